@@ -1,0 +1,180 @@
+"""The command line: options of today and the letters of 1989.
+
+Parsing never shows a traceback: a bad flag or value exits 2 with one line from the parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+
+from . import __version__
+from .model import LEVELS, OPTION_NAMES, PRESETS
+
+#: The 1989 program's one-letter arguments and what they mean today.
+LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    computer: bool
+    level: str
+
+
+@dataclass
+class Options:
+    """What the command line asked for (None: take it from the preferences)."""
+
+    rules: str | None = None
+    players: list[SeatSpec] | None = None
+    options: list[str] = field(default_factory=list)
+    seed: int | None = None
+    demo: bool = False
+    delay: float | None = None
+    resume: bool = False
+    reset_preferences: bool = False
+    sound: bool | None = None
+    theme: str | None = None
+    skip_intro: bool = False
+
+
+def parse_players(text: str) -> list[SeatSpec]:
+    """``You,cpu:expert,Ann`` -> seats.  ``cpu`` or ``cpu:LEVEL`` is a computer seat (named
+    after its level), ``NAME=cpu:LEVEL`` names it; anything else is a human's name."""
+    seats: list[SeatSpec] = []
+    parts = [p.strip() for p in text.split(",")]
+    if not 1 <= len(parts) <= 9:
+        raise argparse.ArgumentTypeError(f"give 1 to 9 players, not {len(parts)}")
+    for part in parts:
+        name, _, kind = part.rpartition("=")
+        if not name:
+            name, kind = "", part
+        low = kind.lower()
+        if low == "cpu" or low.startswith("cpu:"):
+            level = low[4:] or "normal"
+            if level not in LEVELS:
+                raise argparse.ArgumentTypeError(
+                    f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}"
+                )
+            seats.append(SeatSpec(name or f"Computer {len(seats) + 1}", True, level))
+        else:
+            if not part or len(part) > 24:
+                raise argparse.ArgumentTypeError(f"a player's name has 1 to 24 characters: {part!r}")
+            seats.append(SeatSpec(part, False, "normal"))
+    return seats
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 3:
+        raise argparse.ArgumentTypeError(f"the delay is 0 to 3 seconds, not {value:g}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tenthousand",
+        description="Ten-Thousand: the classic six-dice game against strong computer players.",
+        epilog=(
+            "The 1989 letters work too: S (no sound), M (mono), C (colour), * (skip the "
+            "startup show), alone or together (tenthousand MS)."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"tenthousand {__version__}")
+    parser.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET",
+                        help="the rule set: " + ", ".join(PRESETS))
+    parser.add_argument("--players", type=parse_players, metavar="SPEC",
+                        help="the seats in order, e.g. 'You,cpu:expert' or 'Ann,Bob=cpu:normal'"
+                        f" (levels: {', '.join(LEVELS)})")
+    parser.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
+                        metavar="NAME", help="switch an option on (repeatable): "
+                        + ", ".join(OPTION_NAMES))
+    parser.add_argument("--seed", type=_seed, help="seed the dice, for a game you can replay")
+    parser.add_argument("--demo", action="store_true",
+                        help="demo mode: the computer plays every seat")
+    parser.add_argument("--delay", type=_delay, metavar="SECONDS",
+                        help="pause between the computer's moves, 0 to 3 seconds")
+    parser.add_argument("--resume", action="store_true",
+                        help="resume the unfinished game without asking")
+    parser.add_argument("--reset-preferences", action="store_true",
+                        help="forget the saved preferences and start with the defaults")
+    parser.add_argument("--print-paths", action="store_true",
+                        help="print where preferences, the saved game, the log and the cache live")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="add Ten-Thousand to the desktop's application menu")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="remove what --install-desktop added")
+    parser.add_argument("--no-sound", action="store_true", help="start with the sound off (S)")
+    parser.add_argument("--mono", action="store_true", help="monochrome colours (M)")
+    parser.add_argument("--color", action="store_true", help="full colours (C)")
+    parser.add_argument("--skip-intro", action="store_true", help="skip the startup show (*)")
+    return parser
+
+
+def expand_letters(argv: list[str]) -> list[str]:
+    """Turn the 1989 letters (``S``, ``M``, ``C``, ``*``, or several together) into flags."""
+    out: list[str] = []
+    for arg in argv:
+        if arg and not arg.startswith("-") and all(ch.upper() in LETTERS for ch in arg):
+            out.extend(LETTERS[ch.upper()] for ch in arg)
+        else:
+            out.append(arg)
+    return out
+
+
+def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
+    parser = build_parser()
+    ns = parser.parse_args(expand_letters(argv))
+    if ns.mono and ns.color:
+        parser.error("--mono (M) and --color (C) cannot both be given")
+    if ns.option and "mutant-trash" in ns.option and ns.players and len(ns.players) != 2:
+        parser.error("the mutant-trash option is for exactly two players")
+    opts = Options(
+        rules=ns.rules,
+        players=ns.players,
+        options=list(dict.fromkeys(ns.option)),
+        seed=ns.seed,
+        demo=ns.demo,
+        delay=ns.delay,
+        resume=ns.resume,
+        reset_preferences=ns.reset_preferences,
+        sound=False if ns.no_sound else None,
+        theme="mono" if ns.mono else ("color" if ns.color else None),
+        skip_intro=ns.skip_intro,
+    )
+    return ns, opts
+
+
+def run(argv: list[str]) -> int:
+    ns, opts = parse(argv)
+    if ns.print_paths:
+        from .paths import paths
+
+        print(json.dumps(paths().as_dict(), indent=2))
+        return 0
+    if ns.install_desktop or ns.uninstall_desktop:
+        from . import desktop
+
+        return desktop.main(install=ns.install_desktop)
+    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") \
+            and not os.environ.get("WAYLAND_DISPLAY"):
+        print("tenthousand: no display found (DISPLAY is not set); start it from a desktop "
+              "session, or set DISPLAY to a running X server", file=sys.stderr)
+        return 1
+    from .app import launch
+
+    return launch(opts)

@@ -1,0 +1,197 @@
+"""Loading a saved game: every field checked, the whole checked for consistency.
+
+The save format is the plain JSON document of :meth:`Game.to_dict`.  Nothing here trusts
+the document: a wrong type, a value out of range, an unknown newer format or a state the
+rules cannot reach raises :class:`BadSave` (a ValueError) with one readable sentence.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .events import Event, GameOver
+from .game import Game, Phase, Seat
+from .rules import Rules
+
+
+class BadSave(ValueError):
+    """A saved game that cannot be trusted."""
+
+
+def _int(data: dict[str, Any], key: str, low: int = -10**9, high: int = 10**9) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise BadSave(f"'{key}' must be a whole number from {low:,} to {high:,}, not {value!r:.40}")
+    return value
+
+
+def _ints(value: Any, what: str, length: int | None = None, low: int = -10**9,
+          high: int = 10**9, max_len: int = 64) -> list[int]:
+    if not isinstance(value, list) or (length is not None and len(value) != length) \
+            or len(value) > max_len:
+        raise BadSave(f"'{what}' must be a list of {length if length is not None else 'some'} numbers")
+    for v in value:
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+            raise BadSave(f"'{what}' holds {v!r:.20}; allowed are whole numbers {low:,} to {high:,}")
+    return value
+
+
+def _dice(value: Any, what: str, max_len: int = 6) -> tuple[int, ...]:
+    return tuple(_ints(value, what, None, 1, 6, max_len))
+
+
+def _opt_seat(value: Any, what: str, n: int) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+        raise BadSave(f"'{what}' must be a seat number 0 to {n - 1} or null")
+    return value
+
+
+def load_game(data: Any) -> Game:
+    """Rebuild a :class:`Game` from its JSON document, or raise :class:`BadSave`."""
+    if not isinstance(data, dict):
+        raise BadSave("a saved game must be a JSON object")
+    fmt = data.get("format")
+    if fmt != Game.FORMAT:
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > Game.FORMAT:
+            raise BadSave(f"the save is format {fmt}, newer than this program understands")
+        raise BadSave(f"unknown save format {fmt!r:.20}")
+    try:
+        rules = Rules.from_dict(data.get("rules"))
+    except ValueError as e:
+        raise BadSave(f"the rules are bad: {e}") from None
+    seats_data = data.get("seats")
+    if not isinstance(seats_data, list):
+        raise BadSave("'seats' must be a list")
+    try:
+        seats = [Seat.from_dict(s) for s in seats_data]
+        rules.check_seats(len(seats))
+    except ValueError as e:
+        raise BadSave(str(e)) from None
+    n = len(seats)
+    turn = data.get("turn")
+    if not isinstance(turn, dict):
+        raise BadSave("'turn' must be a JSON object")
+    game = Game.__new__(Game)
+    game.rules = rules
+    game.seats = tuple(seats)
+    game.dice_source = None
+    game.listeners = []
+    game.rng = random.Random()
+    rng = data.get("rng")
+    try:
+        if not (isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list)):
+            raise ValueError
+        _ints(rng[1], "rng", 625, 0, 2**32 - 1, 625)
+        game.rng.setstate((rng[0], tuple(rng[1]), rng[2]))
+    except (ValueError, TypeError, BadSave):
+        raise BadSave("the random generator's state is damaged") from None
+    game.board = _ints(data.get("board"), "board", n)
+    used = data.get("challenges_used")
+    if not (isinstance(used, list) and len(used) == n and all(
+            isinstance(u, list) and len(u) == 2 and all(isinstance(b, bool) for b in u)
+            for u in used)):
+        raise BadSave("'challenges_used' must hold two true/false values per seat")
+    game.challenges_used = [list(u) for u in used]
+    game.trash_streak = _ints(data.get("trash_streak"), "trash_streak", n, 0, 2)
+    game.turns_taken = _ints(data.get("turns_taken"), "turns_taken", n, 0)
+    game.match_points = _ints(data.get("match_points"), "match_points", n, 0)
+    game.games_played = _int(data, "games_played", 0)
+    game.play_area = list(_dice(data.get("play_area"), "play_area"))
+    game.last_turn_added = _int(data, "last_turn_added", 0)
+    stage = data.get("stage")
+    if stage not in ("normal", "catch-up", "tie-break"):
+        raise BadSave(f"unknown stage {stage!r:.20}")
+    game.stage = stage
+    game.reacher = _opt_seat(data.get("reacher"), "reacher", n)
+    game.queue = _ints(data.get("queue"), "queue", None, 0, n - 1, 9)
+    game.current = _int(data, "current", 0, n - 1)
+    try:
+        game.phase = Phase(data.get("phase"))
+    except ValueError:
+        raise BadSave(f"unknown phase {data.get('phase')!r:.20}") from None
+    game.thrown = _dice(turn.get("thrown"), "thrown")
+    frozen = turn.get("frozen")
+    if not isinstance(frozen, list) or len(frozen) > 6:
+        raise BadSave("'frozen' must be a list of groups of dice")
+    game.frozen = [_dice(g, "frozen") for g in frozen]
+    if any(not g for g in game.frozen):
+        raise BadSave("'frozen' holds an empty group")
+    game.stretch_score = _int(turn, "stretch_score", 0)
+    game.banked_stretches = _int(turn, "banked_stretches", 0)
+    game.throws = _int(turn, "throws", 0)
+    game.corners = _int(turn, "corners", 0)
+    for key in ("corner_pending",):
+        if not isinstance(turn.get(key), bool):
+            raise BadSave(f"'{key}' must be true or false")
+    game.corner_pending = turn["corner_pending"]
+    game.last_stretch = _dice(turn.get("last_stretch"), "last_stretch")
+    game.challenge_target = _opt_seat(turn.get("challenge_target"), "challenge_target", n)
+    slot = turn.get("challenge_slot")
+    if slot not in (None, 0, 1) or isinstance(slot, bool):
+        raise BadSave("'challenge_slot' must be 0, 1 or null")
+    game.challenge_slot = slot
+    if (slot is None) != (game.challenge_target is None) or game.challenge_target == game.current:
+        raise BadSave("the challenge of this turn is inconsistent")
+    game.discard_choices = _dice(turn.get("discard_choices"), "discard_choices")
+    log = data.get("log")
+    if not isinstance(log, list):
+        raise BadSave("'log' must be a list")
+    try:
+        game.log = [Event.from_dict(e) for e in log]
+    except (ValueError, TypeError) as e:
+        raise BadSave(f"the game log is damaged: {e}") from None
+    for event in game.log:
+        if event.seat >= n or any(
+                isinstance(v, int) and not isinstance(v, bool) and k in ("target", "to_seat", "by")
+                and not 0 <= v < n for k, v in vars(event).items()):
+            raise BadSave("the game log names a seat that does not exist")
+    game.result = None
+    if game.phase is Phase.OVER:
+        last = game.log[-1] if game.log else None
+        if not isinstance(last, GameOver):
+            raise BadSave("a finished game must end its log with the result")
+        game.result = last
+    # The stretch's score must be what its dice are worth (D-10) or the sum of its freezes.
+    try:
+        game.check_invariants()
+        _check_stretch(game)
+    except AssertionError as e:
+        raise BadSave(f"the saved position breaks the rules{': ' + str(e) if str(e) else ''}") \
+            from None
+    return game
+
+
+def _check_stretch(game: Game) -> None:
+    from . import scoring
+
+    stretch = game.stretch_dice
+    if not stretch:
+        assert game.stretch_score == 0, "points without frozen dice"
+        return
+    if game.rules.pyramiding:
+        return  # check_invariants compared the whole stretch already
+    total = 0
+    for i, group in enumerate(game.frozen):
+        points = scoring.score(group, game.rules, first_throw=game.corners == 0 and i == 0)
+        assert points is not None, f"frozen dice {group} do not score"
+        total += points
+    assert total == game.stretch_score, "the stretch's points do not match its dice"
+    assert game.phase in (Phase.CHOOSE, Phase.DISCARD), "frozen dice outside a turn"
+
+
+def dumps(game: Game) -> str:
+    """The game as JSON text."""
+    return json.dumps(game.to_dict(), separators=(",", ":"))
+
+
+def loads(text: str) -> Game:
+    """A game from JSON text, or :class:`BadSave`."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise BadSave(f"the save is not valid JSON ({e})") from None
+    return load_game(data)

@@ -1,0 +1,285 @@
+"""What dice score: counters, exact scores, best scores and the legal freezes of a throw.
+
+Dice are handled as *counts*: a tuple ``(n1, n2, ..., n6)`` of how many of each face.  For
+each rule set every multiset of up to six dice is scored once and cached, so a lookup
+afterwards is a dictionary access.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from .rules import Rules
+
+Counts = tuple[int, int, int, int, int, int]
+EMPTY: Counts = (0, 0, 0, 0, 0, 0)
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+def counts_of(dice: Iterable[int]) -> Counts:
+    """The counts tuple of some dice faces; raises ValueError for a face outside 1-6."""
+    c = [0] * 6
+    for d in dice:
+        if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+            raise ValueError(f"a die shows 1 to 6, not {d!r}")
+        c[d - 1] += 1
+    return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+def dice_of(counts: Sequence[int]) -> tuple[int, ...]:
+    """The faces of a counts tuple, in ascending order."""
+    return tuple(face for face, n in zip(FACES, counts) for _ in range(n))
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One scoring combination of a rule set."""
+
+    name: str
+    counts: Counts
+    points: int
+    first_throw_only: bool = False
+
+
+def _counts(pairs: dict[int, int]) -> Counts:
+    c = [0] * 6
+    for face, n in pairs.items():
+        c[face - 1] += n
+    return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+def counters(rules: Rules) -> tuple[Counter, ...]:
+    """Every concrete counter of the rule set (a triplet of 4s, a straight, ...)."""
+    return _counters(rules.scoring_key())
+
+
+@lru_cache(maxsize=None)
+def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
+    rules = _RULES_BY_KEY[key]
+    out: list[Counter] = [
+        Counter("a 1", _counts({1: 1}), rules.single_one),
+        Counter("a 5", _counts({5: 1}), rules.single_five),
+    ]
+    fixed = {4: rules.four_of_a_kind, 5: rules.five_of_a_kind, 6: rules.six_of_a_kind}
+    words = {3: "three", 4: "four", 5: "five", 6: "six"}
+    for face in FACES:
+        base = rules.triplet_ones if face == 1 else 100 * face
+        for n in (3, 4, 5, 6):
+            if rules.kind_doubling:
+                points: int | None = base * 2 ** (n - 3)
+            elif n == 3:
+                points = base
+            else:
+                points = fixed[n]
+            if points is not None:
+                out.append(Counter(f"{words[n]} {face}s", _counts({face: n}), points))
+    first_only = rules.six_dice_first_throw_only
+    if rules.straight is not None:
+        out.append(Counter("a straight", (1, 1, 1, 1, 1, 1), rules.straight, first_only))
+    if rules.three_pairs is not None:
+        for c in itertools.product((0, 2, 4, 6), repeat=6):
+            if sum(c) != 6:
+                continue
+            if rules.three_pairs_distinct and sorted(c) != [0, 0, 0, 2, 2, 2]:
+                continue  # D-3: three different values
+            counts = (c[0], c[1], c[2], c[3], c[4], c[5])
+            out.append(Counter("three pairs", counts, rules.three_pairs, first_only))
+    if rules.two_triplets is not None:
+        for c in itertools.product((0, 3, 6), repeat=6):
+            if sum(c) == 6:
+                counts = (c[0], c[1], c[2], c[3], c[4], c[5])
+                out.append(Counter("two triplets", counts, rules.two_triplets, first_only))
+    return tuple(out)
+
+
+# Rules registered by their scoring key so cached functions can take the (hashable) key.
+_RULES_BY_KEY: dict[tuple[object, ...], Rules] = {}
+
+
+def _key(rules: Rules) -> tuple[object, ...]:
+    key = rules.scoring_key()
+    _RULES_BY_KEY.setdefault(key, rules)
+    return key
+
+
+def _fits(small: Sequence[int], big: Sequence[int]) -> bool:
+    return all(a <= b for a, b in zip(small, big))
+
+
+def _minus(big: Sequence[int], small: Sequence[int]) -> Counts:
+    c = [a - b for a, b in zip(big, small)]
+    return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+#: Every multiset of up to six dice.
+ALL_COUNTS: tuple[Counts, ...] = tuple(
+    (a, b, c, d, e, f)
+    for a, b, c, d, e, f in itertools.product(range(7), repeat=6)
+    if a + b + c + d + e + f <= 6
+)
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Scores of every multiset of up to six dice under one rule set."""
+
+    exact: dict[Counts, int | None]
+    exact_first: dict[Counts, int | None]
+    best: dict[Counts, int]
+    best_first: dict[Counts, int]
+    freezes: dict[Counts, tuple[tuple[Counts, int], ...]]
+    freezes_first: dict[Counts, tuple[tuple[Counts, int], ...]]
+    explain: dict[tuple[Counts, bool], tuple[Counter, ...]]
+
+
+def table(rules: Rules) -> ScoreTable:
+    """The cached score table of a rule set."""
+    return _table(_key(rules))
+
+
+@lru_cache(maxsize=None)
+def _table(key: tuple[object, ...]) -> ScoreTable:
+    all_counters = _counters(key)
+    exact: dict[bool, dict[Counts, int | None]] = {}
+    explain: dict[tuple[Counts, bool], tuple[Counter, ...]] = {}
+    for first in (False, True):
+        usable = [k for k in all_counters if first or not k.first_throw_only]
+        memo: dict[Counts, tuple[int, tuple[Counter, ...]] | None] = {EMPTY: (0, ())}
+
+        def solve(c: Counts) -> tuple[int, tuple[Counter, ...]] | None:
+            if c in memo:
+                return memo[c]
+            best: tuple[int, tuple[Counter, ...]] | None = None
+            for k in usable:
+                if _fits(k.counts, c):
+                    rest = solve(_minus(c, k.counts))
+                    if rest is not None and (best is None or k.points + rest[0] > best[0]):
+                        best = (k.points + rest[0], (k,) + rest[1])
+            memo[c] = best
+            return best
+
+        exact[first] = {}
+        for c in ALL_COUNTS:
+            r = solve(c)
+            exact[first][c] = None if r is None else r[0]
+            if r is not None:
+                explain[(c, first)] = r[1]
+    best: dict[bool, dict[Counts, int]] = {}
+    freezes: dict[bool, dict[Counts, tuple[tuple[Counts, int], ...]]] = {}
+    for first in (False, True):
+        best[first] = {}
+        freezes[first] = {}
+        for c in ALL_COUNTS:
+            subs = []
+            for sub in itertools.product(*(range(n + 1) for n in c)):
+                s = (sub[0], sub[1], sub[2], sub[3], sub[4], sub[5])
+                if s != EMPTY and exact[first][s] is not None:
+                    subs.append((s, exact[first][s] or 0))
+            subs.sort(key=lambda item: (-item[1], sum(item[0])))
+            freezes[first][c] = tuple(subs)
+            best[first][c] = subs[0][1] if subs else 0
+    return ScoreTable(
+        exact=exact[False],
+        exact_first=exact[True],
+        best=best[False],
+        best_first=best[True],
+        freezes=freezes[False],
+        freezes_first=freezes[True],
+        explain=explain,
+    )
+
+
+# -- the public functions --------------------------------------------------------------
+
+
+def score(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> int | None:
+    """Points for freezing exactly these dice together, or ``None`` if they cannot all be
+    frozen.
+
+    Every die must belong to a counter; the best way to count them is taken (D-5).
+    ``first_throw`` says whether the dice come from the first throw of a turn, which
+    matters for counters the rule set allows only there (D-2).  No dice score 0.
+    """
+    c = counts_of(dice)
+    if sum(c) > 6:
+        raise ValueError("at most six dice are counted together")
+    t = table(rules)
+    return (t.exact_first if first_throw else t.exact)[c]
+
+
+def best_score(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> int:
+    """The most points any allowed subset of these dice scores; ``0`` means trash."""
+    c = counts_of(dice)
+    if sum(c) > 6:
+        raise ValueError("at most six dice are counted together")
+    t = table(rules)
+    return (t.best_first if first_throw else t.best)[c]
+
+
+def legal_freezes(
+    dice: Iterable[int], rules: Rules, *, first_throw: bool = True
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every multiset of these dice that may be frozen together, with its points.
+
+    Returned as ``(faces, points)`` pairs, faces ascending, best points first.  Empty when
+    the dice are trash.
+    """
+    c = counts_of(dice)
+    t = table(rules)
+    found = (t.freezes_first if first_throw else t.freezes)[c]
+    return tuple((dice_of(s), p) for s, p in found)
+
+
+def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> str:
+    """How a set of dice is counted, in words: ``"three 4s + a 1 = 500"``.
+
+    For dice that cannot all be frozen, the reason: ``"the 3 does not score"``.
+    """
+    faces = sorted(dice)
+    if not faces:
+        return "no dice selected"
+    c = counts_of(faces)
+    t = table(rules)
+    exact = (t.exact_first if first_throw else t.exact)[c]
+    if exact is None:
+        return why_not(faces, rules, first_throw=first_throw)
+    parts = t.explain[(c, first_throw)]
+    return " + ".join(k.name for k in parts) + f" = {exact:,}"
+
+
+def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> str:
+    """Why these dice cannot be frozen together, in a sentence a player can read."""
+    faces = sorted(dice)
+    c = counts_of(faces)
+    t = table(rules)
+    exact = t.exact_first if first_throw else t.exact
+    if exact[c] is not None:
+        return "these dice score"
+    # Find the faces that no counter of this selection can use.
+    useless = []
+    for face in FACES:
+        if c[face - 1] == 0:
+            continue
+        without = list(c)
+        without[face - 1] = 0
+        w = (without[0], without[1], without[2], without[3], without[4], without[5])
+        if exact[w] is not None:
+            useless.append(face)
+    if len(useless) == 1:
+        face = useless[0]
+        n = c[face - 1]
+        if n == 1:
+            return f"the {face} does not score"
+        return f"{_count_word(n)} {face}s do not score together"
+    if useless:
+        return "the " + ", ".join(str(f) for f in useless) + " do not score"
+    if sum(c) == 6 and rules.six_dice_first_throw_only and not first_throw:
+        return "doubles and straights count only on the first throw of a turn"
+    return "these dice do not form counters"
+
+
+def _count_word(n: int) -> str:
+    return {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(n, str(n))

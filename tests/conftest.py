@@ -1,0 +1,34 @@
+"""Shared test set-up: every file the game writes goes to a temporary folder, and in CI a
+missing display is an error, not a skip."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--long", action="store_true",
+                     help="run the slow robustness tests at their full counts")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("CI") and shutil.which("Xvfb") is None:
+        raise pytest.UsageError("CI needs Xvfb for the GUI tests: apt-get install -y xvfb")
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point preferences, saves, logs and caches at a fresh temporary folder."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("TENTHOUSAND_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def long_run(request: pytest.FixtureRequest) -> bool:
+    """True when --long asks for the full counts of the slow tests."""
+    return bool(request.config.getoption("--long"))
