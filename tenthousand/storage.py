@@ -1,0 +1,84 @@
+"""Safe files: atomic JSON writes, and bad files set aside instead of trusted.
+
+Only JSON is ever read.  A write goes to a temporary file in the same folder, is flushed
+and fsynced, then ``os.replace``d over the old file, so a kill at any instant leaves either
+the old or the new file, never a torn one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+class BadFile(ValueError):
+    """A file that exists but cannot be read as what it should be."""
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` atomically (raises OSError on a full disk...)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        try:
+            dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            return
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+
+
+MAX_BYTES = 8 * 1024 * 1024
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in ``path``; None when the file does not exist; BadFile when it is not
+    readable JSON."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise BadFile(f"{path.name} cannot be read ({e.strerror})") from None
+    if len(raw) > MAX_BYTES:
+        raise BadFile(f"{path.name} is far too large to be ours")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadFile(f"{path.name} is not valid JSON") from None
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a bad file to ``NAME.bad-TIMESTAMP`` beside it; returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
