@@ -1,0 +1,107 @@
+"""Helpers for the rules tests: games with scripted dice and short ways to play them.
+
+A test names the throws it wants (``[1, 5, 2, 3, 4, 6]``, then ``[5, 5]`` ...) and drives
+the game through its public commands, so every rule is checked the way a player meets it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from tenthousand.model.events import Event
+from tenthousand.model.game import Game, Seat
+from tenthousand.model.rules import PRESETS, Rules
+
+
+class ScriptedDice:
+    """A dice source that hands out the given throws in order.
+
+    It fails loudly when the game asks for a different number of dice than the next
+    scripted throw holds, or when the script runs out, so a test cannot silently drift.
+    """
+
+    def __init__(self, throws: Iterable[Sequence[int]] = ()) -> None:
+        self.throws: list[tuple[int, ...]] = [tuple(t) for t in throws]
+        self.asked: list[int] = []
+
+    def add(self, *throws: Sequence[int]) -> None:
+        self.throws.extend(tuple(t) for t in throws)
+
+    def __call__(self, count: int) -> tuple[int, ...]:
+        self.asked.append(count)
+        if not self.throws:
+            raise AssertionError(f"the script has no throw left for {count} dice")
+        dice = self.throws.pop(0)
+        if len(dice) != count:
+            raise AssertionError(f"the game threw {count} dice; the script holds {dice}")
+        return dice
+
+
+def rules(preset: str, *options: str, **changes: object) -> Rules:
+    """A preset with options switched on and fields changed."""
+    return PRESETS[preset].with_options(*options, **changes)
+
+
+def new_game(
+    preset: str | Rules,
+    *options: str,
+    seats: int = 2,
+    throws: Iterable[Sequence[int]] = (),
+    first_seat: int = 0,
+    board: Sequence[int] | None = None,
+    **changes: object,
+) -> tuple[Game, ScriptedDice]:
+    """A game on scripted dice, seat ``first_seat`` to play, boards optionally preset."""
+    r = preset if isinstance(preset, Rules) else rules(preset, *options, **changes)
+    dice = ScriptedDice(throws)
+    names = [Seat(f"P{i}") for i in range(seats)]
+    game = Game(r, names, dice=dice, first_seat=first_seat, seed=1)
+    if board is not None:
+        game.board[:] = list(board)
+    return game, dice
+
+
+def freeze(game: Game, *faces: int) -> tuple[int, ...]:
+    """Indices of the thrown dice showing these faces (for throw/bank)."""
+    return game.indices_for(faces)
+
+
+def throw(game: Game, *faces: int) -> list[Event]:
+    """Freeze these faces of the current throw (none at the start) and throw the rest."""
+    return game.throw(freeze(game, *faces) if faces else ())
+
+
+def bank(game: Game, *faces: int) -> list[Event]:
+    """Freeze these faces of the current throw and bank."""
+    return game.bank(freeze(game, *faces))
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    """The kinds of some events, in order (``["freeze", "throw", ...]``)."""
+    return [e.kind for e in events]
+
+
+def of(events: Iterable[Event], cls: type) -> list:  # type: ignore[type-arg]
+    """The events of one class."""
+    return [e for e in events if isinstance(e, cls)]
+
+
+def trash_turn(game: Game, dice: ScriptedDice, count: int = 6) -> list[Event]:
+    """Play the current seat's turn as one trash throw of ``count`` dice."""
+    dice.add([2, 3, 4, 6, 2, 3][:count] if count < 6 else [2, 3, 4, 6, 2, 3])
+    return game.throw()
+
+
+def bank_turn(game: Game, dice: ScriptedDice, throw_faces: Sequence[int],
+              keep: Sequence[int]) -> list[Event]:
+    """Play the current seat's turn: one throw, freeze ``keep`` and bank."""
+    dice.add(throw_faces)
+    events = game.throw()
+    return events + bank(game, *keep)
+
+
+def snapshot(game: Game) -> dict[str, object]:
+    """The game's saved form minus the log, to check that a refused command changed nothing."""
+    data = game.to_dict()
+    data.pop("log")
+    return data
