@@ -1,0 +1,119 @@
+"""The dialog shown when something inside the program went wrong (a Tk callback raised).
+
+It says so in plain words and offers three ways on: **Continue** (the failed action did
+nothing; play on), **Save and quit**, and **Copy details** (the traceback, for a bug
+report).  It does not start a nested event loop: it is a transient window with a grab, and
+:meth:`ErrorDialog.add` adds a later error to an open dialog instead of opening another.
+"""
+
+from __future__ import annotations
+
+import tkinter
+from collections.abc import Callable
+from pathlib import Path
+from tkinter import ttk
+
+__all__ = ["ErrorDialog"]
+
+TITLE = "Ten-Thousand: something went wrong"
+
+
+class ErrorDialog:
+    """The error window; ``.choice`` becomes "continue", "save-and-quit" or None."""
+
+    def __init__(self, parent: tkinter.Misc, exc: type[BaseException], value: BaseException,
+                 details: str, *, on_save_and_quit: Callable[[], None],
+                 on_close: Callable[[], None] | None = None,
+                 log_file: Path | None = None) -> None:
+        self.parent = parent
+        self.on_save_and_quit = on_save_and_quit
+        self.on_close = on_close
+        self.choice: str | None = None
+        self.count = 1
+        self.details = details
+        self.copied = False
+
+        top = self.top = tkinter.Toplevel(parent)
+        top.withdraw()
+        top.title(TITLE)
+        top.resizable(True, True)
+        frame = ttk.Frame(top, padding=12)
+        frame.pack(fill="both", expand=True)
+        text = str(value).strip().splitlines()[0] if str(value).strip() else ""
+        summary = f"{exc.__name__}: {text[:200]}" if text else exc.__name__
+        where = f"\nThe details are in the log: {log_file}" if log_file else ""
+        self.message = ttk.Label(
+            frame, wraplength=460, justify="left",
+            text=("Something went wrong inside Ten-Thousand, and the last action was not "
+                  "carried out.\n\n" + summary + "\n\nYou can continue playing, save the "
+                  "game and quit, or copy the details for a bug report." + where))
+        self.message.pack(fill="x", anchor="w")
+        self.count_label = ttk.Label(frame, text="")
+        self.count_label.pack(fill="x", anchor="w")
+        self.text = tkinter.Text(frame, height=10, width=72, wrap="none")
+        self.text.insert("1.0", details)
+        self.text.configure(state="disabled")
+        self.text.pack(fill="both", expand=True, pady=(8, 8))
+        buttons = ttk.Frame(frame)
+        buttons.pack(fill="x")
+        self.continue_button = ttk.Button(buttons, text="Continue", command=self.continue_,
+                                          default="active")
+        self.save_button = ttk.Button(buttons, text="Save and quit", command=self.save_and_quit)
+        self.copy_button = ttk.Button(buttons, text="Copy details", command=self.copy)
+        self.copy_button.pack(side="left")
+        self.continue_button.pack(side="right")
+        self.save_button.pack(side="right", padx=(0, 6))
+        top.bind("<Return>", lambda e: self.continue_())
+        top.bind("<Escape>", lambda e: self.continue_())
+        top.protocol("WM_DELETE_WINDOW", self.continue_)
+        try:
+            if parent.winfo_viewable():
+                top.transient(parent)  # type: ignore[call-overload]
+        except tkinter.TclError:
+            pass
+        top.deiconify()
+        self.continue_button.focus_set()
+        try:
+            top.grab_set()
+        except tkinter.TclError:  # another grab, or not viewable yet: the dialog still works
+            pass
+
+    def alive(self) -> bool:
+        try:
+            return bool(self.top.winfo_exists())
+        except tkinter.TclError:
+            return False
+
+    def add(self, exc: type[BaseException], value: BaseException, details: str) -> None:
+        """Another error arrived while this dialog is open."""
+        self.count += 1
+        self.details += "\n" + details
+        self.count_label.configure(text=f"{self.count - 1} more error(s) since; see the details.")
+        self.text.configure(state="normal")
+        self.text.insert("end", "\n" + details)
+        self.text.configure(state="disabled")
+
+    def copy(self) -> None:
+        """Put the details on the clipboard."""
+        self.top.clipboard_clear()
+        self.top.clipboard_append(self.details)
+        self.copied = True
+        self.copy_button.configure(text="Copied")
+
+    def _close(self) -> None:
+        try:
+            self.top.grab_release()
+        except tkinter.TclError:
+            pass
+        self.top.destroy()
+        if self.on_close is not None:
+            self.on_close()
+
+    def continue_(self) -> None:
+        self.choice = "continue"
+        self._close()
+
+    def save_and_quit(self) -> None:
+        self.choice = "save-and-quit"
+        self._close()
+        self.on_save_and_quit()

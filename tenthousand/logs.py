@@ -1,0 +1,127 @@
+"""The log file, and what happens when a Tk callback raises (Thonny's ``_on_tk_exception``).
+
+:func:`setup_logging` opens a rotating log file (about 1 MB, three old files kept) at
+``paths().logfile``.  :func:`install_tk_error_handler` routes ``Tk.report_callback_exception``
+to that log and to a dialog that lets the player continue, save and quit, or copy the
+details.  An exception is never silently printed and forgotten, and an error while showing
+the dialog is logged too instead of raising again.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from .paths import paths
+
+if TYPE_CHECKING:
+    import tkinter
+
+__all__ = ["setup_logging", "install_tk_error_handler", "log_path", "MAX_BYTES",
+           "BACKUP_COUNT"]
+
+MAX_BYTES = 1_000_000
+BACKUP_COUNT = 3
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+log = logging.getLogger("tenthousand")
+_handler: logging.Handler | None = None
+
+
+def log_path() -> Path:
+    return paths().logfile
+
+
+def setup_logging(level: int = logging.INFO) -> Path:
+    """Log the ``tenthousand`` loggers to the rotating log file; returns its path.
+
+    Safe to call again (say after ``TENTHOUSAND_HOME`` changed): the previous file handler
+    is replaced, never doubled.  When the folder cannot be written, the log goes to stderr.
+    """
+    global _handler
+    path = log_path()
+    handler: logging.Handler
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8", delay=False)
+    except OSError as e:
+        handler = logging.StreamHandler(sys.stderr)
+        print(f"tenthousand: cannot write the log at {path} ({e.strerror}); logging to stderr",
+              file=sys.stderr)
+    handler.setFormatter(logging.Formatter(FORMAT))
+    if _handler is not None:
+        log.removeHandler(_handler)
+        try:
+            _handler.close()
+        except Exception:  # noqa: BLE001
+            pass
+    _handler = handler
+    log.addHandler(handler)
+    log.setLevel(level)
+    return path
+
+
+def format_details(exc: type[BaseException], value: BaseException,
+                   tb: TracebackType | None) -> str:
+    """The traceback as the log and the dialog's "Copy details" show it."""
+    from . import __version__
+
+    lines = traceback.format_exception(exc, value, tb)
+    return (f"Ten-Thousand {__version__}, Python {sys.version.split()[0]} on {sys.platform}\n"
+            + "".join(lines))
+
+
+def install_tk_error_handler(root: tkinter.Tk, *,
+                             on_save_and_quit: Callable[[], None]) -> None:
+    """Route every exception raised in a Tk callback of ``root`` to the log and a dialog.
+
+    The dialog offers Continue, Save and quit (calls ``on_save_and_quit``) and Copy
+    details.  While one dialog is open, further errors are logged and added to it rather
+    than opening another one; an error while showing the dialog is logged and written to
+    stderr, never raised.
+    """
+    state: dict[str, Any] = {"dialog": None, "busy": False}
+
+    def report(exc: type[BaseException], value: BaseException,
+               tb: TracebackType | None) -> None:
+        try:
+            details = format_details(exc, value, tb)
+        except Exception:  # noqa: BLE001
+            details = f"{exc.__name__}: {value!r}"
+        try:
+            log.error("error in a Tk callback\n%s", details)
+        except Exception:  # noqa: BLE001 - the log itself failed: stderr is all that is left
+            print(details, file=sys.stderr)
+        if state["busy"]:  # an error raised while the dialog was being built
+            return
+        state["busy"] = True
+        try:
+            dialog = state["dialog"]
+            if dialog is not None and dialog.alive():
+                dialog.add(exc, value, details)
+                return
+            from .dialogs.error import ErrorDialog
+
+            def closed() -> None:
+                state["dialog"] = None
+
+            state["dialog"] = ErrorDialog(root, exc, value, details,
+                                          on_save_and_quit=on_save_and_quit,
+                                          on_close=closed, log_file=log_path())
+        except Exception:  # noqa: BLE001 - never raise from the error handler
+            state["dialog"] = None
+            try:
+                log.exception("the error dialog could not be shown")
+            except Exception:  # noqa: BLE001
+                traceback.print_exc()
+        finally:
+            state["busy"] = False
+
+    root.report_callback_exception = report  # type: ignore[method-assign]
