@@ -6,8 +6,8 @@ from __future__ import annotations
 import collections
 
 import pytest
-
 from rules_kit import bank_turn, kinds, new_game, of, trash_turn
+
 from tenthousand.model.events import CatchUp, GameOver, TieBreak, TurnStarted
 from tenthousand.model.game import Game, IllegalAction, Phase, Seat
 from tenthousand.model.rules import PRESETS

@@ -71,7 +71,7 @@ GROUPS_1992 = {
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_ten_thousand_groups_table_of_the_manual(n: int) -> None:
-    for face, points in zip(range(1, 7), GROUPS_1992[n]):
+    for face, points in zip(range(1, 7), GROUPS_1992[n], strict=True):
         assert s(str(face) * n, TT) == points, (n, face)
         assert s(str(face) * n, TT, first=False) == points, (n, face)
 

@@ -4,8 +4,8 @@ corner (D-1 and the Trash "must be taken"), and the first-throw rule in play (D-
 from __future__ import annotations
 
 import pytest
-
 from rules_kit import bank, kinds, new_game, of, snapshot, throw
+
 from tenthousand.model.events import Banked, Corner, Frozen, Thrown, Trash, TurnStarted
 from tenthousand.model.game import IllegalAction, Phase
 
