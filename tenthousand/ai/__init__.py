@@ -1,1 +1,92 @@
-"""Computer players (pure Python, no tkinter)."""
+"""Computer players (pure Python, no tkinter).
+
+One interface for every level::
+
+    player = make_player("expert", rules, seed=1)
+    player.prepare()                      # from a worker thread: builds the tables
+    decision = player.choose_move(game)   # at Phase.CHOOSE
+    (game.bank if decision.bank else game.throw)(decision.freeze)
+
+The game handed to a player is read-only for it: a player never calls a command on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..model.game import LEVELS
+
+if TYPE_CHECKING:
+    from ..model.game import Game
+    from ..model.rules import Rules
+
+__all__ = ["LEVELS", "Decision", "Player", "make_player", "FALLBACK_PERFECT"]
+
+#: Why a ``perfect`` player plays as Expert when no perfect-play table exists.
+FALLBACK_PERFECT = "no perfect-play table for these rules; playing Expert"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move at :attr:`Phase.CHOOSE`: freeze these dice, then bank or throw the rest."""
+
+    freeze: tuple[int, ...]  # indices into game.thrown
+    bank: bool  # True: game.bank(freeze); False: game.throw(freeze)
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What the game controller and the simulator ask of a computer player."""
+
+    level: str
+    fallback_reason: str | None
+
+    def prepare(self) -> None:
+        """Build the strategy tables (thread-safe, idempotent; may take ~2 s)."""
+
+    @property
+    def ready(self) -> bool:
+        """Whether the tables are built, so decisions are fast."""
+
+    def choose_challenge(self, game: Game) -> int | None:
+        """The seat to challenge at Phase.START, or None."""
+
+    def choose_move(self, game: Game) -> Decision:
+        """A legal move at Phase.CHOOSE."""
+
+    def choose_discard(self, game: Game) -> int:
+        """Mutant Trash, Phase.DISCARD: an index into ``game.discard_choices``."""
+
+
+def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
+    """A computer player of the given level for these rules.
+
+    ``perfect`` comes from :mod:`tenthousand.solver` when that module has a table for the
+    rules; otherwise it is an Expert whose ``fallback_reason`` says why.
+    """
+    from . import players
+
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}")
+    if level == "beginner":
+        return players.HumanLike(rules, "beginner", seed=seed)
+    if level == "normal":
+        return players.HumanLike(rules, "normal", seed=seed)
+    if level == "max-expected":
+        return players.MaxExpected(rules, seed=seed)
+    if level == "expert":
+        return players.Expert(rules, seed=seed)
+    # level == "perfect"
+    expert = players.Expert(rules, seed=seed)
+    perfect: Player | None = None
+    try:
+        from ..solver.player import PerfectPlayer  # type: ignore[import-not-found]
+
+        perfect = PerfectPlayer.for_rules(rules, fallback=expert)
+    except ImportError:
+        perfect = None
+    if perfect is not None:
+        return perfect
+    expert.fallback_reason = FALLBACK_PERFECT
+    return expert

@@ -1,0 +1,347 @@
+"""The computer players: human-like Beginner and Normal, exact Max-expected, and Expert.
+
+A player reads the game and answers; it never calls a command on it.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Sequence
+
+from ..model import scoring
+from ..model.game import Game, Phase
+from ..model.rules import THREE_TRASH_PENALTY, Rules
+from . import Decision
+from .tables import ExpectedTable, PyramidTable, tables_for
+
+#: One candidate move: indices, points it adds, turn score after, dice left (0: corner).
+Move = tuple[tuple[int, ...], int, int, int]
+
+
+def candidate_moves(game: Game) -> list[tuple[Move, bool]]:
+    """Every distinct freeze of the current throw, and whether banking with it is allowed."""
+    out = []
+    used = len(game.stretch_dice)
+    for faces, points in game.legal_freezes():
+        idx = game.indices_for(faces)
+        left = 6 - used - len(faces)
+        move = (idx, points, game.turn_score + points, left)
+        out.append((move, game.bank_refusal(idx) is None))
+    return out
+
+
+def trash_value(game: Game) -> float:
+    """What trash costs the player now (a challenge penalty, the three-trash penalty)."""
+    rules = game.rules
+    value = 0.0
+    if game.challenge_slot is not None:
+        value -= rules.challenge_penalties[game.challenge_slot]
+    if (rules.three_trash and not rules.rotary_club
+            and game.trash_streak[game.current] >= 2):
+        value -= THREE_TRASH_PENALTY
+    return value
+
+
+class BasePlayer:
+    """What every level shares: the ready flag, the lock, a seeded random source."""
+
+    level = "base"
+
+    def __init__(self, rules: Rules, *, seed: int | None = None) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.fallback_reason: str | None = None
+        self._ready = False
+        self._lock = threading.Lock()
+
+    def prepare(self) -> None:
+        with self._lock:
+            if not self._ready:
+                self._build()
+                self._ready = True
+
+    def _build(self) -> None:
+        """Build what the decisions need (nothing for the human-like levels)."""
+
+    @property
+    def ready(self) -> bool:
+        return self._ready
+
+    # defaults a level may override
+    def choose_challenge(self, game: Game) -> int | None:
+        return None
+
+    def choose_discard(self, game: Game) -> int:
+        return 0
+
+    def choose_move(self, game: Game) -> Decision:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.level} {self.rules.label}>"
+
+
+def _area_points(game: Game, die: int) -> int:
+    area = (list(game.play_area) + [die])[-6:]
+    return scoring.best_score(area, game.rules)
+
+
+def _others(game: Game) -> list[int]:
+    return [s for s in range(len(game.seats)) if s != game.current]
+
+
+# -- Beginner and Normal ---------------------------------------------------------------------
+
+
+class HumanLike(BasePlayer):
+    """Plays the way people do: rules of thumb about when to bank by the dice left, a
+    personal taste for risk, and a wish to keep dice in hand.
+
+    Beginner takes every scoring die and banks early; Normal keeps dice back when that
+    pays, presses on with many dice, and makes the obvious end-game and challenge plays.
+    """
+
+    #: Bank once the turn score reaches this, by dice left (0: a corner, six fresh dice).
+    THRESHOLDS = {
+        "beginner": {0: 1000, 1: 250, 2: 300, 3: 350, 4: 450, 5: 600},
+        "normal": {0: 2500, 1: 300, 2: 300, 3: 400, 4: 700, 5: 1500},
+    }
+
+    def __init__(self, rules: Rules, level: str, *, seed: int | None = None) -> None:
+        super().__init__(rules, seed=seed)
+        self.level = level
+        low, high = (0.7, 1.4) if level == "beginner" else (0.85, 1.2)
+        self.risk = self.rng.uniform(low, high)  # above 1: presses on longer
+        self._ready = True
+
+    def _threshold(self, left: int) -> float:
+        return self.THRESHOLDS[self.level][left] * self.risk
+
+    def choose_move(self, game: Game) -> Decision:
+        moves = candidate_moves(game)
+        beginner = self.level == "beginner"
+        if self.rules.rotary_club:
+            # Rotary Club: score as little as it can; keep dice so as not to turn the corner.
+            if beginner:
+                move, _ = self.rng.choice(moves)
+            else:
+                move, _ = min(moves, key=lambda m: (m[0][1] + (400 if m[0][3] == 0 else 0)
+                                                    - 40 * m[0][3]))
+            return Decision(move[0], False)
+
+        def appeal(m: tuple[Move, bool]) -> float:
+            (_, points, _, left), _ = m
+            if beginner:
+                return points + 5 * left  # takes everything that scores
+            keep = {0: 350, 1: 0, 2: 30, 3: 80, 4: 150, 5: 250}[left]
+            return points + keep
+
+        move, can_bank = max(moves, key=appeal)
+        idx, _, total, left = move
+        want = self._threshold(left)
+        if game.stage != "normal":
+            # The last chance: pass the leader, then stop.
+            others = [game.board[s] for s in _others(game)]
+            want = max(others) - game.board[game.current] + 50 if others else want
+        elif self.level == "normal" and game.board[game.current] + total >= self.rules.game_point:
+            want = min(want, total)  # reaching the game point: take it
+        if self.level == "beginner" and self.rng.random() < 0.1:
+            want *= 1.8  # a rash moment
+        return Decision(idx, can_bank and total >= want)
+
+    def choose_challenge(self, game: Game) -> int | None:
+        if self.level == "beginner" or game.challenge_slot_for(game.current) is None:
+            return None
+        me = game.board[game.current]
+        others = _others(game)
+        if not others:
+            return None
+        leader = max(others, key=lambda s: game.board[s])
+        gap = game.board[leader] - me
+        if game.stage != "normal" or (gap >= self.rules.game_point // 5
+                                      and self.rng.random() < 0.5):
+            return leader
+        return None
+
+    def choose_discard(self, game: Game) -> int:
+        choices = game.discard_choices
+        if self.level == "beginner":
+            return self.rng.randrange(len(choices))
+        sign = -1 if self.rules.rotary_club else 1
+        return min(range(len(choices)), key=lambda i: sign * _area_points(game, choices[i]))
+
+
+# -- Max-expected ----------------------------------------------------------------------------
+
+
+class MaxExpected(BasePlayer):
+    """Plays each turn for the exact maximum expected turn score (a dynamic program over
+    turn score, dice left and corner, honouring the minimum in force, surpassing's target,
+    the mandatory corner throw and what trash costs). It never challenges."""
+
+    level = "max-expected"
+
+    def __init__(self, rules: Rules, *, seed: int | None = None) -> None:
+        super().__init__(rules, seed=seed)
+        self.tables = tables_for(rules)
+
+    def _build(self) -> None:
+        t = self.tables
+        if self.rules.rotary_club:
+            t.rotary_table(1)
+            t.rotary_table(-1)
+            return
+        for need in {self.rules.opening_minimum, self.rules.minimum}:
+            t.expected_table(need, 0.0)
+            if self.rules.three_trash:
+                t.expected_table(need, -float(THREE_TRASH_PENALTY))
+
+    @property
+    def table_seconds(self) -> float:
+        return self.tables.seconds
+
+    def expected_turn(self, *, on_board: bool) -> float:
+        """The exact expected score of a whole turn (no surpassing target, no penalty)."""
+        if self.rules.rotary_club:
+            return self.tables.rotary_table(1).start
+        need = self.rules.minimum if on_board else self.rules.opening_minimum
+        return self.tables.expected_table(need, 0.0).start
+
+    # -- the move ----------------------------------------------------------------------
+
+    def choose_move(self, game: Game) -> Decision:
+        moves = candidate_moves(game)
+        if self.rules.rotary_club:
+            return self._rotary(game, moves, sign=1)
+        table = self.tables.expected_table(game.minimum(), trash_value(game))
+        return self._best(game, moves, table)
+
+    def _throw_value(self, game: Game, table: ExpectedTable | PyramidTable, move: Move) -> float:
+        idx, _, total, left = move
+        if isinstance(table, PyramidTable):
+            if left == 0:
+                return table.after_corner_throw(total)
+            stretch = scoring.counts_of(game.stretch_dice + tuple(game.thrown[i] for i in idx))
+            return table.throw_value(game.banked_stretches, stretch)
+        return table.throw_value(total, left if left else 6)
+
+    def _best(self, game: Game, moves: Sequence[tuple[Move, bool]],
+              table: ExpectedTable | PyramidTable) -> Decision:
+        best: tuple[float, int, Decision] | None = None
+        for move, can_bank in moves:
+            options = [(self._throw_value(game, table, move), 0, False)]
+            if can_bank:
+                options.append((float(move[2]), 1, True))  # a tie goes to the sure thing
+            for value, pref, bank in options:
+                key = (value, pref, Decision(move[0], bank))
+                if best is None or key[:2] > best[:2]:
+                    best = key
+        assert best is not None
+        return best[2]
+
+    def _rotary(self, game: Game, moves: Sequence[tuple[Move, bool]], sign: int) -> Decision:
+        table = self.tables.rotary_table(sign)
+        best = max(moves, key=lambda m: sign * table.after(m[0][2], m[0][3]))
+        return Decision(best[0][0], False)
+
+
+# -- Expert ------------------------------------------------------------------------------------
+
+
+class Expert(MaxExpected):
+    """Max-expected, plus what wins games.
+
+    * The catch-up round and the last tie-break turn: the exact maximum probability of
+      passing the leader (a tie counts half).
+    * Rotary Club: the exact minimum expected pegging.
+    * Challenges when the expected swing beats the expected penalty; in the catch-up round
+      it challenges the leader, which halves the gap.
+    * Mutant Trash: discards the die that hands the opponent the least (the most in Rotary
+      Club, where points hurt).
+    * Near the game point, when an opponent is likely to end the game on the next turn,
+      it plays to end the turn ahead of everybody.
+    """
+
+    level = "expert"
+
+    def choose_move(self, game: Game) -> Decision:
+        moves = candidate_moves(game)
+        if self.rules.rotary_club:
+            return self._rotary(game, moves, sign=-1)
+        target = self._target(game)
+        if target is not None and not self.rules.pyramiding:
+            chance = self.tables.chance_table(game.minimum(), target[0], target[1])
+            return self._best_chance(moves, chance)
+        table = self.tables.expected_table(game.minimum(), trash_value(game))
+        return self._best(game, moves, table)
+
+    def _gap(self, game: Game) -> int:
+        me = game.board[game.current]
+        others = [game.board[s] for s in _others(game)]
+        return max(others) - me if others else 0
+
+    def _target(self, game: Game) -> tuple[int, int | None] | None:
+        """(turn score that wins, turn score that ties) when the turn is all-or-nothing."""
+        if len(game.seats) < 2:
+            return None
+        gap = self._gap(game)
+        if game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue):
+            if gap < 0:
+                return None
+            return gap + 50, gap
+        return None
+
+    def _best_chance(self, moves: Sequence[tuple[Move, bool]], chance: object) -> Decision:
+        from .tables import ChanceTable
+
+        assert isinstance(chance, ChanceTable)
+        target = chance.cap * chance.unit
+        best: tuple[float, int, Decision] | None = None
+        for (idx, _, total, left), can_bank in moves:
+            throw = chance.after_throw(total, left)
+            options = [(throw, 0, False)]
+            if can_bank:
+                options.append((chance.bank_value(total), 1, True))
+            for value, pref, bank in options:
+                if best is None or (value, pref) > best[:2]:
+                    best = (value, pref, Decision(idx, bank))
+        del target
+        assert best is not None
+        return best[2]
+
+    def choose_challenge(self, game: Game) -> int | None:
+        if game.challenge_slot_for(game.current) is None:
+            return None
+        others = _others(game)
+        if not others:
+            return None
+        leader = max(others, key=lambda s: (game.board[s], -s))
+        if self.rules.rotary_club:
+            # Pegged points come off the challenged seat, which only helps it; but the
+            # penalty lowers our own score, which helps us.  Challenge the lowest seat.
+            return None
+        slot = game.challenge_slot_for(game.current)
+        assert slot is not None
+        penalty = self.rules.challenge_penalties[slot]
+        if game.stage != "normal":
+            return leader  # every point taken from the leader counts twice
+        need = game.minimum()
+        base = trash_value(game)
+        plain = self.tables.expected_table(need, base).start
+        risky = self.tables.expected_table(need, base - penalty).start
+        # A bank adds to us and takes as much from the leader: the swing counts twice,
+        # while the penalty (already inside ``risky``) hits us alone.
+        if 2 * risky - plain > plain and game.board[leader] > game.board[game.current]:
+            return leader
+        return None
+
+    def choose_discard(self, game: Game) -> int:
+        choices = game.discard_choices
+        sign = -1 if self.rules.rotary_club else 1
+        return min(range(len(choices)),
+                   key=lambda i: (sign * _area_points(game, choices[i]), i))
+
+
+def is_choosing(game: Game) -> bool:
+    return game.phase is Phase.CHOOSE

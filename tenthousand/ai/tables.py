@@ -1,0 +1,657 @@
+"""Exact turn tables: dynamic programs over one turn, computed once per rule set.
+
+Points come in *units* (the greatest common divisor of every counter and 50, so 50 for every
+preset) and a turn score is an index ``i`` meaning ``i * unit`` points.
+
+Without pyramiding, what a throw allows depends only on how many dice are thrown, so the
+state of a turn is (turn score, dice to throw) and an outcome of the dice is reduced to its
+*profile*: for each number of dice it could freeze, the most points that many dice give.
+(More points with the same dice left is never worse: every value below is monotone in the
+turn score.)  Outcomes with the same profile are merged, which leaves a few dozen per dice
+count.
+
+Under pyramiding (D-10) the dice frozen in the stretch matter, so the state is (points of
+the completed stretches ``B``, the stretch's dice ``S``) and a choice is the new stretch
+``S'``; the turn score is ``B + score(S')``.
+
+Every table here is exact up to a turn score of ``top`` (far beyond any turn that happens:
+see :func:`_top`); above it a turn is assumed to bank at once.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import reduce
+from typing import Callable
+
+from ..model import scoring
+from ..model.rules import Rules
+
+Counts = scoring.Counts
+
+# -- dice models ---------------------------------------------------------------------------
+
+#: An option after a throw: (dice left afterwards, 0 meaning a corner; points in units).
+Option = tuple[int, int]
+
+
+@dataclass
+class Group:
+    """Outcomes of a throw sharing the same options, and their total probability."""
+
+    weight: float
+    options: tuple[Option, ...]
+
+
+@dataclass
+class Throws:
+    """Every outcome of throwing ``n`` dice, grouped."""
+
+    n: int
+    trash: float  # probability of trash
+    groups: list[Group]
+
+
+def _outcomes(n: int) -> list[tuple[Counts, float]]:
+    out = []
+    for c in scoring.ALL_COUNTS:
+        if sum(c) == n:
+            ways = math.factorial(n)
+            for k in c:
+                ways //= math.factorial(k)
+            out.append((c, ways / 6**n))
+    return out
+
+
+def _unit(rules: Rules) -> int:
+    values = [k.points for k in scoring.counters(rules)] + [50]
+    values += [rules.opening_minimum, rules.minimum]
+    return reduce(math.gcd, values)
+
+
+@dataclass
+class PlainModel:
+    """The throws of a rule set without pyramiding, as option profiles per dice count."""
+
+    unit: int
+    throws: dict[int, Throws]  # n -> later throws (also six fresh dice after a corner)
+    first: Throws  # the first throw of a turn (six-dice counters may count only there)
+    max_stretch: int  # most units one stretch can score
+
+    @classmethod
+    def build(cls, rules: Rules) -> "PlainModel":
+        t = scoring.table(rules)
+        unit = _unit(rules)
+
+        def group(n: int, first: bool) -> Throws:
+            freezes = t.freezes_first if first else t.freezes
+            merged: dict[tuple[Option, ...], float] = {}
+            trash = 0.0
+            for c, p in _outcomes(n):
+                best: dict[int, int] = {}
+                for sub, points in freezes[c]:
+                    k = sum(sub)
+                    if points > best.get(k, -1):
+                        best[k] = points
+                if not best:
+                    trash += p
+                    continue
+                opts = tuple(sorted(((n - k), pts // unit) for k, pts in best.items()))
+                merged[opts] = merged.get(opts, 0.0) + p
+            groups = [Group(w, o) for o, w in merged.items()]
+            return Throws(n, trash, groups)
+
+        throws = {n: group(n, False) for n in range(1, 7)}
+        first = group(6, True) if rules.six_dice_first_throw_only else throws[6]
+        top6 = max(max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS if sum(c) == 6), 0)
+        return cls(unit, throws, first, top6 // unit)
+
+
+def _top(model: PlainModel) -> int:
+    """A turn score (units) above which banking is surely right: well past the point where
+    even six fresh dice stop paying (expected gain of one more throw below the risk)."""
+    six = model.throws[6]
+    gain = sum(g.weight * max(d for _, d in g.options) for g in six.groups)
+    breakeven = gain / max(six.trash, 1e-9)
+    return int(2.5 * breakeven) + 4 * model.max_stretch
+
+
+# -- the expected-score table (plain) ------------------------------------------------------
+
+
+@dataclass
+class ExpectedTable:
+    """Maximum expected turn score.
+
+    ``V[n][i]``: the expected final turn score (the amount banked; ``trash`` when the turn
+    ends in trash) when ``n`` dice are about to be thrown at turn score ``i`` units.
+    ``C[a][i]``: the value just after freezing to turn score ``i`` with ``a`` dice left
+    (``a == 0``: a corner), taking the better of banking (if allowed) and throwing on.
+    """
+
+    unit: int
+    need: int  # units needed to bank
+    trash: float
+    mandatory: bool
+    V: list[list[float]]
+    C: list[list[float]]
+    start: float  # the value of a whole turn (its first throw included)
+    top: int
+    seconds: float = 0.0
+
+    def after(self, turn_score: int, dice_left: int) -> float:
+        """Value just after a freeze (turn score in points, dice left; 0: a corner)."""
+        i = turn_score // self.unit
+        if i >= len(self.C[0]):
+            return float(turn_score)
+        return self.C[dice_left][i]
+
+    def throw_value(self, turn_score: int, dice: int) -> float:
+        i = turn_score // self.unit
+        if i >= len(self.V[0]):
+            return float(turn_score)
+        return self.V[dice][i]
+
+
+def solve_expected(model: PlainModel, need: int, trash: float, mandatory: bool,
+                   base: ExpectedTable | None = None) -> ExpectedTable:
+    """The exact expected-score table for a minimum of ``need`` units.
+
+    With ``base`` (the same table for ``need == 0``), only the scores below ``need`` are
+    computed: once the minimum is met it stays met, so the values above it are the same.
+    """
+    t0 = time.perf_counter()
+    top = _top(model) if base is None else base.top
+    D = max(d for th in model.throws.values() for g in th.groups for _, d in g.options)
+    size = top + D + 1
+    unit = model.unit
+    if base is not None and need <= top:
+        V = [list(row) for row in base.V]
+        C = [list(row) for row in base.C]
+        first_level = min(need, top + 1) - 1
+    else:
+        V = [[0.0] * size for _ in range(7)]
+        C = [[0.0] * size for _ in range(7)]
+        p6 = model.throws[6].trash
+        for i in range(top + 1, size):
+            T = float(i * unit)
+            for a in range(1, 7):
+                C[a][i] = V[a][i] = T
+            C[0][i] = (1 - p6) * T + p6 * trash if mandatory else T
+        first_level = top
+    throws = [model.throws[n] for n in range(1, 7)]
+    for i in range(first_level, -1, -1):
+        T = float(i * unit)
+        for th in throws:
+            s = th.trash * trash
+            for g in th.groups:
+                best = -1e300
+                for a, d in g.options:
+                    v = C[a][i + d]
+                    if v > best:
+                        best = v
+                s += g.weight * best
+            V[th.n][i] = s
+        if i >= need:
+            for a in range(1, 6):
+                v = V[a][i]
+                C[a][i] = T if T > v else v
+            v = V[6][i]
+            C[0][i] = v if mandatory or v > T else T
+        else:
+            for a in range(1, 6):
+                C[a][i] = V[a][i]
+            C[0][i] = V[6][i]
+    first = model.first
+    start = first.trash * trash
+    for g in first.groups:
+        start += g.weight * max(C[a][d] for a, d in g.options)
+    return ExpectedTable(unit, need, trash, mandatory, V, C, start, top,
+                         time.perf_counter() - t0)
+
+
+# -- the chance of reaching a target (plain) ------------------------------------------------
+
+
+@dataclass
+class ChanceTable:
+    """The exact maximum probability of banking at least ``target`` units this turn (a bank
+    of exactly ``tie`` units counts half).  Above ``cap`` every value equals the one at it.
+    """
+
+    unit: int
+    cap: int
+    target: int
+    tie: int | None
+    V: list[list[float]]
+    C: list[list[float]]
+    start: float
+
+    def after_throw(self, turn_score: int, dice_left: int) -> float:
+        """Value of throwing on after a freeze (``dice_left == 0``: six fresh dice)."""
+        i = min(turn_score // self.unit, self.cap)
+        if i == self.cap:
+            return self.C[dice_left][i] if dice_left else self.C[0][i]
+        return self.V[dice_left or 6][i]
+
+    def bank_value(self, turn_score: int) -> float:
+        i = turn_score // self.unit
+        if i >= self.target:
+            return 1.0
+        return 0.5 if self.tie is not None and i == self.tie else 0.0
+
+
+def solve_chance(model: PlainModel, need: int, target: int, mandatory: bool,
+                 tie: int | None = None) -> ChanceTable:
+    """Maximum probability that the turn banks ``>= target`` units (``need``: the minimum
+    to bank, in units; a bank of exactly ``tie`` units is worth one half)."""
+    cap = max(need, target)
+    D = max(d for th in model.throws.values() for g in th.groups for _, d in g.options)
+    V = [[0.0] * (cap + 1) for _ in range(7)]
+    C = [[0.0] * (cap + 1) for _ in range(7)]
+    # At the cap a bank wins: only a mandatory corner throw stands in the way.
+    for a in range(1, 6):
+        C[a][cap] = 1.0
+    if mandatory:
+        six = model.throws[6]
+        q1 = sum(g.weight for g in six.groups if any(a > 0 for a, _ in g.options))
+        q0 = sum(g.weight for g in six.groups) - q1
+        C[0][cap] = q1 / (1 - q0)
+    else:
+        C[0][cap] = 1.0
+    throws = [model.throws[n] for n in range(1, 7)]
+    del D
+    for i in range(cap - 1, -1, -1):
+        for th in throws:
+            s = 0.0
+            for g in th.groups:
+                best = 0.0
+                for a, d in g.options:
+                    j = i + d
+                    v = C[a][j if j < cap else cap]
+                    if v > best:
+                        best = v
+                s += g.weight * best
+            V[th.n][i] = s
+        reward = 1.0 if i >= target else (0.5 if tie is not None and i == tie else 0.0)
+        bank = reward if i >= need else 0.0
+        for a in range(1, 6):
+            v = V[a][i]
+            C[a][i] = bank if bank > v else v
+        v = V[6][i]
+        C[0][i] = v if mandatory or v > bank else bank
+    start = sum(g.weight * max(C[a][min(d, cap)] for a, d in g.options)
+                for g in model.first.groups)
+    return ChanceTable(model.unit, cap, target, tie, V, C, start)
+
+
+# -- Rotary Club: pegging until trash ---------------------------------------------------------
+
+
+@dataclass
+class RotaryTable:
+    """Expected points pegged from now on in a Rotary Club turn, played to score the most
+    (``sign = 1``) or the least (``sign = -1``).
+
+    ``C[a][s]``: just after a freeze to stretch score ``s`` with ``a`` dice left; a corner
+    (``a == 0``) pegs ``s`` and the turn goes on with six fresh dice (``fresh``).
+    """
+
+    unit: int
+    sign: int
+    C: list[list[float]]
+    fresh: float
+    start: float
+
+    def after(self, turn_score: int, dice_left: int) -> float:
+        i = turn_score // self.unit
+        if dice_left == 0:
+            return turn_score + self.fresh
+        return self.C[dice_left][min(i, len(self.C[1]) - 1)]
+
+
+def solve_rotary(model: PlainModel, sign: int) -> RotaryTable:
+    """The Rotary Club table; the value of six fresh dice is found by fixed-point
+    iteration (each pass is exact given the previous one; it converges geometrically)."""
+    top = model.max_stretch * 2 + 2
+    D = max(d for th in model.throws.values() for g in th.groups for _, d in g.options)
+    size = top + D + 1
+    throws = [model.throws[n] for n in range(1, 6)]
+    pick = max if sign > 0 else min
+
+    def run(fresh: float) -> tuple[float, list[list[float]]]:
+        V = [[0.0] * size for _ in range(7)]
+        C = [[0.0] * size for _ in range(7)]
+        for i in range(size):
+            C[0][i] = i * model.unit + fresh
+        for i in range(top, -1, -1):
+            for th in throws:
+                s = 0.0
+                for g in th.groups:
+                    s += g.weight * pick([C[a][i + d] for a, d in g.options])
+                V[th.n][i] = s
+            for a in range(1, 6):
+                C[a][i] = V[a][i]
+        new = sum(g.weight * pick([C[a][d] for a, d in g.options])
+                  for g in model.throws[6].groups)
+        return new, C
+
+    # f(x) is piecewise linear and increasing with slope below one: the secant method
+    # lands on the fixed point x = f(x) in a few steps.
+    x0, (f0, C) = 0.0, run(0.0)
+    x1 = f0
+    f1, C = run(x1)
+    for _ in range(60):
+        if abs(f1 - x1) < 1e-9:
+            break
+        slope = (f1 - f0) / (x1 - x0) if x1 != x0 else 0.0
+        x2 = x1 + (f1 - x1) / (1 - slope) if slope < 1 else f1
+        x0, f0 = x1, f1
+        x1 = x2
+        f1, C = run(x1)
+    fresh = x1
+    start = 0.0
+    for g in model.first.groups:
+        vals = [C[a][d] for a, d in g.options]
+        start += g.weight * (max(vals) if sign > 0 else min(vals))
+    return RotaryTable(model.unit, sign, C, fresh, start)
+
+
+# -- pyramiding ------------------------------------------------------------------------------
+
+
+@dataclass
+class PyramidModel:
+    """Stretches under pyramiding: every scoreable stretch of up to five dice, and for each
+    the grouped outcomes of the next throw as lists of reachable stretches."""
+
+    unit: int
+    stretches: list[Counts]  # index -> dice; index 0 is the empty stretch
+    index: dict[Counts, int]
+    score: list[int]  # units of each stretch
+    # per stretch: (trash probability, groups of (weight, reachable stretch ids, corner units))
+    throws: list[tuple[float, list[tuple[float, tuple[int, ...], tuple[int, ...]]]]]
+    first: tuple[float, list[tuple[float, tuple[int, ...], tuple[int, ...]]]]
+    order: list[int]  # stretch ids, biggest stretches first
+    max_stretch: int
+
+    @classmethod
+    def build(cls, rules: Rules) -> "PyramidModel":
+        t = scoring.table(rules)
+        unit = _unit(rules)
+        stretches = [c for c in scoring.ALL_COUNTS
+                     if sum(c) <= 5 and (sum(c) == 0 or t.exact[c] is not None)]
+        stretches.sort(key=sum)
+        index = {c: k for k, c in enumerate(stretches)}
+        score = [(t.exact[c] or 0) // unit for c in stretches]
+
+        def grouped(s: Counts, first: bool) -> tuple[float, list[tuple[float, tuple[int, ...],
+                                                                      tuple[int, ...]]]]:
+            exact = t.exact_first if first else t.exact
+            n = 6 - sum(s)
+            base = exact[s] or 0
+            merged: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+            trash = 0.0
+            for c, p in _outcomes(n):
+                reach: set[int] = set()
+                corners: set[int] = set()
+                for sub in _subs(c):
+                    new = tuple(a + b for a, b in zip(s, sub))
+                    sc = exact[new]  # type: ignore[index]
+                    if sc is None:
+                        continue
+                    if sum(new) == 6:
+                        corners.add((sc - base) // unit)
+                    else:
+                        reach.add(index[new])  # type: ignore[index]
+                if not reach and not corners:
+                    trash += p
+                    continue
+                # A corner: only the best points matter.
+                key = (tuple(sorted(reach)), (max(corners),) if corners else ())
+                merged[key] = merged.get(key, 0.0) + p
+            return trash, [(w, r, c) for (r, c), w in merged.items()]
+
+        throws = [grouped(s, False) for s in stretches]
+        first = grouped(stretches[0], True) if rules.six_dice_first_throw_only else throws[0]
+        order = sorted(range(len(stretches)), key=lambda k: -sum(stretches[k]))
+        top6 = max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS if sum(c) == 6)
+        return cls(unit, stretches, index, score, throws, first, order, top6 // unit)
+
+
+def _subs(c: Counts) -> list[Counts]:
+    import itertools
+
+    out = []
+    for sub in itertools.product(*(range(k + 1) for k in c)):
+        if any(sub):
+            out.append((sub[0], sub[1], sub[2], sub[3], sub[4], sub[5]))
+    return out
+
+
+@dataclass
+class PyramidTable:
+    """Maximum expected turn score under pyramiding.
+
+    ``V[b][k]``: about to throw with completed stretches worth ``b`` units and the stretch
+    ``k``; ``corner[b]``: just turned the corner with ``b`` units in completed stretches.
+    Above ``top`` units the turn banks at once.
+    """
+
+    unit: int
+    need: int
+    trash: float
+    mandatory: bool
+    model: PyramidModel
+    V: list[list[float]]
+    corner: list[float]
+    start: float
+    top: int
+    seconds: float = 0.0
+
+    def after_stretch(self, banked: int, stretch: Counts, turn_score: int) -> float:
+        """Value just after freezing to a stretch (not a corner) at this turn score."""
+        b = banked // self.unit
+        if b > self.top:
+            return float(turn_score)
+        k = self.model.index[stretch]
+        v = self.V[b][k]
+        if turn_score >= self.need * self.unit and turn_score > v:
+            return float(turn_score)
+        return v
+
+    def after_corner(self, turn_score: int) -> float:
+        b = turn_score // self.unit
+        if b >= len(self.corner):
+            return float(turn_score)
+        return self.corner[b]
+
+    def after_corner_throw(self, turn_score: int) -> float:
+        """Value of throwing six fresh dice after a corner at this turn score."""
+        b = turn_score // self.unit
+        if b > self.top:
+            return float(turn_score)
+        return self.V[b][0]
+
+    def throw_value(self, banked: int, stretch: Counts) -> float:
+        """Value of throwing on with this stretch (not a corner)."""
+        b = banked // self.unit
+        if b > self.top:
+            return float(banked + self.unit * self.model.score[self.model.index[stretch]])
+        return self.V[b][self.model.index[stretch]]
+
+
+def solve_pyramid(model: PyramidModel, need: int, trash: float, mandatory: bool,
+                  top: int, base: PyramidTable | None = None) -> PyramidTable:
+    """The exact pyramiding table up to ``top`` units of completed stretches."""
+    t0 = time.perf_counter()
+    unit = model.unit
+    D = model.max_stretch
+    size = top + D + 1
+    nst = len(model.stretches)
+    if base is not None:
+        V = base.V[:]  # rows below ``need`` are replaced, the rest shared
+        corner = base.corner[:]
+        first_level = min(need, top + 1) - 1
+    else:
+        V = [[0.0] * nst for _ in range(size)]
+        corner = [0.0] * size
+        for b in range(top + 1, size):
+            corner[b] = float(b * unit)
+        first_level = top
+    score = model.score
+    order = model.order
+    throws = model.throws
+    for b in range(first_level, -1, -1):
+        row = [0.0] * nst
+        # C: value just after reaching stretch k at this b (bank when allowed and better).
+        Cst = [0.0] * nst
+        for k in order:
+            tr, groups = throws[k]
+            s = tr * trash
+            for w, reach, corners in groups:
+                best = -1e300
+                for r in reach:
+                    v = Cst[r]
+                    if v > best:
+                        best = v
+                if corners:
+                    j = b + corners[0]
+                    v = corner[j] if j < size else float(j * unit)
+                    if v > best:
+                        best = v
+                s += w * best
+            row[k] = s
+            T = (b + score[k]) * unit
+            Cst[k] = T if (b + score[k] >= need and T > s and k != 0) else s
+        V[b] = row
+        T = float(b * unit)
+        v0 = row[0]
+        corner[b] = v0 if mandatory or b < need or v0 > T else T
+    # the first throw of a turn
+    tr, groups = model.first
+    s = tr * trash
+    Cst0 = [0.0] * nst
+    for k in range(1, nst):
+        T = score[k] * unit
+        v = V[0][k]
+        Cst0[k] = T if (score[k] >= need and T > v) else v
+    for w, reach, corners in groups:
+        best = max([Cst0[r] for r in reach] + ([corner[corners[0]]] if corners else []))
+        s += w * best
+    return PyramidTable(unit, need, trash, mandatory, model, V, corner, s, top,
+                        time.perf_counter() - t0)
+
+
+# -- caches ------------------------------------------------------------------------------------
+
+
+@dataclass
+class RuleTables:
+    """Every table of one rule set, built on demand and kept (thread-safe)."""
+
+    rules: Rules
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    plain: PlainModel | None = None
+    pyramid: PyramidModel | None = None
+    expected: dict[tuple[int, float], ExpectedTable | PyramidTable] = field(default_factory=dict)
+    chance: dict[tuple[int, int, int | None], ChanceTable] = field(default_factory=dict)
+    rotary: dict[int, RotaryTable] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def _timed(self, make: Callable[[], object]) -> object:
+        t0 = time.perf_counter()
+        out = make()
+        self.seconds += time.perf_counter() - t0
+        return out
+
+    def plain_model(self) -> PlainModel:
+        with self.lock:
+            if self.plain is None:
+                self.plain = self._timed(lambda: PlainModel.build(self.rules))  # type: ignore
+            return self.plain
+
+    def pyramid_model(self) -> PyramidModel:
+        with self.lock:
+            if self.pyramid is None:
+                self.pyramid = self._timed(lambda: PyramidModel.build(self.rules))  # type: ignore
+            return self.pyramid
+
+    def expected_table(self, need_points: int, trash: float = 0.0
+                       ) -> ExpectedTable | PyramidTable:
+        """The max-expected table for a minimum of ``need_points`` and a trash value."""
+        unit = self.plain_model().unit
+        need = -(-max(need_points, 0) // unit)
+        key = (need, trash)
+        with self.lock:
+            found = self.expected.get(key)
+            if found is not None:
+                return found
+            base = None
+            if need > 0:
+                base = self.expected_table(0, trash)
+            mandatory = self.rules.corner_throw_mandatory
+            if self.rules.pyramiding:
+                pm = self.pyramid_model()
+                top = pyramid_top(self.plain_model())
+                table: ExpectedTable | PyramidTable = self._timed(  # type: ignore
+                    lambda: solve_pyramid(pm, need, trash, mandatory, top,
+                                          base if isinstance(base, PyramidTable) else None))
+            else:
+                pl = self.plain_model()
+                table = self._timed(  # type: ignore
+                    lambda: solve_expected(pl, need, trash, mandatory,
+                                           base if isinstance(base, ExpectedTable) else None))
+            self.expected[key] = table
+            return table
+
+    def chance_table(self, need_points: int, target_points: int,
+                     tie_points: int | None = None) -> ChanceTable:
+        unit = self.plain_model().unit
+        need = -(-max(need_points, 0) // unit)
+        target = -(-max(target_points, 0) // unit)
+        tie = None if tie_points is None else tie_points // unit
+        key = (need, target, tie)
+        with self.lock:
+            found = self.chance.get(key)
+            if found is None:
+                pl = self.plain_model()
+                found = self._timed(  # type: ignore
+                    lambda: solve_chance(pl, need, target, self.rules.corner_throw_mandatory,
+                                         tie))
+                self.chance[key] = found  # type: ignore
+            return found  # type: ignore
+
+    def rotary_table(self, sign: int) -> RotaryTable:
+        with self.lock:
+            found = self.rotary.get(sign)
+            if found is None:
+                pl = self.plain_model()
+                found = self._timed(lambda: solve_rotary(pl, sign))  # type: ignore
+                self.rotary[sign] = found  # type: ignore
+            return found  # type: ignore
+
+
+def pyramid_top(model: PlainModel) -> int:
+    """How far the pyramiding table goes (units of completed stretches)."""
+    return _top(model)
+
+
+_CACHE: dict[Rules, RuleTables] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def tables_for(rules: Rules) -> RuleTables:
+    """The process-wide tables of a rule set (the options that change nothing in a turn are
+    ignored, so rule sets that differ only there share their tables)."""
+    key = rules.__class__(**{**rules.to_dict(), "title": "", "preset": rules.preset,
+                             "game_point": 10000, "challenging": False, "mutant_trash": False,
+                             "surpassing": False, "three_trash": False})
+    with _CACHE_LOCK:
+        found = _CACHE.get(key)
+        if found is None:
+            found = _CACHE[key] = RuleTables(key)
+        return found
