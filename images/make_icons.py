@@ -46,14 +46,15 @@ class Die:
     pip_scale: float = 1.0
 
 
-RED = dict(body="#c8302c", edge="#7d1512", pip="#fff8ec", shine="#dd5a4f")
-IVORY = dict(body="#fbf6e8", edge="#3b2f2a", pip="#22201f", shine="#ffffff")
+# body, edge, pip, shine
+RED = ("#c8302c", "#7d1512", "#fff8ec", "#dd5a4f")
+IVORY = ("#fbf6e8", "#3b2f2a", "#22201f", "#ffffff")
 
 FULL = (
-    Die(170, 174, 232, -15, 1, pip_scale=1.55, **RED),
-    Die(330, 326, 272, 9, 5, **IVORY),
+    Die(170, 174, 232, -15, 1, *RED, pip_scale=1.55),
+    Die(330, 326, 272, 9, 5, *IVORY),
 )
-SIMPLE = (Die(256, 256, 470, 0, 5, pip_scale=1.35, **IVORY),)
+SIMPLE = (Die(256, 256, 470, 0, 5, *IVORY, pip_scale=1.35),)
 
 SHADOW = (10, 14)  # offset of each die's shadow
 SHADOW_COLOUR = "#000000"
@@ -190,7 +191,7 @@ def main() -> None:
     scalable.mkdir(parents=True, exist_ok=True)
     (scalable / f"{APP_ID}.svg").write_text(svg, encoding="utf-8")
 
-    images = {}
+    images: dict[int, Image.Image] = {}
     for size in SIZES:
         img = images[size] = render(size)
         target = package / f"icon-{size}.png"
