@@ -81,6 +81,8 @@ def load_saved_game() -> tuple[Game | None, str | None]:
     except BadFile as e:
         return None, _set_aside(path, str(e))
     if data is None:
+        if path.exists():  # the file holds JSON null, which read_json reports as no file
+            return None, _set_aside(path, "it holds no game")
         return None, None
     try:
         game = load_game(data)

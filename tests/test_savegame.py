@@ -1,0 +1,331 @@
+"""Autosave and resume: a round trip keeps everything, and no bad file or full disk crashes."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from save_kit import assert_one_sentence, assert_plays_on, mid_game_document, new_game
+
+from tenthousand import savegame, storage
+from tenthousand.headless import RandomPlayer, play_to_end, step
+from tenthousand.model import load_game
+from tenthousand.paths import paths
+
+BAD_NAME = re.compile(r"^savegame\.json\.bad-\d{8}-\d{6}(-\d+)?$")
+
+
+def save_file() -> Path:
+    return paths().savegame
+
+
+def write_raw(data: bytes | str) -> bytes:
+    path = save_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    path.write_bytes(raw)
+    return raw
+
+
+def assert_set_aside(message: str | None, raw: bytes) -> None:
+    """The file is gone, kept beside under the right name with its bytes, and the player is
+    told in one sentence."""
+    assert_one_sentence(message)
+    assert message is not None and "saved game" in message
+    assert not save_file().exists()
+    aside = [p for p in save_file().parent.iterdir() if p.name != ".keep"]
+    assert len(aside) == 1, aside
+    assert BAD_NAME.match(aside[0].name), aside[0].name
+    assert aside[0].name in message
+    assert aside[0].read_bytes() == raw
+
+
+# -- the round trip ----------------------------------------------------------------------
+
+
+def test_no_file_no_game() -> None:
+    assert savegame.load_saved_game() == (None, None)
+    assert not savegame.has_unfinished_game()
+    savegame.clear_saved_game()  # nothing to clear is fine
+
+
+def test_round_trip_keeps_everything() -> None:
+    doc = mid_game_document()
+    game = load_game(doc)
+    assert savegame.autosave(game) is None
+    assert save_file().exists()
+    assert savegame.has_unfinished_game()
+    loaded, message = savegame.load_saved_game()
+    assert message is None and loaded is not None
+    assert loaded.to_dict() == doc  # seats, rules, scores, turn, dice, rng, match table, log
+    # The same dice come next: the resumed game plays on exactly like the original.
+    a, b = load_game(doc), loaded
+    for _ in range(40):
+        if a.over:
+            break
+        step(a, RandomPlayer(7))
+        step(b, RandomPlayer(7))
+        assert a.to_dict() == b.to_dict()
+
+
+def test_match_table_survives_a_rematch() -> None:
+    game = new_game(0, seed=3)
+    play_to_end(game, RandomPlayer(3))
+    nxt = game.rematch()
+    step(nxt, RandomPlayer(1))
+    assert savegame.autosave(nxt) is None
+    loaded, _ = savegame.load_saved_game()
+    assert loaded is not None
+    assert loaded.match_points == game.match_points and loaded.games_played == 1
+    assert any(loaded.match_points)
+
+
+def test_a_finished_game_is_not_offered() -> None:
+    game = new_game(0, seed=5)
+    play_to_end(game, RandomPlayer(5))
+    assert savegame.autosave(game) is None
+    assert savegame.load_saved_game() == (None, None)
+    assert not savegame.has_unfinished_game()
+    assert save_file().exists()  # not bad: simply nothing to resume
+
+
+def test_clear_saved_game() -> None:
+    assert savegame.autosave(new_game(1, seed=1)) is None
+    savegame.clear_saved_game()
+    assert not save_file().exists()
+    assert savegame.load_saved_game() == (None, None)
+
+
+def test_every_sample_resumes_and_plays_on() -> None:
+    from save_kit import sample_documents
+
+    for i, doc in enumerate(sample_documents()):
+        game = load_game(doc)
+        if game.over:
+            continue
+        assert savegame.autosave(game) is None
+        loaded, message = savegame.load_saved_game()
+        assert message is None and loaded is not None
+        assert_plays_on(loaded, seed=i)
+
+
+# -- bad files ---------------------------------------------------------------------------
+
+
+def _mutated(change: Any) -> str:
+    doc = mid_game_document()
+    change(doc)
+    return json.dumps(doc)
+
+
+def _set(path: str, value: Any) -> Any:
+    def change(doc: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        node: Any = doc
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        if isinstance(node, list):
+            node[int(last)] = value
+        else:
+            node[last] = value
+    return change
+
+
+def _drop(key: str) -> Any:
+    return lambda doc: doc.pop(key)
+
+
+BAD_DOCUMENTS: dict[str, Any] = {
+    "empty": b"",
+    "garbage": b"\x00\x01\xffthis is not a save\x89PNG",
+    "not utf-8": "{\"format\": 1, \"x\": \"\xe9\"}".encode("latin-1"),
+    "a python pickle": b"\x80\x04\x95\x10\x00\x00\x00\x00\x00\x00\x00}\x94\x8c\x01a\x94K\x01s.",
+    "python code": b"__import__('os').system('echo pwned')",
+    "a JSON list": b"[1, 2, 3]",
+    "a JSON string": b"\"savegame\"",
+    "null": b"null",
+    "deep nesting": b"[" * 100_000 + b"]" * 100_000,
+    "an empty object": b"{}",
+    "format 99": _mutated(_set("format", 99)),
+    "format 0": _mutated(_set("format", 0)),
+    "format as text": _mutated(_set("format", "1")),
+    "no format": _mutated(_drop("format")),
+    "a die of 7": _mutated(_set("turn.thrown.0", 7)),
+    "a die of 0": _mutated(_set("turn.thrown.0", 0)),
+    "a frozen die of 7": _mutated(_set("turn.frozen.0.0", 7)),
+    "a die as text": _mutated(_set("turn.thrown.0", "5")),
+    "a die as true": _mutated(_set("turn.thrown.0", True)),
+    "negative game point": _mutated(_set("rules.game_point", -10000)),
+    "game point zero": _mutated(_set("rules.game_point", 0)),
+    "game point not a multiple of 50": _mutated(_set("rules.game_point", 10001)),
+    "board as text": _mutated(_set("board", "0,0")),
+    "board too short": _mutated(_set("board", [0])),
+    "board score as float": _mutated(_set("board.0", 100.5)),
+    "seats as an object": _mutated(_set("seats", {"name": "x"})),
+    "no seats": _mutated(_set("seats", [])),
+    "ten seats": _mutated(_set("seats", [{"name": f"S{i}", "computer": False, "level": "normal"}
+                                         for i in range(10)])),
+    "unknown level": _mutated(_set("seats.0.level", "godlike")),
+    "current seat out of range": _mutated(_set("current", 5)),
+    "negative current seat": _mutated(_set("current", -1)),
+    "unknown phase": _mutated(_set("phase", "dancing")),
+    "unknown preset": _mutated(_set("rules.preset", "yahtzee")),
+    "unknown rule field": _mutated(_set("rules.cheat", True)),
+    "turn missing": _mutated(_drop("turn")),
+    "log missing": _mutated(_drop("log")),
+    "log garbage": _mutated(_set("log", [{"type": "explosion"}])),
+    "rng damaged": _mutated(_set("rng", [3, [1, 2], None])),
+    "negative turn score": _mutated(_set("turn.stretch_score", -50)),
+    "huge number": _mutated(_set("board.0", 10**400)),
+    "over without a result": _mutated(_set("phase", "over")),
+    "a huge file": b"{\"format\": 1, \"pad\": \"" + b"x" * (storage.MAX_BYTES + 10) + b"\"}",
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_DOCUMENTS))
+def test_a_bad_file_is_set_aside(name: str) -> None:
+    raw = write_raw(BAD_DOCUMENTS[name])
+    assert not savegame.has_unfinished_game()
+    assert save_file().exists()  # the question alone changes nothing on disk
+    game, message = savegame.load_saved_game()
+    assert game is None
+    assert_set_aside(message, raw)
+    # And the next launch starts clean.
+    assert savegame.load_saved_game() == (None, None)
+
+
+def test_format_99_says_newer() -> None:
+    write_raw(BAD_DOCUMENTS["format 99"])
+    _, message = savegame.load_saved_game()
+    assert message is not None and "newer" in message
+
+
+def test_truncated_at_every_offset(long_run: bool) -> None:
+    """A save cut off anywhere (a torn write without the atomic rename) is set aside."""
+    text = json.dumps(mid_game_document(), indent=1).encode()
+    offsets = list(range(len(text)))
+    if not long_run:
+        offsets = sorted(random.Random(6).sample(offsets, 50)) + [0, 1, len(text) - 1]
+    folder = save_file().parent
+    for cut in offsets:
+        raw = write_raw(text[:cut])
+        game, message = savegame.load_saved_game()
+        assert game is None, cut
+        assert_set_aside(message, raw)
+        for p in folder.iterdir():
+            p.unlink()
+
+
+def test_two_bad_files_in_the_same_second_keep_both() -> None:
+    write_raw(b"one")
+    savegame.load_saved_game()
+    write_raw(b"two")
+    savegame.load_saved_game()
+    names = sorted(p.name for p in save_file().parent.iterdir())
+    assert len(names) == 2 and all(BAD_NAME.match(n) for n in names), names
+    contents = sorted(p.read_bytes() for p in save_file().parent.iterdir())
+    assert contents == [b"one", b"two"]
+
+
+def test_a_bad_file_that_cannot_be_moved_still_gives_a_message(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    write_raw(b"garbage")
+    monkeypatch.setattr(storage.os, "replace", _raiser(errno.EROFS))
+    game, message = savegame.load_saved_game()
+    assert game is None
+    assert_one_sentence(message)
+
+
+def test_unreadable_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = write_raw(json.dumps(mid_game_document()))
+
+    def refuse(self: Path) -> bytes:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    with monkeypatch.context() as m:
+        m.setattr(Path, "read_bytes", refuse)
+        game, message = savegame.load_saved_game()
+    assert game is None
+    assert_set_aside(message, raw)
+
+
+# -- a disk that refuses -----------------------------------------------------------------
+
+
+def _raiser(code: int) -> Any:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError(code, os.strerror(code))
+    return fail
+
+
+@pytest.mark.parametrize("where, code, words", [
+    ("fsync", errno.ENOSPC, "full"),
+    ("replace", errno.ENOSPC, "full"),
+    ("replace", errno.EROFS, "read-only"),
+    ("fsync", errno.EIO, "error"),
+])
+def test_a_refused_write_returns_a_sentence(monkeypatch: pytest.MonkeyPatch, where: str,
+                                            code: int, words: str) -> None:
+    old = new_game(0, seed=1)
+    assert savegame.autosave(old) is None
+    before = save_file().read_bytes()
+    game = new_game(0, seed=2)
+    step(game, RandomPlayer(1))
+    with monkeypatch.context() as m:
+        m.setattr(storage.os, where, _raiser(code))
+        message = savegame.autosave(game)
+    assert_one_sentence(message)
+    assert message is not None and words in message.lower()
+    # The old save is untouched and no temporary file is left behind.
+    assert save_file().read_bytes() == before
+    assert sorted(p.name for p in save_file().parent.iterdir()) == ["savegame.json"]
+    loaded, _ = savegame.load_saved_game()
+    assert loaded is not None and loaded.to_dict() == old.to_dict()
+
+
+def test_a_folder_that_cannot_exist(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("TENTHOUSAND_HOME", str(blocker))  # data/ would be inside a file
+    message = savegame.autosave(new_game(0, seed=1))
+    assert_one_sentence(message)
+    game, message = savegame.load_saved_game()
+    assert game is None
+    if message is not None:
+        assert_one_sentence(message)
+    assert not savegame.has_unfinished_game()
+    savegame.clear_saved_game()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root can write to a read-only folder")
+def test_a_read_only_folder() -> None:  # pragma: no cover - CI runs as a user
+    folder = save_file().parent
+    folder.mkdir(parents=True)
+    folder.chmod(0o500)
+    try:
+        message = savegame.autosave(new_game(0, seed=1))
+        assert_one_sentence(message)
+        assert message is not None and "read-only" in message
+    finally:
+        folder.chmod(0o700)
+
+
+def test_only_json_is_read() -> None:
+    """The loader's modules never reach for eval, exec or pickle."""
+    import inspect
+
+    import tenthousand.model.persist as persist
+    import tenthousand.settings as settings
+
+    for module in (savegame, storage, persist, settings):
+        source = inspect.getsource(module)
+        code = re.sub(r'"""[\s\S]*?"""', "", source)  # docstrings may say "unpickled"
+        for word in ("eval(", "exec(", "pickle", "marshal", "shelve", "yaml"):
+            assert word not in code, (module.__name__, word)
