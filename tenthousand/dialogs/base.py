@@ -1,0 +1,176 @@
+"""The pattern every dialog follows (after CPython's ``idlelib.query.Query``).
+
+A dialog is built while withdrawn, made transient to its parent, centred on it (and kept
+inside the screen), then shown modally: ``grab_set`` and ``wait_window``.  Return means OK,
+Escape means Cancel.  All checking happens in one method, :meth:`Dialog.validate`, which
+returns the value or the error messages by field; :meth:`Dialog.refresh` runs it after every
+change, shows each message next to its field and disables OK while any is left.
+
+``testing=True`` shows the dialog without the grab and returns at once instead of waiting,
+so a test can fill the widgets, press keys and read ``.result``.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import font as tkfont
+from tkinter import ttk
+from typing import Any, Generic, Literal, TypeVar
+
+T = TypeVar("T")
+
+PAD = 8  # the gap between groups of widgets
+SMALL_PAD = 4  # the gap inside a group
+ERROR_COLOUR = "#b00020"
+HINT_COLOUR = "#5f6368"
+
+
+def derived_font(widget: tk.Misc, base: str = "TkDefaultFont", *, scale: float = 1.0,
+                 weight: Literal["normal", "bold"] | None = None,
+                 slant: Literal["roman", "italic"] | None = None) -> tkfont.Font:
+    """A font like the named Tk font, bigger or bolder (kept alive by ``widget``)."""
+    f = tkfont.nametofont(base, root=widget).copy()
+    size = f.cget("size")
+    if scale != 1.0:
+        f.configure(size=round(size * scale) if size > 0 else round(size * scale))
+    if weight:
+        f.configure(weight=weight)
+    if slant:
+        f.configure(slant=slant)
+    fonts: list[tkfont.Font] = getattr(widget, "_dialog_fonts", [])
+    fonts.append(f)
+    widget._dialog_fonts = fonts  # type: ignore[attr-defined]
+    return f
+
+
+def place_window(window: tk.Toplevel, parent: tk.Misc) -> None:
+    """Centre ``window`` on ``parent`` (on the screen when the parent is not shown) and keep
+    all of it, title bar included, on the screen."""
+    window.update_idletasks()
+    width, height = window.winfo_reqwidth(), window.winfo_reqheight()
+    screen_w, screen_h = window.winfo_screenwidth(), window.winfo_screenheight()
+    top = parent.winfo_toplevel()
+    if top.winfo_viewable():
+        x = top.winfo_rootx() + (top.winfo_width() - width) // 2
+        y = top.winfo_rooty() + (top.winfo_height() - height) // 2
+    else:
+        x, y = (screen_w - width) // 2, (screen_h - height) // 2
+    title_bar = 30  # room for the window manager's decorations
+    x = max(0, min(x, screen_w - width))
+    y = max(title_bar, min(y, screen_h - height - 8))
+    window.geometry(f"+{x}+{y}")
+
+
+class Dialog(tk.Toplevel, Generic[T]):
+    """A modal dialog with OK and Cancel (or just Close) that validates as you type.
+
+    Subclasses fill :meth:`body`, and for editable dialogs :meth:`validate`.  Error labels
+    made with :meth:`error_label` under a field name get that field's message.
+    """
+
+    ok_text = "OK"
+    cancel_text: str | None = "Cancel"
+
+    def __init__(self, parent: tk.Misc, title: str, *, testing: bool = False) -> None:
+        super().__init__(parent)
+        self.withdraw()  # build hidden, so the window never shows half made
+        self.parent = parent
+        self.testing = testing
+        self.result: T | None = None
+        self.errors: dict[str, str] = {}
+        self._error_labels: dict[str, ttk.Label] = {}
+        self.title(title)
+        if parent.winfo_toplevel().winfo_viewable():
+            # A transient of a hidden window stays hidden under some window managers.
+            self.transient(parent.winfo_toplevel())  # type: ignore[call-overload]
+        self.protocol("WM_DELETE_WINDOW", self.cancel)
+        self.bind("<Escape>", self.cancel)
+        self.bind("<Return>", self.ok)
+        self.bind("<KP_Enter>", self.ok)
+        self.resizable(False, False)
+
+        self.body_frame = ttk.Frame(self, padding=(PAD * 2, PAD * 2, PAD * 2, PAD))
+        self.body_frame.grid(row=0, column=0, sticky="nsew")
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(0, weight=1)
+        self.body(self.body_frame)
+        self._buttons()
+        self.refresh()
+
+        place_window(self, parent)
+        self.deiconify()
+        self.focus_initial()
+        if not testing:
+            self.wait_visibility()
+            self.grab_set()
+            self.wait_window()
+
+    # -- for subclasses ------------------------------------------------------------------
+
+    def body(self, frame: ttk.Frame) -> None:
+        """Build the widgets of the dialog inside ``frame``."""
+
+    def validate(self) -> tuple[T | None, dict[str, str]]:
+        """``(value, {})`` when everything is valid, else ``(None, {field: message})``."""
+        return None, {}
+
+    def focus_initial(self) -> None:
+        """Put the keyboard focus on the first field."""
+        self.button_ok.focus_set()
+
+    def error_label(self, parent: tk.Misc, field: str, **options: Any) -> ttk.Label:
+        """A label that shows the error message of ``field`` (empty while it is valid)."""
+        options.setdefault("foreground", ERROR_COLOUR)
+        label = ttk.Label(parent, text="", **options)
+        self._error_labels[field] = label
+        return label
+
+    def forget_error_label(self, field: str) -> None:
+        self._error_labels.pop(field, None)
+
+    # -- the machinery -------------------------------------------------------------------
+
+    def _buttons(self) -> None:
+        bar = ttk.Frame(self, padding=(PAD * 2, PAD, PAD * 2, PAD * 2))
+        bar.grid(row=1, column=0, sticky="ew")
+        bar.columnconfigure(0, weight=1)
+        self.status = ttk.Label(bar, text="", foreground=ERROR_COLOUR)
+        self.status.grid(row=0, column=0, sticky="w", padx=(0, PAD))
+        self.button_ok = ttk.Button(bar, text=self.ok_text, default="active", command=self.ok)
+        self.button_ok.grid(row=0, column=1, padx=(SMALL_PAD, 0))
+        self.button_cancel: ttk.Button | None = None
+        if self.cancel_text:
+            self.button_cancel = ttk.Button(bar, text=self.cancel_text, command=self.cancel)
+            self.button_cancel.grid(row=0, column=2, padx=(SMALL_PAD, 0))
+
+    def refresh(self, *_: object) -> None:
+        """Validate, show every message next to its field, and enable OK only when all is
+        well."""
+        errors = self.validate()[1]
+        self.errors = errors
+        for field, label in self._error_labels.items():
+            label.configure(text=errors.get(field, ""))
+        shown = set(self._error_labels)
+        elsewhere = [msg for field, msg in errors.items() if field not in shown]
+        self.status.configure(text=elsewhere[0] if elsewhere else "")
+        self.button_ok.state(["disabled"] if errors else ["!disabled"])
+
+    def ok(self, event: object = None) -> None:
+        """Accept: set ``.result`` and close, unless something is invalid."""
+        value, errors = self.validate()
+        if errors:
+            self.refresh()
+            self.bell()
+            return
+        self.result = value
+        self.destroy()
+
+    def cancel(self, event: object = None) -> None:
+        """Close without a result."""
+        self.result = None
+        self.destroy()
+
+    def destroy(self) -> None:
+        if not self.testing:
+            self.grab_release()
+        super().destroy()

@@ -1,0 +1,354 @@
+"""The new-game dialog: seats, preset, numbers and options, checked as you type."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import ttk
+
+from ..model import LEVELS, OPTION_NAMES, PRESETS
+from ..settings import MAX_SEATS, GameSettings, SeatSetting
+from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, derived_font
+
+__all__ = ["NewGameDialog", "LEVEL_LABELS", "PLAYER_CHOICES", "OPTION_HELP", "PRESET_HELP"]
+
+#: How the computer levels are shown, weakest first.
+LEVEL_LABELS: dict[str, str] = {
+    "beginner": "Beginner",
+    "normal": "Normal",
+    "expert": "Expert",
+    "max-expected": "Best average",
+    "perfect": "Perfect",
+}
+HUMAN = "Human"
+#: The "plays as" choices of a seat: a human, or the computer at one of its levels.
+PLAYER_CHOICES: tuple[str, ...] = (HUMAN,) + tuple(
+    f"Computer: {LEVEL_LABELS.get(level, level)}" for level in LEVELS)
+
+#: One line per option, in our own words.
+OPTION_HELP: dict[str, tuple[str, str]] = {
+    "pyramiding": ("Pyramiding", "counters may mix new dice with dice frozen earlier"),
+    "surpassing": ("Surpassing", "to bank, beat the previous player's last bank"),
+    "challenging": ("Challenging", "your banked points also come off a rival's board"),
+    "rotary-club": ("Rotary Club", "lowest score wins; each corner pegs your turn score"),
+    "mutant-trash": ("Mutant Trash", "two seats: the dice you discard score for the other"),
+    "three-trash": ("Three-trash penalty", "three trash turns in a row cost 1,000 points"),
+}
+
+#: A short description of each preset, shown under the preset chooser.
+PRESET_HELP: dict[str, str] = {
+    "ten-thousand": "The 1992 game: each extra die doubles a group; three pairs "
+                    "and straights on a turn's first throw only.",
+    "trash-5000": "Tommy's Trash (1989), short: singles, triplets and the straight; "
+                  "minimums 500 and 350.",
+    "trash-10000": "Tommy's Trash (1989): adds three pairs and two triplets; "
+                   "minimums 500 and 350.",
+    "trash-15000": "Tommy's Trash (1989), long: adds four, five and six of a kind; "
+                   "minimums 500 and 350.",
+    "farkle": "Today's common rules: four to six of a kind, three pairs and two "
+              "triplets; 500 to get on the board.",
+}
+
+NUMBER_FIELDS: tuple[tuple[str, str], ...] = (
+    ("game_point", "Game point"),
+    ("opening_minimum", "Opening minimum"),
+    ("minimum", "Later minimum"),
+)
+
+
+def _choice_of(seat: SeatSetting) -> str:
+    if not seat.computer:
+        return HUMAN
+    return f"Computer: {LEVEL_LABELS.get(seat.level, seat.level)}"
+
+
+def _seat_of(name: str, choice: str) -> SeatSetting:
+    if choice == HUMAN:
+        return SeatSetting(name, False, "normal")
+    label = choice.split(": ", 1)[-1]
+    level = next((lv for lv, text in LEVEL_LABELS.items() if text == label), label)
+    return SeatSetting(name, True, level)
+
+
+def parse_number(text: str) -> int | None | str:
+    """The number typed in a field: ``None`` when empty, an int, or an error message."""
+    cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+    if not cleaned:
+        return None
+    try:
+        return int(cleaned)
+    except ValueError:
+        return "enter a whole number"
+
+
+class _SeatRow:
+    """The widgets of one seat."""
+
+    def __init__(self, dialog: NewGameDialog, seat: SeatSetting) -> None:
+        self.name = tk.StringVar(dialog, seat.name)
+        self.kind = tk.StringVar(dialog, _choice_of(seat))
+        self.widgets: list[tk.Widget] = []
+        self.entry: ttk.Entry | None = None
+        self.combo: ttk.Combobox | None = None
+        self.remove: ttk.Button | None = None
+
+
+class NewGameDialog(Dialog[GameSettings]):
+    """Choose the seats, the preset, the numbers and the options of a new game.
+
+    ``.result`` is the chosen :class:`GameSettings`, or None when cancelled.
+    """
+
+    ok_text = "Play"
+
+    def __init__(self, parent: tk.Misc, settings: GameSettings, *,
+                 testing: bool = False) -> None:
+        self.settings = settings
+        super().__init__(parent, "New game", testing=testing)
+
+    # -- building ------------------------------------------------------------------------
+
+    def body(self, frame: ttk.Frame) -> None:
+        self.small = derived_font(self, scale=0.92)
+        self.seat_rows: list[_SeatRow] = []
+        settings = self.settings
+
+        players = ttk.Labelframe(frame, text="Players", padding=PAD)
+        players.grid(row=0, column=0, sticky="nsew", padx=(0, PAD))
+        rules = ttk.Labelframe(frame, text="Rules", padding=PAD)
+        rules.grid(row=0, column=1, sticky="nsew")
+        frame.columnconfigure(0, weight=1)
+        frame.columnconfigure(1, weight=1)
+
+        # Players: a grid of rows, then the add button and a word on the levels.
+        self.seat_frame = ttk.Frame(players)
+        self.seat_frame.grid(row=0, column=0, sticky="nw")
+        ttk.Label(self.seat_frame, text="Name").grid(row=0, column=1, sticky="w",
+                                                     padx=SMALL_PAD)
+        ttk.Label(self.seat_frame, text="Plays as").grid(row=0, column=2, sticky="w",
+                                                         padx=SMALL_PAD)
+        self.seat_frame.columnconfigure(4, minsize=125)
+        foot = ttk.Frame(players)
+        foot.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
+        self.add_button = ttk.Button(foot, text="Add a player", command=self.add_seat,
+                                     underline=0)
+        self.add_button.grid(row=0, column=0, sticky="w")
+        self.error_label(foot, "seats").grid(row=0, column=1, sticky="w", padx=PAD)
+        ttk.Label(players, foreground=HINT_COLOUR, font=self.small, wraplength=400,
+                  justify="left",
+                  text="Computer levels, weakest first: Beginner, Normal, Expert, Best "
+                       "average (the most points per turn) and Perfect (the best chance "
+                       "to win).").grid(row=2, column=0, sticky="w", pady=(PAD, 0))
+        players.rowconfigure(3, weight=1)
+        for seat in settings.seats:
+            self.seat_rows.append(_SeatRow(self, seat))
+        self._layout_seats()
+
+        # Rules: preset, numbers, options.
+        self.preset_titles = {key: rules_.title for key, rules_ in PRESETS.items()}
+        preset = settings.preset if settings.preset in PRESETS else "ten-thousand"
+        self.preset_var = tk.StringVar(self, self.preset_titles[preset])
+        self._preset_shown = preset
+        ttk.Label(rules, text="Preset").grid(row=0, column=0, sticky="w")
+        self.preset_combo = ttk.Combobox(rules, textvariable=self.preset_var, state="readonly",
+                                         values=list(self.preset_titles.values()), width=16)
+        self.preset_combo.grid(row=0, column=1, columnspan=2, sticky="w", padx=SMALL_PAD,
+                               pady=SMALL_PAD)
+        self.preset_help = ttk.Label(rules, foreground=HINT_COLOUR, font=self.small,
+                                     wraplength=340, justify="left")
+        self.preset_help.grid(row=1, column=0, columnspan=3, sticky="w", pady=(0, PAD))
+
+        self.number_vars: dict[str, tk.StringVar] = {}
+        self.number_entries: dict[str, ttk.Entry] = {}
+        self.placeholders: dict[str, tk.Label] = {}
+        for i, (key, text) in enumerate(NUMBER_FIELDS, start=2):
+            value = getattr(settings, key)
+            var = tk.StringVar(self, "" if value is None else f"{value}")
+            ttk.Label(rules, text=text).grid(row=i, column=0, sticky="w")
+            entry = ttk.Entry(rules, textvariable=var, width=9, justify="right")
+            entry.grid(row=i, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+            self.error_label(rules, key, wraplength=120).grid(row=i, column=2, sticky="w")
+            self.number_vars[key] = var
+            self.number_entries[key] = entry
+            self.placeholders[key] = self._placeholder(entry)
+            var.trace_add("write", self.refresh)
+        rules.columnconfigure(2, minsize=120, weight=1)
+        ttk.Label(rules, foreground=HINT_COLOUR, font=self.small, wraplength=340,
+                  justify="left",
+                  text="Multiples of 50. Opening minimum: the turn score that gets you on "
+                       "the board. Left empty, a number is the preset's (in grey).").grid(row=5, column=0, columnspan=3,
+                                                     sticky="w", pady=(SMALL_PAD, PAD))
+
+        options = ttk.Frame(rules)
+        options.grid(row=6, column=0, columnspan=3, sticky="ew")
+        self.option_vars: dict[str, tk.BooleanVar] = {}
+        self.option_checks: dict[str, ttk.Checkbutton] = {}
+        for i, name in enumerate(OPTION_NAMES):
+            title, help_text = OPTION_HELP.get(name, (name, ""))
+            flag = tk.BooleanVar(self, name in settings.options)
+            check = ttk.Checkbutton(options, text=title, variable=flag)
+            check.grid(row=2 * i, column=0, sticky="w")
+            ttk.Label(options, text=help_text, foreground=HINT_COLOUR, font=self.small
+                      ).grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
+                             padx=(24, 0), pady=(0, 3))
+            if name == "mutant-trash":
+                self.error_label(options, "options", wraplength=180).grid(
+                    row=2 * i, column=1, sticky="w", padx=PAD)
+            self.option_vars[name] = flag
+            self.option_checks[name] = check
+            flag.trace_add("write", self.refresh)
+
+        self.preset_var.trace_add("write", self._preset_changed)
+        self._show_preset()
+        self.bind("<Alt-a>", lambda e: self.add_seat())
+
+    def _placeholder(self, entry: ttk.Entry) -> tk.Label:
+        """A grey label inside an empty entry showing the preset's value."""
+        style = ttk.Style(self)
+        background = style.lookup("TEntry", "fieldbackground") or "white"
+        label = tk.Label(entry, text="", foreground="#8a8a8a", background=background,
+                         borderwidth=0, padx=0, pady=0, anchor="e")
+        label.bind("<Button-1>", lambda e: entry.focus_set())
+        return label
+
+    def _layout_seats(self) -> None:
+        """(Re)build the seat rows after a seat was added or removed."""
+        for row in self.seat_rows:
+            for w in row.widgets:
+                w.destroy()
+            row.widgets = []
+        for i in range(MAX_SEATS):
+            self.forget_error_label(f"seat{i}")
+        frame = self.seat_frame
+        for i, row in enumerate(self.seat_rows):
+            r = i + 1
+            number = ttk.Label(frame, text=f"{i + 1}.")
+            number.grid(row=r, column=0, sticky="e")
+            entry = ttk.Entry(frame, textvariable=row.name, width=14)
+            entry.grid(row=r, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+            combo = ttk.Combobox(frame, textvariable=row.kind, state="readonly",
+                                 values=PLAYER_CHOICES, width=20)
+            combo.grid(row=r, column=2, sticky="w", padx=SMALL_PAD, pady=2)
+            remove = ttk.Button(frame, text="\u2715", width=2,
+                                command=self._remover(row))
+            remove.grid(row=r, column=3, padx=SMALL_PAD, pady=2)
+            if len(self.seat_rows) == 1:
+                remove.state(["disabled"])
+            error = self.error_label(frame, f"seat{i}", wraplength=125)
+            error.grid(row=r, column=4, sticky="w")
+            row.widgets = [number, entry, combo, remove, error]
+            row.entry, row.combo, row.remove = entry, combo, remove
+            if not getattr(row, "traced", False):
+                row.name.trace_add("write", self.refresh)
+                row.kind.trace_add("write", self.refresh)
+                row.traced = True  # type: ignore[attr-defined]
+        if hasattr(self, "button_ok"):
+            self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
+                                  else ["!disabled"])
+            self.refresh()
+
+    def focus_initial(self) -> None:
+        entry = self.seat_rows[0].entry
+        if entry is not None:
+            entry.focus_set()
+            entry.select_range(0, "end")
+
+    # -- seats ---------------------------------------------------------------------------
+
+    def _remover(self, row: _SeatRow) -> Callable[[], None]:
+        return lambda: self.remove_seat(row)
+
+    def add_seat(self) -> None:
+        """Add a computer seat (Normal) with a name not in use."""
+        if len(self.seat_rows) >= MAX_SEATS:
+            return
+        used = {row.name.get().strip().casefold() for row in self.seat_rows}
+        n = 2
+        while f"computer {n}" in used:
+            n += 1
+        name = "Computer" if "computer" not in used else f"Computer {n}"
+        self.seat_rows.append(_SeatRow(self, SeatSetting(name, True, "normal")))
+        self._layout_seats()
+        entry = self.seat_rows[-1].entry
+        if entry is not None:
+            entry.focus_set()
+            entry.select_range(0, "end")
+
+    def remove_seat(self, row: _SeatRow) -> None:
+        """Remove a seat (the last one stays)."""
+        if len(self.seat_rows) <= 1 or row not in self.seat_rows:
+            return
+        for w in row.widgets:
+            w.destroy()
+        row.widgets = []
+        self.seat_rows.remove(row)
+        self._layout_seats()
+
+    # -- the preset ----------------------------------------------------------------------
+
+    def preset_key(self) -> str:
+        title = self.preset_var.get()
+        return next((k for k, t in self.preset_titles.items() if t == title), "ten-thousand")
+
+    def _preset_changed(self, *_: object) -> None:
+        key = self.preset_key()
+        if key != self._preset_shown:
+            # A new preset brings its own numbers: clear what was typed so they show.
+            self._preset_shown = key
+            for var in self.number_vars.values():
+                var.set("")
+        self._show_preset()
+        self.refresh()
+
+    def _show_preset(self) -> None:
+        key = self.preset_key()
+        base = PRESETS[key]
+        self.preset_help.configure(text=PRESET_HELP.get(key, base.title))
+        for field, label in self.placeholders.items():
+            label.configure(text=f"{getattr(base, field):,}")
+        self._update_placeholders()
+
+    def _update_placeholders(self) -> None:
+        for field, label in self.placeholders.items():
+            if self.number_vars[field].get():
+                label.place_forget()
+            else:
+                label.place(relx=1.0, x=-6, rely=0.5, anchor="e")
+
+    # -- checking ------------------------------------------------------------------------
+
+    def validate(self) -> tuple[GameSettings | None, dict[str, str]]:
+        """The settings in the dialog, or the message of every field that is wrong."""
+        if not hasattr(self, "option_vars"):
+            return None, {}  # still being built
+        errors: dict[str, str] = {}
+        numbers: dict[str, int | None] = {}
+        for key, var in self.number_vars.items():
+            value = parse_number(var.get())
+            if isinstance(value, str):
+                errors[key] = value
+                numbers[key] = None
+            else:
+                numbers[key] = value
+        seats = tuple(_seat_of(row.name.get(), row.kind.get()) for row in self.seat_rows)
+        settings = GameSettings(
+            preset=self.preset_key(),
+            seats=seats,
+            game_point=numbers["game_point"],
+            opening_minimum=numbers["opening_minimum"],
+            minimum=numbers["minimum"],
+            options=tuple(n for n in OPTION_NAMES if self.option_vars[n].get()),
+        )
+        for key, message in settings.errors().items():
+            errors.setdefault(key, message)
+        if errors:
+            return None, errors
+        stripped = tuple(SeatSetting(s.name.strip(), s.computer, s.level) for s in seats)
+        return GameSettings(settings.preset, stripped, settings.game_point,
+                            settings.opening_minimum, settings.minimum, settings.options), {}
+
+    def refresh(self, *args: object) -> None:
+        if hasattr(self, "placeholders"):
+            self._update_placeholders()
+        super().refresh(*args)
+

@@ -1,0 +1,158 @@
+"""The preferences dialog: computer speed, sound, looks and the startup show."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from ..settings import DELAY_RANGE, PITCH_RANGE, TABLE_COLOURS, Preferences
+from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, derived_font
+
+__all__ = ["PreferencesDialog", "parse_delay", "parse_pitch"]
+
+THEME_LABELS = {"color": "Colour", "mono": "Monochrome"}
+
+
+def parse_delay(text: str) -> float | str:
+    """Seconds typed in the delay field, or what is wrong with them."""
+    low, high = DELAY_RANGE
+    try:
+        value = float(text.strip().replace(",", ".").removesuffix("s").strip())
+    except ValueError:
+        return "enter a number of seconds"
+    if not low <= value <= high:  # also refuses nan
+        return f"enter {low:g} to {high:g} seconds"
+    return round(value, 2)
+
+
+def parse_pitch(text: str) -> int | str:
+    """The pitch typed in its field, or what is wrong with it."""
+    low, high = PITCH_RANGE
+    try:
+        value = int(text.strip().replace("+", "", 1))
+    except ValueError:
+        return "enter a whole number"
+    if not low <= value <= high:
+        return f"enter {low} to {high}"
+    return value
+
+
+class PreferencesDialog(Dialog[Preferences]):
+    """Edit the player's preferences; ``.result`` is the new :class:`Preferences` or None."""
+
+    def __init__(self, parent: tk.Misc, prefs: Preferences, *, testing: bool = False) -> None:
+        self.prefs = prefs
+        super().__init__(parent, "Preferences", testing=testing)
+
+    def body(self, frame: ttk.Frame) -> None:
+        prefs = self.prefs
+        small = derived_font(self, scale=0.92)
+
+        play = ttk.Labelframe(frame, text="Play", padding=PAD)
+        play.grid(row=0, column=0, sticky="ew")
+        play.columnconfigure(2, minsize=170)
+        self.delay_var = tk.StringVar(self, f"{prefs.delay:.1f}")
+        ttk.Label(play, text="Computer delay").grid(row=0, column=0, sticky="w")
+        self.delay_spin = ttk.Spinbox(play, textvariable=self.delay_var, width=6,
+                                      from_=DELAY_RANGE[0], to=DELAY_RANGE[1],
+                                      increment=0.1, format="%.1f", justify="right")
+        self.delay_spin.grid(row=0, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        self.error_label(play, "delay").grid(row=0, column=2, sticky="w")
+        ttk.Label(play, foreground=HINT_COLOUR, font=small,
+                  text=f"seconds between the computer's moves, {DELAY_RANGE[0]:g} to "
+                       f"{DELAY_RANGE[1]:g} (Up and Down change it in the game)"
+                  ).grid(row=1, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
+        self.animation_var = tk.BooleanVar(self, prefs.animation)
+        ttk.Checkbutton(play, text="Animate the dice", variable=self.animation_var
+                        ).grid(row=2, column=0, columnspan=3, sticky="w", pady=2)
+        self.intro_var = tk.BooleanVar(self, prefs.intro)
+        ttk.Checkbutton(play, text="Show the title show at start-up", variable=self.intro_var
+                        ).grid(row=3, column=0, columnspan=3, sticky="w", pady=2)
+
+        sound = ttk.Labelframe(frame, text="Sound", padding=PAD)
+        sound.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
+        sound.columnconfigure(2, minsize=170)
+        self.sound_var = tk.BooleanVar(self, prefs.sound)
+        ttk.Checkbutton(sound, text="Rattle the dice (F1)", variable=self.sound_var,
+                        command=self._sound_toggled
+                        ).grid(row=0, column=0, columnspan=3, sticky="w", pady=2)
+        self.pitch_var = tk.StringVar(self, str(prefs.pitch))
+        ttk.Label(sound, text="Pitch").grid(row=1, column=0, sticky="w")
+        self.pitch_spin = ttk.Spinbox(sound, textvariable=self.pitch_var, width=6,
+                                      from_=PITCH_RANGE[0], to=PITCH_RANGE[1], increment=1,
+                                      justify="right")
+        self.pitch_spin.grid(row=1, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        self.error_label(sound, "pitch").grid(row=1, column=2, sticky="w")
+        ttk.Label(sound, foreground=HINT_COLOUR, font=small,
+                  text=f"semitones, {PITCH_RANGE[0]} to +{PITCH_RANGE[1]}; 0 is the natural "
+                       "sound (Left and Right change it)"
+                  ).grid(row=2, column=0, columnspan=3, sticky="w")
+
+        looks = ttk.Labelframe(frame, text="Looks", padding=PAD)
+        looks.grid(row=2, column=0, sticky="ew", pady=(PAD, 0))
+        self.theme_var = tk.StringVar(self, prefs.theme)
+        ttk.Label(looks, text="Screen").grid(row=0, column=0, sticky="w")
+        themes = ttk.Frame(looks)
+        themes.grid(row=0, column=1, columnspan=2, sticky="w", padx=SMALL_PAD, pady=2)
+        self.theme_buttons: dict[str, ttk.Radiobutton] = {}
+        for i, (key, text) in enumerate(THEME_LABELS.items()):
+            button = ttk.Radiobutton(themes, text=text, value=key, variable=self.theme_var)
+            button.grid(row=0, column=i, sticky="w", padx=(0, PAD))
+            self.theme_buttons[key] = button
+        colours = dict(TABLE_COLOURS)
+        self.colour_names = {name.capitalize(): name for name, _ in TABLE_COLOURS}
+        current = prefs.table_colour if prefs.table_colour in colours else TABLE_COLOURS[0][0]
+        self.colour_var = tk.StringVar(self, current.capitalize())
+        ttk.Label(looks, text="Table colour").grid(row=1, column=0, sticky="w")
+        self.colour_combo = ttk.Combobox(looks, textvariable=self.colour_var, state="readonly",
+                                         values=list(self.colour_names), width=10)
+        self.colour_combo.grid(row=1, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        self.swatch = tk.Frame(looks, width=56, height=20, relief="sunken", borderwidth=1,
+                               background=colours[current])
+        self.swatch.grid(row=1, column=2, sticky="w", padx=SMALL_PAD)
+        ttk.Label(looks, foreground=HINT_COLOUR, font=small,
+                  text="F10 cycles the table colours during a game"
+                  ).grid(row=2, column=0, columnspan=3, sticky="w")
+
+        for var in (self.delay_var, self.pitch_var, self.colour_var):
+            var.trace_add("write", self.refresh)
+        self._sound_toggled()
+
+    def focus_initial(self) -> None:
+        self.delay_spin.focus_set()
+        self.delay_spin.selection_range(0, "end")
+
+    def _sound_toggled(self) -> None:
+        self.pitch_spin.state(["!disabled"] if self.sound_var.get() else ["disabled"])
+
+    def refresh(self, *args: object) -> None:
+        if hasattr(self, "swatch"):
+            name = self.colour_names.get(self.colour_var.get())
+            if name is not None:
+                self.swatch.configure(background=dict(TABLE_COLOURS)[name])
+        super().refresh(*args)
+
+    def validate(self) -> tuple[Preferences | None, dict[str, str]]:
+        """The edited preferences, or the message of every field that is wrong."""
+        if not hasattr(self, "colour_var"):
+            return None, {}  # still being built
+        errors: dict[str, str] = {}
+        delay = parse_delay(self.delay_var.get())
+        if isinstance(delay, str):
+            errors["delay"] = delay
+        pitch = parse_pitch(self.pitch_var.get())
+        if isinstance(pitch, str):
+            errors["pitch"] = pitch
+        colour = self.colour_names.get(self.colour_var.get())
+        if colour is None:
+            errors["table_colour"] = "choose a table colour"
+        theme = self.theme_var.get()
+        if theme not in THEME_LABELS:
+            errors["theme"] = "choose colour or monochrome"
+        if errors:
+            return None, errors
+        assert isinstance(delay, float) and isinstance(pitch, int) and colour is not None
+        return self.prefs.replace(
+            delay=delay, pitch=pitch, sound=self.sound_var.get(), theme=theme,
+            table_colour=colour, intro=self.intro_var.get(),
+            animation=self.animation_var.get()), {}

@@ -1,0 +1,170 @@
+"""The rules window (F5): the rules in play and their scoring table, beside the game.
+
+Not modal: the player can keep it open while playing.  :meth:`RulesWindow.show` brings an
+existing window back (with the rules now in play) instead of opening a second one; Esc or
+Close hides it.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import font as tkfont
+from tkinter import ttk
+from typing import Literal
+
+from ..model.rules import Rules
+from ..rules_text import FIRST_THROW_NOTE, rules_text, scoring_rows
+from .base import HINT_COLOUR, PAD, derived_font, place_window
+
+__all__ = ["RulesWindow"]
+
+
+class RulesWindow(tk.Toplevel):
+    """A scrollable, read-only page with the rules of ``rules``."""
+
+    def __init__(self, parent: tk.Misc, rules: Rules) -> None:
+        super().__init__(parent)
+        self.withdraw()
+        self.parent = parent
+        self.rules = rules
+        self.title("Rules")
+        self.protocol("WM_DELETE_WINDOW", self.close)
+        self.bind("<Escape>", self.close)
+        self.minsize(420, 300)
+
+        base = tkfont.nametofont("TkDefaultFont", root=self)
+        size = abs(base.cget("size")) or 10
+        family = base.cget("family")
+        self.body_font = tkfont.Font(self, family=family, size=size + 1)
+        self.heading_font = tkfont.Font(self, family=family, size=size + 2, weight="bold")
+        self.title_font = tkfont.Font(self, family=family, size=size + 6, weight="bold")
+        self.bold_font = tkfont.Font(self, family=family, size=size + 1, weight="bold")
+        self.note_font = derived_font(self, scale=1.0, slant="italic")
+
+        frame = ttk.Frame(self, padding=(PAD, PAD, PAD, 0))
+        frame.grid(row=0, column=0, sticky="nsew")
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(0, weight=1)
+        frame.columnconfigure(0, weight=1)
+        frame.rowconfigure(0, weight=1)
+        self.text = tk.Text(frame, wrap="word", width=74, height=28, font=self.body_font,
+                            padx=14, pady=10, relief="flat", borderwidth=0,
+                            background="#fdfcf8", foreground="#1f1f1f", cursor="arrow",
+                            spacing1=1, spacing3=1, highlightthickness=0)
+        scroll = ttk.Scrollbar(frame, orient="vertical", command=self.text.yview)
+        self.text.configure(yscrollcommand=scroll.set)
+        self.text.grid(row=0, column=0, sticky="nsew")
+        scroll.grid(row=0, column=1, sticky="ns")
+
+        bar = ttk.Frame(self, padding=PAD)
+        bar.grid(row=1, column=0, sticky="ew")
+        bar.columnconfigure(0, weight=1)
+        ttk.Label(bar, text="Esc closes; F5 opens it again.", foreground=HINT_COLOUR
+                  ).grid(row=0, column=0, sticky="w")
+        self.close_button = ttk.Button(bar, text="Close", command=self.close)
+        self.close_button.grid(row=0, column=1)
+
+        for keys in ("<Prior>", "<Next>", "<Up>", "<Down>", "<Home>", "<End>"):
+            self.bind(keys, self._scroll_key)
+        self._fill(rules)
+        place_window(self, parent)
+        self._fit_screen()
+        self.deiconify()
+        self.text.focus_set()
+
+    # -- public --------------------------------------------------------------------------
+
+    def show(self, rules: Rules | None = None) -> None:
+        """Show the window again, on top, with ``rules`` (the ones in play now)."""
+        if rules is not None and rules != self.rules:
+            self.rules = rules
+            self._fill(rules)
+        if self.state() == "withdrawn":
+            place_window(self, self.parent)
+        self.deiconify()
+        self.lift()
+        self.text.focus_set()
+
+    def close(self, event: object = None) -> None:
+        """Hide the window (``show`` brings it back)."""
+        self.withdraw()
+
+    def content(self) -> str:
+        """The text as shown (for tests and the curious)."""
+        return self.text.get("1.0", "end-1c")
+
+    # -- building ------------------------------------------------------------------------
+
+    def _fill(self, rules: Rules) -> None:
+        self.title(f"Rules: {rules.label}")
+        t = self.text
+        t.configure(state="normal")
+        t.delete("1.0", "end")
+        rows = scoring_rows(rules)
+        measure = self.body_font.measure
+        bold = self.bold_font.measure
+        first_col = max([bold("Counter")] + [measure(r[0]) for r in rows]) + 24
+        points_col = first_col + max([bold("Points")] + [measure(r[1]) for r in rows])
+        t.tag_configure("title", font=self.title_font, spacing3=4)
+        t.tag_configure("summary", foreground="#404040", spacing3=6)
+        t.tag_configure("heading", font=self.heading_font, spacing1=12, spacing3=4)
+        # Long notes wrap under the note column, so the table stays a table.
+        t.tag_configure("table", tabs=(points_col, "right", points_col + 24, "left"),
+                        lmargin1=6, lmargin2=points_col + 24, spacing1=2, spacing3=2)
+        t.tag_configure("table_head", font=self.bold_font)
+        t.tag_configure("stripe", background="#f1eee4")
+        t.tag_configure("first", foreground="#1d4e89")
+        t.tag_configure("note", foreground="#555555")
+        t.tag_configure("para", lmargin1=0, lmargin2=0, spacing3=4)
+
+        t.insert("end", rules.label + "\n", "title")
+        t.insert("end", self._summary(rules) + "\n", "summary")
+        t.insert("end", "Scoring\n", "heading")
+        t.insert("end", "Counter\tPoints\tNote\n", ("table", "table_head"))
+        for i, (words, points, note) in enumerate(rows):
+            tags: tuple[str, ...] = ("table",) + (("stripe",) if i % 2 == 0 else ())
+            if FIRST_THROW_NOTE in note:
+                tags += ("first",)
+            t.insert("end", f"{words}\t{points}\t", tags)
+            t.insert("end", note + "\n", tags + ("note",))
+        if any(FIRST_THROW_NOTE in note for _, _, note in rows):
+            t.insert("end", "Rows in blue count only on the first throw of a turn.\n",
+                     ("para", "note"))
+        for heading, paragraph in rules_text(rules):
+            t.insert("end", heading + "\n", "heading")
+            t.insert("end", paragraph + "\n", "para")
+        t.configure(state="disabled")
+        t.yview_moveto(0)
+
+    @staticmethod
+    def _summary(rules: Rules) -> str:
+        parts = [f"Game point {rules.game_point:,}"]
+        if rules.rotary_club:
+            parts.append("no minimum turn score (Rotary Club)")
+        else:
+            parts.append(f"to get on the board {rules.opening_minimum:,}"
+                         if rules.opening_minimum else "no minimum to get on the board")
+            parts.append(f"minimum turn score after that {rules.minimum:,}"
+                         if rules.minimum else "no minimum after that")
+        return "; ".join(parts) + "."
+
+    def _fit_screen(self) -> None:
+        """Shrink the window to the screen when it is smaller than the page wants."""
+        self.update_idletasks()
+        width = min(self.winfo_reqwidth(), self.winfo_screenwidth() - 20)
+        height = min(self.winfo_reqheight(), self.winfo_screenheight() - 80)
+        x = max(0, min(self.winfo_x(), self.winfo_screenwidth() - width))
+        y = max(30, min(self.winfo_y(), self.winfo_screenheight() - height - 10))
+        self.geometry(f"{width}x{height}+{x}+{y}")
+
+    def _scroll_key(self, event: tk.Event) -> str:
+        amounts: dict[str, tuple[int, Literal["units", "pages"]]] = {"Prior": (-1, "pages"), "Next": (1, "pages"), "Up": (-1, "units"),
+                   "Down": (1, "units")}
+        if event.keysym == "Home":
+            self.text.yview_moveto(0)
+        elif event.keysym == "End":
+            self.text.yview_moveto(1)
+        elif event.keysym in amounts:
+            n, what = amounts[event.keysym]
+            self.text.yview_scroll(n, what)
+        return "break"
