@@ -101,8 +101,11 @@ class Dialog(tk.Toplevel, Generic[T]):
         self.deiconify()
         self.focus_initial()
         if not testing:
-            self.wait_visibility()
-            self.grab_set()
+            try:
+                self.wait_visibility()
+                self.grab_set()
+            except tk.TclError:  # another grab is active: the dialog still works unmodal
+                pass
             self.wait_window()
 
     # -- for subclasses ------------------------------------------------------------------
@@ -172,5 +175,8 @@ class Dialog(tk.Toplevel, Generic[T]):
 
     def destroy(self) -> None:
         if not self.testing:
-            self.grab_release()
+            try:
+                self.grab_release()
+            except tk.TclError:
+                pass
         super().destroy()
