@@ -1,0 +1,577 @@
+"""The application: the Tk root, preferences, menus and keys, dialogs, and the game loop.
+
+:func:`launch` is what the ``tenthousand`` command runs.  :class:`App` holds one main window
+and its controller; tests build it on the session root and destroy it again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+import tkinter as tk
+from tkinter import messagebox
+from typing import TYPE_CHECKING, Any, Callable
+
+from .controller import Controller, PlayerFactory, next_delay
+from .model import Game
+from .model.game import Phase
+from .settings import (
+    PITCH_RANGE,
+    TABLE_COLOURS,
+    GameSettings,
+    Preferences,
+    SeatSetting,
+    load_preferences,
+    save_preferences,
+)
+from .sound import Sound
+from .view.dice import DiceImages
+from .view.theme import palette
+from .view.window import MainWindow
+
+if TYPE_CHECKING:
+    from .cli import Options
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1180, 800)
+MIN_SIZE = (960, 640)
+_GEOMETRY = re.compile(r"^(\d+)x(\d+)(?:([+-]-?\d+)([+-]-?\d+))?$")
+
+#: Keys of the main window: (Tk event sequences, command name).
+KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("<Escape>", "<Control-n>", "<Control-N>"), "new_game"),
+    (("<F7>", "<Control-q>", "<Control-Q>"), "quit"),
+    (("<F8>",), "restart"),
+    (("<F2>",), "demo"),
+    (("<F1>",), "sound"),
+    (("<Up>",), "faster"),
+    (("<Down>",), "slower"),
+    (("<Right>",), "pitch_up"),
+    (("<Left>",), "pitch_down"),
+    (("<F10>",), "table_colour"),
+    (("<F5>",), "rules"),
+    (("<space>", "<r>", "<R>"), "throw"),
+    (("<b>", "<B>", "<Return>", "<KP_Enter>"), "bank"),
+)
+
+
+def _optional(module: str, name: str) -> Any:
+    """A class from a module that may not be part of this build, or None."""
+    try:
+        mod = __import__(f"tenthousand.{module}", fromlist=[name])
+        return getattr(mod, name)
+    except (ImportError, AttributeError):
+        return None
+
+
+class App:
+    """One game window on ``root``: build it, play, and :meth:`destroy` it cleanly."""
+
+    def __init__(self, root: tk.Tk, prefs: Preferences | None = None,
+                 settings: GameSettings | None = None, *, game: Game | None = None,
+                 seed: int | None = None, demo: bool = False, intro: bool = False,
+                 player_factory: PlayerFactory | None = None,
+                 install_error_handler: bool = True, save_games: bool = True,
+                 sound: Sound | None = None, owns_root: bool = False,
+                 message: str | None = None) -> None:
+        self.root = root
+        self.prefs = prefs or Preferences()
+        self.settings = settings or self.prefs.game
+        self.seed = seed
+        self.owns_root = owns_root
+        self.save_games = save_games
+        self.sound = sound or Sound()
+        self.closed = False
+        self._afters: dict[str, str] = {}
+        self._bound: list[str] = []
+        self.rules_window: Any = None
+        #: Asks a yes/no question; tests replace it.
+        self.confirm: Callable[[str, str], bool] = self._ask
+        #: Opens the new-game dialog and returns the settings or None; tests replace it.
+        self.ask_settings: Callable[[GameSettings], GameSettings | None] = self._new_game_dialog
+
+        if game is None:
+            game = self._make_game(self.settings, seed)
+        self.images = DiceImages(root, self.prefs.theme)
+        self.window = MainWindow(
+            root, palette(self.prefs.theme, self.prefs.table_colour), self.images,
+            self._commands(), on_die=self._on_die, on_throw=self._throw, on_bank=self._bank,
+            on_challenge=self._challenge, animation=self.prefs.animation)
+        self.savegame = _optional("savegame", "autosave") and __import__(
+            "tenthousand.savegame", fromlist=["autosave"])
+        self.controller = Controller(
+            self.window, game, delay=self.prefs.delay, animation=self.prefs.animation,
+            demo=demo, player_factory=player_factory, seed=seed, on_sound=self._rattle,
+            autosave=self.savegame.autosave if (self.savegame and save_games) else None,
+            clear_save=self.savegame.clear_saved_game if (self.savegame and save_games)
+            else None,
+            on_rematch=lambda: self.restart(ask=False))
+        self.window.set_check("demo", demo)
+        self.window.set_check("sound", self.prefs.sound)
+        self.window.set_check("animation", self.prefs.animation)
+        self._bind_keys()
+        self._show_settings()
+        self._set_title()
+        root.protocol("WM_DELETE_WINDOW", self.quit)
+        if install_error_handler:
+            handler = _optional("logs", "install_tk_error_handler")
+            if handler is not None:
+                handler(root, on_save_and_quit=self.save_and_quit)
+        if message:
+            self.window.status.say(message)
+            self.window.log.add(message, "trash")
+        self.window.table.focus_set()
+        if intro:
+            self.window.table.play_intro(self._begin)
+        else:
+            self._begin()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _commands(self) -> dict[str, Callable[[], object]]:
+        commands: dict[str, Callable[[], object]] = {
+            "new_game": self.new_game, "restart": self.restart, "demo": self.toggle_demo,
+            "quit": self.quit, "sound": self.toggle_sound, "faster": self.faster,
+            "slower": self.slower, "pitch_up": self.pitch_up, "pitch_down": self.pitch_down,
+            "table_colour": self.next_table_colour, "animation": self.toggle_animation,
+            "preferences": self.preferences, "rules": self.show_rules, "keys": self.show_keys,
+            "about": self.show_about,
+        }
+        missing = {"preferences": ("dialogs.preferences", "PreferencesDialog"),
+                   "rules": ("dialogs.rules_window", "RulesWindow"),
+                   "keys": ("dialogs.keys", "KeysDialog"),
+                   "about": ("dialogs.about", "AboutDialog")}
+        for name, (module, cls) in missing.items():
+            if _optional(module, cls) is None:
+                del commands[name]  # not in this build: no menu entry that does nothing
+        return commands
+
+    def _make_game(self, settings: GameSettings, seed: int | None) -> Game:
+        return Game(settings.to_rules(), settings.to_seats(), seed=seed)
+
+    def _bind_keys(self) -> None:
+        commands = self._commands()
+        commands["throw"] = self._throw
+        commands["bank"] = self._bank
+        for sequences, name in KEYS:
+            if name not in commands:
+                continue
+            for sequence in sequences:
+                self._bind(sequence, commands[name])
+        for n in range(1, 10):
+            for sequence in (f"<Key-{n}>", f"<KP_{n}>"):
+                self._bind(sequence, lambda n=n: self.controller.number_key(n))
+
+        def any_key(event: tk.Event) -> str | None:  # type: ignore[type-arg]
+            if self.window.table.intro_running:  # any key skips the startup show
+                self.window.table.skip_intro()
+                return "break"
+            return None
+
+        self.root.bind("<Key>", any_key)
+        self._bound.append("<Key>")
+
+    def _bind(self, sequence: str, command: Callable[[], object]) -> None:
+        def handler(event: tk.Event) -> str:  # type: ignore[type-arg]
+            if self.window.table.intro_running:
+                self.window.table.skip_intro()
+            else:
+                command()
+            return "break"
+
+        self.root.bind(sequence, handler)
+        self._bound.append(sequence)
+
+    def _begin(self) -> None:
+        self.controller.start()
+        if self.prefs.theme == "mono":
+            self.window.status.say("Monochrome display.")
+
+    def _set_title(self) -> None:
+        self.root.title(f"Ten-Thousand \u2014 {self.controller.game.rules.label}")
+
+    # -- after() for the app's own delayed work ------------------------------------------
+
+    def _after(self, purpose: str, ms: int, func: Callable[[], None]) -> None:
+        old = self._afters.pop(purpose, None)
+        if old is not None:
+            self.root.after_cancel(old)
+
+        def run() -> None:
+            self._afters.pop(purpose, None)
+            func()
+
+        self._afters[purpose] = self.root.after(ms, run)
+
+    # -- the player's commands -----------------------------------------------------------
+
+    def _on_die(self, row: str, index: int) -> None:
+        self.controller.click_die(row, index)
+
+    def _throw(self) -> None:
+        if self.controller.game.over:
+            self.controller._not_your_turn()
+            return
+        self.controller.throw()
+
+    def _bank(self) -> None:
+        self.controller.bank()
+
+    def _challenge(self, target: int | None) -> None:
+        self.controller.challenge(target)
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether quitting or a new game would end a game somebody has played into."""
+        g = self.controller.game
+        return not g.over and (sum(g.turns_taken) > 0 or g.phase is not Phase.START)
+
+    def _ask(self, title: str, question: str) -> bool:
+        return bool(messagebox.askyesno(title, question, parent=self.root))
+
+    def _new_game_dialog(self, settings: GameSettings) -> GameSettings | None:
+        dialog_class = _optional("dialogs.newgame", "NewGameDialog")
+        if dialog_class is None:
+            return settings
+        dialog = dialog_class(self.root, settings)
+        result: GameSettings | None = dialog.result
+        return result
+
+    def new_game(self) -> None:
+        """Esc, Ctrl+N: end this game (after asking) and set up a new one."""
+        if self.in_progress and not self.confirm(
+                "New game", "End this game and set up a new one?"):
+            return
+        self.controller.cancel_all()
+        settings = self.ask_settings(self.settings)
+        if settings is None:
+            self.controller.start()  # the dialog was cancelled: play on
+            return
+        self.start_new_game(settings)
+
+    def start_new_game(self, settings: GameSettings, seed: int | None = None) -> None:
+        """Start a game with ``settings`` (and remember them for the next launch)."""
+        self.settings = settings
+        self.prefs = self.prefs.replace(game=settings)
+        self._save_prefs_soon()
+        self.controller.set_demo(False) if self.controller.demo else None
+        self.window.set_check("demo", False)
+        self.controller.seed = seed
+        self.controller.set_game(self._make_game(settings, seed))
+        self._set_title()
+        if self.rules_window is not None:
+            self.show_rules(raise_window=False)
+
+    def restart(self, ask: bool = True) -> None:
+        """F8: the same seats and rules again (the match table goes on)."""
+        if ask and self.in_progress and not self.confirm(
+                "Restart", "Restart this game with the same players and rules?"):
+            return
+        self.controller.set_game(self.controller.game.rematch())
+        self.window.status.say("A new game with the same players.")
+
+    def toggle_demo(self) -> None:
+        demo = not self.controller.demo
+        self.controller.set_demo(demo)
+        self.window.set_check("demo", demo)
+        self._show_settings()
+
+    def toggle_sound(self) -> None:
+        self._set_prefs(sound=not self.prefs.sound)
+        self.window.status.say("Sound on." if self.prefs.sound else "Sound off.")
+
+    def faster(self) -> None:
+        self._set_prefs(delay=next_delay(self.prefs.delay, faster=True))
+        self.window.status.say(f"The computer waits {self.prefs.delay:.1f} s between moves.")
+
+    def slower(self) -> None:
+        self._set_prefs(delay=next_delay(self.prefs.delay, faster=False))
+        self.window.status.say(f"The computer waits {self.prefs.delay:.1f} s between moves.")
+
+    def pitch_up(self) -> None:
+        self._change_pitch(+1)
+
+    def pitch_down(self) -> None:
+        self._change_pitch(-1)
+
+    def _change_pitch(self, step: int) -> None:
+        low, high = PITCH_RANGE
+        pitch = min(high, max(low, self.prefs.pitch + step))
+        self._set_prefs(pitch=pitch)
+        self.window.status.say(f"Dice sound pitch {pitch:+d}.")
+        self._rattle()
+
+    def next_table_colour(self) -> None:
+        names = [name for name, _ in TABLE_COLOURS]
+        current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
+        self._set_prefs(table_colour=names[(current + 1) % len(names)])
+        self.window.status.say(f"Table colour: {self.prefs.table_colour}.")
+
+    def toggle_animation(self) -> None:
+        self._set_prefs(animation=not self.prefs.animation)
+        self.window.status.say("Dice animation on." if self.prefs.animation
+                               else "Dice animation off.")
+
+    def preferences(self) -> None:
+        dialog_class = _optional("dialogs.preferences", "PreferencesDialog")
+        if dialog_class is None:
+            return
+        result = dialog_class(self.root, self.prefs).result
+        if result is not None:
+            self.apply_preferences(result)
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        """Take new preferences (from the dialog) into use at once."""
+        changes = {f.name: getattr(prefs, f.name) for f in dataclasses.fields(Preferences)
+                   if f.name not in ("game", "geometry")}
+        self._set_prefs(**changes)
+
+    def show_rules(self, raise_window: bool = True) -> None:
+        """F5: the rules of the game in play, in a window that stays open beside it."""
+        rules = self.controller.game.rules
+        window_class = _optional("dialogs.rules_window", "RulesWindow")
+        if window_class is None:
+            return
+        existing = self.rules_window
+        if existing is not None and existing.winfo_exists():
+            existing.show(rules)
+            return
+        if not raise_window:
+            return
+        self.rules_window = window_class(self.root, rules)
+
+    def show_keys(self) -> None:
+        dialog_class = _optional("dialogs.keys", "KeysDialog")
+        if dialog_class is not None:
+            dialog_class(self.root)
+
+    def show_about(self) -> None:
+        dialog_class = _optional("dialogs.about", "AboutDialog")
+        if dialog_class is not None:
+            dialog_class(self.root)
+
+    # -- preferences ---------------------------------------------------------------------
+
+    def _set_prefs(self, **changes: Any) -> None:
+        old = self.prefs
+        self.prefs = old.replace(**changes)
+        new = self.prefs
+        if (new.theme, new.table_colour) != (old.theme, old.table_colour):
+            self.images.theme = new.theme
+            self.window.set_palette(palette(new.theme, new.table_colour))
+        if new.delay != old.delay:
+            self.controller.set_delay(new.delay)
+        if new.animation != old.animation:
+            self.controller.set_animation(new.animation)
+        self.window.set_check("sound", new.sound)
+        self.window.set_check("animation", new.animation)
+        self._show_settings()
+        self._save_prefs_soon()
+
+    def _show_settings(self) -> None:
+        p = self.prefs
+        parts = [f"Delay {p.delay:.1f} s", f"Sound {'on' if p.sound else 'off'}",
+                 f"Pitch {p.pitch:+d}"]
+        if self.controller.demo:
+            parts.insert(0, "DEMO")
+        self.window.status.show_settings("   ".join(parts))
+
+    def _save_prefs_soon(self) -> None:
+        self._after("prefs", 500, self.save_preferences)
+
+    def save_preferences(self) -> None:
+        """Write the preferences now (the window's size and place included)."""
+        prefs = self.prefs
+        try:
+            if self.root.winfo_viewable() and self.owns_root:
+                prefs = prefs.replace(geometry=self.root.winfo_geometry())
+        except tk.TclError:
+            pass
+        self.prefs = prefs
+        try:
+            save_preferences(prefs)
+        except OSError as e:
+            log.warning("preferences not saved: %s", e)
+            self.window.status.say(f"Your preferences could not be saved ({e.strerror}).")
+
+    def _rattle(self) -> None:
+        if self.prefs.sound:
+            self.sound.rattle(self.prefs.pitch)
+
+    # -- the end -------------------------------------------------------------------------
+
+    def quit(self) -> None:
+        """F7, Ctrl+Q, the window's close box: ask while a game is on, then close."""
+        if self.in_progress and not self.confirm(
+                "Quit", "Quit Ten-Thousand? Your game is saved and you can resume it "
+                        "next time." if self.save_games else "Quit Ten-Thousand and end this game?"):
+            return
+        self.close()
+
+    def save_and_quit(self) -> None:
+        """The error dialog's way out: save the game and close at once."""
+        if self.savegame and self.save_games and not self.controller.game.over:
+            self.savegame.autosave(self.controller.game)
+        self.close()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.save_preferences()
+        self.destroy()
+        if self.owns_root:
+            self.root.destroy()
+
+    def destroy(self) -> None:
+        """Cancel every pending call and remove every widget and binding of this window."""
+        if self.closed:
+            return
+        self.closed = True
+        self.controller.destroy()
+        for after_id in self._afters.values():
+            self.root.after_cancel(after_id)
+        self._afters.clear()
+        for sequence in self._bound:
+            self.root.unbind(sequence)
+        self._bound.clear()
+        if self.rules_window is not None:
+            try:
+                self.rules_window.destroy()
+            except tk.TclError:
+                pass
+        self.window.destroy()
+        self.images.clear()
+        try:
+            self.root.protocol("WM_DELETE_WINDOW", "")
+        except tk.TclError:
+            pass
+
+
+# -- launching ---------------------------------------------------------------------------
+
+def settings_from_options(base: GameSettings, opts: "Options") -> tuple[GameSettings, str | None]:
+    """The game settings with the command line's overrides; a note when one cannot apply."""
+    changes: dict[str, Any] = {}
+    if opts.rules:
+        changes.update(preset=opts.rules, game_point=None, opening_minimum=None, minimum=None)
+    if opts.players:
+        changes["seats"] = tuple(SeatSetting(p.name, p.computer, p.level) for p in opts.players)
+    if opts.options or opts.rules:
+        changes["options"] = tuple(opts.options)
+    settings = dataclasses.replace(base, **changes)
+    errors = settings.errors()
+    if not errors:
+        return settings, None
+    note = "; ".join(errors.values())
+    if "options" in errors:
+        settings = dataclasses.replace(settings, options=tuple(
+            o for o in settings.options if o != "mutant-trash"))
+        if not settings.errors():
+            return settings, f"Mutant Trash is left out: {note}."
+    return GameSettings(), f"The last game's settings could not be used ({note}); " \
+                          "starting with the defaults."
+
+
+def _geometry(root: tk.Tk, text: str) -> str:
+    """A geometry for the window: the saved one if it still fits the screen."""
+    screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
+    match = _GEOMETRY.match(text or "")
+    if match:
+        w, h = int(match.group(1)), int(match.group(2))
+        w, h = max(MIN_SIZE[0], min(w, screen_w)), max(MIN_SIZE[1], min(h, screen_h))
+        if match.group(3) is not None:
+            x, y = int(match.group(3)), int(match.group(4))
+            if 0 <= x < screen_w - 100 and 0 <= y < screen_h - 100:
+                return f"{w}x{h}+{x}+{y}"
+        return f"{w}x{h}"
+    w, h = min(DEFAULT_SIZE[0], screen_w), min(DEFAULT_SIZE[1], screen_h - 60)
+    return f"{w}x{h}"
+
+
+def _set_icon(root: tk.Tk) -> list[Any]:
+    try:
+        from . import assets
+
+        photos = assets.icon_photos(root)
+        if photos:
+            root.wm_iconphoto(True, *photos)
+        return photos
+    except (ImportError, AttributeError, OSError, tk.TclError) as e:
+        log.info("no window icon: %s", e)
+        return []
+
+
+def launch(opts: "Options") -> int:
+    """Open the game window as the command line asks; returns the exit status."""
+    setup = _optional("logs", "setup_logging")
+    if setup is not None:
+        try:
+            setup()
+        except OSError:
+            pass
+    root = tk.Tk(className="TenThousand")
+    root.withdraw()
+    icons = _set_icon(root)
+    messages: list[str] = []
+    if opts.reset_preferences:
+        prefs, note = Preferences(), None
+        messages.append("Preferences are back to their defaults.")
+    else:
+        prefs, note = load_preferences()
+    if note:
+        messages.append(note)
+    changes: dict[str, Any] = {}
+    if opts.delay is not None:
+        changes["delay"] = opts.delay
+    if opts.sound is not None:
+        changes["sound"] = opts.sound
+    if opts.theme is not None:
+        changes["theme"] = opts.theme
+    if opts.skip_intro:
+        changes["intro"] = False
+    settings, settings_note = settings_from_options(prefs.game, opts)
+    if settings_note:
+        messages.append(settings_note)
+    prefs = prefs.replace(game=settings, **{k: v for k, v in changes.items()
+                                            if k != "intro"})
+    root.geometry(_geometry(root, prefs.geometry))
+    root.minsize(*MIN_SIZE)
+    root.deiconify()
+
+    game = None
+    savegame = _optional("savegame", "load_saved_game") and __import__(
+        "tenthousand.savegame", fromlist=["load_saved_game"])
+    if savegame:
+        saved, save_note = savegame.load_saved_game()
+        if save_note:
+            messages.append(save_note)
+        if saved is not None:
+            explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
+            if opts.resume:
+                game = saved
+            elif not opts.demo:
+                root.update_idletasks()
+                scores = ", ".join(f"{s.name} {b:,}" for s, b in zip(saved.seats, saved.board))
+                question = (f"You have an unfinished game of {saved.rules.label} "
+                            f"({scores}).\n\nResume it?")
+                if explicit:
+                    question += "\n\nNo starts the game the command line asks for."
+                if messagebox.askyesno("Resume", question, parent=root):
+                    game = saved
+                else:
+                    savegame.clear_saved_game()
+    elif opts.resume:
+        messages.append("There is no saved game to resume.")
+
+    intro = prefs.intro and not opts.skip_intro and game is None
+    app = App(root, prefs, settings, game=game, seed=opts.seed, demo=opts.demo, intro=intro,
+              owns_root=True, message=" ".join(messages) or None)
+    app.icons = icons  # type: ignore[attr-defined]  # Tk forgets an image nobody holds
+    if messages:
+        root.after(300 if not intro else 2400, lambda: messagebox.showinfo(
+            "Ten-Thousand", "\n\n".join(messages), parent=root) if not app.closed else None)
+    app.save_preferences()
+    root.mainloop()
+    return 0

@@ -1,0 +1,706 @@
+"""The controller: clicks and keys become game commands, game events become view updates.
+
+The computer plays as a chain of ``after()`` steps, one visible step per throw, selection
+and decision, with the delay from the preferences between them.  Every pending ``after`` id
+is kept and cancelled on a new game, a restart and quit.  Strategy tables are built in a
+worker thread; the result comes back through a ``queue.Queue`` polled with ``after``.
+Nothing here blocks the window: no ``time.sleep``, no ``update()`` loops.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from typing import Any, Callable, Sequence
+
+from .model import (
+    Banked,
+    CatchUp,
+    Challenged,
+    Corner,
+    Discarded,
+    Event,
+    Frozen,
+    Game,
+    GameOver,
+    IllegalAction,
+    Pegged,
+    Penalty,
+    ScoreTaken,
+    Thrown,
+    TieBreak,
+    Trash,
+    TurnStarted,
+)
+from .model.game import Phase
+from .settings import DELAY_RANGE
+from .view.scoreboard import SeatRow
+from .view.table import TUMBLE_MS, TableDisplay
+from .view.window import MainWindow
+
+log = logging.getLogger(__name__)
+
+PlayerFactory = Callable[..., Any]  # make_player(level, rules, seed=...) -> Player
+
+LEVEL_NAMES = {"beginner": "Beginner", "normal": "Normal", "expert": "Expert",
+               "max-expected": "Best average", "perfect": "Perfect"}
+DEMO_LEVEL = "expert"
+THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
+POLL_MS = 40
+
+_LOG_TAGS: dict[type[Event], str] = {
+    TurnStarted: "turn", Banked: "bank", Pegged: "bank", Trash: "trash", Penalty: "trash",
+    Corner: "corner", Challenged: "challenge", ScoreTaken: "challenge", GameOver: "over",
+    CatchUp: "corner", TieBreak: "corner", Discarded: "bank",
+}
+
+
+def _default_factory() -> PlayerFactory:
+    from .ai import make_player
+
+    return make_player
+
+
+def next_delay(delay: float, faster: bool) -> float:
+    """The delay after one press of Up (faster) or Down: steps of 0.1 s up to 1 s, then
+    0.2 s."""
+    low, high = DELAY_RANGE
+    if faster:
+        delay -= 0.2 if delay > 1.0 + 1e-9 else 0.1
+    else:
+        delay += 0.2 if delay >= 1.0 - 1e-9 else 0.1
+    return round(min(high, max(low, delay)), 1)
+
+
+class Controller:
+    """Runs one game at a time in a :class:`MainWindow`."""
+
+    def __init__(self, window: MainWindow, game: Game, *, delay: float = 0.8,
+                 animation: bool = True, demo: bool = False,
+                 player_factory: PlayerFactory | None = None, seed: int | None = None,
+                 on_sound: Callable[[], None] | None = None,
+                 autosave: Callable[[Game], str | None] | None = None,
+                 clear_save: Callable[[], None] | None = None,
+                 on_rematch: Callable[[], None] | None = None) -> None:
+        self.window = window
+        self.root = window.winfo_toplevel()
+        self.delay = delay
+        self.animation = animation
+        self.demo = demo
+        self.player_factory = player_factory
+        self.seed = seed
+        self.on_sound = on_sound
+        self.autosave = autosave
+        self.clear_save = clear_save
+        self.on_rematch = on_rematch
+        self._afters: set[str] = set()
+        self._results: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
+        self._generation = 0  # bumped per game, so late worker results are ignored
+        self._players: dict[tuple[int, str], Any] = {}
+        self._preparing: set[int] = set()  # id() of players in the worker
+        self._prepare_started: float | None = None
+        self._waiting: Callable[[], None] | None = None
+        self._save_message: str | None = None
+        self.thinking = False
+        self.game = game
+        self._reset_turn_state()
+        self._residue: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] = ((), ())
+        self._residue_state = "dim"
+        self._residue_seat = 0
+        self._new_stretch = True
+        self._log_start(game)
+        self.refresh()
+
+    # -- after() bookkeeping -------------------------------------------------------------
+
+    def after(self, ms: int, func: Callable[..., None], *args: Any) -> str:
+        """``root.after`` that remembers the id until the call has run or is cancelled."""
+        after_id = ""
+
+        def run() -> None:
+            self._afters.discard(after_id)
+            func(*args)
+
+        after_id = self.root.after(max(0, int(ms)), run)
+        self._afters.add(after_id)
+        return after_id
+
+    def cancel_all(self) -> None:
+        """Cancel every pending step (new game, restart, quit, demo switch)."""
+        for after_id in list(self._afters):
+            self.root.after_cancel(after_id)
+        self._afters.clear()
+        self._waiting = None
+        self._prepare_started = None
+        self._set_thinking(False)
+
+    @property
+    def pending(self) -> int:
+        """How many ``after`` calls are waiting (tests check this is zero after a reset)."""
+        return len(self._afters)
+
+    def destroy(self) -> None:
+        self.cancel_all()
+        self._generation += 1
+        self.window.table.settle()
+
+    # -- the game ------------------------------------------------------------------------
+
+    def _reset_turn_state(self) -> None:
+        self.selection: set[int] = set()
+        self._decision: Any = None  # the computer's move, shown before it is made
+        self._discard_mark: int | None = None
+        self._challenge_asked = False
+
+    def set_game(self, game: Game) -> None:
+        """Play ``game`` from now on (new game, restart, resume)."""
+        self.cancel_all()
+        self._generation += 1
+        self._players.clear()
+        self._preparing.clear()
+        self.game = game
+        self._reset_turn_state()
+        self._residue = ((), ())
+        self._residue_state = "dim"
+        self._new_stretch = True
+        self.window.table.settle()
+        self.window.table.clear_cue()
+        self.window.log.clear()
+        self._log_start(game)
+        self._save()
+        self.start()
+
+    def _log_start(self, game: Game) -> None:
+        names = game.names
+        if game.log:
+            # A resumed game: replay the tail of its log so the player sees where it stands.
+            for event in game.log[-60:]:
+                self.window.log.add(event.message(names), _LOG_TAGS.get(type(event), "info"))
+        else:
+            self.window.log.add(f"New game: {game.rules.label}, to {game.rules.game_point:,}.",
+                                "info")
+
+    def start(self) -> None:
+        """Begin (or go on with) the game: prepare the computer players, then play."""
+        self._prepare_all()
+        self.refresh()
+        self._advance()
+
+    def is_computer(self, seat: int) -> bool:
+        return self.demo or self.game.seats[seat].computer
+
+    def level(self, seat: int) -> str:
+        return DEMO_LEVEL if self.demo else self.game.seats[seat].level
+
+    @property
+    def human_to_play(self) -> bool:
+        g = self.game
+        return not g.over and not self.is_computer(g.current)
+
+    # -- computer players, their tables built in a worker thread ---------------------------
+
+    def _player(self, seat: int) -> Any:
+        key = (seat, self.level(seat))
+        player = self._players.get(key)
+        if player is None:
+            factory = self.player_factory or _default_factory()
+            seed = None if self.seed is None else self.seed * 31 + seat
+            player = factory(key[1], self.game.rules, seed=seed)
+            self._players[key] = player
+        return player
+
+    def _prepare_all(self) -> None:
+        for seat in range(len(self.game.seats)):
+            if self.is_computer(seat):
+                self._prepare(self._player(seat))
+
+    def _prepare(self, player: Any) -> None:
+        if player.ready or id(player) in self._preparing:
+            return
+        self._preparing.add(id(player))
+        generation = self._generation
+
+        def work() -> None:
+            try:
+                player.prepare()
+                self._results.put((generation, player, None))
+            except BaseException as e:  # noqa: BLE001 - handed to the Tk thread
+                self._results.put((generation, player, e))
+
+        threading.Thread(target=work, name="strategy-tables", daemon=True).start()
+        self.after(POLL_MS, self._poll)
+
+    def _poll(self) -> None:
+        """Collect finished table builds; go on with a waiting computer step."""
+        while True:
+            try:
+                generation, player, error = self._results.get_nowait()
+            except queue.Empty:
+                break
+            self._preparing.discard(id(player))
+            if generation != self._generation:
+                continue
+            if error is not None:
+                raise RuntimeError(f"the computer player could not get ready: {error}") \
+                    from error
+        if self._waiting is not None:
+            started = self._prepare_started or time.monotonic()
+            if time.monotonic() - started > THINKING_AFTER:
+                self._set_thinking(True)
+            if self._player(self.game.current).ready:
+                step, self._waiting = self._waiting, None
+                self._prepare_started = None
+                self._set_thinking(False)
+                step()
+                return
+        if self._preparing:
+            self.after(POLL_MS, self._poll)
+
+    def _set_thinking(self, value: bool) -> None:
+        if value != self.thinking:
+            self.thinking = value
+            name = self.game.seats[self.game.current].name
+            self.window.status.say(f"{name} is thinking..." if value else "")
+            self.refresh()
+
+    # -- the flow of play ----------------------------------------------------------------
+
+    def _advance(self, wait: float | None = None) -> None:
+        """Whatever comes next: the computer's next step, or wait for the human."""
+        g = self.game
+        if g.over:
+            self.refresh()
+            return
+        if self.is_computer(g.current):
+            self.after(self._step_ms(wait), self._computer_step)
+        self.refresh()
+
+    def _step_ms(self, wait: float | None = None) -> int:
+        ms = (self.delay if wait is None else wait) * 1000
+        if self.animation and self.window.table.tumbling:
+            ms = max(ms, TUMBLE_MS + 120)  # let the dice settle before the next move
+        return int(ms)
+
+    def _computer_step(self) -> None:
+        g = self.game
+        if g.over or not self.is_computer(g.current):
+            return
+        player = self._player(g.current)
+        if not player.ready:
+            self._prepare(player)
+            self._waiting = self._computer_step
+            self._prepare_started = time.monotonic()
+            self.after(POLL_MS, self._poll)
+            return
+        if g.phase is Phase.START:
+            if not self._challenge_asked:
+                self._challenge_asked = True
+                target = None
+                if g.challenge_slot_for(g.current) is not None:
+                    target = player.choose_challenge(g)
+                if target is not None:
+                    self._command(g.challenge, target)
+                    return
+            self._command(g.throw)
+        elif g.phase is Phase.CHOOSE:
+            if self._decision is None:
+                self._decision = player.choose_move(g)
+                self.selection = set(self._decision.freeze)
+                self.refresh()
+                self.after(self._step_ms(), self._computer_step)
+                return
+            decision, self._decision = self._decision, None
+            self._command(g.bank if decision.bank else g.throw, decision.freeze)
+        elif g.phase is Phase.DISCARD:
+            if self._discard_mark is None:
+                self._discard_mark = player.choose_discard(g)
+                self.refresh()
+                self.after(self._step_ms(), self._computer_step)
+                return
+            index, self._discard_mark = self._discard_mark, None
+            self._command(g.discard, index)
+
+    def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
+        """Run a game command; show what happened; save; go on."""
+        try:
+            events = command(*args)
+        except IllegalAction as e:
+            self.window.status.say(str(e).capitalize() + ".")
+            self.window.bell()
+            self.refresh()
+            return False
+        self.selection = set()
+        self._take(events)
+        self._save()
+        self._advance()
+        return True
+
+    def _take(self, events: Sequence[Event]) -> None:
+        """Show events: the log, the cues, the dice left on the table, the sound."""
+        names = self.game.names
+        table = self.window.table
+        thrown_now = False
+        for event in events:
+            self.window.log.add(event.message(names), _LOG_TAGS.get(type(event), "info"))
+            if isinstance(event, TurnStarted):
+                self._reset_turn_state()
+                self._new_stretch = True
+            elif isinstance(event, Thrown):
+                if self._new_stretch:
+                    self._residue = ((), ())
+                    self._new_stretch = False
+                self._residue = (event.dice, self._residue[1])
+                self._residue_seat = event.seat
+                thrown_now = True
+                self._residue_state = "trash" if event.trash else "dim"
+            elif isinstance(event, Frozen):
+                left = list(self._residue[0])
+                for face in event.dice:
+                    if face in left:
+                        left.remove(face)
+                self._residue = (tuple(left), self._residue[1] + (event.dice,))
+            elif isinstance(event, Corner):
+                self._new_stretch = True
+                table.cue("corner", f"Corner! {names[event.seat]} gets six fresh dice", 1300)
+            elif isinstance(event, Trash):
+                lost = f" and loses {event.lost:,}" if event.lost else ""
+                table.cue("trash", f"Trash! {names[event.seat]} scores nothing{lost}", 1500)
+            elif isinstance(event, Banked):
+                table.cue("info", f"{names[event.seat]} banks {event.points:,}", 1000)
+            elif isinstance(event, Pegged):
+                table.cue("corner", f"{names[event.seat]} is pegged {event.points:,}", 1300)
+            elif isinstance(event, Challenged):
+                table.cue("info", f"{names[event.seat]} challenges {names[event.target]}!", 1300)
+            elif isinstance(event, Discarded):
+                table.cue("info", f"{names[event.seat]} plays a {event.die}: "
+                                  f"{names[event.to_seat]} gets {event.points:,}", 1300)
+            elif isinstance(event, CatchUp):
+                table.cue("corner", f"{names[event.seat]} reached "
+                                    f"{self.game.rules.game_point:,}!\nEveryone else has one "
+                                    "more turn", 1800)
+            elif isinstance(event, TieBreak):
+                table.cue("corner", "A tie for first place: one more turn each", 1800)
+            elif isinstance(event, GameOver):
+                table.cue("win", self._result_text(event), None)
+        if thrown_now:
+            if self.on_sound is not None:
+                self.on_sound()
+            self.refresh()
+            table.tumble()
+
+    def _result_text(self, over: GameOver) -> str:
+        names = self.game.names
+        if len(over.ranking) == 1:
+            return (f"{names[over.seat]} reached {self.game.rules.game_point:,} "
+                    f"in {over.turns} turns!\nF8 plays again, Esc sets up a new game")
+        lines = [f"{names[over.seat]} wins!"]
+        for seat, rank, board, _points in over.ranking[:5]:
+            lines.append(f"{rank}. {names[seat]}  {board:,}")
+        if len(over.ranking) > 5:
+            lines.append("...")
+        lines.append("F8 plays again, Esc sets up a new game")
+        return "\n".join(lines)
+
+    def _save(self) -> None:
+        g = self.game
+        if g.over:
+            if self.clear_save is not None:
+                self.clear_save()
+            return
+        if self.autosave is None:
+            return
+        message = self.autosave(g)
+        if message != self._save_message:
+            self._save_message = message
+            if message:
+                self.window.status.say(message)
+                self.window.log.add(message, "trash")
+
+    # -- the human's input ---------------------------------------------------------------
+
+    def click_die(self, row: str, index: int) -> None:
+        """A die was clicked: select or unselect a thrown die, or discard a frozen one."""
+        g = self.game
+        if not self.human_to_play:
+            return
+        if row == "thrown" and g.phase is Phase.CHOOSE:
+            self.toggle(index)
+        elif row == "frozen" and g.phase is Phase.DISCARD:
+            self._command(g.discard, index)
+
+    def toggle(self, index: int) -> None:
+        g = self.game
+        if not self.human_to_play or g.phase is not Phase.CHOOSE:
+            return
+        if not 0 <= index < len(g.thrown):
+            return
+        self.selection ^= {index}
+        self.window.status.say("")
+        self.refresh()
+
+    def number_key(self, number: int) -> None:
+        """1-9: select a die, discard a die, or challenge a seat, as the moment needs."""
+        g = self.game
+        if not self.human_to_play:
+            return
+        if g.phase is Phase.CHOOSE:
+            self.toggle(number - 1)
+        elif g.phase is Phase.DISCARD:
+            if 0 <= number - 1 < len(g.discard_choices):
+                self._command(g.discard, number - 1)
+        elif g.phase is Phase.START and self.challenge_offered:
+            targets = self.challenge_targets()
+            if 0 <= number - 1 < len(targets):
+                self.challenge(targets[number - 1][0])
+
+    def throw(self) -> None:
+        """Space, R or the Throw button: freeze the selection, then throw the rest."""
+        g = self.game
+        table = self.window.table
+        if table.tumbling:
+            table.settle()
+        if g.over or not self.human_to_play:
+            self._not_your_turn()
+            return
+        if g.phase is Phase.START:
+            self._challenge_asked = True  # throwing declines a challenge
+            self._command(g.throw)
+        elif g.phase is Phase.CHOOSE:
+            self._command(g.throw, sorted(self.selection))
+        elif g.phase is Phase.DISCARD:
+            self.window.status.say("First play one of your frozen dice into the play area.")
+            self.window.bell()
+
+    def bank(self) -> None:
+        """B, Enter or the Bank button: freeze the selection and bank."""
+        g = self.game
+        if self.window.table.tumbling:
+            self.window.table.settle()
+        if g.over or not self.human_to_play:
+            self._not_your_turn()
+            return
+        if g.phase is Phase.CHOOSE:
+            self._command(g.bank, sorted(self.selection))
+        else:
+            reason = g.bank_refusal(sorted(self.selection))
+            self.window.status.say((reason or "you cannot bank now").capitalize() + ".")
+            self.window.bell()
+
+    def _not_your_turn(self) -> None:
+        g = self.game
+        if g.over:
+            self.window.status.say("The game is over: F8 plays again, Esc sets up a new game.")
+        else:
+            self.window.status.say(f"Wait: it is {g.seats[g.current].name}'s turn.")
+
+    @property
+    def challenge_offered(self) -> bool:
+        """Whether the human to play is being asked whom to challenge."""
+        g = self.game
+        return (self.human_to_play and g.phase is Phase.START and not self._challenge_asked
+                and g.rules.challenging and g.challenge_slot_for(g.current) is not None)
+
+    def challenge_targets(self) -> list[tuple[int, str]]:
+        g = self.game
+        return [(s, g.seats[s].name) for s in range(len(g.seats)) if s != g.current]
+
+    def challenge(self, target: int | None) -> None:
+        """The challenge prompt's answer: a seat to challenge, or None for no challenge."""
+        g = self.game
+        if not self.challenge_offered:
+            return
+        self._challenge_asked = True
+        if target is None:
+            self.window.status.say("No challenge this turn.")
+            self.refresh()
+            return
+        self._command(g.challenge, target)
+
+    # -- settings that change during play ------------------------------------------------
+
+    def set_demo(self, demo: bool) -> None:
+        """Demo mode: the computer (Expert) plays every seat; off gives the seats back."""
+        if demo == self.demo:
+            return
+        self.cancel_all()
+        self.demo = demo
+        self._decision = None
+        self._discard_mark = None
+        self.selection = set()
+        self._prepare_all()
+        self.window.status.say("Demo mode: the computer plays every seat." if demo
+                               else "Demo mode is off: the seats are yours again.")
+        self._advance()
+
+    def set_delay(self, delay: float) -> None:
+        low, high = DELAY_RANGE
+        self.delay = round(min(high, max(low, delay)), 1)
+
+    def set_animation(self, on: bool) -> None:
+        self.animation = on
+        self.window.table.animation = on
+        if not on:
+            self.window.table.settle()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring every panel up to date with the game (the view never reads it itself)."""
+        g = self.game
+        w = self.window
+        w.table.show(self._display())
+        w.scoreboard.show(self._rows(), self._stage_text(), g.rules.challenging)
+        self._show_actions()
+
+    def _display(self) -> TableDisplay:
+        g = self.game
+        seat = g.current
+        name = g.seats[seat].name
+        human = self.human_to_play
+        computer = not g.over and self.is_computer(seat)
+        play_area = tuple(g.play_area) if g.rules.mutant_trash else None
+        if g.over:
+            caption = "Game over"
+        elif computer:
+            caption = f"{name} is playing" + (" (thinking...)" if self.thinking else "")
+        else:
+            caption = f"{name}, your turn" if len(g.seats) > 1 else "Your turn"
+        if g.stage == "catch-up" and not g.over:
+            caption += " - last turn"
+        elif g.stage == "tie-break" and not g.over:
+            caption += " - tie-break"
+        turn = f"Turn score {g.turn_score:,}"
+        need = ""
+        if not g.over:
+            if g.rules.rotary_club:
+                need = "Rotary Club: no banking; each corner pegs the turn score"
+            else:
+                minimum = g.minimum(seat)
+                if minimum > 0:
+                    word = "to get on the board" if g.board[seat] == 0 else "to bank"
+                    need = f"{name} needs {minimum:,} {word}"
+
+        if g.phase is Phase.CHOOSE:
+            left = len(g.thrown) - len(self.selection)
+            dice_left = "Next throw: 6 fresh dice" if left == 0 else f"Dice to throw {left}"
+            text, ok = "", None
+            if self.selection:
+                words, points = g.describe_selection(sorted(self.selection))
+                text, ok = words, points is not None
+                if computer and self._decision is not None and ok:
+                    text += "  -  banks" if self._decision.bank else "  -  throws again"
+            elif human:
+                text = "Click dice or press 1-6 to choose what to freeze"
+            return TableDisplay(
+                caption=caption, thrown=g.thrown, selected=frozenset(self.selection),
+                thrown_clickable=human, frozen=tuple(g.frozen),
+                frozen_label="Frozen this stretch", play_area=play_area, turn_score=turn,
+                dice_left=dice_left, need=need, selection=text, selection_ok=ok)
+        if g.phase is Phase.DISCARD:
+            choices = tuple(g.discard_choices)
+            mark = self._discard_mark if computer else None
+            label = (f"{name} plays one of these dice into the play area" if computer else
+                     "Your last stretch: click a die (or press 1-6) to play it into the "
+                     "play area")
+            return TableDisplay(
+                caption=caption, thrown=self._residue[0], thrown_state="dim",
+                frozen=(choices,), frozen_label=label, frozen_clickable=human,
+                frozen_marked=mark, play_area=play_area, turn_score=turn, need=need,
+                selection=("Choose the die your opponent can score least with"
+                           if human else ""))
+        # START or OVER: the last turn's dice stay on the table, dimmed.
+        thrown, frozen = self._residue
+        state = self._residue_state
+        hint = ""
+        if human:
+            if self.challenge_offered:
+                hint = "Challenge a player, or throw without a challenge"
+            else:
+                hint = "Press Space or click Throw to throw six dice"
+        return TableDisplay(
+            caption=caption, thrown=thrown,
+            thrown_state=state, frozen=frozen, frozen_state="dim",
+            frozen_label=(f"{g.seats[self._residue_seat].name}'s last turn"
+                          if frozen or thrown else "Frozen this stretch"),
+            play_area=play_area, turn_score="" if g.over else turn,
+            dice_left="" if g.over else "Dice to throw 6", need=need,
+            hint=hint if not thrown else "", selection=hint if thrown and human else "")
+
+    def _rows(self) -> tuple[SeatRow, ...]:
+        g = self.game
+        winner = g.result.seat if g.result is not None else None
+        rows = []
+        for s, seat in enumerate(g.seats):
+            if self.is_computer(s):
+                player = f"{LEVEL_NAMES.get(self.level(s), self.level(s))} AI"
+                if self.demo and not seat.computer:
+                    player += " (demo)"
+            else:
+                player = "Human"
+            rows.append(SeatRow(
+                name=seat.name, player=player, board=g.board[s], on_board=g.on_board(s),
+                challenges=g.challenges_left(s) if g.rules.challenging else None,
+                match_points=g.match_points[s], to_play=(s == g.current and not g.over),
+                winner=(s == winner)))
+        return tuple(rows)
+
+    def _stage_text(self) -> str:
+        g = self.game
+        if g.over:
+            return ""
+        if g.stage == "catch-up" and g.reacher is not None:
+            return (f"Last round: {g.seats[g.reacher].name} reached "
+                    f"{g.rules.game_point:,}; everyone else has one more turn.")
+        if g.stage == "tie-break":
+            return "Tie-break: the players tied for first play one more turn each."
+        return ""
+
+    def _show_actions(self) -> None:
+        g = self.game
+        bar = self.window.actions
+        if g.over:
+            bar.show_actions("Play again (F8)", self.on_rematch is not None, "Bank (B)", False,
+                             "The game is over. F8 plays again with the same seats; "
+                             "Esc sets up a new game.")
+            return
+        name = g.seats[g.current].name
+        if not self.human_to_play:
+            what = "thinking..." if self.thinking else "playing..."
+            bar.show_actions("Throw (Space)", False, "Bank (B)", False, f"{name} is {what}")
+            return
+        if g.phase is Phase.START:
+            if self.challenge_offered:
+                slot = g.challenge_slot_for(g.current) or 0
+                penalty = g.rules.challenge_penalties[slot]
+                bar.show_challenge(f"Challenge someone? Trash would cost you {penalty:,}.",
+                                   self.challenge_targets())
+                return
+            bar.show_actions("Throw 6 dice (Space)", True, "Bank (B)", False,
+                             "Throw to start your turn.")
+            return
+        if g.phase is Phase.DISCARD:
+            bar.show_actions("Throw (Space)", False, "Bank (B)", False,
+                             "Click one of your frozen dice (or press its number) to play it "
+                             "into the play area.")
+            return
+        chosen = sorted(self.selection)
+        words, points = g.describe_selection(chosen)
+        refusal = g.bank_refusal(chosen)
+        left = len(g.thrown) - len(chosen)
+        count = 6 if left == 0 else left
+        throw_text = f"Throw {count} {'die' if count == 1 else 'dice'} (Space)"
+        bank_text = "Bank (B)"
+        if points is not None:
+            bank_text = f"Bank {g.turn_score + points:,} (B)"
+        if points is None:
+            reason = (words[0].upper() + words[1:] + ".") if chosen else \
+                "Choose at least one scoring die to freeze."
+            bar.show_actions(throw_text, False, bank_text, False, reason, bad=bool(chosen))
+        elif refusal is not None:
+            bar.show_actions(throw_text, True, bank_text, False,
+                             f"You cannot bank: {refusal}.")
+        else:
+            bar.show_actions(throw_text, True, bank_text, True,
+                             f"{words}. Throw on, or bank.")

@@ -1,0 +1,178 @@
+"""The panels around the table: the game log, the action bar and the status bar."""
+
+from __future__ import annotations
+
+import tkinter as tk
+import tkinter.font as tkfont
+from tkinter import ttk
+from typing import Callable, Sequence
+
+from .theme import Palette
+
+LOG_LINES = 400  # older lines scroll away, so a long session stays small
+
+
+class LogPanel(tk.Frame):
+    """The game's events in plain words, newest at the bottom."""
+
+    TAGS = ("turn", "bank", "trash", "corner", "challenge", "over", "info")
+
+    def __init__(self, master: tk.Misc, pal: Palette) -> None:
+        super().__init__(master, background=pal.panel)
+        base = tkfont.nametofont("TkDefaultFont")
+        self.font = tkfont.Font(self, family=base.cget("family"), size=int(base.cget("size")))
+        self.bold = tkfont.Font(self, family=base.cget("family"), size=int(base.cget("size")),
+                                weight="bold")
+        self.heading = tk.Label(self, text="Game log", anchor="w", font=self.bold,
+                                background=pal.panel, foreground=pal.panel_text, padx=6)
+        self.heading.pack(fill="x")
+        self.text = tk.Text(self, width=38, height=12, wrap="word", font=self.font,
+                            relief="flat", borderwidth=0, padx=6, pady=4, takefocus=0,
+                            cursor="arrow")
+        self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.text.yview)
+        self.text.configure(yscrollcommand=self.scroll.set)
+        self.scroll.pack(side="right", fill="y")
+        self.text.pack(side="left", fill="both", expand=True)
+        self.set_palette(pal)
+        self.text.configure(state="disabled")
+
+    def set_palette(self, pal: Palette) -> None:
+        self.pal = pal
+        mono = pal.theme == "mono"
+        self.configure(background=pal.panel)
+        self.heading.configure(background=pal.panel, foreground=pal.panel_text)
+        self.text.configure(background="#ffffff", foreground=pal.panel_text)
+        colours = {"turn": pal.panel_muted, "bank": "#1d7a33", "trash": "#b3261e",
+                   "corner": "#9a6b00", "challenge": "#6b2fa0", "over": "#1d2238",
+                   "info": pal.panel_muted}
+        for tag in self.TAGS:
+            self.text.tag_configure(tag, foreground="#000000" if mono else colours[tag])
+        self.text.tag_configure("over", font=self.bold)
+        self.text.tag_configure("turn", spacing1=4)
+
+    def add(self, message: str, tag: str = "info") -> None:
+        self.text.configure(state="normal")
+        self.text.insert("end", message + "\n", (tag,))
+        lines = int(self.text.index("end-1c").split(".")[0])
+        if lines > LOG_LINES:
+            self.text.delete("1.0", f"{lines - LOG_LINES}.0")
+        self.text.configure(state="disabled")
+        self.text.see("end")
+
+    def clear(self) -> None:
+        self.text.configure(state="normal")
+        self.text.delete("1.0", "end")
+        self.text.configure(state="disabled")
+
+    def lines(self) -> list[str]:
+        return [line for line in self.text.get("1.0", "end").splitlines() if line]
+
+
+class ActionBar(tk.Frame):
+    """Throw and Bank with the reason when one is refused, or the challenge prompt."""
+
+    def __init__(self, master: tk.Misc, pal: Palette, *, on_throw: Callable[[], None],
+                 on_bank: Callable[[], None],
+                 on_challenge: Callable[[int | None], None]) -> None:
+        super().__init__(master, background=pal.panel, padx=10, pady=6)
+        self.pal = pal
+        self.on_challenge = on_challenge
+        base = tkfont.nametofont("TkDefaultFont")
+        self.font = tkfont.Font(self, family=base.cget("family"),
+                                size=int(base.cget("size")) + 2, weight="bold")
+        self.reason_font = tkfont.Font(self, family=base.cget("family"),
+                                       size=int(base.cget("size")) + 1)
+        style = ttk.Style(self)
+        style.configure("Action.TButton", font=self.font, padding=(14, 6))
+        self.actions = tk.Frame(self, background=pal.panel)
+        self.throw_button = ttk.Button(self.actions, text="Throw", style="Action.TButton",
+                                       command=on_throw, takefocus=0, width=19)
+        self.bank_button = ttk.Button(self.actions, text="Bank", style="Action.TButton",
+                                      command=on_bank, takefocus=0, width=15)
+        self.reason = tk.Label(self.actions, text="", anchor="w", justify="left",
+                               font=self.reason_font, background=pal.panel,
+                               foreground=pal.panel_muted)
+        self.throw_button.pack(side="left")
+        self.bank_button.pack(side="left", padx=(8, 12))
+        self.reason.pack(side="left", fill="x", expand=True)
+        self.actions.pack(fill="x")
+        self.actions.bind("<Configure>", self._wrap)
+
+        self.prompt = tk.Frame(self, background=pal.panel)
+        self.prompt_label = tk.Label(self.prompt, text="", font=self.reason_font,
+                                     background=pal.panel, foreground=pal.panel_text)
+        self.prompt_label.pack(side="left", padx=(0, 10))
+        self.prompt_buttons: list[ttk.Button] = []
+        self.challenge_targets: list[int] = []
+
+    def _wrap(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        used = self.throw_button.winfo_width() + self.bank_button.winfo_width() + 40
+        self.reason.configure(wraplength=max(150, event.width - used))
+
+    def set_palette(self, pal: Palette) -> None:
+        self.pal = pal
+        for widget in (self, self.actions, self.prompt):
+            widget.configure(background=pal.panel)
+        self.reason.configure(background=pal.panel)
+        self.prompt_label.configure(background=pal.panel, foreground=pal.panel_text)
+
+    def show_actions(self, throw_text: str, throw_ok: bool, bank_text: str, bank_ok: bool,
+                     reason: str = "", bad: bool = False) -> None:
+        """Label and enable the buttons; ``reason`` says why something is refused."""
+        self.hide_challenge()
+        self.throw_button.configure(text=throw_text, state="normal" if throw_ok else "disabled")
+        self.bank_button.configure(text=bank_text, state="normal" if bank_ok else "disabled")
+        colour = "#b3261e" if bad and self.pal.theme != "mono" else self.pal.panel_muted
+        self.reason.configure(text=reason, foreground=colour)
+
+    def show_challenge(self, question: str, targets: Sequence[tuple[int, str]]) -> None:
+        """Ask whom to challenge: one button per other seat, and one for no challenge."""
+        self.actions.pack_forget()
+        for button in self.prompt_buttons:
+            button.destroy()
+        self.prompt_buttons = []
+        self.challenge_targets = [seat for seat, _ in targets]
+        self.prompt_label.configure(text=question)
+        for number, (seat, name) in enumerate(targets, start=1):
+            button = ttk.Button(self.prompt, text=f"{number}: {name}", takefocus=0,
+                                command=lambda s=seat: self.on_challenge(s))
+            button.pack(side="left", padx=2)
+            self.prompt_buttons.append(button)
+        button = ttk.Button(self.prompt, text="No challenge (Space)", takefocus=0,
+                            command=lambda: self.on_challenge(None))
+        button.pack(side="left", padx=(10, 2))
+        self.prompt_buttons.append(button)
+        self.prompt.pack(fill="x")
+
+    def hide_challenge(self) -> None:
+        if self.prompt.winfo_manager():
+            self.prompt.pack_forget()
+            self.actions.pack(fill="x")
+
+    @property
+    def challenge_shown(self) -> bool:
+        return bool(self.prompt.winfo_manager())
+
+
+class StatusBar(tk.Frame):
+    """Messages on the left; delay, sound and pitch on the right (as in 1989)."""
+
+    def __init__(self, master: tk.Misc, pal: Palette) -> None:
+        super().__init__(master, background=pal.panel, relief="sunken", borderwidth=1)
+        self.message = tk.Label(self, text="", anchor="w", background=pal.panel,
+                                foreground=pal.panel_text, padx=6)
+        self.settings = tk.Label(self, text="", anchor="e", background=pal.panel,
+                                 foreground=pal.panel_muted, padx=6)
+        self.settings.pack(side="right")
+        self.message.pack(side="left", fill="x", expand=True)
+
+    def set_palette(self, pal: Palette) -> None:
+        self.configure(background=pal.panel)
+        self.message.configure(background=pal.panel, foreground=pal.panel_text)
+        self.settings.configure(background=pal.panel, foreground=pal.panel_muted)
+
+    def say(self, text: str) -> None:
+        self.message.configure(text=text)
+
+    def show_settings(self, text: str) -> None:
+        self.settings.configure(text=text)

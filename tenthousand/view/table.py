@@ -1,0 +1,488 @@
+"""The table: a resizable canvas with the thrown dice, the frozen row and the play area.
+
+The view draws a :class:`TableDisplay` (a snapshot the controller builds from the game) and
+reports clicks on dice; it never touches the game.  Every canvas item is made once and then
+moved, shown, hidden or given a new image, so a long session does not pile up items.
+"""
+
+from __future__ import annotations
+
+import random
+import tkinter as tk
+import tkinter.font as tkfont
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .dice import DiceImages
+from .theme import Palette, palette
+
+#: How long a throw tumbles, in milliseconds, and in how many steps.
+TUMBLE_MS = 420
+TUMBLE_STEPS = 7
+INTRO_MS = 2200
+
+DieClick = Callable[[str, int], None]  # ("thrown" | "frozen", index)
+
+
+@dataclass(frozen=True)
+class TableDisplay:
+    """What the table shows now.  ``frozen`` holds one tuple of faces per throw."""
+
+    caption: str = ""
+    thrown: tuple[int, ...] = ()
+    thrown_state: str = "normal"  # normal, dim (last turn) or trash
+    selected: frozenset[int] = field(default_factory=frozenset)
+    thrown_clickable: bool = False
+    frozen: tuple[tuple[int, ...], ...] = ()
+    frozen_label: str = "Frozen this stretch"
+    frozen_state: str = "frozen"  # frozen or dim
+    frozen_clickable: bool = False  # Mutant Trash: click one to discard it
+    frozen_marked: int | None = None  # a die about to be discarded (index across groups)
+    play_area: tuple[int, ...] | None = None  # None: not a Mutant Trash game
+    turn_score: str = ""
+    dice_left: str = ""
+    need: str = ""
+    selection: str = ""
+    selection_ok: bool | None = None  # None: a hint, not a judgement
+    hint: str = ""
+
+
+def _rounded(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
+    """Points of a rounded rectangle for ``create_polygon(..., smooth=True)``."""
+    r = max(0.0, min(r, (x1 - x0) / 2, (y1 - y0) / 2))
+    return [x0 + r, y0, x1 - r, y0, x1, y0, x1, y0 + r, x1, y1 - r, x1, y1,
+            x1 - r, y1, x0 + r, y1, x0, y1, x0, y1 - r, x0, y0 + r, x0, y0]
+
+
+class TableView(tk.Canvas):
+    """The felt with the dice on it."""
+
+    def __init__(self, master: tk.Misc, images: DiceImages, pal: Palette | None = None,
+                 *, on_die: DieClick | None = None, animation: bool = True) -> None:
+        self.pal = pal or palette("color", "green")
+        super().__init__(master, background=self.pal.felt, highlightthickness=0,
+                         width=700, height=520, takefocus=1)
+        self.images = images
+        self.on_die = on_die
+        self.animation = animation
+        self.display = TableDisplay()
+        self._afters: dict[str, str] = {}  # purpose -> after id
+        self._items: dict[int, tuple[str, int]] = {}  # canvas item -> (row, index)
+        self._tumbling = False
+        self._intro_done: Callable[[], None] | None = None
+        self.die_size = 80
+        self.small_size = 50
+        self._fonts = {
+            "caption": tkfont.Font(self, family="Helvetica", size=16, weight="bold"),
+            "big": tkfont.Font(self, family="Helvetica", size=15, weight="bold"),
+            "text": tkfont.Font(self, family="Helvetica", size=12),
+            "label": tkfont.Font(self, family="Helvetica", size=10),
+            "banner": tkfont.Font(self, family="Helvetica", size=24, weight="bold"),
+            "title": tkfont.Font(self, family="Helvetica", size=44, weight="bold"),
+        }
+        self._build_items()
+        self.bind("<Configure>", self._on_configure)
+        self.bind("<Button-1>", self._on_click)
+
+    # -- items (made once) ---------------------------------------------------------------
+
+    def _build_items(self) -> None:
+        p, f = self.pal, self._fonts
+        self.caption_item = self.create_text(0, 0, text="", fill=p.text, font=f["caption"])
+        self.score_item = self.create_text(0, 0, text="", fill=p.text, font=f["big"], anchor="w")
+        self.left_item = self.create_text(0, 0, text="", fill=p.text, font=f["big"], anchor="e")
+        self.need_item = self.create_text(0, 0, text="", fill=p.muted, font=f["label"])
+        self.frozen_band = self.create_polygon(0, 0, 0, 0, fill=p.felt_dark, outline="",
+                                               smooth=True)
+        self.frozen_label = self.create_text(0, 0, text="", fill=p.muted, font=f["label"],
+                                             anchor="w")
+        self.group_boxes = [self.create_polygon(0, 0, 0, 0, fill="", outline=p.felt_line,
+                                                width=1, smooth=True, state="hidden")
+                            for _ in range(6)]
+        self.area_band = self.create_polygon(0, 0, 0, 0, fill=p.felt_dark, outline="",
+                                             smooth=True, state="hidden")
+        self.area_label = self.create_text(0, 0, text="", fill=p.muted, font=f["label"],
+                                           anchor="w", state="hidden")
+        self.hint_item = self.create_text(0, 0, text="", fill=p.muted, font=f["big"],
+                                          justify="center")
+        self.thrown_items = [self._die_item("thrown", i) for i in range(6)]
+        self.frozen_items = [self._die_item("frozen", i) for i in range(6)]
+        self.area_items = [self._die_item("area", i) for i in range(6)]
+        self.mark_item = self.create_text(0, 0, text="", fill=p.corner, font=f["label"],
+                                          state="hidden")
+        self.selection_item = self.create_text(0, 0, text="", fill=p.text, font=f["big"])
+        self.banner_box = self.create_polygon(0, 0, 0, 0, fill=p.win, outline="", smooth=True,
+                                              state="hidden")
+        self.banner_item = self.create_text(0, 0, text="", fill=p.banner_text,
+                                            font=f["banner"], justify="center", state="hidden")
+        self.intro_items = [self.create_image(0, 0, state="hidden") for _ in range(6)]
+        self.title_item = self.create_text(0, 0, text="", fill=p.text, font=f["title"],
+                                           state="hidden")
+        self.subtitle_item = self.create_text(0, 0, text="", fill=p.muted, font=f["text"],
+                                              state="hidden")
+
+    def _die_item(self, row: str, index: int) -> int:
+        item = self.create_image(0, 0, state="hidden", tags=("die", row))
+        self._items[item] = (row, index)
+        return item
+
+    # -- after() bookkeeping: one pending call per purpose, all cancelled on destroy -----
+
+    def _after(self, purpose: str, ms: int, func: Callable[[], None]) -> None:
+        self._cancel(purpose)
+
+        def run() -> None:
+            self._afters.pop(purpose, None)
+            func()
+
+        self._afters[purpose] = self.after(ms, run)
+
+    def _cancel(self, purpose: str) -> None:
+        after_id = self._afters.pop(purpose, None)
+        if after_id is not None:
+            self.after_cancel(after_id)
+
+    def pending(self) -> list[str]:
+        """The purposes of the calls still waiting (for tests)."""
+        return list(self._afters)
+
+    def destroy(self) -> None:
+        for purpose in list(self._afters):
+            self._cancel(purpose)
+        super().destroy()
+
+    # -- theme ---------------------------------------------------------------------------
+
+    def set_palette(self, pal: Palette) -> None:
+        """Recolour everything for a new theme or table colour."""
+        self.pal = pal
+        self.images.theme = pal.theme
+        self.configure(background=pal.felt)
+        for item in (self.caption_item, self.score_item, self.left_item, self.title_item):
+            self.itemconfigure(item, fill=pal.text)
+        for item in (self.need_item, self.frozen_label, self.area_label, self.hint_item,
+                     self.subtitle_item):
+            self.itemconfigure(item, fill=pal.muted)
+        self.itemconfigure(self.frozen_band, fill=pal.felt_dark)
+        self.itemconfigure(self.area_band, fill=pal.felt_dark)
+        for box in self.group_boxes:
+            self.itemconfigure(box, outline=pal.felt_line)
+        self.itemconfigure(self.mark_item, fill=pal.corner)
+        self.itemconfigure(self.banner_item, fill=pal.banner_text)
+        self.show(self.display)
+
+    # -- layout --------------------------------------------------------------------------
+
+    def _on_configure(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        # Resizing renders new die sizes: wait until the drag pauses.
+        self._after("relayout", 80, lambda: self.show(self.display))
+
+    def _sizes(self) -> tuple[int, int]:
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 200)
+        die = min(width / 8.0, height / 5.6)
+        die = int(max(40, min(150, die)) // 4 * 4)
+        small = int(max(30, die * 0.62) // 2 * 2)
+        return die, small
+
+    def _scale_fonts(self, die: int) -> None:
+        sizes = {"caption": 0.2, "big": 0.18, "text": 0.15, "label": 0.13, "banner": 0.3,
+                 "title": 0.55}
+        for name, k in sizes.items():
+            size = max(9, round(die * k))
+            if self._fonts[name].cget("size") != size:
+                self._fonts[name].configure(size=size)
+
+    def geometry(self) -> dict[str, float]:
+        """Where the rows are, for the current size."""
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 200)
+        die, small = self._sizes()
+        head = max(40, die * 0.62)
+        frozen_y = head + 18 + small / 2 + 8
+        area = self.display.play_area is not None
+        area_y = height - 12 - small / 2 if area else height
+        bottom = area_y - small / 2 - 28 if area else height
+        middle_top = frozen_y + small / 2 + 16
+        thrown_y = middle_top + (bottom - middle_top) * 0.45
+        return {"width": width, "height": height, "die": die, "small": small, "head": head,
+                "frozen_y": frozen_y, "thrown_y": thrown_y, "area_y": area_y,
+                "selection_y": thrown_y + die / 2 + max(18, die * 0.3)}
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def show(self, display: TableDisplay) -> None:
+        """Draw ``display`` (a throw still tumbling keeps tumbling and settles on it)."""
+        self.display = display
+        g = self.geometry()
+        die, small = int(g["die"]), int(g["small"])
+        self.die_size, self.small_size = die, small
+        self._scale_fonts(die)
+        width = g["width"]
+        p = self.pal
+
+        self.coords(self.caption_item, width / 2, g["head"] * 0.42)
+        self.itemconfigure(self.caption_item, text=display.caption)
+        self.coords(self.score_item, 16, g["head"] * 0.42)
+        self.itemconfigure(self.score_item, text=display.turn_score)
+        self.coords(self.left_item, width - 16, g["head"] * 0.42)
+        self.itemconfigure(self.left_item, text=display.dice_left)
+        self.coords(self.need_item, width / 2, g["head"] * 0.42 + die * 0.26)
+        self.itemconfigure(self.need_item, text=display.need)
+
+        # The frozen row, grouped by the throw that froze the dice.
+        fy = g["frozen_y"]
+        band_top = fy - small / 2 - 22
+        self.coords(self.frozen_band, *_rounded(8, band_top, width - 8, fy + small / 2 + 8, 12))
+        self.coords(self.frozen_label, 18, band_top + 10)
+        self.itemconfigure(self.frozen_label, text=display.frozen_label)
+        groups = [g_ for g_ in display.frozen if g_][:6]
+        count = sum(len(group) for group in groups)
+        step, gap = small * 1.04, small * 0.45
+        total = count * step + max(0, len(groups) - 1) * gap
+        x = width / 2 - total / 2 + step / 2
+        flat = 0
+        for box_index, box in enumerate(self.group_boxes):
+            if box_index < len(groups) and len(groups) > 1:
+                n = len(groups[box_index])
+                x0 = x - step / 2 + (sum(len(gr) for gr in groups[:box_index]) * step
+                                     + box_index * gap)
+                self.coords(box, *_rounded(x0 - 3, fy - small / 2 - 3,
+                                           x0 + n * step + 3, fy + small / 2 + 3, 8))
+                self.itemconfigure(box, state="normal")
+            else:
+                self.itemconfigure(box, state="hidden")
+        for group in groups:
+            for face in group:
+                if flat >= len(self.frozen_items):
+                    break
+                item = self.frozen_items[flat]
+                state = display.frozen_state
+                if display.frozen_marked == flat:
+                    state = "selected"
+                self.coords(item, x, fy)
+                self.itemconfigure(item, image=self.images.get(face, small, state),
+                                   state="normal")
+                x += step
+                flat += 1
+            x += gap
+        for item in self.frozen_items[flat:]:
+            self.itemconfigure(item, state="hidden")
+        if display.frozen_clickable and flat:
+            self.itemconfigure(self.mark_item, state="normal",
+                               text="click the die to play into the play area")
+            self.coords(self.mark_item, width / 2, fy + small / 2 + 16)
+        else:
+            self.itemconfigure(self.mark_item, state="hidden")
+
+        # The thrown dice in the middle.
+        ty = g["thrown_y"]
+        n = len(display.thrown)
+        tstep = die * 1.18
+        x = width / 2 - (n - 1) * tstep / 2
+        for i, item in enumerate(self.thrown_items):
+            if i < n:
+                state = display.thrown_state
+                if i in display.selected and state == "normal":
+                    state = "selected"
+                lift = -die * 0.12 if state == "selected" else 0
+                if not self._tumbling:
+                    self.coords(item, x + i * tstep, ty + lift)
+                    self.itemconfigure(item, image=self.images.get(display.thrown[i], die, state),
+                                       state="normal")
+            else:
+                self.itemconfigure(item, state="hidden")
+        self.coords(self.hint_item, width / 2, ty)
+        self.itemconfigure(self.hint_item, text="" if n else display.hint,
+                           width=max(200, width - 80))
+
+        colour = {True: p.good, False: p.bad, None: p.text}[display.selection_ok]
+        self.coords(self.selection_item, width / 2, g["selection_y"])
+        self.itemconfigure(self.selection_item, text=display.selection, fill=colour,
+                           width=max(200, width - 40))
+
+        # The Mutant Trash play area.
+        if display.play_area is None:
+            for item in (self.area_band, self.area_label, *self.area_items):
+                self.itemconfigure(item, state="hidden")
+        else:
+            ay = g["area_y"]
+            top = ay - small / 2 - 22
+            self.coords(self.area_band, *_rounded(8, top, width - 8, ay + small / 2 + 8, 12))
+            self.coords(self.area_label, 18, top + 10)
+            self.itemconfigure(self.area_band, state="normal")
+            self.itemconfigure(self.area_label, state="normal", text=(
+                "Play area (Mutant Trash): its score goes to the other player"
+                if display.play_area else "Play area (Mutant Trash): empty"))
+            m = len(display.play_area)
+            x = width / 2 - (m - 1) * small * 1.04 / 2
+            for i, item in enumerate(self.area_items):
+                if i < m:
+                    self.coords(item, x + i * small * 1.04, ay)
+                    self.itemconfigure(item, state="normal", image=self.images.get(
+                        display.play_area[i], small, "normal"))
+                else:
+                    self.itemconfigure(item, state="hidden")
+        self._place_banner()
+
+    # -- clicks --------------------------------------------------------------------------
+
+    def _on_click(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        self.focus_set()
+        if self._intro_done is not None:
+            self.skip_intro()
+            return
+        hit = self.die_at(event.x, event.y)
+        if hit is None or self.on_die is None:
+            return
+        if self._tumbling:
+            self.settle()
+        row, index = hit
+        if row == "thrown" and self.display.thrown_clickable:
+            self.on_die("thrown", index)
+        elif row == "frozen" and self.display.frozen_clickable:
+            self.on_die("frozen", index)
+
+    def die_at(self, x: float, y: float) -> tuple[str, int] | None:
+        """The die under canvas point (x, y), as (row, index), or None."""
+        for item in reversed(self.find_overlapping(x - 1, y - 1, x + 1, y + 1)):
+            if item in self._items and self.itemcget(item, "state") != "hidden":
+                return self._items[item]
+        return None
+
+    def die_centre(self, row: str, index: int) -> tuple[int, int]:
+        """Where die ``index`` of a row is drawn (tests click there)."""
+        items = {"thrown": self.thrown_items, "frozen": self.frozen_items,
+                 "area": self.area_items}[row]
+        x, y = self.coords(items[index])
+        return round(x), round(y)
+
+    # -- the throw animation -------------------------------------------------------------
+
+    def tumble(self) -> None:
+        """Let the thrown dice tumble for a moment before they settle (if animation is on)."""
+        if not self.animation or not self.display.thrown:
+            return
+        self._tumbling = True
+        self._tumble_step(TUMBLE_STEPS)
+
+    def _tumble_step(self, left: int) -> None:
+        if left <= 0:
+            self.settle()
+            return
+        g = self.geometry()
+        die = int(g["die"])
+        n = len(self.display.thrown)
+        tstep = die * 1.18
+        x0 = g["width"] / 2 - (n - 1) * tstep / 2
+        spread = die * 0.35 * left / TUMBLE_STEPS
+        for i in range(n):
+            item = self.thrown_items[i]
+            dx = random.uniform(-spread, spread)
+            dy = random.uniform(-spread, spread) - die * 0.5 * (left / TUMBLE_STEPS) ** 2
+            self.coords(item, x0 + i * tstep + dx, g["thrown_y"] + dy)
+            self.itemconfigure(item, image=self.images.get(random.randint(1, 6), die, "normal"),
+                               state="normal")
+        self._after("tumble", TUMBLE_MS // TUMBLE_STEPS, lambda: self._tumble_step(left - 1))
+
+    def settle(self) -> None:
+        """Stop a tumble at once and show the real faces."""
+        self._cancel("tumble")
+        if self._tumbling:
+            self._tumbling = False
+            self.show(self.display)
+
+    @property
+    def tumbling(self) -> bool:
+        return self._tumbling
+
+    # -- cues: trash, corner, win --------------------------------------------------------
+
+    def cue(self, kind: str, text: str, ms: int | None = 1400) -> None:
+        """A banner across the table: ``kind`` is trash, corner, win or info.
+        ``ms=None`` keeps it until :meth:`clear_cue`."""
+        p = self.pal
+        fill = {"trash": p.bad, "corner": p.corner, "win": p.win}.get(kind, p.panel)
+        if p.theme == "mono":
+            fill = "#ffffff"
+        self.itemconfigure(self.banner_box, fill=fill, state="normal",
+                           outline="#000000" if p.theme == "mono" else "")
+        self.itemconfigure(self.banner_item, text=text, state="normal")
+        self._place_banner()
+        if ms is None:
+            self._cancel("banner")
+        else:
+            self._after("banner", ms, self.clear_cue)
+
+    def clear_cue(self) -> None:
+        self._cancel("banner")
+        self.itemconfigure(self.banner_box, state="hidden")
+        self.itemconfigure(self.banner_item, state="hidden")
+
+    @property
+    def cue_text(self) -> str:
+        if self.itemcget(self.banner_item, "state") == "hidden":
+            return ""
+        return str(self.itemcget(self.banner_item, "text"))
+
+    def _place_banner(self) -> None:
+        g = self.geometry()
+        width = g["width"]
+        self.itemconfigure(self.banner_item, width=max(200, width * 0.8))
+        y = g["thrown_y"]
+        self.coords(self.banner_item, width / 2, y)
+        bbox = self.bbox(self.banner_item)
+        if bbox:
+            x0, y0, x1, y1 = bbox
+            self.coords(self.banner_box, *_rounded(x0 - 24, y0 - 14, x1 + 24, y1 + 14, 16))
+        self.tag_raise(self.banner_box)
+        self.tag_raise(self.banner_item)
+
+    # -- the startup show ----------------------------------------------------------------
+
+    def play_intro(self, on_done: Callable[[], None]) -> None:
+        """Dice tumble onto the table and the title appears (~2 s); a key or click skips."""
+        self._intro_done = on_done
+        self.update_idletasks()
+        g = self.geometry()
+        die = int(g["die"])
+        for item in (*self.thrown_items, *self.frozen_items, *self.area_items):
+            self.itemconfigure(item, state="hidden")
+        self.itemconfigure(self.title_item, text="Ten-Thousand", state="normal")
+        self.itemconfigure(self.subtitle_item, state="normal",
+                           text="the dice game of 1989 and 1992 - press any key")
+        self.coords(self.title_item, g["width"] / 2, g["height"] * 0.3)
+        self.coords(self.subtitle_item, g["width"] / 2, g["height"] * 0.3 + die * 0.65)
+        faces = [random.randint(1, 6) for _ in range(6)]
+        steps = 16
+
+        def step(k: int) -> None:
+            t = k / steps
+            for i, item in enumerate(self.intro_items):
+                start = i * 0.08
+                u = min(1.0, max(0.0, (t - start) / (1 - start))) if t > start else 0.0
+                x = g["width"] / 2 + (i - 2.5) * die * 1.2
+                bounce = abs((1 - u) ** 2 * (1 if u < 0.7 else 0.3))
+                y = g["height"] * 0.62 - bounce * g["height"] * 0.7
+                face = faces[i] if u >= 1 else random.randint(1, 6)
+                self.coords(item, x, y)
+                self.itemconfigure(item, image=self.images.get(face, die, "normal"),
+                                   state="normal" if t > start else "hidden")
+            if k < steps:
+                self._after("intro", 60, lambda: step(k + 1))
+            else:
+                self._after("intro", INTRO_MS - steps * 60, self.skip_intro)
+
+        step(0)
+
+    @property
+    def intro_running(self) -> bool:
+        return self._intro_done is not None
+
+    def skip_intro(self) -> None:
+        """End the startup show now (it calls its ``on_done`` once)."""
+        self._cancel("intro")
+        for item in (*self.intro_items, self.title_item, self.subtitle_item):
+            self.itemconfigure(item, state="hidden")
+        done, self._intro_done = self._intro_done, None
+        self.show(self.display)
+        if done is not None:
+            done()

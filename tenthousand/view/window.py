@@ -1,0 +1,124 @@
+"""The main window's widgets: menus, table, scoreboard, log, action bar and status bar."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+from typing import Callable, Mapping
+
+from .dice import DiceImages
+from .panels import ActionBar, LogPanel, StatusBar
+from .scoreboard import Scoreboard
+from .table import DieClick, TableView
+from .theme import Palette
+
+Command = Callable[[], object]
+
+#: The menus: (menu, label, command name, accelerator shown).  ``None`` is a separator.
+MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
+    ("Game", (
+        ("New game...", "new_game", "Esc / Ctrl+N"),
+        ("Restart", "restart", "F8"),
+        None,
+        ("Demo mode", "demo", "F2"),
+        None,
+        ("Quit", "quit", "F7 / Ctrl+Q"),
+    )),
+    ("Options", (
+        ("Sound", "sound", "F1"),
+        ("Faster", "faster", "Up"),
+        ("Slower", "slower", "Down"),
+        ("Higher pitch", "pitch_up", "Right"),
+        ("Lower pitch", "pitch_down", "Left"),
+        ("Table colour", "table_colour", "F10"),
+        ("Animation", "animation", ""),
+        None,
+        ("Preferences...", "preferences", ""),
+    )),
+    ("Help", (
+        ("Rules", "rules", "F5"),
+        ("Keys", "keys", ""),
+        None,
+        ("About Ten-Thousand", "about", ""),
+    )),
+)
+CHECKS = {"demo", "sound", "animation"}
+
+
+class MainWindow(ttk.Frame):
+    """Everything inside the root window; the menu bar is set on the root."""
+
+    def __init__(self, root: tk.Tk | tk.Toplevel, pal: Palette, images: DiceImages,
+                 commands: Mapping[str, Command], *, on_die: DieClick,
+                 on_throw: Callable[[], None], on_bank: Callable[[], None],
+                 on_challenge: Callable[[int | None], None], animation: bool = True) -> None:
+        super().__init__(root)
+        self.root = root
+        self.commands = commands
+        self.checks: dict[str, tk.BooleanVar] = {}
+        self.menubar = self._menus()
+        root.configure(menu=self.menubar)
+
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(0, weight=1)
+        self.table = TableView(self, images, pal, on_die=on_die, animation=animation)
+        self.table.grid(row=0, column=0, sticky="nsew")
+        self.side = tk.Frame(self, background=pal.panel, width=360)
+        self.side.grid(row=0, column=1, sticky="ns")
+        self.side.grid_propagate(False)
+        self.side.pack_propagate(False)
+        self.scoreboard = Scoreboard(self.side, pal)
+        self.scoreboard.pack(fill="x")
+        self.separator = ttk.Separator(self.side, orient="horizontal")
+        self.separator.pack(fill="x", pady=4)
+        self.log = LogPanel(self.side, pal)
+        self.log.pack(fill="both", expand=True)
+        self.actions = ActionBar(self, pal, on_throw=on_throw, on_bank=on_bank,
+                                 on_challenge=on_challenge)
+        self.actions.grid(row=1, column=0, columnspan=2, sticky="ew")
+        self.status = StatusBar(self, pal)
+        self.status.grid(row=2, column=0, columnspan=2, sticky="ew")
+        self.pack(fill="both", expand=True)
+
+    def _menus(self) -> tk.Menu:
+        menubar = tk.Menu(self.root, tearoff=False)
+        for title, entries in MENUS:
+            menu = tk.Menu(menubar, tearoff=False)
+            for entry in entries:
+                if entry is None:
+                    menu.add_separator()
+                    continue
+                label, name, accel = entry
+                if name not in self.commands:
+                    continue  # a feature this build does not have stays out of the menu
+                if name in CHECKS:
+                    var = tk.BooleanVar(self.root, value=False)
+                    self.checks[name] = var
+                    menu.add_checkbutton(label=label, variable=var, accelerator=accel,
+                                         command=self.commands[name])
+                else:
+                    menu.add_command(label=label, accelerator=accel,
+                                     command=self.commands[name])
+            menubar.add_cascade(label=title, menu=menu, underline=0)
+        return menubar
+
+    def set_check(self, name: str, value: bool) -> None:
+        if name in self.checks:
+            self.checks[name].set(value)
+
+    def set_palette(self, pal: Palette) -> None:
+        self.table.set_palette(pal)
+        self.side.configure(background=pal.panel)
+        self.scoreboard.set_palette(pal)
+        self.log.set_palette(pal)
+        self.actions.set_palette(pal)
+        self.status.set_palette(pal)
+
+    def destroy(self) -> None:
+        try:
+            if str(self.root.cget("menu")) == str(self.menubar):
+                self.root.configure(menu="")
+        except tk.TclError:
+            pass
+        self.menubar.destroy()
+        super().destroy()

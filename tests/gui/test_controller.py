@@ -1,0 +1,235 @@
+"""The controller through the real widgets: keys, buttons, computer turns, demo, challenges,
+Mutant Trash, the worker thread, and a whole game to the end."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+import pytest
+from app_kit import (
+    QUIET,
+    click_die,
+    human_turn_ready,
+    key,
+    make_app,
+    settings,
+    stand_in_factory,
+    wait_until,
+)
+
+from tenthousand.controller import next_delay
+from tenthousand.model.game import Phase
+
+pytestmark = pytest.mark.gui
+
+
+def test_number_keys_select_space_freezes_and_throws_b_banks(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6), (1, 1, 1, 2)])
+    try:
+        game = app.controller.game
+        key(app, "space")
+        key(app, "1")
+        key(app, "2")
+        assert app.controller.selection == {0, 1}
+        key(app, "r")  # R throws too
+        assert game.frozen == [(1, 5)] and game.thrown == (1, 1, 1, 2)
+        for k in ("1", "2", "3"):
+            key(app, k)
+        key(app, "Return")
+        assert game.board[0] == 1150
+        assert "banked 1,150" in "\n".join(app.window.log.lines())
+    finally:
+        app.destroy()
+
+
+def test_bank_is_disabled_with_the_reason_below_the_minimum(tk_root: tk.Tk) -> None:
+    game_settings = settings(("Ann", False), ("Bot", True), preset="trash-10000")
+    app = make_app(tk_root, game_settings, throws=[(1, 5, 2, 3, 4, 6)])
+    try:
+        key(app, "space")
+        key(app, "1")
+        bar = app.window.actions
+        assert str(bar.bank_button.cget("state")) == "disabled"
+        assert "500 to get on the board" in str(bar.reason.cget("text"))
+        key(app, "b")  # refused, and said so
+        assert app.controller.game.phase is Phase.CHOOSE
+        assert "500" in str(app.window.status.message.cget("text"))
+    finally:
+        app.destroy()
+
+
+def test_the_buttons_work_like_the_keys(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6)])
+    try:
+        bar = app.window.actions
+        bar.throw_button.invoke()
+        tk_root.update()
+        click_die(app, "thrown", 0)
+        bar.bank_button.invoke()
+        tk_root.update()
+        assert app.controller.game.board[0] == 100
+    finally:
+        app.destroy()
+
+
+def test_the_computer_plays_its_turn_in_after_steps(tk_root: tk.Tk) -> None:
+    factory = stand_in_factory()
+    app = make_app(tk_root, throws=[(2, 2, 3, 4, 6, 6)], factory=factory)
+    try:
+        key(app, "space")  # trash: the computer's turn follows, played in after() steps
+        game = app.controller.game
+        wait_until(app, human_turn_ready(app))
+        assert game.current == 0 and game.turns_taken == [1, 1]
+        assert factory.made[0].moves >= 1
+        assert "Bot throws" in "\n".join(app.window.log.lines())
+        assert app.controller.pending == 0
+    finally:
+        app.destroy()
+
+
+def test_a_new_game_cancels_every_pending_step(tk_root: tk.Tk) -> None:
+    prefs = QUIET.replace(delay=3.0)
+    app = make_app(tk_root, throws=[(2, 2, 3, 4, 6, 6)], prefs=prefs)
+    try:
+        key(app, "space")
+        assert app.controller.pending >= 1  # the computer waits 3 s before it moves
+        app.start_new_game(settings())
+        assert app.controller.game.log[-1].kind == "turn"
+        game = app.controller.game
+        if not app.controller.is_computer(game.current):
+            assert app.controller.pending == 0
+    finally:
+        app.destroy()
+    assert app.controller.pending == 0
+
+
+def test_up_and_down_change_the_delay_shown_in_the_status_bar(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root, prefs=QUIET.replace(delay=1.0))
+    try:
+        key(app, "Down")
+        assert app.prefs.delay == 1.2 and app.controller.delay == 1.2
+        assert "Delay 1.2 s" in str(app.window.status.settings.cget("text"))
+        for _ in range(3):
+            key(app, "Up")
+        assert app.prefs.delay == 0.8
+        assert next_delay(0.0, faster=True) == 0.0 and next_delay(3.0, faster=False) == 3.0
+    finally:
+        app.destroy()
+
+
+def test_demo_mode_plays_every_seat_and_gives_them_back(tk_root: tk.Tk) -> None:
+    factory = stand_in_factory()
+    game_settings = settings(("Ann", False), ("Bob", False))
+    app = make_app(tk_root, game_settings, factory=factory, prefs=QUIET.replace(delay=0.05))
+    try:
+        key(app, "F2")
+        assert app.controller.demo
+        wait_until(app, lambda: sum(app.controller.game.turns_taken) >= 3)
+        assert {p.level for p in factory.made} == {"expert"}
+        key(app, "F2")
+        assert not app.controller.demo
+        wait_until(app, human_turn_ready(app))
+        assert app.controller.human_to_play or app.controller.game.over
+    finally:
+        app.destroy()
+
+
+def test_a_human_is_asked_whom_to_challenge(tk_root: tk.Tk) -> None:
+    game_settings = settings(("Ann", False), ("Bob", False), ("Cy", False),
+                             options=["challenging"])
+    app = make_app(tk_root, game_settings, throws=[(1, 1, 1, 2, 3, 4)])
+    try:
+        bar = app.window.actions
+        assert bar.challenge_shown
+        assert [b.cget("text") for b in bar.prompt_buttons][:2] == ["1: Bob", "2: Cy"]
+        key(app, "2")  # challenge Cy
+        game = app.controller.game
+        assert game.challenge_target == 2 and not bar.challenge_shown
+        key(app, "space")
+        for k in "123":
+            key(app, k)
+        key(app, "b")
+        assert game.board == [1000, 0, -1000]
+    finally:
+        app.destroy()
+
+
+def test_no_challenge_then_throw(tk_root: tk.Tk) -> None:
+    game_settings = settings(("Ann", False), ("Bob", False), options=["challenging"])
+    app = make_app(tk_root, game_settings, throws=[(1, 2, 3, 4, 6, 6)])
+    try:
+        bar = app.window.actions
+        bar.prompt_buttons[-1].invoke()  # "No challenge"
+        tk_root.update()
+        assert not bar.challenge_shown
+        key(app, "space")
+        assert app.controller.game.challenge_target is None
+        assert app.controller.game.phase is Phase.CHOOSE
+    finally:
+        app.destroy()
+
+
+def test_a_slow_computer_says_it_is_thinking_and_the_window_stays_alive(tk_root: tk.Tk) -> None:
+    factory = stand_in_factory(prepare_seconds=0.8)
+    game_settings = settings(("Bot", True), ("Ann", False))
+    app = make_app(tk_root, game_settings, factory=factory)
+    try:
+        wait_until(app, lambda: app.controller.thinking, 5)
+        assert "thinking" in str(app.window.status.message.cget("text"))
+        key(app, "Down")  # the window still answers while the tables are built
+        assert app.prefs.delay == 0.1
+        wait_until(app, human_turn_ready(app))
+        assert not app.controller.thinking
+    finally:
+        app.destroy()
+
+
+def test_the_computer_discards_in_mutant_trash(tk_root: tk.Tk) -> None:
+    game_settings = settings(("Bot", True), ("Ann", False), options=["mutant-trash"])
+    app = make_app(tk_root, game_settings, throws=[(1, 1, 1, 2, 3, 4)])
+    try:
+        wait_until(app, human_turn_ready(app))
+        game = app.controller.game
+        assert game.board[0] == 1000 and game.play_area == [1] and game.board[1] == 100
+    finally:
+        app.destroy()
+
+
+@pytest.mark.parametrize("preset", ["ten-thousand", "trash-5000"])
+def test_a_whole_game_against_the_computer_through_the_widgets(tk_root: tk.Tk,
+                                                               preset: str) -> None:
+    """A seeded game to the end: the human only clicks dice and presses keys."""
+    from tenthousand.ai import make_player
+
+    game_settings = settings(("Ann", False), ("Bot", True, "normal"), preset=preset,
+                             game_point=2000)
+    app = make_app(tk_root, game_settings, first_seat=None, seed=11, factory=make_player)
+    game = app.controller.game
+    try:
+        for _ in range(400):
+            wait_until(app, human_turn_ready(app), 20)
+            if game.over:
+                break
+            if game.phase is Phase.START:
+                key(app, "space")
+            elif game.phase is Phase.CHOOSE:
+                faces, points = game.legal_freezes()[0]
+                for i in game.indices_for(faces):
+                    click_die(app, "thrown", i)
+                assert app.controller.selection == set(game.indices_for(faces))
+                if game.bank_refusal(sorted(app.controller.selection)) is None and \
+                        game.turn_score + points >= 350:
+                    key(app, "b")
+                else:
+                    key(app, "space")
+        assert game.over
+        assert game.result is not None and max(game.board) >= 2000
+        log = "\n".join(app.window.log.lines())
+        assert "wins with" in log
+        assert "wins!" in app.window.table.cue_text
+        assert str(app.window.actions.throw_button.cget("text")) == "Play again (F8)"
+        key(app, "F8")  # a rematch keeps the match table
+        assert app.controller.game is not game
+        assert sum(app.controller.game.match_points) == sum(game.match_points) > 0
+    finally:
+        app.destroy()
