@@ -103,6 +103,8 @@ class Dialog(tk.Toplevel, Generic[T]):
         if not testing:
             try:
                 self.wait_visibility()
+                self.focus_force()  # the player opened it: typing goes here at once
+                self.focus_initial()
                 self.grab_set()
             except tk.TclError:  # another grab is active: the dialog still works unmodal
                 pass

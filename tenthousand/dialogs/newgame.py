@@ -175,8 +175,9 @@ class NewGameDialog(Dialog[GameSettings]):
         rules.columnconfigure(2, minsize=120, weight=1)
         ttk.Label(rules, foreground=HINT_COLOUR, font=self.small, wraplength=340,
                   justify="left",
-                  text="Multiples of 50. Opening minimum: the turn score that gets you on "
-                       "the board. Left empty, a number is the preset's (in grey).").grid(row=5, column=0, columnspan=3,
+                  text="The opening minimum is the turn score that gets you on the board. "
+                       "Numbers are multiples of 50; an empty field plays the preset's "
+                       "value, shown in grey.").grid(row=5, column=0, columnspan=3,
                                                      sticky="w", pady=(SMALL_PAD, PAD))
 
         options = ttk.Frame(rules)
