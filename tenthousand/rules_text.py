@@ -301,8 +301,9 @@ def rules_text(rules: Rules) -> list[Section]:
                          "Before your first throw you may challenge another player. For that "
                          "turn, what you " + ("peg" if rules.rotary_club else "bank")
                          + " is also taken off the challenged player's board (it may go below "
-                         f"zero). Throw trash while challenging and you lose {_n(first)} "
-                         f"points on a first challenge, {_n(second)} on a second. You get "
+                         "zero). Throw trash while challenging and you lose a tenth of the "
+                         f"game point ({_n(first)}) on a first challenge, four tenths "
+                         f"({_n(second)}) on a second. You get "
                          f"two challenges a game: the first while your board is below {gp}, "
                          "the second only once it has reached it - in the last round or a "
                          "tie-break."))
@@ -332,7 +333,33 @@ def rules_markdown(rules: Rules) -> str:
     lines = [f"## {rules.label}", ""]
     for heading, paragraph in rules_text(rules):
         lines += [f"### {heading}", "", paragraph, ""]
-    lines += ["| counter | points | note |", "| --- | --- | --- |"]
+    lines += ["### Scoring", "", "| counter | points | note |", "| --- | --- | --- |"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in scoring_rows(rules)]
     lines += ["", f"Game point {rules.game_point:,}."]
     return "\n".join(lines) + "\n"
+
+
+def all_rules_markdown() -> str:
+    """Every preset, then every option, as one Markdown page (``docs/rules-text.md``)."""
+    from .model.rules import OPTION_NAMES, OPTION_TITLES, PRESETS
+
+    parts = ["# The rules, as the game explains them", "",
+             "Generated from the rules engine by `python -m tenthousand.rules_text`; "
+             "the rules window (F5) shows the same text for the game in play.", ""]
+    for rules in PRESETS.values():
+        parts.append(rules_markdown(rules).replace("## ", "## Preset: ", 1))
+    parts += ["## Options", "", "Any preset can be combined with these.", ""]
+    base = PRESETS["ten-thousand"]
+    plain = dict(rules_text(base))
+    for name in OPTION_NAMES:
+        with_option = dict(rules_text(base.with_options(name)))
+        for heading, paragraph in with_option.items():
+            if heading not in plain:
+                parts += [f"### {heading}", "", paragraph, ""]
+        if name == "three-trash":
+            parts += [f"### {OPTION_TITLES[name].capitalize()}", "", with_option["Trash"], ""]
+    return "\n".join(parts).rstrip("\n") + "\n"
+
+
+if __name__ == "__main__":
+    print(all_rules_markdown(), end="")

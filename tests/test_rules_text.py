@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from tenthousand.model import OPTION_NAMES, PRESETS, Rules
 from tenthousand.model.scoring import counters
 from tenthousand.rules_text import (
     FIRST_THROW_NOTE,
+    all_rules_markdown,
     rules_markdown,
     rules_text,
     scoring_groups,
@@ -97,7 +99,8 @@ def test_options_have_their_sections_only_when_on() -> None:
         assert title in sections
     assert "1,000 points off your board" in sections["Trash"]
     # D-11: one tenth and four tenths of the game point
-    assert "1,000 points on a first challenge, 4,000 on a second" in sections["Challenging"]
+    assert "(1,000) on a first challenge" in sections["Challenging"]
+    assert "(4,000) on a second" in sections["Challenging"]
     assert "LOWEST" in sections[f"{base.title}: the aim"]
     assert "No minimum" in sections["Minimum turn scores"]
 
@@ -114,6 +117,12 @@ def test_markdown_has_every_row() -> None:
     md = rules_markdown(rules)
     for words, points, _ in scoring_rows(rules):
         assert f"| {words} | {points} |" in md
+
+
+def test_docs_page_is_up_to_date() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "rules-text.md"
+    assert page.read_text(encoding="utf-8") == all_rules_markdown(), (
+        "docs/rules-text.md is stale: python -m tenthousand.rules_text > docs/rules-text.md")
 
 
 def test_no_tkinter() -> None:

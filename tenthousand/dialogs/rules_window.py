@@ -1,8 +1,8 @@
 """The rules window (F5): the rules in play and their scoring table, beside the game.
 
-Not modal: the player can keep it open while playing.  :meth:`RulesWindow.show` brings an
-existing window back (with the rules now in play) instead of opening a second one; Esc or
-Close hides it.
+Not modal: the player can keep it open while playing.  :meth:`RulesWindow.show` refreshes
+and raises an open window (with the rules now in play) instead of opening a second one; Esc
+or Close closes it (``winfo_exists()`` then says to open a new one).
 """
 
 from __future__ import annotations
@@ -79,15 +79,14 @@ class RulesWindow(tk.Toplevel):
         if rules is not None and rules != self.rules:
             self.rules = rules
             self._fill(rules)
-        if self.state() == "withdrawn":
-            place_window(self, self.parent)
-        self.deiconify()
+        if self.state() != "normal":
+            self.deiconify()
         self.lift()
         self.text.focus_set()
 
     def close(self, event: object = None) -> None:
-        """Hide the window (``show`` brings it back)."""
-        self.withdraw()
+        """Close the window."""
+        self.destroy()
 
     def content(self) -> str:
         """The text as shown (for tests and the curious)."""
