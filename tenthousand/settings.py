@@ -195,15 +195,16 @@ class Preferences:
                 bad.append(name)
 
         d = data.get("delay")
-        take("delay", isinstance(d, (int, float)) and not isinstance(d, bool)
-             and DELAY_RANGE[0] <= d <= DELAY_RANGE[1], float(d) if isinstance(d, (int, float)) else 0)
+        ok = isinstance(d, (int, float)) and not isinstance(d, bool) \
+            and DELAY_RANGE[0] <= d <= DELAY_RANGE[1]
+        take("delay", ok, float(d) if ok else 0)  # float(10**400) would raise
         for name in ("sound", "intro", "animation", "advisor"):
             take(name, isinstance(data.get(name), bool), data.get(name))
         p = data.get("pitch")
         take("pitch", isinstance(p, int) and not isinstance(p, bool)
              and PITCH_RANGE[0] <= p <= PITCH_RANGE[1], p)
         take("theme", data.get("theme") in THEMES, data.get("theme"))
-        take("table_colour", data.get("table_colour") in dict(TABLE_COLOURS),
+        take("table_colour", data.get("table_colour") in [name for name, _ in TABLE_COLOURS],
              data.get("table_colour"))
         g = data.get("geometry")
         take("geometry", isinstance(g, str) and len(g) < 40, g)
@@ -230,7 +231,7 @@ def load_preferences() -> tuple[Preferences, str | None]:
         aside = set_aside(path)
         where = f" (kept as {aside.name})" if aside else ""
         return Preferences(), f"Your preferences could not be read: {e}{where}; using the defaults."
-    if data is None:
+    if data is None and not path.exists():  # (a file holding JSON null is bad, below)
         return Preferences(), None
     prefs, bad = Preferences.from_dict(data)
     if isinstance(data, dict) and isinstance(data.get("format"), int) and data["format"] > 1:

@@ -1,0 +1,275 @@
+"""Fuzzed save and preferences documents never crash the loaders, and a save that loads
+never breaks the rules: it passes every invariant and a random legal player finishes it.
+
+The default counts keep to a few seconds; ``--long`` runs many more examples.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from save_kit import assert_plays_on, sample_documents
+
+from tenthousand.model import BadSave, load_game
+from tenthousand.settings import Preferences, load_preferences
+from tenthousand.storage import write_json_atomic
+
+DOCS = sample_documents()
+
+json_scalars = (st.none() | st.booleans() | st.integers(-10**12, 10**12)
+                | st.sampled_from([10**400, -10**400, 1e300, -0.0])
+                | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12))
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=6),
+    max_leaves=20,
+)
+#: Numbers near the edges the loader has to police.
+edge_ints = st.sampled_from([-10**9 - 1, -1000, -50, -1, 0, 1, 2, 3, 5, 6, 7, 8, 9, 50, 100,
+                             624, 625, 1000, 5000, 10000, 10**6, 10**9, 10**9 + 1, 2**32])
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a document, as a path of keys and indices."""
+    out = [prefix]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if prefix == () and k == "rng":
+                out.append(("rng",))  # not its 625 numbers: the rest matter more
+                continue
+            out.extend(_paths(v, prefix + (k,)))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out.extend(_paths(v, prefix + (i,)))
+    return out
+
+
+def _get(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        doc = doc[key]
+    return doc
+
+
+def _other_type(value: Any) -> Any:
+    """The same content in a different JSON type."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return [str(value), float(value), value != 0][value % 3]
+    if isinstance(value, float):
+        return str(value)
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return {str(i): v for i, v in enumerate(value)}
+    if isinstance(value, dict):
+        return list(value.values())
+    return 0
+
+
+@st.composite
+def mutated_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid save with one to three changes: a value replaced by random JSON or an edge
+    number, a key dropped, a type swapped, an item removed or duplicated in a list."""
+    doc = copy.deepcopy(draw(st.sampled_from(DOCS)))
+    for _ in range(draw(st.integers(1, 3))):
+        places = _paths(doc)
+        path = draw(st.sampled_from(places[1:]))
+        *parent_path, key = path
+        try:
+            parent = _get(doc, tuple(parent_path))
+            old = parent[key]
+        except (KeyError, IndexError, TypeError):
+            continue
+        how = draw(st.sampled_from(["json", "edge", "edge", "drop", "type", "dup"]))
+        if how == "json":
+            parent[key] = draw(json_values)
+        elif how == "edge":
+            parent[key] = draw(edge_ints)
+        elif how == "drop":
+            del parent[key]
+        elif how == "type":
+            parent[key] = _other_type(old)
+        elif how == "dup" and isinstance(parent, list):
+            parent.insert(key, old)
+        else:
+            parent[key] = draw(edge_ints)
+    return doc
+
+
+def _known_model_bug(doc: Any) -> bool:
+    """Documents that hit a model bug reported to its owner (see the xfail tests below)."""
+    if not isinstance(doc, dict):
+        return False
+    rules = doc.get("rules")
+    if isinstance(rules, dict) and isinstance(rules.get("preset"), (list, dict)):
+        return True
+    # Counters at the loader's limit (10**9) load, then grow past it in play.
+    near = 10**9 - 10**7
+    for key in ("board", "match_points", "turns_taken", "games_played"):
+        value = doc.get(key)
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, int) and abs(v) >= near:
+                return True
+    return False
+
+
+def _check_loader(doc: Any) -> None:
+    assume(not _known_model_bug(doc))
+    try:
+        game = load_game(doc)
+    except BadSave as e:
+        assert str(e)  # a sentence for the player, never empty
+        return
+    # It loaded: it must be a position the rules allow, and play on to the end.
+    assert_plays_on(game, seed=0)
+
+
+def _count(long_run: bool, short: int, long: int) -> settings:
+    return settings(max_examples=long if long_run else short, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def test_random_json_never_crashes_the_loader(long_run: bool) -> None:
+    @_count(long_run, 80, 5000)
+    @given(json_values | st.dictionaries(st.sampled_from(list(DOCS[0])), json_values))
+    def check(doc: Any) -> None:
+        _check_loader(doc)
+
+    check()
+
+
+def test_mutated_saves_never_crash_or_break_the_rules(long_run: bool) -> None:
+    @_count(long_run, 120, 4000)
+    @given(mutated_documents())
+    def check(doc: dict[str, Any]) -> None:
+        _check_loader(doc)
+
+    check()
+
+
+@pytest.mark.xfail(strict=True, raises=TypeError,
+                   reason="model bug: Rules.from_dict looks an unhashable preset up in PRESETS "
+                   "and raises TypeError, so load_game raises TypeError instead of BadSave")
+def test_an_unhashable_preset_is_a_bad_save() -> None:
+    doc = copy.deepcopy(DOCS[0])
+    doc["rules"]["preset"] = ["ten-thousand"]
+    with pytest.raises(BadSave):
+        load_game(doc)
+
+
+@pytest.mark.xfail(strict=True, raises=BadSave,
+                   reason="model bug: load_game accepts board scores and match points up to "
+                   "10**9; play adds to them and the game's own next save no longer loads")
+def test_a_game_that_loads_saves_again_after_play() -> None:
+    doc = copy.deepcopy(next(d for d in DOCS if d["phase"] == "start" and len(d["seats"]) == 2))
+    doc["match_points"] = [10**9, 0]
+    game = load_game(doc)
+    assert_plays_on(game)  # finishing adds match points past the limit: reload fails
+
+
+def test_savegame_survives_the_unhashable_preset() -> None:
+    """Whatever load_game raises, the launch goes on with a message."""
+    from tenthousand import savegame
+    from tenthousand.storage import write_json_atomic
+
+    doc = copy.deepcopy(DOCS[0])
+    doc["rules"]["preset"] = {"x": 1}
+    write_json_atomic(savegame.save_path(), doc)
+    game, message = savegame.load_saved_game()
+    assert game is None and message is not None
+
+
+def test_the_samples_cover_every_phase() -> None:
+    phases = {d["phase"] for d in DOCS}
+    assert {"start", "choose", "discard", "over"} <= phases, phases
+
+
+# -- preferences ---------------------------------------------------------------------------
+
+VALID_PREFS = Preferences().to_dict()
+
+
+@st.composite
+def mutated_prefs(draw: st.DrawFn) -> dict[str, Any]:
+    doc = copy.deepcopy(VALID_PREFS)
+    doc["delay"] = 0.5
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(_paths(doc)[1:]))
+        *parent_path, key = path
+        try:
+            parent = _get(doc, tuple(parent_path))
+            old = parent[key]
+        except (KeyError, IndexError, TypeError):
+            continue
+        how = draw(st.sampled_from(["json", "edge", "drop", "type"]))
+        if how == "json":
+            parent[key] = draw(json_values)
+        elif how == "edge":
+            parent[key] = draw(edge_ints)
+        elif how == "drop":
+            del parent[key]
+        else:
+            parent[key] = _other_type(old)
+    return doc
+
+
+def _check_prefs(doc: Any) -> None:
+    prefs, bad = Preferences.from_dict(doc)
+    assert isinstance(prefs, Preferences)
+    assert isinstance(bad, list)
+    # Whatever came in, what comes out is valid and saves and reloads unchanged.
+    assert not prefs.game.errors()
+    again, bad_again = Preferences.from_dict(json.loads(json.dumps(prefs.to_dict())))
+    assert bad_again == [] and again == prefs
+
+
+def test_random_preferences_never_crash(long_run: bool) -> None:
+    @_count(long_run, 80, 5000)
+    @given(json_values | st.dictionaries(st.sampled_from(list(VALID_PREFS)), json_values))
+    def check(doc: Any) -> None:
+        _check_prefs(doc)
+
+    check()
+
+
+def test_mutated_preferences_keep_the_good_fields(long_run: bool) -> None:
+    @_count(long_run, 100, 5000)
+    @given(mutated_prefs())
+    def check(doc: dict[str, Any]) -> None:
+        _check_prefs(doc)
+        prefs, bad = Preferences.from_dict(doc)
+        for name, value in doc.items():
+            if name in ("format", "game") or name in bad:
+                continue
+            assert prefs.to_dict()[name] == value, name
+
+    check()
+
+
+def test_preferences_files_of_random_bytes(long_run: bool) -> None:
+    from tenthousand.paths import paths
+
+    @_count(long_run, 50, 1000)
+    @given(st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode()))
+    def check(raw: bytes) -> None:
+        path = paths().preferences
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for p in path.parent.iterdir():
+            p.unlink()
+        path.write_bytes(raw)
+        prefs, message = load_preferences()
+        assert isinstance(prefs, Preferences)
+        if message is not None:
+            assert "\n" not in message and message.endswith(".")
+        # Saving what came out and loading it again is silent and the same.
+        write_json_atomic(path, prefs.to_dict())
+        assert load_preferences() == (prefs, None)
+
+    check()

@@ -1,0 +1,157 @@
+"""Preferences: saved and loaded whole; a bad file is set aside, its good fields kept."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from save_kit import assert_one_sentence
+
+from tenthousand import storage
+from tenthousand.paths import paths
+from tenthousand.settings import (
+    GameSettings,
+    Preferences,
+    SeatSetting,
+    load_preferences,
+    save_preferences,
+)
+
+BAD_NAME = re.compile(r"^preferences\.json\.bad-\d{8}-\d{6}(-\d+)?$")
+
+
+def prefs_file() -> Path:
+    return paths().preferences
+
+
+def write_raw(raw: bytes | str) -> bytes:
+    data = raw.encode() if isinstance(raw, str) else raw
+    prefs_file().parent.mkdir(parents=True, exist_ok=True)
+    prefs_file().write_bytes(data)
+    return data
+
+
+def set_aside_files() -> list[Path]:
+    return [p for p in prefs_file().parent.iterdir() if BAD_NAME.match(p.name)]
+
+
+def assert_set_aside(message: str | None, raw: bytes) -> None:
+    assert_one_sentence(message)
+    assert message is not None and "preferences" in message.lower()
+    assert not prefs_file().exists()
+    aside = set_aside_files()
+    assert len(aside) == 1 and aside[0].read_bytes() == raw
+    assert aside[0].name in message
+
+
+CHANGED = Preferences(delay=0.25, sound=False, pitch=-3, theme="mono", table_colour="blue",
+                      intro=False, animation=False, advisor=True, geometry="900x700+10+20",
+                      game=GameSettings(preset="farkle",
+                                        seats=(SeatSetting("Ann"), SeatSetting("Bo", True, "expert")),
+                                        game_point=5000, options=("three-trash",)))
+
+
+def test_no_file_gives_the_defaults() -> None:
+    assert load_preferences() == (Preferences(), None)
+
+
+def test_round_trip() -> None:
+    save_preferences(CHANGED)
+    assert load_preferences() == (CHANGED, None)
+    assert json.loads(prefs_file().read_text())["format"] == 1
+
+
+@pytest.mark.parametrize("raw", [
+    b"", b"garbage{", b"\xff\xfe\x00", b"[1, 2]", b"\"text\"", b"42", b"null",
+    b"[" * 50_000 + b"]" * 50_000,
+    b"{\"pad\": \"" + b"x" * (storage.MAX_BYTES + 1) + b"\"}",
+], ids=["empty", "garbage", "not-utf8", "list", "string", "number", "null", "deep", "huge"])
+def test_an_unreadable_file_is_set_aside(raw: bytes) -> None:
+    write_raw(raw)
+    prefs, message = load_preferences()
+    assert prefs == Preferences()
+    assert_set_aside(message, raw)
+    assert load_preferences() == (Preferences(), None)
+
+
+def test_truncated_file_is_set_aside() -> None:
+    text = json.dumps(CHANGED.to_dict(), indent=1).encode()
+    for cut in range(0, len(text), max(1, len(text) // 40)):
+        for p in prefs_file().parent.iterdir() if prefs_file().parent.exists() else ():
+            p.unlink()
+        write_raw(text[:cut])
+        prefs, message = load_preferences()
+        assert isinstance(prefs, Preferences), cut
+        assert_set_aside(message, text[:cut])
+
+
+@pytest.mark.parametrize("field, value", [
+    ("delay", "fast"), ("delay", -1), ("delay", 99), ("delay", True), ("delay", 10**400),
+    ("sound", "yes"), ("pitch", 100), ("pitch", 1.5), ("theme", "neon"),
+    ("table_colour", "chartreuse"), ("table_colour", ["green"]), ("table_colour", {}),
+    ("geometry", "x" * 100), ("geometry", 5), ("intro", None),
+    ("game", {"preset": "farkle", "seats": []}),
+    ("game", {"preset": "farkle", "seats": [{"name": "A"}], "game_point": -50}),
+    ("game", {"preset": "farkle", "seats": [{"name": "A"}], "game_point": 10001}),
+    ("game", {"preset": "yahtzee", "seats": [{"name": "A"}]}),
+    ("game", {"preset": "farkle", "seats": [{"name": "A", "level": "godlike"}]}),
+    ("game", {"preset": "farkle", "seats": [{"name": "A"}, {"name": "a"}]}),
+    ("game", "farkle"),
+])
+def test_a_bad_field_falls_back_and_the_rest_is_kept(field: str, value: Any) -> None:
+    data = CHANGED.to_dict()
+    data["game"] = CHANGED.game.to_dict()
+    data[field] = value
+    raw = write_raw(json.dumps(data))
+    prefs, message = load_preferences()
+    assert getattr(prefs, field) == getattr(Preferences(), field)
+    for other in ("delay", "sound", "pitch", "theme", "table_colour", "geometry", "game"):
+        if other != field:
+            assert getattr(prefs, other) == getattr(CHANGED, other), other
+    assert_set_aside(message, raw)
+    assert message is not None and field in message
+
+
+def test_a_newer_format_is_set_aside_but_its_fields_are_used() -> None:
+    data = CHANGED.to_dict()
+    data["format"] = 99
+    raw = write_raw(json.dumps(data))
+    prefs, message = load_preferences()
+    assert prefs == CHANGED
+    assert_set_aside(message, raw)
+    assert message is not None and "newer" in message
+
+
+def test_unknown_fields_are_ignored() -> None:
+    data = CHANGED.to_dict()
+    data["from_the_future"] = {"x": 1}
+    write_raw(json.dumps(data))
+    assert load_preferences() == (CHANGED, None)
+
+
+def test_a_refused_save_raises_oserror_and_keeps_the_old_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """save_preferences reports the disk's refusal as OSError (the window shows it)."""
+    save_preferences(CHANGED)
+    before = prefs_file().read_bytes()
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as m:
+        m.setattr(storage.os, "fsync", full)
+        with pytest.raises(OSError):
+            save_preferences(Preferences())
+    assert prefs_file().read_bytes() == before
+    assert [p.name for p in prefs_file().parent.iterdir()] == ["preferences.json"]
+
+
+def test_only_json_is_read() -> None:
+    write_raw(b"cos\nsystem\n(S'echo pwned'\ntR.")  # a pickle that would run a command
+    prefs, message = load_preferences()
+    assert prefs == Preferences() and message is not None
