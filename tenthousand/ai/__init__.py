@@ -13,7 +13,7 @@ The game handed to a player is read-only for it: a player never calls a command 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
 
 from ..model.game import LEVELS
 
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ..model.game import Game
     from ..model.rules import Rules
 
-__all__ = ["LEVELS", "Decision", "Player", "make_player", "FALLBACK_PERFECT"]
+__all__ = ["LEVELS", "Decision", "Player", "make_player", "play_step", "play_game",
+           "FALLBACK_PERFECT"]
 
 #: Why a ``perfect`` player plays as Expert when no perfect-play table exists.
 FALLBACK_PERFECT = "no perfect-play table for these rules; playing Expert"
@@ -90,3 +91,33 @@ def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
         return perfect
     expert.fallback_reason = FALLBACK_PERFECT
     return expert
+
+
+def play_step(game: Game, player: Player) -> None:
+    """Ask ``player`` (the seat to play) for one decision and carry it out on ``game``."""
+    from ..model.game import Phase
+
+    if game.phase is Phase.START:
+        target = player.choose_challenge(game)
+        if target is not None:
+            game.challenge(target)
+        game.throw()
+    elif game.phase is Phase.CHOOSE:
+        decision = player.choose_move(game)
+        if decision.bank:
+            game.bank(decision.freeze)
+        else:
+            game.throw(decision.freeze)
+    elif game.phase is Phase.DISCARD:
+        game.discard(player.choose_discard(game))
+
+
+def play_game(game: Game, players: Sequence[Player], *, max_steps: int = 1_000_000) -> Game:
+    """Play ``game`` to its end with one player per seat (for simulations and tests)."""
+    steps = 0
+    while not game.over:
+        play_step(game, players[game.current])
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("the game does not end")
+    return game

@@ -5,6 +5,7 @@ A player reads the game and answers; it never calls a command on it.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from typing import Sequence
@@ -265,50 +266,123 @@ class Expert(MaxExpected):
 
     level = "expert"
 
+    #: Whether the turn that can end the game weighs the opponents' answer (see _reach).
+    weigh_reach = True
+
+    def _build(self) -> None:
+        super()._build()
+        if not self.rules.rotary_club:
+            self.tables.pass_table(True)
+
+    def expected_turn(self, *, on_board: bool) -> float:
+        if self.rules.rotary_club:
+            return self.tables.rotary_table(-1).start
+        return super().expected_turn(on_board=on_board)
+
     def choose_move(self, game: Game) -> Decision:
         moves = candidate_moves(game)
         if self.rules.rotary_club:
             return self._rotary(game, moves, sign=-1)
-        target = self._target(game)
-        if target is not None and not self.rules.pyramiding:
-            chance = self.tables.chance_table(game.minimum(), target[0], target[1])
-            return self._best_chance(moves, chance)
+        if len(game.seats) > 1 and not self.rules.pyramiding:
+            decision = self._catch_up(game, moves)
+            if decision is None and self.weigh_reach:
+                decision = self._reach(game, moves)
+            if decision is not None:
+                return decision
         table = self.tables.expected_table(game.minimum(), trash_value(game))
         return self._best(game, moves, table)
 
-    def _gap(self, game: Game) -> int:
-        me = game.board[game.current]
-        others = [game.board[s] for s in _others(game)]
-        return max(others) - me if others else 0
+    @staticmethod
+    def _leader(game: Game) -> int:
+        others = _others(game)
+        return max(others, key=lambda s: (game.board[s], -s))
 
-    def _target(self, game: Game) -> tuple[int, int | None] | None:
-        """(turn score that wins, turn score that ties) when the turn is all-or-nothing."""
-        if len(game.seats) < 2:
+    def _catch_up(self, game: Game, moves: Sequence[tuple[Move, bool]]) -> Decision | None:
+        """The catch-up round or the last tie-break turn: the most probable pass."""
+        if not (game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue)):
             return None
-        gap = self._gap(game)
-        if game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue):
-            if gap < 0:
-                return None
-            return gap + 50, gap
-        return None
+        gap = game.board[self._leader(game)] - game.board[game.current]
+        if gap < 0:
+            return None  # already ahead: nothing to chase
+        need = game.minimum()
+        tie = gap >= need  # a bank of exactly the gap is allowed: a tie-break, half a win
+        target = gap + 50 if tie else max(need, gap + 50)
+        return self._chase(moves, target, gap if tie else None, tie)
 
-    def _best_chance(self, moves: Sequence[tuple[Move, bool]], chance: object) -> Decision:
-        from .tables import ChanceTable
-
-        assert isinstance(chance, ChanceTable)
-        target = chance.cap * chance.unit
+    def _chase(self, moves: Sequence[tuple[Move, bool]], target: int, tie_at: int | None,
+               tie: bool) -> Decision | None:
+        passing = self.tables.pass_table(tie)
+        chance = passing.table
         best: tuple[float, int, Decision] | None = None
         for (idx, _, total, left), can_bank in moves:
-            throw = chance.after_throw(total, left)
+            level = passing.level(total, target)
+            if level is None:
+                return None  # too far for the table: play for points
+            if level >= chance.cap:
+                throw = chance.C[left][chance.cap]
+            else:
+                throw = chance.V[left or 6][level]
             options = [(throw, 0, False)]
             if can_bank:
-                options.append((chance.bank_value(total), 1, True))
-            for value, pref, bank in options:
+                bank = 1.0 if total >= target else (0.5 if total == tie_at else 0.0)
+                options.append((bank, 1, True))
+            for value, pref, bank_it in options:
                 if best is None or (value, pref) > best[:2]:
-                    best = (value, pref, Decision(idx, bank))
-        del target
+                    best = (value, pref, Decision(idx, bank_it))
         assert best is not None
         return best[2]
+
+    def _reach(self, game: Game, moves: Sequence[tuple[Move, bool]]) -> Decision | None:
+        """The turn already holds the game point: every bank now ends the game but for the
+        others' one answer (D-8).  Bank or throw for the best chance that nobody passes,
+        against what trash leaves (a rough estimate of the race that goes on)."""
+        rules = self.rules
+        me = game.current
+        board = game.board[me]
+        if game.stage != "normal" or board + game.turn_score < rules.game_point:
+            return None
+        if game.challenge_slot is not None:
+            return None  # a challenge changes the scores twice over: stay with points
+        leader = self._leader(game)
+        opp = game.board[leader]
+        if board + game.turn_score <= opp:
+            return None
+        unit = self.tables.plain_model().unit
+        opp_need = rules.minimum_for(opp) // unit
+        q = self._race_estimate(board, opp, game)
+        q_key = round(q * 40)
+        key = ("reach", opp_need, q_key)
+        passing = self.tables.pass_table(True)
+
+        def make() -> tuple[list[float], float]:
+            reward = []
+            for lead in range(passing.far + 1):
+                d = max(lead + 1, opp_need)  # what the opponent must score, in units
+                reward.append(1.0 - passing.starts[min(d, passing.far)])
+            return reward, q_key / 40
+
+        table = self.tables.reward_table(key, make)
+        best: tuple[float, int, Decision] | None = None
+        for (idx, _, total, left), can_bank in moves:
+            lead = (board + total - opp) // unit
+            throw = table.after_throw(lead, left)
+            options = [(throw, 0, False)]
+            if can_bank:
+                options.append((table.bank_value(lead), 1, True))
+            for value, pref, bank_it in options:
+                if best is None or (value, pref) > best[:2]:
+                    best = (value, pref, Decision(idx, bank_it))
+        assert best is not None
+        return best[2]
+
+    def _race_estimate(self, board: int, opp: int, game: Game) -> float:
+        """A rough chance to win the race after a trash here, the opponent throwing next:
+        turns each still needs at the expected turn score, through a logistic curve."""
+        per_turn = max(self.tables.expected_table(self.rules.minimum, 0.0).start, 1.0)
+        mine = max(self.rules.game_point - board, 0) / per_turn
+        theirs = max(self.rules.game_point - opp, 0) / per_turn
+        x = (theirs - mine - 0.5) / math.sqrt(1.0 + mine + theirs)
+        return 1.0 / (1.0 + math.exp(-1.7 * x))
 
     def choose_challenge(self, game: Game) -> int | None:
         if game.challenge_slot_for(game.current) is None:

@@ -288,6 +288,93 @@ def solve_chance(model: PlainModel, need: int, target: int, mandatory: bool,
     return ChanceTable(model.unit, cap, target, tie, V, C, start)
 
 
+@dataclass
+class PassTable:
+    """The chance of passing a target, by *distance*: once the minimum is met, the chance of
+    adding ``d`` more units depends on ``d`` alone, so one table serves every target.
+
+    ``table`` is a :class:`ChanceTable` for a target of ``far`` units; a turn ``d`` units
+    short of its target reads it at level ``far - d``.  ``starts[d]``: a whole turn's
+    chance of scoring at least ``d`` units (exactly ``d - 1`` counting half when ``tie``).
+    """
+
+    far: int
+    table: ChanceTable
+    starts: list[float]
+
+    def level(self, turn_score: int, target: int) -> int | None:
+        """The table level of a turn at ``turn_score`` aiming at ``target`` points."""
+        unit = self.table.unit
+        d = -(-(target - turn_score) // unit)
+        if d > self.far:
+            return None
+        return self.far - max(d, 0)
+
+
+def solve_pass(model: PlainModel, far: int, mandatory: bool, tie: bool) -> PassTable:
+    table = solve_chance(model, 0, far, mandatory, far - 1 if tie else None)
+    starts = [0.0] * (far + 1)
+    C, cap = table.C, table.cap
+    for d in range(far + 1):
+        base = far - d
+        starts[d] = sum(g.weight * max(C[a][min(base + p, cap)] for a, p in g.options)
+                        for g in model.first.groups)
+    return PassTable(far, table, starts)
+
+
+@dataclass
+class RewardTable:
+    """Maximum expected reward of a turn whose bank at level ``i`` is worth ``reward[i]``
+    (non-decreasing, flat beyond the last level) and whose trash is worth ``trash``."""
+
+    V: list[list[float]]
+    C: list[list[float]]
+    reward: list[float]
+
+    def after_throw(self, i: int, dice_left: int) -> float:
+        i = min(i, len(self.reward) - 1)
+        return self.V[dice_left or 6][i]
+
+    def bank_value(self, i: int) -> float:
+        return self.reward[min(i, len(self.reward) - 1)]
+
+
+def solve_reward(model: PlainModel, reward: list[float], trash: float,
+                 mandatory: bool) -> RewardTable:
+    """Every bank allowed; the last level is a plateau where the turn banks."""
+    cap = len(reward) - 1
+    V = [[0.0] * (cap + 1) for _ in range(7)]
+    C = [[0.0] * (cap + 1) for _ in range(7)]
+    top = reward[cap]
+    six = model.throws[6]
+    q1 = sum(g.weight for g in six.groups if any(a > 0 for a, _ in g.options))
+    q0 = sum(g.weight for g in six.groups) - q1
+    for a in range(1, 7):
+        V[a][cap] = C[a][cap] = top
+    C[0][cap] = (q1 * top + six.trash * trash) / (1 - q0) if mandatory else top
+    V[6][cap] = C[0][cap]
+    throws = [model.throws[n] for n in range(1, 7)]
+    for i in range(cap - 1, -1, -1):
+        for th in throws:
+            s = th.trash * trash
+            for g in th.groups:
+                best = -1e300
+                for a, d in g.options:
+                    j = i + d
+                    v = C[a][j if j < cap else cap]
+                    if v > best:
+                        best = v
+                s += g.weight * best
+            V[th.n][i] = s
+        bank = reward[i]
+        for a in range(1, 6):
+            v = V[a][i]
+            C[a][i] = bank if bank > v else v
+        v = V[6][i]
+        C[0][i] = v if mandatory or v > bank else bank
+    return RewardTable(V, C, reward)
+
+
 # -- Rotary Club: pegging until trash ---------------------------------------------------------
 
 
@@ -511,15 +598,13 @@ def solve_pyramid(model: PyramidModel, need: int, trash: float, mandatory: bool,
         Cst = [0.0] * nst
         for k in order:
             tr, groups = throws[k]
+            sk = score[k]
             s = tr * trash
+            get = Cst.__getitem__
             for w, reach, corners in groups:
-                best = -1e300
-                for r in reach:
-                    v = Cst[r]
-                    if v > best:
-                        best = v
+                best = max(map(get, reach)) if reach else -1e300
                 if corners:
-                    j = b + corners[0]
+                    j = b + sk + corners[0]  # the corner banks the whole stretch
                     v = corner[j] if j < size else float(j * unit)
                     if v > best:
                         best = v
@@ -560,6 +645,8 @@ class RuleTables:
     expected: dict[tuple[int, float], ExpectedTable | PyramidTable] = field(default_factory=dict)
     chance: dict[tuple[int, int, int | None], ChanceTable] = field(default_factory=dict)
     rotary: dict[int, RotaryTable] = field(default_factory=dict)
+    passing: dict[bool, PassTable] = field(default_factory=dict)
+    rewards: dict[object, RewardTable] = field(default_factory=dict)
     seconds: float = 0.0
 
     def _timed(self, make: Callable[[], object]) -> object:
@@ -625,6 +712,31 @@ class RuleTables:
                 self.chance[key] = found  # type: ignore
             return found  # type: ignore
 
+    def pass_table(self, tie: bool) -> PassTable:
+        """Chances of passing a target up to :data:`PASS_FAR` points away."""
+        with self.lock:
+            found = self.passing.get(tie)
+            if found is None:
+                pl = self.plain_model()
+                far = PASS_FAR // pl.unit
+                found = self._timed(  # type: ignore
+                    lambda: solve_pass(pl, far, self.rules.corner_throw_mandatory, tie))
+                self.passing[tie] = found  # type: ignore
+            return found  # type: ignore
+
+    def reward_table(self, key: object, make_reward: Callable[[], tuple[list[float], float]]
+                     ) -> RewardTable:
+        """A cached :class:`RewardTable`; ``make_reward`` gives (rewards, trash value)."""
+        with self.lock:
+            found = self.rewards.get(key)
+            if found is None:
+                pl = self.plain_model()
+                reward, trash = make_reward()
+                found = self._timed(  # type: ignore
+                    lambda: solve_reward(pl, reward, trash, self.rules.corner_throw_mandatory))
+                self.rewards[key] = found  # type: ignore
+            return found  # type: ignore
+
     def rotary_table(self, sign: int) -> RotaryTable:
         with self.lock:
             found = self.rotary.get(sign)
@@ -636,9 +748,14 @@ class RuleTables:
 
 
 def pyramid_top(model: PlainModel) -> int:
-    """How far the pyramiding table goes (units of completed stretches)."""
-    return _top(model)
+    """How far the pyramiding table goes (units of completed stretches): half the plain
+    table's reach, still far past the last turn score where throwing on beats banking
+    (doubling it changes no start value in its first four decimals)."""
+    return _top(model) // 2
 
+
+#: How far ahead the passing tables reach (points); a gap beyond is a lost cause anyway.
+PASS_FAR = 12000
 
 _CACHE: dict[Rules, RuleTables] = {}
 _CACHE_LOCK = threading.Lock()

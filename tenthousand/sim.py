@@ -1,0 +1,312 @@
+"""The simulator: ``python -m tenthousand.sim turns|games|solve ...``.
+
+Headless and seeded.  It prints one JSON object on stdout and, when it runs longer than a
+second on a terminal, a progress bar on stderr.  Bad arguments exit 2 with one line.
+
+* ``turns``: N single turns of one strategy; the mean turn score, its standard error and
+  the strategy's own exact expectation (when it has one).
+* ``games``: N whole games between computer levels, the starting seat rotating from game to
+  game; wins with 95% intervals, speed and decision latency.
+* ``solve``: handed to :mod:`tenthousand.solver` (perfect play), when that is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import random
+import sys
+import time
+from typing import Any, NoReturn, Sequence
+
+from .model import LEVELS, OPTION_NAMES, PRESETS, Rules
+from .model.events import Banked, Pegged
+from .model.game import Game, Phase, Seat
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        _fail(message)
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"tenthousand.sim: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a count cannot be negative: {value}")
+    return value
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m tenthousand.sim", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--rules", required=True, choices=sorted(PRESETS), metavar="PRESET",
+                       help=f"one of {', '.join(PRESETS)}")
+        q.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
+                       metavar="NAME", help=f"switch an option on: {', '.join(OPTION_NAMES)}")
+        q.add_argument("--seed", type=int, default=None)
+        q.add_argument("--game-point", type=_count, default=None,
+                       help="change the game point (a multiple of 50)")
+
+    t = sub.add_parser("turns", help="play single turns of one strategy")
+    common(t)
+    t.add_argument("--strategy", required=True, choices=LEVELS, metavar="NAME",
+                   help=f"one of {', '.join(LEVELS)}")
+    t.add_argument("--turns", required=True, type=_count)
+    t.add_argument("--on-board", action="store_true",
+                   help="the regular minimum applies (otherwise the opening one)")
+    g = sub.add_parser("games", help="play whole games between computer levels")
+    common(g)
+    g.add_argument("--players", required=True, help="levels, comma separated: expert,normal")
+    g.add_argument("--games", required=True, type=_count)
+    sub.add_parser("solve", help="perfect play tables (tenthousand.solver)", add_help=False)
+    return p
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    try:
+        rules = PRESETS[args.rules].with_options(*args.option)
+        if args.game_point is not None:
+            rules = rules.with_options(game_point=args.game_point)
+    except ValueError as e:
+        _fail(str(e))
+    return rules
+
+
+def _rules_name(rules: Rules) -> str:
+    name = "+".join((rules.preset,) + rules.options)
+    if rules.game_point != PRESETS[rules.preset].game_point:
+        name += f"@{rules.game_point}"
+    return name
+
+
+class Progress:
+    """A one-line progress bar on stderr, shown only on a terminal after one second."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total, self.label = total, label
+        self.start = time.monotonic()
+        self.shown = False
+        self.last = 0.0
+        self.tty = sys.stderr.isatty()
+
+    def update(self, done: int) -> None:
+        if not self.tty:
+            return
+        now = time.monotonic()
+        if now - self.start < 1.0 or now - self.last < 0.2:
+            return
+        self.last = now
+        self.shown = True
+        frac = done / self.total if self.total else 1.0
+        bar = "#" * int(30 * frac)
+        eta = (now - self.start) * (1 - frac) / frac if frac > 0 else 0.0
+        sys.stderr.write(f"\r{self.label} [{bar:<30}] {done:,}/{self.total:,}  ~{eta:.0f}s left ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 79 + "\r")
+            sys.stderr.flush()
+
+
+# -- turns ----------------------------------------------------------------------------------
+
+
+def run_turns(rules: Rules, strategy: str, turns: int, *, on_board: bool,
+              seed: int | None) -> dict[str, Any]:
+    """Play ``turns`` single turns; the turn score is what the turn banked (or pegged, in
+    Rotary Club), 0 for trash."""
+    from .ai import make_player
+
+    player = make_player(strategy, rules, seed=seed)
+    t0 = time.perf_counter()
+    player.prepare()
+    table_seconds = time.perf_counter() - t0
+    expected: float | None = None
+    expect = getattr(player, "expected_turn", None)
+    if callable(expect):
+        expected = float(expect(on_board=on_board))
+    # A game that never ends: one seat (two for Mutant Trash), a far-away game point.
+    solo = rules.with_options(game_point=1_000_000, surpassing=False, challenging=False)
+    seats = [Seat("A", True, strategy)] + ([Seat("B", True, strategy)] if rules.mutant_trash
+                                           else [])
+    rng = random.Random(seed)
+    total = 0.0
+    squares = 0.0
+    progress = Progress(turns, "turns")
+    for n in range(turns):
+        game = Game(solo, seats, rng=rng, first_seat=0)
+        if on_board:
+            game.board[0] = 50
+        before = game.board[0]
+        gained = 0
+        game.throw()
+        while game.phase is Phase.CHOOSE and game.current == 0:
+            d = player.choose_move(game)
+            events = (game.bank if d.bank else game.throw)(d.freeze)
+            for e in events:
+                if isinstance(e, (Banked, Pegged)) and e.seat == 0:
+                    gained += e.points
+            if game.phase is not Phase.CHOOSE or any(e.kind == "turn" for e in events):
+                break
+        del before
+        total += gained
+        squares += gained * gained
+        if n % 256 == 0:
+            progress.update(n)
+    progress.close()
+    mean = total / turns if turns else 0.0
+    var = (squares / turns - mean * mean) * turns / (turns - 1) if turns > 1 else 0.0
+    return {
+        "rules": _rules_name(rules),
+        "strategy": strategy,
+        "turns": turns,
+        "mean": mean,
+        "stderr": math.sqrt(max(var, 0.0) / turns) if turns else 0.0,
+        "expected": expected,
+        "table_seconds": round(table_seconds, 4),
+    }
+
+
+# -- games ----------------------------------------------------------------------------------
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    k = min(len(sorted_values) - 1, max(0, int(math.ceil(q * len(sorted_values))) - 1))
+    return sorted_values[k]
+
+
+def run_games(rules: Rules, levels: Sequence[str], games: int,
+              *, seed: int | None) -> dict[str, Any]:
+    """Play whole games between the levels, the starting seat rotating game to game."""
+    from .ai import make_player
+
+    try:
+        rules.check_seats(len(levels))
+    except ValueError as e:
+        _fail(str(e))
+    base = 0 if seed is None else seed
+    players = [make_player(level, rules, seed=None if seed is None else base * 1000 + i)
+               for i, level in enumerate(levels)]
+    t0 = time.perf_counter()
+    for p in players:
+        p.prepare()
+    table_seconds = time.perf_counter() - t0
+    seats = [Seat(f"{level} {i + 1}", True, level) for i, level in enumerate(levels)]
+    rng = random.Random(seed)
+    wins = [0] * len(levels)
+    turns_total = 0
+    latencies: list[float] = []  # wall clock: what a player waits for
+    cpu: list[float] = []  # this thread's CPU time: free of other programs on the machine
+    clock = time.perf_counter
+    cpu_clock = time.thread_time
+    progress = Progress(games, "games")
+    start = clock()
+    for n in range(games):
+        game = Game(rules, seats, rng=rng, first_seat=n % len(levels))
+        while not game.over:
+            player = players[game.current]
+            if game.phase is Phase.START:
+                t, c = clock(), cpu_clock()
+                target = player.choose_challenge(game)
+                latencies.append(clock() - t)
+                cpu.append(cpu_clock() - c)
+                if target is not None:
+                    game.challenge(target)
+                game.throw()
+            elif game.phase is Phase.CHOOSE:
+                t, c = clock(), cpu_clock()
+                d = player.choose_move(game)
+                latencies.append(clock() - t)
+                cpu.append(cpu_clock() - c)
+                (game.bank if d.bank else game.throw)(d.freeze)
+            else:
+                t, c = clock(), cpu_clock()
+                i = player.choose_discard(game)
+                latencies.append(clock() - t)
+                cpu.append(cpu_clock() - c)
+                game.discard(i)
+        assert game.result is not None
+        wins[game.result.seat] += 1
+        turns_total += game.result.turns
+        progress.update(n + 1)
+    elapsed = clock() - start
+    progress.close()
+    latencies.sort()
+    cpu.sort()
+    return {
+        "rules": _rules_name(rules),
+        "games": games,
+        "players": list(levels),
+        "wins": wins,
+        "win_rate": [w / games if games else 0.0 for w in wins],
+        "ci95": [list(wilson(w, games)) for w in wins],
+        "mean_turns": turns_total / games if games else 0.0,
+        "games_per_second": games / elapsed if elapsed > 0 else 0.0,
+        "decision_ms_p50": 1000 * _percentile(latencies, 0.50),
+        "decision_ms_p99": 1000 * _percentile(latencies, 0.99),
+        "decision_cpu_ms_p50": 1000 * _percentile(cpu, 0.50),
+        "decision_cpu_ms_p99": 1000 * _percentile(cpu, 0.99),
+        "table_seconds": round(table_seconds, 4),
+        "seed": seed,
+    }
+
+
+# -- entry point ----------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["solve"]:
+        try:
+            solver = importlib.import_module("tenthousand.solver")
+        except ImportError as e:
+            _fail(f"the perfect-play solver is not available ({e})")
+        solve = getattr(solver, "main", None)
+        if solve is None:
+            _fail("the perfect-play solver has no main()")
+        return int(solve(args_list[1:]))
+    args = _parser().parse_args(args_list)
+    rules = _rules(args)
+    if args.command == "turns":
+        out = run_turns(rules, args.strategy, args.turns, on_board=args.on_board,
+                        seed=args.seed)
+    else:
+        levels = [x.strip().lower() for x in args.players.split(",")]
+        for level in levels:
+            if level not in LEVELS:
+                _fail(f"unknown strategy {level!r}; choose from {', '.join(LEVELS)}")
+        if not 1 <= len(levels) <= 9:
+            _fail(f"a game has 1 to 9 players, not {len(levels)}")
+        out = run_games(rules, levels, args.games, seed=args.seed)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
