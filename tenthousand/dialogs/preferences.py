@@ -11,6 +11,7 @@ from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, derived_font
 __all__ = ["PreferencesDialog", "parse_delay", "parse_pitch"]
 
 THEME_LABELS = {"color": "Colour", "mono": "Monochrome"}
+LABEL_WIDTH = 120  # the label column of every group, so the fields line up
 
 
 def parse_delay(text: str) -> float | str:
@@ -50,7 +51,8 @@ class PreferencesDialog(Dialog[Preferences]):
 
         play = ttk.Labelframe(frame, text="Play", padding=PAD)
         play.grid(row=0, column=0, sticky="ew")
-        play.columnconfigure(2, minsize=170)
+        play.columnconfigure(2, minsize=170, weight=1)
+        play.columnconfigure(0, minsize=LABEL_WIDTH)
         self.delay_var = tk.StringVar(self, f"{prefs.delay:.1f}")
         ttk.Label(play, text="Computer delay").grid(row=0, column=0, sticky="w")
         self.delay_spin = ttk.Spinbox(play, textvariable=self.delay_var, width=6,
@@ -66,12 +68,13 @@ class PreferencesDialog(Dialog[Preferences]):
         ttk.Checkbutton(play, text="Animate the dice", variable=self.animation_var
                         ).grid(row=2, column=0, columnspan=3, sticky="w", pady=2)
         self.intro_var = tk.BooleanVar(self, prefs.intro)
-        ttk.Checkbutton(play, text="Show the title show at start-up", variable=self.intro_var
+        ttk.Checkbutton(play, text="Play the title show at start-up", variable=self.intro_var
                         ).grid(row=3, column=0, columnspan=3, sticky="w", pady=2)
 
         sound = ttk.Labelframe(frame, text="Sound", padding=PAD)
         sound.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
-        sound.columnconfigure(2, minsize=170)
+        sound.columnconfigure(2, minsize=170, weight=1)
+        sound.columnconfigure(0, minsize=LABEL_WIDTH)
         self.sound_var = tk.BooleanVar(self, prefs.sound)
         ttk.Checkbutton(sound, text="Rattle the dice (F1)", variable=self.sound_var,
                         command=self._sound_toggled
@@ -90,6 +93,8 @@ class PreferencesDialog(Dialog[Preferences]):
 
         looks = ttk.Labelframe(frame, text="Looks", padding=PAD)
         looks.grid(row=2, column=0, sticky="ew", pady=(PAD, 0))
+        looks.columnconfigure(0, minsize=LABEL_WIDTH)
+        looks.columnconfigure(3, weight=1)
         self.theme_var = tk.StringVar(self, prefs.theme)
         ttk.Label(looks, text="Screen").grid(row=0, column=0, sticky="w")
         themes = ttk.Frame(looks)
