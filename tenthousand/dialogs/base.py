@@ -161,7 +161,15 @@ class Dialog(tk.Toplevel, Generic[T]):
         self.button_ok.state(["disabled"] if errors else ["!disabled"])
 
     def ok(self, event: object = None) -> None:
-        """Accept: set ``.result`` and close, unless something is invalid."""
+        """Accept: set ``.result`` and close, unless something is invalid.
+
+        Return on another focused button presses that button instead, as a player expects.
+        """
+        if event is not None:
+            focus = self.focus_get()
+            if isinstance(focus, ttk.Button) and focus is not self.button_ok:
+                focus.invoke()
+                return
         value, errors = self.validate()
         if errors:
             self.refresh()

@@ -282,8 +282,13 @@ class NewGameDialog(Dialog[GameSettings]):
         for w in row.widgets:
             w.destroy()
         row.widgets = []
+        index = self.seat_rows.index(row)
         self.seat_rows.remove(row)
         self._layout_seats()
+        # The focus was on the button just destroyed: put it on the nearest seat's name.
+        entry = self.seat_rows[min(index, len(self.seat_rows) - 1)].entry
+        if entry is not None:
+            entry.focus_set()
 
     # -- the preset ----------------------------------------------------------------------
 

@@ -92,6 +92,16 @@ def test_return_accepts_and_trims_names(root: tk.Tk) -> None:
     assert d.result.seats[0] == SeatSetting("Zoe")
 
 
+def test_return_on_a_focused_button_presses_it(root: tk.Tk) -> None:
+    d = new_game(root)
+    d.add_button.focus_force()
+    press(d.add_button, "Return")
+    assert d.winfo_exists() and len(d.seat_rows) == 3
+    assert d.button_cancel is not None
+    press(d.button_cancel, "Return")
+    assert not d.winfo_exists() and d.result is None
+
+
 @pytest.mark.parametrize("how", ["cancel", "escape", "close"])
 def test_cancel_and_escape_give_none(root: tk.Tk, how: str) -> None:
     d = new_game(root)
