@@ -6,7 +6,7 @@ the game through its public commands, so every rule is checked the way a player 
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from tenthousand.model.events import Event
 from tenthousand.model.game import Game, Seat
