@@ -7,7 +7,7 @@ from tkinter import ttk
 
 from .. import __version__
 from ..paths import paths
-from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, derived_font
+from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["AboutDialog", "PATH_LABELS"]
 
@@ -36,16 +36,16 @@ class AboutDialog(Dialog[None]):
                                                                sticky="w")
         ttk.Label(frame, text=f"Version {__version__}").grid(row=1, column=0, columnspan=2,
                                                             sticky="w")
-        ttk.Label(frame, wraplength=660, justify="left",
+        ttk.Label(frame, wraplength=chars(self, 84), justify="left",
                   text="The six-dice game also known as Farkle or Zilch: throw, set aside "
                        "what scores, and decide when to stop before the dice turn to trash."
                   ).grid(row=2, column=0, columnspan=2, sticky="w", pady=(PAD, 0))
-        ttk.Label(frame, wraplength=660, justify="left",
+        ttk.Label(frame, wraplength=chars(self, 84), justify="left",
                   text="A tribute to two DOS games that kept many of us up at night: "
                        "Tommy's Trash! (Tommy's Toys, 1989) and Ten-Thousand (Status Que "
                        "Software, 1992). Their rules live on here as presets and options."
                   ).grid(row=3, column=0, columnspan=2, sticky="w", pady=(PAD, 0))
-        ttk.Label(frame, wraplength=660, justify="left",
+        ttk.Label(frame, wraplength=chars(self, 84), justify="left",
                   text="Free software under the MIT licence: use it, copy it, change it and "
                        "share it, as long as the copyright notice goes along. It comes with "
                        "no warranty."

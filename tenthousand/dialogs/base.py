@@ -43,6 +43,16 @@ def derived_font(widget: tk.Misc, base: str = "TkDefaultFont", *, scale: float =
     return f
 
 
+def chars(widget: tk.Misc, n: float) -> int:
+    """The width of ``n`` average characters of the default font, in pixels.
+
+    Wrap lengths and column widths are given this way, so they grow with the fonts on
+    HiDPI screens and on systems with bigger default fonts.
+    """
+    f = tkfont.nametofont("TkDefaultFont", root=widget)
+    return round(n * f.measure("abcdefghijklmnopqrstuvwxyz") / 26)
+
+
 def place_window(window: tk.Toplevel, parent: tk.Misc) -> None:
     """Centre ``window`` on ``parent`` (on the screen when the parent is not shown) and keep
     all of it, title bar included, on the screen."""

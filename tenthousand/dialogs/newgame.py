@@ -8,7 +8,7 @@ from tkinter import ttk
 
 from ..model import LEVELS, OPTION_NAMES, PRESETS
 from ..settings import MAX_SEATS, GameSettings, SeatSetting
-from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, derived_font
+from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["NewGameDialog", "LEVEL_LABELS", "PLAYER_CHOICES", "OPTION_HELP", "PRESET_HELP"]
 
@@ -127,15 +127,15 @@ class NewGameDialog(Dialog[GameSettings]):
                                                      padx=SMALL_PAD)
         ttk.Label(self.seat_frame, text="Plays as").grid(row=0, column=2, sticky="w",
                                                          padx=SMALL_PAD)
-        self.seat_frame.columnconfigure(4, minsize=125)
+        self.seat_frame.columnconfigure(4, minsize=chars(self, 16))
         foot = ttk.Frame(players)
         foot.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
         self.add_button = ttk.Button(foot, text="Add a player", command=self.add_seat,
                                      underline=0)
         self.add_button.grid(row=0, column=0, sticky="w")
         self.error_label(foot, "seats").grid(row=0, column=1, sticky="w", padx=PAD)
-        ttk.Label(players, foreground=HINT_COLOUR, font=self.small, wraplength=400,
-                  justify="left",
+        ttk.Label(players, foreground=HINT_COLOUR, font=self.small,
+                  wraplength=chars(self, 51), justify="left",
                   text="Computer levels, weakest first: Beginner, Normal, Expert, Best "
                        "average (the most points per turn) and Perfect (the best chance "
                        "to win).").grid(row=2, column=0, sticky="w", pady=(PAD, 0))
@@ -155,7 +155,7 @@ class NewGameDialog(Dialog[GameSettings]):
         self.preset_combo.grid(row=0, column=1, columnspan=2, sticky="w", padx=SMALL_PAD,
                                pady=SMALL_PAD)
         self.preset_help = ttk.Label(rules, foreground=HINT_COLOUR, font=self.small,
-                                     wraplength=340, justify="left")
+                                     wraplength=chars(self, 43), justify="left")
         self.preset_help.grid(row=1, column=0, columnspan=3, sticky="w", pady=(0, PAD))
 
         self.number_vars: dict[str, tk.StringVar] = {}
@@ -167,13 +167,14 @@ class NewGameDialog(Dialog[GameSettings]):
             ttk.Label(rules, text=text).grid(row=i, column=0, sticky="w")
             entry = ttk.Entry(rules, textvariable=var, width=9, justify="right")
             entry.grid(row=i, column=1, sticky="w", padx=SMALL_PAD, pady=2)
-            self.error_label(rules, key, wraplength=120).grid(row=i, column=2, sticky="w")
+            self.error_label(rules, key, wraplength=chars(self, 15)).grid(row=i, column=2,
+                                                                          sticky="w")
             self.number_vars[key] = var
             self.number_entries[key] = entry
             self.placeholders[key] = self._placeholder(entry)
             var.trace_add("write", self.refresh)
-        rules.columnconfigure(2, minsize=120, weight=1)
-        ttk.Label(rules, foreground=HINT_COLOUR, font=self.small, wraplength=340,
+        rules.columnconfigure(2, minsize=chars(self, 15), weight=1)
+        ttk.Label(rules, foreground=HINT_COLOUR, font=self.small, wraplength=chars(self, 43),
                   justify="left",
                   text="The opening minimum is the turn score that gets you on the board. "
                        "Numbers are multiples of 50; an empty field plays the preset's "
@@ -193,7 +194,7 @@ class NewGameDialog(Dialog[GameSettings]):
                       ).grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
                              padx=(24, 0), pady=(0, 3))
             if name == "mutant-trash":
-                self.error_label(options, "options", wraplength=180).grid(
+                self.error_label(options, "options", wraplength=chars(self, 23)).grid(
                     row=2 * i, column=1, sticky="w", padx=PAD)
             self.option_vars[name] = flag
             self.option_checks[name] = check
@@ -235,7 +236,7 @@ class NewGameDialog(Dialog[GameSettings]):
             remove.grid(row=r, column=3, padx=SMALL_PAD, pady=2)
             if len(self.seat_rows) == 1:
                 remove.state(["disabled"])
-            error = self.error_label(frame, f"seat{i}", wraplength=125)
+            error = self.error_label(frame, f"seat{i}", wraplength=chars(self, 16))
             error.grid(row=r, column=4, sticky="w")
             row.widgets = [number, entry, combo, remove, error]
             row.entry, row.combo, row.remove = entry, combo, remove

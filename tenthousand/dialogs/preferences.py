@@ -6,12 +6,12 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..settings import DELAY_RANGE, PITCH_RANGE, TABLE_COLOURS, Preferences
-from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, derived_font
+from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["PreferencesDialog", "parse_delay", "parse_pitch"]
 
 THEME_LABELS = {"color": "Colour", "mono": "Monochrome"}
-LABEL_WIDTH = 120  # the label column of every group, so the fields line up
+LABEL_CHARS = 15  # the label column of every group, so the fields line up
 
 
 def parse_delay(text: str) -> float | str:
@@ -51,8 +51,8 @@ class PreferencesDialog(Dialog[Preferences]):
 
         play = ttk.Labelframe(frame, text="Play", padding=PAD)
         play.grid(row=0, column=0, sticky="ew")
-        play.columnconfigure(2, minsize=170, weight=1)
-        play.columnconfigure(0, minsize=LABEL_WIDTH)
+        play.columnconfigure(2, minsize=chars(self, 22), weight=1)
+        play.columnconfigure(0, minsize=chars(self, LABEL_CHARS))
         self.delay_var = tk.StringVar(self, f"{prefs.delay:.1f}")
         ttk.Label(play, text="Computer delay").grid(row=0, column=0, sticky="w")
         self.delay_spin = ttk.Spinbox(play, textvariable=self.delay_var, width=6,
@@ -73,8 +73,8 @@ class PreferencesDialog(Dialog[Preferences]):
 
         sound = ttk.Labelframe(frame, text="Sound", padding=PAD)
         sound.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
-        sound.columnconfigure(2, minsize=170, weight=1)
-        sound.columnconfigure(0, minsize=LABEL_WIDTH)
+        sound.columnconfigure(2, minsize=chars(self, 22), weight=1)
+        sound.columnconfigure(0, minsize=chars(self, LABEL_CHARS))
         self.sound_var = tk.BooleanVar(self, prefs.sound)
         ttk.Checkbutton(sound, text="Rattle the dice (F1)", variable=self.sound_var,
                         command=self._sound_toggled
@@ -93,7 +93,7 @@ class PreferencesDialog(Dialog[Preferences]):
 
         looks = ttk.Labelframe(frame, text="Looks", padding=PAD)
         looks.grid(row=2, column=0, sticky="ew", pady=(PAD, 0))
-        looks.columnconfigure(0, minsize=LABEL_WIDTH)
+        looks.columnconfigure(0, minsize=chars(self, LABEL_CHARS))
         looks.columnconfigure(3, weight=1)
         self.theme_var = tk.StringVar(self, prefs.theme)
         ttk.Label(looks, text="Screen").grid(row=0, column=0, sticky="w")
