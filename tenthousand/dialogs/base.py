@@ -30,9 +30,8 @@ def derived_font(widget: tk.Misc, base: str = "TkDefaultFont", *, scale: float =
                  slant: Literal["roman", "italic"] | None = None) -> tkfont.Font:
     """A font like the named Tk font, bigger or bolder (kept alive by ``widget``)."""
     f = tkfont.nametofont(base, root=widget).copy()
-    size = f.cget("size")
-    if scale != 1.0:
-        f.configure(size=round(size * scale) if size > 0 else round(size * scale))
+    if scale != 1.0:  # a negative size is in pixels; scaling keeps its sign
+        f.configure(size=round(f.cget("size") * scale))
     if weight:
         f.configure(weight=weight)
     if slant:

@@ -91,6 +91,7 @@ class _SeatRow:
         self.entry: ttk.Entry | None = None
         self.combo: ttk.Combobox | None = None
         self.remove: ttk.Button | None = None
+        self.traced = False  # the variables report changes to the dialog once
 
 
 class NewGameDialog(Dialog[GameSettings]):
@@ -240,10 +241,10 @@ class NewGameDialog(Dialog[GameSettings]):
             error.grid(row=r, column=4, sticky="w")
             row.widgets = [number, entry, combo, remove, error]
             row.entry, row.combo, row.remove = entry, combo, remove
-            if not getattr(row, "traced", False):
+            if not row.traced:
                 row.name.trace_add("write", self.refresh)
                 row.kind.trace_add("write", self.refresh)
-                row.traced = True  # type: ignore[attr-defined]
+                row.traced = True
         if hasattr(self, "button_ok"):
             self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
                                   else ["!disabled"])
