@@ -13,6 +13,8 @@ __all__ = ["KeysDialog", "KEYS"]
 KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("Playing", (
         ("1 - 6", "pick a die, or put it back (the dice count from the left)"),
+        ("", "in Mutant Trash, after banking: the die to give away"),
+        ("1 - 9", "when a challenge is offered: the player to challenge, as listed"),
         ("Space or R", "freeze the picked dice and throw the others"),
         ("B or Enter", "freeze the picked dice and bank the turn score"),
         ("H", "ask the advisor what it would do"),
