@@ -10,8 +10,9 @@ import dataclasses
 import logging
 import re
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import messagebox
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .controller import Controller, PlayerFactory, next_delay
 from .model import Game
@@ -451,7 +452,7 @@ class App:
 
 # -- launching ---------------------------------------------------------------------------
 
-def settings_from_options(base: GameSettings, opts: "Options") -> tuple[GameSettings, str | None]:
+def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettings, str | None]:
     """The game settings with the command line's overrides; a note when one cannot apply."""
     changes: dict[str, Any] = {}
     if opts.rules:
@@ -503,7 +504,7 @@ def _set_icon(root: tk.Tk) -> list[Any]:
         return []
 
 
-def launch(opts: "Options") -> int:
+def launch(opts: Options) -> int:
     """Open the game window as the command line asks; returns the exit status."""
     setup = _optional("logs", "setup_logging")
     if setup is not None:
@@ -553,7 +554,7 @@ def launch(opts: "Options") -> int:
                 game = saved
             elif not opts.demo:
                 root.update_idletasks()
-                scores = ", ".join(f"{s.name} {b:,}" for s, b in zip(saved.seats, saved.board))
+                scores = ", ".join(f"{s.name} {b:,}" for s, b in zip(saved.seats, saved.board, strict=True))
                 question = (f"You have an unfinished game of {saved.rules.label} "
                             f"({scores}).\n\nResume it?")
                 if explicit:

@@ -13,7 +13,8 @@ import logging
 import queue
 import threading
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .model import (
     Banked,
@@ -72,6 +73,24 @@ def next_delay(delay: float, faster: bool) -> float:
     else:
         delay += 0.2 if delay >= 1.0 - 1e-9 else 0.1
     return round(min(high, max(low, delay)), 1)
+
+
+#: Verbs of the event messages, and what they become after "You".
+_YOU_VERBS = {"throws": "throw", "freezes": "freeze", "turns": "turn", "is": "are",
+              "plays": "play", "challenges": "challenge", "pays": "pay", "wins": "win",
+              "to play": "to play", "has": "have"}
+
+
+def second_person(message: str, name: str) -> str:
+    """"You throws 3 4" -> "You throw 3 4": a seat called "You" gets its grammar right."""
+    for verb, fixed in _YOU_VERBS.items():
+        prefix = f"{name} {verb}"
+        if message.startswith(prefix + " ") or message == prefix:
+            if verb == "to play":
+                return "Your turn" + message[len(prefix):]
+            message = f"{name} {fixed}" + message[len(prefix):]
+            break
+    return message.replace(" and loses ", " and lose ")
 
 
 class Controller:
@@ -173,14 +192,19 @@ class Controller:
         self.start()
 
     def _log_start(self, game: Game) -> None:
-        names = game.names
-        if game.log:
-            # A resumed game: replay the tail of its log so the player sees where it stands.
-            for event in game.log[-60:]:
-                self.window.log.add(event.message(names), _LOG_TAGS.get(type(event), "info"))
-        else:
+        if len(game.log) <= 1:
             self.window.log.add(f"New game: {game.rules.label}, to {game.rules.game_point:,}.",
                                 "info")
+        # A resumed game shows the tail of its log, so the player sees where it stands.
+        for event in game.log[-60:]:
+            self._log(event)
+
+    def _log(self, event: Event) -> None:
+        names = self.game.names
+        text = event.message(names)
+        if event.seat >= 0 and names[event.seat].casefold() == "you":
+            text = second_person(text, names[event.seat])
+        self.window.log.add(text, _LOG_TAGS.get(type(event), "info"))
 
     def start(self) -> None:
         """Begin (or go on with) the game: prepare the computer players, then play."""
@@ -343,11 +367,13 @@ class Controller:
         table = self.window.table
         thrown_now = False
         for event in events:
-            self.window.log.add(event.message(names), _LOG_TAGS.get(type(event), "info"))
+            self._log(event)
             if isinstance(event, TurnStarted):
                 self._reset_turn_state()
                 self._new_stretch = True
             elif isinstance(event, Thrown):
+                if not self.game.over:
+                    table.clear_cue()  # the last cue has been read: the dice matter now
                 if self._new_stretch:
                     self._residue = ((), ())
                     self._new_stretch = False
@@ -363,19 +389,21 @@ class Controller:
                 self._residue = (tuple(left), self._residue[1] + (event.dice,))
             elif isinstance(event, Corner):
                 self._new_stretch = True
-                table.cue("corner", f"Corner! {names[event.seat]} gets six fresh dice", 1300)
+                table.cue("corner", f"Corner! Six fresh dice for {names[event.seat]}", 1300)
             elif isinstance(event, Trash):
-                lost = f" and loses {event.lost:,}" if event.lost else ""
-                table.cue("trash", f"Trash! {names[event.seat]} scores nothing{lost}", 1500)
+                lost = f": {names[event.seat]} lost {event.lost:,}" if event.lost else ""
+                table.cue("trash", f"Trash!{lost}", 1500)
             elif isinstance(event, Banked):
-                table.cue("info", f"{names[event.seat]} banks {event.points:,}", 1000)
+                table.cue("info", f"{names[event.seat]} banked {event.points:,}", 1000)
             elif isinstance(event, Pegged):
-                table.cue("corner", f"{names[event.seat]} is pegged {event.points:,}", 1300)
+                table.cue("corner", f"Pegged: {event.points:,} onto {names[event.seat]}'s "
+                                    "board", 1300)
             elif isinstance(event, Challenged):
-                table.cue("info", f"{names[event.seat]} challenges {names[event.target]}!", 1300)
+                table.cue("info", f"{names[event.seat]} challenged {names[event.target]}!",
+                          1300)
             elif isinstance(event, Discarded):
-                table.cue("info", f"{names[event.seat]} plays a {event.die}: "
-                                  f"{names[event.to_seat]} gets {event.points:,}", 1300)
+                table.cue("info", f"{names[event.seat]} played a {event.die}: "
+                                  f"{event.points:,} for {names[event.to_seat]}", 1300)
             elif isinstance(event, CatchUp):
                 table.cue("corner", f"{names[event.seat]} reached "
                                     f"{self.game.rules.game_point:,}!\nEveryone else has one "
@@ -395,11 +423,13 @@ class Controller:
         if len(over.ranking) == 1:
             return (f"{names[over.seat]} reached {self.game.rules.game_point:,} "
                     f"in {over.turns} turns!\nF8 plays again, Esc sets up a new game")
-        lines = [f"{names[over.seat]} wins!"]
-        for seat, rank, board, _points in over.ranking[:5]:
-            lines.append(f"{rank}. {names[seat]}  {board:,}")
-        if len(over.ranking) > 5:
+        winner = names[over.seat]
+        lines = ["You win!" if winner.casefold() == "you" else f"{winner} wins!"]
+        for seat, rank, board, points in over.ranking[:6]:
+            lines.append(f"{rank}.  {names[seat]}   {board:,}   (+{points} match points)")
+        if len(over.ranking) > 6:
             lines.append("...")
+        lines.append("")
         lines.append("F8 plays again, Esc sets up a new game")
         return "\n".join(lines)
 
@@ -566,12 +596,16 @@ class Controller:
         elif computer:
             caption = f"{name} is playing" + (" (thinking...)" if self.thinking else "")
         else:
-            caption = f"{name}, your turn" if len(g.seats) > 1 else "Your turn"
+            caption = ("Your turn" if len(g.seats) == 1 or name.casefold() == "you"
+                       else f"{name}, your turn")
         if g.stage == "catch-up" and not g.over:
             caption += " - last turn"
         elif g.stage == "tie-break" and not g.over:
             caption += " - tie-break"
         turn = f"Turn score {g.turn_score:,}"
+        footer = g.rules.label
+        if f"{g.rules.game_point:,}" not in footer and str(g.rules.game_point) not in footer:
+            footer += f"  \u00b7  game point {g.rules.game_point:,}"
         need = ""
         if not g.over:
             if g.rules.rotary_club:
@@ -580,7 +614,7 @@ class Controller:
                 minimum = g.minimum(seat)
                 if minimum > 0:
                     word = "to get on the board" if g.board[seat] == 0 else "to bank"
-                    need = f"{name} needs {minimum:,} {word}"
+                    need = f"{minimum:,} needed {word}"
 
         if g.phase is Phase.CHOOSE:
             left = len(g.thrown) - len(self.selection)
@@ -594,7 +628,7 @@ class Controller:
             elif human:
                 text = "Click dice or press 1-6 to choose what to freeze"
             return TableDisplay(
-                caption=caption, thrown=g.thrown, selected=frozenset(self.selection),
+                caption=caption, footer=footer, thrown=g.thrown, selected=frozenset(self.selection),
                 thrown_clickable=human, frozen=tuple(g.frozen),
                 frozen_label="Frozen this stretch", play_area=play_area, turn_score=turn,
                 dice_left=dice_left, need=need, selection=text, selection_ok=ok)
@@ -602,14 +636,12 @@ class Controller:
             choices = tuple(g.discard_choices)
             mark = self._discard_mark if computer else None
             label = (f"{name} plays one of these dice into the play area" if computer else
-                     "Your last stretch: click a die (or press 1-6) to play it into the "
-                     "play area")
+                     "Your last stretch")
             return TableDisplay(
-                caption=caption, thrown=self._residue[0], thrown_state="dim",
+                caption=caption, footer=footer, thrown=self._residue[0], thrown_state="dim",
                 frozen=(choices,), frozen_label=label, frozen_clickable=human,
-                frozen_marked=mark, play_area=play_area, turn_score=turn, need=need,
-                selection=("Choose the die your opponent can score least with"
-                           if human else ""))
+                frozen_marked=mark, play_area=play_area, turn_score=turn,
+                selection=("The play area scores for your opponent" if human else ""))
         # START or OVER: the last turn's dice stay on the table, dimmed.
         thrown, frozen = self._residue
         state = self._residue_state
@@ -620,7 +652,7 @@ class Controller:
             else:
                 hint = "Press Space or click Throw to throw six dice"
         return TableDisplay(
-            caption=caption, thrown=thrown,
+            caption=caption, footer=footer, thrown=thrown,
             thrown_state=state, frozen=frozen, frozen_state="dim",
             frozen_label=(f"{g.seats[self._residue_seat].name}'s last turn"
                           if frozen or thrown else "Frozen this stretch"),

@@ -21,8 +21,8 @@ import sys
 import tempfile
 import threading
 import wave
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 log = logging.getLogger(__name__)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Callable, Sequence
 from tkinter import ttk
-from typing import Callable, Sequence
 
 from .theme import Palette
 

@@ -75,7 +75,7 @@ class Scoreboard(tk.Frame):
         else:
             self.headers[5].grid_remove()
         p = self.pal
-        for row, cells in zip(rows, self.cells):
+        for row, cells in zip(rows, self.cells, strict=True):
             marker = "\u25b6" if row.to_play else ("\u2605" if row.winner else "")
             values = (marker, row.name, row.player, f"{row.board:,}",
                       "\u2713" if row.on_board else "\u2013",
@@ -83,7 +83,7 @@ class Scoreboard(tk.Frame):
                       str(row.match_points))
             bg = p.highlight if row.to_play else p.panel
             fg = p.highlight_text if row.to_play else p.panel_text
-            for c, (label, value) in enumerate(zip(cells, values)):
+            for c, (label, value) in enumerate(zip(cells, values, strict=True)):
                 label.configure(text=value, background=bg, foreground=fg,
                                 font=self.bold if (row.to_play or c == 3) else self.font)
                 if c == 2:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .dice import DiceImages
 from .theme import Palette, palette
@@ -45,6 +45,7 @@ class TableDisplay:
     selection: str = ""
     selection_ok: bool | None = None  # None: a hint, not a judgement
     hint: str = ""
+    footer: str = ""  # the rules in play, bottom right
 
 
 def _rounded(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
@@ -110,16 +111,24 @@ class TableView(tk.Canvas):
         self.area_items = [self._die_item("area", i) for i in range(6)]
         self.mark_item = self.create_text(0, 0, text="", fill=p.corner, font=f["label"],
                                           state="hidden")
-        self.selection_item = self.create_text(0, 0, text="", fill=p.text, font=f["big"])
+        self.selection_item = self.create_text(0, 0, text="", fill=p.text, font=f["big"],
+                                               justify="center")
         self.banner_box = self.create_polygon(0, 0, 0, 0, fill=p.win, outline="", smooth=True,
                                               state="hidden")
         self.banner_item = self.create_text(0, 0, text="", fill=p.banner_text,
                                             font=f["banner"], justify="center", state="hidden")
+        self.banner_body = self.create_text(0, 0, text="", fill=p.banner_text, font=f["text"],
+                                            justify="center", state="hidden", anchor="n")
+        self.footer_item = self.create_text(0, 0, text="", fill=p.muted, font=f["label"],
+                                            anchor="se")
+        for item in self.find_all():
+            if item not in (self.banner_box, self.banner_item, self.banner_body):
+                self.addtag_withtag("table", item)
         self.intro_items = [self.create_image(0, 0, state="hidden") for _ in range(6)]
         self.title_item = self.create_text(0, 0, text="", fill=p.text, font=f["title"],
                                            state="hidden")
         self.subtitle_item = self.create_text(0, 0, text="", fill=p.muted, font=f["text"],
-                                              state="hidden")
+                                              state="hidden", justify="center")
 
     def _die_item(self, row: str, index: int) -> int:
         item = self.create_image(0, 0, state="hidden", tags=("die", row))
@@ -161,7 +170,7 @@ class TableView(tk.Canvas):
         for item in (self.caption_item, self.score_item, self.left_item, self.title_item):
             self.itemconfigure(item, fill=pal.text)
         for item in (self.need_item, self.frozen_label, self.area_label, self.hint_item,
-                     self.subtitle_item):
+                     self.subtitle_item, self.footer_item):
             self.itemconfigure(item, fill=pal.muted)
         self.itemconfigure(self.frozen_band, fill=pal.felt_dark)
         self.itemconfigure(self.area_band, fill=pal.felt_dark)
@@ -169,6 +178,7 @@ class TableView(tk.Canvas):
             self.itemconfigure(box, outline=pal.felt_line)
         self.itemconfigure(self.mark_item, fill=pal.corner)
         self.itemconfigure(self.banner_item, fill=pal.banner_text)
+        self.itemconfigure(self.banner_body, fill=pal.banner_text)
         self.show(self.display)
 
     # -- layout --------------------------------------------------------------------------
@@ -196,8 +206,8 @@ class TableView(tk.Canvas):
         """Where the rows are, for the current size."""
         width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 200)
         die, small = self._sizes()
-        head = max(40, die * 0.62)
-        frozen_y = head + 18 + small / 2 + 8
+        head = max(56, die * 0.82)
+        frozen_y = head + 22 + small / 2
         area = self.display.play_area is not None
         area_y = height - 12 - small / 2 if area else height
         bottom = area_y - small / 2 - 28 if area else height
@@ -219,13 +229,13 @@ class TableView(tk.Canvas):
         width = g["width"]
         p = self.pal
 
-        self.coords(self.caption_item, width / 2, g["head"] * 0.42)
+        self.coords(self.caption_item, width / 2, g["head"] * 0.36)
         self.itemconfigure(self.caption_item, text=display.caption)
-        self.coords(self.score_item, 16, g["head"] * 0.42)
+        self.coords(self.score_item, 16, g["head"] * 0.36)
         self.itemconfigure(self.score_item, text=display.turn_score)
-        self.coords(self.left_item, width - 16, g["head"] * 0.42)
+        self.coords(self.left_item, width - 16, g["head"] * 0.36)
         self.itemconfigure(self.left_item, text=display.dice_left)
-        self.coords(self.need_item, width / 2, g["head"] * 0.42 + die * 0.26)
+        self.coords(self.need_item, width / 2, g["head"] * 0.36 + die * 0.27)
         self.itemconfigure(self.need_item, text=display.need)
 
         # The frozen row, grouped by the throw that froze the dice.
@@ -268,7 +278,7 @@ class TableView(tk.Canvas):
             self.itemconfigure(item, state="hidden")
         if display.frozen_clickable and flat:
             self.itemconfigure(self.mark_item, state="normal",
-                               text="click the die to play into the play area")
+                               text="click a die to play it into the play area")
             self.coords(self.mark_item, width / 2, fy + small / 2 + 16)
         else:
             self.itemconfigure(self.mark_item, state="hidden")
@@ -321,7 +331,12 @@ class TableView(tk.Canvas):
                         display.play_area[i], small, "normal"))
                 else:
                     self.itemconfigure(item, state="hidden")
+        self.coords(self.footer_item, width - 12, g["height"] - 6)
+        self.itemconfigure(self.footer_item, text=display.footer,
+                           state="hidden" if display.play_area is not None else "normal")
         self._place_banner()
+        if self._intro_done is not None:
+            self.itemconfigure("table", state="hidden")
 
     # -- clicks --------------------------------------------------------------------------
 
@@ -405,7 +420,9 @@ class TableView(tk.Canvas):
             fill = "#ffffff"
         self.itemconfigure(self.banner_box, fill=fill, state="normal",
                            outline="#000000" if p.theme == "mono" else "")
-        self.itemconfigure(self.banner_item, text=text, state="normal")
+        title, _, body = text.partition("\n")
+        self.itemconfigure(self.banner_item, text=title, state="normal")
+        self.itemconfigure(self.banner_body, text=body, state="normal" if body else "hidden")
         self._place_banner()
         if ms is None:
             self._cancel("banner")
@@ -414,62 +431,86 @@ class TableView(tk.Canvas):
 
     def clear_cue(self) -> None:
         self._cancel("banner")
-        self.itemconfigure(self.banner_box, state="hidden")
-        self.itemconfigure(self.banner_item, state="hidden")
+        for item in (self.banner_box, self.banner_item, self.banner_body):
+            self.itemconfigure(item, state="hidden")
 
     @property
     def cue_text(self) -> str:
         if self.itemcget(self.banner_item, "state") == "hidden":
             return ""
-        return str(self.itemcget(self.banner_item, "text"))
+        body = str(self.itemcget(self.banner_body, "text"))
+        return str(self.itemcget(self.banner_item, "text")) + ("\n" + body if body else "")
 
     def _place_banner(self) -> None:
         g = self.geometry()
         width = g["width"]
         self.itemconfigure(self.banner_item, width=max(200, width * 0.8))
-        y = g["thrown_y"]
-        self.coords(self.banner_item, width / 2, y)
-        bbox = self.bbox(self.banner_item)
+        self.itemconfigure(self.banner_body, width=max(200, width * 0.8))
+        body = str(self.itemcget(self.banner_body, "text"))
+        top = g["frozen_y"] + g["small"] / 2 + 8
+        if body:  # a long message (the result) takes the middle of the table
+            self.coords(self.banner_item, width / 2, top + g["die"] * 0.6)
+            title_box = self.bbox(self.banner_item) or (0, 0, 0, 0)
+            self.coords(self.banner_body, width / 2, title_box[3] + 8)
+        else:  # a short cue sits above the thrown dice, never over them
+            self.coords(self.banner_item, width / 2, (top + g["thrown_y"] - g["die"] * 0.62) / 2)
+        items = [self.banner_item] + ([self.banner_body] if body else [])
+        bbox = self.bbox(*items)
         if bbox:
             x0, y0, x1, y1 = bbox
-            self.coords(self.banner_box, *_rounded(x0 - 24, y0 - 14, x1 + 24, y1 + 14, 16))
-        self.tag_raise(self.banner_box)
-        self.tag_raise(self.banner_item)
+            self.coords(self.banner_box, *_rounded(x0 - 28, y0 - 12, x1 + 28, y1 + 14, 16))
+        for item in (self.banner_box, self.banner_item, self.banner_body):
+            self.tag_raise(item)
 
     # -- the startup show ----------------------------------------------------------------
 
     def play_intro(self, on_done: Callable[[], None]) -> None:
-        """Dice tumble onto the table and the title appears (~2 s); a key or click skips."""
+        """Dice tumble onto the table and the title appears (~2 s); a key or click skips.
+
+        The show waits until the window is on screen, so it is never played unseen."""
         self._intro_done = on_done
-        self.update_idletasks()
+        self.itemconfigure("table", state="hidden")
+        self.clear_cue()
+        self._intro_wait(100)
+
+    def _intro_wait(self, tries: int) -> None:
+        if self._intro_done is None:
+            return
+        if (not self.winfo_ismapped() or self.winfo_width() < 50) and tries > 0:
+            self._after("intro", 30, lambda: self._intro_wait(tries - 1))
+            return
         g = self.geometry()
         die = int(g["die"])
-        for item in (*self.thrown_items, *self.frozen_items, *self.area_items):
-            self.itemconfigure(item, state="hidden")
         self.itemconfigure(self.title_item, text="Ten-Thousand", state="normal")
         self.itemconfigure(self.subtitle_item, state="normal",
-                           text="the dice game of 1989 and 1992 - press any key")
-        self.coords(self.title_item, g["width"] / 2, g["height"] * 0.3)
-        self.coords(self.subtitle_item, g["width"] / 2, g["height"] * 0.3 + die * 0.65)
+                           text="six dice, one to nine players\npress any key to play")
+        self.coords(self.title_item, g["width"] / 2, g["height"] * 0.28)
+        self.coords(self.subtitle_item, g["width"] / 2, g["height"] * 0.28 + die * 0.8)
         faces = [random.randint(1, 6) for _ in range(6)]
-        steps = 16
+        steps = 18
 
         def step(k: int) -> None:
             t = k / steps
             for i, item in enumerate(self.intro_items):
-                start = i * 0.08
-                u = min(1.0, max(0.0, (t - start) / (1 - start))) if t > start else 0.0
+                start = i * 0.07
+                u = min(1.0, (t - start) / (0.75 - start * 0.5)) if t > start else 0.0
                 x = g["width"] / 2 + (i - 2.5) * die * 1.2
-                bounce = abs((1 - u) ** 2 * (1 if u < 0.7 else 0.3))
-                y = g["height"] * 0.62 - bounce * g["height"] * 0.7
+                # Fall, then two smaller bounces.
+                if u < 0.6:
+                    h = 1 - (u / 0.6) ** 2
+                elif u < 0.85:
+                    h = 0.18 * (1 - ((u - 0.725) / 0.125) ** 2)
+                else:
+                    h = 0.05 * max(0.0, 1 - ((u - 0.925) / 0.075) ** 2)
+                y = g["height"] * 0.66 - h * g["height"] * 0.62
                 face = faces[i] if u >= 1 else random.randint(1, 6)
-                self.coords(item, x, y)
+                self.coords(item, x + (1 - u) * die * 0.6 * (i - 2.5) / 2.5, y)
                 self.itemconfigure(item, image=self.images.get(face, die, "normal"),
                                    state="normal" if t > start else "hidden")
             if k < steps:
-                self._after("intro", 60, lambda: step(k + 1))
+                self._after("intro", 55, lambda: step(k + 1))
             else:
-                self._after("intro", INTRO_MS - steps * 60, self.skip_intro)
+                self._after("intro", max(100, INTRO_MS - steps * 55), self.skip_intro)
 
         step(0)
 
@@ -483,6 +524,9 @@ class TableView(tk.Canvas):
         for item in (*self.intro_items, self.title_item, self.subtitle_item):
             self.itemconfigure(item, state="hidden")
         done, self._intro_done = self._intro_done, None
+        for item in (self.caption_item, self.score_item, self.left_item, self.need_item,
+                     self.frozen_band, self.frozen_label, self.hint_item, self.selection_item):
+            self.itemconfigure(item, state="normal")
         self.show(self.display)
         if done is not None:
             done()

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable, Mapping
 from tkinter import ttk
-from typing import Callable, Mapping
 
 from .dice import DiceImages
 from .panels import ActionBar, LogPanel, StatusBar
@@ -79,6 +79,14 @@ class MainWindow(ttk.Frame):
         self.status = StatusBar(self, pal)
         self.status.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.pack(fill="both", expand=True)
+        self.bind("<Configure>", self._fit_side)
+
+    def _fit_side(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        # The side panel grows a little on big screens, so the scores stay easy to read.
+        width = max(340, min(460, int(event.width * 0.24)))
+        if int(self.side.cget("width")) != width:
+            self.side.configure(width=width)
+            self.scoreboard.stage.configure(wraplength=width - 20)
 
     def _menus(self) -> tk.Menu:
         menubar = tk.Menu(self.root, tearoff=False)

@@ -1,0 +1,211 @@
+"""Regenerate the screenshots in images/ from the real game window.
+
+    python images/screenshots.py                 # uses $DISPLAY, or starts Xvfb itself
+    python images/screenshots.py --size 1024x700 --out /tmp/shots
+
+It plays seeded games through the same controller methods the keys call, stops at moments
+worth showing, and grabs the window with ImageMagick's ``import`` (or Pillow's ImageGrab).
+Preferences and saves go to a temporary folder, so a player's own files are never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tkinter as tk
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+
+def start_display() -> subprocess.Popen[bytes] | None:
+    """Start Xvfb on a free display number when there is no display (Linux)."""
+    if os.environ.get("DISPLAY") or not shutil.which("Xvfb"):
+        return None
+    for number in range(71, 99):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists():
+            proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1920x1080x24"],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            os.environ["DISPLAY"] = f":{number}"
+            time.sleep(1.0)
+            return proc
+    return None
+
+
+def pump(root: tk.Tk, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        root.update()
+        time.sleep(0.01)
+
+
+def grab(window: tk.Misc, path: Path) -> None:
+    """Save a PNG of ``window`` (a Tk or Toplevel, menu bar included)."""
+    window.update()
+    time.sleep(0.2)
+    window.update()
+    top = window.winfo_toplevel()
+    # The outer frame holds the menu bar above the client area.
+    x0, y0 = top.winfo_rootx(), top.winfo_rooty()
+    menu = str(top.cget("menu")) if isinstance(top, (tk.Tk, tk.Toplevel)) else ""
+    if menu:
+        y0 -= top.nametowidget(menu).winfo_reqheight()
+    x1, y1 = top.winfo_rootx() + top.winfo_width(), top.winfo_rooty() + top.winfo_height()
+    if shutil.which("import"):
+        subprocess.run(["import", "-window", "root", "-crop",
+                        f"{x1 - x0}x{y1 - y0}+{x0}+{y0}", "+repage", str(path)], check=True)
+    else:
+        from PIL import ImageGrab
+
+        ImageGrab.grab((x0, y0, x1, y1), xdisplay=os.environ.get("DISPLAY")).save(path)
+    print("wrote", path)
+
+
+def wait_for_human(app: object, root: tk.Tk, limit: float = 30.0) -> None:
+    c = app.controller  # type: ignore[attr-defined]
+    end = time.monotonic() + limit
+    while not (c.game.over or c.human_to_play) or app.window.table.tumbling:  # type: ignore[attr-defined]
+        if time.monotonic() > end:
+            raise SystemExit("the computer took too long")
+        root.update()
+        time.sleep(0.01)
+
+
+def best(game: object) -> tuple[tuple[int, ...], int]:
+    faces, points = game.legal_freezes()[0]  # type: ignore[attr-defined]
+    return game.indices_for(faces), points  # type: ignore[attr-defined]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
+    parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ["TENTHOUSAND_HOME"] = tempfile.mkdtemp(prefix="tenthousand-shots-")
+    xvfb = start_display()
+    try:
+        return shoot(out, args.size)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait()
+
+
+def shoot(out: Path, size: str) -> int:
+    from tenthousand.app import App
+    from tenthousand.dialogs.newgame import NewGameDialog
+    from tenthousand.dialogs.rules_window import RulesWindow
+    from tenthousand.model.game import Phase
+    from tenthousand.settings import GameSettings, Preferences, SeatSetting
+
+    root = tk.Tk(className="TenThousand")
+    root.geometry(f"{size}+0+0")
+    prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False)
+
+    # 1. A game in progress: three seats, frozen dice of two throws, a selection made.
+    settings = GameSettings(preset="ten-thousand", seats=(
+        SeatSetting("You"), SeatSetting("Ann", True, "normal"),
+        SeatSetting("Bob", True, "expert")))
+    app = App(root, prefs, settings, seed=20, install_error_handler=False, save_games=False)
+    app.confirm = lambda title, question: True
+    c = app.controller
+    for _ in range(300):
+        wait_for_human(app, root)
+        g = c.game
+        if g.phase is Phase.START:
+            c.throw()
+            continue
+        indices, points = best(g)
+        if len(g.frozen) >= 2 and sum(g.board) > 1500 and len(g.thrown) >= 2:
+            for i in indices:
+                c.toggle(i)
+            break
+        for i in indices:
+            c.toggle(i)
+        if g.turn_score + points >= 600 and g.bank_refusal(indices) is None:
+            c.bank()
+        else:
+            c.throw()
+    pump(root, 0.3)
+    grab(root, out / "game.png")
+
+    # 2. The new-game dialog, over the window.
+    dialog = NewGameDialog(root, settings, testing=True)
+    pump(root, 0.3)
+    grab(dialog, out / "newgame.png")
+    dialog.destroy()
+
+    # 3. The rules window.
+    rules = RulesWindow(root, c.game.rules)
+    pump(root, 0.3)
+    grab(rules, out / "rules.png")
+    rules.destroy()
+    app.destroy()
+
+    # 4. Mutant Trash: the play area filling up, the player choosing a die to discard.
+    settings = GameSettings(preset="trash-10000", seats=(
+        SeatSetting("You"), SeatSetting("Computer", True, "expert")),
+        options=("mutant-trash",))
+    app = App(root, prefs, settings, seed=5, install_error_handler=False, save_games=False)
+    c = app.controller
+    for _ in range(400):
+        wait_for_human(app, root)
+        g = c.game
+        if g.phase is Phase.DISCARD:
+            if len(g.play_area) >= 3:
+                break
+            c.click_die("frozen", 0)
+            continue
+        if g.phase is Phase.START:
+            c.throw()
+            continue
+        indices, points = best(g)
+        for i in indices:
+            c.toggle(i)
+        if g.bank_refusal(indices) is None and g.turn_score + points >= 500:
+            c.bank()
+        else:
+            c.throw()
+    pump(root, 0.3)
+    grab(root, out / "mutant.png")
+    app.destroy()
+
+    # 5. The end of a game: the result on the table (a short game to 1,500).
+    settings = GameSettings(preset="farkle", seats=(
+        SeatSetting("You"), SeatSetting("Computer", True, "expert")), game_point=1500,
+        opening_minimum=0)
+    app = App(root, prefs.replace(theme="color", table_colour="blue"), settings, seed=3,
+              install_error_handler=False, save_games=False)
+    c = app.controller
+    for _ in range(400):
+        wait_for_human(app, root)
+        g = c.game
+        if g.over:
+            break
+        if g.phase is Phase.START:
+            c.throw()
+            continue
+        indices, points = best(g)
+        for i in indices:
+            c.toggle(i)
+        if g.bank_refusal(indices) is None and g.turn_score + points >= 400:
+            c.bank()
+        else:
+            c.throw()
+    pump(root, 0.3)
+    grab(root, out / "gameover.png")
+    app.destroy()
+    root.destroy()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
