@@ -188,6 +188,10 @@ def play_random_game(rules: Rules, seats: int, seed: int, max_steps: int = 4000)
         board_from_events(events, board)
         assert board == game.board, events
         game.check_invariants()
+        if rng.random() < 0.03:  # every reachable position saves and loads, and plays on
+            saved = game.to_dict()
+            game = Game.from_dict(saved)
+            assert game.to_dict() == saved
     else:
         pytest.fail(f"no end after {max_steps} steps: {rules.label}, seed {seed}")
     return game
