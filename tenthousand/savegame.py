@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 
 from .model import BadSave, Game, load_game
@@ -69,13 +70,37 @@ def _set_aside(path: Path, reason: str) -> str:
     return f"The saved game could not be read ({reason}); a new game starts."
 
 
+#: A temporary file older than this was left by a killed write, not one in progress.
+STALE_SECONDS = 600
+
+
+def remove_stale_temporaries(path: Path) -> int:
+    """Delete ``.NAME.*.tmp`` files a killed write left beside ``path``; returns how many."""
+    removed = 0
+    try:
+        candidates = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    now = time.time()
+    for tmp in candidates:
+        try:
+            if now - tmp.stat().st_mtime > STALE_SECONDS:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
 def load_saved_game() -> tuple[Game | None, str | None]:
     """The unfinished saved game, and one sentence for the player when the file was bad.
 
     ``(None, None)``: no saved game, or only a finished one.  ``(game, None)``: a game to
-    offer.  ``(None, sentence)``: the file was bad and has been set aside.
+    offer.  ``(None, sentence)``: the file was bad and has been set aside.  Temporary files
+    left by a write that was killed are cleaned up on the way.
     """
     path = save_path()
+    remove_stale_temporaries(path)
     try:
         data = read_json(path)
     except BadFile as e:

@@ -7,6 +7,7 @@ import json
 import os
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -329,3 +330,19 @@ def test_only_json_is_read() -> None:
         code = re.sub(r'"""[\s\S]*?"""', "", source)  # docstrings may say "unpickled"
         for word in ("eval(", "exec(", "pickle", "marshal", "shelve", "yaml"):
             assert word not in code, (module.__name__, word)
+
+
+def test_temporary_files_of_a_killed_write_are_cleaned_up() -> None:
+    assert savegame.autosave(new_game(0, seed=1)) is None
+    folder = save_file().parent
+    stale = folder / ".savegame.json.abc123.tmp"
+    fresh = folder / ".savegame.json.def456.tmp"  # perhaps another window writing now
+    other = folder / "notes.tmp"
+    for p in (stale, fresh, other):
+        p.write_text("{\"torn")
+    old = time.time() - savegame.STALE_SECONDS - 5
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    game, message = savegame.load_saved_game()
+    assert game is not None and message is None
+    assert not stale.exists() and fresh.exists() and other.exists()
