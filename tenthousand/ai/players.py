@@ -16,20 +16,42 @@ from ..model.rules import THREE_TRASH_PENALTY, Rules
 from . import Decision
 from .tables import ExpectedTable, PyramidTable, tables_for
 
-#: One candidate move: indices, points it adds, turn score after, dice left (0: corner).
-Move = tuple[tuple[int, ...], int, int, int]
+#: One candidate move: faces to freeze, points they add, turn score after, dice left
+#: (0: a corner), and whether banking with them is allowed.
+Move = tuple[tuple[int, ...], int, int, int, bool]
 
 
-def candidate_moves(game: Game) -> list[tuple[Move, bool]]:
-    """Every distinct freeze of the current throw, and whether banking with it is allowed."""
-    out = []
+def candidate_moves(game: Game, *, prune: bool = True) -> list[Move]:
+    """The freezes of the current throw worth considering.
+
+    With ``prune`` (and without pyramiding) only the most points for each number of dice
+    frozen are kept: the same dice left with fewer points is never better.  Whether a bank
+    is allowed follows :meth:`Game.bank_refusal` (the engine checks again on the move).
+    """
+    rules = game.rules
     used = len(game.stretch_dice)
-    for faces, points in game.legal_freezes():
-        idx = game.indices_for(faces)
+    turn = game.turn_score
+    me = game.current
+    need = rules.minimum_for(game.board[me])
+    beat = game.last_turn_added if rules.surpassing else None
+    out: list[Move] = []
+    seen: set[int] = set()
+    for faces, points in game.legal_freezes():  # best points first
         left = 6 - used - len(faces)
-        move = (idx, points, game.turn_score + points, left)
-        out.append((move, game.bank_refusal(idx) is None))
+        if prune and not rules.pyramiding:
+            if left in seen:
+                continue
+            seen.add(left)
+        total = turn + points
+        can_bank = (not rules.rotary_club and total >= need
+                    and (beat is None or total > beat)
+                    and not (left == 0 and rules.corner_throw_mandatory))
+        out.append((faces, points, total, left, can_bank))
     return out
+
+
+def decide(game: Game, faces: Sequence[int], bank: bool) -> Decision:
+    return Decision(game.indices_for(faces), bank)
 
 
 def trash_value(game: Game) -> float:
@@ -125,21 +147,19 @@ class HumanLike(BasePlayer):
         if self.rules.rotary_club:
             # Rotary Club: score as little as it can; keep dice so as not to turn the corner.
             if beginner:
-                move, _ = self.rng.choice(moves)
+                move = self.rng.choice(moves)
             else:
-                move, _ = min(moves, key=lambda m: (m[0][1] + (400 if m[0][3] == 0 else 0)
-                                                    - 40 * m[0][3]))
-            return Decision(move[0], False)
+                move = min(moves, key=lambda m: m[1] + (400 if m[3] == 0 else 0) - 40 * m[3])
+            return decide(game, move[0], False)
 
-        def appeal(m: tuple[Move, bool]) -> float:
-            (_, points, _, left), _ = m
+        def appeal(m: Move) -> float:
+            _, points, _, left, _ = m
             if beginner:
                 return points + 5 * left  # takes everything that scores
             keep = {0: 350, 1: 0, 2: 30, 3: 80, 4: 150, 5: 250}[left]
             return points + keep
 
-        move, can_bank = max(moves, key=appeal)
-        idx, _, total, left = move
+        faces, _, total, left, can_bank = max(moves, key=appeal)
         want = self._threshold(left)
         if game.stage != "normal":
             # The last chance: pass the leader, then stop.
@@ -149,7 +169,7 @@ class HumanLike(BasePlayer):
             want = min(want, total)  # reaching the game point: take it
         if self.level == "beginner" and self.rng.random() < 0.1:
             want *= 1.8  # a rash moment
-        return Decision(idx, can_bank and total >= want)
+        return decide(game, faces, can_bank and total >= want)
 
     def choose_challenge(self, game: Game) -> int | None:
         if self.level == "beginner" or game.challenge_slot_for(game.current) is None:
@@ -219,32 +239,31 @@ class MaxExpected(BasePlayer):
         return self._best(game, moves, table)
 
     def _throw_value(self, game: Game, table: ExpectedTable | PyramidTable, move: Move) -> float:
-        idx, _, total, left = move
+        faces, _, total, left, _ = move
         if isinstance(table, PyramidTable):
             if left == 0:
                 return table.after_corner_throw(total)
-            stretch = scoring.counts_of(game.stretch_dice + tuple(game.thrown[i] for i in idx))
+            stretch = scoring.counts_of(game.stretch_dice + tuple(faces))
             return table.throw_value(game.banked_stretches, stretch)
         return table.throw_value(total, left if left else 6)
 
-    def _best(self, game: Game, moves: Sequence[tuple[Move, bool]],
+    def _best(self, game: Game, moves: Sequence[Move],
               table: ExpectedTable | PyramidTable) -> Decision:
-        best: tuple[float, int, Decision] | None = None
-        for move, can_bank in moves:
+        best: tuple[float, int, tuple[int, ...], bool] | None = None
+        for move in moves:
             options = [(self._throw_value(game, table, move), 0, False)]
-            if can_bank:
+            if move[4]:
                 options.append((float(move[2]), 1, True))  # a tie goes to the sure thing
             for value, pref, bank in options:
-                key = (value, pref, Decision(move[0], bank))
-                if best is None or key[:2] > best[:2]:
-                    best = key
+                if best is None or (value, pref) > best[:2]:
+                    best = (value, pref, move[0], bank)
         assert best is not None
-        return best[2]
+        return decide(game, best[2], best[3])
 
-    def _rotary(self, game: Game, moves: Sequence[tuple[Move, bool]], sign: int) -> Decision:
+    def _rotary(self, game: Game, moves: Sequence[Move], sign: int) -> Decision:
         table = self.tables.rotary_table(sign)
-        best = max(moves, key=lambda m: sign * table.after(m[0][2], m[0][3]))
-        return Decision(best[0][0], False)
+        best = max(moves, key=lambda m: sign * table.after(m[2], m[3]))
+        return decide(game, best[0], False)
 
 
 # -- Expert ------------------------------------------------------------------------------------
@@ -297,7 +316,7 @@ class Expert(MaxExpected):
         others = _others(game)
         return max(others, key=lambda s: (game.board[s], -s))
 
-    def _catch_up(self, game: Game, moves: Sequence[tuple[Move, bool]]) -> Decision | None:
+    def _catch_up(self, game: Game, moves: Sequence[Move]) -> Decision | None:
         """The catch-up round or the last tie-break turn: the most probable pass."""
         if not (game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue)):
             return None
@@ -307,14 +326,14 @@ class Expert(MaxExpected):
         need = game.minimum()
         tie = gap >= need  # a bank of exactly the gap is allowed: a tie-break, half a win
         target = gap + 50 if tie else max(need, gap + 50)
-        return self._chase(moves, target, gap if tie else None, tie)
+        return self._chase(game, moves, target, gap if tie else None, tie)
 
-    def _chase(self, moves: Sequence[tuple[Move, bool]], target: int, tie_at: int | None,
+    def _chase(self, game: Game, moves: Sequence[Move], target: int, tie_at: int | None,
                tie: bool) -> Decision | None:
         passing = self.tables.pass_table(tie)
         chance = passing.table
-        best: tuple[float, int, Decision] | None = None
-        for (idx, _, total, left), can_bank in moves:
+        best: tuple[float, int, tuple[int, ...], bool] | None = None
+        for faces, _, total, left, can_bank in moves:
             level = passing.level(total, target)
             if level is None:
                 return None  # too far for the table: play for points
@@ -328,11 +347,11 @@ class Expert(MaxExpected):
                 options.append((bank, 1, True))
             for value, pref, bank_it in options:
                 if best is None or (value, pref) > best[:2]:
-                    best = (value, pref, Decision(idx, bank_it))
+                    best = (value, pref, faces, bank_it)
         assert best is not None
-        return best[2]
+        return decide(game, best[2], best[3])
 
-    def _reach(self, game: Game, moves: Sequence[tuple[Move, bool]]) -> Decision | None:
+    def _reach(self, game: Game, moves: Sequence[Move]) -> Decision | None:
         """The turn already holds the game point: every bank now ends the game but for the
         others' one answer (D-8).  Bank or throw for the best chance that nobody passes,
         against what trash leaves (a rough estimate of the race that goes on)."""
@@ -362,8 +381,8 @@ class Expert(MaxExpected):
             return reward, q_key / 40
 
         table = self.tables.reward_table(key, make)
-        best: tuple[float, int, Decision] | None = None
-        for (idx, _, total, left), can_bank in moves:
+        best: tuple[float, int, tuple[int, ...], bool] | None = None
+        for faces, _, total, left, can_bank in moves:
             lead = (board + total - opp) // unit
             throw = table.after_throw(lead, left)
             options = [(throw, 0, False)]
@@ -371,9 +390,9 @@ class Expert(MaxExpected):
                 options.append((table.bank_value(lead), 1, True))
             for value, pref, bank_it in options:
                 if best is None or (value, pref) > best[:2]:
-                    best = (value, pref, Decision(idx, bank_it))
+                    best = (value, pref, faces, bank_it)
         assert best is not None
-        return best[2]
+        return decide(game, best[2], best[3])
 
     def _race_estimate(self, board: int, opp: int, game: Game) -> float:
         """A rough chance to win the race after a trash here, the opponent throwing next:
