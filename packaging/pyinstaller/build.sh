@@ -41,9 +41,12 @@ if [ "${TENTHOUSAND_GUI_SMOKE:-0}" = 1 ] && [ -f tenthousand/app.py ]; then
   status=0
   TENTHOUSAND_HOME="$work/home" "${run[@]}" timeout 8 "$program" --skip-intro \
     2>"$work/gui.err" || status=$?
-  if [ "$status" != 124 ] || grep -q Traceback "$work/gui.err"; then
+  log="$work/home/log/tenthousand.log"
+  mkdir -p "$(dirname "$log")" && touch "$log"
+  if [ "$status" != 124 ] || grep -q Traceback "$work/gui.err" \
+      || grep -E -q ' (ERROR|CRITICAL) |Traceback' "$log"; then
     echo "pyinstaller: the program's window failed (exit $status):" >&2
-    cat "$work/gui.err" >&2
+    cat "$work/gui.err" "$log" >&2
     exit 1
   fi
   echo "pyinstaller: the window ran for 8 seconds without error"
