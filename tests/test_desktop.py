@@ -144,3 +144,20 @@ def test_the_command_line_round_trip(tmp_path: Path) -> None:
         assert result.returncode == 0, result.stderr
         assert len(result.stdout.strip().splitlines()) == 1 and not result.stderr
     assert not (tmp_path / "share").exists()
+
+
+def test_metainfo_screenshots_are_the_ones_the_screenshot_script_makes() -> None:
+    import re
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(LINUX / f"{assets.APP_ID}.metainfo.xml").getroot()
+    assert root.findtext("id") == assets.APP_ID
+    assert root.findtext("launchable") == f"{assets.APP_ID}.desktop"
+    urls = [img.text or "" for img in root.iter("image")]
+    assert urls
+    script = (ROOT / "images" / "screenshots.py").read_text(encoding="utf-8")
+    for url in urls:
+        match = re.fullmatch(r"https://raw\.githubusercontent\.com/tenthousand/tenthousand/"
+                             r"main/images/([\w-]+\.png)", url)
+        assert match, url
+        assert f'"{match.group(1)}"' in script, f"images/screenshots.py does not make {url}"
