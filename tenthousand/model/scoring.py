@@ -53,7 +53,7 @@ def _counts(pairs: dict[int, int]) -> Counts:
 
 def counters(rules: Rules) -> tuple[Counter, ...]:
     """Every concrete counter of the rule set (a triplet of 4s, a straight, ...)."""
-    return _counters(rules.scoring_key())
+    return _counters(_key(rules))
 
 
 @lru_cache(maxsize=None)
