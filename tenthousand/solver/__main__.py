@@ -1,0 +1,7 @@
+"""``python -m tenthousand.solver``: the same as ``python -m tenthousand.sim solve``."""
+
+import sys
+
+from . import main
+
+sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,156 @@
+"""The shipped perfect-play tables: writing (from a solution) and reading (pure Python).
+
+A table file is ``MAGIC``, a 4-byte length, a JSON header (the rules, the game point and
+turn cap in steps, the tie-break chance) and one zlib stream of little-endian float32s:
+the win probabilities ``win[seat][a][b]`` of the player to move at the start of a normal
+turn, then ``catch_up[on_board][seat0][d]`` (the chaser's chance against a deficit of
+``d`` steps), then ``tie_second[x]``.  Reading needs only ``array``, ``json`` and ``zlib``.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import sys
+import zlib
+from array import array
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..model.rules import PRESETS, Rules
+
+MAGIC = b"TTPERFECT1\n"
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Table:
+    """Solved values of one rule set, read without numpy."""
+
+    rules: Rules
+    ng: int  # game point in steps of 50
+    extra: int  # turn cap beyond the game point, in steps
+    dmax: int  # length of the catch-up and tie-break rows
+    tie_first: float
+    win: array  # float32, 2 * ng * ng
+    catch_up: array  # float32, 2 * 2 * dmax
+    tie_second: array  # float32, dmax
+    figures: dict[str, Any]
+
+    def w(self, seat: int, a: int, b: int) -> float:
+        """Chance of the player to move (in ``seat``) with ``a`` against ``b`` (steps)."""
+        return self.win[(seat * self.ng + a) * self.ng + b]
+
+    def c(self, on_board: bool, seat0: bool, d: int) -> float:
+        """Chance of a catch-up chaser ``d`` steps behind (0 beyond the table)."""
+        if d >= self.dmax:
+            return 0.0
+        return self.catch_up[(int(on_board) * 2 + int(seat0)) * self.dmax + d]
+
+    def second(self, x: int) -> float:
+        """Chance of the second tie-break player after the first added ``x`` steps."""
+        return self.tie_second[x] if x < self.dmax else 0.0
+
+
+def pack(solution: Any) -> bytes:
+    """The bytes of a table file for a :class:`~tenthousand.solver.core.Solution`."""
+    import numpy as np  # the offline path only
+
+    ng = solution.win.shape[1]
+    dmax = solution.catch_up.shape[2]
+    header = {
+        "format": FORMAT,
+        "rules": solution.rules.to_dict(),
+        "ng": ng,
+        "extra": solution.extra,
+        "dmax": dmax,
+        "tie_first": solution.tie_first,
+        "figures": {
+            "first_player_win_probability": solution.first_player_win_probability,
+            "states": solution.states,
+            "iterations": solution.iterations,
+            "seconds": round(solution.seconds, 1),
+        },
+    }
+    catch_up = np.nan_to_num(solution.catch_up)
+    body = np.concatenate([solution.win.ravel(), catch_up.ravel(),
+                           np.asarray(solution.tie_second).ravel()]).astype("<f4").tobytes()
+    head = json.dumps(header, sort_keys=True).encode()
+    return MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(body, 9)
+
+
+def unpack(data: bytes) -> Table:
+    """Read a table file; ValueError when it is not one."""
+    if not data.startswith(MAGIC):
+        raise ValueError("not a perfect-play table")
+    pos = len(MAGIC)
+    (size,) = struct.unpack_from("<I", data, pos)
+    pos += 4
+    header = json.loads(data[pos:pos + size])
+    if header.get("format") != FORMAT:
+        raise ValueError("unknown table format")
+    body = array("f")
+    body.frombytes(zlib.decompress(data[pos + size:]))
+    if sys.byteorder != "little":
+        body.byteswap()
+    ng, dmax = int(header["ng"]), int(header["dmax"])
+    if len(body) != 2 * ng * ng + 5 * dmax:
+        raise ValueError("perfect-play table has the wrong size")
+    return Table(
+        rules=Rules.from_dict(header["rules"]),
+        ng=ng,
+        extra=int(header["extra"]),
+        dmax=dmax,
+        tie_first=float(header["tie_first"]),
+        win=body[:2 * ng * ng],
+        catch_up=body[2 * ng * ng:2 * ng * ng + 4 * dmax],
+        tie_second=body[2 * ng * ng + 4 * dmax:],
+        figures=dict(header.get("figures", {})),
+    )
+
+
+def file_name(rules: Rules) -> str:
+    """The shipped file name for a preset's rules (other rule sets have none)."""
+    return f"{rules.preset}.bin"
+
+
+def shipped_for(rules: Rules) -> bool:
+    """Whether a table could ship for these rules: a preset exactly, no option."""
+    return rules.preset in PRESETS and rules == PRESETS[rules.preset]
+
+
+_REGISTERED: dict[Rules, Table] = {}
+
+
+def register(table: Table) -> None:
+    """Make ``table`` answer for its rules (tests and experiments with other game points)."""
+    _REGISTERED[table.rules] = table
+
+
+def load(rules: Rules) -> Table | None:
+    """The table for these rules (registered or shipped), or None."""
+    found = _REGISTERED.get(rules)
+    if found is not None:
+        return found
+    return _load_shipped(rules)
+
+
+@lru_cache(maxsize=8)
+def _load_shipped(rules: Rules) -> Table | None:
+    if not shipped_for(rules):
+        return None
+    try:
+        ref = resources.files("tenthousand") / "resources" / "tables" / file_name(rules)
+        data = ref.read_bytes()
+    except (FileNotFoundError, OSError):
+        return None
+    table = unpack(data)
+    return table if table.rules == rules else None
+
+
+def load_path(path: str | Path) -> Table:
+    """A table from a file (tests, experiments)."""
+    return unpack(Path(path).read_bytes())

@@ -1,0 +1,294 @@
+"""Win probabilities of a two-player position from the shipped table (pure Python).
+
+The table holds the chance of the player to move at the start of every normal turn, and the
+chances of the end game (catch-up turns, tie-break rounds).  Inside a turn the values follow
+from those by the same dynamic programme the solver runs (see :mod:`.core`), here in plain
+Python for the one turn being played: about 0.1-0.3 s the first time a turn is asked about,
+then cached.
+
+For the advisor::
+
+    adv = advice(game)            # Phase.CHOOSE, two seats, table shipped; else None
+    for f in adv.freezes:         # every legal freeze of the throw
+        f.faces, f.points, f.throw, f.bank   # win chances after it (None: not allowed)
+    adv.win                       # each seat's chance now, under perfect play from here
+    win_probabilities(game)       # the same bar values at any moment
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from ..model.game import Game, Phase
+from ..model.rules import Rules
+from . import dice
+from .table import Table, load
+
+STEP = dice.STEP
+
+
+@lru_cache(maxsize=16)
+def _groups(rules: Rules, n: int, first: bool
+            ) -> tuple[float, tuple[tuple[float, tuple[tuple[int, int], ...]], ...]]:
+    th = dice.throws(rules, n, first)
+    return float(th.trash), tuple((float(p), opts) for p, opts in th.groups)
+
+
+class TurnValues:
+    """The best play inside one turn, given what banking and trash are worth.
+
+    ``bank(t)`` is the mover's chance after banking a turn score of ``t`` steps, ``trash``
+    his chance after trash, ``minimum`` the steps needed to bank, and a turn score above
+    ``cap`` steps banks at once (the solver's truncation).
+    """
+
+    def __init__(self, rules: Rules, bank: Callable[[int], float], trash: float,
+                 minimum: int, cap: int) -> None:
+        self.rules = rules
+        self._bank_fn = bank
+        self.trash = trash
+        self.minimum = max(minimum, 1)
+        self.cap = cap
+        self.maxp = dice.max_points(rules)
+        self._banks: dict[int, float] = {}
+        self._q: dict[int, list[float]] = {}  # t <= cap: Q(t, m) for m = 0..5
+        self._low = cap + 1  # Q is known for every t >= _low
+        self._lock = threading.Lock()
+
+    def bank(self, t: int) -> float:
+        """The value of banking ``t`` steps (whether or not the rules allow it now)."""
+        v = self._banks.get(t)
+        if v is None:
+            v = self._banks[t] = self._bank_fn(t)
+        return v
+
+    def can_bank(self, t: int, left: int) -> bool:
+        """Whether the rules let the mover bank ``t`` steps with ``left`` dice (0: corner)."""
+        if t < self.minimum:
+            return False
+        return not (left == 0 and self.rules.corner_throw_mandatory)
+
+    def q(self, t: int, left: int) -> float:
+        """The mover's chance after freezing up to ``t`` steps with ``left`` dice left."""
+        if t > self.cap:
+            return self.bank(t)  # the truncation: bank at once
+        self._extend(t)
+        return self._q[t][left]
+
+    def throw(self, t: int, n: int) -> float:
+        """The mover's chance when throwing ``n`` dice with ``t`` steps (t = 0: first throw)."""
+        if t <= self.cap:
+            self._extend(t + 1)
+        trash, groups = _groups(self.rules, n, t == 0 and n == 6)
+        total = trash * self.trash
+        for p, opts in groups:
+            total += p * max(self.q(t + pts, left) for pts, left in opts)
+        return total
+
+    def start(self) -> float:
+        """The mover's chance at the start of the turn."""
+        return self.throw(0, 6)
+
+    def _extend(self, low: int) -> None:
+        if low >= self._low:
+            return
+        with self._lock:
+            low = max(low, 1)
+            mandatory = self.rules.corner_throw_mandatory
+            tables = [_groups(self.rules, n, False) for n in range(1, 7)]
+            q = self._q
+            for t in range(self._low - 1, low - 1, -1):
+                v = [0.0] * 7
+                for n in range(1, 7):
+                    trash, groups = tables[n - 1]
+                    total = trash * self.trash
+                    for p, opts in groups:
+                        best = -1.0
+                        for pts, left in opts:
+                            u = t + pts
+                            val = q[u][left] if u <= self.cap else self.bank(u)
+                            if val > best:
+                                best = val
+                        total += p * best
+                    v[n] = total
+                b = self.bank(t)
+                ok = t >= self.minimum
+                row = [0.0] * 6
+                for m in range(6):
+                    on = v[6 if m == 0 else m]
+                    if m == 0 and mandatory:
+                        row[m] = on
+                    else:
+                        row[m] = b if ok and b > on else on
+                q[t] = row
+                self._low = t
+
+
+# -- positions -------------------------------------------------------------------------
+
+
+def table_for(game: Game) -> Table | None:
+    """The shipped table that answers this game, or None (not two seats, no table)."""
+    if len(game.seats) != 2:
+        return None
+    return load(game.rules)
+
+
+_CACHE: OrderedDict[tuple[object, ...], TurnValues] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(key: tuple[object, ...], make: Callable[[], TurnValues]) -> TurnValues:
+    with _CACHE_LOCK:
+        tv = _CACHE.get(key)
+        if tv is not None:
+            _CACHE.move_to_end(key)
+            return tv
+    tv = make()
+    with _CACHE_LOCK:
+        _CACHE[key] = tv
+        while len(_CACHE) > 32:
+            _CACHE.popitem(last=False)
+    return tv
+
+
+def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
+    """The turn problem of the player to move (START or CHOOSE), or None if the table
+    cannot answer it (scores off the table's grid, a stage it does not know)."""
+    table = table or table_for(game)
+    if table is None or game.phase not in (Phase.START, Phase.CHOOSE):
+        return None
+    rules = game.rules
+    cur = game.current
+    other = 1 - cur
+    mine, theirs = game.board[cur], game.board[other]
+    if mine % STEP or theirs % STEP or mine < 0 or theirs < 0:
+        return None
+    a, b = mine // STEP, theirs // STEP
+    ng, end_cap = table.ng, table.ng + table.extra
+    minimum = rules.minimum_for(mine) // STEP
+    if game.stage == "normal":
+        if a >= ng or b >= ng:
+            return None
+
+        def bank_normal(t: int) -> float:
+            reach = a + t
+            if reach < ng:
+                return 1.0 - table.w(other, b, reach)
+            return 1.0 - table.c(b > 0, other == 0, reach - b)
+
+        key = ("normal", rules, cur, a, b)
+        return _cached(key, lambda: TurnValues(rules, bank_normal, 1.0 - table.w(other, b, a),
+                                               minimum, ng + table.extra - a))
+    if game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue):
+        # Chasing a fixed score: more wins, the same ties (a tie-break round, D-9).
+        target = game.reacher if game.stage == "catch-up" else other
+        if target is None:
+            return None
+        d = (game.board[target] - mine) // STEP
+        if d < 0:
+            return None
+        if game.stage == "catch-up":
+            tie = table.tie_first if cur == 0 else 1.0 - table.tie_first  # seat 0 first
+        else:
+            tie = 1.0 - table.tie_first  # the second of a round ties into a new round
+
+        def bank_chase(t: int) -> float:
+            return 1.0 if t > d else (tie if t == d else 0.0)
+
+        trash = tie if d == 0 else 0.0
+        key = ("chase", rules, d, tie, minimum)
+        return _cached(key, lambda: TurnValues(rules, bank_chase, trash, minimum,
+                                               max(end_cap, d)))
+    if game.stage == "tie-break":
+        # The first of a tie-break round: the other player then chases what this turn adds.
+        def bank_first(t: int) -> float:
+            return 1.0 - table.second(t)
+
+        key = ("tie-first", rules, minimum)
+        return _cached(key, lambda: TurnValues(rules, bank_first, 1.0 - table.second(0),
+                                               minimum, end_cap))
+    return None
+
+
+@dataclass(frozen=True)
+class FreezeValue:
+    """What one freeze of the current throw is worth to the player to move."""
+
+    faces: tuple[int, ...]
+    points: int
+    throw: float | None  # the chance after freezing and throwing on (None: not allowed)
+    bank: float | None  # the chance after freezing and banking (None: not allowed)
+
+    @property
+    def best(self) -> float:
+        return max(v for v in (self.throw, self.bank) if v is not None)
+
+    @property
+    def bank_is_best(self) -> bool:
+        return self.bank is not None and (self.throw is None or self.bank >= self.throw)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every choice of a throw with its value, and each seat's chance now."""
+
+    seat: int  # the player to move
+    win: tuple[float, float]  # each seat's chance under perfect play from here
+    freezes: tuple[FreezeValue, ...]  # in the order of game.legal_freezes()
+    best: FreezeValue  # the best freeze; bank if best.bank_is_best
+
+
+def advice(game: Game) -> Advice | None:
+    """The value of every choice at Phase.CHOOSE, or None where no table answers."""
+    if game.phase is not Phase.CHOOSE:
+        return None
+    tv = turn_values(game)
+    if tv is None:
+        return None
+    t0 = game.turn_score // STEP
+    n = len(game.thrown)
+    out = []
+    for faces, points in game.legal_freezes():
+        t = t0 + points // STEP
+        left = n - len(faces)
+        throw = tv.throw(t, 6 if left == 0 else left)
+        bank = tv.bank(t) if game.bank_refusal(game.indices_for(faces)) is None else None
+        out.append(FreezeValue(faces, points, throw, bank))
+    if not out:
+        return None
+    best = max(out, key=lambda f: f.best)
+    seat = game.current
+    win = [0.0, 0.0]
+    win[seat] = best.best
+    win[1 - seat] = 1.0 - best.best
+    return Advice(seat, (win[0], win[1]), tuple(out), best)
+
+
+def win_probabilities(game: Game) -> tuple[float, float] | None:
+    """Each seat's chance of winning now under perfect play, or None (no table)."""
+    table = table_for(game)
+    if table is None:
+        return None
+    if game.phase is Phase.OVER:
+        winners = [s for s, rank, _, _ in game.ranking() if rank == 1]
+        return (1.0 if 0 in winners else 0.0, 1.0 if 1 in winners else 0.0)
+    if game.phase is Phase.CHOOSE:
+        adv = advice(game)
+        return None if adv is None else adv.win
+    tv = turn_values(game, table)
+    if tv is None:
+        return None
+    mover = tv.start()
+    if game.stage == "normal":
+        cur = game.current
+        mover = table.w(cur, game.board[cur] // STEP, game.board[1 - cur] // STEP)
+    out = [0.0, 0.0]
+    out[game.current] = mover
+    out[1 - game.current] = 1.0 - mover
+    return (out[0], out[1])
+

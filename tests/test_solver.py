@@ -1,0 +1,237 @@
+"""The perfect-play solver against an independent brute force, and the play-time side.
+
+The brute force below knows nothing of the solver's shortcuts (merged throws, pruned
+freezes, levels, Newton steps): it walks the game as the engine plays it, with every legal
+freeze of every multiset of dice, and runs plain value iteration on the probability that
+seat 0 wins.  It solves the same capped game (a turn score beyond the cap banks at once).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from math import factorial
+
+import pytest
+
+from tenthousand.model import scoring
+from tenthousand.model.game import Game, Phase, Seat
+from tenthousand.model.rules import PRESETS, Rules
+
+np = pytest.importorskip("numpy")
+
+from tenthousand.solver import core, main, table, values  # noqa: E402
+from tenthousand.solver.player import PerfectPlayer  # noqa: E402
+
+
+# -- the brute force -------------------------------------------------------------------
+
+
+def _rolls(rules: Rules, n: int, first: bool) -> list[tuple[float, list[tuple[int, int]]]]:
+    """Every multiset of n dice: its probability and all (points, dice left) freezes."""
+    t = scoring.table(rules)
+    out = []
+    for c in itertools.product(range(n + 1), repeat=6):
+        if sum(c) != n:
+            continue
+        ways = factorial(n)
+        for k in c:
+            ways //= factorial(k)
+        found = (t.freezes_first if first else t.freezes)[c]  # type: ignore[index]
+        out.append((ways / 6 ** n, sorted({(p, n - sum(s)) for s, p in found})))
+    return out
+
+
+class BruteForce:
+    """Value iteration over whole game states: (stage, score of seat 0, of seat 1, mover)."""
+
+    def __init__(self, rules: Rules, extra: int) -> None:
+        self.r = rules
+        self.g = rules.game_point
+        self.cap = rules.game_point + extra
+        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.v: dict[tuple[str, int, int, int], float] = {}
+
+    def value(self, state: tuple[str, int, int, int]) -> float:
+        return self.v.get(state, 0.5)
+
+    def after(self, state: tuple[str, int, int, int], gain: int | None) -> float:
+        """P(seat 0 wins) once the mover's turn ends with ``gain`` banked (None: trash)."""
+        stage, s0, s1, mover = state
+        board = [s0, s1]
+        board[mover] += gain or 0
+        other = 1 - mover
+        if stage == "N":
+            nxt = "C" if board[mover] >= self.g else "N"
+            return self.value((nxt, board[0], board[1], other))
+        if stage == "T" and mover == 0:
+            return self.value(("T", board[0], board[1], 1))
+        # the end of a catch-up turn or of a tie-break round: D-8, D-9
+        if board[0] != board[1]:
+            return 1.0 if board[0] > board[1] else 0.0
+        return self.value(("T", 0, 0, 0))  # only the difference matters from here
+
+    def turn(self, state: tuple[str, int, int, int]) -> float:
+        stage, s0, s1, mover = state
+        own = (s0, s1)[mover]
+        # tie-break states keep only the difference; the real boards are past the game point
+        need = self.r.opening_minimum if own == 0 and stage != "T" else self.r.minimum
+        pick = max if mover == 0 else min
+        memo: dict[tuple[int, int], float] = {}
+
+        def over_cap(t: int) -> bool:
+            return (own + t if stage == "N" else t) > self.cap
+
+        def throw(t: int, n: int) -> float:
+            key = (t, n)
+            if key in memo:
+                return memo[key]
+            total = 0.0
+            for p, freezes in self.rolls[(n, t == 0 and n == 6)]:
+                if not freezes:
+                    total += p * self.after(state, None)
+                    continue
+                options = []
+                for points, left in freezes:
+                    t2 = t + points
+                    if over_cap(t2):
+                        options.append(self.after(state, t2))
+                        continue
+                    options.append(throw(t2, 6 if left == 0 else left))
+                    if t2 >= max(need, 50) and not (left == 0
+                                                    and self.r.corner_throw_mandatory):
+                        options.append(self.after(state, t2))
+                total += p * pick(options)
+            memo[key] = total
+            return total
+
+        return throw(0, 6)
+
+    def solve(self) -> tuple[float, float]:
+        """The starting player's chance when seat 0 starts, and when seat 1 starts."""
+        starts = [("N", 0, 0, 0), ("N", 0, 0, 1)]
+        # discover the reachable states
+        seen = set(starts)
+        todo = list(starts)
+        original = self.value
+        while todo:
+            state = todo.pop()
+            found: set[tuple[str, int, int, int]] = set()
+
+            def spy(s: tuple[str, int, int, int]) -> float:
+                found.add(s)
+                return 0.5
+
+            self.value = spy  # type: ignore[method-assign]
+            self.turn(state)
+            for s in found - seen:
+                seen.add(s)
+                todo.append(s)
+        self.value = original  # type: ignore[method-assign]
+        # tie-break rounds need only themselves, catch-up turns only those, the rest all
+        for stage in "TCN":
+            states = sorted((s for s in seen if s[0] == stage), key=lambda s: -(s[1] + s[2]))
+            for _ in range(500):
+                change = 0.0
+                for state in states:
+                    new = self.turn(state)
+                    change = max(change, abs(new - self.v.get(state, 0.5)))
+                    self.v[state] = new
+                if change < 1e-13:
+                    break
+        return self.v[starts[0]], 1.0 - self.v[starts[1]]
+
+
+CASES = [
+    (PRESETS["ten-thousand"].with_options(game_point=100), 100),
+    (PRESETS["trash-5000"].with_options(game_point=150, opening_minimum=100, minimum=50), 50),
+    (PRESETS["farkle"].with_options(game_point=100, opening_minimum=150), 50),
+]
+
+
+@pytest.mark.parametrize("rules,extra", CASES, ids=lambda c: getattr(c, "preset", str(c)))
+def test_solver_equals_brute_force(rules: Rules, extra: int) -> None:
+    sol = core.solve(rules, extra=extra, tol=1e-13)
+    first0, first1 = BruteForce(rules, extra).solve()
+    assert sol.win[0, 0, 0] == pytest.approx(first0, abs=1e-10)
+    assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
+
+
+# -- the command and the table ---------------------------------------------------------
+
+
+def test_command_prints_one_json_object(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    out = tmp_path / "t.bin"
+    assert main(["--rules", "trash-5000", "--game-point", "300", "--out", str(out)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"rules", "states", "iterations", "seconds",
+                         "first_player_win_probability"}
+    assert 0.5 < data["first_player_win_probability"] < 0.7
+    t = table.load_path(out)
+    assert t.figures["first_player_win_probability"] == pytest.approx(
+        data["first_player_win_probability"], abs=1e-6)
+
+
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--rules", "nope"]) == 2
+    assert main(["--rules", "farkle", "--game-point", "333"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("solve:") for line in err)
+
+
+@pytest.fixture(scope="module")
+def small_table() -> table.Table:
+    rules = PRESETS["ten-thousand"].with_options(game_point=500)
+    sol = core.solve(rules)
+    t = table.unpack(table.pack(sol))
+    table.register(t)
+    t.figures["solution"] = sol
+    return t
+
+
+def test_table_round_trip(small_table: table.Table) -> None:
+    sol = small_table.figures["solution"]
+    ng = small_table.ng
+    for seat, a, b in [(0, 0, 0), (1, 3, 7), (0, ng - 1, ng - 1)]:
+        assert small_table.w(seat, a, b) == pytest.approx(sol.win[seat, a, b], abs=1e-6)
+
+
+def test_values_match_the_solver(small_table: table.Table) -> None:
+    rules = small_table.rules
+    sol = small_table.figures["solution"]
+    game = Game(rules, [Seat("A"), Seat("B")], seed=5, first_seat=1)
+    start = values.win_probabilities(game)
+    assert start is not None
+    assert start[1] == pytest.approx(sol.win[1, 0, 0], abs=1e-6)
+    tv = values.turn_values(game)
+    assert tv is not None and tv.start() == pytest.approx(sol.win[1, 0, 0], abs=1e-6)
+    game.throw()
+    while game.phase is not Phase.CHOOSE:
+        game.throw()
+    adv = values.advice(game)
+    assert adv is not None
+    assert len(adv.freezes) == len(game.legal_freezes())
+    assert adv.best.best == max(f.best for f in adv.freezes)
+    assert sum(adv.win) == pytest.approx(1.0)
+
+
+def test_perfect_player_plays_whole_games(small_table: table.Table) -> None:
+    from tenthousand.ai import make_player, play_game
+
+    rules = small_table.rules
+    for seed in range(3):
+        fallback = make_player("expert", rules, seed=seed)
+        perfect = PerfectPlayer.for_rules(rules, fallback)
+        assert perfect is not None and perfect.level == "perfect"
+        game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
+                    seed=seed)
+        play_game(game, [perfect, make_player("expert", rules, seed=seed)])
+        assert game.over
+
+
+def test_no_table_no_perfect_player() -> None:
+    from tenthousand.ai import make_player
+
+    rules = PRESETS["farkle"].with_options("pyramiding")
+    assert PerfectPlayer.for_rules(rules, make_player("expert", rules)) is None
+    assert table.load(rules) is None
