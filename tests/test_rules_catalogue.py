@@ -41,7 +41,8 @@ CATALOGUE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "scoring::test_trash_5000_triplets_are_exactly_three_dice",
         "scoring::test_trash_5000_has_no_pairs_or_two_triplets_counters",
         "scoring::test_trash_any_three_pairs_2000_and_any_two_triplets_3000",
-        "scoring::test_trash_15000_four_five_six_of_a_kind")),
+        "scoring::test_trash_15000_four_five_six_of_a_kind",
+        "flow::test_game_points_of_the_presets")),
     ("1989", "no counter in a throw is trash", (
         "scoring::test_trash_means_no_counter_at_all",
         "turn::test_trash_on_the_first_throw_ends_the_turn_at_once")),
@@ -98,10 +99,15 @@ CATALOGUE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "options::test_mutant_rotary_trash_after_a_corner_discards_nothing")),
     ("1989", "game point and minimum turn scores can be changed", (
         "turn::test_minimums_are_settings",
+        "flow::test_the_game_point_is_a_setting",
         "properties::test_random_games_keep_every_rule")),
     # -- Farkle preset and its option --
-    ("farkle", "modern counters, 500 to get on board", (
-        "scoring::test_farkle_counters",)),
+    ("farkle", "modern counters, 500 to get on board, game point 10000", (
+        "scoring::test_farkle_counters",
+        "turn::test_farkle_needs_500_to_get_on_board_then_nothing",
+        "flow::test_game_points_of_the_presets")),
+    ("farkle", "the throw after a corner is optional", (
+        "turn::test_farkle_may_bank_at_the_corner",)),
     ("farkle", "three trash turns in a row cost 1000", (
         "options::test_three_trash_turns_in_a_row_cost_1000",
         "options::test_three_trash_count_resets_when_a_turn_banks",

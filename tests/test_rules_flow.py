@@ -179,3 +179,20 @@ def test_the_match_table_is_kept_across_games() -> None:
     second.board[0] = 100
     finish(second, dice)
     assert second.match_points == [19, 19] and second.games_played == 2
+
+
+def test_game_points_of_the_presets() -> None:
+    assert {name: r.game_point for name, r in PRESETS.items()} == {
+        "ten-thousand": 10000, "trash-5000": 5000, "trash-10000": 10000,
+        "trash-15000": 15000, "farkle": 10000}
+    assert {name: (r.opening_minimum, r.minimum) for name, r in PRESETS.items()} == {
+        "ten-thousand": (0, 0), "trash-5000": (500, 350), "trash-10000": (500, 350),
+        "trash-15000": (500, 350), "farkle": (500, 0)}
+
+
+def test_the_game_point_is_a_setting() -> None:
+    game, dice = new_game("trash-5000", seats=2, game_point=1000)
+    bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])
+    assert game.reacher == 0 and game.stage == "catch-up"
+    with pytest.raises(ValueError, match="multiple of 50"):
+        PRESETS["farkle"].with_options(game_point=1234)

@@ -152,6 +152,10 @@ def test_surpassing_must_beat_the_previous_turn() -> None:
 
 def test_surpassing_after_trash_the_bar_is_zero() -> None:
     game, dice = new_game("ten-thousand", "surpassing")
+    dice.add([5, 2, 3, 3, 4, 6])
+    game.throw()
+    assert game.bank_refusal(idx(game, 5)) is None  # the first turn of the game: no bar
+    game, dice = new_game("ten-thousand", "surpassing")
     bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])
     trash_turn(game, dice)  # seat 1
     dice.add([5, 2, 3, 3, 4, 6])
@@ -486,6 +490,14 @@ def test_three_trash_counts_per_seat() -> None:
 
 def test_without_the_option_trash_costs_nothing_extra() -> None:
     game, dice = new_game("farkle", seats=1, board=[2000])
+    for _ in range(4):
+        trash_turn(game, dice)
+    assert game.board == [2000]
+
+
+def test_three_trash_does_not_apply_in_rotary_club() -> None:
+    # The engine's choice (RULES.md is silent): every Rotary Club turn ends in trash.
+    game, dice = new_game("farkle", "three-trash", "rotary-club", seats=1, board=[2000])
     for _ in range(4):
         trash_turn(game, dice)
     assert game.board == [2000]

@@ -290,3 +290,23 @@ def test_trash_5000_straight_after_a_corner() -> None:  # D-6
     dice.add([1, 2, 3, 4, 5, 6])
     throw(game, 5, 5)
     assert game.legal_freezes()[0] == ((1, 2, 3, 4, 5, 6), 1500)
+
+
+# -- Farkle, the modern preset ----------------------------------------------------------------
+
+
+def test_farkle_needs_500_to_get_on_board_then_nothing() -> None:
+    game, _ = new_game("farkle", throws=[[1, 1, 2, 3, 4, 6]])
+    throw(game)
+    assert game.bank_refusal(freeze_idx(game, 1, 1)) == \
+        "you need 500 to get on the board; you have 200"
+    game, _ = new_game("farkle", throws=[[5, 2, 3, 3, 4, 6]], board=[500, 0])
+    throw(game)
+    assert game.bank_refusal(freeze_idx(game, 5)) is None
+
+
+def test_farkle_may_bank_at_the_corner() -> None:
+    game, _ = corner_game("farkle")
+    assert game.bank_refusal(freeze_idx(game, 5, 5)) is None
+    bank(game, 5, 5)
+    assert game.board == [2150, 0]
