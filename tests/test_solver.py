@@ -235,3 +235,52 @@ def test_no_table_no_perfect_player() -> None:
     rules = PRESETS["farkle"].with_options("pyramiding")
     assert PerfectPlayer.for_rules(rules, make_player("expert", rules)) is None
     assert table.load(rules) is None
+
+
+class _NoFallback:
+    """A fallback that must never be asked (the table answers every position)."""
+
+    level = "expert"
+    fallback_reason = None
+    ready = True
+
+    def prepare(self) -> None:
+        pass
+
+    def choose_challenge(self, game: Game) -> int | None:
+        return None
+
+    def choose_move(self, game: Game):  # type: ignore[no-untyped-def]
+        raise AssertionError("the table should answer every two-player position")
+
+    def choose_discard(self, game: Game) -> int:
+        raise AssertionError("no discards in these rules")
+
+
+def test_perfect_against_perfect_never_falls_back(small_table: table.Table) -> None:
+    from tenthousand.ai import play_game
+
+    rules = small_table.rules
+    for seed in range(4):
+        players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
+        game = Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")],
+                    seed=seed)
+        play_game(game, players)  # type: ignore[arg-type]
+        assert game.over
+
+
+def test_end_game_values_match_the_solver(small_table: table.Table) -> None:
+    rules = small_table.rules
+    sol = small_table.figures["solution"]
+    game = Game(rules, [Seat("A"), Seat("B")], seed=1, first_seat=0)
+    # seat 0 has reached the game point; seat 1 (on the board) chases 300 behind (D-8)
+    game.board = [rules.game_point + 100, rules.game_point - 200]
+    game.stage, game.reacher, game.current = "catch-up", 0, 1
+    probs = values.win_probabilities(game)
+    assert probs is not None
+    assert probs[1] == pytest.approx(sol.catch_up[1, 0, 6], abs=1e-6)
+    # a tie-break round (D-9): seat 0 moves first
+    game.board = [rules.game_point + 100] * 2
+    game.stage, game.reacher, game.current, game.queue = "tie-break", 0, 0, [1]
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[0] == pytest.approx(sol.tie_first, abs=1e-6)

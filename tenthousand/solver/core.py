@@ -230,22 +230,29 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
             x = np.where(np.isnan(guess), 0.5, guess)
         else:
             x = np.full(2 * k, 0.5)
-        bank2 = np.concatenate([bank, bank], axis=1)
-        min2 = np.concatenate([minimum, minimum])
-        cap2 = np.concatenate([cap, cap])
+        alpha = np.zeros(2 * k)
+        beta = np.zeros(2 * k)
+        active = np.arange(2 * k)  # columns still moving; a pass solves only those
         for it in range(50):
             passes += 1
-            trash = 1.0 - x[partner]
-            both = ts.solve(bank2, np.concatenate([trash, trash + _DELTA]), min2, cap2)
-            f, f2 = both[:2 * k], both[2 * k:]
-            beta = (f2 - f) / _DELTA
-            alpha = f - beta * trash
+            trash = 1.0 - x[partner[active]]
+            cols = np.concatenate([active, active])
+            both = ts.solve(bank[:, cols], np.concatenate([trash, trash + _DELTA]),
+                            minimum[cols], cap[cols])
+            j = len(active)
+            f, f2 = both[:j], both[j:]
+            beta_a = (f2 - f) / _DELTA
+            alpha[active] = f - beta_a * trash
+            beta[active] = beta_a
             ap, bp = alpha[partner], beta[partner]
             new = (alpha + beta - beta * ap - beta * bp) / (1.0 - beta * bp)
-            change = float(np.max(np.abs(new - x)))
+            moved = np.abs(new - x) >= tol
             x = new
-            if change < tol:
+            if not moved.any():
                 break
+            # a column must be solved again if it or its partner moved
+            moving = moved | moved[partner]
+            active = np.flatnonzero(moving)
         levels_passes.append(it + 1)
         win[seat, aa, bb] = x
         if progress and level % 20 == 0:

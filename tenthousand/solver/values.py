@@ -151,7 +151,7 @@ def _cached(key: tuple[object, ...], make: Callable[[], TurnValues]) -> TurnValu
     tv = make()
     with _CACHE_LOCK:
         _CACHE[key] = tv
-        while len(_CACHE) > 32:
+        while len(_CACHE) > 512:  # about 50 KB each
             _CACHE.popitem(last=False)
     return tv
 
@@ -280,13 +280,17 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
     if game.phase is Phase.CHOOSE:
         adv = advice(game)
         return None if adv is None else adv.win
-    tv = turn_values(game, table)
-    if tv is None:
-        return None
-    mover = tv.start()
-    if game.stage == "normal":
-        cur = game.current
-        mover = table.w(cur, game.board[cur] // STEP, game.board[1 - cur] // STEP)
+    cur = game.current
+    mine, theirs = game.board[cur], game.board[1 - cur]
+    if (game.phase is Phase.START and game.stage == "normal" and mine % STEP == 0
+            and theirs % STEP == 0 and 0 <= mine < table.rules.game_point
+            and 0 <= theirs < table.rules.game_point):
+        mover = table.w(cur, mine // STEP, theirs // STEP)  # straight from the table
+    else:
+        tv = turn_values(game, table)
+        if tv is None:
+            return None
+        mover = tv.start()
     out = [0.0, 0.0]
     out[game.current] = mover
     out[1 - game.current] = 1.0 - mover
