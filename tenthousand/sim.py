@@ -19,7 +19,8 @@ import math
 import random
 import sys
 import time
-from typing import Any, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from .model import LEVELS, OPTION_NAMES, PRESETS, Rules
 from .model.events import Banked, Pegged
@@ -131,9 +132,10 @@ def run_turns(rules: Rules, strategy: str, turns: int, *, on_board: bool,
     from .ai import make_player
 
     player = make_player(strategy, rules, seed=seed)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     player.prepare()
     table_seconds = time.perf_counter() - t0
+    table_cpu = time.process_time() - c0
     expected: float | None = None
     expect = getattr(player, "expected_turn", None)
     if callable(expect):
@@ -177,6 +179,7 @@ def run_turns(rules: Rules, strategy: str, turns: int, *, on_board: bool,
         "stderr": math.sqrt(max(var, 0.0) / turns) if turns else 0.0,
         "expected": expected,
         "table_seconds": round(table_seconds, 4),
+        "table_cpu_seconds": round(table_cpu, 4),
     }
 
 

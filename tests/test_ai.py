@@ -8,13 +8,12 @@ import sys
 from fractions import Fraction
 
 import pytest
+from rules_kit import ScriptedDice, new_game
 
 from tenthousand.ai import FALLBACK_PERFECT, Decision, Player, make_player, play_game
 from tenthousand.ai import tables as T
 from tenthousand.ai.players import candidate_moves
 from tenthousand.model import LEVELS, OPTION_NAMES, PRESETS, Game, Phase, Seat, scoring
-
-from rules_kit import ScriptedDice, new_game
 
 
 def test_no_tkinter() -> None:
@@ -289,3 +288,13 @@ def test_decisions_are_fast_once_ready() -> None:
             times.append(time.thread_time() - t0)
     times.sort()
     assert times[len(times) // 2] < 0.005  # CPU time: generous for a loaded machine
+
+
+def test_reach_rule_plays_legally(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tenthousand.ai.players import Expert
+
+    monkeypatch.setattr(Expert, "weigh_reach", True)
+    for preset in ("ten-thousand", "trash-10000"):
+        rules = PRESETS[preset].with_options(game_point=1500)
+        for seed in range(4):
+            _checked_game(rules, ["expert", "max-expected"], seed)

@@ -48,7 +48,7 @@ def test_games_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert GAME_KEYS <= set(out)
     assert out["games"] == 9 and sum(out["wins"]) == 9
     assert out["players"] == ["expert", "normal", "beginner"]
-    for (lo, hi), rate in zip(out["ci95"], out["win_rate"]):
+    for (lo, hi), rate in zip(out["ci95"], out["win_rate"], strict=True):
         assert 0 <= lo <= rate <= hi <= 1
     assert out["decision_ms_p50"] <= out["decision_ms_p99"]
 

@@ -12,8 +12,9 @@ The game handed to a player is read-only for it: a player never calls a command 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..model.game import LEVELS
 

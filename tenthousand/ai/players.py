@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..model import scoring
 from ..model.game import Game, Phase
@@ -279,14 +279,16 @@ class Expert(MaxExpected):
       it challenges the leader, which halves the gap.
     * Mutant Trash: discards the die that hands the opponent the least (the most in Rotary
       Club, where points hurt).
-    * Near the game point, when an opponent is likely to end the game on the next turn,
-      it plays to end the turn ahead of everybody.
+    * Near the game point it weighs how close the opponents are: a turn that already holds
+      the game point can bank or throw for the best chance that nobody answers it
+      (:meth:`_reach`).  Measured against Max-expected this gained nothing (see
+      ``docs/strength.md``), so it is off by default (``weigh_reach``).
     """
 
     level = "expert"
 
     #: Whether the turn that can end the game weighs the opponents' answer (see _reach).
-    weigh_reach = True
+    weigh_reach = False  # measured: no gain (docs/strength.md), so off
 
     def _build(self) -> None:
         super()._build()

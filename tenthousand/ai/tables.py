@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import reduce
-from typing import Callable
 
 from ..model import scoring
 from ..model.rules import Rules
@@ -82,7 +82,7 @@ class PlainModel:
     max_stretch: int  # most units one stretch can score
 
     @classmethod
-    def build(cls, rules: Rules) -> "PlainModel":
+    def build(cls, rules: Rules) -> PlainModel:
         t = scoring.table(rules)
         unit = _unit(rules)
 
@@ -466,7 +466,7 @@ class PyramidModel:
     max_stretch: int
 
     @classmethod
-    def build(cls, rules: Rules) -> "PyramidModel":
+    def build(cls, rules: Rules) -> PyramidModel:
         t = scoring.table(rules)
         unit = _unit(rules)
         stretches = [c for c in scoring.ALL_COUNTS
@@ -486,7 +486,7 @@ class PyramidModel:
                 reach: set[int] = set()
                 corners: set[int] = set()
                 for sub in _subs(c):
-                    new = tuple(a + b for a, b in zip(s, sub))
+                    new = tuple(a + b for a, b in zip(s, sub, strict=True))
                     sc = exact[new]  # type: ignore[index]
                     if sc is None:
                         continue
@@ -610,8 +610,8 @@ def solve_pyramid(model: PyramidModel, need: int, trash: float, mandatory: bool,
                         best = v
                 s += w * best
             row[k] = s
-            T = (b + score[k]) * unit
-            Cst[k] = T if (b + score[k] >= need and T > s and k != 0) else s
+            Tk = float((b + score[k]) * unit)
+            Cst[k] = Tk if (b + score[k] >= need and Tk > s and k != 0) else s
         V[b] = row
         T = float(b * unit)
         v0 = row[0]
@@ -659,12 +659,14 @@ class RuleTables:
         with self.lock:
             if self.plain is None:
                 self.plain = self._timed(lambda: PlainModel.build(self.rules))  # type: ignore
+            assert self.plain is not None
             return self.plain
 
     def pyramid_model(self) -> PyramidModel:
         with self.lock:
             if self.pyramid is None:
                 self.pyramid = self._timed(lambda: PyramidModel.build(self.rules))  # type: ignore
+            assert self.pyramid is not None
             return self.pyramid
 
     def expected_table(self, need_points: int, trash: float = 0.0
