@@ -55,7 +55,8 @@ class TurnValues:
         self.cap = cap
         self.maxp = dice.max_points(rules)
         self._banks: dict[int, float] = {}
-        self._q: dict[int, list[float]] = {}  # t <= cap: Q(t, m) for m = 0..5
+        # _q[t][m]: Q(t, m) for m = 0..5; rows above the cap are filled with the bank value
+        self._q: list[list[float] | None] = [None] * (cap + 1)
         self._low = cap + 1  # Q is known for every t >= _low
         self._lock = threading.Lock()
 
@@ -77,7 +78,9 @@ class TurnValues:
         if t > self.cap:
             return self.bank(t)  # the truncation: bank at once
         self._extend(t)
-        return self._q[t][left]
+        row = self._q[t]
+        assert row is not None
+        return row[left]
 
     def throw(self, t: int, n: int) -> float:
         """The mover's chance when throwing ``n`` dice with ``t`` steps (t = 0: first throw)."""
@@ -101,6 +104,9 @@ class TurnValues:
             mandatory = self.rules.corner_throw_mandatory
             tables = [_groups(self.rules, n, False) for n in range(1, 7)]
             q = self._q
+            if len(q) == self.cap + 1:  # rows above the cap: bank at once
+                q.extend([self.bank(u)] * 6 for u in range(self.cap + 1,
+                                                           self.cap + self.maxp + 1))
             for t in range(self._low - 1, low - 1, -1):
                 v = [0.0] * 7
                 for n in range(1, 7):
@@ -109,8 +115,7 @@ class TurnValues:
                     for p, opts in groups:
                         best = -1.0
                         for pts, left in opts:
-                            u = t + pts
-                            val = q[u][left] if u <= self.cap else self.bank(u)
+                            val = q[t + pts][left]  # type: ignore[index]
                             if val > best:
                                 best = val
                         total += p * best
