@@ -16,7 +16,8 @@ CATALOGUE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "scoring::test_lone_twos_to_sixes_never_score")),
     ("1992", "groups: 100 x face, three 1s 1000, each extra die doubles (the table)", (
         "scoring::test_ten_thousand_groups_table_of_the_manual",
-        "scoring::test_ten_thousand_examples_of_the_manual")),
+        "scoring::test_ten_thousand_examples_of_the_manual",
+        "scoring::test_every_multiset_matches_an_independent_count")),
     ("1992", "doubles: three pairs of different values, 1000, first roll only", (
         "scoring::test_ten_thousand_doubles_are_three_different_pairs_on_the_first_throw",
         "turn::test_ten_thousand_straight_and_doubles_on_the_first_throw")),
@@ -42,6 +43,7 @@ CATALOGUE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "scoring::test_trash_5000_has_no_pairs_or_two_triplets_counters",
         "scoring::test_trash_any_three_pairs_2000_and_any_two_triplets_3000",
         "scoring::test_trash_15000_four_five_six_of_a_kind",
+        "scoring::test_every_multiset_matches_an_independent_count",
         "flow::test_game_points_of_the_presets")),
     ("1989", "no counter in a throw is trash", (
         "scoring::test_trash_means_no_counter_at_all",

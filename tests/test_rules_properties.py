@@ -173,6 +173,11 @@ def play_random_game(rules: Rules, seats: int, seed: int, max_steps: int = 4000)
             idx = game.indices_for(faces)
             assert game.describe_selection(idx)[1] == points
             turn_before = game.turn_score
+            corner = len(game.stretch_dice) + len(faces) == 6 and rules.corner_throw_mandatory
+            if not rules.rotary_club and not corner:
+                # what the view and the computer read as the bar agrees with the refusal
+                assert (game.bank_refusal(idx) is None) == \
+                    (turn_before + points >= game.minimum()), (turn_before, points)
             if game.bank_refusal(idx) is None and rng.random() < 0.5:
                 events = game.bank(idx)
                 banked = [e for e in events if isinstance(e, Banked)]

@@ -235,3 +235,68 @@ def test_faces_outside_one_to_six_are_refused() -> None:
             scoring.score(bad, TT)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         scoring.score([1] * 7, TT)
+
+
+# -- an independent count of every multiset of dice ------------------------------------------
+
+
+def _reference_counters(preset: str, first: bool) -> list[tuple[tuple[int, ...], int]]:
+    """The counters of RULES.md written out afresh, as (faces, points)."""
+    out: list[tuple[tuple[int, ...], int]] = [((1,), 100), ((5,), 50)]
+    triplet = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
+    for face, points in triplet.items():
+        out.append(((face,) * 3, points))
+        if preset == "ten-thousand":
+            out += [((face,) * 4, points * 2), ((face,) * 5, points * 4),
+                    ((face,) * 6, points * 8)]
+        elif preset == "trash-15000":
+            out += [((face,) * 4, 4000), ((face,) * 5, 5000), ((face,) * 6, 6000)]
+        elif preset == "farkle":
+            out += [((face,) * 4, 1000), ((face,) * 5, 2000), ((face,) * 6, 3000)]
+    six_ok = first or preset != "ten-thousand"
+    if six_ok:
+        out.append(((1, 2, 3, 4, 5, 6), 1500))
+    pairs = {"ten-thousand": 1000, "trash-10000": 2000, "trash-15000": 2000, "farkle": 1500}
+    triplets = {"trash-10000": 3000, "trash-15000": 3000, "farkle": 2500}
+    for a in range(1, 7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                if preset in pairs and six_ok:
+                    if preset != "ten-thousand" or a < b < c:  # D-3 / D-5
+                        out.append(((a, a, b, b, c, c), pairs[preset]))
+        for b in range(a, 7):
+            if preset in triplets:
+                out.append(((a, a, a, b, b, b), triplets[preset]))
+    return out
+
+
+def _reference_score(dice: tuple[int, ...], counters, memo: dict) -> int | None:  # type: ignore[no-untyped-def,type-arg]
+    """The best way to count all of ``dice`` (sorted) with these counters, or None."""
+    if not dice:
+        return 0
+    if dice in memo:
+        return memo[dice]  # type: ignore[no-any-return]
+    best_found = None
+    for faces, points in counters:
+        rest = list(dice)
+        try:
+            for f in faces:
+                rest.remove(f)
+        except ValueError:
+            continue
+        more = _reference_score(tuple(rest), counters, memo)
+        if more is not None and (best_found is None or points + more > best_found):
+            best_found = points + more
+    memo[dice] = best_found
+    return best_found
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.preset)
+def test_every_multiset_matches_an_independent_count(rules) -> None:  # type: ignore[no-untyped-def]
+    for first in (True, False):
+        counters = _reference_counters(rules.preset, first)
+        memo: dict[tuple[int, ...], int | None] = {}
+        for counts in scoring.ALL_COUNTS:
+            dice = scoring.dice_of(counts)
+            expected = _reference_score(dice, counters, memo)
+            assert scoring.score(dice, rules, first_throw=first) == expected, (dice, first)
