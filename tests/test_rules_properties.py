@@ -192,6 +192,10 @@ def play_random_game(rules: Rules, seats: int, seed: int, max_steps: int = 4000)
             events = game.discard(rng.randrange(len(game.discard_choices)))
         board_from_events(events, board)
         assert board == game.board, events
+        assert game.log[-len(events):] == events if events else True
+        for e in events:
+            assert e.message(game.names)  # every event can be told to the player
+            assert Event.from_dict(e.to_dict()) == e
         game.check_invariants()
         if rng.random() < 0.03:  # every reachable position saves and loads, and plays on
             saved = game.to_dict()

@@ -310,3 +310,11 @@ def test_farkle_may_bank_at_the_corner() -> None:
     assert game.bank_refusal(freeze_idx(game, 5, 5)) is None
     bank(game, 5, 5)
     assert game.board == [2150, 0]
+
+
+def test_listeners_hear_every_event_in_order() -> None:
+    game, dice = new_game("ten-thousand", throws=[[1, 2, 3, 3, 4, 6], [5, 2, 3, 4, 6]])
+    heard: list[object] = []
+    game.listeners.append(heard.append)
+    returned = throw(game) + throw(game, 1) + bank(game, 5)
+    assert heard == returned == game.log[-len(returned):]
