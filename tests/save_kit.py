@@ -29,7 +29,7 @@ def new_game(index: int, seed: int) -> Game:
     return Game(rules, seats, seed=seed)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _documents(count: int) -> tuple[str, ...]:
     import json
 
