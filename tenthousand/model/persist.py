@@ -20,15 +20,20 @@ class BadSave(ValueError):
     """A saved game that cannot be trusted."""
 
 
-def _int(data: dict[str, Any], key: str, low: int = -10**9, high: int = 10**9) -> int:
+# Scores and counters in a save stay far below what events and later saves accept (10**9),
+# so a game that loads can be played on and saved again.
+LIMIT = 10**8
+
+
+def _int(data: dict[str, Any], key: str, low: int = -LIMIT, high: int = LIMIT) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise BadSave(f"'{key}' must be a whole number from {low:,} to {high:,}, not {value!r:.40}")
     return value
 
 
-def _ints(value: Any, what: str, length: int | None = None, low: int = -10**9,
-          high: int = 10**9, max_len: int = 64) -> list[int]:
+def _ints(value: Any, what: str, length: int | None = None, low: int = -LIMIT,
+          high: int = LIMIT, max_len: int = 64) -> list[int]:
     if not isinstance(value, list) or (length is not None and len(value) != length) \
             or len(value) > max_len:
         raise BadSave(f"'{what}' must be a list of {length if length is not None else 'some'} numbers")

@@ -27,6 +27,11 @@ NUMBER_LIMITS: Mapping[str, tuple[int, int]] = {
     "minimum": (0, 100_000),
 }
 
+#: Counters a rule set may lack (``None``); every other number is always present.
+NULLABLE_COUNTERS = frozenset(
+    {"four_of_a_kind", "five_of_a_kind", "six_of_a_kind", "straight", "three_pairs", "two_triplets"}
+)
+
 #: Points lost for three trash throws in a row when the ``three-trash`` option is on.
 THREE_TRASH_PENALTY = 1000
 
@@ -171,7 +176,7 @@ class Rules:
         if unknown:
             raise ValueError(f"unknown rule fields: {', '.join(sorted(unknown))}")
         preset = data.get("preset")
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise ValueError(f"unknown preset {preset!r}")
         values: dict[str, Any] = {}
         for key, value in data.items():
@@ -183,7 +188,7 @@ class Rules:
             else:
                 ok = value is None or (isinstance(value, int) and not isinstance(value, bool)
                                        and 0 <= value <= 1_000_000)
-                if key in ("game_point", "opening_minimum", "minimum") and value is None:
+                if value is None and key not in NULLABLE_COUNTERS:
                     ok = False
             if not ok:
                 raise ValueError(f"rule field {key} has a bad value: {value!r}")
