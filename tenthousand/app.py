@@ -7,6 +7,7 @@ and its controller; tests build it on the session root and destroy it again.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import logging
 import re
 import tkinter as tk
@@ -65,6 +66,14 @@ def _optional(module: str, name: str) -> Any:
         return getattr(mod, name)
     except (ImportError, AttributeError):
         return None
+
+
+def _collect() -> None:
+    """Collect closed windows' garbage now, in the Tk thread.
+
+    A closed dialog's Tk variables sit in reference cycles; if the garbage collector
+    happened to free them from a worker thread, Tk would refuse the call."""
+    gc.collect()
 
 
 class App:
@@ -238,6 +247,8 @@ class App:
             return settings
         dialog = dialog_class(self.root, settings)
         result: GameSettings | None = dialog.result
+        del dialog
+        _collect()
         return result
 
     def new_game(self) -> None:
@@ -320,6 +331,7 @@ class App:
         if dialog_class is None:
             return
         result = dialog_class(self.root, self.prefs).result
+        _collect()
         if result is not None:
             self.apply_preferences(result)
 
@@ -347,11 +359,13 @@ class App:
         dialog_class = _optional("dialogs.keys", "KeysDialog")
         if dialog_class is not None:
             dialog_class(self.root)
+            _collect()
 
     def show_about(self) -> None:
         dialog_class = _optional("dialogs.about", "AboutDialog")
         if dialog_class is not None:
             dialog_class(self.root)
+            _collect()
 
     # -- preferences ---------------------------------------------------------------------
 
@@ -444,6 +458,7 @@ class App:
                 pass
         self.window.destroy()
         self.images.clear()
+        _collect()
         try:
             self.root.protocol("WM_DELETE_WINDOW", "")
         except tk.TclError:

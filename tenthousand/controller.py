@@ -391,7 +391,7 @@ class Controller:
                 self._new_stretch = True
                 table.cue("corner", f"Corner! Six fresh dice for {names[event.seat]}", 1300)
             elif isinstance(event, Trash):
-                lost = f": {names[event.seat]} lost {event.lost:,}" if event.lost else ""
+                lost = f" {names[event.seat]} lost {event.lost:,}" if event.lost else ""
                 table.cue("trash", f"Trash!{lost}", 1500)
             elif isinstance(event, Banked):
                 table.cue("info", f"{names[event.seat]} banked {event.points:,}", 1000)
@@ -425,10 +425,8 @@ class Controller:
                     f"in {over.turns} turns!\nF8 plays again, Esc sets up a new game")
         winner = names[over.seat]
         lines = ["You win!" if winner.casefold() == "you" else f"{winner} wins!"]
-        for seat, rank, board, points in over.ranking[:6]:
+        for seat, rank, board, points in over.ranking:
             lines.append(f"{rank}.  {names[seat]}   {board:,}   (+{points} match points)")
-        if len(over.ranking) > 6:
-            lines.append("...")
         lines.append("")
         lines.append("F8 plays again, Esc sets up a new game")
         return "\n".join(lines)
@@ -667,15 +665,13 @@ class Controller:
         for s, seat in enumerate(g.seats):
             if self.is_computer(s):
                 player = f"{LEVEL_NAMES.get(self.level(s), self.level(s))} AI"
-                if self.demo and not seat.computer:
-                    player += " (demo)"
             else:
                 player = "Human"
             rows.append(SeatRow(
                 name=seat.name, player=player, board=g.board[s], on_board=g.on_board(s),
                 challenges=g.challenges_left(s) if g.rules.challenging else None,
                 match_points=g.match_points[s], to_play=(s == g.current and not g.over),
-                winner=(s == winner)))
+                winner=(s == winner), show_match=g.games_played > 0))
         return tuple(rows)
 
     def _stage_text(self) -> str:
@@ -694,7 +690,7 @@ class Controller:
         bar = self.window.actions
         if g.over:
             bar.show_actions("Play again (F8)", self.on_rematch is not None, "Bank (B)", False,
-                             "The game is over. F8 plays again with the same seats; "
+                             "Game over. F8 plays again with the same players; "
                              "Esc sets up a new game.")
             return
         name = g.seats[g.current].name

@@ -135,7 +135,9 @@ class DiceImages:
         self.pinned: set[tuple[int, int, str, str]] = set()
 
     def get(self, face: int, size: int, state: str = "normal") -> ImageTk.PhotoImage:
+        """The image of a face; it stays pinned (never dropped) until :meth:`unpin_all`."""
         key = (face, size, state, self.theme)
+        self.pinned.add(key)
         image = self._cache.get(key)
         if image is None:
             image = ImageTk.PhotoImage(render_face(face, size, state, self.theme),
@@ -146,10 +148,17 @@ class DiceImages:
             self._cache.move_to_end(key)
         return image
 
+    def unpin_all(self) -> None:
+        """Called before a redraw: the images it asks for again are pinned again."""
+        self.pinned = set()
+
     def _trim(self) -> None:
-        # Images still shown on a canvas are the most recently used; the oldest go first.
-        while len(self._cache) > self.limit:
-            self._cache.popitem(last=False)
+        # The oldest go first; an image a canvas shows now (pinned) is never dropped.
+        excess = len(self._cache) - self.limit
+        if excess <= 0:
+            return
+        for key in [k for k in self._cache if k not in self.pinned][:excess]:
+            del self._cache[key]
 
     def __len__(self) -> int:
         return len(self._cache)

@@ -96,7 +96,7 @@ class ActionBar(tk.Frame):
         self.bank_button.pack(side="left", padx=(8, 12))
         self.reason.pack(side="left", fill="x", expand=True)
         self.actions.pack(fill="x")
-        self.actions.bind("<Configure>", self._wrap)
+        self.reason.bind("<Configure>", self._wrap)
 
         self.prompt = tk.Frame(self, background=pal.panel)
         self.prompt_label = tk.Label(self.prompt, text="", font=self.reason_font,
@@ -106,8 +106,9 @@ class ActionBar(tk.Frame):
         self.challenge_targets: list[int] = []
 
     def _wrap(self, event: tk.Event) -> None:  # type: ignore[type-arg]
-        used = self.throw_button.winfo_width() + self.bank_button.winfo_width() + 40
-        self.reason.configure(wraplength=max(150, event.width - used))
+        width = max(150, event.width - 6)
+        if str(self.reason.cget("wraplength")) != str(width):
+            self.reason.configure(wraplength=width)
 
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal

@@ -1,4 +1,9 @@
-"""The scoreboard: one row per seat (up to nine) and a line for the end-game stages."""
+"""The scoreboard: one entry per seat (up to nine) and a line for the end-game stages.
+
+Each seat takes two lines: the name and board score, then in smaller type who plays it,
+whether it is on the board, the challenges left and the match points.  Two lines keep nine
+seats readable in a narrow side panel.
+"""
 
 from __future__ import annotations
 
@@ -14,101 +19,115 @@ class SeatRow:
     """What the scoreboard shows for one seat."""
 
     name: str
-    player: str  # "Human", "Computer (Expert)"...
+    player: str  # "Human", "Expert AI"...
     board: int
     on_board: bool
     challenges: int | None  # None: challenging is off
     match_points: int
     to_play: bool = False
     winner: bool = False
+    show_match: bool = True  # False until a game of the match has ended
+
+    def details(self) -> str:
+        parts = [self.player, "on board" if self.on_board else "not on board"]
+        if self.challenges is not None:
+            parts.append({0: "no challenge", 1: "1 challenge"}.get(
+                self.challenges, f"{self.challenges} challenges"))
+        if self.show_match:
+            parts.append(f"match {self.match_points}")
+        return " \u00b7 ".join(parts)
 
 
-COLUMNS = ("", "Player", "Plays", "Score", "On", "Chal.", "Match")
+class _Entry:
+    """The widgets of one seat."""
+
+    def __init__(self, board: Scoreboard) -> None:
+        self.frame = tk.Frame(board.rows_frame, padx=4, pady=1)
+        self.marker = tk.Label(self.frame, width=2, anchor="w", font=board.bold)
+        self.name = tk.Label(self.frame, anchor="w", font=board.bold)
+        self.score = tk.Label(self.frame, anchor="e", font=board.bold)
+        self.details = tk.Label(self.frame, anchor="w", font=board.small, justify="left")
+        self.marker.grid(row=0, column=0, sticky="w")
+        self.name.grid(row=0, column=1, sticky="ew")
+        self.score.grid(row=0, column=2, sticky="e")
+        self.details.grid(row=1, column=1, columnspan=2, sticky="ew")
+        self.frame.columnconfigure(1, weight=1)
+        self.frame.pack(fill="x")
+        self.widgets = (self.frame, self.marker, self.name, self.score, self.details)
+
+    def show(self, row: SeatRow, pal: Palette, wrap: int) -> None:
+        bg = pal.highlight if row.to_play else pal.panel
+        fg = pal.highlight_text if row.to_play else pal.panel_text
+        muted = pal.highlight_text if row.to_play else pal.panel_muted
+        for widget in self.widgets:
+            widget.configure(background=bg)
+        self.marker.configure(text="\u25b6" if row.to_play else ("\u2605" if row.winner else ""),
+                              foreground=fg)
+        self.name.configure(text=row.name, foreground=fg)
+        self.score.configure(text=f"{row.board:,}", foreground=fg)
+        self.details.configure(text=row.details(), foreground=muted, wraplength=wrap)
+
+    def destroy(self) -> None:
+        self.frame.destroy()
 
 
 class Scoreboard(tk.Frame):
-    """A table of seats; the seat to play is highlighted."""
+    """The seats, the seat to play highlighted, and the end-game stage announced."""
 
     def __init__(self, master: tk.Misc, pal: Palette) -> None:
         super().__init__(master, background=pal.panel, padx=6, pady=4)
         self.pal = pal
         base = tkfont.nametofont("TkDefaultFont")
         size = max(10, int(base.cget("size")) + 1)
-        self.font = tkfont.Font(self, family=base.cget("family"), size=size)
-        self.bold = tkfont.Font(self, family=base.cget("family"), size=size, weight="bold")
-        self.small = tkfont.Font(self, family=base.cget("family"), size=max(9, size - 1))
+        family = base.cget("family")
+        self.bold = tkfont.Font(self, family=family, size=size + 1, weight="bold")
+        self.small = tkfont.Font(self, family=family, size=max(9, size - 1))
+        self.sizes = (size + 1, max(9, size - 1))
         self.title = tk.Label(self, text="Scores", font=self.bold, anchor="w",
                               background=pal.panel, foreground=pal.panel_text)
-        self.title.grid(row=0, column=0, columnspan=len(COLUMNS), sticky="ew")
-        self.stage = tk.Label(self, text="", font=self.bold, anchor="w", justify="left",
+        self.title.pack(fill="x")
+        self.stage = tk.Label(self, text="", font=self.small, anchor="w", justify="left",
                               background=pal.panel, foreground=pal.panel_text, wraplength=320)
-        self.stage.grid(row=1, column=0, columnspan=len(COLUMNS), sticky="ew")
-        self.headers = []
-        for c, text in enumerate(COLUMNS):
-            label = tk.Label(self, text=text, font=self.small, anchor="e" if c >= 3 else "w",
-                             background=pal.panel, foreground=pal.panel_muted)
-            label.grid(row=2, column=c, sticky="ew", padx=(3, 3))
-            self.headers.append(label)
-        self.columnconfigure(1, weight=1)
-        self.cells: list[list[tk.Label]] = []
+        self.rows_frame = tk.Frame(self, background=pal.panel)
+        self.rows_frame.pack(fill="x")
+        self.entries: list[_Entry] = []
         self.rows: tuple[SeatRow, ...] = ()
-        self.show_challenges = False
+        self.wrap = 320
 
     def show(self, rows: tuple[SeatRow, ...], stage: str = "", challenges: bool = False) -> None:
         """Draw the seats; ``stage`` announces the catch-up round or a tie-break."""
         self.rows = rows
-        self.show_challenges = challenges
-        while len(self.cells) < len(rows):
-            r = len(self.cells) + 3
-            cells = []
-            for c in range(len(COLUMNS)):
-                label = tk.Label(self, text="", anchor="e" if c >= 3 else "w", padx=3, pady=2,
-                                 font=self.font)
-                label.grid(row=r, column=c, sticky="nsew")
-                cells.append(label)
-            self.cells.append(cells)
-        while len(self.cells) > len(rows):
-            for label in self.cells.pop():
-                label.destroy()
-        if challenges:
-            self.headers[5].grid()
-        else:
-            self.headers[5].grid_remove()
-        p = self.pal
-        for row, cells in zip(rows, self.cells, strict=True):
-            marker = "\u25b6" if row.to_play else ("\u2605" if row.winner else "")
-            values = (marker, row.name, row.player, f"{row.board:,}",
-                      "\u2713" if row.on_board else "\u2013",
-                      "" if row.challenges is None else str(row.challenges),
-                      str(row.match_points))
-            bg = p.highlight if row.to_play else p.panel
-            fg = p.highlight_text if row.to_play else p.panel_text
-            for c, (label, value) in enumerate(zip(cells, values, strict=True)):
-                label.configure(text=value, background=bg, foreground=fg,
-                                font=self.bold if (row.to_play or c == 3) else self.font)
-                if c == 2:
-                    label.configure(font=self.small,
-                                    foreground=fg if row.to_play else p.panel_muted)
-                if c == 5:
-                    if challenges:
-                        label.grid()
-                    else:
-                        label.grid_remove()
+        # Many seats: a size smaller, so nine of them still leave room for the log.
+        shrink = 2 if len(rows) > 5 else 0
+        if int(self.bold.cget("size")) != self.sizes[0] - shrink:
+            self.bold.configure(size=self.sizes[0] - shrink)
+            self.small.configure(size=max(8, self.sizes[1] - shrink))
+        while len(self.entries) < len(rows):
+            self.entries.append(_Entry(self))
+        while len(self.entries) > len(rows):
+            self.entries.pop().destroy()
+        for entry, row in zip(self.entries, rows, strict=True):
+            entry.show(row, self.pal, self.wrap)
         self.stage.configure(text=stage)
-        if stage:
-            self.stage.grid()
-        else:
-            self.stage.grid_remove()
+        if stage and not self.stage.winfo_manager():
+            self.stage.pack(fill="x", before=self.rows_frame, pady=(0, 3))
+        elif not stage and self.stage.winfo_manager():
+            self.stage.pack_forget()
+
+    def set_width(self, width: int) -> None:
+        self.wrap = max(200, width - 50)
+        self.stage.configure(wraplength=width - 20)
+        self.show(self.rows, str(self.stage.cget("text")))
 
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal
-        self.configure(background=pal.panel)
+        for widget in (self, self.title, self.stage, self.rows_frame):
+            widget.configure(background=pal.panel)
         for label in (self.title, self.stage):
-            label.configure(background=pal.panel, foreground=pal.panel_text)
-        for label in self.headers:
-            label.configure(background=pal.panel, foreground=pal.panel_muted)
-        self.show(self.rows, self.stage.cget("text"), self.show_challenges)
+            label.configure(foreground=pal.panel_text)
+        self.show(self.rows, str(self.stage.cget("text")))
 
     def texts(self) -> list[list[str]]:
-        """The text of every cell (for tests)."""
-        return [[str(label.cget("text")) for label in cells] for cells in self.cells]
+        """Name, score and details of every seat (for tests)."""
+        return [[str(e.name.cget("text")), str(e.score.cget("text")),
+                 str(e.details.cget("text"))] for e in self.entries]

@@ -130,6 +130,10 @@ class TableView(tk.Canvas):
         self.subtitle_item = self.create_text(0, 0, text="", fill=p.muted, font=f["text"],
                                               state="hidden", justify="center")
 
+    def _hide_die(self, item: int) -> None:
+        # A hidden die lets go of its image, so the image cache may drop it safely.
+        self.itemconfigure(item, state="hidden", image="")
+
     def _die_item(self, row: str, index: int) -> int:
         item = self.create_image(0, 0, state="hidden", tags=("die", row))
         self._items[item] = (row, index)
@@ -222,10 +226,12 @@ class TableView(tk.Canvas):
     def show(self, display: TableDisplay) -> None:
         """Draw ``display`` (a throw still tumbling keeps tumbling and settles on it)."""
         self.display = display
+        self.images.unpin_all()
         g = self.geometry()
         die, small = int(g["die"]), int(g["small"])
         self.die_size, self.small_size = die, small
         self._scale_fonts(die)
+        self._warm(die, small)
         width = g["width"]
         p = self.pal
 
@@ -275,7 +281,7 @@ class TableView(tk.Canvas):
                 flat += 1
             x += gap
         for item in self.frozen_items[flat:]:
-            self.itemconfigure(item, state="hidden")
+            self._hide_die(item)
         if display.frozen_clickable and flat:
             self.itemconfigure(self.mark_item, state="normal",
                                text="click a die to play it into the play area")
@@ -299,7 +305,7 @@ class TableView(tk.Canvas):
                     self.itemconfigure(item, image=self.images.get(display.thrown[i], die, state),
                                        state="normal")
             else:
-                self.itemconfigure(item, state="hidden")
+                self._hide_die(item)
         self.coords(self.hint_item, width / 2, ty)
         self.itemconfigure(self.hint_item, text="" if n else display.hint,
                            width=max(200, width - 80))
@@ -311,8 +317,10 @@ class TableView(tk.Canvas):
 
         # The Mutant Trash play area.
         if display.play_area is None:
-            for item in (self.area_band, self.area_label, *self.area_items):
+            for item in (self.area_band, self.area_label):
                 self.itemconfigure(item, state="hidden")
+            for item in self.area_items:
+                self._hide_die(item)
         else:
             ay = g["area_y"]
             top = ay - small / 2 - 22
@@ -330,13 +338,39 @@ class TableView(tk.Canvas):
                     self.itemconfigure(item, state="normal", image=self.images.get(
                         display.play_area[i], small, "normal"))
                 else:
-                    self.itemconfigure(item, state="hidden")
+                    self._hide_die(item)
         self.coords(self.footer_item, width - 12, g["height"] - 6)
         self.itemconfigure(self.footer_item, text=display.footer,
                            state="hidden" if display.play_area is not None else "normal")
         self._place_banner()
         if self._intro_done is not None:
             self.itemconfigure("table", state="hidden")
+
+    # -- the image cache, filled ahead of need ------------------------------------------
+
+    def _warm(self, die: int, small: int) -> None:
+        """Render every face this size can show, one per ``after`` step, so a new face
+        never costs a pause later and the cache holds a fixed set per size."""
+        key = (die, small, self.images.theme)
+        if key == getattr(self, "_warmed", None):
+            return
+        self._warmed = key
+        todo = [(face, die, state) for state in ("normal", "selected", "dim", "trash")
+                for face in range(1, 7)]
+        todo += [(face, small, state) for state in ("frozen", "normal", "dim", "selected")
+                 for face in range(1, 7)]
+
+        def step() -> None:
+            if self._warmed != key:
+                return
+            for _ in range(2):
+                if todo:
+                    face, size, state = todo.pop(0)
+                    self.images.get(face, size, state)
+            if todo:
+                self._after("warm", 1, step)
+
+        self._after("warm", 1, step)
 
     # -- clicks --------------------------------------------------------------------------
 
@@ -521,7 +555,9 @@ class TableView(tk.Canvas):
     def skip_intro(self) -> None:
         """End the startup show now (it calls its ``on_done`` once)."""
         self._cancel("intro")
-        for item in (*self.intro_items, self.title_item, self.subtitle_item):
+        for item in self.intro_items:
+            self._hide_die(item)
+        for item in (self.title_item, self.subtitle_item):
             self.itemconfigure(item, state="hidden")
         done, self._intro_done = self._intro_done, None
         for item in (self.caption_item, self.score_item, self.left_item, self.need_item,

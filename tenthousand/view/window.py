@@ -86,7 +86,7 @@ class MainWindow(ttk.Frame):
         width = max(340, min(460, int(event.width * 0.24)))
         if int(self.side.cget("width")) != width:
             self.side.configure(width=width)
-            self.scoreboard.stage.configure(wraplength=width - 20)
+            self.scoreboard.set_width(width)
 
     def _menus(self) -> tk.Menu:
         menubar = tk.Menu(self.root, tearoff=False)
@@ -129,4 +129,7 @@ class MainWindow(ttk.Frame):
         except tk.TclError:
             pass
         self.menubar.destroy()
+        # Drop the Tk variables here, in the Tk thread: left to the garbage collector, one
+        # could be deleted from a worker thread, which Tk refuses.
+        self.checks.clear()
         super().destroy()

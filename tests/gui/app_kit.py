@@ -124,8 +124,10 @@ def click_die(app: App, row: str, index: int) -> None:
 def key(app: App, keysym: str) -> None:
     """Press a key in the main window (the table has the focus)."""
     table = app.window.table
+    app.root.update()  # a window built a moment ago must be on screen to take keys
     table.focus_force()
-    table.event_generate(f"<KeyPress-{keysym}>")
+    modifier, _, name = keysym.rpartition("-")
+    table.event_generate(f"<{modifier}-KeyPress-{name}>" if modifier else f"<KeyPress-{name}>")
     app.root.update()
 
 

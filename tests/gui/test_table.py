@@ -32,8 +32,15 @@ def test_the_image_cache_reuses_photoimages(tk_root: tk.Tk) -> None:
     assert images.get(3, 48, "normal") is not first
     for face in range(1, 7):
         for size in (40, 44):
+            images.unpin_all()  # a redraw: only what it shows now must stay
             images.get(face, size)
     assert len(images) == 10  # the oldest went
+    images.unpin_all()
+    shown = [images.get(face, 52) for face in range(1, 7)]
+    for face in range(1, 7):
+        images.get(face, 56)
+    assert len(images) == 12  # the six on show are pinned: nothing they use is dropped
+    assert all(images.get(face, 52) is shown[face - 1] for face in range(1, 7))
 
 
 def test_clicking_a_die_selects_it_and_shows_its_value(tk_root: tk.Tk) -> None:
@@ -138,3 +145,25 @@ def app_prefs(**changes: object):  # type: ignore[no-untyped-def]
     from app_kit import QUIET
 
     return QUIET.replace(**changes)
+
+
+def test_a_small_image_cache_never_drops_an_image_in_use(tk_root: tk.Tk) -> None:
+    """Hidden dice let go of their images, so evicting old sizes is always safe."""
+    game_settings = settings(("Ann", False), ("Bob", False), options=["mutant-trash"])
+    app = make_app(tk_root, game_settings, throws=[(5, 5, 5, 2, 3, 4)])
+    try:
+        app.images.limit = 12
+        key(app, "space")
+        for size in ("1100x760", "1024x700", "1300x820", "1024x700"):
+            tk_root.geometry(size)
+            tk_root.update()
+            app.window.table.show(app.window.table.display)
+            tk_root.update()
+        for i in range(3):
+            click_die(app, "thrown", i)
+        key(app, "b")
+        click_die(app, "frozen", 0)
+        assert app.controller.game.play_area == [5]
+        assert len(app.images) <= 12 + 18  # at most the dice on show stay over the limit
+    finally:
+        app.destroy()
