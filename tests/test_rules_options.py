@@ -222,6 +222,8 @@ def test_one_challenge_per_turn_never_oneself() -> None:
         game.challenge(0)
     with pytest.raises(IllegalAction, match="no player"):
         game.challenge(3)
+    with pytest.raises(IllegalAction, match="no player"):
+        game.challenge(True)  # a bool is not a seat (it would make an unloadable save)
     game.challenge(1)
     before = snapshot(game)
     with pytest.raises(IllegalAction, match="already"):
@@ -403,7 +405,7 @@ def test_mutant_trash_discard_rules() -> None:
     with pytest.raises(IllegalAction, match="nothing to discard"):
         game.discard(0)
     bank_turn(game, dice, [5, 5, 5, 1, 2, 3], [5, 5, 5])
-    for bad in (3, -1):
+    for bad in (3, -1, True):
         with pytest.raises(IllegalAction):
             game.discard(bad)
     with pytest.raises(IllegalAction):

@@ -302,7 +302,7 @@ class Game:
             raise IllegalAction("challenging is not on in this game")
         if self.challenge_target is not None:
             raise IllegalAction("you have already challenged this turn")
-        if not isinstance(target, int) or not 0 <= target < len(self.seats):
+        if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(self.seats):
             raise IllegalAction(f"there is no player number {target!r}")
         if target == self.current:
             raise IllegalAction("you cannot challenge yourself")
@@ -361,7 +361,7 @@ class Game:
         the area's best score goes to the other seat (D-13)."""
         if self.phase is not Phase.DISCARD:
             raise IllegalAction("there is nothing to discard now")
-        if not isinstance(index, int) or not 0 <= index < len(self.discard_choices):
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.discard_choices):
             raise IllegalAction("choose one of the dice you froze in your last stretch")
         die = self.discard_choices[index]
         self.play_area.append(die)
