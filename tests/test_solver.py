@@ -137,13 +137,13 @@ class BruteForce:
                     new = self.turn(state)
                     change = max(change, abs(new - self.v.get(state, 0.5)))
                     self.v[state] = new
-                if change < 1e-13:
+                if change < 1e-12:
                     break
         return self.v[starts[0]], 1.0 - self.v[starts[1]]
 
 
 CASES = [
-    (PRESETS["ten-thousand"].with_options(game_point=100), 100),
+    (PRESETS["ten-thousand"].with_options(game_point=100), 50),
     (PRESETS["trash-5000"].with_options(game_point=150, opening_minimum=100, minimum=50), 50),
     (PRESETS["farkle"].with_options(game_point=100, opening_minimum=150), 50),
 ]
