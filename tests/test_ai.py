@@ -298,3 +298,25 @@ def test_reach_rule_plays_legally(monkeypatch: pytest.MonkeyPatch) -> None:
         rules = PRESETS[preset].with_options(game_point=1500)
         for seed in range(4):
             _checked_game(rules, ["expert", "max-expected"], seed)
+
+
+def test_expert_challenges_the_leader_in_the_catch_up_and_needs_half_the_gap() -> None:
+    game, dice = new_game("ten-thousand", "challenging", board=[9900, 8000])
+    dice.add([1, 2, 3, 4, 6, 6])
+    game.throw()
+    game.bank(game.indices_for([1]))
+    expert = make_player("expert", game.rules)
+    assert game.stage == "catch-up" and expert.choose_challenge(game) == 0
+    game.challenge(0)
+    dice.add([1, 1, 1, 5, 5, 2])
+    game.throw()
+    d = expert.choose_move(game)
+    assert d.bank  # 1,100 added to us and taken from the leader: 9,100 against 8,900
+
+
+def test_rotary_expert_challenges_when_the_penalty_outweighs_its_pegging() -> None:
+    rules = PRESETS["trash-5000"].with_options("rotary-club", "challenging")
+    game = Game(rules, [Seat("a"), Seat("b")], seed=1, first_seat=0)
+    game.board[:] = [400, 300]
+    assert make_player("expert", rules).choose_challenge(game) == 1
+    assert make_player("normal", rules).choose_challenge(game) is None

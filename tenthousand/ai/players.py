@@ -172,7 +172,8 @@ class HumanLike(BasePlayer):
         return decide(game, faces, can_bank and total >= want)
 
     def choose_challenge(self, game: Game) -> int | None:
-        if self.level == "beginner" or game.challenge_slot_for(game.current) is None:
+        if (self.level == "beginner" or self.rules.rotary_club
+                or game.challenge_slot_for(game.current) is None):
             return None
         me = game.board[game.current]
         others = _others(game)
@@ -325,6 +326,16 @@ class Expert(MaxExpected):
         gap = game.board[self._leader(game)] - game.board[game.current]
         if gap < 0:
             return None  # already ahead: nothing to chase
+        if game.challenge_target == self._leader(game):
+            # A bank also comes off the challenged leader: half the gap is enough.
+            unit = self.tables.plain_model().unit
+            half = gap / 2
+            if half % unit:
+                gap = int(half // unit) * unit  # no tie possible: pass with one unit more
+                need = game.minimum()
+                target = max(need, gap + unit)
+                return self._chase(game, moves, target, None, False)
+            gap = int(half)
         need = game.minimum()
         tie = gap >= need  # a bank of exactly the gap is allowed: a tie-break, half a win
         target = gap + 50 if tie else max(need, gap + 50)
@@ -411,23 +422,32 @@ class Expert(MaxExpected):
         others = _others(game)
         if not others:
             return None
-        leader = max(others, key=lambda s: (game.board[s], -s))
-        if self.rules.rotary_club:
-            # Pegged points come off the challenged seat, which only helps it; but the
-            # penalty lowers our own score, which helps us.  Challenge the lowest seat.
-            return None
         slot = game.challenge_slot_for(game.current)
         assert slot is not None
         penalty = self.rules.challenge_penalties[slot]
+        me = game.board[game.current]
+        if self.rules.rotary_club:
+            # Every Rotary Club turn ends in trash, so the penalty is certain, and it lowers
+            # our score, which is what we want; what we peg goes on us and comes off the
+            # seat we challenge.  Challenge the lowest seat when the penalty outweighs
+            # twice the (least) expected pegging.
+            low = min(others, key=lambda s: (game.board[s], s))
+            pegging = self.tables.rotary_table(-1).start
+            if penalty > 2 * pegging and (len(others) == 1 or game.board[low] <= me):
+                return low
+            return None
+        leader = max(others, key=lambda s: (game.board[s], -s))
         if game.stage != "normal":
             return leader  # every point taken from the leader counts twice
         need = game.minimum()
         base = trash_value(game)
         plain = self.tables.expected_table(need, base).start
         risky = self.tables.expected_table(need, base - penalty).start
-        # A bank adds to us and takes as much from the leader: the swing counts twice,
-        # while the penalty (already inside ``risky``) hits us alone.
-        if 2 * risky - plain > plain and game.board[leader] > game.board[game.current]:
+        # A bank adds to us and takes as much from the leader, so the challenge is worth
+        # at least twice its expected turn (the penalty is inside ``risky`` and hits us
+        # alone) against one plain turn.  With more than two seats, taking from a seat
+        # behind us helps the others more than us.
+        if 2 * risky > plain and (len(others) == 1 or game.board[leader] >= me):
             return leader
         return None
 
