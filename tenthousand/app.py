@@ -554,7 +554,6 @@ def launch(opts: Options) -> int:
                                             if k != "intro"})
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*MIN_SIZE)
-    root.deiconify()
 
     game = None
     savegame = _optional("savegame", "load_saved_game") and __import__(
@@ -568,10 +567,10 @@ def launch(opts: Options) -> int:
             if opts.resume:
                 game = saved
             elif not opts.demo:
-                root.update_idletasks()
-                scores = ", ".join(f"{s.name} {b:,}" for s, b in zip(saved.seats, saved.board, strict=True))
+                scores = ", ".join(f"{s.name} {b:,}"
+                                   for s, b in zip(saved.seats, saved.board, strict=True))
                 question = (f"You have an unfinished game of {saved.rules.label} "
-                            f"({scores}).\n\nResume it?")
+                            f"({scores}).\n\nResume it? (No starts a new game.)")
                 if explicit:
                     question += "\n\nNo starts the game the command line asks for."
                 if messagebox.askyesno("Resume", question, parent=root):
@@ -581,6 +580,7 @@ def launch(opts: Options) -> int:
     elif opts.resume:
         messages.append("There is no saved game to resume.")
 
+    root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
     app = App(root, prefs, settings, game=game, seed=opts.seed, demo=opts.demo, intro=intro,
               owns_root=True, message=" ".join(messages) or None)

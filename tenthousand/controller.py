@@ -208,6 +208,7 @@ class Controller:
 
     def start(self) -> None:
         """Begin (or go on with) the game: prepare the computer players, then play."""
+        self._save()
         self._prepare_all()
         self.refresh()
         self._advance()
@@ -638,7 +639,8 @@ class Controller:
             return TableDisplay(
                 caption=caption, footer=footer, thrown=self._residue[0], thrown_state="dim",
                 frozen=(choices,), frozen_label=label, frozen_clickable=human,
-                frozen_marked=mark, play_area=play_area, turn_score=turn,
+                frozen_marked=mark, play_area=play_area,
+                turn_score=f"Banked {g.turn_score:,}" if g.turn_score else "",
                 selection=("The play area scores for your opponent" if human else ""))
         # START or OVER: the last turn's dice stay on the table, dimmed.
         thrown, frozen = self._residue
