@@ -142,7 +142,7 @@ class HumanLike(BasePlayer):
         return self.THRESHOLDS[self.level][left] * self.risk
 
     def choose_move(self, game: Game) -> Decision:
-        moves = candidate_moves(game)
+        moves = candidate_moves(game, prune=not self.rules.rotary_club)
         beginner = self.level == "beginner"
         if self.rules.rotary_club:
             # Rotary Club: score as little as it can; keep dice so as not to turn the corner.
@@ -302,9 +302,10 @@ class Expert(MaxExpected):
         return super().expected_turn(on_board=on_board)
 
     def choose_move(self, game: Game) -> Decision:
-        moves = candidate_moves(game)
         if self.rules.rotary_club:
-            return self._rotary(game, moves, sign=-1)
+            # Scoring little: the fewest points for the dice kept, so no pruning.
+            return self._rotary(game, candidate_moves(game, prune=False), sign=-1)
+        moves = candidate_moves(game)
         if len(game.seats) > 1 and not self.rules.pyramiding:
             decision = self._catch_up(game, moves)
             if decision is None and self.weigh_reach:

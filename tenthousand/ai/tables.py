@@ -82,7 +82,9 @@ class PlainModel:
     max_stretch: int  # most units one stretch can score
 
     @classmethod
-    def build(cls, rules: Rules) -> PlainModel:
+    def build(cls, rules: Rules, *, lowest: bool = False) -> PlainModel:
+        """``lowest``: keep the fewest points for each number of dice frozen instead of
+        the most (for a player who wants to score little: Rotary Club)."""
         t = scoring.table(rules)
         unit = _unit(rules)
 
@@ -94,7 +96,7 @@ class PlainModel:
                 best: dict[int, int] = {}
                 for sub, points in freezes[c]:
                     k = sum(sub)
-                    if points > best.get(k, -1):
+                    if k not in best or (points < best[k] if lowest else points > best[k]):
                         best[k] = points
                 if not best:
                     trash += p
@@ -641,6 +643,7 @@ class RuleTables:
     rules: Rules
     lock: threading.RLock = field(default_factory=threading.RLock)
     plain: PlainModel | None = None
+    plain_low: PlainModel | None = None
     pyramid: PyramidModel | None = None
     expected: dict[tuple[int, float], ExpectedTable | PyramidTable] = field(default_factory=dict)
     chance: dict[tuple[int, int, int | None], ChanceTable] = field(default_factory=dict)
@@ -744,6 +747,12 @@ class RuleTables:
             found = self.rotary.get(sign)
             if found is None:
                 pl = self.plain_model()
+                if sign < 0:
+                    if self.plain_low is None:
+                        self.plain_low = self._timed(  # type: ignore
+                            lambda: PlainModel.build(self.rules, lowest=True))
+                    assert self.plain_low is not None
+                    pl = self.plain_low
                 found = self._timed(lambda: solve_rotary(pl, sign))  # type: ignore
                 self.rotary[sign] = found  # type: ignore
             return found  # type: ignore
