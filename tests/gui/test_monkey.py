@@ -12,6 +12,7 @@ import collections
 import random
 import sys
 import time
+import _tkinter
 import tkinter as tk
 import traceback
 from collections.abc import Callable, Iterator
@@ -79,7 +80,7 @@ class Monkey:
         app.confirm = lambda title, question: rng.random() < 0.7
         app.ask_settings = self.new_game_dialog
         self.apps += 1
-        self.root.update()
+        self.pump()
         return app
 
     def check(self, what: str) -> None:
@@ -134,7 +135,7 @@ class Monkey:
         elif how in ("escape", "return"):
             dialog.focus_force()
             dialog.event_generate("<KeyPress-Escape>" if how == "escape" else "<KeyPress-Return>")
-            self.root.update()
+            self.pump()
         if dialog.winfo_exists():
             dialog.cancel() if hasattr(dialog, "cancel") else dialog.destroy()
 
@@ -243,9 +244,18 @@ class Monkey:
                     w.destroy()
 
     def wait(self) -> None:
-        end = time.monotonic() + self.rng.uniform(0.0, 0.15)
+        self.pump(self.rng.uniform(0.0, 0.15), until_idle=False)
+
+    def pump(self, seconds: float = 0.05, until_idle: bool = True) -> None:
+        """Run the event loop for a while.  Not ``update()``: in demo mode at zero delay the
+        computer's ``after(0)`` chain keeps ``update()`` busy until the game ends, which with
+        nine seats and a save after every move takes minutes (``mainloop`` interleaves the
+        chain with the window's events, so the real program stays responsive)."""
+        end = time.monotonic() + seconds
         while time.monotonic() < end:
-            self.root.update()
+            if not self.root.tk.dooneevent(_tkinter.ALL_EVENTS | _tkinter.DONT_WAIT) \
+                    and until_idle:
+                break
 
     def step(self, n: int) -> None:
         actions: list[tuple[Callable[[], None], int]] = [
@@ -259,7 +269,7 @@ class Monkey:
         self.events[name] += 1
         try:
             action()
-            self.root.update()
+            self.pump()
         except tk.TclError as e:
             # Only the test's own reach into a widget that just went away may fail here.
             if "bad window path" not in str(e) and "invalid command name" not in str(e):
@@ -305,6 +315,9 @@ def test_the_monkey(tk_root: tk.Tk, errors: list[str], long_run: bool,
     try:
         for n in range(count):
             monkey.step(n)
+            if n % 500 == 499:
+                print(f"monkey: {n + 1} events, {time.monotonic() - started:.0f} s, "
+                      f"{len(_descendants(tk_root))} widgets", file=sys.stderr, flush=True)
     finally:
         if not monkey.app.closed:
             monkey.app.destroy()
