@@ -17,7 +17,13 @@ from tenthousand.model import LEVELS, OPTION_NAMES, PRESETS, Game, Phase, Seat, 
 
 
 def test_no_tkinter() -> None:
-    assert "tkinter" not in sys.modules or "tenthousand.ai" not in sys.modules
+    import subprocess
+
+    code = ("import sys, tenthousand.ai, tenthousand.ai.players, tenthousand.ai.tables, "
+            "tenthousand.sim; from tenthousand.model import PRESETS; "
+            "tenthousand.ai.make_player('expert', PRESETS['farkle']).prepare(); "
+            "assert 'tkinter' not in sys.modules and 'numpy' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 
 @pytest.mark.parametrize("level", LEVELS)
