@@ -428,6 +428,7 @@ class App:
     def save_and_quit(self) -> None:
         """The error dialog's way out: save the game and close at once."""
         if self.savegame and self.save_games and not self.controller.game.over:
+            self.controller.saver.flush()
             self.savegame.autosave(self.controller.game)
         self.close()
 

@@ -93,6 +93,76 @@ def second_person(message: str, name: str) -> str:
     return message.replace(" and loses ", " and lose ")
 
 
+class _Snapshot:
+    """A game's JSON document, handed to the saver in place of the live game."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self._data = data
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._data
+
+
+class Saver:
+    """Writes saves in a background thread, newest first: the window never waits for the
+    disk (an fsync can take tens of milliseconds).  Saves and the clearing of a finished
+    game keep their order; a save superseded before it was written is skipped."""
+
+    def __init__(self, save: Callable[[Any], str | None] | None,
+                 clear: Callable[[], None] | None) -> None:
+        self.save_function = save
+        self.clear_function = clear
+        self.messages: queue.Queue[str | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._pending: tuple[str, dict[str, Any] | None] | None = None
+        self._wake = threading.Event()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+
+    def submit(self, data: dict[str, Any] | None) -> None:
+        """Save this document (None: clear the save, the game is over)."""
+        if (self.save_function if data is not None else self.clear_function) is None:
+            return
+        with self._lock:
+            self._pending = ("save", data) if data is not None else ("clear", None)
+            self._idle.clear()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+            self._thread.start()
+        self._wake.set()
+
+    def _run(self) -> None:
+        while not self._stop:
+            self._wake.wait()
+            self._wake.clear()
+            with self._lock:
+                job, self._pending = self._pending, None
+            if job is not None:
+                kind, data = job
+                try:
+                    if kind == "save" and self.save_function is not None:
+                        self.messages.put(self.save_function(_Snapshot(data or {})))
+                    elif self.clear_function is not None:
+                        self.clear_function()
+                except Exception as e:  # noqa: BLE001 - reported in the window, not raised
+                    log.exception("autosave failed")
+                    self.messages.put(f"The game could not be saved: {e}")
+            with self._lock:
+                if self._pending is None:
+                    self._idle.set()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every submitted save is on disk (at quit, and in tests)."""
+        return self._idle.wait(timeout)
+
+    def stop(self) -> None:
+        self.flush(2.0)
+        self._stop = True
+        self._wake.set()
+
+
 class Controller:
     """Runs one game at a time in a :class:`MainWindow`."""
 
@@ -111,8 +181,7 @@ class Controller:
         self.player_factory = player_factory
         self.seed = seed
         self.on_sound = on_sound
-        self.autosave = autosave
-        self.clear_save = clear_save
+        self.saver = Saver(autosave, clear_save)
         self.on_rematch = on_rematch
         self._afters: set[str] = set()
         self._results: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
@@ -162,6 +231,7 @@ class Controller:
 
     def destroy(self) -> None:
         self.cancel_all()
+        self.saver.stop()
         self._generation += 1
         self.window.table.settle()
 
@@ -433,19 +503,22 @@ class Controller:
         return "\n".join(lines)
 
     def _save(self) -> None:
+        """Hand the game to the saver thread (a finished game clears the save)."""
         g = self.game
-        if g.over:
-            if self.clear_save is not None:
-                self.clear_save()
-            return
-        if self.autosave is None:
-            return
-        message = self.autosave(g)
-        if message != self._save_message:
-            self._save_message = message
-            if message:
-                self.window.status.say(message)
-                self.window.log.add(message, "trash")
+        self.saver.submit(None if g.over else g.to_dict())
+        self._show_save_messages()
+
+    def _show_save_messages(self) -> None:
+        while True:
+            try:
+                message = self.saver.messages.get_nowait()
+            except queue.Empty:
+                return
+            if message != self._save_message:
+                self._save_message = message
+                if message:
+                    self.window.status.say(message)
+                    self.window.log.add(message, "trash")
 
     # -- the human's input ---------------------------------------------------------------
 

@@ -179,7 +179,7 @@ def test_every_command_is_saved_and_a_finished_game_clears_the_save(tk_root: tk.
     game_settings = settings(("Ann", False), game_point=100)
     app = make_app(tk_root, game_settings, throws=[(1, 2, 3, 4, 6, 6)], save_games=True)
     key(app, "space")
-    app.destroy()
+    app.destroy()  # waits for the saver thread
     saved, message = load_saved_game()
     assert message is None and saved is not None and saved.thrown == (1, 2, 3, 4, 6, 6)
     resumed = App(tk_root, QUIET, game_settings, game=saved, install_error_handler=False)
@@ -192,6 +192,7 @@ def test_every_command_is_saved_and_a_finished_game_clears_the_save(tk_root: tk.
         key(resumed, "1")
         key(resumed, "b")  # 100 reaches the game point: a one-seat game ends
         assert resumed.controller.game.over
+        assert resumed.controller.saver.flush()
         assert not paths().savegame.exists()
     finally:
         resumed.destroy()
