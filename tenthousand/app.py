@@ -253,10 +253,11 @@ class App:
 
     def new_game(self) -> None:
         """Esc, Ctrl+N: end this game (after asking) and set up a new one."""
+        self.controller.cancel_all()  # the computer waits while the player decides
         if self.in_progress and not self.confirm(
                 "New game", "End this game and set up a new one?"):
+            self.controller.start()
             return
-        self.controller.cancel_all()
         settings = self.ask_settings(self.settings)
         if settings is None:
             self.controller.start()  # the dialog was cancelled: play on
@@ -278,8 +279,10 @@ class App:
 
     def restart(self, ask: bool = True) -> None:
         """F8: the same seats and rules again (the match table goes on)."""
+        self.controller.cancel_all()
         if ask and self.in_progress and not self.confirm(
                 "Restart", "Restart this game with the same players and rules?"):
+            self.controller.start()
             return
         self.controller.set_game(self.controller.game.rematch())
         self.window.status.say("A new game with the same players.")
@@ -419,10 +422,13 @@ class App:
 
     def quit(self) -> None:
         """F7, Ctrl+Q, the window's close box: ask while a game is on, then close."""
-        if self.in_progress and not self.confirm(
-                "Quit", "Quit Ten-Thousand? Your game is saved and you can resume it "
-                        "next time." if self.save_games else "Quit Ten-Thousand and end this game?"):
-            return
+        if self.in_progress:
+            self.controller.cancel_all()
+            question = ("Quit Ten-Thousand? Your game is saved and you can resume it next "
+                        "time." if self.save_games else "Quit Ten-Thousand and end this game?")
+            if not self.confirm("Quit", question):
+                self.controller.start()
+                return
         self.close()
 
     def save_and_quit(self) -> None:

@@ -239,3 +239,25 @@ def test_preferences_file_is_json(tk_root: tk.Tk) -> None:
         assert data["delay"] == 0.1
     finally:
         app.destroy()
+
+
+def test_the_computer_waits_while_the_player_is_asked(tk_root: tk.Tk) -> None:
+    game_settings = settings(("Bot", True), ("Ann", False))
+    app = make_app(tk_root, game_settings, prefs=QUIET.replace(delay=3.0),
+                   throws=[(1, 1, 2, 3, 4, 6)])
+    seen: list[int] = []
+
+    def ask(title: str, question: str) -> bool:
+        seen.append(app.controller.pending)  # nothing may run under the question
+        return False
+
+    try:
+        key(app, "space")  # not Ann's turn: nothing happens, but a game is on
+        app.controller.game.throw()  # the computer's first throw, so the game is in progress
+        app.confirm = ask
+        for k in ("Escape", "F8", "F7"):
+            key(app, k)
+        assert seen == [0, 0, 0]
+        assert app.controller.pending >= 1 and not app.closed  # and then it plays on
+    finally:
+        app.destroy()
