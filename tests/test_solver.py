@@ -23,7 +23,6 @@ np = pytest.importorskip("numpy")
 from tenthousand.solver import core, main, table, values  # noqa: E402
 from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 
-
 # -- the brute force -------------------------------------------------------------------
 
 
@@ -118,7 +117,8 @@ class BruteForce:
             state = todo.pop()
             found: set[tuple[str, int, int, int]] = set()
 
-            def spy(s: tuple[str, int, int, int]) -> float:
+            def spy(s: tuple[str, int, int, int],
+                    found: set[tuple[str, int, int, int]] = found) -> float:
                 found.add(s)
                 return 0.5
 

@@ -51,7 +51,9 @@ class _Throw:
 
 def _throw_arrays(rules: Rules, n: int, first: bool) -> _Throw:
     th = dice.throws(rules, n, first)
-    probs, offsets, starts = [], [], []
+    probs: list[float] = []
+    offsets: list[int] = []
+    starts: list[int] = []
     for p, opts in th.groups:
         starts.append(len(offsets))
         probs.append(float(p))
@@ -79,8 +81,8 @@ class TurnSolver:
                 groups.append((n, float(p), [pts * 6 + left for pts, left in opts]))
         groups.sort(key=lambda g: -len(g[2]))
         self.probs = np.zeros((6, len(groups)))
-        for i, (n, p, _) in enumerate(groups):
-            self.probs[n - 1, i] = p
+        for i, (n, prob, _) in enumerate(groups):
+            self.probs[n - 1, i] = prob
         self.layers = [np.array([g[2][j] for g in groups if len(g[2]) > j], dtype=np.intp)
                        for j in range(max(len(g[2]) for g in groups))]
         self.first = _throw_arrays(rules, 6, True)
@@ -233,7 +235,7 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
         alpha = np.zeros(2 * k)
         beta = np.zeros(2 * k)
         active = np.arange(2 * k)  # columns still moving; a pass solves only those
-        for it in range(50):
+        for it in range(50):  # noqa: B007 - the count is reported
             passes += 1
             trash = 1.0 - x[partner[active]]
             cols = np.concatenate([active, active])

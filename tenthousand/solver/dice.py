@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import factorial
 
 from ..model import scoring
@@ -55,7 +55,7 @@ def options_of(counts: scoring.Counts, rules: Rules, first: bool) -> tuple[Optio
     return tuple(sorted({(points // STEP, n - sum(sub)) for sub, points in found}))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _throws(key: tuple[object, ...], n: int, first: bool) -> Throws:
     rules = scoring._RULES_BY_KEY[key]
     trash = Fraction(0)

@@ -33,7 +33,7 @@ class PerfectPlayer:
         self._lock = threading.Lock()
 
     @classmethod
-    def for_rules(cls, rules: Rules, fallback: Player) -> "PerfectPlayer | None":
+    def for_rules(cls, rules: Rules, fallback: Player) -> PerfectPlayer | None:
         """A Perfect player for these rules, or None when no table ships for them."""
         if tables.load(rules) is None:
             return None

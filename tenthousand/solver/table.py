@@ -35,24 +35,24 @@ class Table:
     extra: int  # turn cap beyond the game point, in steps
     dmax: int  # length of the catch-up and tie-break rows
     tie_first: float
-    win: array  # float32, 2 * ng * ng
-    catch_up: array  # float32, 2 * 2 * dmax
-    tie_second: array  # float32, dmax
+    win: array[float]  # float32, 2 * ng * ng
+    catch_up: array[float]  # float32, 2 * 2 * dmax
+    tie_second: array[float]  # float32, dmax
     figures: dict[str, Any]
 
     def w(self, seat: int, a: int, b: int) -> float:
         """Chance of the player to move (in ``seat``) with ``a`` against ``b`` (steps)."""
-        return self.win[(seat * self.ng + a) * self.ng + b]
+        return float(self.win[(seat * self.ng + a) * self.ng + b])
 
     def c(self, on_board: bool, seat0: bool, d: int) -> float:
         """Chance of a catch-up chaser ``d`` steps behind (0 beyond the table)."""
         if d >= self.dmax:
             return 0.0
-        return self.catch_up[(int(on_board) * 2 + int(seat0)) * self.dmax + d]
+        return float(self.catch_up[(int(on_board) * 2 + int(seat0)) * self.dmax + d])
 
     def second(self, x: int) -> float:
         """Chance of the second tie-break player after the first added ``x`` steps."""
-        return self.tie_second[x] if x < self.dmax else 0.0
+        return float(self.tie_second[x]) if x < self.dmax else 0.0
 
 
 def pack(solution: Any) -> bytes:
@@ -92,7 +92,7 @@ def unpack(data: bytes) -> Table:
     header = json.loads(data[pos:pos + size])
     if header.get("format") != FORMAT:
         raise ValueError("unknown table format")
-    body = array("f")
+    body: array[float] = array("f")
     body.frombytes(zlib.decompress(data[pos + size:]))
     if sys.byteorder != "little":
         body.byteswap()

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from ..model.game import Game, Phase
 from ..model.rules import Rules
@@ -186,7 +186,7 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
                 return 1.0 - table.w(other, b, reach)
             return 1.0 - table.c(b > 0, other == 0, reach - b)
 
-        key = ("normal", rules, cur, a, b)
+        key: tuple[object, ...] = ("normal", rules, cur, a, b)
         return _cached(key, lambda: TurnValues(rules, bank_normal, 1.0 - table.w(other, b, a),
                                                minimum, ng + table.extra - a))
     if game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue):
