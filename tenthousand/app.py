@@ -172,7 +172,7 @@ class App:
                 self._bind(sequence, commands[name])
         for n in range(1, 10):
             for sequence in (f"<Key-{n}>", f"<KP_{n}>"):
-                self._bind(sequence, lambda n=n: self.controller.number_key(n))
+                self._bind(sequence, self._number_key(n))
 
         def any_key(event: tk.Event) -> str | None:  # type: ignore[type-arg]
             if self.window.table.intro_running:  # any key skips the startup show
@@ -182,6 +182,9 @@ class App:
 
         self.root.bind("<Key>", any_key)
         self._bound.append("<Key>")
+
+    def _number_key(self, number: int) -> Callable[[], None]:
+        return lambda: self.controller.number_key(number)
 
     def _bind(self, sequence: str, command: Callable[[], object]) -> None:
         def handler(event: tk.Event) -> str:  # type: ignore[type-arg]
@@ -404,7 +407,7 @@ class App:
         prefs = self.prefs
         try:
             if self.root.winfo_viewable() and self.owns_root:
-                prefs = prefs.replace(geometry=self.root.winfo_geometry())
+                prefs = prefs.replace(geometry=self.root.wm_geometry())
         except tk.TclError:
             pass
         self.prefs = prefs

@@ -79,7 +79,7 @@ def _blank(size: int, state: str, theme: str) -> Image.Image:
          (margin + body + shadow_off) * s, (margin + body + shadow_off * 1.4) * s),
         radius=radius * s, fill=110)
     small = small.filter(ImageFilter.GaussianBlur(max(1.0, size * 0.03)))
-    image.paste((0, 0, 0, 255), (0, 0), small.resize((big, big), Image.BILINEAR))
+    image.paste((0, 0, 0, 255), (0, 0), small.resize((big, big), Image.Resampling.BILINEAR))
 
     # The body: a vertical gradient clipped to a rounded square, with an edge.
     mask = Image.new("L", (big, big), 0)
@@ -121,7 +121,7 @@ def render_face(face: int, size: int, state: str = "normal", theme: str = "color
         draw.ellipse((cx - pip_r, cy - pip_r + pip_r * 0.14, cx + pip_r, cy + pip_r * 1.14),
                      fill=rim)
         draw.ellipse((cx - pip_r, cy - pip_r, cx + pip_r, cy + pip_r), fill=colour)
-    return image.resize((size, size), Image.LANCZOS)
+    return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
 class DiceImages:

@@ -136,7 +136,7 @@ class ActionBar(tk.Frame):
         self.prompt_label.configure(text=question)
         for number, (seat, name) in enumerate(targets, start=1):
             button = ttk.Button(self.prompt, text=f"{number}: {name}", takefocus=0,
-                                command=lambda s=seat: self.on_challenge(s))
+                                command=self._challenger(seat))
             button.pack(side="left", padx=2)
             self.prompt_buttons.append(button)
         button = ttk.Button(self.prompt, text="No challenge (Space)", takefocus=0,
@@ -144,6 +144,9 @@ class ActionBar(tk.Frame):
         button.pack(side="left", padx=(10, 2))
         self.prompt_buttons.append(button)
         self.prompt.pack(fill="x")
+
+    def _challenger(self, seat: int) -> Callable[[], None]:
+        return lambda: self.on_challenge(seat)
 
     def hide_challenge(self) -> None:
         if self.prompt.winfo_manager():

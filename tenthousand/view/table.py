@@ -130,6 +130,9 @@ class TableView(tk.Canvas):
         self.subtitle_item = self.create_text(0, 0, text="", fill=p.muted, font=f["text"],
                                               state="hidden", justify="center")
 
+    def _cget(self, item: int, option: str) -> str:
+        return str(self.tk.call(str(self), "itemcget", item, "-" + option))
+
     def _hide_die(self, item: int) -> None:
         # A hidden die lets go of its image, so the image cache may drop it safely.
         self.itemconfigure(item, state="hidden", image="")
@@ -393,7 +396,7 @@ class TableView(tk.Canvas):
     def die_at(self, x: float, y: float) -> tuple[str, int] | None:
         """The die under canvas point (x, y), as (row, index), or None."""
         for item in reversed(self.find_overlapping(x - 1, y - 1, x + 1, y + 1)):
-            if item in self._items and self.itemcget(item, "state") != "hidden":
+            if item in self._items and self._cget(item, "state") != "hidden":
                 return self._items[item]
         return None
 
@@ -470,17 +473,17 @@ class TableView(tk.Canvas):
 
     @property
     def cue_text(self) -> str:
-        if self.itemcget(self.banner_item, "state") == "hidden":
+        if self._cget(self.banner_item, "state") == "hidden":
             return ""
-        body = str(self.itemcget(self.banner_body, "text"))
-        return str(self.itemcget(self.banner_item, "text")) + ("\n" + body if body else "")
+        body = str(self._cget(self.banner_body, "text"))
+        return str(self._cget(self.banner_item, "text")) + ("\n" + body if body else "")
 
     def _place_banner(self) -> None:
         g = self.geometry()
         width = g["width"]
         self.itemconfigure(self.banner_item, width=max(200, width * 0.8))
         self.itemconfigure(self.banner_body, width=max(200, width * 0.8))
-        body = str(self.itemcget(self.banner_body, "text"))
+        body = str(self._cget(self.banner_body, "text"))
         top = g["frozen_y"] + g["small"] / 2 + 8
         if body:  # a long message (the result) takes the middle of the table
             self.coords(self.banner_item, width / 2, top + g["die"] * 0.6)

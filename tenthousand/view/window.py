@@ -125,7 +125,7 @@ class MainWindow(ttk.Frame):
     def destroy(self) -> None:
         try:
             if str(self.root.cget("menu")) == str(self.menubar):
-                self.root.configure(menu="")
+                self.root.tk.call(str(self.root), "configure", "-menu", "")
         except tk.TclError:
             pass
         self.menubar.destroy()
