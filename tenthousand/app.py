@@ -540,10 +540,11 @@ def launch(opts: Options) -> int:
     root = tk.Tk(className="TenThousand")
     root.withdraw()
     icons = _set_icon(root)
-    messages: list[str] = []
+    messages: list[str] = []  # problems worth a box at launch
+    status = ""
     if opts.reset_preferences:
         prefs, note = Preferences(), None
-        messages.append("Preferences are back to their defaults.")
+        status = "Preferences are back to their defaults."
     else:
         prefs, note = load_preferences()
     if note:
@@ -593,7 +594,7 @@ def launch(opts: Options) -> int:
     root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
     app = App(root, prefs, settings, game=game, seed=opts.seed, demo=opts.demo, intro=intro,
-              owns_root=True, message=" ".join(messages) or None)
+              owns_root=True, message=" ".join(messages) or status or None)
     app.icons = icons  # type: ignore[attr-defined]  # Tk forgets an image nobody holds
     if messages:
         root.after(300 if not intro else 2400, lambda: messagebox.showinfo(
