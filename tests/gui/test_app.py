@@ -261,3 +261,26 @@ def test_the_computer_waits_while_the_player_is_asked(tk_root: tk.Tk) -> None:
         assert app.controller.pending >= 1 and not app.closed  # and then it plays on
     finally:
         app.destroy()
+
+
+def test_the_rattle_is_a_short_wav_at_every_pitch(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import time
+    import wave
+
+    from tenthousand import sound
+
+    low, high = sound.rattle(-12), sound.rattle(12)
+    for data in (low, high):
+        with wave.open(io.BytesIO(data)) as w:
+            assert w.getnchannels() == 1 and w.getframerate() == sound.RATE
+            assert 0.3 < w.getnframes() / w.getframerate() < 0.6
+    assert low != high
+    # Nothing to play it with: silently skipped, never an error.
+    monkeypatch.setattr(sound.shutil, "which", lambda name: None)
+    if not sound.sys.platform.startswith(("win", "darwin")):
+        assert sound.player_command() is None and not sound.can_play()
+    player = sound.Sound()
+    player.rattle(0)
+    time.sleep(0.3)
+    assert player.played == 1
