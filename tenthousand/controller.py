@@ -192,6 +192,10 @@ class Controller:
         self._waiting: Callable[[], None] | None = None
         self._save_message: str | None = None
         self.thinking = False
+        #: Called after every redraw with the game and whether a human is to play (advisor).
+        self.on_refresh: Callable[[Game, bool], None] | None = None
+        #: Called after each human move at Phase.CHOOSE: (position before, faces, bank).
+        self.on_decision: Callable[[dict[str, Any], tuple[int, ...], bool], None] | None = None
         self.game = game
         self._reset_turn_state()
         self._residue: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] = ((), ())
@@ -570,7 +574,7 @@ class Controller:
             self._challenge_asked = True  # throwing declines a challenge
             self._command(g.throw)
         elif g.phase is Phase.CHOOSE:
-            self._command(g.throw, sorted(self.selection))
+            self._decide(g.throw, False)
         elif g.phase is Phase.DISCARD:
             self.window.status.say("First play one of your frozen dice into the play area.")
             self.window.bell()
@@ -584,11 +588,20 @@ class Controller:
             self._not_your_turn()
             return
         if g.phase is Phase.CHOOSE:
-            self._command(g.bank, sorted(self.selection))
+            self._decide(g.bank, True)
         else:
             reason = g.bank_refusal(sorted(self.selection))
             self.window.status.say((reason or "you cannot bank now").capitalize() + ".")
             self.window.bell()
+
+    def _decide(self, command: Callable[..., list[Event]], bank: bool) -> None:
+        """Throw or bank with the selection; a legal move is told to ``on_decision``."""
+        g = self.game
+        chosen = sorted(self.selection)
+        before = g.to_dict() if self.on_decision is not None else None
+        faces = tuple(g.thrown[i] for i in chosen if 0 <= i < len(g.thrown))
+        if self._command(command, chosen) and before is not None and self.on_decision:
+            self.on_decision(before, faces, bank)
 
     def _not_your_turn(self) -> None:
         g = self.game
@@ -655,6 +668,8 @@ class Controller:
         w.table.show(self._display())
         w.scoreboard.show(self._rows(), self._stage_text(), g.rules.challenging)
         self._show_actions()
+        if self.on_refresh is not None:
+            self.on_refresh(g, self.human_to_play)
 
     def _display(self) -> TableDisplay:
         g = self.game
