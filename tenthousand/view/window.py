@@ -6,6 +6,7 @@ import tkinter as tk
 from collections.abc import Callable, Mapping
 from tkinter import ttk
 
+from .advisor import AdvisorPanel
 from .dice import DiceImages
 from .panels import ActionBar, LogPanel, StatusBar
 from .scoreboard import Scoreboard
@@ -19,6 +20,7 @@ MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
     ("Game", (
         ("New game...", "new_game", "Esc / Ctrl+N"),
         ("Restart", "restart", "F8"),
+        ("Review my decisions...", "review", ""),
         None,
         ("Demo mode", "demo", "F2"),
         None,
@@ -32,6 +34,7 @@ MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
         ("Lower pitch", "pitch_down", "Left"),
         ("Table colour", "table_colour", "F10"),
         ("Animation", "animation", ""),
+        ("Advisor", "advisor", "H"),
         None,
         ("Preferences...", "preferences", ""),
     )),
@@ -42,7 +45,7 @@ MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
         ("About Ten-Thousand", "about", ""),
     )),
 )
-CHECKS = {"demo", "sound", "animation"}
+CHECKS = {"demo", "sound", "animation", "advisor"}
 
 
 class MainWindow(ttk.Frame):
@@ -73,6 +76,7 @@ class MainWindow(ttk.Frame):
         self.separator.pack(fill="x", pady=4)
         self.log = LogPanel(self.side, pal)
         self.log.pack(fill="both", expand=True)
+        self.advisor = AdvisorPanel(self.side, pal, on_review=commands.get("review"))
         self.actions = ActionBar(self, pal, on_throw=on_throw, on_bank=on_bank,
                                  on_challenge=on_challenge)
         self.actions.grid(row=1, column=0, columnspan=2, sticky="ew")
@@ -110,6 +114,13 @@ class MainWindow(ttk.Frame):
             menubar.add_cascade(label=title, menu=menu, underline=0)
         return menubar
 
+    def show_advisor(self, on: bool) -> None:
+        """Show the advisor panel between the scoreboard and the log, or hide it."""
+        if on:
+            self.advisor.pack(fill="x", before=self.log, pady=(0, 4))
+        else:
+            self.advisor.pack_forget()
+
     def set_check(self, name: str, value: bool) -> None:
         if name in self.checks:
             self.checks[name].set(value)
@@ -119,6 +130,7 @@ class MainWindow(ttk.Frame):
         self.side.configure(background=pal.panel)
         self.scoreboard.set_palette(pal)
         self.log.set_palette(pal)
+        self.advisor.set_palette(pal)
         self.actions.set_palette(pal)
         self.status.set_palette(pal)
 

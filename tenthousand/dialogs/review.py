@@ -1,0 +1,106 @@
+"""The post-game review: the human's costliest decisions, worst first.
+
+The values are worked out in a worker thread (each decision may take a few tenths of a
+second); the window shows "Working..." and polls with ``after`` until they arrive.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import tkinter as tk
+from collections.abc import Sequence
+from tkinter import ttk
+
+from ..advisor import WIN, Costly, Decision, review
+from .base import chars, place_window
+
+POLL_MS = 50
+
+
+def _loss_text(c: Costly) -> str:
+    if c.kind == WIN:
+        return (f"gave away {c.loss * 100:.1f} points of win probability "
+                f"({c.chosen * 100:.1f}% instead of {c.best * 100:.1f}%)")
+    return (f"gave away {c.loss:,.0f} points of expected turn score "
+            f"({c.chosen:,.0f} instead of {c.best:,.0f})")
+
+
+class ReviewWindow(tk.Toplevel):
+    """A window listing the costliest of ``decisions`` (not modal)."""
+
+    def __init__(self, parent: tk.Misc, decisions: Sequence[Decision], *,
+                 title: str = "Review of your game") -> None:
+        super().__init__(parent)
+        self.withdraw()
+        self.title(title)
+        self.transient(parent.winfo_toplevel())  # type: ignore[call-overload]
+        self.result: list[Costly] | None = None
+        self._results: queue.Queue[list[Costly] | BaseException] = queue.Queue()
+        self._poll_id: str | None = None
+        frame = ttk.Frame(self, padding=10)
+        frame.pack(fill="both", expand=True)
+        self.heading = ttk.Label(frame, text=f"Working through your {len(decisions)} "
+                                             "decisions...", wraplength=chars(self, 70))
+        self.heading.pack(anchor="w")
+        self.text = tk.Text(frame, width=80, height=22, wrap="word", relief="flat",
+                            padx=6, pady=6, cursor="arrow")
+        scroll = ttk.Scrollbar(frame, orient="vertical", command=self.text.yview)
+        self.text.configure(yscrollcommand=scroll.set, state="disabled")
+        self.text.tag_configure("head", font=("TkDefaultFont", 0, "bold"), spacing1=8)
+        self.text.tag_configure("loss", foreground="#b3261e")
+        self.text.tag_configure("best", foreground="#1d7a33")
+        buttons = ttk.Frame(frame)
+        buttons.pack(side="bottom", fill="x", pady=(8, 0))
+        ttk.Button(buttons, text="Close", command=self.close).pack(side="right")
+        scroll.pack(side="right", fill="y")
+        self.text.pack(side="left", fill="both", expand=True)
+        self.bind("<Escape>", lambda e: self.close())
+        self.protocol("WM_DELETE_WINDOW", self.close)
+        place_window(self, parent)
+        self.deiconify()
+        items = list(decisions)
+        threading.Thread(target=self._work, args=(items,), name="review", daemon=True).start()
+        self._poll_id = self.after(POLL_MS, self._poll)
+
+    def _work(self, decisions: list[Decision]) -> None:
+        try:
+            self._results.put(review(decisions))
+        except Exception as e:  # noqa: BLE001 - shown in the window
+            self._results.put(e)
+
+    def _poll(self) -> None:
+        self._poll_id = None
+        try:
+            found = self._results.get_nowait()
+        except queue.Empty:
+            self._poll_id = self.after(POLL_MS, self._poll)
+            return
+        if isinstance(found, BaseException):
+            self.heading.configure(text=f"The review failed: {found}")
+            return
+        self.show(found)
+
+    def show(self, costly: list[Costly]) -> None:
+        self.result = costly
+        if not costly:
+            self.heading.configure(text="Not one of your decisions gave anything away. "
+                                        "Well played!")
+        else:
+            self.heading.configure(text=f"Your {len(costly)} costliest decisions, worst "
+                                        "first:")
+        t = self.text
+        t.configure(state="normal")
+        t.delete("1.0", "end")
+        for rank, c in enumerate(costly, 1):
+            t.insert("end", f"{rank}. Decision {c.turn}: you chose to {c.played}\n", "head")
+            t.insert("end", f"{c.position}.\n")
+            t.insert("end", f"This {_loss_text(c)}.\n", "loss")
+            t.insert("end", f"Best: {c.better}.\n", "best")
+        t.configure(state="disabled")
+
+    def close(self) -> None:
+        if self._poll_id is not None:
+            self.after_cancel(self._poll_id)
+            self._poll_id = None
+        self.destroy()
