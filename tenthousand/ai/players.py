@@ -212,7 +212,6 @@ class MaxExpected(BasePlayer):
         t = self.tables
         if self.rules.rotary_club:
             t.rotary_table(1)
-            t.rotary_table(-1)
             return
         for need in {self.rules.opening_minimum, self.rules.minimum}:
             t.expected_table(need, 0.0)
@@ -293,8 +292,15 @@ class Expert(MaxExpected):
 
     def _build(self) -> None:
         super()._build()
-        if not self.rules.rotary_club:
-            self.tables.pass_table(True)
+        if self.rules.rotary_club:
+            self.tables.rotary_table(-1)
+            return
+        self.tables.pass_table(True)
+        if self.rules.challenging and not self.rules.pyramiding:
+            # The tables a challenge decision reads, so that it is fast too.
+            for need in {self.rules.opening_minimum, self.rules.minimum}:
+                for penalty in self.rules.challenge_penalties:
+                    self.tables.expected_table(need, -float(penalty))
 
     def expected_turn(self, *, on_board: bool) -> float:
         if self.rules.rotary_club:
