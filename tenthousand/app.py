@@ -28,6 +28,7 @@ from .settings import (
     save_preferences,
 )
 from .sound import Sound
+from .view.advisor import Advisor
 from .view.dice import DiceImages
 from .view.theme import palette
 from .view.window import MainWindow
@@ -54,6 +55,7 @@ KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<Left>",), "pitch_down"),
     (("<F10>",), "table_colour"),
     (("<F5>",), "rules"),
+    (("<h>", "<H>"), "advisor"),
     (("<space>", "<r>", "<R>"), "throw"),
     (("<b>", "<B>", "<Return>", "<KP_Enter>"), "bank"),
 )
@@ -121,6 +123,11 @@ class App:
         self.window.set_check("demo", demo)
         self.window.set_check("sound", self.prefs.sound)
         self.window.set_check("animation", self.prefs.animation)
+        self.advisor = Advisor(root, self.window.advisor, place=self.window.show_advisor)
+        self.controller.on_refresh = self.advisor.update
+        self.controller.on_decision = self.advisor.record
+        self.advisor.set_shown(self.prefs.advisor)
+        self.window.set_check("advisor", self.prefs.advisor)
         self._bind_keys()
         self._show_settings()
         self._set_title()
@@ -147,7 +154,8 @@ class App:
             "slower": self.slower, "pitch_up": self.pitch_up, "pitch_down": self.pitch_down,
             "table_colour": self.next_table_colour, "animation": self.toggle_animation,
             "preferences": self.preferences, "rules": self.show_rules, "keys": self.show_keys,
-            "about": self.show_about,
+            "about": self.show_about, "advisor": self.toggle_advisor,
+            "review": self.show_review,
         }
         missing = {"preferences": ("dialogs.preferences", "PreferencesDialog"),
                    "rules": ("dialogs.rules_window", "RulesWindow"),
@@ -373,6 +381,24 @@ class App:
             dialog_class(self.root)
             _collect()
 
+    def toggle_advisor(self) -> None:
+        """H, Options > Advisor: show or hide the value of every choice."""
+        self._set_prefs(advisor=not self.prefs.advisor)
+        self.advisor.set_shown(self.prefs.advisor)
+        self.window.set_check("advisor", self.prefs.advisor)
+        self.window.status.say("The advisor is on: it values every choice of your throws."
+                               if self.prefs.advisor else "The advisor is off.")
+
+    def show_review(self) -> Any:
+        """Game > Review: your costliest decisions of this game (or the one just over)."""
+        decisions = list(self.advisor.decisions)
+        if not decisions:
+            self.window.status.say("No decisions of yours to review yet in this game.")
+            return None
+        from .dialogs.review import ReviewWindow
+
+        return ReviewWindow(self.root, decisions)
+
     # -- preferences ---------------------------------------------------------------------
 
     def _set_prefs(self, **changes: Any) -> None:
@@ -455,6 +481,7 @@ class App:
             return
         self.closed = True
         self.controller.destroy()
+        self.advisor.destroy()
         for after_id in self._afters.values():
             self.root.after_cancel(after_id)
         self._afters.clear()
