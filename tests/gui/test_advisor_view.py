@@ -1,0 +1,77 @@
+"""The advisor in the window: H shows it, the values arrive from the worker with the best
+choice marked, the win bars show, and the review opens after a finished game."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+import pytest
+from app_kit import QUIET, key, make_app, settings, wait_until
+
+from tenthousand import advisor
+from tenthousand.dialogs.review import ReviewWindow
+from tenthousand.model.game import Phase
+
+pytestmark = pytest.mark.gui
+
+
+def test_h_shows_the_values_with_the_best_marked(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True)),
+                   throws=[(1, 5, 2, 3, 4, 6)])
+    try:
+        panel = app.window.advisor
+        assert not panel.winfo_ismapped()
+        key(app, "h")
+        assert app.prefs.advisor and app.advisor.shown
+        wait_until(app, lambda: panel.winfo_ismapped())
+        wait_until(app, lambda: len(panel.bar_values) == 2, 15)  # the bars at the start
+        assert sum(p for _, p in panel.bar_values) == pytest.approx(1.0)
+        key(app, "space")
+        assert app.controller.game.phase is Phase.CHOOSE
+        wait_until(app, lambda: bool(panel.rows), 15)
+        want = advisor.evaluate(app.controller.game)
+        assert want is not None and want.kind == advisor.WIN
+        assert len(panel.rows) == len(want.choices)
+        assert [r[3] for r in panel.rows].count(True) == 1
+        best = [r for r in panel.rows if r[3]][0]
+        top = want.choices[want.best]  # type: ignore[index]
+        assert best[0].startswith("\u2605")
+        assert want.format(top.best) in (best[2] if top.bank_is_best else best[1])
+        assert "\u25b6" in (best[2] if top.bank_is_best else best[1])
+        assert len(panel.bar_values) == 2
+        key(app, "H")  # off again
+        assert not app.prefs.advisor
+        app.root.update()
+        assert not panel.winfo_ismapped()
+    finally:
+        app.destroy()
+
+
+def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
+    # A small game point (no perfect-play table): the values are expected turn scores.
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True), game_point=500),
+                   throws=[(1, 1, 1, 5, 2, 3)], prefs=QUIET.replace(advisor=True))
+    review = None
+    try:
+        panel = app.window.advisor
+        key(app, "space")
+        wait_until(app, lambda: bool(panel.rows), 15)
+        for n in ("1", "2", "3"):  # freeze 1 1 1 and bank: the 5 was worth 50 more
+            key(app, n)
+        key(app, "b")
+        assert len(app.advisor.decisions) == 1
+        wait_until(app, lambda: app.controller.game.over, 15)
+        wait_until(app, lambda: panel.review_button.winfo_ismapped(), 5)
+        review = app.show_review()
+        assert isinstance(review, ReviewWindow)
+        wait_until(app, lambda: review.result is not None, 15)
+        assert review.result is not None and len(review.result) == 1
+        costly = review.result[0]
+        assert costly.kind == advisor.SCORE and costly.loss == pytest.approx(50.0)
+        assert "1 1 1" in costly.played and "bank" in costly.played
+        text = review.text.get("1.0", "end")
+        assert "1 1 1 5" in text and "gave away 50" in text
+    finally:
+        if review is not None and review.winfo_exists():
+            review.close()
+        app.destroy()
