@@ -86,12 +86,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
+    parser.add_argument("--only", choices=["advisor"], help="only these screenshots")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ["TENTHOUSAND_HOME"] = tempfile.mkdtemp(prefix="tenthousand-shots-")
     xvfb = start_display()
     try:
+        if args.only == "advisor":
+            root = tk.Tk(className="TenThousand")
+            root.geometry(f"{args.size}+0+0")
+            try:
+                return shoot_advisor(root, out)
+            finally:
+                root.destroy()
         return shoot(out, args.size)
     finally:
         if xvfb is not None:
@@ -203,7 +211,57 @@ def shoot(out: Path, size: str) -> int:
     pump(root, 0.3)
     grab(root, out / "gameover.png")
     app.destroy()
+    shoot_advisor(root, out)
     root.destroy()
+    return 0
+
+
+def shoot_advisor(root: tk.Tk, out: Path) -> int:
+    """6. The advisor during a turn, and 7. the review after the game."""
+    from tenthousand.app import App
+    from tenthousand.model.game import Phase
+    from tenthousand.settings import GameSettings, Preferences, SeatSetting
+
+    prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False, advisor=True)
+    settings = GameSettings(preset="ten-thousand", seats=(
+        SeatSetting("You"), SeatSetting("Computer", True, "expert")))
+    app = App(root, prefs, settings, seed=11, install_error_handler=False, save_games=False)
+    c = app.controller
+    panel = app.window.advisor
+    shot = False
+    for _ in range(3000):
+        wait_for_human(app, root)
+        g = c.game
+        if g.over:
+            break
+        if g.phase is Phase.START:
+            c.throw()
+            continue
+        if (not shot and sum(g.board) > 2500 and len(g.thrown) >= 4
+                and len(g.legal_freezes()) >= 3):
+            end = time.monotonic() + 20
+            while not panel.rows and time.monotonic() < end:
+                pump(root, 0.05)
+            pump(root, 0.3)
+            grab(root, out / "advisor.png")
+            shot = True
+        # A hasty player: takes the most points and banks from 350, which the review shows.
+        indices, points = best(g)
+        for i in indices:
+            c.toggle(i)
+        if g.bank_refusal(indices) is None and g.turn_score + points >= 350:
+            c.bank()
+        else:
+            c.throw()
+    review = app.show_review()
+    end = time.monotonic() + 120
+    while review is not None and review.result is None and time.monotonic() < end:
+        pump(root, 0.1)
+    pump(root, 0.3)
+    if review is not None:
+        grab(review, out / "review.png")
+        review.close()
+    app.destroy()
     return 0
 
 

@@ -175,7 +175,7 @@ def _dice(faces: Iterable[int]) -> str:
 
 
 def _move(faces: Sequence[int], bank: bool) -> str:
-    return f"freeze {_dice(faces)} and {'bank' if bank else 'throw on'}"
+    return f"freeze {_dice(sorted(faces))} and {'bank' if bank else 'throw on'}"
 
 
 def describe_position(game: Game) -> str:
@@ -183,8 +183,9 @@ def describe_position(game: Game) -> str:
     seat = game.current
     names = game.names
     scores = ", ".join(f"{names[s]} {game.board[s]:,}" for s in range(len(names)))
-    return (f"{names[seat]} threw {_dice(game.thrown)} with {game.turn_score:,} in the turn "
-            f"(scores: {scores})")
+    turn = (f"with {game.turn_score:,} already in the turn" if game.turn_score
+            else "on a fresh turn" if len(game.thrown) == 6 else "with nothing in the turn")
+    return f"{names[seat]} threw {_dice(game.thrown)} {turn} (scores: {scores})"
 
 
 def _loss(values: AdvisorValues, faces: Sequence[int], bank: bool

@@ -99,5 +99,5 @@ def test_review_ranks_what_was_given_away() -> None:
     assert all(c.turn % 2 == 1 for c in ranked)  # the best moves give nothing away
     first = ranked[0]
     assert first.loss == pytest.approx(first.best - first.chosen)
-    assert "threw" in first.position and "turn" in first.position
+    assert "threw" in first.position and "scores" in first.position
     assert first.played.startswith("freeze") and "throw on" in first.played

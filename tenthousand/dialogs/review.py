@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tkinter import ttk
 
 from ..advisor import WIN, Costly, Decision, review
-from .base import chars, place_window
+from .base import chars, derived_font, place_window
 
 POLL_MS = 50
 
@@ -44,10 +44,10 @@ class ReviewWindow(tk.Toplevel):
                                              "decisions...", wraplength=chars(self, 70))
         self.heading.pack(anchor="w")
         self.text = tk.Text(frame, width=80, height=22, wrap="word", relief="flat",
-                            padx=6, pady=6, cursor="arrow")
+                            padx=6, pady=6, cursor="arrow", font="TkDefaultFont")
         scroll = ttk.Scrollbar(frame, orient="vertical", command=self.text.yview)
         self.text.configure(yscrollcommand=scroll.set, state="disabled")
-        self.text.tag_configure("head", font=("TkDefaultFont", 0, "bold"), spacing1=8)
+        self.text.tag_configure("head", font=derived_font(self, weight="bold"), spacing1=8)
         self.text.tag_configure("loss", foreground="#b3261e")
         self.text.tag_configure("best", foreground="#1d7a33")
         buttons = ttk.Frame(frame)
