@@ -17,7 +17,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("1 - 9", "when a challenge is offered: the player to challenge, as listed"),
         ("Space or R", "freeze the picked dice and throw the others"),
         ("B or Enter", "freeze the picked dice and bank the turn score"),
-        ("H", "ask the advisor what it would do"),
+        ("H", "show or hide the advisor: what each choice of the throw is worth"),
     )),
     ("The game", (
         ("Ctrl+N", "start a new game (choose seats and rules)"),
