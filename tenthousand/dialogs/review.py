@@ -34,7 +34,7 @@ class ReviewWindow(tk.Toplevel):
         super().__init__(parent)
         self.withdraw()
         self.title(title)
-        self.transient(parent.winfo_toplevel())  # type: ignore[call-overload]
+        self.transient(parent.winfo_toplevel())
         self.result: list[Costly] | None = None
         self._results: queue.Queue[list[Costly] | BaseException] = queue.Queue()
         self._poll_id: str | None = None

@@ -37,7 +37,7 @@ class AdvisorPanel(tk.Frame):
     """The advisor's widgets (it only shows what it is given)."""
 
     def __init__(self, master: tk.Misc, pal: Palette,
-                 on_review: Callable[[], None] | None = None) -> None:
+                 on_review: Callable[[], object] | None = None) -> None:
         super().__init__(master, background=pal.panel)
         self.pal = pal
         self.heading = tk.Label(self, text="Advisor", anchor="w", background=pal.panel,
@@ -135,7 +135,6 @@ class Advisor:
         self.place = place  # shows (True) or hides (False) the panel in the window
         self.shown = False
         self.decisions: list[Decision] = []
-        self._game_id: int | None = None
         self._key: Key | None = None  # the position being shown
         self._asked: Key | None = None  # the position sent to the worker
         self._human = False
@@ -151,8 +150,7 @@ class Advisor:
 
     def update(self, game: Game, human: bool) -> None:
         """The game changed (or was redrawn): ask for the new position's values."""
-        if id(game) != self._game_id:
-            self._game_id = id(game)
+        if game is not self._game:
             self.decisions = []
         self._game = game
         self._human = human
@@ -236,13 +234,14 @@ class Advisor:
             except queue.Empty:
                 break
             key, values, error = latest
+            if key == self._asked:
+                self._asked = None  # nothing more on its way
             if key == self._key:
                 self._show(values, error)
         if self._asked is not None:
             self._poll_id = self.root.after(POLL_MS, self._poll)
 
     def _show(self, values: AdvisorValues | None, error: str | None) -> None:
-        self._asked = None
         self.values = values
         game = self._game
         if game is None:

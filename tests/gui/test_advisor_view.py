@@ -39,6 +39,7 @@ def test_h_shows_the_values_with_the_best_marked(tk_root: tk.Tk) -> None:
         assert want.format(top.best) in (best[2] if top.bank_is_best else best[1])
         assert "\u25b6" in (best[2] if top.bank_is_best else best[1])
         assert len(panel.bar_values) == 2
+        wait_until(app, lambda: app.advisor._poll_id is None, 5)  # no polling once answered
         key(app, "H")  # off again
         assert not app.prefs.advisor
         app.root.update()
