@@ -3,6 +3,7 @@ choice marked, the win bars show, and the review opens after a finished game."""
 
 from __future__ import annotations
 
+import time
 import tkinter as tk
 
 import pytest
@@ -76,3 +77,39 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
         if review is not None and review.winfo_exists():
             review.close()
         app.destroy()
+
+
+def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
+    from tenthousand.model.game import Game, Seat
+    from tenthousand.model.rules import PRESETS
+    from tenthousand.view.advisor import Advisor, AdvisorPanel
+    from tenthousand.view.theme import palette
+
+    game = Game(PRESETS["ten-thousand"], [Seat("A"), Seat("B")], seed=9, first_seat=0)
+    game.throw()
+    while game.phase is not Phase.CHOOSE:
+        game.throw()
+    frame = tk.Frame(tk_root)
+    panel = AdvisorPanel(frame, palette("color", "green"))
+    placed: list[bool] = []
+    adv = Advisor(tk_root, panel, place=placed.append)
+    try:
+        adv.set_shown(True)
+        adv.update(game, True)
+        assert panel.note.cget("text") == "thinking..."  # nothing is shown before the answer
+        faces, _ = game.legal_freezes()[0]
+        game.throw(game.indices_for(faces))  # the position moves on before the answer
+        adv.update(game, True)
+        end = time.monotonic() + 15
+        while adv._asked is not None:
+            assert time.monotonic() < end
+            tk_root.update()
+        want = advisor.evaluate(game)
+        got = adv.values
+        assert game.phase is Phase.CHOOSE  # seed 9: the second throw scores
+        assert got is not None and want is not None and got.choices == want.choices
+        assert panel.note.cget("text") != "thinking..."
+        assert placed == [True]
+    finally:
+        adv.destroy()
+        frame.destroy()
