@@ -600,6 +600,9 @@ def launch(opts: Options) -> int:
         saved, save_note = savegame.load_saved_game()
         if save_note:
             messages.append(save_note)
+        if saved is not None and sum(saved.turns_taken) == 0 \
+                and saved.phase is Phase.START:
+            saved = None  # closed before the first throw: nothing worth offering
         if saved is not None:
             explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
             if opts.resume:
