@@ -52,6 +52,7 @@ class AdvisorValues:
     choices: tuple[Choice, ...] = ()  # in the order of game.legal_freezes(); empty if none
     best: int | None = None  # index of the best choice
     win: tuple[float, ...] | None = None  # each seat's win chance now (tables only)
+    lower_is_better: bool = False  # Rotary Club: the values are points pegged, fewest best
 
     @property
     def best_bank(self) -> bool:
@@ -96,7 +97,7 @@ def _expected_values(game: Game) -> AdvisorValues | None:
     out: list[Choice] = []
     n = len(game.thrown)
     if rules.rotary_club:
-        rotary = tables.rotary_table(1)
+        rotary = tables.rotary_table(-1)  # the fewest points pegged, as Expert plays
         for faces, points in game.legal_freezes():
             left = n - len(faces)
             out.append(Choice(faces, points, rotary.after(game.turn_score + points, left),
@@ -119,6 +120,9 @@ def _expected_values(game: Game) -> AdvisorValues | None:
     if not out:
         return None
     choices = tuple(out)
+    if rules.rotary_club:
+        low = min(range(len(choices)), key=lambda i: choices[i].best)
+        return AdvisorValues(SCORE, game.current, choices, low, None, lower_is_better=True)
     best = max(range(len(choices)), key=lambda i: choices[i].best)
     return AdvisorValues(SCORE, game.current, choices, best, _win(game))
 
@@ -198,7 +202,7 @@ def _loss(values: AdvisorValues, faces: Sequence[int], bank: bool
                 return None
             assert values.best is not None
             best = values.choices[values.best].best
-            return best - chosen, chosen, best
+            return (chosen - best if values.lower_is_better else best - chosen), chosen, best
     return None
 
 

@@ -101,3 +101,18 @@ def test_review_ranks_what_was_given_away() -> None:
     assert first.loss == pytest.approx(first.best - first.chosen)
     assert "threw" in first.position and "scores" in first.position
     assert first.played.startswith("freeze") and "throw on" in first.played
+
+
+def test_rotary_club_marks_the_fewest_points_pegged() -> None:
+    rules = PRESETS["ten-thousand"].with_options(rotary_club=True)
+    game = Game(rules, [Seat("A"), Seat("B"), Seat("C")], seed=3)
+    while game.phase is not Phase.CHOOSE:
+        game.throw()
+    got = advisor.evaluate(game)
+    assert got is not None and got.lower_is_better and got.best is not None
+    table = tables_for(rules).rotary_table(-1)
+    for c in got.choices:
+        assert c.bank is None
+        left = len(game.thrown) - len(c.faces)
+        assert c.throw == table.after(game.turn_score + c.points, left)
+    assert got.choices[got.best].best == min(c.best for c in got.choices)

@@ -22,6 +22,9 @@ def _loss_text(c: Costly) -> str:
     if c.kind == WIN:
         return (f"gave away {c.loss * 100:.1f} points of win probability "
                 f"({c.chosen * 100:.1f}% instead of {c.best * 100:.1f}%)")
+    if c.decision.values is not None and c.decision.values.lower_is_better:
+        return (f"cost {c.loss:,.0f} more expected points pegged "
+                f"({c.chosen:,.0f} instead of {c.best:,.0f})")
     return (f"gave away {c.loss:,.0f} points of expected turn score "
             f"({c.chosen:,.0f} instead of {c.best:,.0f})")
 

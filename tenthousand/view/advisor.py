@@ -254,6 +254,7 @@ class Advisor:
             self.panel.say(error)
         elif human_choice and values is not None and values.choices:
             what = ("win probability" if values.kind == WIN
+                    else "expected points pegged, fewest best" if values.lower_is_better
                     else "expected final turn score")
             self.panel.say(f"Values: {what}. \u2605 marks the best freeze, "
                            "\u25b6 the best way on.")
