@@ -124,7 +124,7 @@ class GameSettings:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> "GameSettings":
+    def from_dict(cls, data: Any) -> GameSettings:
         """Rebuild from JSON; raises ValueError when anything is off."""
         if not isinstance(data, dict):
             raise ValueError("game settings must be a JSON object")
@@ -142,7 +142,7 @@ class GameSettings:
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
             raise ValueError("options must be a list of names")
         settings = cls(
-            preset=data.get("preset") if isinstance(data.get("preset"), str) else "",
+            preset=str(data["preset"]) if isinstance(data.get("preset"), str) else "",
             seats=tuple(seats),
             game_point=data.get("game_point"),
             opening_minimum=data.get("opening_minimum"),
@@ -177,7 +177,7 @@ class Preferences:
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> tuple["Preferences", list[str]]:
+    def from_dict(cls, data: Any) -> tuple[Preferences, list[str]]:
         """Preferences from JSON, with a default for each bad field, and the names of the
         fields that were bad."""
         default = cls()
@@ -197,7 +197,7 @@ class Preferences:
         d = data.get("delay")
         ok = isinstance(d, (int, float)) and not isinstance(d, bool) \
             and DELAY_RANGE[0] <= d <= DELAY_RANGE[1]
-        take("delay", ok, float(d) if ok else 0)  # float(10**400) would raise
+        take("delay", ok, float(d) if ok and d is not None else 0.0)  # float(10**400) would raise
         for name in ("sound", "intro", "animation", "advisor"):
             take(name, isinstance(data.get(name), bool), data.get(name))
         p = data.get("pitch")
@@ -215,7 +215,7 @@ class Preferences:
                 bad.append("game")
         return dataclasses.replace(default, **values), bad
 
-    def replace(self, **changes: Any) -> "Preferences":
+    def replace(self, **changes: Any) -> Preferences:
         return dataclasses.replace(self, **changes)
 
 

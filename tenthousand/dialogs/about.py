@@ -58,10 +58,11 @@ class AboutDialog(Dialog[None]):
         for i, (key, path) in enumerate(paths().as_dict().items()):
             ttk.Label(files, text=PATH_LABELS.get(key, key.capitalize())).grid(
                 row=i, column=0, sticky="w", padx=(0, PAD), pady=2)
-            var = tk.StringVar(self, path)
-            entry = ttk.Entry(files, textvariable=var, width=58, state="readonly")
+            # No Tk variable: one freed by the garbage collector in another thread upsets Tcl.
+            entry = ttk.Entry(files, width=58)
+            entry.insert(0, path)
+            entry.configure(state="readonly")
             entry.grid(row=i, column=1, sticky="ew", pady=2)
-            entry._var = var  # type: ignore[attr-defined]  # keep the variable alive
             self.path_entries[key] = entry
         ttk.Label(files, foreground=HINT_COLOUR, font=small,
                   text="Select a path to copy it. TENTHOUSAND_HOME moves them all to "

@@ -8,8 +8,9 @@ a JSON object, so the game log is saved with the game.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 
 def _points(n: int) -> str:
@@ -39,7 +40,7 @@ class Event:
         return data
 
     @staticmethod
-    def from_dict(data: Any) -> "Event":
+    def from_dict(data: Any) -> Event:
         """Rebuild an event; raises ValueError on anything malformed."""
         if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
             raise ValueError(f"not an event: {data!r:.80}")

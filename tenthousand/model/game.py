@@ -15,9 +15,10 @@ Dice of a throw are chosen by their index in :attr:`Game.thrown`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from . import scoring
 from .events import (
@@ -68,7 +69,7 @@ class Seat:
         return {"name": self.name, "computer": self.computer, "level": self.level}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Seat":
+    def from_dict(cls, data: Any) -> Seat:
         if not isinstance(data, dict):
             raise ValueError("a seat must be a JSON object")
         name, computer, level = data.get("name"), data.get("computer"), data.get("level")
@@ -531,7 +532,7 @@ class Game:
 
     # -- new games -----------------------------------------------------------------------
 
-    def rematch(self, *, seed: int | None = None, first_seat: int | None = None) -> "Game":
+    def rematch(self, *, seed: int | None = None, first_seat: int | None = None) -> Game:
         """A new game with the same seats and rules that carries the match table on."""
         rng = random.Random(seed) if seed is not None else self.rng
         return Game(self.rules, self.seats, rng=rng, dice=self.dice_source,
@@ -578,7 +579,7 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Game":
+    def from_dict(cls, data: Any) -> Game:
         """Rebuild a game saved with :meth:`to_dict`.
 
         Every field is checked, and so is the consistency of the whole; anything wrong

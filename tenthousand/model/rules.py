@@ -7,8 +7,9 @@ tables, the computer players' strategy tables) can be cached per rule set.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 #: Options any preset can be combined with, by their command-line names.
 OPTION_NAMES: tuple[str, ...] = (
@@ -105,7 +106,7 @@ class Rules:
         """The options switched on, by their command-line names."""
         return tuple(name for name in OPTION_NAMES if getattr(self, _attr(name)))
 
-    def with_options(self, *names: str, **changes: Any) -> "Rules":
+    def with_options(self, *names: str, **changes: Any) -> Rules:
         """A copy with the named options switched on and other fields changed."""
         for name in names:
             if name not in OPTION_NAMES:
@@ -167,7 +168,7 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Rules":
+    def from_dict(cls, data: Any) -> Rules:
         """Rebuild from :meth:`to_dict`; raises ValueError on anything malformed."""
         if not isinstance(data, dict):
             raise ValueError("rules must be a JSON object")
@@ -209,7 +210,7 @@ OPTION_TITLES: dict[str, str] = {
     "three-trash": "three-trash penalty",
 }
 
-_TRASH = dict(corner_throw_mandatory=True, opening_minimum=500, minimum=350)
+_TRASH: dict[str, Any] = dict(corner_throw_mandatory=True, opening_minimum=500, minimum=350)
 
 PRESETS: dict[str, Rules] = {
     "ten-thousand": Rules(

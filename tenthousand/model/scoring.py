@@ -8,9 +8,9 @@ afterwards is a dictionary access.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Sequence
+from functools import cache
 
 from .rules import Rules
 
@@ -31,7 +31,7 @@ def counts_of(dice: Iterable[int]) -> Counts:
 
 def dice_of(counts: Sequence[int]) -> tuple[int, ...]:
     """The faces of a counts tuple, in ascending order."""
-    return tuple(face for face, n in zip(FACES, counts) for _ in range(n))
+    return tuple(face for face, n in zip(FACES, counts, strict=False) for _ in range(n))
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def counters(rules: Rules) -> tuple[Counter, ...]:
     return _counters(_key(rules))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
     rules = _RULES_BY_KEY[key]
     out: list[Counter] = [
@@ -106,11 +106,11 @@ def _key(rules: Rules) -> tuple[object, ...]:
 
 
 def _fits(small: Sequence[int], big: Sequence[int]) -> bool:
-    return all(a <= b for a, b in zip(small, big))
+    return all(a <= b for a, b in zip(small, big, strict=False))
 
 
 def _minus(big: Sequence[int], small: Sequence[int]) -> Counts:
-    c = [a - b for a, b in zip(big, small)]
+    c = [a - b for a, b in zip(big, small, strict=False)]
     return (c[0], c[1], c[2], c[3], c[4], c[5])
 
 
@@ -140,7 +140,7 @@ def table(rules: Rules) -> ScoreTable:
     return _table(_key(rules))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(key: tuple[object, ...]) -> ScoreTable:
     all_counters = _counters(key)
     exact: dict[bool, dict[Counts, int | None]] = {}
@@ -149,7 +149,11 @@ def _table(key: tuple[object, ...]) -> ScoreTable:
         usable = [k for k in all_counters if first or not k.first_throw_only]
         memo: dict[Counts, tuple[int, tuple[Counter, ...]] | None] = {EMPTY: (0, ())}
 
-        def solve(c: Counts) -> tuple[int, tuple[Counter, ...]] | None:
+        def solve(
+            c: Counts,
+            usable: list[Counter] = usable,
+            memo: dict[Counts, tuple[int, tuple[Counter, ...]] | None] = memo,
+        ) -> tuple[int, tuple[Counter, ...]] | None:
             if c in memo:
                 return memo[c]
             best: tuple[int, tuple[Counter, ...]] | None = None
