@@ -250,7 +250,7 @@ def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> 
     exact = (t.exact_first if first_throw else t.exact)[c]
     if exact is None:
         return why_not(faces, rules, first_throw=first_throw)
-    parts = t.explain[(c, first_throw)]
+    parts = sorted(t.explain[(c, first_throw)], key=lambda k: -k.points)  # big counters first
     return " + ".join(k.name for k in parts) + f" = {exact:,}"
 
 

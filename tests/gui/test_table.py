@@ -53,7 +53,7 @@ def test_clicking_a_die_selects_it_and_shows_its_value(tk_root: tk.Tk) -> None:
             click_die(app, "thrown", i)
         assert app.controller.selection == {0, 1, 2, 3}
         table = app.window.table
-        assert table.itemcget(table.selection_item, "text") == "a 1 + three 4s = 500"
+        assert table.itemcget(table.selection_item, "text") == "three 4s + a 1 = 500"
         assert "Bank 500" in str(app.window.actions.bank_button.cget("text"))
         click_die(app, "thrown", 0)  # unselect
         assert app.controller.selection == {1, 2, 3}
