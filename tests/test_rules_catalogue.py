@@ -5,6 +5,7 @@ deleted), so the list stays true."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +169,73 @@ def test_every_rule_has_its_tests(source: str, rule: str, tests: tuple[str, ...]
 def test_every_decision_is_catalogued() -> None:
     decisions = {c[0] for c in CATALOGUE if c[0].startswith("D-")}
     assert decisions == {f"D-{n}" for n in range(1, 14)}
+
+
+# -- the coverage table in docs/ -------------------------------------------------------------
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rules-coverage.md"
+
+_SOURCES = {
+    "1992": "*Ten-Thousand* (1992)",
+    "1989": "*Tommy's Trash!* (1989)",
+    "farkle": "`farkle` preset",
+}
+
+#: Readings of RULES.md the engine had to make where the text leaves a gap.
+ENGINE_READINGS = (
+    ("Rotary Club + three-trash", "The three-trash penalty applies to banking games only: every "
+     "Rotary Club turn ends in trash, so the penalty would push every score down forever.",
+     "options::test_three_trash_does_not_apply_in_rotary_club"),
+    ("Mutant Trash + Rotary Club", "A turn that froze dice and trashed without ever turning the "
+     "corner plays one of its frozen dice; one that turned the corner plays none.",
+     "options::test_mutant_rotary_trash_without_a_corner_discards_a_frozen_die"),
+    ("Catch-up after a discard", "When a Mutant Trash discard lifts the other player to the game "
+     "point, the catch-up round is every other seat, starting after the current one.",
+     "options::test_mutant_trash_the_play_area_can_reach_the_game_point"),
+    ("D-10 taken literally", "Under pyramiding a freeze is legal whenever the whole stretch can "
+     "still be counted, even if the count is lower than before (Trash 15000: four 6s, then 4 4, "
+     "counts as three pairs); the computer players never choose such a freeze.",
+     "options::test_pyramiding_follows_d10_literally_even_when_the_stretch_shrinks"),
+    ("Mutant play area", "The play area is counted with every counter of the preset, like a "
+     "first throw.", "options::test_mutant_trash_play_area_counts_like_a_first_throw"),
+)
+
+
+def render() -> str:
+    lines = [
+        "# Rules coverage",
+        "",
+        "Every rule of the two manuals and every decision of `RULES.md`, with the tests that",
+        "check it (modules `tests/test_rules_*.py`). Generated from the catalogue in",
+        "`tests/test_rules_catalogue.py` (`python tests/test_rules_catalogue.py`); a test",
+        "fails when this file and the catalogue disagree, or when a named test disappears.",
+        "",
+        "| source | rule | tests |",
+        "| --- | --- | --- |",
+    ]
+    for source, rule, tests in CATALOGUE:
+        where = _SOURCES.get(source, f"**{source}**")
+        names = "<br>".join(f"`test_rules_{t.replace('::', '.py::')}`" for t in tests)
+        lines.append(f"| {where} | {rule} | {names} |")
+    lines += ["", "## Readings the engine makes where the rules are silent", "",
+              "| case | what the engine does | test |", "| --- | --- | --- |"]
+    for case, text, test in ENGINE_READINGS:
+        lines.append(f"| {case} | {text} | `test_rules_{test.replace('::', '.py::')}` |")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_coverage_doc_is_current() -> None:
+    assert DOC.read_text(encoding="utf-8") == render(), \
+        "docs/rules-coverage.md is stale: run python tests/test_rules_catalogue.py"
+
+
+@pytest.mark.parametrize("case, text, test", ENGINE_READINGS, ids=[r[0] for r in ENGINE_READINGS])
+def test_every_reading_has_its_test(case: str, text: str, test: str) -> None:
+    module, name = test.split("::")
+    mod = importlib.import_module(f"test_rules_{module}")
+    assert callable(getattr(mod, name, None)), f"{test} (for {case}) is missing"
+
+
+if __name__ == "__main__":
+    DOC.write_text(render(), encoding="utf-8")
+    print(f"wrote {DOC}")

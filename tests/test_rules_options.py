@@ -503,3 +503,15 @@ def test_three_trash_does_not_apply_in_rotary_club() -> None:
     for _ in range(4):
         trash_turn(game, dice)
     assert game.board == [2000]
+
+
+def test_mutant_trash_play_area_counts_like_a_first_throw() -> None:  # D-13, our reading
+    """Six dice in the play area are counted with every counter, Ten-Thousand's straight
+    included (the area is counted like a fresh throw)."""
+    game, dice = new_game("ten-thousand", "mutant-trash", throws=[[1, 2, 2, 3, 4, 6]])
+    game.play_area = [2, 3, 4, 5, 6]
+    game.throw()
+    bank(game, 1)
+    events = game.discard(0)
+    assert events[0].area == (2, 3, 4, 5, 6, 1)
+    assert events[0].points == 1500
