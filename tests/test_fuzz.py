@@ -61,7 +61,9 @@ def _other_type(value: Any) -> Any:
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, int):
-        return [str(value), float(value), value != 0][value % 3]
+        if value % 3 == 1 and abs(value) < 10**300:
+            return float(value)
+        return str(value) if value % 3 == 0 or value % 3 == 1 else value != 0
     if isinstance(value, float):
         return str(value)
     if isinstance(value, str):
