@@ -431,9 +431,11 @@ class Controller:
             self.refresh()
             return False
         self.selection = set()
-        self._take(events)
-        self._save()
-        self._advance()
+        try:
+            self._take(events)  # a view error must not leave the save or the game behind
+        finally:
+            self._save()
+            self._advance()
         return True
 
     def _take(self, events: Sequence[Event]) -> None:
