@@ -17,27 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .model.game import Game, Phase
+from .solver.values import FreezeValue
 
 WIN = "win"  # values are win probabilities (0..1)
 SCORE = "score"  # values are expected final turn scores (points)
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One freeze of the throw and what it is worth with each way on."""
-
-    faces: tuple[int, ...]
-    points: int
-    throw: float | None  # freeze, then throw the rest (None: not allowed)
-    bank: float | None  # freeze, then bank (None: not allowed)
-
-    @property
-    def best(self) -> float:
-        return max(v for v in (self.throw, self.bank) if v is not None)
-
-    @property
-    def bank_is_best(self) -> bool:
-        return self.bank is not None and (self.throw is None or self.bank >= self.throw)
+class Choice(FreezeValue):
+    """One freeze of the throw and what it is worth with each way on (win chances or
+    expected points, as :attr:`AdvisorValues.kind` says)."""
 
     def value(self, bank: bool) -> float | None:
         return self.bank if bank else self.throw
