@@ -26,9 +26,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import reduce
+from typing import Any, TypeVar
 
 from ..model import scoring
 from ..model.rules import Rules
+
+_T = TypeVar("_T")
 
 Counts = scoring.Counts
 
@@ -658,6 +661,15 @@ class RuleTables:
         self.seconds += time.perf_counter() - t0
         return out
 
+    def _memo(self, store: dict[Any, _T], key: object, make: Callable[[], _T]) -> _T:
+        """``store[key]``, built with ``make`` (timed) the first time, under the lock."""
+        with self.lock:
+            found = store.get(key)
+            if found is None:
+                found = self._timed(make)  # type: ignore[assignment]
+                store[key] = found  # type: ignore[assignment]
+            return found  # type: ignore[return-value]
+
     def plain_model(self) -> PlainModel:
         with self.lock:
             if self.plain is None:
@@ -707,40 +719,26 @@ class RuleTables:
         target = -(-max(target_points, 0) // unit)
         tie = None if tie_points is None else tie_points // unit
         key = (need, target, tie)
-        with self.lock:
-            found = self.chance.get(key)
-            if found is None:
-                pl = self.plain_model()
-                found = self._timed(  # type: ignore
-                    lambda: solve_chance(pl, need, target, self.rules.corner_throw_mandatory,
-                                         tie))
-                self.chance[key] = found  # type: ignore
-            return found  # type: ignore
+        pl = self.plain_model()
+        return self._memo(self.chance, key, lambda: solve_chance(
+            pl, need, target, self.rules.corner_throw_mandatory, tie))
 
     def pass_table(self, tie: bool) -> PassTable:
         """Chances of passing a target up to :data:`PASS_FAR` points away."""
-        with self.lock:
-            found = self.passing.get(tie)
-            if found is None:
-                pl = self.plain_model()
-                far = PASS_FAR // pl.unit
-                found = self._timed(  # type: ignore
-                    lambda: solve_pass(pl, far, self.rules.corner_throw_mandatory, tie))
-                self.passing[tie] = found  # type: ignore
-            return found  # type: ignore
+        pl = self.plain_model()
+        return self._memo(self.passing, tie, lambda: solve_pass(
+            pl, PASS_FAR // pl.unit, self.rules.corner_throw_mandatory, tie))
 
     def reward_table(self, key: object, make_reward: Callable[[], tuple[list[float], float]]
                      ) -> RewardTable:
         """A cached :class:`RewardTable`; ``make_reward`` gives (rewards, trash value)."""
-        with self.lock:
-            found = self.rewards.get(key)
-            if found is None:
-                pl = self.plain_model()
-                reward, trash = make_reward()
-                found = self._timed(  # type: ignore
-                    lambda: solve_reward(pl, reward, trash, self.rules.corner_throw_mandatory))
-                self.rewards[key] = found  # type: ignore
-            return found  # type: ignore
+        pl = self.plain_model()
+
+        def make() -> RewardTable:
+            reward, trash = make_reward()
+            return solve_reward(pl, reward, trash, self.rules.corner_throw_mandatory)
+
+        return self._memo(self.rewards, key, make)
 
     def rotary_table(self, sign: int) -> RotaryTable:
         with self.lock:
