@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 import tkinter as tk
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -80,6 +81,32 @@ def wait_for_human(app: object, root: tk.Tk, limit: float = 30.0) -> None:
 def best(game: object) -> tuple[tuple[int, ...], int]:
     faces, points = game.legal_freezes()[0]  # type: ignore[attr-defined]
     return game.indices_for(faces), points  # type: ignore[attr-defined]
+
+
+def play_human(app: object, root: tk.Tk, *, bank_at: int,
+               stop: Callable[[object], bool]) -> None:
+    """Play the human seat through the controller (best freeze, bank from ``bank_at``;
+    Mutant Trash discards the first frozen die) until ``stop(game)`` is true."""
+    from tenthousand.model.game import Phase
+
+    c = app.controller  # type: ignore[attr-defined]
+    for _ in range(400):
+        wait_for_human(app, root)
+        g = c.game
+        if stop(g) or g.over:
+            return
+        if g.phase is Phase.DISCARD:
+            c.click_die("frozen", 0)
+        elif g.phase is Phase.START:
+            c.throw()
+        else:
+            indices, points = best(g)
+            for i in indices:
+                c.toggle(i)
+            if g.bank_refusal(indices) is None and g.turn_score + points >= bank_at:
+                c.bank()
+            else:
+                c.throw()
 
 
 def main() -> int:
@@ -163,25 +190,8 @@ def shoot(out: Path, size: str) -> int:
         SeatSetting("You"), SeatSetting("Computer", True, "expert")),
         options=("mutant-trash",))
     app = App(root, prefs, settings, seed=5, install_error_handler=False, save_games=False)
-    c = app.controller
-    for _ in range(400):
-        wait_for_human(app, root)
-        g = c.game
-        if g.phase is Phase.DISCARD:
-            if len(g.play_area) >= 3:
-                break
-            c.click_die("frozen", 0)
-            continue
-        if g.phase is Phase.START:
-            c.throw()
-            continue
-        indices, points = best(g)
-        for i in indices:
-            c.toggle(i)
-        if g.bank_refusal(indices) is None and g.turn_score + points >= 500:
-            c.bank()
-        else:
-            c.throw()
+    play_human(app, root, bank_at=500,
+               stop=lambda g: g.phase is Phase.DISCARD and len(g.play_area) >= 3)  # type: ignore[attr-defined]
     pump(root, 0.3)
     grab(root, out / "mutant.png")
     app.destroy()
@@ -192,22 +202,7 @@ def shoot(out: Path, size: str) -> int:
         opening_minimum=0)
     app = App(root, prefs.replace(theme="color", table_colour="blue"), settings, seed=3,
               install_error_handler=False, save_games=False)
-    c = app.controller
-    for _ in range(400):
-        wait_for_human(app, root)
-        g = c.game
-        if g.over:
-            break
-        if g.phase is Phase.START:
-            c.throw()
-            continue
-        indices, points = best(g)
-        for i in indices:
-            c.toggle(i)
-        if g.bank_refusal(indices) is None and g.turn_score + points >= 400:
-            c.bank()
-        else:
-            c.throw()
+    play_human(app, root, bank_at=400, stop=lambda g: False)
     pump(root, 0.3)
     grab(root, out / "gameover.png")
     app.destroy()
