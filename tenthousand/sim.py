@@ -216,6 +216,12 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
     base = 0 if seed is None else seed
     players = [make_player(level, rules, seed=None if seed is None else base * 1000 + i)
                for i, level in enumerate(levels)]
+    if "perfect" in levels:
+        # A long match meets the same board scores again and again: keep their solved turns
+        # (about 15 KB each; 20,000 games of Ten-Thousand need some 30,000 of them).
+        from .solver import values
+
+        values.set_cache_limit(max(512, min(60_000, 3 * games)))
     t0 = time.perf_counter()
     for p in players:
         p.prepare()

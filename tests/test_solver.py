@@ -284,3 +284,27 @@ def test_end_game_values_match_the_solver(small_table: table.Table) -> None:
     game.stage, game.reacher, game.current, game.queue = "tie-break", 0, 0, [1]
     probs = values.win_probabilities(game)
     assert probs is not None and probs[0] == pytest.approx(sol.tie_first, abs=1e-6)
+
+
+def test_every_turn_start_equals_the_table_with_a_tiny_cache(small_table: table.Table) -> None:
+    """Each turn re-solved in pure Python starts at the solver's value, also when the cache
+    is too small to keep anything for long (so turns are evicted and solved again)."""
+    rules = small_table.rules
+    ng = small_table.ng
+    game = Game(rules, [Seat("A"), Seat("B")], seed=3, first_seat=0)
+    values.set_cache_limit(3)
+    try:
+        for _ in range(2):  # the second pass meets evicted turns again
+            for seat in (0, 1):
+                for a in range(ng):
+                    for b in range(ng):
+                        game.current = seat
+                        game.board = [0, 0]
+                        game.board[seat], game.board[1 - seat] = a * 50, b * 50
+                        tv = values.turn_values(game)
+                        assert tv is not None
+                        assert tv.start() == pytest.approx(small_table.w(seat, a, b), abs=2e-6)
+        with pytest.raises(ValueError):
+            values.set_cache_limit(0)
+    finally:
+        values.set_cache_limit(512)
