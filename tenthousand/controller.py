@@ -13,7 +13,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from .model import (
@@ -184,12 +184,15 @@ class Controller:
         self.saver = Saver(autosave, clear_save)
         self.on_rematch = on_rematch
         self._afters: set[str] = set()
-        self._results: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
+        #: Finished worker jobs: (generation, key, what failure means, error or None).
+        self._results: queue.Queue[tuple[int, Hashable, str, BaseException | None]] = \
+            queue.Queue()
         self._generation = 0  # bumped per game, so late worker results are ignored
         self._players: dict[tuple[int, str], Any] = {}
-        self._preparing: set[int] = set()  # id() of players in the worker
+        self._preparing: set[Hashable] = set()  # jobs in a worker: id() of a player, ...
         self._prepare_started: float | None = None
         self._waiting: Callable[[], None] | None = None
+        self._waiting_ready: Callable[[], bool] = lambda: True
         self._save_message: str | None = None
         self.thinking = False
         #: Called after every redraw with the game and whether a human is to play (advisor).
@@ -316,39 +319,52 @@ class Controller:
                 self._prepare(self._player(seat))
 
     def _prepare(self, player: Any) -> None:
-        if player.ready or id(player) in self._preparing:
+        if not player.ready:
+            self._in_worker(id(player), player.prepare, "strategy-tables",
+                            "the computer player could not get ready")
+
+    def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
+                   failure: str) -> None:
+        """Run ``job`` in a worker thread; :meth:`_poll` collects it (once per ``key``)."""
+        if key in self._preparing:
             return
-        self._preparing.add(id(player))
+        self._preparing.add(key)
         generation = self._generation
 
         def work() -> None:
             try:
-                player.prepare()
-                self._results.put((generation, player, None))
+                job()
+                self._results.put((generation, key, failure, None))
             except BaseException as e:  # noqa: BLE001 - handed to the Tk thread
-                self._results.put((generation, player, e))
+                self._results.put((generation, key, failure, e))
 
-        threading.Thread(target=work, name="strategy-tables", daemon=True).start()
+        threading.Thread(target=work, name=name, daemon=True).start()
+        self.after(POLL_MS, self._poll)
+
+    def _wait_for_worker(self, step: Callable[[], None], ready: Callable[[], bool]) -> None:
+        """Run ``step`` once ``ready()`` holds; "thinking..." shows after half a second."""
+        self._waiting = step
+        self._waiting_ready = ready
+        self._prepare_started = time.monotonic()
         self.after(POLL_MS, self._poll)
 
     def _poll(self) -> None:
-        """Collect finished table builds; go on with a waiting computer step."""
+        """Collect finished worker jobs; go on with a waiting computer step."""
         while True:
             try:
-                generation, player, error = self._results.get_nowait()
+                generation, key, failure, error = self._results.get_nowait()
             except queue.Empty:
                 break
-            self._preparing.discard(id(player))
+            self._preparing.discard(key)
             if generation != self._generation:
                 continue
             if error is not None:
-                raise RuntimeError(f"the computer player could not get ready: {error}") \
-                    from error
+                raise RuntimeError(f"{failure}: {error}") from error
         if self._waiting is not None:
             started = self._prepare_started or time.monotonic()
             if time.monotonic() - started > THINKING_AFTER:
                 self._set_thinking(True)
-            if self._player(self.game.current).ready:
+            if self._waiting_ready():
                 step, self._waiting = self._waiting, None
                 self._prepare_started = None
                 self._set_thinking(False)
@@ -389,9 +405,8 @@ class Controller:
         player = self._player(g.current)
         if not player.ready:
             self._prepare(player)
-            self._waiting = self._computer_step
-            self._prepare_started = time.monotonic()
-            self.after(POLL_MS, self._poll)
+            self._wait_for_worker(self._computer_step,
+                                  lambda: self._player(self.game.current).ready)
             return
         if g.phase is Phase.START:
             if not self._challenge_asked:
@@ -405,6 +420,17 @@ class Controller:
             self._command(g.throw)
         elif g.phase is Phase.CHOOSE:
             if self._decision is None:
+                # A player with slow work for this position (Perfect solving a new turn,
+                # 5-35 ms) does it in a worker; choose_move is then quick.
+                think = getattr(player, "think", None)
+                work = think(g) if think is not None else None
+                if work is not None:
+                    key = ("think", self._generation, id(work))
+                    self._in_worker(key, work, "computer-move",
+                                    "the computer player failed while thinking")
+                    self._wait_for_worker(self._computer_step,
+                                          lambda: key not in self._preparing)
+                    return
                 self._decision = player.choose_move(g)
                 self.selection = set(self._decision.freeze)
                 self.refresh()

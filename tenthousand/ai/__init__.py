@@ -55,7 +55,12 @@ class Player(Protocol):
         """The seat to challenge at Phase.START, or None."""
 
     def choose_move(self, game: Game) -> Decision:
-        """A legal move at Phase.CHOOSE."""
+        """A legal move at Phase.CHOOSE.
+
+        A player whose move can take more than a few milliseconds also has
+        ``think(game) -> Callable[[], None] | None``: the slow part, which the window runs
+        in a worker thread before it asks (``None``: the move is quick already).
+        """
 
     def choose_discard(self, game: Game) -> int:
         """Mutant Trash, Phase.DISCARD: an index into ``game.discard_choices``."""

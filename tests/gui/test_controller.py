@@ -233,3 +233,33 @@ def test_a_whole_game_against_the_computer_through_the_widgets(tk_root: tk.Tk,
         assert sum(app.controller.game.match_points) == sum(game.match_points) > 0
     finally:
         app.destroy()
+
+
+def test_perfect_solves_each_new_turn_in_a_worker_thread(tk_root: tk.Tk,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perfect's slow work (solving a turn it has not met, 5-35 ms) never runs in Tk."""
+    import threading
+
+    from tenthousand.ai import make_player
+    from tenthousand.solver import values
+
+    solved_in: list[str] = []
+    real_solve = values.TurnValues._solve
+
+    def spy(self: values.TurnValues):  # type: ignore[no-untyped-def]
+        if self._rows is None:
+            solved_in.append(threading.current_thread().name)
+        return real_solve(self)
+
+    monkeypatch.setattr(values.TurnValues, "_solve", spy)
+    values._CACHE.clear()
+    game_settings = settings(("Deep", True, "perfect"), ("Blue", True, "perfect"))
+    app = make_app(tk_root, game_settings, first_seat=None, seed=3, factory=make_player)
+    game = app.controller.game
+    try:
+        wait_until(app, lambda: game.over, 120)
+        assert "wins with" in "\n".join(app.window.log.lines())
+        assert len(solved_in) >= 10  # a new turn nearly every turn
+        assert set(solved_in) == {"computer-move"}
+    finally:
+        app.destroy()

@@ -8,11 +8,11 @@ pass ``check_invariants()``.  About 300 events by default, 5,000 with ``--long``
 
 from __future__ import annotations
 
+import _tkinter
 import collections
 import random
 import sys
 import time
-import _tkinter
 import tkinter as tk
 import traceback
 from collections.abc import Callable, Iterator
