@@ -232,18 +232,18 @@ def shoot_advisor(root: tk.Tk, out: Path) -> int:
         if g.phase is Phase.START:
             c.throw()
             continue
+        # A hasty player: takes the most points and banks from 350, which the review shows.
+        indices, points = best(g)
+        for i in indices:
+            c.toggle(i)
         if (not shot and sum(g.board) > 2500 and len(g.thrown) >= 4
                 and len(g.legal_freezes()) >= 3):
             end = time.monotonic() + 20
             while not panel.rows and time.monotonic() < end:
                 pump(root, 0.05)
             pump(root, 0.3)
-            grab(root, out / "advisor.png")
+            grab(root, out / "advisor.png")  # the selected freeze is marked, its value below
             shot = True
-        # A hasty player: takes the most points and banks from 350, which the review shows.
-        indices, points = best(g)
-        for i in indices:
-            c.toggle(i)
         if g.bank_refusal(indices) is None and g.turn_score + points >= 350:
             c.bank()
         else:

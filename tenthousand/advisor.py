@@ -54,6 +54,36 @@ class AdvisorValues:
             return "-"
         return f"{value * 100:.1f}%" if self.kind == WIN else f"{value:,.0f}"
 
+    def index_of(self, faces: Sequence[int]) -> int | None:
+        """The choice that freezes exactly these faces (in any order), or None."""
+        want = sorted(faces)
+        for i, ch in enumerate(self.choices):
+            if sorted(ch.faces) == want:
+                return i
+        return None
+
+    def line(self, faces: Sequence[int]) -> str:
+        """One line for under Throw and Bank: what the selected freeze is worth, and the
+        best choice (``faces``: the dice selected, in any order)."""
+        if self.best is None or not self.choices:
+            return ""
+        best = self.choices[self.best]
+        best_bank = best.bank_is_best and not self.lower_is_better
+        best_way = "bank" if best_bank else "throw on"
+        best_text = (f"freeze {' '.join(map(str, best.faces))} and {best_way} "
+                     f"({self.format(best.bank if best_bank else best.throw)})")
+        i = self.index_of(faces) if faces else None
+        if i is None:
+            return f"Advisor: the best is to {best_text}."
+        ch = self.choices[i]
+        worth = f"throw on {self.format(ch.throw)}"
+        if ch.bank is not None:
+            worth += f" \u00b7 bank {self.format(ch.bank)}"
+        text = f"Advisor: freezing {' '.join(map(str, ch.faces))}, {worth}."
+        if i == self.best:
+            return text + f"  This is the best freeze: {best_way}."
+        return text + f"  Best: {best_text}."
+
 
 def _win(game: Game) -> tuple[float, ...] | None:
     try:

@@ -123,7 +123,9 @@ class App:
         self.window.set_check("demo", demo)
         self.window.set_check("sound", self.prefs.sound)
         self.window.set_check("animation", self.prefs.animation)
-        self.advisor = Advisor(root, self.window.advisor, place=self.window.show_advisor)
+        self.advisor = Advisor(root, self.window.advisor, place=self.window.show_advisor,
+                               line=self.window.actions.show_advice,
+                               selected=lambda: sorted(self.controller.selection))
         self.controller.on_refresh = self.advisor.update
         self.controller.on_decision = self.advisor.record
         self.advisor.set_shown(self.prefs.advisor)

@@ -116,3 +116,23 @@ def test_rotary_club_marks_the_fewest_points_pegged() -> None:
         left = len(game.thrown) - len(c.faces)
         assert c.throw == table.after(game.turn_score + c.points, left)
     assert got.choices[got.best].best == min(c.best for c in got.choices)
+
+
+def test_the_line_under_the_buttons() -> None:
+    values = advisor.AdvisorValues(
+        advisor.WIN, 0,
+        (advisor.Choice((1, 5), 150, 0.40, 0.30), advisor.Choice((1,), 100, 0.45, 0.20),
+         advisor.Choice((5,), 50, 0.41, None)), best=1, win=(0.45, 0.55))
+    assert values.index_of((5, 1)) == 0 and values.index_of((2,)) is None
+    assert values.line(()) == "Advisor: the best is to freeze 1 and throw on (45.0%)."
+    assert values.line((5, 1)) == ("Advisor: freezing 1 5, throw on 40.0% \u00b7 bank 30.0%."
+                                   "  Best: freeze 1 and throw on (45.0%).")
+    assert values.line((1,)) == ("Advisor: freezing 1, throw on 45.0% \u00b7 bank 20.0%."
+                                 "  This is the best freeze: throw on.")
+    assert values.line((5,)) == ("Advisor: freezing 5, throw on 41.0%."
+                                 "  Best: freeze 1 and throw on (45.0%).")
+    banking = advisor.AdvisorValues(advisor.SCORE, 0, (advisor.Choice((1,), 100, 380.0, 400.0),),
+                                    best=0)
+    assert banking.line((1,)) == ("Advisor: freezing 1, throw on 380 \u00b7 bank 400."
+                                  "  This is the best freeze: bank.")
+    assert advisor.AdvisorValues(advisor.SCORE, 0).line((1,)) == ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import queue
 import threading
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from tkinter import ttk
 from typing import Any
 
@@ -54,6 +54,11 @@ class AdvisorPanel(tk.Frame):
             self.tree.column(col, width=width, anchor="w" if col == "freeze" else "e",
                              stretch=col == "freeze")
         self.tree.tag_configure("best", background="#d9f2cf")
+        self.tree.tag_configure("chosen", background="#fbe9a6")
+        self.tree.tag_configure("chosen-best", background="#b8e6a3")
+        self._items: list[str] = []
+        self._best: int | None = None
+        self.chosen: int | None = None  # the row of the freeze the player has selected
         self.tree.pack(fill="x", padx=6)
         self.note = tk.Label(self, text="", anchor="w", justify="left", background=pal.panel,
                              foreground=pal.panel_muted, padx=6, wraplength=330)
@@ -94,8 +99,12 @@ class AdvisorPanel(tk.Frame):
         """The choices of the throw (``None``: an empty list)."""
         self.tree.delete(*self.tree.get_children())
         self.rows = []
+        self._items = []
+        self._best = None
+        self.chosen = None
         if values is None or not values.choices:
             return
+        self._best = values.best
         for i, ch in enumerate(values.choices):
             best = i == values.best
             mark_throw = best and not ch.bank_is_best
@@ -105,8 +114,24 @@ class AdvisorPanel(tk.Frame):
                    ("\u25b6 " if mark_throw else "") + values.format(ch.throw),
                    ("\u25b6 " if mark_bank else "") + values.format(ch.bank), best)
             self.rows.append(row)
-            self.tree.insert("", "end", values=row[:3], tags=("best",) if best else ())
+            self._items.append(self.tree.insert("", "end", values=row[:3],
+                                                tags=("best",) if best else ()))
         self.tree.configure(height=min(max(len(values.choices), 1), 8))
+
+    def mark_chosen(self, index: int | None) -> None:
+        """Highlight the row of the freeze the player has selected (None: no row)."""
+        if index == self.chosen:
+            return
+        self.chosen = index
+        for i, item in enumerate(self._items):
+            best = i == self._best
+            if i == index:
+                tags: tuple[str, ...] = ("chosen-best",) if best else ("chosen",)
+            else:
+                tags = ("best",) if best else ()
+            self.tree.item(item, tags=tags)
+        if index is not None and 0 <= index < len(self._items):
+            self.tree.see(self._items[index])
 
     def say(self, text: str) -> None:
         self.note.configure(text=text)
@@ -129,13 +154,18 @@ class Advisor:
     """Keeps an :class:`AdvisorPanel` up to date with the game, without blocking Tk."""
 
     def __init__(self, root: tk.Misc, panel: AdvisorPanel, *,
-                 place: Callable[[bool], None]) -> None:
+                 place: Callable[[bool], None],
+                 line: Callable[[str | None], None] | None = None,
+                 selected: Callable[[], Sequence[int]] = tuple) -> None:
         self.root = root
         self.panel = panel
         self.place = place  # shows (True) or hides (False) the panel in the window
+        self.line = line  # the line under Throw and Bank (None: remove it)
+        self.selected = selected  # indices of the dice the player has selected
         self.shown = False
         self.decisions: list[Decision] = []
         self._key: Key | None = None  # the position being shown
+        self._values_key: Key | None = None  # the position self.values belongs to
         self._asked: Key | None = None  # the position sent to the worker
         self._human = False
         self._requests: queue.Queue[tuple[Key, dict[str, Any]] | None] = queue.Queue()
@@ -156,12 +186,30 @@ class Advisor:
         self._human = human
         self.panel.offer_review(game.over and bool(self.decisions))
         key = position_key(game)
-        if key == self._key:
-            return
-        self._key = key
+        if key != self._key:
+            self._key = key
+            if self.shown:
+                self._ask(game)
+        self._show_selection()
+
+    def _show_selection(self) -> None:
+        """The selected freeze's row and value, next to Throw and Bank."""
         if not self.shown:
+            if self.line is not None:
+                self.line(None)
             return
-        self._ask(game)
+        game, values = self._game, self.values
+        if (game is None or values is None or not self._human or self._values_key != self._key
+                or game.phase is not Phase.CHOOSE):
+            self.panel.mark_chosen(None)
+            if self.line is not None:
+                self.line("")
+            return
+        thrown = game.thrown
+        faces = [thrown[i] for i in self.selected() if 0 <= i < len(thrown)]
+        self.panel.mark_chosen(values.index_of(faces) if faces else None)
+        if self.line is not None:
+            self.line(values.line(faces))
 
     def record(self, position: dict[str, Any], faces: tuple[int, ...], bank: bool) -> None:
         """A human decision at Phase.CHOOSE (the position before it, from ``to_dict``)."""
@@ -175,6 +223,8 @@ class Advisor:
         if on and self._game is not None:
             self._key = None
             self.update(self._game, self._human)
+        else:
+            self._show_selection()
 
     def destroy(self) -> None:
         if self._poll_id is not None:
@@ -243,6 +293,7 @@ class Advisor:
 
     def _show(self, values: AdvisorValues | None, error: str | None) -> None:
         self.values = values
+        self._values_key = self._key
         game = self._game
         if game is None:
             return
@@ -265,3 +316,4 @@ class Advisor:
             self.panel.say("No advice for this position.")
         else:
             self.panel.say("")
+        self._show_selection()

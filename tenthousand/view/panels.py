@@ -98,6 +98,11 @@ class ActionBar(tk.Frame):
         self.actions.pack(fill="x")
         self.reason.bind("<Configure>", self._wrap)
 
+        # The advisor's line under the buttons (only while the advisor is shown).
+        self.advice = tk.Label(self, text="", anchor="w", justify="left",
+                               font=self.reason_font, background=pal.panel,
+                               foreground=pal.panel_text)
+
         self.prompt = tk.Frame(self, background=pal.panel)
         self.prompt_label = tk.Label(self.prompt, text="", font=self.reason_font,
                                      background=pal.panel, foreground=pal.panel_text)
@@ -115,6 +120,7 @@ class ActionBar(tk.Frame):
         for widget in (self, self.actions, self.prompt):
             widget.configure(background=pal.panel)
         self.reason.configure(background=pal.panel)
+        self.advice.configure(background=pal.panel, foreground=pal.panel_text)
         self.prompt_label.configure(background=pal.panel, foreground=pal.panel_text)
 
     def show_actions(self, throw_text: str, throw_ok: bool, bank_text: str, bank_ok: bool,
@@ -125,6 +131,17 @@ class ActionBar(tk.Frame):
         self.bank_button.configure(text=bank_text, state="normal" if bank_ok else "disabled")
         colour = "#b3261e" if bad and self.pal.theme != "mono" else self.pal.panel_muted
         self.reason.configure(text=reason, foreground=colour)
+
+    def show_advice(self, text: str | None) -> None:
+        """The advisor's line under the buttons; ``None`` removes the line."""
+        if text is None:
+            if self.advice.winfo_manager():
+                self.advice.pack_forget()
+            return
+        if not self.advice.winfo_manager():
+            self.advice.pack(side="bottom", fill="x", pady=(4, 0))
+        if str(self.advice.cget("text")) != text:
+            self.advice.configure(text=text)
 
     def show_challenge(self, question: str, targets: Sequence[tuple[int, str]]) -> None:
         """Ask whom to challenge: one button per other seat, and one for no challenge."""

@@ -113,3 +113,36 @@ def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
     finally:
         adv.destroy()
         frame.destroy()
+
+
+def test_the_selected_freeze_is_valued_under_throw_and_bank(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True)),
+                   throws=[(1, 5, 2, 3, 4, 6)], prefs=QUIET.replace(advisor=True))
+    try:
+        panel, bar = app.window.advisor, app.window.actions
+        key(app, "space")
+        wait_until(app, lambda: bool(panel.rows), 15)
+        wait_until(app, lambda: bar.advice.winfo_ismapped(), 5)
+        want = advisor.evaluate(app.controller.game)
+        assert want is not None and want.best is not None
+        top = want.choices[want.best]
+        shown = str(bar.advice.cget("text"))
+        assert shown.startswith("Advisor: the best is to freeze")
+        assert want.format(top.best) in shown
+        assert panel.chosen is None
+        key(app, "2")  # the 5 alone
+        five = want.index_of((5,))
+        assert five is not None and panel.chosen == five
+        shown = str(bar.advice.cget("text"))
+        choice = want.choices[five]
+        assert shown.startswith("Advisor: freezing 5, throw on ")
+        assert want.format(choice.throw) in shown and want.format(choice.bank) in shown
+        key(app, "1")  # 1 and 5 together
+        assert panel.chosen == want.index_of((1, 5))
+        key(app, "3")  # a 2 does not score: no row, the best is named
+        assert panel.chosen is None
+        assert str(bar.advice.cget("text")).startswith("Advisor: the best is to freeze")
+        key(app, "h")  # the advisor off: the line goes too
+        assert not bar.advice.winfo_ismapped()
+    finally:
+        app.destroy()
