@@ -10,6 +10,7 @@ import dataclasses
 import gc
 import logging
 import re
+import sys
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import messagebox
@@ -89,6 +90,10 @@ class App:
                  sound: Sound | None = None, owns_root: bool = False,
                  message: str | None = None) -> None:
         self.root = root
+        # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
+        # With the default 5 ms switch interval each Tk call of a redraw could wait that
+        # long for the GIL while one of them works; 1 ms keeps the window's callbacks short.
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         self.prefs = prefs or Preferences()
         self.settings = settings or self.prefs.game
         self.seed = seed

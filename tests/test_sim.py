@@ -109,3 +109,35 @@ def test_wilson_interval() -> None:
     lo, hi = sim.wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     assert sim.wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("args", [["--players", "perfect"], ["--players", "perfect,genius"],
+                                  ["--seconds", "0"], ["--delay", "9"], ["--rules", "yahtzee"],
+                                  ["--frobnicate"]])
+def test_benchmark_bad_arguments_exit_2(args: list[str],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from tenthousand import benchmark
+
+    with pytest.raises(SystemExit) as e:
+        benchmark.main(args)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m tenthousand.benchmark: ") and err.count("\n") == 1
+
+
+def test_benchmark_names_the_callback_inside_the_wrappers() -> None:
+    from tenthousand import benchmark
+
+    def step() -> None:
+        pass
+
+    def run() -> None:  # like Controller.after's wrapper
+        step()
+
+    def callit() -> None:  # like tkinter's after wrapper
+        run()
+
+    assert benchmark.callback_name(callit).endswith("step")
+    assert benchmark.callback_name(step).endswith("step")
+    assert benchmark.percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.0
+    assert benchmark.percentile([], 0.99) == 0.0

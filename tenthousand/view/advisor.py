@@ -46,6 +46,7 @@ class AdvisorPanel(tk.Frame):
         self.heading.pack(fill="x")
         self.bars = tk.Canvas(self, height=0, highlightthickness=0, background=pal.panel)
         self.bars.pack(fill="x", padx=6)
+        self.bars.bind("<Configure>", self._draw_bars)
         self.tree = ttk.Treeview(self, columns=("freeze", "throw", "bank"), show="headings",
                                  height=5, selectmode="none", takefocus=0)
         for col, text, width in (("freeze", "Freeze", 130), ("throw", "Throw on", 90),
@@ -73,14 +74,26 @@ class AdvisorPanel(tk.Frame):
     def show_bars(self, names: tuple[str, ...] | None, win: tuple[float, ...] | None) -> None:
         """One bar per player with the win chance, or none."""
         c = self.bars
-        c.delete("all")
-        if not names or win is None:
-            self.bar_values = []
+        new = list(zip(names, win, strict=False)) if names and win is not None else []
+        if new == self.bar_values and (new or int(c.cget("height")) == 0):
+            return  # the same bars: nothing to draw
+        self.bar_values = new
+        if not new:
+            c.delete("all")
             c.configure(height=0)
             return
-        self.bar_values = list(zip(names, win, strict=False))
-        c.configure(height=len(names) * (BAR_HEIGHT + 4) + 4)
-        c.update_idletasks()
+        self._draw_bars()
+
+    def _draw_bars(self, event: object = None) -> None:
+        c = self.bars
+        c.delete("all")
+        if not self.bar_values:
+            return
+        height = len(self.bar_values) * (BAR_HEIGHT + 4) + 4
+        if int(c.cget("height")) != height:
+            c.configure(height=height)
+        # No update_idletasks() to learn the width: a canvas not laid out yet says 1 and
+        # is drawn again by <Configure> once it has its width.
         width = max(c.winfo_width(), 200)
         label_w = 90
         for i, (name, p) in enumerate(self.bar_values):

@@ -54,8 +54,12 @@ class _Entry:
         self.frame.columnconfigure(1, weight=1)
         self.frame.pack(fill="x")
         self.widgets = (self.frame, self.marker, self.name, self.score, self.details)
+        self.shown: tuple[SeatRow, Palette, int] | None = None
 
     def show(self, row: SeatRow, pal: Palette, wrap: int) -> None:
+        if (row, pal, wrap) == self.shown:
+            return  # every configure costs a redraw: none for what has not changed
+        self.shown = (row, pal, wrap)
         bg = pal.highlight if row.to_play else pal.panel
         fg = pal.highlight_text if row.to_play else pal.panel_text
         muted = pal.highlight_text if row.to_play else pal.panel_muted
@@ -108,7 +112,8 @@ class Scoreboard(tk.Frame):
             self.entries.pop().destroy()
         for entry, row in zip(self.entries, rows, strict=True):
             entry.show(row, self.pal, self.wrap)
-        self.stage.configure(text=stage)
+        if str(self.stage.cget("text")) != stage:
+            self.stage.configure(text=stage)
         if stage and not self.stage.winfo_manager():
             self.stage.pack(fill="x", before=self.rows_frame, pady=(0, 3))
         elif not stage and self.stage.winfo_manager():

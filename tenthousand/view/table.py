@@ -7,13 +7,16 @@ moved, shown, hidden or given a new image, so a long session does not pile up it
 
 from __future__ import annotations
 
+import queue
 import random
+import threading
+import time
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .dice import DiceImages
+from .dice import DiceImages, render_face
 from .theme import Palette, palette
 
 #: How long a throw tumbles, in milliseconds, and in how many steps.
@@ -71,6 +74,9 @@ class TableView(tk.Canvas):
         self._items: dict[int, tuple[str, int]] = {}  # canvas item -> (row, index)
         self._tumbling = False
         self._intro_done: Callable[[], None] | None = None
+        self._drawn: tuple[object, ...] | None = None  # what show() drew last
+        self._size: tuple[int, int] | None = None  # from <Configure>
+        self._font_sizes: dict[str, int] = {}
         self.die_size = 80
         self.small_size = 50
         self._fonts = {
@@ -191,11 +197,17 @@ class TableView(tk.Canvas):
     # -- layout --------------------------------------------------------------------------
 
     def _on_configure(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        self._size = (int(event.width), int(event.height))
         # Resizing renders new die sizes: wait until the drag pauses.
         self._after("relayout", 80, lambda: self.show(self.display))
 
+    def _dims(self) -> tuple[int, int]:
+        """The canvas size, as the last <Configure> told it (no round trip to Tk)."""
+        width, height = self._size or (self.winfo_width(), self.winfo_height())
+        return max(width, 200), max(height, 200)
+
     def _sizes(self) -> tuple[int, int]:
-        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 200)
+        width, height = self._dims()
         die = min(width / 8.0, height / 5.6)
         die = int(max(40, min(150, die)) // 4 * 4)
         small = int(max(30, die * 0.62) // 2 * 2)
@@ -206,12 +218,13 @@ class TableView(tk.Canvas):
                  "title": 0.55}
         for name, k in sizes.items():
             size = max(9, round(die * k))
-            if self._fonts[name].cget("size") != size:
+            if self._font_sizes.get(name) != size:
                 self._fonts[name].configure(size=size)
+                self._font_sizes[name] = size
 
     def geometry(self) -> dict[str, float]:
         """Where the rows are, for the current size."""
-        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 200)
+        width, height = self._dims()
         die, small = self._sizes()
         head = max(56, die * 0.82)
         frozen_y = head + 22 + small / 2
@@ -229,8 +242,15 @@ class TableView(tk.Canvas):
     def show(self, display: TableDisplay) -> None:
         """Draw ``display`` (a throw still tumbling keeps tumbling and settles on it)."""
         self.display = display
-        self.images.unpin_all()
         g = self.geometry()
+        # The controller redraws after every change; the same picture is not drawn twice
+        # (each canvas call costs, and a refresh must stay well inside a frame).
+        drawn = (display, tuple(g.values()), self.pal, self.images.theme, self._tumbling,
+                 self._intro_done is None)
+        if drawn == self._drawn:
+            return
+        self._drawn = None  # until the drawing below has finished
+        self.images.unpin_all()
         die, small = int(g["die"]), int(g["small"])
         self.die_size, self.small_size = die, small
         self._scale_fonts(die)
@@ -348,12 +368,14 @@ class TableView(tk.Canvas):
         self._place_banner()
         if self._intro_done is not None:
             self.itemconfigure("table", state="hidden")
+        self._drawn = drawn
 
     # -- the image cache, filled ahead of need ------------------------------------------
 
     def _warm(self, die: int, small: int) -> None:
-        """Render every face this size can show, one per ``after`` step, so a new face
-        never costs a pause later and the cache holds a fixed set per size."""
+        """Render every face this size can show ahead of need, so a new face never costs
+        a pause later and the cache holds a fixed set per size.  Pillow draws them in a
+        worker thread (10-30 ms each); the Tk thread only wraps the finished ones."""
         key = (die, small, self.images.theme)
         if key == getattr(self, "_warmed", None):
             return
@@ -362,18 +384,35 @@ class TableView(tk.Canvas):
                 for face in range(1, 7)]
         todo += [(face, small, state) for state in ("frozen", "normal", "dim", "selected")
                  for face in range(1, 7)]
+        theme = self.images.theme
+        ready: queue.SimpleQueue[tuple[int, int, str]] = queue.SimpleQueue()
+
+        def work() -> None:  # no Tk in here
+            for face, size, state in todo:
+                if self._warmed != key:
+                    return
+                render_face(face, size, state, theme)
+                ready.put((face, size, state))
+
+        left = len(todo)
 
         def step() -> None:
+            nonlocal left
             if self._warmed != key:
                 return
-            for _ in range(2):
-                if todo:
-                    face, size, state = todo.pop(0)
-                    self.images.get(face, size, state)
-            if todo:
-                self._after("warm", 1, step)
+            until = time.perf_counter() + 0.004
+            while left and time.perf_counter() < until:
+                try:
+                    face, size, state = ready.get_nowait()
+                except queue.Empty:
+                    break
+                self.images.get(face, size, state)  # rendered already: a PhotoImage
+                left -= 1
+            if left:
+                self._after("warm", 10, step)
 
-        self._after("warm", 1, step)
+        threading.Thread(target=work, name="dice-images", daemon=True).start()
+        self._after("warm", 10, step)
 
     # -- clicks --------------------------------------------------------------------------
 

@@ -1,0 +1,190 @@
+"""How long the window's callbacks take: ``python -m tenthousand.benchmark``.
+
+The window must never wait: every callback Tk runs in its thread (the computer's steps,
+the polls of worker threads, key and click handlers, redraws) should finish in about
+16 ms.  This plays games between computer players in the real window (the advisor's bars
+on, the dice tumbling as a player sees them) for a while, times every Python callback Tk
+runs, and prints one JSON object::
+
+    {"rules", "players", "seconds", "games", "moves", "callbacks",
+     "callback_ms_p50", "callback_ms_p99", "callback_ms_max", "over_16ms", "slowest"}
+
+``slowest`` names the five callbacks with the longest single run: ``[name, calls, ms]``.  It needs a display (on a
+server: ``xvfb-run python -m tenthousand.benchmark``).  Timings depend on the machine:
+compare medians and ratios, not single runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+LIMIT_MS = 16.0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    from .ai import LEVELS
+    from .model.rules import PRESETS
+
+    p = _Parser(prog="python -m tenthousand.benchmark",
+                description="Time every Tk callback while computer players play in the "
+                            "real window.")
+    p.add_argument("--rules", default="ten-thousand", choices=sorted(PRESETS),
+                   metavar="PRESET", help="the preset (default ten-thousand)")
+    p.add_argument("--players", default="perfect,perfect", metavar="LEVELS",
+                   help=f"computer levels, comma-separated ({', '.join(LEVELS)}); "
+                        "default perfect,perfect")
+    p.add_argument("--seconds", type=float, default=20.0, metavar="S",
+                   help="how long to play (default 20)")
+    p.add_argument("--delay", type=float, default=0.0, metavar="S",
+                   help="the pause between computer moves (default 0: as busy as it gets)")
+    p.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
+    return p
+
+
+def callback_name(func: Callable[..., Any], depth: int = 0) -> str:
+    """A readable name for a Tk callback, looking through the small wrapper functions
+    ``after`` puts around the real one."""
+    name = getattr(func, "__qualname__", type(func).__name__)
+    wrapper = name.endswith((".<locals>.callit", ".<locals>.run"))
+    if wrapper and depth < 4:
+        for cell in getattr(func, "__closure__", None) or ():
+            try:
+                inner = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if callable(inner) and not isinstance(inner, type):
+                return callback_name(inner, depth + 1)
+    return name
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted ``values`` (nearest rank)."""
+    if not values:
+        return 0.0
+    k = min(len(values) - 1, max(0, int(q * len(values) + 0.999999) - 1))
+    return values[k]
+
+
+def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float = 0.0,
+        seed: int = 1) -> dict[str, Any]:
+    """Play in the real window for ``seconds`` and time the callbacks (needs a display)."""
+    import tkinter as tk
+
+    from .app import App
+    from .settings import GameSettings, Preferences, SeatSetting
+
+    timings: list[tuple[float, str]] = []
+    errors: list[BaseException] = []
+    real_call = tk.CallWrapper.__call__
+
+    def timed(self: tk.CallWrapper, *args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return real_call(self, *args)  # type: ignore[no-untyped-call]
+        finally:
+            timings.append((time.perf_counter() - start, callback_name(self.func)))
+
+    os.environ.setdefault("TENTHOUSAND_HOME", tempfile.mkdtemp(prefix="tenthousand-bench-"))
+    tk.CallWrapper.__call__ = timed  # type: ignore[method-assign]
+    try:
+        root = tk.Tk(className="TenThousand")
+        root.geometry("1180x800+0+0")
+
+        def report(exc: type[BaseException], value: BaseException, tb: Any) -> None:
+            errors.append(value)
+            root.quit()
+
+        root.report_callback_exception = report  # type: ignore[assignment]
+        seats = tuple(SeatSetting(f"{level.title()} {i + 1}", True, level)
+                      for i, level in enumerate(levels))
+        prefs = Preferences(delay=delay, sound=False, intro=False, advisor=True)
+        app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
+                  install_error_handler=False, save_games=False)
+        games = 0
+        moves = 0
+
+        def watch() -> None:
+            nonlocal games, moves
+            game = app.controller.game
+            if game.over:
+                games += 1
+                moves += len(game.log)
+                app.restart(ask=False)  # the rematch button (F8)
+            root.after(100, watch)
+
+        root.after(100, watch)
+        root.after(int(seconds * 1000), root.quit)
+        started = time.perf_counter()
+        root.mainloop()
+        elapsed = time.perf_counter() - started
+        moves += len(app.controller.game.log)
+        app.destroy()
+        root.destroy()
+    finally:
+        tk.CallWrapper.__call__ = real_call  # type: ignore[method-assign]
+    if errors:
+        raise RuntimeError(f"a callback failed: {errors[0]!r}") from errors[0]
+    ms = sorted(t * 1000 for t, _ in timings)
+    worst: dict[str, list[float]] = {}  # name: [calls, the longest ms]
+    for t, name in timings:
+        entry = worst.setdefault(name, [0, 0.0])
+        entry[0] += 1
+        entry[1] = max(entry[1], t * 1000)
+    slowest = sorted(worst.items(), key=lambda item: -item[1][1])[:5]
+    return {
+        "rules": rules_name,
+        "players": list(levels),
+        "seconds": round(elapsed, 1),
+        "games": games,
+        "moves": moves,
+        "callbacks": len(ms),
+        "callback_ms_p50": round(percentile(ms, 0.50), 3),
+        "callback_ms_p99": round(percentile(ms, 0.99), 3),
+        "callback_ms_max": round(ms[-1] if ms else 0.0, 3),
+        "over_16ms": sum(1 for t in ms if t > LIMIT_MS),
+        "slowest": [[name, int(calls), round(longest, 2)] for name, (calls, longest) in slowest],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from .ai import LEVELS
+
+    parser = _parser()
+    args = parser.parse_args(argv)
+    levels = [x.strip() for x in args.players.split(",") if x.strip()]
+    bad = [x for x in levels if x not in LEVELS]
+    if bad:
+        parser.error(f"unknown level {bad[0]!r}; choose from {', '.join(LEVELS)}")
+    if len(levels) < 2:
+        parser.error("name at least two computer levels, e.g. perfect,expert")
+    if not 0 < args.seconds <= 3600:
+        parser.error("--seconds must be more than 0 and at most 3600")
+    if not 0 <= args.delay <= 3:
+        parser.error("--delay must be from 0 to 3 seconds")
+    import tkinter as tk
+
+    try:
+        result = run(args.rules, levels, args.seconds, delay=args.delay, seed=args.seed)
+    except tk.TclError as e:
+        sys.stderr.write(f"benchmark: no display to open a window on ({e}); "
+                         "run it under xvfb-run or on a desktop\n")
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
