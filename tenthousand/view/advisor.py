@@ -258,7 +258,7 @@ class Advisor:
             self.panel.show_values(None)
         else:
             self.panel.show_values(None)
-            self.panel.say("")
+            self.panel.say(self._idle_note(game))
         self._asked = self._key
         assert self._key is not None
         self._requests.put((self._key, game.to_dict()))
@@ -328,5 +328,11 @@ class Advisor:
         elif human_choice:
             self.panel.say("No advice for this position.")
         else:
-            self.panel.say("")
+            self.panel.say(self._idle_note(game))
         self._show_selection()
+
+    def _idle_note(self, game: Game) -> str:
+        """What the empty list says between choices."""
+        if self._human and game.phase is Phase.START:
+            return "Throw, and every choice of the throw is valued here."
+        return ""
