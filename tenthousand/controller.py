@@ -272,6 +272,10 @@ class Controller:
         if len(game.log) <= 1:
             self.window.log.add(f"New game: {game.rules.label}, to {game.rules.game_point:,}.",
                                 "info")
+        for seat, s in enumerate(game.seats):
+            why = self.plays_as_expert(seat)
+            if why:
+                self.window.log.add(f"{s.name} (Perfect) plays as Expert: {why}.", "info")
         # A resumed game shows the tail of its log, so the player sees where it stands.
         for event in game.log[-60:]:
             self._log(event)
@@ -282,6 +286,16 @@ class Controller:
         if event.seat >= 0 and names[event.seat].casefold() == "you":
             text = second_person(text, names[event.seat])
         self.window.log.add(text, _LOG_TAGS.get(type(event), "info"))
+
+    def plays_as_expert(self, seat: int) -> str | None:
+        """Why a Perfect computer in ``seat`` plays as Expert in this game, or None."""
+        if not self.is_computer(seat) or self.level(seat) != "perfect":
+            return None
+        if len(self.game.seats) != 2:
+            return "the perfect-play tables are for two players"
+        if getattr(self._player(seat), "fallback_reason", None):
+            return "no perfect-play table for these rules (options or changed numbers)"
+        return None
 
     def start(self) -> None:
         """Begin (or go on with) the game: prepare the computer players, then play."""
@@ -783,6 +797,8 @@ class Controller:
         for s, seat in enumerate(g.seats):
             if self.is_computer(s):
                 player = f"{LEVEL_NAMES.get(self.level(s), self.level(s))} AI"
+                if self.plays_as_expert(s):
+                    player += " (as Expert)"
             else:
                 player = "Human"
             rows.append(SeatRow(

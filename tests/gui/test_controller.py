@@ -263,3 +263,25 @@ def test_perfect_solves_each_new_turn_in_a_worker_thread(tk_root: tk.Tk,
         assert set(solved_in) == {"computer-move"}
     finally:
         app.destroy()
+
+
+@pytest.mark.parametrize("seats,options,why", [
+    ((("Ann", False), ("Deep", True, "perfect")), ["pyramiding"], "no perfect-play table"),
+    ((("Ann", False), ("Deep", True, "perfect"), ("Bob", False)), [], "for two players"),
+    ((("Ann", False), ("Deep", True, "perfect")), [], None),
+])
+def test_perfect_says_when_it_plays_as_expert(tk_root: tk.Tk, seats: tuple[tuple, ...],
+                                              options: list[str], why: str | None) -> None:
+    from tenthousand.ai import make_player
+
+    app = make_app(tk_root, settings(*seats, options=options), factory=make_player)
+    try:
+        details = app.window.scoreboard.texts()[1][2]
+        log = "\n".join(app.window.log.lines())
+        if why is None:
+            assert details.startswith("Perfect AI \u00b7") and "as Expert" not in log
+        else:
+            assert details.startswith("Perfect AI (as Expert)")
+            assert "Deep (Perfect) plays as Expert: " in log and why in log
+    finally:
+        app.destroy()
