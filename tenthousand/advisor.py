@@ -191,6 +191,8 @@ class Costly:
     better: str  # the best choice, in words
     turn: int = 0  # which decision of the game (1 = first)
     extra: dict[str, Any] = field(default_factory=dict)
+    thrown: tuple[int, ...] = ()  # the dice of the throw, in the order they lay
+    best_faces: tuple[int, ...] = ()  # the best freeze of them
 
 
 def _dice(faces: Iterable[int]) -> str:
@@ -250,7 +252,7 @@ def review(decisions: Sequence[Decision], *, limit: int = 10, threshold: float |
         top = values.choices[values.best]
         out.append(Costly(d, loss, values.kind, chosen, best, describe_position(game),
                           _move(d.faces, d.bank), _move(top.faces, top.bank_is_best),
-                          number))
+                          number, thrown=tuple(game.thrown), best_faces=tuple(top.faces)))
     # Win probability and points do not compare; a game uses one kind almost always.
     out.sort(key=lambda c: (c.kind != WIN, -c.loss))
     return out[:limit]

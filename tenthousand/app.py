@@ -404,7 +404,7 @@ class App:
             return None
         from .dialogs.review import ReviewWindow
 
-        return ReviewWindow(self.root, decisions)
+        return ReviewWindow(self.root, decisions, theme=self.prefs.theme)
 
     # -- preferences ---------------------------------------------------------------------
 

@@ -12,29 +12,52 @@ import tkinter as tk
 from collections.abc import Sequence
 from tkinter import ttk
 
+from PIL import ImageTk
+
 from ..advisor import WIN, Costly, Decision, review
+from ..view.dice import render_face
 from .base import chars, derived_font, place_window
 
 POLL_MS = 50
+DIE = 30  # pixels: the dice of each throw in the list
+
+
+def marked(thrown: Sequence[int], faces: Sequence[int]) -> list[bool]:
+    """Which dice of ``thrown`` a freeze of ``faces`` takes (the first of each face)."""
+    want = list(faces)
+    out = []
+    for face in thrown:
+        take = face in want
+        if take:
+            want.remove(face)
+        out.append(take)
+    return out
 
 
 def _loss_text(c: Costly) -> str:
     if c.kind == WIN:
-        return (f"gave away {c.loss * 100:.1f} points of win probability "
-                f"({c.chosen * 100:.1f}% instead of {c.best * 100:.1f}%)")
+        return f"gave away {c.loss * 100:.1f} points of win probability"
     if c.decision.values is not None and c.decision.values.lower_is_better:
-        return (f"cost {c.loss:,.0f} more expected points pegged "
-                f"({c.chosen:,.0f} instead of {c.best:,.0f})")
-    return (f"gave away {c.loss:,.0f} points of expected turn score "
-            f"({c.chosen:,.0f} instead of {c.best:,.0f})")
+        return f"cost {c.loss:,.0f} more expected points pegged"
+    return f"gave away {c.loss:,.0f} points of expected turn score"
+
+
+def _value_text(c: Costly, value: float) -> str:
+    if c.kind == WIN:
+        return f"wins {value * 100:.1f}%"
+    if c.decision.values is not None and c.decision.values.lower_is_better:
+        return f"pegs {value:,.0f} on average"
+    return f"banks {value:,.0f} on average"
 
 
 class ReviewWindow(tk.Toplevel):
     """A window listing the costliest of ``decisions`` (not modal)."""
 
     def __init__(self, parent: tk.Misc, decisions: Sequence[Decision], *,
-                 title: str = "Review of your game") -> None:
+                 title: str = "Review of your game", theme: str = "color") -> None:
         super().__init__(parent)
+        self.theme = theme
+        self._faces: dict[tuple[int, str], ImageTk.PhotoImage] = {}  # the Text shows these
         self.withdraw()
         self.title(title)
         self.transient(parent.winfo_toplevel())
@@ -68,9 +91,29 @@ class ReviewWindow(tk.Toplevel):
 
     def _work(self, decisions: list[Decision]) -> None:
         try:
-            self._results.put(review(decisions))
+            found = review(decisions)
+            for face in range(1, 7):  # Pillow draws here; the Tk thread only wraps them
+                for state in ("normal", "selected"):
+                    render_face(face, DIE, state, self.theme)
+            self._results.put(found)
         except Exception as e:  # noqa: BLE001 - shown in the window
             self._results.put(e)
+
+    def _face(self, face: int, state: str) -> ImageTk.PhotoImage:
+        image = self._faces.get((face, state))
+        if image is None:
+            image = self._faces[face, state] = ImageTk.PhotoImage(
+                render_face(face, DIE, state, self.theme), master=self)
+        return image
+
+    def _dice_row(self, thrown: Sequence[int], faces: Sequence[int], text: str,
+                  tag: str) -> None:
+        """The dice of the throw with the freeze ``faces`` lifted out, then ``text``."""
+        t = self.text
+        for face, take in zip(thrown, marked(thrown, faces), strict=True):
+            t.image_create("end", image=self._face(face, "selected" if take else "normal"),
+                           padx=1, align="center")
+        t.insert("end", ("  " if thrown else "") + text + "\n", tag)
 
     def _poll(self) -> None:
         self._poll_id = None
@@ -96,10 +139,12 @@ class ReviewWindow(tk.Toplevel):
         t.configure(state="normal")
         t.delete("1.0", "end")
         for rank, c in enumerate(costly, 1):
-            t.insert("end", f"{rank}. Decision {c.turn}: you chose to {c.played}\n", "head")
+            t.insert("end", f"{rank}. Decision {c.turn}: {_loss_text(c)}\n", "head")
             t.insert("end", f"{c.position}.\n")
-            t.insert("end", f"This {_loss_text(c)}.\n", "loss")
-            t.insert("end", f"Best: {c.better}.\n", "best")
+            self._dice_row(c.thrown, c.decision.faces,
+                           f"You: {c.played}, {_value_text(c, c.chosen)}.", "loss")
+            self._dice_row(c.thrown, c.best_faces,
+                           f"Best: {c.better}, {_value_text(c, c.best)}.", "best")
         t.configure(state="disabled")
 
     def close(self) -> None:

@@ -73,6 +73,11 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
         assert "1 1 1" in costly.played and "bank" in costly.played
         text = review.text.get("1.0", "end")
         assert "1 1 1 5" in text and "gave away 50" in text
+        assert "You: freeze 1 1 1 and bank, banks 1,000 on average." in text
+        assert "Best: freeze 1 1 1 5 and bank, banks 1,050 on average." in text
+        # each row shows the six dice of the throw, the frozen ones lifted out
+        assert len(review.text.image_names()) == 12
+        assert costly.thrown == (1, 1, 1, 5, 2, 3) and sorted(costly.best_faces) == [1, 1, 1, 5]
     finally:
         if review is not None and review.winfo_exists():
             review.close()
@@ -146,3 +151,11 @@ def test_the_selected_freeze_is_valued_under_throw_and_bank(tk_root: tk.Tk) -> N
         assert not bar.advice.winfo_ismapped()
     finally:
         app.destroy()
+
+
+def test_the_dice_a_freeze_takes() -> None:
+    from tenthousand.dialogs.review import marked
+
+    assert marked((4, 1, 4, 1, 4), (1, 1, 4, 4, 4)) == [True] * 5
+    assert marked((3, 5, 5, 2, 1, 3), (1, 5)) == [False, True, False, False, True, False]
+    assert marked((2, 3), ()) == [False, False]
