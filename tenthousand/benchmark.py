@@ -6,7 +6,7 @@ the polls of worker threads, key and click handlers, redraws) should finish in a
 on, the dice tumbling as a player sees them) for a while, times every Python callback Tk
 runs, and prints one JSON object::
 
-    {"rules", "players", "seconds", "games", "moves", "callbacks",
+    {"rules", "players", "seconds", "games", "events", "callbacks",
      "callback_ms_p50", "callback_ms_p99", "callback_ms_max", "over_16ms", "slowest"}
 
 ``slowest`` names the five callbacks with the longest single run: ``[name, calls, ms]``.  It needs a display (on a
@@ -97,7 +97,11 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
         finally:
             timings.append((time.perf_counter() - start, callback_name(self.func)))
 
-    os.environ.setdefault("TENTHOUSAND_HOME", tempfile.mkdtemp(prefix="tenthousand-bench-"))
+    home = None
+    if "TENTHOUSAND_HOME" not in os.environ:  # never the player's own preferences
+        home = tempfile.TemporaryDirectory(prefix="tenthousand-bench-")
+        os.environ["TENTHOUSAND_HOME"] = home.name
+    root: tk.Tk | None = None
     tk.CallWrapper.__call__ = timed  # type: ignore[method-assign]
     try:
         root = tk.Tk(className="TenThousand")
@@ -114,14 +118,14 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
         app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
                   install_error_handler=False, save_games=False)
         games = 0
-        moves = 0
+        events = 0  # game events: throws, freezes, banks, trash...
 
         def watch() -> None:
-            nonlocal games, moves
+            nonlocal games, events
             game = app.controller.game
             if game.over:
                 games += 1
-                moves += len(game.log)
+                events += len(game.log)
                 app.restart(ask=False)  # the rematch button (F8)
             root.after(100, watch)
 
@@ -130,10 +134,14 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
         started = time.perf_counter()
         root.mainloop()
         elapsed = time.perf_counter() - started
-        moves += len(app.controller.game.log)
+        events += len(app.controller.game.log)
         app.destroy()
-        root.destroy()
     finally:
+        if root is not None:
+            root.destroy()
+        if home is not None:
+            del os.environ["TENTHOUSAND_HOME"]
+            home.cleanup()
         tk.CallWrapper.__call__ = real_call  # type: ignore[method-assign]
     if errors:
         raise RuntimeError(f"a callback failed: {errors[0]!r}") from errors[0]
@@ -149,7 +157,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
         "players": list(levels),
         "seconds": round(elapsed, 1),
         "games": games,
-        "moves": moves,
+        "events": events,
         "callbacks": len(ms),
         "callback_ms_p50": round(percentile(ms, 0.50), 3),
         "callback_ms_p99": round(percentile(ms, 0.99), 3),

@@ -9,6 +9,7 @@ Nothing here blocks the window: no ``time.sleep``, no ``update()`` loops.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import queue
 import threading
@@ -193,6 +194,8 @@ class Controller:
         self._prepare_started: float | None = None
         self._waiting: Callable[[], None] | None = None
         self._waiting_ready: Callable[[], bool] = lambda: True
+        self._poll_id: str | None = None  # the pending _poll, if any
+        self._job_numbers = itertools.count(1)
         self._save_message: str | None = None
         self.thinking = False
         #: Called after every redraw with the game and whether a human is to play (advisor).
@@ -227,6 +230,7 @@ class Controller:
         for after_id in list(self._afters):
             self.root.after_cancel(after_id)
         self._afters.clear()
+        self._poll_id = None
         self._waiting = None
         self._prepare_started = None
         self._set_thinking(False)
@@ -334,8 +338,10 @@ class Controller:
 
     def _prepare(self, player: Any) -> None:
         if not player.ready:
-            self._in_worker(id(player), player.prepare, "strategy-tables",
-                            "the computer player could not get ready")
+            # The generation in the key: a late result of an earlier game's player, whose
+            # id() a new player may have been given, cannot be taken for this one's.
+            self._in_worker(("prepare", self._generation, id(player)), player.prepare,
+                            "strategy-tables", "the computer player could not get ready")
 
     def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
                    failure: str) -> None:
@@ -353,25 +359,31 @@ class Controller:
                 self._results.put((generation, key, failure, e))
 
         threading.Thread(target=work, name=name, daemon=True).start()
-        self.after(POLL_MS, self._poll)
+        self._schedule_poll()
+
+    def _schedule_poll(self) -> None:
+        """One chain of polls at a time."""
+        if self._poll_id is None:
+            self._poll_id = self.after(POLL_MS, self._poll)
 
     def _wait_for_worker(self, step: Callable[[], None], ready: Callable[[], bool]) -> None:
         """Run ``step`` once ``ready()`` holds; "thinking..." shows after half a second."""
         self._waiting = step
         self._waiting_ready = ready
         self._prepare_started = time.monotonic()
-        self.after(POLL_MS, self._poll)
+        self._schedule_poll()
 
     def _poll(self) -> None:
         """Collect finished worker jobs; go on with a waiting computer step."""
+        self._poll_id = None
         while True:
             try:
                 generation, key, failure, error = self._results.get_nowait()
             except queue.Empty:
                 break
-            self._preparing.discard(key)
             if generation != self._generation:
-                continue
+                continue  # an earlier game's job: set_game forgot its key already
+            self._preparing.discard(key)
             if error is not None:
                 raise RuntimeError(f"{failure}: {error}") from error
         if self._waiting is not None:
@@ -384,8 +396,8 @@ class Controller:
                 self._set_thinking(False)
                 step()
                 return
-        if self._preparing:
-            self.after(POLL_MS, self._poll)
+        if self._preparing or self._waiting is not None:
+            self._schedule_poll()
 
     def _set_thinking(self, value: bool) -> None:
         if value != self.thinking:
@@ -439,7 +451,7 @@ class Controller:
                 think = getattr(player, "think", None)
                 work = think(g) if think is not None else None
                 if work is not None:
-                    key = ("think", self._generation, id(work))
+                    key = ("think", self._generation, next(self._job_numbers))
                     self._in_worker(key, work, "computer-move",
                                     "the computer player failed while thinking")
                     self._wait_for_worker(self._computer_step,

@@ -218,10 +218,20 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
                for i, level in enumerate(levels)]
     if "perfect" in levels:
         # A long match meets the same board scores again and again: keep their solved turns
-        # (about 15 KB each; 20,000 games of Ten-Thousand need some 30,000 of them).
+        # (about 10 KB each; 20,000 games of Ten-Thousand need some 30,000 of them).
         from .solver import values
 
-        values.set_cache_limit(max(512, min(60_000, 3 * games)))
+        limit = values.cache_limit()
+        values.set_cache_limit(max(limit, min(60_000, 3 * games)))
+        try:
+            return _run_games(rules, levels, players, games, seed=seed)
+        finally:
+            values.set_cache_limit(limit)
+    return _run_games(rules, levels, players, games, seed=seed)
+
+
+def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Any], games: int,
+               *, seed: int | None) -> dict[str, Any]:
     t0 = time.perf_counter()
     for p in players:
         p.prepare()

@@ -308,3 +308,20 @@ def test_every_turn_start_equals_the_table_with_a_tiny_cache(small_table: table.
             values.set_cache_limit(0)
     finally:
         values.set_cache_limit(512)
+
+
+def test_an_unreadable_table_falls_back_to_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file is there (so Perfect is offered) but cannot be read: Perfect gets ready
+    anyway, says why, and plays as Expert instead of waiting for ever."""
+    from tenthousand.ai import make_player, play_game
+
+    rules = PRESETS["trash-5000"]
+    monkeypatch.setattr(table, "load", lambda r: None)
+    player = make_player("perfect", rules, seed=1)
+    assert isinstance(player, PerfectPlayer)
+    player.prepare()
+    assert player.ready and player.fallback_reason is not None
+    assert "could not be read" in player.fallback_reason
+    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], seed=2)
+    play_game(game, [player, make_player("expert", rules, seed=2)])
+    assert game.over

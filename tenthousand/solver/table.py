@@ -130,6 +130,20 @@ def register(table: Table) -> None:
     _REGISTERED[table.rules] = table
 
 
+def available(rules: Rules) -> bool:
+    """Whether a table answers for these rules, without reading it (quick: for the Tk
+    thread; :func:`load` then reads it, 1-10 ms, in a worker)."""
+    if rules in _REGISTERED:
+        return True
+    if not shipped_for(rules):
+        return False
+    try:
+        return (resources.files("tenthousand") / "resources" / "tables"
+                / file_name(rules)).is_file()
+    except (FileNotFoundError, OSError):
+        return False
+
+
 def load(rules: Rules) -> Table | None:
     """The table for these rules (registered or shipped), or None."""
     found = _REGISTERED.get(rules)

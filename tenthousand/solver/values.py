@@ -46,8 +46,8 @@ class TurnValues:
     his chance after trash, ``minimum`` the steps needed to bank, and a turn score above
     ``cap`` steps banks at once (the solver's truncation).
 
-    The whole turn is solved the first time a value is asked for (about 5-30 ms) and kept
-    in two flat arrays of floats (about 15 KB), so a cache can hold many turns.
+    The whole turn is solved the first time a value is asked for (about 5-35 ms) and kept
+    in two flat arrays of float32 (about 8 KB), so a cache can hold many turns.
     """
 
     def __init__(self, rules: Rules, bank: Callable[[int], float], trash: float,
@@ -137,10 +137,12 @@ class TurnValues:
                         row[m] = on
                     else:
                         row[m] = b if ok and b > on else on
-            rows = array("d")
+            # Kept as float32, like the table they come from: half the memory, so a
+            # simulator's cache holds twice the turns.
+            rows = array("f")
             for t in range(cap + 1):
                 rows.extend(q[t])
-            self._banks, self._rows = array("d", banks), rows
+            self._banks, self._rows = array("f", banks), rows
             return self._banks, self._rows
 
 
@@ -156,7 +158,12 @@ def table_for(game: Game) -> Table | None:
 
 _CACHE: OrderedDict[tuple[object, ...], TurnValues] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
-_cache_limit = 512  # about 15 KB each: enough for a game in the window
+_cache_limit = 512  # about 10 KB each: enough for a game in the window
+
+
+def cache_limit() -> int:
+    """How many solved turns are kept."""
+    return _cache_limit
 
 
 def set_cache_limit(turns: int) -> None:

@@ -161,6 +161,7 @@ class AdvisorPanel(tk.Frame):
             w.configure(background=pal.panel)
         self.heading.configure(background=pal.panel, foreground=pal.panel_text)
         self.note.configure(background=pal.panel, foreground=pal.panel_muted)
+        self._draw_bars()  # their colours follow the theme
 
 
 class Advisor:
@@ -198,7 +199,7 @@ class Advisor:
         self._game = game
         self._human = human
         self.panel.offer_review(game.over and bool(self.decisions))
-        key = position_key(game)
+        key = position_key(game) + (human,)  # demo off gives the seat back: ask again
         if key != self._key:
             self._key = key
             if self.shown:

@@ -77,6 +77,7 @@ class TableView(tk.Canvas):
         self._drawn: tuple[object, ...] | None = None  # what show() drew last
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
+        self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
         self.die_size = 80
         self.small_size = 50
         self._fonts = {
@@ -169,6 +170,7 @@ class TableView(tk.Canvas):
         return list(self._afters)
 
     def destroy(self) -> None:
+        self._warmed = None  # the dice worker stops at its next face
         for purpose in list(self._afters):
             self._cancel(purpose)
         super().destroy()
@@ -377,7 +379,7 @@ class TableView(tk.Canvas):
         a pause later and the cache holds a fixed set per size.  Pillow draws them in a
         worker thread (10-30 ms each); the Tk thread only wraps the finished ones."""
         key = (die, small, self.images.theme)
-        if key == getattr(self, "_warmed", None):
+        if key == self._warmed:
             return
         self._warmed = key
         todo = [(face, die, state) for state in ("normal", "selected", "dim", "trash")
@@ -395,11 +397,14 @@ class TableView(tk.Canvas):
                 ready.put((face, size, state))
 
         left = len(todo)
+        worker = threading.Thread(target=work, name="dice-images", daemon=True)
 
         def step() -> None:
             nonlocal left
             if self._warmed != key:
                 return
+            if not worker.is_alive() and ready.empty():
+                left = 0  # the worker has stopped (it failed): the faces render on demand
             until = time.perf_counter() + 0.004
             while left and time.perf_counter() < until:
                 try:
@@ -411,7 +416,7 @@ class TableView(tk.Canvas):
             if left:
                 self._after("warm", 10, step)
 
-        threading.Thread(target=work, name="dice-images", daemon=True).start()
+        worker.start()
         self._after("warm", 10, step)
 
     # -- clicks --------------------------------------------------------------------------
@@ -453,6 +458,7 @@ class TableView(tk.Canvas):
         if not self.animation or not self.display.thrown:
             return
         self._tumbling = True
+        self._drawn = None  # the tumble moves the dice: the next show() draws them all
         self._tumble_step(TUMBLE_STEPS)
 
     def _tumble_step(self, left: int) -> None:
@@ -479,6 +485,7 @@ class TableView(tk.Canvas):
         self._cancel("tumble")
         if self._tumbling:
             self._tumbling = False
+            self._drawn = None
             self.show(self.display)
 
     @property
@@ -545,6 +552,7 @@ class TableView(tk.Canvas):
 
         The show waits until the window is on screen, so it is never played unseen."""
         self._intro_done = on_done
+        self._drawn = None  # the show hides and moves what show() drew
         self.itemconfigure("table", state="hidden")
         self.clear_cue()
         self._intro_wait(100)
@@ -605,6 +613,7 @@ class TableView(tk.Canvas):
         for item in (self.caption_item, self.score_item, self.left_item, self.need_item,
                      self.frozen_band, self.frozen_label, self.hint_item, self.selection_item):
             self.itemconfigure(item, state="normal")
+        self._drawn = None
         self.show(self.display)
         if done is not None:
             done()
