@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -65,7 +66,23 @@ def setup_logging(level: int = logging.INFO) -> Path:
     _handler = handler
     log.addHandler(handler)
     log.setLevel(level)
+    if threading.excepthook is not _thread_failed:
+        global _previous_thread_hook
+        _previous_thread_hook = threading.excepthook
+        threading.excepthook = _thread_failed
     return path
+
+
+_previous_thread_hook = threading.excepthook
+
+
+def _thread_failed(args: threading.ExceptHookArgs) -> None:
+    """A worker thread died of an exception: into the log with it, then the usual report."""
+    if args.exc_type is not SystemExit:
+        name = args.thread.name if args.thread is not None else "?"
+        log.error("uncaught exception in the %s thread", name,
+                  exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    _previous_thread_hook(args)
 
 
 def format_details(exc: type[BaseException], value: BaseException,

@@ -111,3 +111,25 @@ def test_details_name_the_version_and_the_traceback() -> None:
     details = logs.format_details(exc, value, tb)
     assert details.startswith("Ten-Thousand ")
     assert "IndexError: pop from empty list" in details and "Traceback" in details
+
+
+def test_a_worker_thread_that_dies_is_in_the_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    seen: list[str] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: seen.append(args.thread.name))
+    path = logs.setup_logging()
+    logs.setup_logging()  # the hook is installed once, not wrapped twice
+
+    def work() -> None:
+        raise ValueError("the dice rolled off the table")
+
+    t = threading.Thread(target=work, name="dice-images")
+    t.start()
+    t.join()
+    for h in logging.getLogger("tenthousand").handlers:
+        h.flush()
+    text = path.read_text(encoding="utf-8")
+    assert "uncaught exception in the dice-images thread" in text
+    assert "ValueError: the dice rolled off the table" in text
+    assert seen == ["dice-images"]  # and the usual report after it, once

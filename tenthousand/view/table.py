@@ -7,6 +7,7 @@ moved, shown, hidden or given a new image, so a long session does not pile up it
 
 from __future__ import annotations
 
+import logging
 import queue
 import random
 import threading
@@ -18,6 +19,8 @@ from dataclasses import dataclass, field
 
 from .dice import DiceImages, render_face
 from .theme import Palette, palette
+
+log = logging.getLogger(__name__)
 
 #: How long a throw tumbles, in milliseconds, and in how many steps.
 TUMBLE_MS = 420
@@ -393,7 +396,11 @@ class TableView(tk.Canvas):
             for face, size, state in todo:
                 if self._warmed != key:
                     return
-                render_face(face, size, state, theme)
+                try:
+                    render_face(face, size, state, theme)
+                except Exception:  # the Tk thread renders it on demand, and reports it
+                    log.exception("drawing a die ahead of need failed")
+                    return
                 ready.put((face, size, state))
 
         left = len(todo)
