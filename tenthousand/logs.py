@@ -78,7 +78,7 @@ _previous_thread_hook = threading.excepthook
 
 def _thread_failed(args: threading.ExceptHookArgs) -> None:
     """A worker thread died of an exception: into the log with it, then the usual report."""
-    if args.exc_type is not SystemExit:
+    if args.exc_type is not SystemExit and args.exc_value is not None:
         name = args.thread.name if args.thread is not None else "?"
         log.error("uncaught exception in the %s thread", name,
                   exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
