@@ -134,10 +134,13 @@ class DiceImages:
         self._cache: OrderedDict[tuple[int, int, str, str], ImageTk.PhotoImage] = OrderedDict()
         self.pinned: set[tuple[int, int, str, str]] = set()
 
-    def get(self, face: int, size: int, state: str = "normal") -> ImageTk.PhotoImage:
-        """The image of a face; it stays pinned (never dropped) until :meth:`unpin_all`."""
+    def get(self, face: int, size: int, state: str = "normal", *,
+            pin: bool = True) -> ImageTk.PhotoImage:
+        """The image of a face; it stays pinned (never dropped) until :meth:`unpin_all`
+        (``pin=False``: made ahead of need, so the cache may drop it)."""
         key = (face, size, state, self.theme)
-        self.pinned.add(key)
+        if pin:
+            self.pinned.add(key)
         image = self._cache.get(key)
         if image is None:
             image = ImageTk.PhotoImage(render_face(face, size, state, self.theme),
@@ -147,6 +150,22 @@ class DiceImages:
         else:
             self._cache.move_to_end(key)
         return image
+
+    def has(self, face: int, size: int, state: str = "normal") -> bool:
+        """Whether the image is ready (no drawing needed)."""
+        return (face, size, state, self.theme) in self._cache
+
+    def nearest(self, face: int, size: int, state: str = "normal"
+                ) -> ImageTk.PhotoImage | None:
+        """The image of this face and state at the cached size closest to ``size`` (pinned,
+        like :meth:`get`), or None: a stand-in while the right size is drawn."""
+        found = [k for k in self._cache if k[0] == face and k[2] == state and k[3] == self.theme]
+        if not found:
+            return None
+        key = min(found, key=lambda k: abs(k[1] - size))
+        self.pinned.add(key)
+        self._cache.move_to_end(key)
+        return self._cache[key]
 
     def unpin_all(self) -> None:
         """Called before a redraw: the images it asks for again are pinned again."""

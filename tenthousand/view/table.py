@@ -17,6 +17,8 @@ import tkinter.font as tkfont
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from PIL import ImageTk
+
 from .dice import DiceImages, render_face
 from .theme import Palette, palette
 
@@ -81,6 +83,8 @@ class TableView(tk.Canvas):
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
+        self._missing: list[tuple[int, int, str]] = []  # faces standing in at another size
+        self._drawing: tuple[object, ...] | None = None  # what the worker draws for show()
         self.die_size = 80
         self.small_size = 50
         self._fonts = {
@@ -255,6 +259,7 @@ class TableView(tk.Canvas):
         if drawn == self._drawn:
             return
         self._drawn = None  # until the drawing below has finished
+        self._missing = []
         self.images.unpin_all()
         die, small = int(g["die"]), int(g["small"])
         self.die_size, self.small_size = die, small
@@ -303,7 +308,7 @@ class TableView(tk.Canvas):
                 if display.frozen_marked == flat:
                     state = "selected"
                 self.coords(item, x, fy)
-                self.itemconfigure(item, image=self.images.get(face, small, state),
+                self.itemconfigure(item, image=self._face(face, small, state),
                                    state="normal")
                 x += step
                 flat += 1
@@ -330,7 +335,7 @@ class TableView(tk.Canvas):
                 lift = -die * 0.12 if state == "selected" else 0
                 if not self._tumbling:
                     self.coords(item, x + i * tstep, ty + lift)
-                    self.itemconfigure(item, image=self.images.get(display.thrown[i], die, state),
+                    self.itemconfigure(item, image=self._face(display.thrown[i], die, state),
                                        state="normal")
             else:
                 self._hide_die(item)
@@ -363,7 +368,7 @@ class TableView(tk.Canvas):
             for i, item in enumerate(self.area_items):
                 if i < m:
                     self.coords(item, x + i * small * 1.04, ay)
-                    self.itemconfigure(item, state="normal", image=self.images.get(
+                    self.itemconfigure(item, state="normal", image=self._face(
                         display.play_area[i], small, "normal"))
                 else:
                     self._hide_die(item)
@@ -373,7 +378,52 @@ class TableView(tk.Canvas):
         self._place_banner()
         if self._intro_done is not None:
             self.itemconfigure("table", state="hidden")
-        self._drawn = drawn
+        if self._missing:  # stand-ins are showing: draw it again once the faces are ready
+            self._draw_missing(self._missing)
+        else:
+            self._drawn = drawn
+
+    def _face(self, face: int, size: int, state: str) -> ImageTk.PhotoImage:
+        """A die's image for :meth:`show`.  A face not drawn yet at this size (the window
+        was just resized) stands in at the nearest size there is, while a worker thread
+        draws the right one; a face never drawn at all is drawn now."""
+        if not self.images.has(face, size, state):
+            near = self.images.nearest(face, size, state)
+            if near is not None:
+                self._missing.append((face, size, state))
+                return near
+        return self.images.get(face, size, state)
+
+    def _draw_missing(self, items: list[tuple[int, int, str]]) -> None:
+        theme = self.images.theme
+        key = (tuple(items), theme)
+        if key == self._drawing:
+            return
+        self._drawing = key
+        done = threading.Event()
+
+        def work() -> None:  # no Tk in here
+            try:
+                for face, size, state in items:
+                    render_face(face, size, state, theme)
+            except Exception:  # show() draws it in the Tk thread instead, and reports it
+                log.exception("drawing the dice for a new size failed")
+            finally:
+                done.set()
+
+        def step() -> None:
+            if not done.is_set():
+                self._after("missing", 10, step)
+                return
+            self._drawing = None
+            for face, size, state in items:  # only wrapping: they are drawn
+                if theme == self.images.theme:
+                    self.images.get(face, size, state, pin=False)
+            self._drawn = None
+            self.show(self.display)
+
+        threading.Thread(target=work, name="dice-images", daemon=True).start()
+        self._after("missing", 10, step)
 
     # -- the image cache, filled ahead of need ------------------------------------------
 
@@ -418,7 +468,7 @@ class TableView(tk.Canvas):
                     face, size, state = ready.get_nowait()
                 except queue.Empty:
                     break
-                self.images.get(face, size, state)  # rendered already: a PhotoImage
+                self.images.get(face, size, state, pin=False)  # drawn already: wrap it
                 left -= 1
             if left:
                 self._after("warm", 10, step)

@@ -167,3 +167,30 @@ def test_a_small_image_cache_never_drops_an_image_in_use(tk_root: tk.Tk) -> None
         assert len(app.images) <= 12 + 18  # at most the dice on show stay over the limit
     finally:
         app.destroy()
+
+
+def _sizes_shown(table) -> set[int]:  # type: ignore[no-untyped-def]
+    names = {str(image): key for key, image in table.images._cache.items()}
+    return {names[str(table.itemcget(item, "image"))][1]
+            for item in table.thrown_items if table.itemcget(item, "state") != "hidden"}
+
+
+def test_after_a_resize_the_dice_are_redrawn_at_the_new_size(tk_root: tk.Tk) -> None:
+    """A size not drawn yet stands in at the nearest size while a worker draws the right
+    one (so the Tk thread never waits for Pillow); then the table shows the right one."""
+    from app_kit import wait_until
+
+    app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6)])
+    try:
+        table = app.window.table
+        key(app, "space")
+        before = table.die_size
+        assert _sizes_shown(table) == {before}
+        tk_root.geometry("1400x900")
+        wait_until(app, lambda: table.die_size != before, 5)
+        wait_until(app, lambda: "missing" not in table.pending() and not table._missing, 5)
+        assert _sizes_shown(table) == {table.die_size}
+        assert table._drawn is not None  # the picture is complete: no more redraws owed
+    finally:
+        tk_root.geometry("1024x700")
+        app.destroy()
