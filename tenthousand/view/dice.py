@@ -158,11 +158,12 @@ class DiceImages:
     def nearest(self, face: int, size: int, state: str = "normal"
                 ) -> ImageTk.PhotoImage | None:
         """The image of this face and state at the cached size closest to ``size`` (pinned,
-        like :meth:`get`), or None: a stand-in while the right size is drawn."""
-        found = [k for k in self._cache if k[0] == face and k[2] == state and k[3] == self.theme]
+        like :meth:`get`), or None: a stand-in while the right one is drawn.  Just after
+        the theme changed, the face in the old colours stands in."""
+        found = [k for k in self._cache if k[0] == face and k[2] == state]
         if not found:
             return None
-        key = min(found, key=lambda k: abs(k[1] - size))
+        key = min(found, key=lambda k: (k[3] != self.theme, abs(k[1] - size)))
         self.pinned.add(key)
         self._cache.move_to_end(key)
         return self._cache[key]

@@ -194,3 +194,25 @@ def test_after_a_resize_the_dice_are_redrawn_at_the_new_size(tk_root: tk.Tk) -> 
     finally:
         tk_root.geometry("1024x700")
         app.destroy()
+
+
+def test_after_a_theme_change_the_dice_follow(tk_root: tk.Tk) -> None:
+    """Right after M the dice in the old colours stand in; then the mono ones show."""
+    from app_kit import wait_until
+
+    app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6)])
+    try:
+        table = app.window.table
+        key(app, "space")
+        app._set_prefs(theme="mono")
+
+        def themes() -> set[str]:
+            names = {str(image): k for k, image in table.images._cache.items()}
+            return {names[str(table.itemcget(item, "image"))][3] for item in table.thrown_items
+                    if table.itemcget(item, "state") != "hidden"}
+
+        wait_until(app, lambda: "missing" not in table.pending() and not table._missing, 5)
+        assert themes() == {"mono"}
+    finally:
+        app._set_prefs(theme="color")
+        app.destroy()
