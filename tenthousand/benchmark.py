@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--delay", type=float, default=0.0, metavar="S",
                    help="the pause between computer moves (default 0: as busy as it gets)")
     p.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
+    p.add_argument("--no-advisor", action="store_true",
+                   help="without the advisor's win bars (on by default)")
     return p
 
 
@@ -79,7 +81,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float = 0.0,
-        seed: int = 1) -> dict[str, Any]:
+        seed: int = 1, advisor: bool = True) -> dict[str, Any]:
     """Play in the real window for ``seconds`` and time the callbacks (needs a display)."""
     import tkinter as tk
 
@@ -114,7 +116,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
         root.report_callback_exception = report  # type: ignore[assignment]
         seats = tuple(SeatSetting(f"{level.title()} {i + 1}", True, level)
                       for i, level in enumerate(levels))
-        prefs = Preferences(delay=delay, sound=False, intro=False, advisor=True)
+        prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
         app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
                   install_error_handler=False, save_games=False)
         games = 0
@@ -155,6 +157,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
     return {
         "rules": rules_name,
         "players": list(levels),
+        "advisor": advisor,
         "seconds": round(elapsed, 1),
         "games": games,
         "events": events,
@@ -185,7 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     import tkinter as tk
 
     try:
-        result = run(args.rules, levels, args.seconds, delay=args.delay, seed=args.seed)
+        result = run(args.rules, levels, args.seconds, delay=args.delay, seed=args.seed,
+                     advisor=not args.no_advisor)
     except tk.TclError as e:
         sys.stderr.write(f"benchmark: no display to open a window on ({e}); "
                          "run it under xvfb-run or on a desktop\n")

@@ -80,6 +80,8 @@ class TableView(tk.Canvas):
         self._tumbling = False
         self._intro_done: Callable[[], None] | None = None
         self._drawn: tuple[object, ...] | None = None  # what show() drew last
+        self._known_options: dict[int, dict[str, object]] = {}  # what show() set, per item
+        self._known_coords: dict[int, tuple[float, ...]] = {}
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
@@ -147,6 +149,32 @@ class TableView(tk.Canvas):
     def _cget(self, item: int, option: str) -> str:
         return str(self.tk.call(str(self), "itemcget", item, "-" + option))
 
+    # show() sets an item's options and place only when they change: most of the table
+    # stays as it was from one move to the next, and each canvas call costs.  Anything
+    # else that changes the items (the tumble, the startup show, a new palette) calls
+    # _invalidate(), and the next show() sets everything again.
+
+    def _config(self, item: int, **options: object) -> None:
+        known = self._known_options.setdefault(item, {})
+        changed = {k: v for k, v in options.items() if k not in known or known[k] != v}
+        if changed:
+            self.itemconfigure(item, **changed)  # type: ignore[arg-type]
+            known.update(changed)
+
+    def _place(self, item: int, *xy: float) -> None:
+        if self._known_coords.get(item) != xy:
+            self.coords(item, *xy)
+            self._known_coords[item] = xy
+
+    def _hide(self, item: int) -> None:
+        self._config(item, state="hidden", image="")
+
+    def _invalidate(self) -> None:
+        """The items were changed outside show(): the next show() draws everything."""
+        self._drawn = None
+        self._known_options.clear()
+        self._known_coords.clear()
+
     def _hide_die(self, item: int) -> None:
         # A hidden die lets go of its image, so the image cache may drop it safely.
         self.itemconfigure(item, state="hidden", image="")
@@ -201,12 +229,17 @@ class TableView(tk.Canvas):
         self.itemconfigure(self.mark_item, fill=pal.corner)
         self.itemconfigure(self.banner_item, fill=pal.banner_text)
         self.itemconfigure(self.banner_body, fill=pal.banner_text)
+        self._invalidate()
         self.show(self.display)
 
     # -- layout --------------------------------------------------------------------------
 
     def _on_configure(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        first = self._size is None
         self._size = (int(event.width), int(event.height))
+        if first:  # the first size the table gets: draw it now
+            self.show(self.display)
+            return
         # Resizing renders new die sizes: wait until the drag pauses.
         self._after("relayout", 80, lambda: self.show(self.display))
 
@@ -251,6 +284,8 @@ class TableView(tk.Canvas):
     def show(self, display: TableDisplay) -> None:
         """Draw ``display`` (a throw still tumbling keeps tumbling and settles on it)."""
         self.display = display
+        if self._size is None:
+            return  # not laid out yet: the first <Configure> draws it at its real size
         g = self.geometry()
         # The controller redraws after every change; the same picture is not drawn twice
         # (each canvas call costs, and a refresh must stay well inside a frame).
@@ -268,21 +303,21 @@ class TableView(tk.Canvas):
         width = g["width"]
         p = self.pal
 
-        self.coords(self.caption_item, width / 2, g["head"] * 0.36)
-        self.itemconfigure(self.caption_item, text=display.caption)
-        self.coords(self.score_item, 16, g["head"] * 0.36)
-        self.itemconfigure(self.score_item, text=display.turn_score)
-        self.coords(self.left_item, width - 16, g["head"] * 0.36)
-        self.itemconfigure(self.left_item, text=display.dice_left)
-        self.coords(self.need_item, width / 2, g["head"] * 0.36 + die * 0.27)
-        self.itemconfigure(self.need_item, text=display.need)
+        self._place(self.caption_item, width / 2, g["head"] * 0.36)
+        self._config(self.caption_item, text=display.caption)
+        self._place(self.score_item, 16, g["head"] * 0.36)
+        self._config(self.score_item, text=display.turn_score)
+        self._place(self.left_item, width - 16, g["head"] * 0.36)
+        self._config(self.left_item, text=display.dice_left)
+        self._place(self.need_item, width / 2, g["head"] * 0.36 + die * 0.27)
+        self._config(self.need_item, text=display.need)
 
         # The frozen row, grouped by the throw that froze the dice.
         fy = g["frozen_y"]
         band_top = fy - small / 2 - 22
-        self.coords(self.frozen_band, *_rounded(8, band_top, width - 8, fy + small / 2 + 8, 12))
-        self.coords(self.frozen_label, 18, band_top + 10)
-        self.itemconfigure(self.frozen_label, text=display.frozen_label)
+        self._place(self.frozen_band, *_rounded(8, band_top, width - 8, fy + small / 2 + 8, 12))
+        self._place(self.frozen_label, 18, band_top + 10)
+        self._config(self.frozen_label, text=display.frozen_label)
         groups = [g_ for g_ in display.frozen if g_][:6]
         count = sum(len(group) for group in groups)
         step, gap = small * 1.04, small * 0.45
@@ -294,11 +329,11 @@ class TableView(tk.Canvas):
                 n = len(groups[box_index])
                 x0 = x - step / 2 + (sum(len(gr) for gr in groups[:box_index]) * step
                                      + box_index * gap)
-                self.coords(box, *_rounded(x0 - 3, fy - small / 2 - 3,
+                self._place(box, *_rounded(x0 - 3, fy - small / 2 - 3,
                                            x0 + n * step + 3, fy + small / 2 + 3, 8))
-                self.itemconfigure(box, state="normal")
+                self._config(box, state="normal")
             else:
-                self.itemconfigure(box, state="hidden")
+                self._config(box, state="hidden")
         for group in groups:
             for face in group:
                 if flat >= len(self.frozen_items):
@@ -307,20 +342,20 @@ class TableView(tk.Canvas):
                 state = display.frozen_state
                 if display.frozen_marked == flat:
                     state = "selected"
-                self.coords(item, x, fy)
-                self.itemconfigure(item, image=self._face(face, small, state),
+                self._place(item, x, fy)
+                self._config(item, image=self._face(face, small, state),
                                    state="normal")
                 x += step
                 flat += 1
             x += gap
         for item in self.frozen_items[flat:]:
-            self._hide_die(item)
+            self._hide(item)
         if display.frozen_clickable and flat:
-            self.itemconfigure(self.mark_item, state="normal",
+            self._config(self.mark_item, state="normal",
                                text="click a die to play it into the play area")
-            self.coords(self.mark_item, width / 2, fy + small / 2 + 16)
+            self._place(self.mark_item, width / 2, fy + small / 2 + 16)
         else:
-            self.itemconfigure(self.mark_item, state="hidden")
+            self._config(self.mark_item, state="hidden")
 
         # The thrown dice in the middle.
         ty = g["thrown_y"]
@@ -334,46 +369,46 @@ class TableView(tk.Canvas):
                     state = "selected"
                 lift = -die * 0.12 if state == "selected" else 0
                 if not self._tumbling:
-                    self.coords(item, x + i * tstep, ty + lift)
-                    self.itemconfigure(item, image=self._face(display.thrown[i], die, state),
+                    self._place(item, x + i * tstep, ty + lift)
+                    self._config(item, image=self._face(display.thrown[i], die, state),
                                        state="normal")
             else:
-                self._hide_die(item)
-        self.coords(self.hint_item, width / 2, ty)
-        self.itemconfigure(self.hint_item, text="" if n else display.hint,
+                self._hide(item)
+        self._place(self.hint_item, width / 2, ty)
+        self._config(self.hint_item, text="" if n else display.hint,
                            width=max(200, width - 80))
 
         colour = {True: p.good, False: p.bad, None: p.text}[display.selection_ok]
-        self.coords(self.selection_item, width / 2, g["selection_y"])
-        self.itemconfigure(self.selection_item, text=display.selection, fill=colour,
+        self._place(self.selection_item, width / 2, g["selection_y"])
+        self._config(self.selection_item, text=display.selection, fill=colour,
                            width=max(200, width - 40))
 
         # The Mutant Trash play area.
         if display.play_area is None:
             for item in (self.area_band, self.area_label):
-                self.itemconfigure(item, state="hidden")
+                self._config(item, state="hidden")
             for item in self.area_items:
-                self._hide_die(item)
+                self._hide(item)
         else:
             ay = g["area_y"]
             top = ay - small / 2 - 22
-            self.coords(self.area_band, *_rounded(8, top, width - 8, ay + small / 2 + 8, 12))
-            self.coords(self.area_label, 18, top + 10)
-            self.itemconfigure(self.area_band, state="normal")
-            self.itemconfigure(self.area_label, state="normal", text=(
+            self._place(self.area_band, *_rounded(8, top, width - 8, ay + small / 2 + 8, 12))
+            self._place(self.area_label, 18, top + 10)
+            self._config(self.area_band, state="normal")
+            self._config(self.area_label, state="normal", text=(
                 "Play area (Mutant Trash): its score goes to the other player"
                 if display.play_area else "Play area (Mutant Trash): empty"))
             m = len(display.play_area)
             x = width / 2 - (m - 1) * small * 1.04 / 2
             for i, item in enumerate(self.area_items):
                 if i < m:
-                    self.coords(item, x + i * small * 1.04, ay)
-                    self.itemconfigure(item, state="normal", image=self._face(
+                    self._place(item, x + i * small * 1.04, ay)
+                    self._config(item, state="normal", image=self._face(
                         display.play_area[i], small, "normal"))
                 else:
-                    self._hide_die(item)
-        self.coords(self.footer_item, width - 12, g["height"] - 6)
-        self.itemconfigure(self.footer_item, text=display.footer,
+                    self._hide(item)
+        self._place(self.footer_item, width - 12, g["height"] - 6)
+        self._config(self.footer_item, text=display.footer,
                            state="hidden" if display.play_area is not None else "normal")
         self._place_banner()
         if self._intro_done is not None:
@@ -515,7 +550,7 @@ class TableView(tk.Canvas):
         if not self.animation or not self.display.thrown:
             return
         self._tumbling = True
-        self._drawn = None  # the tumble moves the dice: the next show() draws them all
+        self._invalidate()  # the tumble moves the dice: the next show() draws them all
         self._tumble_step(TUMBLE_STEPS)
 
     def _tumble_step(self, left: int) -> None:
@@ -542,7 +577,7 @@ class TableView(tk.Canvas):
         self._cancel("tumble")
         if self._tumbling:
             self._tumbling = False
-            self._drawn = None
+            self._invalidate()
             self.show(self.display)
 
     @property
@@ -609,7 +644,7 @@ class TableView(tk.Canvas):
 
         The show waits until the window is on screen, so it is never played unseen."""
         self._intro_done = on_done
-        self._drawn = None  # the show hides and moves what show() drew
+        self._invalidate()  # the show hides and moves what show() drew
         self.itemconfigure("table", state="hidden")
         self.clear_cue()
         self._intro_wait(100)
@@ -670,7 +705,7 @@ class TableView(tk.Canvas):
         for item in (self.caption_item, self.score_item, self.left_item, self.need_item,
                      self.frozen_band, self.frozen_label, self.hint_item, self.selection_item):
             self.itemconfigure(item, state="normal")
-        self._drawn = None
+        self._invalidate()
         self.show(self.display)
         if done is not None:
             done()

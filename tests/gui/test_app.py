@@ -187,6 +187,7 @@ def test_every_command_is_saved_and_a_finished_game_clears_the_save(tk_root: tk.
         resumed.confirm = lambda title, question: True
         table = resumed.window.table
         assert resumed.controller.game.phase is Phase.CHOOSE
+        tk_root.update()  # the table draws once it has its size
         assert table.itemcget(table.thrown_items[5], "state") == "normal"
         assert any("Ann throws 1 2 3 4 6 6" in line for line in resumed.window.log.lines())
         key(resumed, "1")
