@@ -196,6 +196,7 @@ class Controller:
         self._waiting_ready: Callable[[], bool] = lambda: True
         self._poll_id: str | None = None  # the pending _poll, if any
         self._job_numbers = itertools.count(1)
+        self._skip_think = False  # the last head start failed: the next move without one
         self._save_message: str | None = None
         self.thinking = False
         #: Called after every redraw with the game and whether a human is to play (advisor).
@@ -384,7 +385,12 @@ class Controller:
             if generation != self._generation:
                 continue  # an earlier game's job: set_game forgot its key already
             self._preparing.discard(key)
-            if error is not None:
+            if error is not None and isinstance(key, tuple) and key[0] == "think":
+                # Only a head start failed: choose_move does the work itself now, in the
+                # Tk thread, and an error that is real shows there.
+                log.error("%s: %s", failure, error, exc_info=error)
+                self._skip_think = True
+            elif error is not None:
                 raise RuntimeError(f"{failure}: {error}") from error
         if self._waiting is not None:
             started = self._prepare_started or time.monotonic()
@@ -448,7 +454,8 @@ class Controller:
             if self._decision is None:
                 # A player with slow work for this position (Perfect solving a new turn,
                 # 5-35 ms) does it in a worker; choose_move is then quick.
-                think = getattr(player, "think", None)
+                think = None if self._skip_think else getattr(player, "think", None)
+                self._skip_think = False
                 work = think(g) if think is not None else None
                 if work is not None:
                     key = ("think", self._generation, next(self._job_numbers))

@@ -285,3 +285,28 @@ def test_perfect_says_when_it_plays_as_expert(tk_root: tk.Tk, seats: tuple[tuple
             assert "Deep (Perfect) plays as Expert: " in log and why in log
     finally:
         app.destroy()
+
+
+def test_a_failed_head_start_is_logged_and_the_computer_plays_on(
+        tk_root: tk.Tk, caplog: pytest.LogCaptureFixture) -> None:
+    """If the work a player hands to the worker fails, the log says so and the move is
+    made anyway (choose_move does the work itself)."""
+    factory = stand_in_factory()
+
+    def broken() -> None:
+        raise ValueError("no room to think")
+
+    def make(level: str, rules, *, seed=None):  # type: ignore[no-untyped-def]
+        player = factory(level, rules, seed=seed)
+        player.think = lambda game: broken  # type: ignore[attr-defined]
+        return player
+
+    game_settings = settings(("Bot", True), ("Ann", False))
+    with caplog.at_level("ERROR", logger="tenthousand.controller"):
+        app = make_app(tk_root, game_settings, factory=make)
+        try:
+            wait_until(app, human_turn_ready(app), 10)
+            assert factory.made[0].moves > 0  # type: ignore[attr-defined]
+        finally:
+            app.destroy()
+    assert "no room to think" in caplog.text
