@@ -237,10 +237,7 @@ class ChanceTable:
 
     def after_throw(self, turn_score: int, dice_left: int) -> float:
         """Value of throwing on after a freeze (``dice_left == 0``: six fresh dice)."""
-        i = min(turn_score // self.unit, self.cap)
-        if i == self.cap:
-            return self.C[dice_left][i] if dice_left else self.C[0][i]
-        return self.V[dice_left or 6][i]
+        return self.V[dice_left or 6][min(turn_score // self.unit, self.cap)]
 
     def bank_value(self, turn_score: int) -> float:
         i = turn_score // self.unit
@@ -252,45 +249,18 @@ class ChanceTable:
 def solve_chance(model: PlainModel, need: int, target: int, mandatory: bool,
                  tie: int | None = None) -> ChanceTable:
     """Maximum probability that the turn banks ``>= target`` units (``need``: the minimum
-    to bank, in units; a bank of exactly ``tie`` units is worth one half)."""
+    to bank, in units; a bank of exactly ``tie`` units is worth one half).
+
+    It is :func:`solve_reward` with a bank worth 1 from ``target`` on (one half at ``tie``),
+    nothing below ``need`` and nothing for trash."""
     cap = max(need, target)
-    D = max(d for th in model.throws.values() for g in th.groups for _, d in g.options)
-    V = [[0.0] * (cap + 1) for _ in range(7)]
-    C = [[0.0] * (cap + 1) for _ in range(7)]
-    # At the cap a bank wins: only a mandatory corner throw stands in the way.
-    for a in range(1, 6):
-        C[a][cap] = 1.0
-    if mandatory:
-        six = model.throws[6]
-        q1 = sum(g.weight for g in six.groups if any(a > 0 for a, _ in g.options))
-        q0 = sum(g.weight for g in six.groups) - q1
-        C[0][cap] = q1 / (1 - q0)
-    else:
-        C[0][cap] = 1.0
-    throws = [model.throws[n] for n in range(1, 7)]
-    del D
-    for i in range(cap - 1, -1, -1):
-        for th in throws:
-            s = 0.0
-            for g in th.groups:
-                best = 0.0
-                for a, d in g.options:
-                    j = i + d
-                    v = C[a][j if j < cap else cap]
-                    if v > best:
-                        best = v
-                s += g.weight * best
-            V[th.n][i] = s
-        reward = 1.0 if i >= target else (0.5 if tie is not None and i == tie else 0.0)
-        bank = reward if i >= need else 0.0
-        for a in range(1, 6):
-            v = V[a][i]
-            C[a][i] = bank if bank > v else v
-        v = V[6][i]
-        C[0][i] = v if mandatory or v > bank else bank
+    reward = [0.0 if i < need else 1.0 if i >= target else 0.5 if i == tie else 0.0
+              for i in range(cap + 1)]
+    table = solve_reward(model, reward, 0.0, mandatory)
+    C = table.C
     start = sum(g.weight * max(C[a][min(d, cap)] for a, d in g.options)
                 for g in model.first.groups)
-    return ChanceTable(model.unit, cap, target, tie, V, C, start)
+    return ChanceTable(model.unit, cap, target, tie, table.V, C, start)
 
 
 @dataclass
