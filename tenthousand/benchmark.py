@@ -25,7 +25,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from .sim import percentile  # the simulator's nearest-rank quantile
+
 LIMIT_MS = 16.0
+
+__all__ = ["callback_name", "main", "percentile", "run"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,14 +74,6 @@ def callback_name(func: Callable[..., Any], depth: int = 0) -> str:
             if callable(inner) and not isinstance(inner, type):
                 return callback_name(inner, depth + 1)
     return name
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of sorted ``values`` (nearest rank)."""
-    if not values:
-        return 0.0
-    k = min(len(values) - 1, max(0, int(q * len(values) + 0.999999) - 1))
-    return values[k]
 
 
 def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float = 0.0,

@@ -197,7 +197,8 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _percentile(sorted_values: Sequence[float], q: float) -> float:
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted values, by nearest rank (0.0 for none)."""
     if not sorted_values:
         return 0.0
     k = min(len(sorted_values) - 1, max(0, int(math.ceil(q * len(sorted_values))) - 1))
@@ -287,10 +288,10 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Any], game
         "ci95": [list(wilson(w, games)) for w in wins],
         "mean_turns": turns_total / games if games else 0.0,
         "games_per_second": games / elapsed if elapsed > 0 else 0.0,
-        "decision_ms_p50": 1000 * _percentile(latencies, 0.50),
-        "decision_ms_p99": 1000 * _percentile(latencies, 0.99),
-        "decision_cpu_ms_p50": 1000 * _percentile(cpu, 0.50),
-        "decision_cpu_ms_p99": 1000 * _percentile(cpu, 0.99),
+        "decision_ms_p50": 1000 * percentile(latencies, 0.50),
+        "decision_ms_p99": 1000 * percentile(latencies, 0.99),
+        "decision_cpu_ms_p50": 1000 * percentile(cpu, 0.50),
+        "decision_cpu_ms_p99": 1000 * percentile(cpu, 0.99),
         "table_seconds": round(table_seconds, 4),
         "seed": seed,
     }
