@@ -12,10 +12,8 @@ import tkinter as tk
 from collections.abc import Sequence
 from tkinter import ttk
 
-from PIL import ImageTk
-
 from ..advisor import WIN, Costly, Decision, review
-from ..view.dice import render_face
+from ..view.dice import DiceImages, render_face
 from .base import chars, derived_font, place_window
 
 POLL_MS = 50
@@ -57,7 +55,7 @@ class ReviewWindow(tk.Toplevel):
                  title: str = "Review of your game", theme: str = "color") -> None:
         super().__init__(parent)
         self.theme = theme
-        self._faces: dict[tuple[int, str], ImageTk.PhotoImage] = {}  # the Text shows these
+        self.dice = DiceImages(self, theme)  # its own: the images the Text shows stay pinned
         self.withdraw()
         self.title(title)
         self.transient(parent.winfo_toplevel())
@@ -99,19 +97,12 @@ class ReviewWindow(tk.Toplevel):
         except Exception as e:  # noqa: BLE001 - shown in the window
             self._results.put(e)
 
-    def _face(self, face: int, state: str) -> ImageTk.PhotoImage:
-        image = self._faces.get((face, state))
-        if image is None:
-            image = self._faces[face, state] = ImageTk.PhotoImage(
-                render_face(face, DIE, state, self.theme), master=self)
-        return image
-
     def _dice_row(self, thrown: Sequence[int], faces: Sequence[int], text: str,
                   tag: str) -> None:
         """The dice of the throw with the freeze ``faces`` lifted out, then ``text``."""
         t = self.text
         for face, take in zip(thrown, marked(thrown, faces), strict=True):
-            t.image_create("end", image=self._face(face, "selected" if take else "normal"),
+            t.image_create("end", image=self.dice.get(face, DIE, "selected" if take else "normal"),
                            padx=1, align="center")
         t.insert("end", ("  " if thrown else "") + text + "\n", tag)
 
