@@ -12,7 +12,7 @@ import logging
 import re
 import sys
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from tkinter import messagebox
 from typing import TYPE_CHECKING, Any
 
@@ -88,7 +88,7 @@ class App:
                  player_factory: PlayerFactory | None = None,
                  install_error_handler: bool = True, save_games: bool = True,
                  sound: Sound | None = None, owns_root: bool = False,
-                 message: str | None = None) -> None:
+                 message: str | None = None, notices: Sequence[str] = ()) -> None:
         self.root = root
         # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
         # Every Tk call releases the GIL, and getting it back waits for the switch interval
@@ -149,8 +149,10 @@ class App:
             self.window.status.say(message)
             self.window.log.add(message, "trash")
         self.window.table.focus_set()
+        #: Problems found at launch, shown in a box before the first move.
+        self.notices = list(notices)
         if intro:
-            self.window.table.play_intro(self._begin)
+            self.window.table.play_intro(self._begin, wait=not demo)
         else:
             self._begin()
 
@@ -215,9 +217,18 @@ class App:
         self._bound.append(sequence)
 
     def _begin(self) -> None:
+        if self.notices:
+            text, self.notices = "\n\n".join(self.notices), []
+            # Shown once the window is up; the computer waits while the box is open.
+            self._after("notices", 0, lambda: self.inform("Ten-Thousand", text))
         self.controller.start()
         if self.prefs.theme == "mono":
             self.window.status.say("Monochrome display.")
+
+    def inform(self, title: str, text: str) -> None:
+        """A message box over the window; no computer move is made while it is open."""
+        with self.window.box_open():
+            messagebox.showinfo(title, text, parent=self.root)
 
     def _set_title(self) -> None:
         self.root.title(f"Ten-Thousand \u2014 {self.controller.game.rules.label}")
@@ -259,7 +270,8 @@ class App:
         return not g.over and (sum(g.turns_taken) > 0 or g.phase is not Phase.START)
 
     def _ask(self, title: str, question: str) -> bool:
-        return bool(messagebox.askyesno(title, question, parent=self.root))
+        with self.window.box_open():
+            return bool(messagebox.askyesno(title, question, parent=self.root))
 
     def _new_game_dialog(self, settings: GameSettings) -> GameSettings | None:
         dialog_class = _optional("dialogs.newgame", "NewGameDialog")
@@ -633,11 +645,8 @@ def launch(opts: Options) -> int:
     root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
     app = App(root, prefs, settings, game=game, seed=opts.seed, demo=opts.demo, intro=intro,
-              owns_root=True, message=" ".join(messages) or status or None)
+              owns_root=True, message=" ".join(messages) or status or None, notices=messages)
     app.icons = icons  # type: ignore[attr-defined]  # Tk forgets an image nobody holds
-    if messages:
-        root.after(300 if not intro else 2400, lambda: messagebox.showinfo(
-            "Ten-Thousand", "\n\n".join(messages), parent=root) if not app.closed else None)
     app.save_preferences()
     root.mainloop()
     return 0

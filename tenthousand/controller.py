@@ -51,6 +51,7 @@ LEVEL_NAMES = {"beginner": "Beginner", "normal": "Normal", "expert": "Expert",
 DEMO_LEVEL = "expert"
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
 POLL_MS = 40
+WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 
 _LOG_TAGS: dict[type[Event], str] = {
     TurnStarted: "turn", Banked: "bank", Pegged: "bank", Trash: "trash", Penalty: "trash",
@@ -433,6 +434,9 @@ class Controller:
     def _computer_step(self) -> None:
         g = self.game
         if g.over or not self.is_computer(g.current):
+            return
+        if not self.window.watched():  # a message box or a minimised window: wait for it
+            self.after(WATCH_MS, self._computer_step)
             return
         player = self._player(g.current)
         if not player.ready:
