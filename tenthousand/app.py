@@ -48,6 +48,7 @@ KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<Escape>", "<Control-n>", "<Control-N>"), "new_game"),
     (("<F7>", "<Control-q>", "<Control-Q>"), "quit"),
     (("<F8>",), "restart"),
+    (("<F6>",), "match"),
     (("<F2>",), "demo"),
     (("<F1>",), "sound"),
     (("<Up>",), "faster"),
@@ -110,6 +111,8 @@ class App:
         self.confirm: Callable[[str, str], bool] = self._ask
         #: Opens the new-game dialog and returns the settings or None; tests replace it.
         self.ask_settings: Callable[[GameSettings], GameSettings | None] = self._new_game_dialog
+        #: Shows the match table; returns "next", "new" or None.  Tests replace it.
+        self.ask_match: Callable[[Game], str | None] = self._match_dialog
 
         if game is None:
             game = self._make_game(self.settings, seed)
@@ -166,7 +169,7 @@ class App:
             "table_colour": self.next_table_colour, "animation": self.toggle_animation,
             "preferences": self.preferences, "rules": self.show_rules, "keys": self.show_keys,
             "about": self.show_about, "advisor": self.toggle_advisor,
-            "review": self.show_review,
+            "review": self.show_review, "match": self.show_match,
         }
         missing = {"preferences": ("dialogs.preferences", "PreferencesDialog"),
                    "rules": ("dialogs.rules_window", "RulesWindow"),
@@ -284,10 +287,10 @@ class App:
         return result
 
     def new_game(self) -> None:
-        """Esc, Ctrl+N: end this game (after asking) and set up a new one."""
+        """Esc, Ctrl+N: end this game and its match (after asking) and set up a new one."""
         self.controller.cancel_all()  # the computer waits while the player decides
-        if self.in_progress and not self.confirm(
-                "New game", "End this game and set up a new one?"):
+        question = self._new_match_question()
+        if question and not self.confirm("New game", question):
             self.controller.start()
             return
         settings = self.ask_settings(self.settings)
@@ -309,15 +312,50 @@ class App:
         if self.rules_window is not None:
             self.show_rules(raise_window=False)
 
+    def _match_dialog(self, game: Game) -> str | None:
+        from .dialogs.match import MatchDialog
+
+        choice = MatchDialog(self.root, game).result
+        _collect()
+        return choice
+
+    def _new_match_question(self) -> str | None:
+        """What to ask before a new game ends this one or the match, or None."""
+        played = self.controller.game.games_played
+        if played:
+            games = f"{played} game{'s' if played != 1 else ''}"
+            ending = "End this game and the match" if self.in_progress else "End the match"
+            return (f"{ending} ({games} played) and set up a new one? The match table "
+                    "starts again from zero.\n\nTo play the next game of this match "
+                    "instead, press F8.")
+        if self.in_progress:
+            return "End this game and set up a new one?"
+        return None
+
     def restart(self, ask: bool = True) -> None:
-        """F8: the same seats and rules again (the match table goes on)."""
+        """F8: the next game of this match: the same seats and rules again."""
         self.controller.cancel_all()
         if ask and self.in_progress and not self.confirm(
-                "Restart", "Restart this game with the same players and rules?"):
+                "Next game", "Abandon this game and start the next game of the match? "
+                             "The game you leave gives nobody match points."):
             self.controller.start()
             return
-        self.controller.set_game(self.controller.game.rematch())
-        self.window.status.say("A new game with the same players.")
+        game = self.controller.game.rematch()
+        self.controller.set_game(game)
+        self.window.status.say(f"Game {game.games_played + 1} of this match: the same "
+                               "players and rules.")
+
+    def show_match(self) -> Any:
+        """F6: the match table, with the next game or a new match as ways on."""
+        self.controller.cancel_all()  # the computer waits while the table is open
+        choice = self.ask_match(self.controller.game)
+        if choice == "next":
+            self.restart()
+        elif choice == "new":
+            self.new_game()
+        else:
+            self.controller.start()
+        return choice
 
     def toggle_demo(self) -> None:
         demo = not self.controller.demo

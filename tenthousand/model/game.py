@@ -98,6 +98,7 @@ class Game:
         first_seat: int | None = None,
         match_points: Sequence[int] | None = None,
         games_played: int = 0,
+        match_games: Sequence[Sequence[tuple[int, int, int, int]]] = (),
     ) -> None:
         rules.check_seats(len(seats))
         self.rules = rules
@@ -111,6 +112,9 @@ class Game:
         self.turns_taken: list[int] = [0] * n
         self.match_points: list[int] = list(match_points) if match_points else [0] * n
         self.games_played = games_played
+        #: The match so far: each finished game's ranking rows (see :meth:`ranking`).
+        self.match_games: list[tuple[tuple[int, int, int, int], ...]] = [
+            tuple(tuple(row) for row in rows) for rows in match_games]  # type: ignore[misc]
         self.play_area: list[int] = []
         self.last_turn_added = 0  # surpassing: what the previous turn added
         self.stage = "normal"  # normal, catch-up, tie-break
@@ -518,6 +522,7 @@ class Game:
         for seat, _, _, points in rows:
             self.match_points[seat] += points
         self.games_played += 1
+        self.match_games.append(rows)
         self.phase = Phase.OVER
         self.thrown = ()
         self.result = GameOver(rows[0][0], rows, sum(self.turns_taken))
@@ -537,7 +542,15 @@ class Game:
         rng = random.Random(seed) if seed is not None else self.rng
         return Game(self.rules, self.seats, rng=rng, dice=self.dice_source,
                     first_seat=first_seat, match_points=self.match_points,
-                    games_played=self.games_played)
+                    games_played=self.games_played, match_games=self.match_games)
+
+    def match_wins(self) -> list[int]:
+        """Games won (ranked first, ties included) by each seat in the match so far."""
+        wins = [0] * len(self.seats)
+        for rows in self.match_games:
+            for seat, rank, _, _ in rows:
+                wins[seat] += rank == 1
+        return wins
 
     # -- JSON ----------------------------------------------------------------------------
 
@@ -554,6 +567,7 @@ class Game:
             "turns_taken": list(self.turns_taken),
             "match_points": list(self.match_points),
             "games_played": self.games_played,
+            "match_games": [[list(row) for row in rows] for rows in self.match_games],
             "play_area": list(self.play_area),
             "last_turn_added": self.last_turn_added,
             "stage": self.stage,

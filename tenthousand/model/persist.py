@@ -105,6 +105,7 @@ def load_game(data: Any) -> Game:
     game.turns_taken = _ints(data.get("turns_taken"), "turns_taken", n, 0)
     game.match_points = _ints(data.get("match_points"), "match_points", n, 0)
     game.games_played = _int(data, "games_played", 0)
+    game.match_games = _match_games(data.get("match_games", []), n, game.games_played)
     game.play_area = list(_dice(data.get("play_area"), "play_area"))
     game.last_turn_added = _int(data, "last_turn_added", 0)
     stage = data.get("stage")
@@ -168,6 +169,24 @@ def load_game(data: Any) -> Game:
         raise BadSave(f"the saved position breaks the rules{': ' + str(e) if str(e) else ''}") \
             from None
     return game
+
+
+def _match_games(value: Any, n: int, played: int) -> list[tuple[tuple[int, int, int, int],
+                                                                 ...]]:
+    """The match's finished games: ranking rows ``[seat, rank, board, points]`` for every
+    seat.  Saves before this field have none (their match table shows totals only)."""
+    if not isinstance(value, list) or len(value) > played:
+        raise BadSave("'match_games' must be a list of at most 'games_played' games")
+    games = []
+    for rows in value:
+        if not isinstance(rows, list) or len(rows) != n:
+            raise BadSave("each game of 'match_games' must rank every seat")
+        ranked = [tuple(_ints(r, "match_games", 4)) for r in rows]
+        if sorted(r[0] for r in ranked) != list(range(n)) or any(
+                not 1 <= r[1] <= n or not 0 <= r[3] <= 10 for r in ranked):
+            raise BadSave("a game of 'match_games' has a bad seat, rank or points")
+        games.append(tuple(ranked))
+    return games  # type: ignore[return-value]
 
 
 def _check_stretch(game: Game) -> None:

@@ -20,7 +20,8 @@ Command = Callable[[], object]
 MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
     ("Game", (
         ("New game...", "new_game", "Esc / Ctrl+N"),
-        ("Restart", "restart", "F8"),
+        ("Next game of this match", "restart", "F8"),
+        ("Match table...", "match", "F6"),
         ("Review my decisions...", "review", ""),
         None,
         ("Demo mode", "demo", "F2"),
