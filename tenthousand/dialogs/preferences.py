@@ -117,8 +117,8 @@ class PreferencesDialog(Dialog[Preferences]):
                                background=palette(prefs.theme, current).felt)
         self.swatch.grid(row=1, column=2, sticky="w", padx=SMALL_PAD)
         ttk.Label(looks, foreground=HINT_COLOUR, font=small,
-                  text="F10 cycles the table colours during a game; in monochrome the "
-                       "table is grey, and the colour is kept for when colour is on"
+                  text="F10 cycles the table colours in a game; a monochrome table "
+                       "stays grey"
                   ).grid(row=2, column=0, columnspan=3, sticky="w")
 
         for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var):
