@@ -115,7 +115,10 @@ class AdvisorPanel(tk.Frame):
         """The row tags of the list in the palette's colours; monochrome also sets the
         best freeze in bold (its colour alone would not show)."""
         pal = self.pal
-        bold = ("TkDefaultFont", 0, "bold") if pal.theme == "mono" else ""
+        if not hasattr(self, "_bold"):  # the list's own font, in bold (kept alive here)
+            self._bold = tkfont.nametofont("TkDefaultFont", root=self).copy()
+            self._bold.configure(weight="bold")
+        bold = self._bold if pal.theme == "mono" else ""
         self.tree.tag_configure("best", background=pal.best_row, font=bold)
         self.tree.tag_configure("chosen", background=pal.chosen_row)
         self.tree.tag_configure("chosen-best", background=pal.chosen_best_row, font=bold)
