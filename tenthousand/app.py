@@ -31,7 +31,7 @@ from .settings import (
 from .sound import Sound
 from .view.advisor import Advisor
 from .view.dice import DiceImages
-from .view.theme import palette
+from .view.theme import apply_style, palette
 from .view.window import MainWindow
 
 if TYPE_CHECKING:
@@ -117,6 +117,7 @@ class App:
         if game is None:
             game = self._make_game(self.settings, seed)
         self.images = DiceImages(root, self.prefs.theme)
+        apply_style(root, self.prefs.theme)  # the ttk look every dialog shares
         self.window = MainWindow(
             root, palette(self.prefs.theme, self.prefs.table_colour), self.images,
             self._commands(), on_die=self._on_die, on_throw=self._throw, on_bank=self._bank,
@@ -392,7 +393,12 @@ class App:
         names = [name for name, _ in TABLE_COLOURS]
         current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
         self._set_prefs(table_colour=names[(current + 1) % len(names)])
-        self.window.status.say(f"Table colour: {self.prefs.table_colour}.")
+        if self.prefs.theme == "mono":
+            # The colour is still chosen and kept: it is the one the table takes in colour.
+            self.window.status.say(f"Table colour: {self.prefs.table_colour}, shown when "
+                                   "colour is on (in monochrome the table stays grey).")
+        else:
+            self.window.status.say(f"Table colour: {self.prefs.table_colour}.")
 
     def toggle_animation(self) -> None:
         self._set_prefs(animation=not self.prefs.animation)
@@ -467,6 +473,8 @@ class App:
         if (new.theme, new.table_colour) != (old.theme, old.table_colour):
             self.images.theme = new.theme
             self.window.set_palette(palette(new.theme, new.table_colour))
+            if new.theme != old.theme:
+                apply_style(self.root, new.theme)
         if new.delay != old.delay:
             self.controller.set_delay(new.delay)
         if new.animation != old.animation:
