@@ -428,11 +428,11 @@ class App:
             return
         existing = self.rules_window
         if existing is not None and existing.winfo_exists():
-            existing.show(rules)
+            existing.show(rules, self.prefs.theme)
             return
         if not raise_window:
             return
-        self.rules_window = window_class(self.root, rules)
+        self.rules_window = window_class(self.root, rules, theme=self.prefs.theme)
 
     def show_keys(self) -> None:
         dialog_class = _optional("dialogs.keys", "KeysDialog")
@@ -475,6 +475,7 @@ class App:
             self.window.set_palette(palette(new.theme, new.table_colour))
             if new.theme != old.theme:
                 apply_style(self.root, new.theme)
+                self.show_rules(raise_window=False)  # an open rules window follows
         if new.delay != old.delay:
             self.controller.set_delay(new.delay)
         if new.animation != old.animation:

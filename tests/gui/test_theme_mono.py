@@ -200,3 +200,23 @@ def test_mono_dice_are_grey(state: str) -> None:
         r, g, b = render_face(face, 30, state, "mono").convert("RGB").split()
         assert ImageChops.difference(r, g).getbbox() is None, (face, state)
         assert ImageChops.difference(g, b).getbbox() is None, (face, state)
+
+
+def test_the_rules_window_and_match_table_are_grey(mono_app: App) -> None:
+    from tenthousand.dialogs.match import MatchDialog
+
+    app = mono_app
+    key(app, "F5")
+    window = app.rules_window
+    assert window is not None and window.winfo_exists()
+    assert "Rows in italics count only on the first throw" in window.content()
+    assert not_grey(window) == []
+    match = MatchDialog(app.root, app.controller.game, testing=True)
+    try:
+        assert not_grey(match) == []
+    finally:
+        match.destroy()
+    # Back to colour, the open rules window follows (and uses colour again).
+    app.apply_preferences(app.prefs.replace(theme="color"))
+    assert "Rows in blue italics" in window.content()
+    assert not_grey(window) != []
