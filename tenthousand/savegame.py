@@ -35,7 +35,7 @@ from .storage import MAX_BYTES, BadFile, read_json, set_aside, write_text_atomic
 log = logging.getLogger(__name__)
 
 __all__ = ["autosave", "load_saved_game", "clear_saved_game", "has_unfinished_game",
-           "save_path", "write_record", "read_record", "journal_text"]
+           "save_path", "parse_save", "write_record", "read_record", "journal_text"]
 
 
 def save_path() -> Path:
@@ -165,7 +165,7 @@ def remove_stale_temporaries(path: Path) -> int:
     return removed
 
 
-def _parse(raw: bytes) -> Game:
+def parse_save(raw: bytes) -> Game:
     """The game in a save file's bytes (a journal, a whole record or an old position), or
     BadFile / BadSave with a sentence."""
     if len(raw) > MAX_BYTES:
@@ -216,7 +216,7 @@ def _load(path: Path) -> Game | None:
         return None
     except OSError as e:
         raise BadFile(f"{path.name} cannot be read ({e.strerror})") from None
-    return _parse(raw)
+    return parse_save(raw)
 
 
 def load_saved_game() -> tuple[Game | None, str | None]:
