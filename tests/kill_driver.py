@@ -2,7 +2,7 @@
 every command, as the window saves them, with an undo now and then (which rewrites the
 save) and a rematch after each game (a new record).
 
-Before each save it prints ``try G N`` and after it ``done G N`` (G: games played before this
+Before each save it prints ``saving G N`` and after it ``saved G N`` (G: games played before this
 one, N: commands in its record), so the test knows what the save may hold when it is killed::
 
     TENTHOUSAND_HOME=DIR python tests/kill_driver.py SEED [--ai]
@@ -39,11 +39,11 @@ def main(argv: list[str]) -> int:
 
     def save(g: Game) -> None:
         state = f"{g.games_played} {len(g.record)}"
-        print("try", state, flush=True)
+        print("saving", state, flush=True)
         message = savegame.autosave(g)
         if message is not None:
             raise SystemExit(message)
-        print("done", state, flush=True)
+        print("saved", state, flush=True)
 
     save(game)
     for _ in range(1000):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -44,13 +45,13 @@ def _start(home: Path, seed: int, ai: bool) -> subprocess.Popen[bytes]:
 
 def _what_may_be_saved(out: bytes) -> set[tuple[int, int]]:
     """The last state the driver finished saving, and the one it was saving, if any."""
-    lines = out.decode().splitlines()
-    done = [tuple(map(int, line.split()[1:])) for line in lines if line.startswith("done ")]
-    tried = [tuple(map(int, line.split()[1:])) for line in lines if line.startswith("try ")]
-    allowed = {done[-1]} if done else set()
-    if tried and (not done or len(tried) > len(done)):
-        allowed.add(tried[-1])
-    return allowed  # type: ignore[return-value]
+    marks = re.findall(r"^(saving|saved) (\d+) (\d+)$", out.decode(), re.MULTILINE)
+    allowed = set()
+    for i in range(len(marks) - 1, -1, -1):  # back to the last finished save
+        allowed.add((int(marks[i][1]), int(marks[i][2])))
+        if marks[i][0] == "saved":
+            break
+    return allowed
 
 
 def _wait_for_change(save: Path, before: float, proc: subprocess.Popen[bytes],

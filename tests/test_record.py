@@ -339,3 +339,28 @@ def test_scripted_dice_thrown_events_match_the_record() -> None:
     game.throw()
     assert game.record.commands[0].dice == tuple(e.dice for e in game.log
                                                   if isinstance(e, Thrown))
+
+
+# -- the simulator's records ----------------------------------------------------------------
+
+
+def test_the_simulator_writes_the_same_records_for_the_same_seed(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from tenthousand import savegame, sim
+
+    args = ["games", "--rules", "trash-5000", "--option", "challenging",
+            "--players", "beginner,normal,beginner", "--games", "4", "--seed", "5"]
+    assert sim.main(args + ["--records", str(tmp_path / "a")]) == 0
+    assert sim.main(args + ["--records", str(tmp_path / "b")]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == [f"game-0000{i}.json" for i in range(1, 5)]
+    wins = [0, 0, 0]
+    for name in names:
+        a, b = (tmp_path / "a" / name).read_bytes(), (tmp_path / "b" / name).read_bytes()
+        assert a == b
+        record = savegame.read_record(tmp_path / "a" / name)
+        assert record.game is not None and record.game.over
+        assert record.game.result is not None
+        wins[record.game.result.seat] += 1
+    assert wins == out[0]["wins"] == out[1]["wins"]
