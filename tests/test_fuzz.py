@@ -21,9 +21,8 @@ from save_kit import assert_plays_on, sample_documents
 
 from tenthousand import savegame
 from tenthousand.model import BadSave, load_game
-from tenthousand.storage import BadFile
 from tenthousand.settings import Preferences, load_preferences
-from tenthousand.storage import write_json_atomic
+from tenthousand.storage import BadFile, write_json_atomic
 
 DOCS = sample_documents()
 

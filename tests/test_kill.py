@@ -9,7 +9,6 @@ legal player must finish the game.  About 20 kills by default, 200 with ``--long
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re

@@ -74,7 +74,7 @@ class Command:
         if not isinstance(data, dict):
             raise ValueError("a command must be a JSON object")
         seat = data.get("seat")
-        if not _is_int(seat) or not 0 <= seat < seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
             raise ValueError(f"a command names no seat of this game: {seat!r:.20}")
         names = [n for n in COMMANDS if n in data]
         if len(names) != 1 or set(data) - {"seat", "dice", names[0]}:
