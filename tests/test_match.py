@@ -83,3 +83,14 @@ def test_a_damaged_match_table_is_refused(bad: object) -> None:
     data["match_games"] = bad
     with pytest.raises(BadSave):
         load_game(data)
+
+
+def test_the_match_travels_with_the_record_of_the_next_game() -> None:
+    from tenthousand.model.persist import load_record
+
+    game = _match(2).rematch()
+    game.throw()
+    again = load_record(json.loads(json.dumps(game.record.to_dict()))).game
+    assert again is not None
+    assert again.match_games == game.match_games and len(again.match_games) == 2
+    assert again.to_dict() == game.to_dict()
