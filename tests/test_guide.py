@@ -49,7 +49,7 @@ def test_a_scripted_turn_walks_through_every_step() -> None:
     assert see(tour, game) is Step.FREEZE
     assert tour.callout is not None and tour.callout.die == 2  # the lone 1 before the 5
     assert see(tour, game, [2]) is Step.DECIDE
-    assert tour.callout is not None and tour.callout.targets == ("throw", "bank")
+    assert tour.callout is not None and list(tour.callout.targets) == ["throw", "bank"]
     assert see(tour, game, [2, 0]) is Step.FREEZE  # a 2 does not score: back to freezing
     assert see(tour, game, []) is Step.FREEZE  # put back: back to freezing
     game.throw([1, 2])  # they freeze the 5 and the 1 and throw on: the tour follows

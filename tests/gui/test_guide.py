@@ -180,3 +180,17 @@ def test_no_tour_in_a_game_of_computers_until_a_person_plays(tk_root: tk.Tk) -> 
         assert step(app) is Step.THROW
     finally:
         app.destroy()
+
+
+def test_the_preferences_dialog_does_not_bring_the_tour_back(tk_root: tk.Tk) -> None:
+    """The dialog's result holds the tour flag as it was when it opened; the tour may have
+    ended meanwhile (the computer plays on behind the dialog)."""
+    app = make_app(tk_root, prefs=QUIET.replace(guide_done=False))
+    try:
+        opened_with = app.prefs
+        app.guide.skip()
+        app.apply_preferences(opened_with.replace(volume=20))
+        assert app.prefs.guide_done and app.prefs.volume == 20
+        assert step(app) is None
+    finally:
+        app.destroy()
