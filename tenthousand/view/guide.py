@@ -115,8 +115,8 @@ def _end_callout(m: Moment) -> Callout:
     else:
         first = "Your turn is over."
     return Callout(Step.END, "That's the game", first + " Turn after turn, everyone throws, "
-                   "freezes and banks. F5 has the rules; Help > Show the tour again replays "
-                   "this tour.")
+                   "freezes and banks. F5 has the rules, and the Help menu can show this tour "
+                   "again.")
 
 
 class Tour:
