@@ -162,3 +162,17 @@ def test_two_targets_get_two_pointers_and_no_target_none() -> None:
     assert max(y for _, y in pairs) == 730  # the tips reach the canvas edge
     box, tips = place_box((840, 730), (460, 120), [])
     assert tips == [] and box[3] <= 730 - 30 and abs((box[0] + box[2]) / 2 - 420) < 1
+
+
+def test_a_box_moves_off_what_it_should_not_hide_when_it_can() -> None:
+    button = (10.0, 738.0, 270.0, 770.0)
+    play_area = (8.0, 640.0, 832.0, 730.0)  # Mutant Trash's play area, above the buttons
+    natural, _ = place_box((840, 730), (460, 120), [button])
+    assert overlaps(natural, play_area)
+    box, tips = place_box((840, 730), (460, 120), [button], [play_area], max_lift=120)
+    assert not overlaps(box, play_area) and box[3] <= play_area[1]
+    assert tips == [(140.0, 730)]  # the pointer still reaches the button
+    # Too far to go: it stays where it points best.
+    assert place_box((840, 730), (460, 120), [button], [play_area], max_lift=20)[0] == natural
+    # Nothing in the way: nothing moves.
+    assert place_box((840, 730), (460, 120), [button], [(600, 0, 700, 50)], 120)[0] == natural

@@ -197,31 +197,44 @@ BASE = 22  # the pointer's width where it leaves the box
 
 
 def place_box(area: tuple[float, float], size: tuple[float, float],
-              targets: Sequence[Rect], bottom_room: float = 34) -> tuple[Rect, list[Point]]:
+              targets: Sequence[Rect], avoid: Sequence[Rect] = (), max_lift: float = 0,
+              bottom_room: float = 34) -> tuple[Rect, list[Point]]:
     """Where a box of ``size`` goes on a canvas of ``area`` to point at ``targets`` (canvas
     rectangles, maybe outside the canvas), and the pointers' tips.
 
     The box sits above the targets when it fits there, else below them, so it never covers
-    them; without targets it sits centred near the bottom, ``bottom_room`` above the edge."""
+    them; without targets it sits centred near the bottom, ``bottom_room`` above the edge.
+    When it would hide something in ``avoid`` there, it moves up to ``max_lift`` further
+    away (its pointers growing) to the nearest place that hides nothing, if there is one."""
     width, height = area
     w, h = min(size[0], width - 2 * MARGIN), size[1]
 
     def clamp_x(x: float) -> float:
         return max(MARGIN, min(x, width - MARGIN - w))
 
+    def moved(y0: float, up: bool) -> float:
+        """``y0``, or the nearest top within ``max_lift`` that leaves ``avoid`` in view."""
+        edges = [r[1] - 4 - h if up else r[3] + 4 for r in avoid]
+        for y in [y0] + sorted((e for e in edges if 0 < abs(e - y0) <= max_lift
+                                and (e < y0) == up), key=lambda e: abs(e - y0)):
+            box = (x0, y, x0 + w, y + h)
+            if MARGIN <= y <= height - MARGIN - h and not any(overlaps(box, r) for r in avoid):
+                return y
+        return y0
+
     if not targets:
         x0 = clamp_x((width - w) / 2)
-        y1 = max(MARGIN + h, height - bottom_room)
-        return (x0, y1 - h, x0 + w, y1), []
+        y0 = moved(max(MARGIN, height - bottom_room - h), up=True)
+        return (x0, y0, x0 + w, y0 + h), []
     centres = [(t[0] + t[2]) / 2 for t in targets]
     x0 = clamp_x(sum(centres) / len(centres) - w / 2)
     top, bottom = min(t[1] for t in targets), max(t[3] for t in targets)
     room_above, room_below = top - GAP - MARGIN, height - MARGIN - bottom - GAP
     if room_above >= h or room_above >= room_below:
-        y1 = min(top, height) - GAP
+        y0 = moved(min(top, height) - GAP - h, up=True)
         tips = [(max(MARGIN, min(x, width - MARGIN)), min(top, height)) for x in centres]
-        return (x0, y1 - h, x0 + w, y1), tips
-    y0 = bottom + GAP
+        return (x0, y0, x0 + w, y0 + h), tips
+    y0 = moved(bottom + GAP, up=False)
     return (x0, y0, x0 + w, y0 + h), [(x, bottom) for x in centres]
 
 
@@ -398,13 +411,18 @@ class Guide:
         table.itemconfigure(self.link, text=link, fill=c["link"])
         # The narrowest box that leaves the table's dice and texts in view; in a small
         # window the widest one.
+        # First at its natural place, then a little further off (past the Mutant Trash play
+        # area, say); the box is as wide as it must be.
         keep_clear = self._keep_clear()
         full = width - 2 * MARGIN
         narrow = min(full, max(300, table.die_size * 4.8))
-        for box_w in (narrow, (narrow + full) / 2, full):
+        lift = table.small_size + 40
+        for box_w, max_lift in [(w, 0) for w in (narrow, (narrow + full) / 2, full)] + [
+                (w, lift) for w in (narrow, (narrow + full) / 2, full)]:
             heights = self._measure(box_w)
             box_h = PAD * 2 + heights[0] + 6 + heights[1] + 8 + heights[2]
-            box, tips = place_box((width, height), (box_w, box_h), targets)
+            box, tips = place_box((width, height), (box_w, box_h), targets, keep_clear,
+                                  max_lift)
             if not any(overlaps(box, other) for other in keep_clear):
                 break
         x0, y0, x1, y1 = box
@@ -437,10 +455,12 @@ class Guide:
 
     def _keep_clear(self) -> list[Rect]:
         """What a callout should not hide: the frozen row, the thrown dice and the texts
-        under them (hidden items have no box)."""
+        under them, the Mutant Trash play area and the rules' line (hidden items have no
+        box)."""
         t = self.table
         out = []
-        for tag in (t.frozen_band, "thrown", t.selection_item, t.hint_item):
+        for tag in (t.frozen_band, "thrown", t.selection_item, t.hint_item, t.area_band,
+                    t.footer_item):
             bbox = t.bbox(tag)
             if bbox and bbox[2] > bbox[0]:
                 out.append((float(bbox[0]), float(bbox[1]), float(bbox[2]), float(bbox[3])))
