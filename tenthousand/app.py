@@ -439,7 +439,8 @@ class App:
 
     def _refreshed(self, game: Game, human: bool) -> None:
         self.advisor.update(game, human)
-        self.guide.update(game, human, self.controller.selection)
+        self.guide.update(game, human, self.controller.selection,
+                          self.controller.challenge_offered)
 
     def show_review(self) -> Any:
         """Game > Review: your costliest decisions of this game (or the one just over)."""

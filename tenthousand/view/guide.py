@@ -52,6 +52,7 @@ class Moment:
     bank_refusal: str | None = None  # why the picked dice may not be banked, if so
     last_end: str = ""  # how the latest turn ended: "bank", "trash" or ""
     last_points: int = 0  # what that bank added
+    challenge_offered: bool = False  # the turn starts by asking whom to challenge
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,8 @@ def last_turn_end(game: Game) -> tuple[str, int]:
     return "", 0
 
 
-def moment(game: Game, human: bool, selection: Iterable[int]) -> Moment:
+def moment(game: Game, human: bool, selection: Iterable[int],
+           challenge_offered: bool = False) -> Moment:
     """The :class:`Moment` of ``game`` with these dice picked."""
     picked = frozenset(selection)
     scores, refusal, die = False, None, None
@@ -104,7 +106,7 @@ def moment(game: Game, human: bool, selection: Iterable[int]) -> Moment:
     return Moment(human=human, seat=game.current, phase=game.phase,
                   turns_taken=tuple(game.turns_taken), selection=picked,
                   selection_scores=scores, scoring_die=die, bank_refusal=refusal,
-                  last_end=end, last_points=points)
+                  last_end=end, last_points=points, challenge_offered=challenge_offered)
 
 
 def _end_callout(m: Moment) -> Callout:
@@ -152,6 +154,11 @@ class Tour:
             return self._end
         if not m.human or m.seat != self.seat:
             return None
+        if m.phase is Phase.START and m.challenge_offered:
+            return Callout(Step.THROW, "Throw the six dice",
+                           "Click No challenge (or press Space) to throw the six dice and "
+                           "start your turn. Challenges can wait until you know the game.",
+                           ("throw",))
         if m.phase is Phase.START:
             return Callout(Step.THROW, "Throw the six dice",
                            "Click Throw (or press Space) to throw the six dice and start "
@@ -317,7 +324,8 @@ class Guide:
 
     # -- following the game ---------------------------------------------------------------
 
-    def update(self, game: Game, human: bool, selection: Iterable[int]) -> None:
+    def update(self, game: Game, human: bool, selection: Iterable[int],
+               challenge_offered: bool = False) -> None:
         """The game was redrawn: show the callout for where it is now."""
         if game is not self._game:
             if self._game is not None:
@@ -325,7 +333,7 @@ class Guide:
             self._game = game
         if not self.active:
             return
-        self.tour.see(moment(game, human, selection))
+        self.tour.see(moment(game, human, selection, challenge_offered))
         if self.tour.at_end:
             self._report(skipped=False)
         self.draw()

@@ -194,3 +194,19 @@ def test_the_preferences_dialog_does_not_bring_the_tour_back(tk_root: tk.Tk) -> 
         assert step(app) is None
     finally:
         app.destroy()
+
+
+def test_with_challenges_the_tour_points_at_no_challenge(tk_root: tk.Tk) -> None:
+    from app_kit import settings
+
+    app = make_app(tk_root, settings(options=("challenging",)),
+                   prefs=QUIET.replace(guide_done=False))
+    try:
+        assert app.window.actions.challenge_shown
+        assert step(app) is Step.THROW
+        assert "No challenge" in app.window.table.itemcget(app.guide.body, "text")
+        button = in_canvas(app, app.window.actions.prompt_buttons[-1])
+        [(tip_x, _)] = pointer_tips(app)
+        assert button[0] < tip_x < button[2]
+    finally:
+        app.destroy()
