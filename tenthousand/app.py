@@ -20,8 +20,11 @@ from .controller import Controller, PlayerFactory, next_delay
 from .model import Game
 from .model.game import Phase
 from .settings import (
+    ANIMATION_SPEEDS,
     PITCH_RANGE,
     TABLE_COLOURS,
+    VOLUME_RANGE,
+    VOLUME_STEP,
     GameSettings,
     Preferences,
     SeatSetting,
@@ -31,6 +34,7 @@ from .settings import (
 from .sound import Sound
 from .view.advisor import Advisor
 from .view.dice import DiceImages
+from .view.guide import Guide
 from .view.theme import apply_style, palette
 from .view.window import MainWindow
 
@@ -55,6 +59,8 @@ KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<Down>",), "slower"),
     (("<Right>",), "pitch_up"),
     (("<Left>",), "pitch_down"),
+    (("<plus>", "<equal>", "<KP_Add>"), "volume_up"),
+    (("<minus>", "<KP_Subtract>"), "volume_down"),
     (("<F10>",), "table_colour"),
     (("<F5>",), "rules"),
     (("<h>", "<H>"), "advisor"),
@@ -122,6 +128,7 @@ class App:
             root, palette(self.prefs.theme, self.prefs.table_colour), self.images,
             self._commands(), on_die=self._on_die, on_throw=self._throw, on_bank=self._bank,
             on_challenge=self._challenge, animation=self.prefs.animation)
+        self.window.table.speed = ANIMATION_SPEEDS[self.prefs.animation_speed]
         self.savegame = _optional("savegame", "autosave") and __import__(
             "tenthousand.savegame", fromlist=["autosave"])
         self.controller = Controller(
@@ -137,7 +144,9 @@ class App:
         self.advisor = Advisor(root, self.window.advisor, place=self.window.show_advisor,
                                line=self.window.actions.show_advice,
                                selected=lambda: sorted(self.controller.selection))
-        self.controller.on_refresh = self.advisor.update
+        self.guide = Guide(self.window.table, self.window.actions,
+                           active=not self.prefs.guide_done, on_finish=self._guide_finished)
+        self.controller.on_refresh = self._refreshed
         self.controller.on_decision = self.advisor.record
         self.advisor.set_shown(self.prefs.advisor)
         self.window.set_check("advisor", self.prefs.advisor)
@@ -171,6 +180,8 @@ class App:
             "preferences": self.preferences, "rules": self.show_rules, "keys": self.show_keys,
             "about": self.show_about, "advisor": self.toggle_advisor,
             "review": self.show_review, "match": self.show_match,
+            "volume_up": self.volume_up, "volume_down": self.volume_down,
+            "tour": self.show_tour,
         }
         missing = {"preferences": ("dialogs.preferences", "PreferencesDialog"),
                    "rules": ("dialogs.rules_window", "RulesWindow"),
@@ -213,6 +224,8 @@ class App:
         def handler(event: tk.Event) -> str:  # type: ignore[type-arg]
             if self.window.table.intro_running:
                 self.window.table.skip_intro()
+            elif sequence == "<Escape>" and self.guide.showing:
+                self.guide.skip()  # Esc ends the tour first; the next one sets up a new game
             else:
                 command()
             return "break"
@@ -389,6 +402,20 @@ class App:
         self.window.status.say(f"Dice sound pitch {pitch:+d}.")
         self._rattle()
 
+    def volume_up(self) -> None:
+        self._change_volume(+VOLUME_STEP)
+
+    def volume_down(self) -> None:
+        self._change_volume(-VOLUME_STEP)
+
+    def _change_volume(self, step: int) -> None:
+        low, high = VOLUME_RANGE
+        volume = min(high, max(low, self.prefs.volume + step))
+        self._set_prefs(volume=volume)
+        self.window.status.say(f"Dice sound volume {volume}%." if volume
+                               else "Dice sound volume 0%: silent.")
+        self._rattle()
+
     def next_table_colour(self) -> None:
         names = [name for name, _ in TABLE_COLOURS]
         current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
@@ -417,7 +444,7 @@ class App:
     def apply_preferences(self, prefs: Preferences) -> None:
         """Take new preferences (from the dialog) into use at once."""
         changes = {f.name: getattr(prefs, f.name) for f in dataclasses.fields(Preferences)
-                   if f.name not in ("game", "geometry")}
+                   if f.name not in ("game", "geometry", "guide_done")}
         self._set_prefs(**changes)
 
     def show_rules(self, raise_window: bool = True) -> None:
@@ -454,6 +481,24 @@ class App:
         self.window.status.say("The advisor is on: it values every choice of your throws."
                                if self.prefs.advisor else "The advisor is off.")
 
+    def show_tour(self) -> None:
+        """Help > Show the tour again: the guided turn, now or at your next turn."""
+        self._set_prefs(guide_done=False)
+        self.guide.restart()
+        self.controller.refresh()
+        if not self.guide.showing:
+            self.window.status.say("The tour starts at your next turn.")
+
+    def _guide_finished(self, skipped: bool) -> None:
+        self._set_prefs(guide_done=True)
+        if skipped:
+            self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
+
+    def _refreshed(self, game: Game, human: bool) -> None:
+        self.advisor.update(game, human)
+        self.guide.update(game, human, self.controller.selection,
+                          self.controller.challenge_offered)
+
     def show_review(self) -> Any:
         """Game > Review: your costliest decisions of this game (or the one just over)."""
         decisions = list(self.advisor.decisions)
@@ -476,10 +521,12 @@ class App:
             if new.theme != old.theme:
                 apply_style(self.root, new.theme)
                 self.show_rules(raise_window=False)  # an open rules window follows
+            self.guide.draw()
         if new.delay != old.delay:
             self.controller.set_delay(new.delay)
         if new.animation != old.animation:
             self.controller.set_animation(new.animation)
+        self.window.table.speed = ANIMATION_SPEEDS[new.animation_speed]
         self.window.set_check("sound", new.sound)
         self.window.set_check("animation", new.animation)
         self._show_settings()
@@ -488,7 +535,7 @@ class App:
     def _show_settings(self) -> None:
         p = self.prefs
         parts = [f"Delay {p.delay:.1f} s", f"Sound {'on' if p.sound else 'off'}",
-                 f"Pitch {p.pitch:+d}"]
+                 f"Pitch {p.pitch:+d}", f"Volume {p.volume}%"]
         if self.controller.demo:
             parts.insert(0, "DEMO")
         self.window.status.show_settings("   ".join(parts))
@@ -513,7 +560,7 @@ class App:
 
     def _rattle(self) -> None:
         if self.prefs.sound:
-            self.sound.rattle(self.prefs.pitch)
+            self.sound.rattle(self.prefs.pitch, self.prefs.volume)
 
     # -- the end -------------------------------------------------------------------------
 
@@ -550,6 +597,7 @@ class App:
         self.closed = True
         self.controller.destroy()
         self.advisor.destroy()
+        self.guide.destroy()
         for after_id in self._afters.values():
             self.root.after_cancel(after_id)
         self._afters.clear()

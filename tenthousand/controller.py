@@ -40,7 +40,7 @@ from .model.game import Phase
 from .model.record import Snapshot
 from .settings import DELAY_RANGE
 from .view.scoreboard import SeatRow
-from .view.table import TUMBLE_MS, TableDisplay
+from .view.table import TableDisplay
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -424,7 +424,8 @@ class Controller:
     def _step_ms(self, wait: float | None = None) -> int:
         ms = (self.delay if wait is None else wait) * 1000
         if self.animation and self.window.table.tumbling:
-            ms = max(ms, TUMBLE_MS + 120)  # let the dice settle before the next move
+            # Let the dice settle before the next move.
+            ms = max(ms, self.window.table.tumble_ms + 120)
         return int(ms)
 
     def _computer_step(self) -> None:

@@ -32,6 +32,10 @@ TABLE_COLOURS: tuple[tuple[str, str], ...] = (
 THEMES = ("color", "mono")
 DELAY_RANGE = (0.0, 3.0)
 PITCH_RANGE = (-12, 12)  # semitones around the natural rattle
+VOLUME_RANGE = (0, 100)  # per cent of the loudest rattle; 0 is silent
+VOLUME_STEP = 10  # what + and - change it by in the game
+#: Animation speeds: name -> how long the table's animations take, as a factor of normal.
+ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,9 @@ class Preferences:
     intro: bool = True
     animation: bool = True
     advisor: bool = False
+    volume: int = 80  # per cent, VOLUME_RANGE
+    animation_speed: str = "normal"  # a key of ANIMATION_SPEEDS
+    guide_done: bool = False  # the first-turn tour was finished or skipped
     geometry: str = ""  # Tk geometry of the main window, "" for the default
     game: GameSettings = field(default_factory=GameSettings)
 
@@ -198,11 +205,19 @@ class Preferences:
         ok = isinstance(d, (int, float)) and not isinstance(d, bool) \
             and DELAY_RANGE[0] <= d <= DELAY_RANGE[1]
         take("delay", ok, float(d) if ok and d is not None else 0.0)  # float(10**400) would raise
-        for name in ("sound", "intro", "animation", "advisor"):
+        for name in ("sound", "intro", "animation", "advisor", "guide_done"):
             take(name, isinstance(data.get(name), bool), data.get(name))
+        if "guide_done" not in data and data:
+            # A file from before the tour: its player has played already.
+            values["guide_done"] = True
         p = data.get("pitch")
         take("pitch", isinstance(p, int) and not isinstance(p, bool)
              and PITCH_RANGE[0] <= p <= PITCH_RANGE[1], p)
+        v = data.get("volume")
+        take("volume", isinstance(v, int) and not isinstance(v, bool)
+             and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1], v)
+        take("animation_speed", data.get("animation_speed") in tuple(ANIMATION_SPEEDS),
+             data.get("animation_speed"))
         take("theme", data.get("theme") in THEMES, data.get("theme"))
         take("table_colour", data.get("table_colour") in [name for name, _ in TABLE_COLOURS],
              data.get("table_colour"))

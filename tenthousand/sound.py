@@ -2,9 +2,10 @@
 
 The sound is a handful of short clicks (dice hitting the table and each other), each a burst
 of noise ringing at a few resonant frequencies and dying away.  The pitch shifts every
-frequency by semitones.  It plays in a background thread: winsound on Windows, afplay on
-macOS, and on Linux the first of pw-play, paplay and aplay that exists.  When nothing can
-play it the game stays silent and says nothing.
+frequency by semitones, and the volume scales the samples.  It is made and played in a
+background thread: winsound on Windows, afplay on macOS, and on Linux the first of pw-play,
+paplay and aplay that exists.  When nothing can play it the game stays silent and says
+nothing.
 """
 
 from __future__ import annotations
@@ -31,9 +32,15 @@ LENGTH = 0.42  # seconds
 LINUX_PLAYERS = ("pw-play", "paplay", "aplay")
 
 
-@lru_cache(maxsize=32)
-def rattle(pitch: int = 0, seed: int = 1989) -> bytes:
-    """A WAV file (bytes) of a dice rattle, ``pitch`` semitones up or down."""
+#: The loudest sample at full volume, as a share of the 16-bit range (headroom for the
+#: clicks that overlap).  The default volume (80%) plays it at 0.6, the level before the
+#: volume preference existed.
+FULL_SCALE = 0.94
+
+
+@lru_cache(maxsize=8)  # ~0.3 MB each; the pitch changes one step at a time
+def rattle_samples(pitch: int = 0, seed: int = 1989) -> tuple[float, ...]:
+    """The rattle ``pitch`` semitones up or down, as samples from -1 to 1 (peak 1)."""
     rng = random.Random(seed)
     shift = 2 ** (pitch / 12)
     n = int(RATE * LENGTH)
@@ -52,15 +59,37 @@ def rattle(pitch: int = 0, seed: int = 1989) -> bytes:
             noise = rng.uniform(-1.0, 1.0) * math.exp(-decay * 3 * t)
             samples[first + j] += env * (0.75 * ring + 0.5 * noise)
     peak = max(1e-9, max(abs(s) for s in samples))
-    data = array.array("h", (int(s / peak * 0.6 * 32767) for s in samples))
+    return tuple(s / peak for s in samples)
+
+
+def gain(volume: int) -> float:
+    """The amplitude factor for ``volume`` per cent (0 to 100).
+
+    Loudness is heard on a roughly logarithmic scale, so the slider follows the square of
+    the amplitude: 50% sounds about half as loud as 100%, not nearly as loud."""
+    v = min(100, max(0, volume)) / 100
+    return FULL_SCALE * v * v
+
+
+def pcm(samples: tuple[float, ...], volume: int) -> array.array[int]:
+    """16-bit samples at ``volume`` per cent (little-endian on every machine, as WAV is)."""
+    scale = gain(volume) * 32767
+    data = array.array("h", (round(s * scale) for s in samples))
     if sys.byteorder == "big":
         data.byteswap()
+    return data
+
+
+@lru_cache(maxsize=32)
+def rattle(pitch: int = 0, volume: int = 100, seed: int = 1989) -> bytes:
+    """A WAV file (bytes) of a dice rattle, ``pitch`` semitones up or down, at ``volume``
+    per cent."""
     out = io.BytesIO()
     with wave.open(out, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(RATE)
-        w.writeframes(data.tobytes())
+        w.writeframes(pcm(rattle_samples(pitch, seed), volume).tobytes())
     return out.getvalue()
 
 
@@ -90,15 +119,16 @@ class Sound:
         self._runner = runner or _play_bytes
         self.played = 0  # how many rattles were started (tests read it)
 
-    def rattle(self, pitch: int = 0) -> None:
-        """Start the rattle at ``pitch`` in a background thread (skipped if one plays)."""
-        if not self._busy.acquire(blocking=False):
+    def rattle(self, pitch: int = 0, volume: int = 100) -> None:
+        """Start the rattle at ``pitch`` and ``volume`` per cent in a background thread
+        (skipped if one plays, or at volume 0).  The samples are made in that thread too."""
+        if volume <= 0 or not self._busy.acquire(blocking=False):
             return
         self.played += 1
 
         def work() -> None:
             try:
-                self._runner(rattle(pitch))
+                self._runner(rattle(pitch, volume))
             except Exception as e:  # noqa: BLE001 - sound is a nicety; never a crash
                 log.info("the dice sound could not be played: %s", e)
             finally:

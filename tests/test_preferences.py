@@ -51,6 +51,7 @@ def assert_set_aside(message: str | None, raw: bytes) -> None:
 
 CHANGED = Preferences(delay=0.25, sound=False, pitch=-3, theme="mono", table_colour="blue",
                       intro=False, animation=False, advisor=True, geometry="900x700+10+20",
+                      volume=35, animation_speed="fast", guide_done=True,
                       game=GameSettings(preset="farkle",
                                         seats=(SeatSetting("Ann"), SeatSetting("Bo", True, "expert")),
                                         game_point=5000, options=("three-trash",)))
@@ -95,6 +96,9 @@ def test_truncated_file_is_set_aside() -> None:
     ("sound", "yes"), ("pitch", 100), ("pitch", 1.5), ("theme", "neon"),
     ("table_colour", "chartreuse"), ("table_colour", ["green"]), ("table_colour", {}),
     ("geometry", "x" * 100), ("geometry", 5), ("intro", None),
+    ("volume", 101), ("volume", -1), ("volume", 50.5), ("volume", True), ("volume", "80%"),
+    ("animation_speed", "warp"), ("animation_speed", ["fast"]), ("animation_speed", 2),
+    ("guide_done", "yes"),
     ("game", {"preset": "farkle", "seats": []}),
     ("game", {"preset": "farkle", "seats": [{"name": "A"}], "game_point": -50}),
     ("game", {"preset": "farkle", "seats": [{"name": "A"}], "game_point": 10001}),
@@ -110,7 +114,8 @@ def test_a_bad_field_falls_back_and_the_rest_is_kept(field: str, value: Any) -> 
     raw = write_raw(json.dumps(data))
     prefs, message = load_preferences()
     assert getattr(prefs, field) == getattr(Preferences(), field)
-    for other in ("delay", "sound", "pitch", "theme", "table_colour", "geometry", "game"):
+    for other in ("delay", "sound", "pitch", "theme", "table_colour", "geometry", "game",
+                  "volume", "animation_speed", "guide_done"):
         if other != field:
             assert getattr(prefs, other) == getattr(CHANGED, other), other
     assert_set_aside(message, raw)
@@ -155,3 +160,23 @@ def test_only_json_is_read() -> None:
     write_raw(b"cos\nsystem\n(S'echo pwned'\ntR.")  # a pickle that would run a command
     prefs, message = load_preferences()
     assert prefs == Preferences() and message is not None
+
+
+def test_a_file_from_before_volume_speed_and_the_tour_loads() -> None:
+    """An older version's file has none of the new fields: their defaults fill in, nothing
+    is set aside, and its player (who has played already) is not shown the tour."""
+    data = CHANGED.to_dict()
+    for name in ("volume", "animation_speed", "guide_done"):
+        del data[name]
+    write_raw(json.dumps(data))
+    prefs, message = load_preferences()
+    assert message is None and not set_aside_files()
+    assert prefs == CHANGED.replace(volume=80, animation_speed="normal", guide_done=True)
+
+
+def test_a_fresh_home_shows_the_tour_and_a_finished_one_stays_finished() -> None:
+    assert not load_preferences()[0].guide_done
+    save_preferences(Preferences())  # the first launch writes its file before any play
+    assert not load_preferences()[0].guide_done
+    save_preferences(Preferences(guide_done=True))
+    assert load_preferences()[0].guide_done

@@ -22,6 +22,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("The game", (
         ("Ctrl+N", "start a new game (choose seats and rules)"),
         ("Esc", "end this game early (after asking) and choose a new one"),
+        ("", "while the tour's note is on the table: close the tour"),
         ("F8", "the next game of this match: the same seats and rules"),
         ("F6", "the match table: every game of the match so far"),
         ("F2", "demo: the computer plays every seat; F2 again hands them back"),
@@ -30,6 +31,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("Options", (
         ("F1", "dice sound on or off"),
         ("Left / Right", "lower or raise the pitch of the dice sound"),
+        ("+ / -", "make the dice sound louder or quieter (0 is silent)"),
         ("Up / Down", "make the computer play faster or slower"),
         ("F10", "next table colour"),
     )),

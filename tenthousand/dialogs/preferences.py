@@ -1,17 +1,26 @@
-"""The preferences dialog: computer speed, sound, looks and the startup show."""
+"""The preferences dialog: computer speed, animation, sound, looks and the startup show."""
 
 from __future__ import annotations
 
 import tkinter as tk
+from tkinter import font as tkfont
 from tkinter import ttk
 
-from ..settings import DELAY_RANGE, PITCH_RANGE, TABLE_COLOURS, Preferences
+from ..settings import (
+    ANIMATION_SPEEDS,
+    DELAY_RANGE,
+    PITCH_RANGE,
+    TABLE_COLOURS,
+    VOLUME_RANGE,
+    Preferences,
+)
 from ..view.theme import palette
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["PreferencesDialog", "parse_delay", "parse_pitch"]
 
 THEME_LABELS = {"color": "Colour", "mono": "Monochrome"}
+SPEED_LABELS = {name: name.capitalize() for name in ANIMATION_SPEEDS}
 LABEL_CHARS = 15  # the label column of every group, so the fields line up
 
 
@@ -71,6 +80,7 @@ class PreferencesDialog(Dialog[Preferences]):
         self.intro_var = tk.BooleanVar(self, prefs.intro)
         ttk.Checkbutton(play, text="Play the title show at start-up", variable=self.intro_var
                         ).grid(row=3, column=0, columnspan=3, sticky="w", pady=2)
+        self._speed_row(play, 4)
 
         sound = ttk.Labelframe(frame, text="Sound", padding=PAD)
         sound.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
@@ -91,6 +101,7 @@ class PreferencesDialog(Dialog[Preferences]):
                   text=f"semitones, {PITCH_RANGE[0]} to +{PITCH_RANGE[1]}; 0 is the natural "
                        "sound (Left and Right change it)"
                   ).grid(row=2, column=0, columnspan=3, sticky="w")
+        self._volume_rows(sound, 3, small)
 
         looks = ttk.Labelframe(frame, text="Looks", padding=PAD)
         looks.grid(row=2, column=0, sticky="ew", pady=(PAD, 0))
@@ -124,6 +135,46 @@ class PreferencesDialog(Dialog[Preferences]):
         for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var):
             var.trace_add("write", self.refresh)
         self._sound_toggled()
+
+    def _speed_row(self, play: ttk.Labelframe, row: int) -> None:
+        """Animation speed: how fast the dice tumble and the title show plays (so it stays
+        open with the dice animation off)."""
+        self.speed_var = tk.StringVar(self, self.prefs.animation_speed)
+        ttk.Label(play, text="Animation speed").grid(row=row, column=0, sticky="w")
+        speeds = ttk.Frame(play)
+        speeds.grid(row=row, column=1, columnspan=2, sticky="w", padx=SMALL_PAD, pady=2)
+        self.speed_buttons: dict[str, ttk.Radiobutton] = {}
+        for i, (key, text) in enumerate(SPEED_LABELS.items()):
+            button = ttk.Radiobutton(speeds, text=text, value=key, variable=self.speed_var)
+            button.grid(row=0, column=i, sticky="w", padx=(0, PAD))
+            self.speed_buttons[key] = button
+
+    def _volume_rows(self, sound: ttk.Labelframe, row: int, small: tkfont.Font) -> None:
+        """Volume: a slider from silent to full, with its value beside it."""
+        low, high = VOLUME_RANGE
+        self.volume_var = tk.DoubleVar(self, self.prefs.volume)
+        ttk.Label(sound, text="Volume").grid(row=row, column=0, sticky="w")
+        self.volume_scale = ttk.Scale(sound, variable=self.volume_var, from_=low, to=high,
+                                      orient="horizontal", length=chars(self, 18))
+        self.volume_scale.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        self.volume_label = ttk.Label(sound, width=5, anchor="e")
+        self.volume_label.grid(row=row, column=2, sticky="w")
+        ttk.Label(sound, foreground=HINT_COLOUR, font=small,
+                  text="0 is silent; + and - change it in the game"
+                  ).grid(row=row + 1, column=0, columnspan=3, sticky="w")
+        self.volume_var.trace_add("write", self._volume_moved)
+        self.sound_var.trace_add("write", self._volume_moved)
+        self._volume_moved()
+
+    @property
+    def volume(self) -> int:
+        """The slider's value, a whole per cent."""
+        low, high = VOLUME_RANGE
+        return min(high, max(low, round(self.volume_var.get())))
+
+    def _volume_moved(self, *args: object) -> None:
+        self.volume_label.configure(text=f"{self.volume}%")
+        self.volume_scale.state(["!disabled"] if self.sound_var.get() else ["disabled"])
 
     def focus_initial(self) -> None:
         self.delay_spin.focus_set()
@@ -162,4 +213,5 @@ class PreferencesDialog(Dialog[Preferences]):
         return self.prefs.replace(
             delay=delay, pitch=pitch, sound=self.sound_var.get(), theme=theme,
             table_colour=colour, intro=self.intro_var.get(),
-            animation=self.animation_var.get()), {}
+            animation=self.animation_var.get(), volume=self.volume,
+            animation_speed=self.speed_var.get()), {}

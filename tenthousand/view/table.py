@@ -25,9 +25,11 @@ from .theme import Palette, palette
 log = logging.getLogger(__name__)
 
 #: How long a throw tumbles, in milliseconds, and in how many steps.
+#: These are at normal speed; ``TableView.speed`` scales them (the animation preference).
 TUMBLE_MS = 420
 TUMBLE_STEPS = 7
 INTRO_MS = 2200
+INTRO_STEP_MS = 55
 
 DieClick = Callable[[str, int], None]  # ("thrown" | "frozen", index)
 
@@ -74,6 +76,7 @@ class TableView(tk.Canvas):
         self.images = images
         self.on_die = on_die
         self.animation = animation
+        self.speed = 1.0  # how long the animations take, as a factor of normal
         self.display = TableDisplay()
         self._afters: dict[str, str] = {}  # purpose -> after id
         self._items: dict[int, tuple[str, int]] = {}  # canvas item -> (row, index)
@@ -571,7 +574,8 @@ class TableView(tk.Canvas):
             self.coords(item, x0 + i * tstep + dx, g["thrown_y"] + dy)
             self.itemconfigure(item, image=self.images.get(random.randint(1, 6), die, "normal"),
                                state="normal")
-        self._after("tumble", TUMBLE_MS // TUMBLE_STEPS, lambda: self._tumble_step(left - 1))
+        self._after("tumble", self.tumble_ms // TUMBLE_STEPS,
+                    lambda: self._tumble_step(left - 1))
 
     def settle(self) -> None:
         """Stop a tumble at once and show the real faces."""
@@ -584,6 +588,15 @@ class TableView(tk.Canvas):
     @property
     def tumbling(self) -> bool:
         return self._tumbling
+
+    def duration(self, ms: int) -> int:
+        """``ms`` of an animation at normal speed, at the chosen speed."""
+        return max(1, round(ms * self.speed))
+
+    @property
+    def tumble_ms(self) -> int:
+        """How long a throw tumbles at the chosen speed (the controller waits for it)."""
+        return self.duration(TUMBLE_MS)
 
     # -- cues: trash, corner, win --------------------------------------------------------
 
@@ -668,6 +681,7 @@ class TableView(tk.Canvas):
         self.coords(self.subtitle_item, g["width"] / 2, g["height"] * 0.28 + die * 0.8)
         faces = [random.randint(1, 6) for _ in range(6)]
         steps = 18
+        step_ms = self.duration(INTRO_STEP_MS)
 
         def step(k: int) -> None:
             t = k / steps
@@ -688,9 +702,10 @@ class TableView(tk.Canvas):
                 self.itemconfigure(item, image=self.images.get(face, die, "normal"),
                                    state="normal" if t > start else "hidden")
             if k < steps:
-                self._after("intro", 55, lambda: step(k + 1))
+                self._after("intro", step_ms, lambda: step(k + 1))
             elif not self._intro_waits:
-                self._after("intro", max(100, INTRO_MS - steps * 55), self.skip_intro)
+                self._after("intro", max(100, self.duration(INTRO_MS) - steps * step_ms),
+                            self.skip_intro)
 
         step(0)
 

@@ -43,6 +43,7 @@ MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
     ("Help", (
         ("Rules", "rules", "F5"),
         ("Keys", "keys", ""),
+        ("Show the tour again", "tour", ""),
         None,
         ("About Ten-Thousand", "about", ""),
     )),

@@ -18,7 +18,8 @@ from tenthousand.model import Game, Rules, Seat
 from tenthousand.model.game import Phase
 from tenthousand.settings import GameSettings, Preferences, SeatSetting
 
-QUIET = Preferences(delay=0.0, sound=False, animation=False, intro=False)
+# guide_done: the first-turn tour would take the first Esc; tests/gui/test_guide_window.py has it.
+QUIET = Preferences(delay=0.0, sound=False, animation=False, intro=False, guide_done=True)
 
 
 class StandIn:

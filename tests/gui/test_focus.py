@@ -66,6 +66,8 @@ def focus_problem(widget: tk.Misc) -> str | None:
         return "no focus state"
     style = ttk.Style(widget)
     name = str(widget.cget("style")) or widget.winfo_class()
+    if name in ("TScale", "TScrollbar", "TProgressbar"):  # laid out per orientation
+        name = f"{str(widget.cget('orient')).capitalize()}.{name}"
     parts = list(elements(style.layout(name)))
     background = colour(widget, style.lookup(".", "background"), "#d9d9d9")
     if any(p.endswith(".highlight") for p in parts):

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.gui
 
 KEYS = ["space", "r", "R", "b", "B", "Return", "KP_Enter", "1", "2", "3", "4", "5", "6", "7",
         "8", "9", "Up", "Down", "Left", "Right", "F1", "F2", "F5", "F8", "F10", "Tab", "a",
-        "z", "Escape", "Delete", "BackSpace", "question", "Home", "F12"]
+        "z", "Escape", "Delete", "BackSpace", "question", "Home", "F12", "plus", "minus"]
 TEXTS = ["", " ", "0", "-1", "-50", "50", "100", "1000", "1e9", "99999999999999999999", "3.5",
          "0.0", "nan", "inf", "abc", "You", "Computer", "  padded  ", "\u00e9\u00e8\u00ea",
          "\u4e2d\u6587", "\U0001f3b2", "x" * 200, "a,b", "cpu:expert", "'; DROP", "\t", "%s%d",
@@ -72,7 +72,9 @@ class Monkey:
     def new_app(self) -> App:
         rng = self.rng
         prefs = Preferences(delay=0.0, sound=False, animation=rng.random() < 0.3, intro=False,
-                            table_colour=rng.choice(["green", "blue", "red"]))
+                            table_colour=rng.choice(["green", "blue", "red"]),
+                            animation_speed=rng.choice(["slow", "normal", "fast"]),
+                            guide_done=rng.random() < 0.5)
         self.root.deiconify()
         self.root.geometry("1024x700+0+0")
         app = App(self.root, prefs, random_settings(rng), seed=rng.randrange(10**6),
