@@ -135,6 +135,7 @@ class App:
                                selected=lambda: sorted(self.controller.selection))
         self.controller.on_refresh = self.advisor.update
         self.controller.on_decision = self.advisor.record
+        self.controller.confirm = lambda title, question: self.confirm(title, question)
         self.advisor.set_shown(self.prefs.advisor)
         self.window.set_check("advisor", self.prefs.advisor)
         self._bind_keys()

@@ -7,6 +7,7 @@ import tkinter.font as tkfont
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
+from ..presenter import ActionBarDisplay
 from .theme import Palette
 
 LOG_LINES = 400  # older lines scroll away, so a long session stays small
@@ -122,6 +123,22 @@ class ActionBar(tk.Frame):
         self.reason.configure(background=pal.panel)
         self.advice.configure(background=pal.panel, foreground=pal.panel_text)
         self.prompt_label.configure(background=pal.panel, foreground=pal.panel_text)
+
+    def show(self, bar: ActionBarDisplay) -> None:
+        """Draw what the presenter worked out: the buttons, or the challenge prompt."""
+        if bar.question:
+            self.show_challenge(bar.question, bar.targets)
+            return
+        self.show_actions(bar.throw_text, bar.throw_ok, bar.bank_text, bar.bank_ok,
+                          bar.reason, bar.bad)
+        self._show_bank(bar.bank_shown)
+
+    def _show_bank(self, shown: bool) -> None:
+        """Rotary Club has no bank: the button goes rather than sit there greyed."""
+        if shown and not self.bank_button.winfo_manager():
+            self.bank_button.pack(side="left", padx=(8, 12), after=self.throw_button)
+        elif not shown and self.bank_button.winfo_manager():
+            self.bank_button.pack_forget()
 
     def show_actions(self, throw_text: str, throw_ok: bool, bank_text: str, bank_ok: bool,
                      reason: str = "", bad: bool = False) -> None:
