@@ -211,11 +211,11 @@ def chase(game: Game) -> Chase | None:
 
 def bank_outcome(game: Game, total: int) -> tuple[str, bool]:
     """What banking ``total`` does in a last turn: a sentence, and whether it loses the
-    chance to win (then the window asks before banking).  ("", False) outside last turns."""
+    chance to win (then the window asks before banking).  ("", False) outside last turns.
+    Said to the player at the screen, whose turn it is: "you" whatever the seat's name."""
     c = chase(game)
     if c is None:
         return "", False
-    me = person(game, c.seat)
     mine = game.board[c.seat] + total
     theirs = {s: game.board[s] - (total if s == game.challenge_target else 0)
               for s in range(len(game.seats)) if s != c.seat}
@@ -223,11 +223,10 @@ def bank_outcome(game: Game, total: int) -> tuple[str, bool]:
     leader = Person(game.seats[max(theirs, key=lambda s: (theirs[s], -s))].name)
     if mine > top:
         return (f"Banking {total:,} wins the game." if c.final
-                else f"Banking {total:,} puts {me.object} in the lead."), False
+                else f"Banking {total:,} puts you in the lead."), False
     if mine == top:
-        return (f"Banking {total:,} ties {me.object} with {leader.object} for first: "
+        return (f"Banking {total:,} ties you with {leader.object} for first: "
                 "a tie-break follows."), False
-    # Said to the player at the screen, whose turn it is: "you" whatever the seat's name.
     end = "you lose" if len(game.seats) == 2 else "you cannot win"
     return (f"Banking {total:,} leaves you {c.win_turn - total:,} short of "
             f"{leader.object}: {end}."), True
