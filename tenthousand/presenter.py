@@ -316,8 +316,7 @@ def _need(game: Game) -> str:
     if game.over:
         return ""
     if game.rules.rotary_club:
-        return ("Rotary Club: lowest score wins \u00b7 no banking: each corner (all six dice "
-                "frozen) adds the turn score to the board")
+        return "No banking: each corner (all six dice frozen) adds the turn score to the board"
     minimum = game.minimum(game.current)
     if minimum <= 0:
         return ""

@@ -137,8 +137,10 @@ class ActionBar(tk.Frame):
         """Rotary Club has no bank: the button goes rather than sit there greyed."""
         if shown and not self.bank_button.winfo_manager():
             self.bank_button.pack(side="left", padx=(8, 12), after=self.throw_button)
+            self.reason.pack_configure(padx=0)
         elif not shown and self.bank_button.winfo_manager():
             self.bank_button.pack_forget()
+            self.reason.pack_configure(padx=(12, 0))
 
     def show_actions(self, throw_text: str, throw_ok: bool, bank_text: str, bank_ok: bool,
                      reason: str = "", bad: bool = False) -> None:
