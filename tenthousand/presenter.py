@@ -10,6 +10,7 @@ is tested without a display.  Every text that holds a seat name is built with
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .model import (
     THREE_TRASH_PENALTY,
@@ -30,7 +31,7 @@ from .model import (
     best_score,
 )
 from .model.game import Phase
-from .model.grammar import Person, is_you
+from .model.grammar import Person
 
 LEVEL_NAMES = {"beginner": "Beginner", "normal": "Normal", "expert": "Expert",
                "max-expected": "Best average", "perfect": "Perfect"}
@@ -353,7 +354,7 @@ def discard_offers(game: Game) -> str:
 def table(game: Game, ctx: Context) -> TableDisplay:
     """The table now: dice, captions, what is needed and what is at stake."""
     human = ctx.human_to_play(game)
-    common = {
+    common: dict[str, Any] = {
         "caption": _caption(game, ctx), "footer": _footer(game),
         "play_area": tuple(game.play_area) if game.rules.mutant_trash else None,
         "area_label": area_label(game), "notice": notice(game, human),
@@ -365,7 +366,7 @@ def table(game: Game, ctx: Context) -> TableDisplay:
     return _between_turns(game, ctx, common)
 
 
-def _choosing(game: Game, ctx: Context, common: dict[str, object]) -> TableDisplay:
+def _choosing(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
     human = ctx.human_to_play(game)
     left = len(game.thrown) - len(ctx.selection)
     text, ok = "", None
@@ -381,10 +382,10 @@ def _choosing(game: Game, ctx: Context, common: dict[str, object]) -> TableDispl
         frozen=tuple(game.frozen), frozen_label="Frozen this stretch",
         turn_score=f"Turn score {game.turn_score:,}",
         dice_left="Next throw: 6 fresh dice" if left == 0 else f"Dice to throw {left}",
-        need=_need(game), selection=text, selection_ok=ok, **common)  # type: ignore[arg-type]
+        need=_need(game), selection=text, selection_ok=ok, **common)
 
 
-def _discarding(game: Game, ctx: Context, common: dict[str, object]) -> TableDisplay:
+def _discarding(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
     human = ctx.human_to_play(game)
     me = person(game, game.current)
     label = ("Your last stretch" if human else
@@ -394,10 +395,10 @@ def _discarding(game: Game, ctx: Context, common: dict[str, object]) -> TableDis
         frozen_label=label, frozen_clickable=human,
         frozen_marked=None if human else ctx.discard_mark,
         turn_score=f"Banked {game.turn_score:,}" if game.turn_score else "",
-        selection=discard_offers(game) if human else "", **common)  # type: ignore[arg-type]
+        selection=discard_offers(game) if human else "", **common)
 
 
-def _between_turns(game: Game, ctx: Context, common: dict[str, object]) -> TableDisplay:
+def _between_turns(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
     """START or OVER: the last turn's dice stay on the table, dimmed."""
     human = ctx.human_to_play(game)
     residue = ctx.residue
@@ -414,7 +415,7 @@ def _between_turns(game: Game, ctx: Context, common: dict[str, object]) -> Table
         turn_score="" if game.over else f"Turn score {game.turn_score:,}",
         dice_left="" if game.over else "Dice to throw 6", need=_need(game),
         hint=hint if not residue.thrown else "",
-        selection=hint if residue.thrown and human else "", **common)  # type: ignore[arg-type]
+        selection=hint if residue.thrown and human else "", **common)
 
 
 # -- the scoreboard -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+
 from ..presenter import SeatRow
 from .theme import Palette
 
