@@ -148,6 +148,7 @@ class App:
                            active=not self.prefs.guide_done, on_finish=self._guide_finished)
         self.controller.on_refresh = self._refreshed
         self.controller.on_decision = self.advisor.record
+        self.controller.confirm = lambda title, question: self.confirm(title, question)
         self.advisor.set_shown(self.prefs.advisor)
         self.window.set_check("advisor", self.prefs.advisor)
         self._bind_keys()

@@ -17,49 +17,22 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from .model import (
-    Banked,
-    CatchUp,
-    Challenged,
-    Corner,
-    Discarded,
-    Event,
-    Frozen,
-    Game,
-    GameOver,
-    IllegalAction,
-    Pegged,
-    Penalty,
-    ScoreTaken,
-    Thrown,
-    TieBreak,
-    Trash,
-    TurnStarted,
-)
+from . import presenter
+from .model import Corner, Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
 from .model.game import Phase
 from .model.record import Snapshot
+from .presenter import Context, Residue
 from .settings import DELAY_RANGE
-from .view.scoreboard import SeatRow
-from .view.table import TableDisplay
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
 
 PlayerFactory = Callable[..., Any]  # make_player(level, rules, seed=...) -> Player
 
-LEVEL_NAMES = {"beginner": "Beginner", "normal": "Normal", "expert": "Expert",
-               "max-expected": "Best average", "perfect": "Perfect"}
 DEMO_LEVEL = "expert"
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
 POLL_MS = 40
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
-
-_LOG_TAGS: dict[type[Event], str] = {
-    TurnStarted: "turn", Banked: "bank", Pegged: "bank", Trash: "trash", Penalty: "trash",
-    Corner: "corner", Challenged: "challenge", ScoreTaken: "challenge", GameOver: "over",
-    CatchUp: "corner", TieBreak: "corner", Discarded: "bank",
-}
-
 
 def _default_factory() -> PlayerFactory:
     from .ai import make_player
@@ -78,22 +51,6 @@ def next_delay(delay: float, faster: bool) -> float:
     return round(min(high, max(low, delay)), 1)
 
 
-#: Verbs of the event messages, and what they become after "You".
-_YOU_VERBS = {"throws": "throw", "freezes": "freeze", "turns": "turn", "is": "are",
-              "plays": "play", "challenges": "challenge", "pays": "pay", "wins": "win",
-              "to play": "to play", "has": "have"}
-
-
-def second_person(message: str, name: str) -> str:
-    """"You throws 3 4" -> "You throw 3 4": a seat called "You" gets its grammar right."""
-    for verb, fixed in _YOU_VERBS.items():
-        prefix = f"{name} {verb}"
-        if message.startswith(prefix + " ") or message == prefix:
-            if verb == "to play":
-                return "Your turn" + message[len(prefix):]
-            message = f"{name} {fixed}" + message[len(prefix):]
-            break
-    return message.replace(" and loses ", " and lose ")
 
 
 class Saver:
@@ -200,6 +157,9 @@ class Controller:
         self.on_refresh: Callable[[Game, bool], None] | None = None
         #: Called after each human move at Phase.CHOOSE: (position before, faces, bank).
         self.on_decision: Callable[[dict[str, Any], tuple[int, ...], bool], None] | None = None
+        #: Asks a yes/no question (title, question) before a bank that loses the game;
+        #: None banks without asking.  The app sets its own; tests replace it.
+        self.confirm: Callable[[str, str], bool] | None = None
         self.game = game
         self._reset_turn_state()
         self._residue: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] = ((), ())
@@ -272,22 +232,17 @@ class Controller:
 
     def _log_start(self, game: Game) -> None:
         if len(game.log) <= 1:
-            self.window.log.add(f"New game: {game.rules.label}, to {game.rules.game_point:,}.",
-                                "info")
-        for seat, s in enumerate(game.seats):
+            self.window.log.add(presenter.start_line(game), "info")
+        for seat in range(len(game.seats)):
             why = self.plays_as_expert(seat)
             if why:
-                self.window.log.add(f"{s.name} (Perfect) plays as Expert: {why}.", "info")
+                self.window.log.add(presenter.as_expert_line(game, seat, why), "info")
         # A resumed game shows the tail of its log, so the player sees where it stands.
         for event in game.log[-60:]:
             self._log(event)
 
     def _log(self, event: Event) -> None:
-        names = self.game.names
-        text = event.message(names)
-        if event.seat >= 0 and names[event.seat].casefold() == "you":
-            text = second_person(text, names[event.seat])
-        self.window.log.add(text, _LOG_TAGS.get(type(event), "info"))
+        self.window.log.add(*presenter.log_line(self.game, event))
 
     def plays_as_expert(self, seat: int) -> str | None:
         """Why a Perfect computer in ``seat`` plays as Expert in this game, or None."""
@@ -405,8 +360,7 @@ class Controller:
     def _set_thinking(self, value: bool) -> None:
         if value != self.thinking:
             self.thinking = value
-            name = self.game.seats[self.game.current].name
-            self.window.status.say(f"{name} is thinking..." if value else "")
+            self.window.status.say(presenter.thinking_status(self.game) if value else "")
             self.refresh()
 
     # -- the flow of play ----------------------------------------------------------------
@@ -500,7 +454,6 @@ class Controller:
 
     def _take(self, events: Sequence[Event]) -> None:
         """Show events: the log, the cues, the dice left on the table, the sound."""
-        names = self.game.names
         table = self.window.table
         thrown_now = False
         for event in events:
@@ -524,49 +477,17 @@ class Controller:
                     if face in left:
                         left.remove(face)
                 self._residue = (tuple(left), self._residue[1] + (event.dice,))
-            elif isinstance(event, Corner):
-                self._new_stretch = True
-                table.cue("corner", f"Corner! Six fresh dice for {names[event.seat]}", 1300)
-            elif isinstance(event, Trash):
-                lost = f" {names[event.seat]} lost {event.lost:,}" if event.lost else ""
-                table.cue("trash", f"Trash!{lost}", 1500)
-            elif isinstance(event, Banked):
-                table.cue("info", f"{names[event.seat]} banked {event.points:,}", 1000)
-            elif isinstance(event, Pegged):
-                table.cue("corner", f"Pegged: {event.points:,} onto {names[event.seat]}'s "
-                                    "board", 1300)
-            elif isinstance(event, Challenged):
-                table.cue("info", f"{names[event.seat]} challenged {names[event.target]}!",
-                          1300)
-            elif isinstance(event, Discarded):
-                table.cue("info", f"{names[event.seat]} played a {event.die}: "
-                                  f"{event.points:,} for {names[event.to_seat]}", 1300)
-            elif isinstance(event, CatchUp):
-                table.cue("corner", f"{names[event.seat]} reached "
-                                    f"{self.game.rules.game_point:,}!\nEveryone else has one "
-                                    "more turn", 1800)
-            elif isinstance(event, TieBreak):
-                table.cue("corner", "A tie for first place: one more turn each", 1800)
-            elif isinstance(event, GameOver):
-                table.cue("win", self._result_text(event), None)
+            else:
+                if isinstance(event, Corner):
+                    self._new_stretch = True
+                shown = presenter.cue(self.game, event)
+                if shown is not None:
+                    table.cue(shown.kind, shown.text, shown.ms)
         if thrown_now:
             if self.on_sound is not None:
                 self.on_sound()
             self.refresh()
             table.tumble()
-
-    def _result_text(self, over: GameOver) -> str:
-        names = self.game.names
-        if len(over.ranking) == 1:
-            return (f"{names[over.seat]} reached {self.game.rules.game_point:,} "
-                    f"in {over.turns} turns!\nF8 plays again, Esc sets up a new game")
-        winner = names[over.seat]
-        lines = ["You win!" if winner.casefold() == "you" else f"{winner} wins!"]
-        for seat, rank, board, points in over.ranking:
-            lines.append(f"{rank}.  {names[seat]}   {board:,}   (+{points} match points)")
-        lines.append("")
-        lines.append("F8 plays again, Esc sets up a new game")
-        return "\n".join(lines)
 
     def _save(self) -> None:
         """Hand the game to the saver thread (a finished game clears the save)."""
@@ -650,6 +571,12 @@ class Controller:
             self._not_your_turn()
             return
         if g.phase is Phase.CHOOSE:
+            question = presenter.action_bar(g, self.context()).confirm_bank
+            # A bank in the last turn that cannot win ends the game: a misclick costs it.
+            if question and self.confirm is not None and not self.confirm("Bank and lose?",
+                                                                          question):
+                self.window.status.say("Not banked: throw on, or bank when you are sure.")
+                return
             self._decide(g.bank, True)
         else:
             reason = g.bank_refusal(sorted(self.selection))
@@ -667,10 +594,7 @@ class Controller:
 
     def _not_your_turn(self) -> None:
         g = self.game
-        if g.over:
-            self.window.status.say("The game is over: F8 plays again, Esc sets up a new game.")
-        else:
-            self.window.status.say(f"Wait: it is {g.seats[g.current].name}'s turn.")
+        self.window.status.say(presenter.not_your_turn(g))
 
     @property
     def challenge_offered(self) -> bool:
@@ -727,162 +651,26 @@ class Controller:
         """Bring every panel up to date with the game (the view never reads it itself)."""
         g = self.game
         w = self.window
-        w.table.show(self._display())
-        w.scoreboard.show(self._rows(), self._stage_text(), g.rules.challenging)
-        self._show_actions()
+        context = self.context()
+        w.table.show(presenter.table(g, context))
+        w.scoreboard.show(presenter.seat_rows(g, context), presenter.stage_text(g),
+                          g.rules.challenging)
+        w.actions.show(presenter.action_bar(g, context))
         if self.on_refresh is not None:
             self.on_refresh(g, self.human_to_play)
 
-    def _display(self) -> TableDisplay:
+    def context(self) -> Context:
+        """What the presenter needs to know beyond the game."""
         g = self.game
-        seat = g.current
-        name = g.seats[seat].name
-        human = self.human_to_play
-        computer = not g.over and self.is_computer(seat)
-        play_area = tuple(g.play_area) if g.rules.mutant_trash else None
-        if g.over:
-            caption = "Game over"
-        elif computer:
-            caption = f"{name} is playing" + (" (thinking...)" if self.thinking else "")
-        else:
-            caption = ("Your turn" if len(g.seats) == 1 or name.casefold() == "you"
-                       else f"{name}, your turn")
-        if g.stage == "catch-up" and not g.over:
-            caption += " - last turn"
-        elif g.stage == "tie-break" and not g.over:
-            caption += " - tie-break"
-        turn = f"Turn score {g.turn_score:,}"
-        footer = g.rules.label
-        if f"{g.rules.game_point:,}" not in footer and str(g.rules.game_point) not in footer:
-            footer += f"  \u00b7  game point {g.rules.game_point:,}"
-        need = ""
-        if not g.over:
-            if g.rules.rotary_club:
-                need = "Rotary Club: no banking; each corner pegs the turn score"
-            else:
-                minimum = g.minimum(seat)
-                if minimum > 0:
-                    word = "to get on the board" if g.board[seat] == 0 else "to bank"
-                    need = f"{minimum:,} needed {word}"
-
-        if g.phase is Phase.CHOOSE:
-            left = len(g.thrown) - len(self.selection)
-            dice_left = "Next throw: 6 fresh dice" if left == 0 else f"Dice to throw {left}"
-            text, ok = "", None
-            if self.selection:
-                words, points = g.describe_selection(sorted(self.selection))
-                text, ok = words, points is not None
-                if computer and self._decision is not None and ok:
-                    text += "  -  banks" if self._decision.bank else "  -  throws again"
-            elif human:
-                text = "Click dice or press 1-6 to choose what to freeze"
-            return TableDisplay(
-                caption=caption, footer=footer, thrown=g.thrown, selected=frozenset(self.selection),
-                thrown_clickable=human, frozen=tuple(g.frozen),
-                frozen_label="Frozen this stretch", play_area=play_area, turn_score=turn,
-                dice_left=dice_left, need=need, selection=text, selection_ok=ok)
-        if g.phase is Phase.DISCARD:
-            choices = tuple(g.discard_choices)
-            mark = self._discard_mark if computer else None
-            label = (f"{name} plays one of these dice into the play area" if computer else
-                     "Your last stretch")
-            return TableDisplay(
-                caption=caption, footer=footer, thrown=self._residue[0], thrown_state="dim",
-                frozen=(choices,), frozen_label=label, frozen_clickable=human,
-                frozen_marked=mark, play_area=play_area,
-                turn_score=f"Banked {g.turn_score:,}" if g.turn_score else "",
-                selection=("The play area scores for your opponent" if human else ""))
-        # START or OVER: the last turn's dice stay on the table, dimmed.
-        thrown, frozen = self._residue
-        state = self._residue_state
-        hint = ""
-        if human:
-            if self.challenge_offered:
-                hint = "Challenge a player, or throw without a challenge"
-            else:
-                hint = "Press Space or click Throw to throw six dice"
-        return TableDisplay(
-            caption=caption, footer=footer, thrown=thrown,
-            thrown_state=state, frozen=frozen, frozen_state="dim",
-            frozen_label=(f"{g.seats[self._residue_seat].name}'s last turn"
-                          if frozen or thrown else "Frozen this stretch"),
-            play_area=play_area, turn_score="" if g.over else turn,
-            dice_left="" if g.over else "Dice to throw 6", need=need,
-            hint=hint if not thrown else "", selection=hint if thrown and human else "")
-
-    def _rows(self) -> tuple[SeatRow, ...]:
-        g = self.game
-        winner = g.result.seat if g.result is not None else None
-        rows = []
-        for s, seat in enumerate(g.seats):
-            if self.is_computer(s):
-                player = f"{LEVEL_NAMES.get(self.level(s), self.level(s))} AI"
-                if self.plays_as_expert(s):
-                    player += " (as Expert)"
-            else:
-                player = "Human"
-            rows.append(SeatRow(
-                name=seat.name, player=player, board=g.board[s], on_board=g.on_board(s),
-                challenges=g.challenges_left(s) if g.rules.challenging else None,
-                match_points=g.match_points[s], to_play=(s == g.current and not g.over),
-                winner=(s == winner), show_match=g.games_played > 0))
-        return tuple(rows)
-
-    def _stage_text(self) -> str:
-        g = self.game
-        if g.over:
-            return ""
-        if g.stage == "catch-up" and g.reacher is not None:
-            return (f"Last round: {g.seats[g.reacher].name} reached "
-                    f"{g.rules.game_point:,}; everyone else has one more turn.")
-        if g.stage == "tie-break":
-            return "Tie-break: the players tied for first play one more turn each."
-        return ""
-
-    def _show_actions(self) -> None:
-        g = self.game
-        bar = self.window.actions
-        if g.over:
-            bar.show_actions("Play again (F8)", self.on_rematch is not None, "Bank (B)", False,
-                             "Game over. F8 plays again with the same players; "
-                             "Esc sets up a new game.")
-            return
-        name = g.seats[g.current].name
-        if not self.human_to_play:
-            what = "thinking..." if self.thinking else "playing..."
-            bar.show_actions("Throw (Space)", False, "Bank (B)", False, f"{name} is {what}")
-            return
-        if g.phase is Phase.START:
-            if self.challenge_offered:
-                slot = g.challenge_slot_for(g.current) or 0
-                penalty = g.rules.challenge_penalties[slot]
-                bar.show_challenge(f"Challenge someone? Trash would cost you {penalty:,}.",
-                                   self.challenge_targets())
-                return
-            bar.show_actions("Throw 6 dice (Space)", True, "Bank (B)", False,
-                             "Throw to start your turn.")
-            return
-        if g.phase is Phase.DISCARD:
-            bar.show_actions("Throw (Space)", False, "Bank (B)", False,
-                             "Click one of your frozen dice (or press its number) to play it "
-                             "into the play area.")
-            return
-        chosen = sorted(self.selection)
-        words, points = g.describe_selection(chosen)
-        refusal = g.bank_refusal(chosen)
-        left = len(g.thrown) - len(chosen)
-        count = 6 if left == 0 else left
-        throw_text = f"Throw {count} {'die' if count == 1 else 'dice'} (Space)"
-        bank_text = "Bank (B)"
-        if points is not None:
-            bank_text = f"Bank {g.turn_score + points:,} (B)"
-        if points is None:
-            reason = (words[0].upper() + words[1:] + ".") if chosen else \
-                "Choose at least one scoring die to freeze."
-            bar.show_actions(throw_text, False, bank_text, False, reason, bad=bool(chosen))
-        elif refusal is not None:
-            bar.show_actions(throw_text, True, bank_text, False,
-                             f"You cannot bank: {refusal}.")
-        else:
-            bar.show_actions(throw_text, True, bank_text, True,
-                             f"{words}. Throw on, or bank.")
+        seats = range(len(g.seats))
+        decision = self._decision
+        return Context(
+            computers=tuple(self.is_computer(s) for s in seats),
+            levels=tuple(self.level(s) for s in seats),
+            as_expert=tuple(bool(self.plays_as_expert(s)) for s in seats),
+            selection=frozenset(self.selection), thinking=self.thinking,
+            decision_bank=None if decision is None else bool(decision.bank),
+            discard_mark=self._discard_mark,
+            residue=Residue(self._residue[0], self._residue[1], self._residue_state,
+                            self._residue_seat),
+            challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None)

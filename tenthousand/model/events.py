@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .grammar import Person, join_objects
+
 
 def _points(n: int) -> str:
     return f"{n:,}"
@@ -108,7 +110,7 @@ class TurnStarted(Event):
 
     def message(self, names: Sequence[str]) -> str:
         extra = {"catch-up": " (last turn)", "tie-break": " (tie-break turn)"}.get(self.stage, "")
-        return f"{names[self.seat]} to play{extra}"
+        return f"{Person(names[self.seat]).Possessive} turn{extra}"
 
 
 @dataclass(frozen=True)
@@ -118,9 +120,10 @@ class Challenged(Event):
     kind: ClassVar[str] = "challenge"
 
     def message(self, names: Sequence[str]) -> str:
+        who = Person(names[self.seat])
         return (
-            f"{names[self.seat]} challenges {names[self.target]} "
-            f"(trash would cost {_points(self.penalty)})"
+            f"{who.says('challenges')} {Person(names[self.target]).object} "
+            f"(trash would cost {who.object} {_points(self.penalty)})"
         )
 
 
@@ -133,7 +136,8 @@ class Thrown(Event):
     kind: ClassVar[str] = "throw"
 
     def message(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} throws {_dice(self.dice)}" + (" - trash!" if self.trash else "")
+        who = Person(names[self.seat])
+        return f"{who.says('throws')} {_dice(self.dice)}" + (" - trash!" if self.trash else "")
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,8 @@ class Frozen(Event):
 
     def message(self, names: Sequence[str]) -> str:
         return (
-            f"{names[self.seat]} freezes {_dice(self.dice)} for {_points(self.points)}"
+            f"{Person(names[self.seat]).says('freezes')} {_dice(self.dice)} for "
+            f"{_points(self.points)}"
             f" (turn {_points(self.turn_score)})"
         )
 
@@ -156,7 +161,8 @@ class Corner(Event):
     kind: ClassVar[str] = "corner"
 
     def message(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} turns the corner with {_points(self.turn_score)}: six fresh dice"
+        who = Person(names[self.seat])
+        return f"{who.says('turns')} the corner with {_points(self.turn_score)}: six fresh dice"
 
 
 @dataclass(frozen=True)
@@ -168,8 +174,9 @@ class Pegged(Event):
     kind: ClassVar[str] = "peg"
 
     def message(self, names: Sequence[str]) -> str:
+        who = Person(names[self.seat])
         return (
-            f"{names[self.seat]} is pegged {_points(self.points)}, "
+            f"{who.says('pegs')} {_points(self.points)} onto {who.possessive} board, "
             f"now {_points(self.board_score)}"
         )
 
@@ -190,8 +197,9 @@ class Trash(Event):
     kind: ClassVar[str] = "trash"
 
     def message(self, names: Sequence[str]) -> str:
+        who = Person(names[self.seat])
         if self.lost:
-            return f"{names[self.seat]} threw trash and loses {_points(self.lost)}"
+            return f"{who.subject} threw trash and {who.verb('loses')} {_points(self.lost)}"
         return f"{names[self.seat]} threw trash"
 
 
@@ -206,8 +214,8 @@ class ScoreTaken(Event):
 
     def message(self, names: Sequence[str]) -> str:
         return (
-            f"{names[self.by]}'s challenge takes {_points(self.points)} from "
-            f"{names[self.seat]}, now {_points(self.board_score)}"
+            f"{Person(names[self.by]).Possessive} challenge takes {_points(self.points)} from "
+            f"{Person(names[self.seat]).object}, now {_points(self.board_score)}"
         )
 
 
@@ -223,7 +231,7 @@ class Penalty(Event):
     def message(self, names: Sequence[str]) -> str:
         why = "a failed challenge" if self.reason == "challenge" else "three trash turns in a row"
         return (
-            f"{names[self.seat]} pays {_points(self.points)} for {why}, "
+            f"{Person(names[self.seat]).says('pays')} {_points(self.points)} for {why}, "
             f"now {_points(self.board_score)}"
         )
 
@@ -241,8 +249,9 @@ class Discarded(Event):
 
     def message(self, names: Sequence[str]) -> str:
         return (
-            f"{names[self.seat]} plays a {self.die}; the play area ({_dice(self.area)}) gives "
-            f"{names[self.to_seat]} {_points(self.points)}, now {_points(self.board_score)}"
+            f"{Person(names[self.seat]).says('plays')} a {self.die}; the play area "
+            f"({_dice(self.area)}) gives {Person(names[self.to_seat]).object} "
+            f"{_points(self.points)}, now {_points(self.board_score)}"
         )
 
 
@@ -253,7 +262,8 @@ class CatchUp(Event):
     kind: ClassVar[str] = "catch-up"
 
     def message(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} reached the game point: everyone else has one more turn"
+        return (f"{Person(names[self.seat]).subject} reached the game point: everyone else "
+                "has one more turn")
 
 
 @dataclass(frozen=True)
@@ -264,7 +274,8 @@ class TieBreak(Event):
     kind: ClassVar[str] = "tie-break"
 
     def message(self, names: Sequence[str]) -> str:
-        return "Tie for first between " + ", ".join(names[s] for s in self.seats) + ": one more turn each"
+        tied = join_objects([Person(names[s]) for s in self.seats])
+        return f"Tie for first between {tied}: one more turn each"
 
 
 @dataclass(frozen=True)
@@ -278,9 +289,10 @@ class GameOver(Event):
     kind: ClassVar[str] = "game-over"
 
     def message(self, names: Sequence[str]) -> str:
+        who = Person(names[self.seat])
         if len(self.ranking) == 1:
-            return f"{names[self.seat]} reached the game point in {self.turns} turns"
-        return f"{names[self.seat]} wins with {_points(self.ranking[0][2])}!"
+            return f"{who.subject} reached the game point in {self.turns} turns"
+        return f"{who.says('wins')} with {_points(self.ranking[0][2])}!"
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

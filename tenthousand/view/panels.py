@@ -7,6 +7,7 @@ import tkinter.font as tkfont
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
+from ..presenter import ActionBarDisplay
 from .theme import Palette
 
 LOG_LINES = 400  # older lines scroll away, so a long session stays small
@@ -104,9 +105,12 @@ class ActionBar(tk.Frame):
                                foreground=pal.panel_text)
 
         self.prompt = tk.Frame(self, background=pal.panel)
+        # The question wraps beside the buttons, so they stay on the screen however long
+        # it is (the buttons come first, where Throw and Bank stand otherwise).
         self.prompt_label = tk.Label(self.prompt, text="", font=self.reason_font,
-                                     background=pal.panel, foreground=pal.panel_text)
-        self.prompt_label.pack(side="left", padx=(0, 10))
+                                     background=pal.panel, foreground=pal.panel_text,
+                                     anchor="w", justify="left")
+        self.prompt_label.bind("<Configure>", self._wrap_prompt)
         self.prompt_buttons: list[ttk.Button] = []
         self.challenge_targets: list[int] = []
 
@@ -115,6 +119,11 @@ class ActionBar(tk.Frame):
         if str(self.reason.cget("wraplength")) != str(width):
             self.reason.configure(wraplength=width)
 
+    def _wrap_prompt(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        width = max(150, event.width - 6)
+        if str(self.prompt_label.cget("wraplength")) != str(width):
+            self.prompt_label.configure(wraplength=width)
+
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal
         for widget in (self, self.actions, self.prompt):
@@ -122,6 +131,24 @@ class ActionBar(tk.Frame):
         self.reason.configure(background=pal.panel)
         self.advice.configure(background=pal.panel, foreground=pal.panel_text)
         self.prompt_label.configure(background=pal.panel, foreground=pal.panel_text)
+
+    def show(self, bar: ActionBarDisplay) -> None:
+        """Draw what the presenter worked out: the buttons, or the challenge prompt."""
+        if bar.question:
+            self.show_challenge(bar.question, bar.targets)
+            return
+        self.show_actions(bar.throw_text, bar.throw_ok, bar.bank_text, bar.bank_ok,
+                          bar.reason, bar.bad)
+        self._show_bank(bar.bank_shown)
+
+    def _show_bank(self, shown: bool) -> None:
+        """Rotary Club has no bank: the button goes rather than sit there greyed."""
+        if shown and not self.bank_button.winfo_manager():
+            self.bank_button.pack(side="left", padx=(8, 12), after=self.throw_button)
+            self.reason.pack_configure(padx=0)
+        elif not shown and self.bank_button.winfo_manager():
+            self.bank_button.pack_forget()
+            self.reason.pack_configure(padx=(12, 0))
 
     def show_actions(self, throw_text: str, throw_ok: bool, bank_text: str, bank_ok: bool,
                      reason: str = "", bad: bool = False) -> None:
@@ -158,8 +185,10 @@ class ActionBar(tk.Frame):
             self.prompt_buttons.append(button)
         button = ttk.Button(self.prompt, text="No challenge (Space)", takefocus=0,
                             command=lambda: self.on_challenge(None))
-        button.pack(side="left", padx=(10, 2))
+        button.pack(side="left", padx=(10, 12))
         self.prompt_buttons.append(button)
+        self.prompt_label.pack_forget()
+        self.prompt_label.pack(side="left", fill="x", expand=True)
         self.prompt.pack(fill="x")
 
     def _challenger(self, seat: int) -> Callable[[], None]:

@@ -9,33 +9,11 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
-from dataclasses import dataclass
 
+from ..presenter import SeatRow
 from .theme import Palette
 
-
-@dataclass(frozen=True)
-class SeatRow:
-    """What the scoreboard shows for one seat."""
-
-    name: str
-    player: str  # "Human", "Expert AI"...
-    board: int
-    on_board: bool
-    challenges: int | None  # None: challenging is off
-    match_points: int
-    to_play: bool = False
-    winner: bool = False
-    show_match: bool = True  # False until a game of the match has ended
-
-    def details(self) -> str:
-        parts = [self.player, "on board" if self.on_board else "not on board"]
-        if self.challenges is not None:
-            parts.append({0: "no challenge", 1: "1 challenge"}.get(
-                self.challenges, f"{self.challenges} challenges"))
-        if self.show_match:
-            parts.append(f"match {self.match_points}")
-        return " \u00b7 ".join(parts)
+__all__ = ["Scoreboard", "SeatRow"]
 
 
 class _Entry:

@@ -1,6 +1,6 @@
 """The table: a resizable canvas with the thrown dice, the frozen row and the play area.
 
-The view draws a :class:`TableDisplay` (a snapshot the controller builds from the game) and
+The view draws a :class:`TableDisplay` (a snapshot the presenter builds from the game) and
 reports clicks on dice; it never touches the game.  Every canvas item is made once and then
 moved, shown, hidden or given a new image, so a long session does not pile up items.
 """
@@ -15,10 +15,10 @@ import time
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from PIL import ImageTk
 
+from ..presenter import TableDisplay
 from .dice import DiceImages, render_face
 from .theme import Palette, palette
 
@@ -32,30 +32,6 @@ INTRO_MS = 2200
 INTRO_STEP_MS = 55
 
 DieClick = Callable[[str, int], None]  # ("thrown" | "frozen", index)
-
-
-@dataclass(frozen=True)
-class TableDisplay:
-    """What the table shows now.  ``frozen`` holds one tuple of faces per throw."""
-
-    caption: str = ""
-    thrown: tuple[int, ...] = ()
-    thrown_state: str = "normal"  # normal, dim (last turn) or trash
-    selected: frozenset[int] = field(default_factory=frozenset)
-    thrown_clickable: bool = False
-    frozen: tuple[tuple[int, ...], ...] = ()
-    frozen_label: str = "Frozen this stretch"
-    frozen_state: str = "frozen"  # frozen or dim
-    frozen_clickable: bool = False  # Mutant Trash: click one to discard it
-    frozen_marked: int | None = None  # a die about to be discarded (index across groups)
-    play_area: tuple[int, ...] | None = None  # None: not a Mutant Trash game
-    turn_score: str = ""
-    dice_left: str = ""
-    need: str = ""
-    selection: str = ""
-    selection_ok: bool | None = None  # None: a hint, not a judgement
-    hint: str = ""
-    footer: str = ""  # the rules in play, bottom right
 
 
 def _rounded(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
@@ -126,6 +102,9 @@ class TableView(tk.Canvas):
                                            anchor="w", state="hidden")
         self.hint_item = self.create_text(0, 0, text="", fill=p.muted, font=f["big"],
                                           justify="center")
+        # What is at stake this turn (last turn, challenge, penalty): the stakes' colour.
+        self.notice_item = self.create_text(0, 0, text="", fill=p.corner, font=f["text"],
+                                            justify="center")
         self.thrown_items = [self._die_item("thrown", i) for i in range(6)]
         self.frozen_items = [self._die_item("frozen", i) for i in range(6)]
         self.area_items = [self._die_item("area", i) for i in range(6)]
@@ -231,6 +210,7 @@ class TableView(tk.Canvas):
         for box in self.group_boxes:
             self.itemconfigure(box, outline=pal.felt_line)
         self.itemconfigure(self.mark_item, fill=pal.corner)
+        self.itemconfigure(self.notice_item, fill=pal.corner)
         self.itemconfigure(self.banner_item, fill=pal.banner_text)
         self.itemconfigure(self.banner_body, fill=pal.banner_text)
         self._invalidate()
@@ -378,6 +358,11 @@ class TableView(tk.Canvas):
                                        state="normal")
             else:
                 self._hide(item)
+        # The notice sits between the frozen row and the thrown dice, where a cue banner
+        # covers it for a moment and then lets it show again.
+        top = g["frozen_y"] + small / 2 + 8
+        self._place(self.notice_item, width / 2, (top + ty - die * 0.62) / 2)
+        self._config(self.notice_item, text=display.notice, width=max(200, width - 60))
         self._place(self.hint_item, width / 2, ty)
         self._config(self.hint_item, text="" if n else display.hint,
                            width=max(200, width - 80))
@@ -399,7 +384,7 @@ class TableView(tk.Canvas):
             self._place(self.area_band, *_rounded(8, top, width - 8, ay + small / 2 + 8, 12))
             self._place(self.area_label, 18, top + 10)
             self._config(self.area_band, state="normal")
-            self._config(self.area_label, state="normal", text=(
+            self._config(self.area_label, state="normal", text=display.area_label or (
                 "Play area (Mutant Trash): its score goes to the other player"
                 if display.play_area else "Play area (Mutant Trash): empty"))
             m = len(display.play_area)
@@ -722,7 +707,8 @@ class TableView(tk.Canvas):
             self.itemconfigure(item, state="hidden")
         done, self._intro_done = self._intro_done, None
         for item in (self.caption_item, self.score_item, self.left_item, self.need_item,
-                     self.frozen_band, self.frozen_label, self.hint_item, self.selection_item):
+                     self.frozen_band, self.frozen_label, self.hint_item, self.selection_item,
+                     self.notice_item):
             self.itemconfigure(item, state="normal")
         self._invalidate()
         self.show(self.display)

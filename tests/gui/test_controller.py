@@ -310,3 +310,49 @@ def test_a_failed_head_start_is_logged_and_the_computer_plays_on(
         finally:
             app.destroy()
     assert "no room to think" in caplog.text
+
+
+def test_a_last_turn_bank_that_loses_asks_first(tk_root: tk.Tk) -> None:
+    game_settings = settings(("Ann", False), ("You", False))
+    app = make_app(tk_root, game_settings, throws=[(5, 5, 5, 2, 3, 4), (1, 1, 1, 2, 3, 4)])
+    try:
+        game = app.controller.game
+        game.board[:] = [9500, 8200]
+        key(app, "space")
+        for k in ("1", "2", "3", "Return"):
+            key(app, k)
+        table = app.window.table
+        assert game.stage == "catch-up" and game.current == 1
+        assert table.display.notice == "Last turn: reach 10,050 to win (1,850 this turn)"
+        assert table._cget(table.notice_item, "text") == table.display.notice
+        key(app, "space")
+        for k in ("1", "2", "3"):
+            key(app, k)
+        assert "Banking 1,000 leaves you 850 short of Ann: you lose." in \
+            str(app.window.actions.reason.cget("text"))
+        asked: list[str] = []
+        app.confirm = lambda title, question: asked.append(question) is None and False
+        key(app, "Return")
+        assert asked == ["Banking 1,000 leaves you 850 short of Ann: you lose. Bank anyway?"]
+        assert game.phase is Phase.CHOOSE and game.board[1] == 8200
+        app.confirm = lambda title, question: True
+        key(app, "Return")
+        assert game.over and game.board[1] == 9200
+        assert "Your last turn" == table.display.frozen_label
+    finally:
+        app.destroy()
+
+
+def test_rotary_club_shows_no_bank_button(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True), preset="trash-5000",
+                                     options=["rotary-club"]), throws=[(1, 2, 3, 3, 4, 6)])
+    try:
+        bar = app.window.actions
+        assert not bar.bank_button.winfo_manager()
+        key(app, "space")
+        key(app, "1")
+        assert not bar.bank_button.winfo_manager()
+        assert "pegs your turn score" in str(bar.reason.cget("text"))
+        assert all("board" not in row[2] for row in app.window.scoreboard.texts())
+    finally:
+        app.destroy()

@@ -1,0 +1,75 @@
+"""Seat names in sentences: a seat called "You" is the second person, any other name the
+third ("You throw", "Ann throws"; "challenges you", "challenges Ann"; "your", "Ann's").
+
+Every text that holds a seat name is built from a :class:`Person`, so no message is patched
+after it was written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Verbs whose second person is not the third minus its "s".
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat name means the player at the screen ("You", "you")."""
+    return name.strip().casefold() == "you"
+
+
+@dataclass(frozen=True)
+class Person:
+    """One seat's name in the roles a sentence needs."""
+
+    name: str
+
+    @property
+    def you(self) -> bool:
+        return is_you(self.name)
+
+    @property
+    def subject(self) -> str:
+        """At the start of a sentence: "You" or "Ann"."""
+        return "You" if self.you else self.name
+
+    @property
+    def object(self) -> str:
+        """After a verb or a preposition: "you" or "Ann"."""
+        return "you" if self.you else self.name
+
+    @property
+    def possessive(self) -> str:
+        """Inside a sentence: "your" or "Ann's"."""
+        return "your" if self.you else f"{self.name}'s"
+
+    @property
+    def Possessive(self) -> str:  # noqa: N802 - the capital says where it goes
+        """At the start of a sentence: "Your" or "Ann's"."""
+        return "Your" if self.you else f"{self.name}'s"
+
+    def verb(self, third: str) -> str:
+        """The verb in its third-person form ("throws"), agreed with this seat."""
+        if not self.you:
+            return third
+        if third in _IRREGULAR:
+            return _IRREGULAR[third]
+        if third.endswith(("sses", "shes", "ches", "xes")):
+            return third[:-2]
+        return third[:-1] if third.endswith("s") else third
+
+    def says(self, third: str) -> str:
+        """Subject and verb: "You throw", "Ann throws"."""
+        return f"{self.subject} {self.verb(third)}"
+
+
+def people(names: tuple[str, ...] | list[str]) -> tuple[Person, ...]:
+    return tuple(Person(n) for n in names)
+
+
+def join_objects(persons: list[Person]) -> str:
+    """"Ann, Bob and you": several seats after a preposition."""
+    words = [p.object for p in persons]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -1,0 +1,295 @@
+"""The presenter without a display: scripted positions, and whole seeded games read for
+their grammar with a seat called "You"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from rules_kit import bank, bank_turn, new_game, rules, throw, trash_turn
+
+from tenthousand import presenter
+from tenthousand.ai import make_player
+from tenthousand.model import Event, Game, Seat
+from tenthousand.model.game import Phase
+from tenthousand.model.grammar import Person, join_objects
+from tenthousand.presenter import Context, Residue
+
+
+def human_context(game: Game, selection: tuple[int, ...] = (), **extra: object) -> Context:
+    computers = tuple(False for _ in game.seats)
+    return Context(computers=computers, levels=("normal",) * len(game.seats),
+                   selection=frozenset(selection), **extra)  # type: ignore[arg-type]
+
+
+# -- grammar --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("third,second", [
+    ("throws", "throw"), ("freezes", "freeze"), ("is", "are"), ("has", "have"),
+    ("reaches", "reach"), ("passes", "pass"), ("plays", "play"), ("wins", "win"),
+    ("challenges", "challenge"), ("pays", "pay"), ("loses", "lose"), ("needs", "need"),
+])
+def test_a_seat_called_you_takes_the_second_person(third: str, second: str) -> None:
+    assert Person("You").verb(third) == second
+    assert Person("you").says(third) == f"You {second}"
+    assert Person("Ann").says(third) == f"Ann {third}"
+
+
+def test_you_in_object_and_possessive_roles() -> None:
+    you, ann = Person("You"), Person("Ann")
+    assert (you.object, you.possessive, you.Possessive) == ("you", "your", "Your")
+    assert (ann.object, ann.possessive, ann.Possessive) == ("Ann", "Ann's", "Ann's")
+    assert join_objects([ann, Person("Bob"), you]) == "Ann, Bob and you"
+
+
+# -- every text of whole games, read for "You's", "You is", "challenged You" ... -------------
+
+_WRONG = [
+    re.compile(r"\bYou's\b", re.I),
+    re.compile(r"\bYou (is|has|was|does|[a-z]*[^s\W]s)\b"),  # "You throws", "You is"
+    re.compile(r"(?<=[a-z,;] )You\b"),  # "challenged You", "for You": mid-sentence capital
+    re.compile(r"\bAnn (throw|freeze|turn|pay|play|win|challenge|are|have) "),
+]
+
+_GAMES = [
+    ("ten-thousand", ()),
+    ("trash-10000", ("challenging",)),
+    ("trash-5000", ("challenging", "three-trash")),
+    ("farkle", ("three-trash", "surpassing")),
+    ("trash-5000", ("mutant-trash",)),
+    ("trash-5000", ("rotary-club", "mutant-trash", "challenging")),
+    ("trash-5000", ("rotary-club",)),
+]
+
+
+def _texts(game: Game, events: list[Event]) -> Iterator[str]:
+    """Every text the window would show for this moment, seen as human and as computer."""
+    for event in events:
+        yield event.message(game.names)
+        cue = presenter.cue(game, event)
+        if cue is not None:
+            yield cue.text
+    selection = ()
+    if game.phase is Phase.CHOOSE and game.legal_freezes():
+        selection = game.indices_for(game.legal_freezes()[0][0])
+    n = len(game.seats)
+    residue = Residue((), ((5,),), "dim", (game.current + 1) % n)
+    for computers in ((False,) * n, (True,) * n):
+        for thinking in (False, True):
+            ctx = Context(computers=computers, levels=("normal",) * n, thinking=thinking,
+                          selection=frozenset(selection), residue=residue,
+                          challenge_offered=game.phase is Phase.START and not computers[0],
+                          decision_bank=True)
+            shown = presenter.table(game, ctx)
+            yield from (shown.caption, shown.frozen_label, shown.need, shown.notice,
+                        shown.selection, shown.hint, shown.area_label, shown.footer)
+            bar = presenter.action_bar(game, ctx)
+            yield from (bar.reason, bar.question, bar.confirm_bank)
+            yield from (row.details() for row in presenter.seat_rows(game, ctx))
+    yield presenter.stage_text(game)
+    yield presenter.thinking_status(game)
+    yield presenter.not_your_turn(game)
+    if game.result is not None:
+        yield presenter.result_text(game, game.result)
+
+
+def _play(preset: str, options: tuple[str, ...], names: tuple[str, str], seed: int
+          ) -> Iterator[str]:
+    game = Game(rules(preset, *options), [Seat(names[0]), Seat(names[1])], seed=seed)
+    players = [make_player("normal", game.rules, seed=seed + s) for s in range(2)]
+    yield from _texts(game, list(game.log))
+    for _ in range(3000):
+        if game.over:
+            return
+        player = players[game.current]
+        if game.phase is Phase.START:
+            target = player.choose_challenge(game)
+            events = game.challenge(target) if target is not None else []
+            events += game.throw() if not events else []
+        elif game.phase is Phase.CHOOSE:
+            move = player.choose_move(game)
+            events = (game.bank if move.bank else game.throw)(move.freeze)
+        else:
+            events = game.discard(player.choose_discard(game))
+        yield from _texts(game, events)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("preset,options", _GAMES)
+@pytest.mark.parametrize("names", [("You", "Ann"), ("Ann", "You")])
+def test_no_text_treats_you_as_a_third_person(preset: str, options: tuple[str, ...],
+                                              names: tuple[str, str]) -> None:
+    seen = 0
+    for seed in (1, 2, 3):
+        for text in _play(preset, options, names, seed):
+            seen += 1
+            for wrong in _WRONG:
+                assert not wrong.search(text), f"{text!r} ({wrong.pattern})"
+    assert seen > 100
+
+
+def test_challenged_you_reads_right_everywhere() -> None:
+    game, dice = new_game("trash-10000", "challenging", first_seat=1)
+    game.seats = (Seat("You"), Seat("Computer 2"))
+    events = game.challenge(0)
+    texts = [e.message(game.names) for e in events]
+    cue = presenter.cue(game, events[0])
+    assert cue is not None and cue.text == "Computer 2 challenged you!"
+    assert texts == ["Computer 2 challenges you (trash would cost Computer 2 1,000)"]
+    ctx = Context(computers=(False, True))
+    assert presenter.table(game, ctx).notice == (
+        "Computer 2 challenged you: a bank this turn also comes off your board; trash "
+        "costs Computer 2 1,000.")
+
+
+def test_your_last_turn_and_your_turn() -> None:
+    game, dice = new_game("ten-thousand", throws=[(5, 5, 5, 2, 3, 4)])
+    game.seats = (Seat("You"), Seat("Ann"))
+    events = throw(game)
+    ctx = human_context(game, residue=Residue((2, 3, 4), ((5, 5, 5),), "dim", 0))
+    assert presenter.table(game, ctx).caption == "Your turn"
+    events += bank(game, 5, 5, 5)
+    shown = presenter.table(game, Context(computers=(False, True),
+                                          residue=Residue((2, 3, 4), ((5, 5, 5),), "dim", 0)))
+    assert shown.frozen_label == "Your last turn"
+    assert shown.caption == "Ann is playing"
+    assert [e.message(game.names) for e in events if e.kind == "turn"] == ["Ann's turn"]
+    demo = Context(computers=(True, True))
+    game.current = 0
+    assert presenter.table(game, demo).caption == "You are playing"
+    assert presenter.not_your_turn(game) == "Wait: the computer is playing your turn."
+    assert presenter.thinking_status(game) == "You are thinking..."
+
+
+# -- item 4: the last turn says what it must reach ---------------------------------------
+
+
+def catch_up_game(*options: str, preset: str = "ten-thousand", seats: int = 2,
+                  board: tuple[int, ...] = (9500, 8200)) -> Game:
+    """Seat 0 banks 500 and reaches 10,000: seat 1 plays its last turn."""
+    game, dice = new_game(preset, *options, seats=seats, board=board)
+    bank_turn(game, dice, (5, 5, 5, 2, 3, 4), (5, 5, 5))
+    assert game.stage == "catch-up" and game.current == 1
+    dice.add((1, 1, 1, 2, 3, 4))
+    return game
+
+
+def test_the_last_turn_shows_what_wins() -> None:
+    game = catch_up_game()
+    ctx = human_context(game)
+    assert presenter.table(game, ctx).notice == \
+        "Last turn: reach 10,050 to win (1,850 this turn)"
+    throw(game)
+    shown = presenter.table(game, human_context(game, game.indices_for((1, 1, 1))))
+    assert shown.notice == "Last turn: reach 10,050 to win (1,850 this turn)"
+
+
+def test_a_bank_that_cannot_win_warns_and_asks() -> None:
+    game = catch_up_game()
+    throw(game)
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
+    assert bar.bank_ok and bar.bad
+    assert bar.reason.endswith("Banking 1,000 leaves you 850 short of P0: you lose.")
+    assert bar.confirm_bank == "Banking 1,000 leaves you 850 short of P0: you lose. Bank anyway?"
+
+
+def test_the_last_turn_counts_down_and_says_when_the_bank_wins() -> None:
+    game = catch_up_game()
+    game.dice_source.add((1, 5, 5))  # type: ignore[attr-defined]
+    throw(game)
+    throw(game, 1, 1, 1)
+    assert presenter.table(game, human_context(game)).notice == \
+        "Last turn: reach 10,050 to win (1,850 this turn, 850 to go)"
+    game.stretch_score += 900  # 1,900 so far: the 1 below makes 2,000
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1,))))
+    assert bar.reason.endswith("Banking 2,000 wins the game.") and not bar.confirm_bank
+    assert not bar.bad
+
+
+def test_a_tie_is_not_a_loss() -> None:
+    game = catch_up_game()
+    throw(game)
+    game.stretch_score = 800  # with the three 1s: 1,800, exactly the gap
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
+    assert "ties you with P0 for first: a tie-break follows" in bar.reason
+    assert not bar.confirm_bank
+
+
+def test_a_challenged_leader_halves_what_the_last_turn_needs() -> None:
+    game = catch_up_game("challenging", preset="trash-10000")
+    game.challenge(0)
+    # 8,200 + 950 = 9,150 passes 10,000 - 950 = 9,050.
+    assert presenter.table(game, human_context(game)).notice.startswith(
+        "Last turn: reach 9,150 to win (950 this turn)\nP1 challenged P0:")
+
+
+def test_several_players_see_the_lead_and_the_next_rank() -> None:
+    game = catch_up_game(seats=3, board=(9500, 8200, 9000))
+    shown = presenter.table(game, human_context(game))
+    assert shown.notice == ("Last turn: reach 10,050 to take the lead (1,850 this turn); "
+                            "9,050 passes P2 (850 this turn)")
+    throw(game)
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
+    assert bar.reason.endswith("leaves you 850 short of P0: you cannot win.")
+
+
+def test_a_computer_last_turn_is_shown_too() -> None:
+    game = catch_up_game()
+    ctx = Context(computers=(False, True))
+    assert presenter.table(game, ctx).notice == \
+        "P1's last turn: 10,050 to win (1,850 this turn)"
+
+
+# -- item 9: the options explained on the table -------------------------------------------
+
+
+def test_three_trash_counts_per_seat_and_warns_before_the_third() -> None:
+    game, dice = new_game("farkle", "three-trash")
+    for _ in range(3):
+        trash_turn(game, dice)
+    rows = presenter.seat_rows(game, human_context(game))
+    assert "trash turns in a row: 1 of 3" in rows[1].details()
+    assert "trash turns in a row: 2 of 3" in rows[0].details()
+    assert game.current == 1
+    assert "Careful" not in presenter.table(game, human_context(game)).notice
+    trash_turn(game, dice)
+    assert presenter.table(game, human_context(game)).notice == (
+        "Careful: P0 threw trash the last two turns; a third costs P0 1,000.")
+
+
+def test_rotary_club_says_lowest_wins_and_hides_the_bank() -> None:
+    game, dice = new_game("trash-5000", "rotary-club", throws=[(1, 2, 3, 3, 4, 6)])
+    ctx = human_context(game)
+    assert "lowest score wins" in presenter.stage_text(game)
+    assert "lowest score wins" in presenter.table(game, ctx).footer
+    assert "adds the turn score to the board" in presenter.table(game, ctx).need
+    assert all("board" not in row.details() for row in presenter.seat_rows(game, ctx))
+    assert not presenter.action_bar(game, ctx).bank_shown
+    throw(game)
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1,))))
+    assert not bar.bank_shown and bar.throw_ok and "pegs your turn score" in bar.reason
+
+
+def test_the_play_area_says_what_it_is_worth_and_for_whom() -> None:
+    game, dice = new_game("trash-5000", "mutant-trash")
+    game.play_area[:] = [5, 5]
+    ctx = human_context(game)
+    assert presenter.table(game, ctx).area_label == \
+        "Play area: 100 as it lies \u00b7 after this turn it scores for P1"
+    bank_turn(game, dice, (1, 1, 1, 5, 2, 3), (1, 1, 1))
+    assert game.phase is Phase.DISCARD
+    shown = presenter.table(game, human_context(game))
+    assert shown.area_label == ("Play area: 100 as it lies \u00b7 P0 plays a die into it, "
+                                "and it scores for P1")
+    assert shown.selection == "P1 would get 200 for a 1"
+
+
+def test_a_challenged_turn_says_what_is_at_stake_all_turn() -> None:
+    game, dice = new_game("trash-10000", "challenging", throws=[(1, 5, 2, 3, 4, 6)])
+    game.challenge(1)
+    stake = "P0 challenged P1: a bank this turn also comes off P1's board; trash costs P0 1,000."
+    assert presenter.table(game, human_context(game)).notice == stake
+    throw(game)
+    assert presenter.table(game, human_context(game)).notice == stake
