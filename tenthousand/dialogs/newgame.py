@@ -7,7 +7,7 @@ from collections.abc import Callable
 from tkinter import ttk
 
 from ..model import LEVELS, OPTION_NAMES, PRESETS
-from ..settings import MAX_SEATS, GameSettings, SeatSetting
+from ..settings import MAX_SEATS, GameSettings, SeatSetting, next_computer_name
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["NewGameDialog", "LEVEL_LABELS", "PLAYER_CHOICES", "OPTION_HELP", "PRESET_HELP"]
@@ -265,11 +265,7 @@ class NewGameDialog(Dialog[GameSettings]):
         """Add a computer seat (Normal) with a name not in use."""
         if len(self.seat_rows) >= MAX_SEATS:
             return
-        used = {row.name.get().strip().casefold() for row in self.seat_rows}
-        n = 2
-        while f"computer {n}" in used:
-            n += 1
-        name = "Computer" if "computer" not in used else f"Computer {n}"
+        name = next_computer_name(row.name.get() for row in self.seat_rows)
         self.seat_rows.append(_SeatRow(self, SeatSetting(name, True, "normal")))
         self._layout_seats()
         entry = self.seat_rows[-1].entry
