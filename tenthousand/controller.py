@@ -274,9 +274,9 @@ class Controller:
         self.start()
 
     def _log_start(self, game: Game) -> None:
-        if len(game.log) <= 1:
-            self.window.log.add(f"New game: {game.rules.label}, to {game.rules.game_point:,}.",
-                                "info")
+        about = f"{game.rules.label}, to {game.rules.game_point:,}."
+        self.window.log.add(("New game: " if len(game.log) <= 1 else "Resumed game: ") + about,
+                            "info")
         for seat, s in enumerate(game.seats):
             why = self.plays_as_expert(seat)
             if why:
