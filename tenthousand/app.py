@@ -555,8 +555,8 @@ def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettin
             o for o in settings.options if o != "mutant-trash"))
         if not settings.errors():
             return settings, f"Mutant Trash is left out: {note}."
-    return GameSettings(), f"The last game's settings could not be used ({note}); " \
-                          "starting with the defaults."
+    return GameSettings(), ("The command line's choices do not go with your last game's "
+                            f"settings ({note}); starting with the defaults.")
 
 
 def _geometry(root: tk.Tk, text: str) -> str:

@@ -141,10 +141,9 @@ class GameSettings:
             if value <= game_point:
                 continue
             if getattr(self, key) is not None:
-                found[key] = f"the {text} cannot be more than the game point ({game_point:,})"
+                found[key] = f"must not be above the game point ({game_point:,})"
             else:
-                found.setdefault("game_point", f"the game point cannot be less than the "
-                                               f"{text} ({value:,})")
+                found.setdefault("game_point", f"must not be below the {text} ({value:,})")
         return found
 
     def to_rules(self) -> Rules:

@@ -145,12 +145,12 @@ def test_old_preferences_with_numbered_computers_still_load() -> None:
 
 def test_an_opening_minimum_above_the_game_point_is_refused() -> None:
     assert GameSettings(game_point=1000, opening_minimum=1500).errors() == {
-        "opening_minimum": "the opening minimum cannot be more than the game point (1,000)"}
+        "opening_minimum": "must not be above the game point (1,000)"}
     assert GameSettings(game_point=1000, minimum=1050).errors() == {
-        "minimum": "the later minimum cannot be more than the game point (1,000)"}
+        "minimum": "must not be above the game point (1,000)"}
     # The preset's opening minimum (Farkle: 500) against a typed game point.
     assert GameSettings(preset="farkle", game_point=450).errors() == {
-        "game_point": "the game point cannot be less than the opening minimum (500)"}
+        "game_point": "must not be below the opening minimum (500)"}
     assert GameSettings(game_point=1000, opening_minimum=1000, minimum=1000).errors() == {}
     assert GameSettings(preset="farkle", game_point=500).errors() == {}
     with pytest.raises(ValueError):

@@ -225,7 +225,7 @@ class StatusBar(tk.Frame):
     def _fit(self) -> None:
         room = self.message.winfo_width() - 2 * int(self.message.cget("padx")) - 4
         text = " ".join(self.full_text.split())
-        if room > 0 and self.message.winfo_ismapped():  # not laid out yet: no width to fit
+        if room > 0:  # (not laid out yet: no width to fit; <Configure> comes when it is)
             text = elide(text, self.font.measure, room)
         if str(self.message.cget("text")) != text:
             self.message.configure(text=text)
@@ -246,7 +246,7 @@ class StatusBar(tk.Frame):
                  background="#fffbe0", foreground="#1d2238", relief="solid",
                  borderwidth=1).pack()
         tip.update_idletasks()
-        x = self.message.winfo_rootx()
+        x = max(0, self.message.winfo_rootx())
         y = self.message.winfo_rooty() - tip.winfo_reqheight() - 4
         tip.wm_geometry(f"+{x}+{max(0, y)}")
         self.tip = tip

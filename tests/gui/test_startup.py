@@ -257,13 +257,13 @@ def test_the_dialog_refuses_an_opening_minimum_above_the_game_point(tk_root: tk.
         dialog.number_vars["game_point"].set("1000")
         dialog.number_vars["opening_minimum"].set("1500")
         dialog.update()
-        message = "the opening minimum cannot be more than the game point (1,000)"
+        message = "must not be above the game point (1,000)"
         assert dialog.errors == {"opening_minimum": message}
         assert dialog.button_ok.instate(["disabled"])
         dialog.number_vars["opening_minimum"].set("")
         dialog.number_vars["minimum"].set("1050")
         assert dialog.errors == {
-            "minimum": "the later minimum cannot be more than the game point (1,000)"}
+            "minimum": "must not be above the game point (1,000)"}
         dialog.number_vars["minimum"].set("1000")
         assert dialog.errors == {}
     finally:
