@@ -106,7 +106,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
     import tkinter as tk
 
     from .app import App
-    from .settings import GameSettings, Preferences, SeatSetting
+    from .settings import GameSettings, Preferences, SeatSetting, computer_name
 
     timings: list[tuple[float, str]] = []
     errors: list[BaseException] = []
@@ -134,7 +134,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
             root.quit()
 
         root.report_callback_exception = report  # type: ignore[assignment]
-        seats = tuple(SeatSetting(f"{level.title()} {i + 1}", True, level)
+        seats = tuple(SeatSetting(computer_name(i), True, level)
                       for i, level in enumerate(levels))
         prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
         app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
