@@ -585,11 +585,16 @@ def _geometry(root: tk.Tk, text: str) -> str:
     return f"{w}x{h}"
 
 
-def _set_icon(root: tk.Tk) -> list[Any]:
+#: Icon sizes set before the window shows: the small ones decode in a few milliseconds;
+#: the large ones (for docks and switchers) follow once the first frame is drawn.
+FIRST_ICON_SIZES = (16, 32, 48)
+
+
+def _set_icon(root: tk.Tk, sizes: tuple[int, ...] | None = None) -> list[Any]:
     try:
         from . import assets
 
-        photos = assets.icon_photos(root)
+        photos = assets.icon_photos(root) if sizes is None else assets.icon_photos(root, sizes)
         if photos:
             root.wm_iconphoto(True, *photos)
         return photos
@@ -696,6 +701,7 @@ def _first_frame_drawn(app: App, intro: bool) -> None:
     timing = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
     if timing:
         print("first frame", flush=True)  # the benchmark's stopwatch stops here
+    app.icons = _set_icon(app.root) or app.icons  # type: ignore[attr-defined]
     if not intro:
         app._begin()
     app.save_preferences()
@@ -706,7 +712,7 @@ def _first_frame_drawn(app: App, intro: bool) -> None:
 def _open(root: tk.Tk, opts: Options) -> App:
     """Build the game window on ``root`` as the command line asks."""
     root.withdraw()
-    icons = _set_icon(root)
+    icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*MIN_SIZE)
