@@ -109,6 +109,8 @@ def report_startup_failure(error: BaseException) -> str:
                   format_details(type(error), error, error.__traceback__))
         if isinstance(_handler, logging.FileHandler):
             where = str(log_path())
+        else:  # no log file could be opened: the traceback went to stderr
+            where = "the lines above"
     except Exception:  # noqa: BLE001 - the log itself failed: the traceback goes to stderr
         traceback.print_exception(type(error), error, error.__traceback__)
         where = "the lines above"

@@ -8,6 +8,7 @@ import json
 import logging
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -174,3 +175,19 @@ def test_an_error_at_start_up_is_logged_and_told_in_one_sentence(
     text = paths().logfile.read_text()
     assert "Traceback" in text and "ValueError" in text
     assert "'+-40'" in text
+
+
+def test_without_a_log_file_the_sentence_points_at_the_traceback_above(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("TENTHOUSAND_HOME", str(blocker))
+    try:
+        raise OSError("no room")
+    except OSError as e:
+        sentence = logs.report_startup_failure(e)
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "OSError: no room" in err
+    assert err.strip().splitlines()[-1] == sentence
+    assert sentence.endswith("the details are in the lines above.")
