@@ -6,9 +6,16 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .cli import run
+    """Run the command line; an unexpected error is logged and told in one sentence."""
+    try:
+        from .cli import run
 
-    return run(sys.argv[1:] if argv is None else argv)
+        return run(sys.argv[1:] if argv is None else argv)
+    except Exception as e:  # noqa: BLE001 - e.g. a broken install: never a bare traceback
+        from .logs import report_startup_failure
+
+        report_startup_failure(e)
+        return 1
 
 
 if __name__ == "__main__":

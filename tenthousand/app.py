@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import importlib.util
 import logging
+import os
 import re
 import sys
 import tkinter as tk
@@ -45,7 +47,10 @@ log = logging.getLogger(__name__)
 
 DEFAULT_SIZE = (1180, 800)
 MIN_SIZE = (960, 640)
-_GEOMETRY = re.compile(r"^(\d+)x(\d+)(?:([+-]-?\d+)([+-]-?\d+))?$")
+#: WIDTHxHEIGHT, then optionally +X+Y; X and Y may be negative ("+-40": 40 px off the left).
+_GEOMETRY = re.compile(r"^(\d{1,6})x(\d{1,6})(?:([+-])(-?\d{1,6})([+-])(-?\d{1,6}))?$", re.ASCII)
+#: How much of a saved window must still be on the screen for its place to be kept.
+ON_SCREEN = (200, 120)
 
 #: Keys of the main window: (Tk event sequences, command name).
 KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -78,6 +83,14 @@ def _optional(module: str, name: str) -> Any:
         return None
 
 
+def _available(module: str) -> bool:
+    """Whether a module is part of this build, without importing it (start-up time)."""
+    try:
+        return importlib.util.find_spec(f"tenthousand.{module}") is not None
+    except ImportError:
+        return False
+
+
 def _collect() -> None:
     """Collect closed windows' garbage now, in the Tk thread.
 
@@ -95,7 +108,8 @@ class App:
                  player_factory: PlayerFactory | None = None,
                  install_error_handler: bool = True, save_games: bool = True,
                  sound: Sound | None = None, owns_root: bool = False,
-                 message: str | None = None, notices: Sequence[str] = ()) -> None:
+                 message: str | None = None, notices: Sequence[str] = (),
+                 saved_prefs: Preferences | None = None, begin: bool = True) -> None:
         self.root = root
         # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
         # Every Tk call releases the GIL, and getting it back waits for the switch interval
@@ -104,6 +118,9 @@ class App:
         # callback p99 25 ms at 1 ms, 12 ms at 0.2 ms, 8 ms at 0.05 ms.
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.00005))
         self.prefs = prefs or Preferences()
+        #: What :meth:`save_preferences` writes: the preferences as saved (without the
+        #: command line's launch-only choices) plus what the player changes in the window.
+        self.saved_prefs = saved_prefs or self.prefs
         self.settings = settings or self.prefs.game
         self.seed = seed
         self.owns_root = owns_root
@@ -167,7 +184,7 @@ class App:
         self.notices = list(notices)
         if intro:
             self.window.table.play_intro(self._begin, wait=not demo)
-        else:
+        elif begin:  # (launch begins after the first frame: the window shows sooner)
             self._begin()
 
     # -- building ------------------------------------------------------------------------
@@ -188,8 +205,8 @@ class App:
                    "rules": ("dialogs.rules_window", "RulesWindow"),
                    "keys": ("dialogs.keys", "KeysDialog"),
                    "about": ("dialogs.about", "AboutDialog")}
-        for name, (module, cls) in missing.items():
-            if _optional(module, cls) is None:
+        for name, (module, _) in missing.items():
+            if not _available(module):
                 del commands[name]  # not in this build: no menu entry that does nothing
         return commands
 
@@ -318,7 +335,9 @@ class App:
         """Start a game with ``settings`` (and remember them for the next launch)."""
         self.settings = settings
         self.prefs = self.prefs.replace(game=settings)
+        self.saved_prefs = self.saved_prefs.replace(game=settings)
         self._save_prefs_soon()
+        self.window.status.say("")  # whatever it said was about the game now ending
         self.controller.set_demo(False) if self.controller.demo else None
         self.window.set_check("demo", False)
         self.controller.seed = seed
@@ -515,6 +534,9 @@ class App:
     def _set_prefs(self, **changes: Any) -> None:
         old = self.prefs
         self.prefs = old.replace(**changes)
+        # Only what really changes is the player's own choice, to keep for later launches.
+        self.saved_prefs = self.saved_prefs.replace(
+            **{k: v for k, v in changes.items() if getattr(old, k) != v})
         new = self.prefs
         if (new.theme, new.table_colour) != (old.theme, old.table_colour):
             self.images.theme = new.theme
@@ -546,13 +568,14 @@ class App:
 
     def save_preferences(self) -> None:
         """Write the preferences now (the window's size and place included)."""
-        prefs = self.prefs
+        prefs = self.saved_prefs
         try:
             if self.root.winfo_viewable() and self.owns_root:
                 prefs = prefs.replace(geometry=self.root.wm_geometry())
         except tk.TclError:
             pass
-        self.prefs = prefs
+        self.saved_prefs = prefs
+        self.prefs = self.prefs.replace(geometry=prefs.geometry)
         try:
             save_preferences(prefs)
         except OSError as e:
@@ -640,31 +663,46 @@ def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettin
             o for o in settings.options if o != "mutant-trash"))
         if not settings.errors():
             return settings, f"Mutant Trash is left out: {note}."
-    return GameSettings(), f"The last game's settings could not be used ({note}); " \
-                          "starting with the defaults."
+    return GameSettings(), ("The command line's choices do not go with your last game's "
+                            f"settings ({note}); starting with the defaults.")
 
 
 def _geometry(root: tk.Tk, text: str) -> str:
-    """A geometry for the window: the saved one if it still fits the screen."""
+    """A geometry for the window from a saved one: its size within the screen, and its
+    place only while enough of the window stays on the screen to grab and use.
+
+    Never raises: anything unreadable gives the default size (as bad preferences do)."""
     screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
-    match = _GEOMETRY.match(text or "")
-    if match:
-        w, h = int(match.group(1)), int(match.group(2))
-        w, h = max(MIN_SIZE[0], min(w, screen_w)), max(MIN_SIZE[1], min(h, screen_h))
-        if match.group(3) is not None:
-            x, y = int(match.group(3)), int(match.group(4))
-            if 0 <= x < screen_w - 100 and 0 <= y < screen_h - 100:
-                return f"{w}x{h}+{x}+{y}"
+    match = _GEOMETRY.match(text) if isinstance(text, str) else None
+    if match is None:
+        w, h = min(DEFAULT_SIZE[0], screen_w), min(DEFAULT_SIZE[1], screen_h - 60)
         return f"{w}x{h}"
-    w, h = min(DEFAULT_SIZE[0], screen_w), min(DEFAULT_SIZE[1], screen_h - 60)
+    w, h = int(match.group(1)), int(match.group(2))
+    w, h = max(MIN_SIZE[0], min(w, screen_w)), max(MIN_SIZE[1], min(h, screen_h))
+    if match.group(3) is None:
+        return f"{w}x{h}"
+    # "+X" counts from the screen's left edge, "-X" from its right (Tk's own geometry).
+    x, y = int(match.group(4)), int(match.group(6))
+    left = x if match.group(3) == "+" else screen_w - w - x
+    top = y if match.group(5) == "+" else screen_h - h - y
+    seen_w = min(left + w, screen_w) - max(left, 0)
+    seen_h = min(top + h, screen_h) - max(top, 0)
+    # The title bar sits just above `top`: it must be on the screen to drag the window back.
+    if top >= 0 and seen_w >= ON_SCREEN[0] and seen_h >= ON_SCREEN[1]:
+        return f"{w}x{h}+{left}+{top}"
     return f"{w}x{h}"
 
 
-def _set_icon(root: tk.Tk) -> list[Any]:
+#: Icon sizes set before the window shows: the small ones decode in a few milliseconds;
+#: the large ones (for docks and switchers) follow once the first frame is drawn.
+FIRST_ICON_SIZES = (16, 32, 48)
+
+
+def _set_icon(root: tk.Tk, sizes: tuple[int, ...] | None = None) -> list[Any]:
     try:
         from . import assets
 
-        photos = assets.icon_photos(root)
+        photos = assets.icon_photos(root) if sizes is None else assets.icon_photos(root, sizes)
         if photos:
             root.wm_iconphoto(True, *photos)
         return photos
@@ -673,24 +711,29 @@ def _set_icon(root: tk.Tk) -> list[Any]:
         return []
 
 
-def launch(opts: Options) -> int:
-    """Open the game window as the command line asks; returns the exit status."""
-    setup = _optional("logs", "setup_logging")
-    if setup is not None:
-        try:
-            setup()
-        except OSError:
-            pass
-    root = tk.Tk(className="TenThousand")
-    root.withdraw()
-    icons = _set_icon(root)
-    messages: list[str] = []  # problems worth a box at launch
+def resume_question(saved: Game, explicit: bool) -> str:
+    """The question that offers the unfinished game, its scores set off so that a name
+    never runs into a number ("Ann: 1,250 \u00b7 Computer B: 900")."""
+    scores = " \u00b7 ".join(f"{seat.name}: {board:,}"
+                              for seat, board in zip(saved.seats, saved.board, strict=True))
+    question = (f"You have an unfinished game of {saved.rules.label}.\n\n{scores}\n\n"
+                "Resume it? (No starts a new game.)")
+    if explicit:
+        question += "\n\nNo starts the game the command line asks for."
+    return question
+
+
+def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str], str]:
+    """(the preferences as saved, the ones this launch plays with, notes for the player,
+    a status line).  The command line's choices are for this launch only: they are never
+    written back unless the player makes the same change in the window."""
+    messages: list[str] = []
     status = ""
     if opts.reset_preferences:
-        prefs, note = Preferences(), None
+        saved, note = Preferences(), None
         status = "Preferences are back to their defaults."
     else:
-        prefs, note = load_preferences()
+        saved, note = load_preferences()
     if note:
         messages.append(note)
     changes: dict[str, Any] = {}
@@ -700,49 +743,121 @@ def launch(opts: Options) -> int:
         changes["sound"] = opts.sound
     if opts.theme is not None:
         changes["theme"] = opts.theme
-    if opts.skip_intro:
-        changes["intro"] = False
-    settings, settings_note = settings_from_options(prefs.game, opts)
+    settings, settings_note = settings_from_options(saved.game, opts)
     if settings_note:
         messages.append(settings_note)
-    prefs = prefs.replace(game=settings, **{k: v for k, v in changes.items()
-                                            if k != "intro"})
+    return saved, saved.replace(game=settings, **changes), messages, status
+
+
+def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
+    """The unfinished game to play on, if there is one and the player wants it."""
+    if _optional("savegame", "load_saved_game") is None:
+        return None, ["There is no saved game to resume."] if opts.resume else []
+    from . import savegame
+
+    messages: list[str] = []
+    saved, save_note = savegame.load_saved_game()
+    if save_note:
+        messages.append(save_note)
+    if saved is not None and sum(saved.turns_taken) == 0 and saved.phase is Phase.START:
+        saved = None  # closed before the first throw: nothing worth offering
+    if saved is None:
+        if opts.resume:
+            messages.append("There is no saved game to resume.")
+        return None, messages
+    if opts.resume:
+        return saved, messages
+    if opts.demo:
+        return None, messages
+    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
+    if messagebox.askyesno("Resume", resume_question(saved, explicit), parent=root):
+        return saved, messages
+    savegame.clear_saved_game()
+    return None, messages
+
+
+#: Set to 1 by ``python -m tenthousand.benchmark startup`` only: close the window as soon
+#: as its first frame is drawn, to time the start-up.
+EXIT_AFTER_FIRST_FRAME = "TENTHOUSAND_EXIT_AFTER_FIRST_FRAME"
+
+
+def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
+    """Call ``func`` once the window is on the screen and drawn (or after a second, should
+    the window manager keep it hidden)."""
+    done = False
+
+    def run() -> None:
+        nonlocal done
+        if done:
+            return
+        done = True
+        root.update_idletasks()  # the redraws Tk has queued: the first frame
+        func()
+
+    def mapped(event: tk.Event) -> None:  # type: ignore[type-arg]
+        if event.widget is root:
+            root.after_idle(run)
+
+    root.bind("<Map>", mapped, add="+")
+    root.after(1000, run)
+
+
+def _first_frame_drawn(app: App, intro: bool) -> None:
+    """What waits for the first frame: the game's first step and the first save."""
+    if app.closed:
+        return
+    timing = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
+    if timing:
+        print("first frame", flush=True)  # the benchmark's stopwatch stops here
+    app.icons = _set_icon(app.root) or app.icons  # type: ignore[attr-defined]
+    if not intro:
+        app._begin()
+    app.save_preferences()
+    if timing:
+        app.close()
+
+
+def _open(root: tk.Tk, opts: Options) -> App:
+    """Build the game window on ``root`` as the command line asks."""
+    root.withdraw()
+    icons = _set_icon(root, FIRST_ICON_SIZES)
+    saved_prefs, prefs, messages, status = _preferences_for(opts)
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*MIN_SIZE)
-
-    game = None
-    savegame = _optional("savegame", "load_saved_game") and __import__(
-        "tenthousand.savegame", fromlist=["load_saved_game"])
-    if savegame:
-        saved, save_note = savegame.load_saved_game()
-        if save_note:
-            messages.append(save_note)
-        if saved is not None and sum(saved.turns_taken) == 0 \
-                and saved.phase is Phase.START:
-            saved = None  # closed before the first throw: nothing worth offering
-        if saved is not None:
-            explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
-            if opts.resume:
-                game = saved
-            elif not opts.demo:
-                scores = ", ".join(f"{s.name} {b:,}"
-                                   for s, b in zip(saved.seats, saved.board, strict=True))
-                question = (f"You have an unfinished game of {saved.rules.label} "
-                            f"({scores}).\n\nResume it? (No starts a new game.)")
-                if explicit:
-                    question += "\n\nNo starts the game the command line asks for."
-                if messagebox.askyesno("Resume", question, parent=root):
-                    game = saved
-                else:
-                    savegame.clear_saved_game()
-    elif opts.resume:
-        messages.append("There is no saved game to resume.")
-
+    game, more = _saved_game(root, opts)
+    messages += more
     root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
-    app = App(root, prefs, settings, game=game, seed=opts.seed, demo=opts.demo, intro=intro,
-              owns_root=True, message=" ".join(messages) or status or None, notices=messages)
+    app = App(root, prefs, prefs.game, game=game, seed=opts.seed, demo=opts.demo,
+              intro=intro, owns_root=True, message=" ".join(messages) or status or None,
+              notices=messages, saved_prefs=saved_prefs, begin=False)
     app.icons = icons  # type: ignore[attr-defined]  # Tk forgets an image nobody holds
-    app.save_preferences()
+    _after_first_frame(root, lambda: _first_frame_drawn(app, intro))
+    return app
+
+
+def launch(opts: Options) -> int:
+    """Open the game window as the command line asks; returns the exit status.
+
+    An error before the window can show one itself goes to the log with its traceback and
+    to the terminal as one sentence, and the status is 1."""
+    from .logs import report_startup_failure, setup_logging
+
+    try:
+        setup_logging()
+    except OSError as e:  # setup_logging falls back to stderr; this is a last resort
+        print(f"tenthousand: no log this time ({e})", file=sys.stderr)
+    root: tk.Tk | None = None
+    try:
+        root = tk.Tk(className="TenThousand")
+        _open(root, opts)
+    except Exception as e:  # noqa: BLE001 - anything at all: logged, told, exit 1
+        report_startup_failure(e)
+        if root is not None:
+            try:
+                root.destroy()
+            except tk.TclError as err:  # half-built: the process ends anyway
+                log.info("the half-built window could not be closed: %s", err)
+        return 1
     root.mainloop()
     return 0

@@ -12,6 +12,13 @@ runs, and prints one JSON object::
 ``slowest`` names the five callbacks with the longest single run: ``[name, calls, ms]``.  It needs a display (on a
 server: ``xvfb-run python -m tenthousand.benchmark``).  Timings depend on the machine:
 compare medians and ratios, not single runs.
+
+``python -m tenthousand.benchmark startup`` times the start-up instead: it starts, by turns,
+a bare Tk window and ``tenthousand --skip-intro`` (each in a new process, closing itself as
+soon as its first frame is drawn; one warm-up run of each first, which also compiles the
+bytecode as an installation does) and prints the medians and their ratio::
+
+    {"runs", "bare_s", "game_s", "ratio"}
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +38,22 @@ from .sim import percentile  # the simulator's nearest-rank quantile
 
 LIMIT_MS = 16.0
 
-__all__ = ["callback_name", "main", "percentile", "run"]
+__all__ = ["callback_name", "main", "percentile", "run", "startup"]
+
+#: A bare Tk window the size of the game's, closing once its first frame is drawn (as the
+#: game does with TENTHOUSAND_EXIT_AFTER_FIRST_FRAME=1): what start-up is measured against.
+BARE_TK = """
+import sys
+import tkinter as tk
+root = tk.Tk()
+root.geometry("1180x800")
+def drawn():
+    root.update_idletasks()
+    print("first frame", flush=True)
+    root.destroy()
+root.bind("<Map>", lambda event: root.after_idle(drawn) if event.widget is root else None)
+root.mainloop()
+"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,7 +106,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
     import tkinter as tk
 
     from .app import App
-    from .settings import GameSettings, Preferences, SeatSetting
+    from .settings import GameSettings, Preferences, SeatSetting, computer_name
 
     timings: list[tuple[float, str]] = []
     errors: list[BaseException] = []
@@ -110,7 +134,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
             root.quit()
 
         root.report_callback_exception = report  # type: ignore[assignment]
-        seats = tuple(SeatSetting(f"{level.title()} {i + 1}", True, level)
+        seats = tuple(SeatSetting(computer_name(i), True, level)
                       for i, level in enumerate(levels))
         prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
         app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
@@ -166,9 +190,68 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
     }
 
 
+def _time_process(command: list[str], env: dict[str, str]) -> float:
+    """Seconds from starting ``command`` until it says its first frame is drawn (it then
+    closes as a player would; RuntimeError if it fails)."""
+    started = time.perf_counter()
+    with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as process:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        elapsed = time.perf_counter() - started
+        _, errors = process.communicate(timeout=60)
+    if line.strip() != "first frame" or process.returncode != 0:
+        raise RuntimeError(f"{command[-1]!r} failed ({process.returncode}): "
+                           f"{errors.strip()[-500:]}")
+    return elapsed
+
+
+def startup(runs: int = 10) -> dict[str, Any]:
+    """Start a bare Tk window and the game ``runs`` times each, by turns, and compare the
+    median times to their first frame (needs a display)."""
+    from .app import EXIT_AFTER_FIRST_FRAME
+
+    bare: list[float] = []
+    game: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="tenthousand-startup-") as home:
+        env = dict(os.environ, TENTHOUSAND_HOME=home, **{EXIT_AFTER_FIRST_FRAME: "1"})
+        # An installed game has its bytecode compiled: let the warm-up runs write it, so
+        # no run is timed compiling the sources.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        _time_process([sys.executable, "-c", BARE_TK], env)
+        _time_process([sys.executable, "-m", "tenthousand", "--skip-intro"], env)
+        for _ in range(runs):
+            bare.append(_time_process([sys.executable, "-c", BARE_TK], env))
+            game.append(_time_process([sys.executable, "-m", "tenthousand", "--skip-intro"],
+                                      env))
+    bare_s, game_s = statistics.median(bare), statistics.median(game)
+    return {"runs": runs, "bare_s": round(bare_s, 3), "game_s": round(game_s, 3),
+            "ratio": round(game_s / bare_s, 2)}
+
+
+def _startup_main(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="python -m tenthousand.benchmark startup",
+                     description="Time the game's start-up against a bare Tk window.")
+    parser.add_argument("--runs", type=int, default=10, metavar="N",
+                        help="start each N times (default 10)")
+    args = parser.parse_args(argv)
+    if not 1 <= args.runs <= 1000:
+        parser.error("--runs must be from 1 to 1000")
+    try:
+        result = startup(args.runs)
+    except RuntimeError as e:
+        sys.stderr.write(f"benchmark: a window did not start: {e}\n")
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .ai import LEVELS
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["startup"]:
+        return _startup_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.players.split(",") if x.strip()]

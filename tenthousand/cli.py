@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from . import __version__
 from .model import LEVELS, OPTION_NAMES, PRESETS
+from .settings import GameSettings, SeatSetting, next_computer_name
 
 #: The 1989 program's one-letter arguments and what they mean today.
 LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
@@ -43,29 +44,65 @@ class Options:
 
 
 def parse_players(text: str) -> list[SeatSpec]:
-    """``You,cpu:expert,Ann`` -> seats.  ``cpu`` or ``cpu:LEVEL`` is a computer seat (named
-    after its level), ``NAME=cpu:LEVEL`` names it; anything else is a human's name."""
-    seats: list[SeatSpec] = []
+    """``You,cpu:expert,Ann`` -> seats.  ``cpu`` or ``cpu:LEVEL`` is a computer seat (lettered:
+    Computer A, Computer B...), ``NAME=cpu:LEVEL`` names it; anything else is a human's name.
+
+    Only the spelling is checked here; :func:`seat_problem` checks the seats together.
+    """
     parts = [p.strip() for p in text.split(",")]
-    if not 1 <= len(parts) <= 9:
-        raise argparse.ArgumentTypeError(f"give 1 to 9 players, not {len(parts)}")
-    for part in parts:
-        name, _, kind = part.rpartition("=")
-        if not name:
+    seats: list[SeatSpec | None] = []  # None: a computer still to be named
+    levels: list[str] = []
+    for number, part in enumerate(parts, start=1):
+        name, equals, kind = part.rpartition("=")
+        if not equals:
             name, kind = "", part
-        low = kind.lower()
+        low = kind.strip().lower()
         if low == "cpu" or low.startswith("cpu:"):
-            level = low[4:] or "normal"
+            level = low[4:].strip() if low.startswith("cpu:") else "normal"
             if level not in LEVELS:
+                asked = f"the computer level {level!r}" if level else "no computer level"
                 raise argparse.ArgumentTypeError(
-                    f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}"
-                )
-            seats.append(SeatSpec(name or f"Computer {len(seats) + 1}", True, level))
+                    f"seat {number} ({part!r}) names {asked}; the levels are "
+                    f"{', '.join(LEVELS)}")
+            if equals and not name.strip():
+                raise argparse.ArgumentTypeError(
+                    f"seat {number} ({part!r}) needs a name before the '='")
+            seats.append(SeatSpec(name.strip(), True, level) if equals else None)
+            levels.append(level)
+        elif equals:
+            raise argparse.ArgumentTypeError(
+                f"seat {number} ({part!r}): only a computer seat takes a name and '=', "
+                "as in Max=cpu:expert")
         else:
-            if not part or len(part) > 24:
-                raise argparse.ArgumentTypeError(f"a player's name has 1 to 24 characters: {part!r}")
             seats.append(SeatSpec(part, False, "normal"))
-    return seats
+            levels.append("normal")
+    named = [s.name for s in seats if s is not None]
+    result: list[SeatSpec] = []
+    for seat, level in zip(seats, levels, strict=True):
+        if seat is None:
+            seat = SeatSpec(next_computer_name(named), True, level)
+            named.append(seat.name)
+        result.append(seat)
+    return result
+
+
+def seat_problem(players: list[SeatSpec], options: list[str], rules: str | None) -> str | None:
+    """What the new-game dialog would refuse in these seats and options, as one sentence
+    (the same check, :meth:`GameSettings.errors`, so the two cannot disagree)."""
+    settings = GameSettings(
+        preset=rules or "ten-thousand",
+        seats=tuple(SeatSetting(p.name, p.computer, p.level) for p in players),
+        options=tuple(options))
+    errors = settings.errors()
+    for key, message in errors.items():
+        if key.startswith("seat") and key[4:].isdigit():
+            index = int(key[4:])
+            return f"--players: seat {index + 1} ({players[index].name!r}): {message}"
+    if "seats" in errors:
+        return f"--players: {errors['seats']}, not {len(players)}"
+    if "options" in errors:
+        return f"--option: {errors['options']}, and --players gives {len(players)}"
+    return None
 
 
 def _delay(text: str) -> float:
@@ -141,8 +178,10 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
     ns = parser.parse_args(expand_letters(argv))
     if ns.mono and ns.color:
         parser.error("--mono (M) and --color (C) cannot both be given")
-    if ns.option and "mutant-trash" in ns.option and ns.players and len(ns.players) != 2:
-        parser.error("the mutant-trash option is for exactly two players")
+    if ns.players:
+        problem = seat_problem(ns.players, ns.option, ns.rules)
+        if problem:
+            parser.error(problem)
     opts = Options(
         rules=ns.rules,
         players=ns.players,

@@ -231,8 +231,7 @@ class Controller:
         self.start()
 
     def _log_start(self, game: Game) -> None:
-        if len(game.log) <= 1:
-            self.window.log.add(presenter.start_line(game), "info")
+        self.window.log.add(presenter.start_line(game, resumed=len(game.log) > 1), "info")
         for seat in range(len(game.seats)):
             why = self.plays_as_expert(seat)
             if why:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .model import PRESETS, Game, Phase, Seat
+from .settings import computer_name
 from .storage import write_json_atomic
 
 __all__ = ["RandomPlayer", "step", "play_to_end", "main"]
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="use the built-in random player even if the ai is there")
     ns = parser.parse_args(argv)
     rules = PRESETS[ns.rules]
-    seats = [Seat(f"Computer {i + 1}", True, "normal") for i in range(ns.seats)]
+    seats = [Seat(computer_name(i), True, "normal") for i in range(ns.seats)]
     game = Game(rules, seats, seed=ns.seed)
     if ns.random:
         randoms = [RandomPlayer(ns.seed + i) for i in range(len(seats))]

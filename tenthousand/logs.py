@@ -24,8 +24,8 @@ from .paths import paths
 if TYPE_CHECKING:
     import tkinter
 
-__all__ = ["setup_logging", "install_tk_error_handler", "log_path", "MAX_BYTES",
-           "BACKUP_COUNT"]
+__all__ = ["setup_logging", "install_tk_error_handler", "log_path", "report_startup_failure",
+           "MAX_BYTES", "BACKUP_COUNT"]
 
 MAX_BYTES = 1_000_000
 BACKUP_COUNT = 3
@@ -93,6 +93,32 @@ def format_details(exc: type[BaseException], value: BaseException,
     lines = traceback.format_exception(exc, value, tb)
     return (f"Ten-Thousand {__version__}, Python {sys.version.split()[0]} on {sys.platform}\n"
             + "".join(lines))
+
+
+def report_startup_failure(error: BaseException) -> str:
+    """The game could not start: the traceback into the log, one sentence to stderr.
+
+    Returns the sentence.  Used before the window exists, when the error dialog cannot be
+    shown; it never raises itself.
+    """
+    where = "the log"
+    try:
+        if _handler is None:
+            setup_logging()
+        log.error("the game could not start\n%s",
+                  format_details(type(error), error, error.__traceback__))
+        if isinstance(_handler, logging.FileHandler):
+            where = str(log_path())
+        else:  # no log file could be opened: the traceback went to stderr
+            where = "the lines above"
+    except Exception:  # noqa: BLE001 - the log itself failed: the traceback goes to stderr
+        traceback.print_exception(type(error), error, error.__traceback__)
+        where = "the lines above"
+    what = " ".join(str(error).split()) or type(error).__name__
+    sentence = (f"tenthousand: the game could not start ({what}); the details are in "
+                f"{where}.")
+    print(sentence, file=sys.stderr)
+    return sentence
 
 
 def install_tk_error_handler(root: tkinter.Tk, *,

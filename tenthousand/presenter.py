@@ -567,8 +567,10 @@ def log_line(game: Game, event: Event) -> tuple[str, str]:
     return event.message(game.names), _LOG_TAGS.get(type(event), "info")
 
 
-def start_line(game: Game) -> str:
-    return f"New game: {game.rules.label}, to {game.rules.game_point:,}."
+def start_line(game: Game, resumed: bool = False) -> str:
+    """The log's first line: a new game, or one resumed from its save."""
+    return f"{'Resumed game' if resumed else 'New game'}: {game.rules.label}, " \
+           f"to {game.rules.game_point:,}."
 
 
 def as_expert_line(game: Game, seat: int, why: str) -> str:

@@ -9,6 +9,7 @@ which (the file itself is then set aside by :func:`load_preferences`).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,8 +49,33 @@ class SeatSetting:
         return Seat(self.name.strip(), self.computer, self.level)
 
 
+#: Computer seats are lettered, never numbered: "Computer 2 0" would read like a score.
+COMPUTER_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def computer_name(index: int) -> str:
+    """The name of the ``index``-th computer seat (from 0): Computer A, Computer B, ...
+    Computer Z, Computer AA..."""
+    letters = ""
+    index = max(0, index)
+    while True:
+        letters = COMPUTER_LETTERS[index % 26] + letters
+        index = index // 26 - 1
+        if index < 0:
+            return f"Computer {letters}"
+
+
+def next_computer_name(used: Iterable[str]) -> str:
+    """The first computer name not in ``used`` (compared as the name check does)."""
+    taken = {name.strip().casefold() for name in used}
+    index = 0
+    while computer_name(index).casefold() in taken:
+        index += 1
+    return computer_name(index)
+
+
 def _default_seats() -> tuple[SeatSetting, ...]:
-    return (SeatSetting("You"), SeatSetting("Computer", True, "normal"))
+    return (SeatSetting("You"), SeatSetting(computer_name(0), True, "normal"))
 
 
 @dataclass(frozen=True)
@@ -96,12 +122,33 @@ class GameSettings:
                 errors[key] = f"enter {low:,} to {high:,}"
             elif value % 50:
                 errors[key] = "enter a multiple of 50"
+        errors.update(self._order_errors(errors))
         unknown = [o for o in self.options if o not in OPTION_NAMES]
         if unknown:
             errors["options"] = f"unknown option {unknown[0]}"
         elif "mutant-trash" in self.options and len(self.seats) != 2:
             errors["options"] = "Mutant Trash needs exactly two seats"
         return errors
+
+    def _order_errors(self, errors: dict[str, str]) -> dict[str, str]:
+        """A minimum above the game point could never be reached: say so on the field the
+        player typed (the preset's own numbers always fit)."""
+        if self.preset not in PRESETS or any(
+                key in errors for key in ("game_point", "opening_minimum", "minimum")):
+            return {}
+        base = self.base()
+        game_point = self.game_point if self.game_point is not None else base.game_point
+        found: dict[str, str] = {}
+        for key, text in (("opening_minimum", "opening minimum"), ("minimum", "later minimum")):
+            value = getattr(self, key)
+            value = value if value is not None else getattr(base, key)
+            if value <= game_point:
+                continue
+            if getattr(self, key) is not None:
+                found[key] = f"must not be above the game point ({game_point:,})"
+            else:
+                found.setdefault("game_point", f"must not be below the {text} ({value:,})")
+        return found
 
     def to_rules(self) -> Rules:
         """The rule set (raises ValueError if :meth:`errors` is not empty)."""

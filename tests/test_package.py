@@ -62,7 +62,7 @@ def test_letters_of_1989() -> None:
 def test_players_spec() -> None:
     seats = cli.parse_players("You,cpu:expert,Bob=cpu")
     assert [(s.name, s.computer, s.level) for s in seats] == [
-        ("You", False, "normal"), ("Computer 2", True, "expert"), ("Bob", True, "normal")]
+        ("You", False, "normal"), ("Computer A", True, "expert"), ("Bob", True, "normal")]
 
 
 def test_no_display_is_one_clear_line(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from tkinter import ttk
 
 from ..model import LEVELS, OPTION_NAMES, PRESETS
-from ..settings import MAX_SEATS, GameSettings, SeatSetting
+from ..settings import MAX_SEATS, GameSettings, SeatSetting, next_computer_name
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["NewGameDialog", "LEVEL_LABELS", "PLAYER_CHOICES", "OPTION_HELP", "PRESET_HELP"]
@@ -121,7 +121,15 @@ class NewGameDialog(Dialog[GameSettings]):
         frame.columnconfigure(0, weight=1)
         frame.columnconfigure(1, weight=1)
 
-        # Players: a grid of rows, then the add button and a word on the levels.
+        self._build_players(players, settings)
+        self._build_rules(rules, settings)
+        self._build_options(rules, settings)
+        self.preset_var.trace_add("write", self._preset_changed)
+        self._show_preset()
+        self.bind("<Alt-a>", lambda e: self.add_seat())
+
+    def _build_players(self, players: ttk.Labelframe, settings: GameSettings) -> None:
+        """The seats: a grid of rows, the add button and a word on the levels."""
         self.seat_frame = ttk.Frame(players)
         self.seat_frame.grid(row=0, column=0, sticky="nw")
         ttk.Label(self.seat_frame, text="Name").grid(row=0, column=1, sticky="w",
@@ -145,7 +153,8 @@ class NewGameDialog(Dialog[GameSettings]):
             self.seat_rows.append(_SeatRow(self, seat))
         self._layout_seats()
 
-        # Rules: preset, numbers, options.
+    def _build_rules(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
+        """The preset and the numbers."""
         self.preset_titles = {key: rules_.title for key, rules_ in PRESETS.items()}
         preset = settings.preset if settings.preset in PRESETS else "ten-thousand"
         self.preset_var = tk.StringVar(self, self.preset_titles[preset])
@@ -182,6 +191,8 @@ class NewGameDialog(Dialog[GameSettings]):
                        "value, shown in grey.").grid(row=5, column=0, columnspan=3,
                                                      sticky="w", pady=(SMALL_PAD, PAD))
 
+    def _build_options(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
+        """One check box per option, with a line of help."""
         options = ttk.Frame(rules)
         options.grid(row=6, column=0, columnspan=3, sticky="ew")
         self.option_vars: dict[str, tk.BooleanVar] = {}
@@ -200,10 +211,6 @@ class NewGameDialog(Dialog[GameSettings]):
             self.option_vars[name] = flag
             self.option_checks[name] = check
             flag.trace_add("write", self.refresh)
-
-        self.preset_var.trace_add("write", self._preset_changed)
-        self._show_preset()
-        self.bind("<Alt-a>", lambda e: self.add_seat())
 
     def _placeholder(self, entry: ttk.Entry) -> tk.Label:
         """A grey label inside an empty entry showing the preset's value."""
@@ -265,11 +272,7 @@ class NewGameDialog(Dialog[GameSettings]):
         """Add a computer seat (Normal) with a name not in use."""
         if len(self.seat_rows) >= MAX_SEATS:
             return
-        used = {row.name.get().strip().casefold() for row in self.seat_rows}
-        n = 2
-        while f"computer {n}" in used:
-            n += 1
-        name = "Computer" if "computer" not in used else f"Computer {n}"
+        name = next_computer_name(row.name.get() for row in self.seat_rows)
         self.seat_rows.append(_SeatRow(self, SeatSetting(name, True, "normal")))
         self._layout_seats()
         entry = self.seat_rows[-1].entry

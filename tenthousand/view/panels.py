@@ -204,17 +204,42 @@ class ActionBar(tk.Frame):
         return bool(self.prompt.winfo_manager())
 
 
+def elide(text: str, measure: Callable[[str], int], width: int) -> str:
+    """``text`` on one line, cut with an ellipsis so that ``measure`` of it fits ``width``."""
+    text = " ".join(text.split())
+    if measure(text) <= width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits, found by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        if measure(text[:middle].rstrip() + "\u2026") <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "\u2026"
+
+
 class StatusBar(tk.Frame):
-    """Messages on the left; delay, sound and pitch on the right (as in 1989)."""
+    """Messages on the left; delay, sound and pitch on the right (as in 1989).
+
+    A message too long for the bar ends in an ellipsis, and the mouse over it shows all of
+    it (the game log and the message box at launch have the full text too)."""
 
     def __init__(self, master: tk.Misc, pal: Palette) -> None:
         super().__init__(master, background=pal.panel, relief="sunken", borderwidth=1)
+        # width=1: a long message must never make the window ask to be wider.
         self.message = tk.Label(self, text="", anchor="w", background=pal.panel,
-                                foreground=pal.panel_text, padx=6)
+                                foreground=pal.panel_text, padx=6, width=1)
         self.settings = tk.Label(self, text="", anchor="e", background=pal.panel,
                                  foreground=pal.panel_muted, padx=6)
         self.settings.pack(side="right")
         self.message.pack(side="left", fill="x", expand=True)
+        self.full_text = ""
+        self.font = tkfont.nametofont(str(self.message.cget("font")))
+        self.tip: tk.Toplevel | None = None
+        self.message.bind("<Configure>", lambda event: self._fit())
+        self.message.bind("<Enter>", lambda event: self.show_tip())
+        self.message.bind("<Leave>", lambda event: self.hide_tip())
 
     def set_palette(self, pal: Palette) -> None:
         self.configure(background=pal.panel)
@@ -222,7 +247,43 @@ class StatusBar(tk.Frame):
         self.settings.configure(background=pal.panel, foreground=pal.panel_muted)
 
     def say(self, text: str) -> None:
-        self.message.configure(text=text)
+        self.full_text = text
+        self.hide_tip()
+        self._fit()
+
+    def _fit(self) -> None:
+        room = self.message.winfo_width() - 2 * int(self.message.cget("padx")) - 4
+        text = " ".join(self.full_text.split())
+        if room > 0:  # (not laid out yet: no width to fit; <Configure> comes when it is)
+            text = elide(text, self.font.measure, room)
+        if str(self.message.cget("text")) != text:
+            self.message.configure(text=text)
+
+    @property
+    def cut(self) -> bool:
+        """Whether the message shown is shorter than the message."""
+        return str(self.message.cget("text")) != " ".join(self.full_text.split())
+
+    def show_tip(self) -> None:
+        """Show the whole message above the bar, when the bar shows only part of it."""
+        self.hide_tip()
+        if not self.cut:
+            return
+        tip = tk.Toplevel(self)
+        tip.wm_overrideredirect(True)
+        tk.Label(tip, text=self.full_text, justify="left", wraplength=560, padx=8, pady=4,
+                 background="#fffbe0", foreground="#1d2238", relief="solid",
+                 borderwidth=1).pack()
+        tip.update_idletasks()
+        x = max(0, self.message.winfo_rootx())
+        y = self.message.winfo_rooty() - tip.winfo_reqheight() - 4
+        tip.wm_geometry(f"+{x}+{max(0, y)}")
+        self.tip = tip
+
+    def hide_tip(self) -> None:
+        if self.tip is not None:
+            self.tip.destroy()
+            self.tip = None
 
     def show_settings(self, text: str) -> None:
         self.settings.configure(text=text)

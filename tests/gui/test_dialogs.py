@@ -206,7 +206,7 @@ def test_player_kind_and_level(root: tk.Tk) -> None:
     d.ok()
     assert d.result is not None
     assert d.result.seats[0] == SeatSetting("You", True, "max-expected")
-    assert d.result.seats[1] == SeatSetting("Computer", False, "normal")
+    assert d.result.seats[1] == SeatSetting("Computer A", False, "normal")
 
 
 def test_preset_change_shows_its_numbers(root: tk.Tk) -> None:
