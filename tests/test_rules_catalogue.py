@@ -84,6 +84,7 @@ CATALOGUE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "options::test_one_challenge_per_turn_never_oneself",
         "options::test_the_first_challenge_is_made_below_the_game_point_once",
         "options::test_the_second_challenge_in_the_tie_break_battle_of_the_titans",
+        "options::test_computer_players_make_second_challenges_in_tie_breaks",
         "options::test_a_first_challenge_in_the_catch_up_round_can_take_the_win")),
     ("1989", "surpassing: top the previous player's turn score and the minimum", (
         "options::test_surpassing_must_beat_the_previous_turn",

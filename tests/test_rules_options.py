@@ -315,6 +315,41 @@ def test_above_the_game_point_the_first_challenge_is_gone() -> None:
     assert game.challenge_slot_for(0) is None
 
 
+def test_computer_players_make_second_challenges_in_tie_breaks() -> None:
+    """Expert against Expert from the first throw, through the game step every front end
+    uses: in these seeded games second challenges happen, each in a tie-break turn by a
+    player at or above the game point, and cost or move what RULES.md says."""
+    from tenthousand.ai import make_player
+    from tenthousand.ai.moves import step
+
+    rules_ = rules("trash-5000", "challenging")
+    seen = 0
+    for seed in (720, 913, 1314):  # found by playing seeds 0-1400
+        game = Game(rules_, [Seat("A", True, "expert"), Seat("B", True, "expert")],
+                    seed=seed)
+        players = [make_player("expert", rules_, seed=seed * 10 + i) for i in range(2)]
+        while not game.over:
+            seat, stage, board = game.current, game.stage, list(game.board)
+            events = step(game, players[seat])
+            second = [e for e in events if isinstance(e, Challenged) and e.penalty == 2000]
+            if not second:
+                continue
+            seen += 1
+            target = second[0].target
+            assert stage == "tie-break" and board[seat] >= rules_.game_point
+            assert game.challenges_used[seat][1]
+            while game.current == seat and not game.over and not of(events, Trash):
+                events += step(game, players[seat])  # the rest of the turn
+            if of(events, Trash):
+                assert of(events, Penalty) == [Penalty(seat, 2000, board[seat] - 2000,
+                                                       "challenge")]
+            else:
+                (banked,) = of(events, Banked)
+                assert of(events, ScoreTaken) == [
+                    ScoreTaken(target, banked.points, board[target] - banked.points, seat)]
+    assert seen >= 2, "no second challenges in these seeds any more: find new ones"
+
+
 def test_a_first_challenge_in_the_catch_up_round_can_take_the_win() -> None:
     game, dice = new_game("trash-5000", "challenging", seats=2, board=[4500, 4800])
     bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])  # seat 0: 5500, reacher
