@@ -12,7 +12,7 @@ import logging
 import re
 import sys
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from tkinter import messagebox
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,7 @@ from .settings import (
 from .sound import Sound
 from .view.advisor import Advisor
 from .view.dice import DiceImages
-from .view.theme import palette
+from .view.theme import apply_style, palette
 from .view.window import MainWindow
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<Escape>", "<Control-n>", "<Control-N>"), "new_game"),
     (("<F7>", "<Control-q>", "<Control-Q>"), "quit"),
     (("<F8>",), "restart"),
+    (("<F6>",), "match"),
     (("<F2>",), "demo"),
     (("<F1>",), "sound"),
     (("<Up>",), "faster"),
@@ -88,7 +89,7 @@ class App:
                  player_factory: PlayerFactory | None = None,
                  install_error_handler: bool = True, save_games: bool = True,
                  sound: Sound | None = None, owns_root: bool = False,
-                 message: str | None = None) -> None:
+                 message: str | None = None, notices: Sequence[str] = ()) -> None:
         self.root = root
         # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
         # Every Tk call releases the GIL, and getting it back waits for the switch interval
@@ -110,10 +111,13 @@ class App:
         self.confirm: Callable[[str, str], bool] = self._ask
         #: Opens the new-game dialog and returns the settings or None; tests replace it.
         self.ask_settings: Callable[[GameSettings], GameSettings | None] = self._new_game_dialog
+        #: Shows the match table; returns "next", "new" or None.  Tests replace it.
+        self.ask_match: Callable[[Game], str | None] = self._match_dialog
 
         if game is None:
             game = self._make_game(self.settings, seed)
         self.images = DiceImages(root, self.prefs.theme)
+        apply_style(root, self.prefs.theme)  # the ttk look every dialog shares
         self.window = MainWindow(
             root, palette(self.prefs.theme, self.prefs.table_colour), self.images,
             self._commands(), on_die=self._on_die, on_throw=self._throw, on_bank=self._bank,
@@ -149,8 +153,10 @@ class App:
             self.window.status.say(message)
             self.window.log.add(message, "trash")
         self.window.table.focus_set()
+        #: Problems found at launch, shown in a box before the first move.
+        self.notices = list(notices)
         if intro:
-            self.window.table.play_intro(self._begin)
+            self.window.table.play_intro(self._begin, wait=not demo)
         else:
             self._begin()
 
@@ -164,7 +170,7 @@ class App:
             "table_colour": self.next_table_colour, "animation": self.toggle_animation,
             "preferences": self.preferences, "rules": self.show_rules, "keys": self.show_keys,
             "about": self.show_about, "advisor": self.toggle_advisor,
-            "review": self.show_review,
+            "review": self.show_review, "match": self.show_match,
         }
         missing = {"preferences": ("dialogs.preferences", "PreferencesDialog"),
                    "rules": ("dialogs.rules_window", "RulesWindow"),
@@ -215,9 +221,18 @@ class App:
         self._bound.append(sequence)
 
     def _begin(self) -> None:
+        if self.notices:
+            text, self.notices = "\n\n".join(self.notices), []
+            # Shown once the window is up; the computer waits while the box is open.
+            self._after("notices", 0, lambda: self.inform("Ten-Thousand", text))
         self.controller.start()
         if self.prefs.theme == "mono":
             self.window.status.say("Monochrome display.")
+
+    def inform(self, title: str, text: str) -> None:
+        """A message box over the window; no computer move is made while it is open."""
+        with self.window.box_open():
+            messagebox.showinfo(title, text, parent=self.root)
 
     def _set_title(self) -> None:
         self.root.title(f"Ten-Thousand \u2014 {self.controller.game.rules.label}")
@@ -259,7 +274,8 @@ class App:
         return not g.over and (sum(g.turns_taken) > 0 or g.phase is not Phase.START)
 
     def _ask(self, title: str, question: str) -> bool:
-        return bool(messagebox.askyesno(title, question, parent=self.root))
+        with self.window.box_open():
+            return bool(messagebox.askyesno(title, question, parent=self.root))
 
     def _new_game_dialog(self, settings: GameSettings) -> GameSettings | None:
         dialog_class = _optional("dialogs.newgame", "NewGameDialog")
@@ -272,10 +288,10 @@ class App:
         return result
 
     def new_game(self) -> None:
-        """Esc, Ctrl+N: end this game (after asking) and set up a new one."""
+        """Esc, Ctrl+N: end this game and its match (after asking) and set up a new one."""
         self.controller.cancel_all()  # the computer waits while the player decides
-        if self.in_progress and not self.confirm(
-                "New game", "End this game and set up a new one?"):
+        question = self._new_match_question()
+        if question and not self.confirm("New game", question):
             self.controller.start()
             return
         settings = self.ask_settings(self.settings)
@@ -297,15 +313,50 @@ class App:
         if self.rules_window is not None:
             self.show_rules(raise_window=False)
 
+    def _match_dialog(self, game: Game) -> str | None:
+        from .dialogs.match import MatchDialog
+
+        choice = MatchDialog(self.root, game).result
+        _collect()
+        return choice
+
+    def _new_match_question(self) -> str | None:
+        """What to ask before a new game ends this one or the match, or None."""
+        played = self.controller.game.games_played
+        if played:
+            games = f"{played} game{'s' if played != 1 else ''}"
+            ending = "End this game and the match" if self.in_progress else "End the match"
+            return (f"{ending} ({games} played) and set up a new one? The match table "
+                    "starts again from zero.\n\nTo play the next game of this match "
+                    "instead, press F8.")
+        if self.in_progress:
+            return "End this game and set up a new one?"
+        return None
+
     def restart(self, ask: bool = True) -> None:
-        """F8: the same seats and rules again (the match table goes on)."""
+        """F8: the next game of this match: the same seats and rules again."""
         self.controller.cancel_all()
         if ask and self.in_progress and not self.confirm(
-                "Restart", "Restart this game with the same players and rules?"):
+                "Next game", "Abandon this game and start the next game of the match? "
+                             "The game you leave gives nobody match points."):
             self.controller.start()
             return
-        self.controller.set_game(self.controller.game.rematch())
-        self.window.status.say("A new game with the same players.")
+        game = self.controller.game.rematch()
+        self.controller.set_game(game)
+        self.window.status.say(f"Game {game.games_played + 1} of this match: the same "
+                               "players and rules.")
+
+    def show_match(self) -> Any:
+        """F6: the match table, with the next game or a new match as ways on."""
+        self.controller.cancel_all()  # the computer waits while the table is open
+        choice = self.ask_match(self.controller.game)
+        if choice == "next":
+            self.restart()
+        elif choice == "new":
+            self.new_game()
+        else:
+            self.controller.start()
+        return choice
 
     def toggle_demo(self) -> None:
         demo = not self.controller.demo
@@ -342,7 +393,12 @@ class App:
         names = [name for name, _ in TABLE_COLOURS]
         current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
         self._set_prefs(table_colour=names[(current + 1) % len(names)])
-        self.window.status.say(f"Table colour: {self.prefs.table_colour}.")
+        if self.prefs.theme == "mono":
+            # The colour is still chosen and kept: it is the one the table takes in colour.
+            self.window.status.say(f"Table colour: {self.prefs.table_colour}, shown when "
+                                   "colour is on (in monochrome the table stays grey).")
+        else:
+            self.window.status.say(f"Table colour: {self.prefs.table_colour}.")
 
     def toggle_animation(self) -> None:
         self._set_prefs(animation=not self.prefs.animation)
@@ -372,11 +428,11 @@ class App:
             return
         existing = self.rules_window
         if existing is not None and existing.winfo_exists():
-            existing.show(rules)
+            existing.show(rules, self.prefs.theme)
             return
         if not raise_window:
             return
-        self.rules_window = window_class(self.root, rules)
+        self.rules_window = window_class(self.root, rules, theme=self.prefs.theme)
 
     def show_keys(self) -> None:
         dialog_class = _optional("dialogs.keys", "KeysDialog")
@@ -417,6 +473,9 @@ class App:
         if (new.theme, new.table_colour) != (old.theme, old.table_colour):
             self.images.theme = new.theme
             self.window.set_palette(palette(new.theme, new.table_colour))
+            if new.theme != old.theme:
+                apply_style(self.root, new.theme)
+                self.show_rules(raise_window=False)  # an open rules window follows
         if new.delay != old.delay:
             self.controller.set_delay(new.delay)
         if new.animation != old.animation:
@@ -633,11 +692,8 @@ def launch(opts: Options) -> int:
     root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
     app = App(root, prefs, settings, game=game, seed=opts.seed, demo=opts.demo, intro=intro,
-              owns_root=True, message=" ".join(messages) or status or None)
+              owns_root=True, message=" ".join(messages) or status or None, notices=messages)
     app.icons = icons  # type: ignore[attr-defined]  # Tk forgets an image nobody holds
-    if messages:
-        root.after(300 if not intro else 2400, lambda: messagebox.showinfo(
-            "Ten-Thousand", "\n\n".join(messages), parent=root) if not app.closed else None)
     app.save_preferences()
     root.mainloop()
     return 0

@@ -39,6 +39,7 @@ from .model import (
     TurnStarted,
 )
 from .model.game import Phase
+from .model.record import Snapshot
 from .settings import DELAY_RANGE
 from .view.scoreboard import SeatRow
 from .view.table import TUMBLE_MS, TableDisplay
@@ -53,6 +54,7 @@ LEVEL_NAMES = {"beginner": "Beginner", "normal": "Normal", "expert": "Expert",
 DEMO_LEVEL = "expert"
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
 POLL_MS = 40
+WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 
 _LOG_TAGS: dict[type[Event], str] = {
     TurnStarted: "turn", Banked: "bank", Pegged: "bank", Trash: "trash", Penalty: "trash",
@@ -96,40 +98,34 @@ def second_person(message: str, name: str) -> str:
     return message.replace(" and loses ", " and lose ")
 
 
-class _Snapshot:
-    """A game's JSON document, handed to the saver in place of the live game."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self._data = data
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._data
-
-
 class Saver:
     """Writes saves in a background thread, newest first: the window never waits for the
     disk (an fsync can take tens of milliseconds).  Saves and the clearing of a finished
     game keep their order; a save superseded before it was written is skipped."""
 
-    def __init__(self, save: Callable[[Any], str | None] | None,
+    def __init__(self, save: Callable[[Snapshot], str | None] | None,
                  clear: Callable[[], None] | None) -> None:
         self.save_function = save
         self.clear_function = clear
         self.messages: queue.Queue[str | None] = queue.Queue()
         self._lock = threading.Lock()
-        self._pending: tuple[str, dict[str, Any] | None] | None = None
+        self._pending: tuple[str, Snapshot | None] | None = None
         self._wake = threading.Event()
         self._idle = threading.Event()
         self._idle.set()
         self._stop = False
         self._thread: threading.Thread | None = None
 
-    def submit(self, data: dict[str, Any] | None) -> None:
-        """Save this document (None: clear the save, the game is over)."""
-        if (self.save_function if data is not None else self.clear_function) is None:
+    def submit(self, game: Game | None) -> None:
+        """Save this game (None: clear the save, the game is over).
+
+        Only a snapshot of its record is taken here, in constant time: the saver thread
+        appends what is new since its last save, however long the game."""
+        if (self.save_function if game is not None else self.clear_function) is None:
             return
+        snapshot = game.record.snapshot() if game is not None else None
         with self._lock:
-            self._pending = ("save", data) if data is not None else ("clear", None)
+            self._pending = ("save", snapshot) if snapshot is not None else ("clear", None)
             self._idle.clear()
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
@@ -143,10 +139,11 @@ class Saver:
             with self._lock:
                 job, self._pending = self._pending, None
             if job is not None:
-                kind, data = job
+                kind, snapshot = job
                 try:
-                    if kind == "save" and self.save_function is not None:
-                        self.messages.put(self.save_function(_Snapshot(data or {})))
+                    if kind == "save" and self.save_function is not None \
+                            and snapshot is not None:
+                        self.messages.put(self.save_function(snapshot))
                     elif self.clear_function is not None:
                         self.clear_function()
                 except Exception as e:  # noqa: BLE001 - reported in the window, not raised
@@ -443,6 +440,9 @@ class Controller:
         g = self.game
         if g.over or not self.is_computer(g.current):
             return
+        if not self.window.watched():  # a message box or a minimised window: wait for it
+            self.after(WATCH_MS, self._computer_step)
+            return
         if self._decision is None:
             move = self._computer_decide()
             if move is None:
@@ -575,7 +575,7 @@ class Controller:
     def _save(self) -> None:
         """Hand the game to the saver thread (a finished game clears the save)."""
         g = self.game
-        self.saver.submit(None if g.over else g.to_dict())
+        self.saver.submit(None if g.over else g)
         self._show_save_messages()
 
     def _show_save_messages(self) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .ai import Decision, Player
 from .ai.moves import commands, decide
-from .model import PRESETS, Game, Seat
+from .model import PRESETS, Event, Game, Seat
 from .storage import write_json_atomic
 
 __all__ = ["RandomPlayer", "step", "play_to_end", "main"]
@@ -63,20 +63,17 @@ class RandomPlayer:
         return self.rng.randrange(len(game.discard_choices))
 
 
-def step(game: Game, player: Player,
-         after: Callable[[Game], None] | None = None) -> int:
-    """Make the move of the seat to play (``player`` is a RandomPlayer or an ai Player).
+def step(game: Game, player: Player) -> list[Event]:
+    """Make one engine command for the seat to play (``player`` is a RandomPlayer or an ai
+    Player), so the autosave and the record's command count follow every command.
 
-    ``after`` is called after each engine command of the move (a challenge and the throw
-    after it are two); returns how many commands were made.
+    It is the first command of the player's move (:mod:`tenthousand.ai.moves`): a move of
+    two, a challenge and the throw after it, takes two calls.  The second call decides
+    again, and at the start of a turn with the challenge made that is the throw, without
+    asking the player (the same game as making the whole move at once).
     """
-    made = 0
-    for command in commands(game, decide(game, player)):
-        command()
-        made += 1
-        if after is not None:
-            after(game)
-    return made
+    first = commands(game, decide(game, player))[0]
+    return first()
 
 
 def play_to_end(game: Game, players: Players | None = None, *,
@@ -93,18 +90,16 @@ def play_to_end(game: Game, players: Players | None = None, *,
     if players is None:
         players = RandomPlayer(seed)
     seat_player = _per_seat(players)
-
-    def each(g: Game) -> None:
-        if check:
-            g.check_invariants()
-        if after is not None:
-            after(g)
-
     steps = 0
     while not game.over:
         if steps >= max_steps:
             raise RuntimeError(f"the game did not end within {max_steps} commands")
-        steps += step(game, seat_player(game.current), each)
+        step(game, seat_player(game.current))
+        steps += 1
+        if check:
+            game.check_invariants()
+        if after is not None:
+            after(game)
     return steps
 
 

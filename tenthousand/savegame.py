@@ -1,9 +1,16 @@
-"""The game in progress, saved after every event and offered back at the next launch.
+"""The game in progress, saved after every command and offered back at the next launch.
 
-The save is the plain JSON document of :meth:`Game.to_dict` (match table and log included),
-written atomically with :func:`tenthousand.storage.write_json_atomic`, so a kill at any
-instant leaves either the old or the new file.  Reading trusts nothing: the document goes
-through :func:`tenthousand.model.load_game`, and a file that fails is set aside as
+The save is a journal of the game's record (:mod:`tenthousand.model.record`): a first line
+with the format, rules, seats and start (the dice generator's seed or state, or a saved
+position), then one JSON line per command, appended and fsynced as the game goes, so a save
+costs the same at move 1,000 as at move 10.  Anything else (a new game, an undo, a redo)
+rewrites the whole file atomically (temporary file, ``os.replace``), and so does loading
+(compaction).  A kill during an append can tear only the last line, which loading drops: the
+game comes back at most one command short.  Saves of earlier releases (format 1, one JSON
+position) load and are rewritten as journals.
+
+Reading trusts nothing: the record is checked and replayed by
+:func:`tenthousand.model.load_game`, and a file that fails is set aside as
 ``savegame.json.bad-TIMESTAMP`` with one sentence for the player.  Only JSON is read; nothing
 is ever ``eval``ed or unpickled.
 
@@ -12,19 +19,23 @@ Nothing here raises for a disk problem: the caller gets ``None`` or one sentence
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from .model import BadSave, Game, load_game
+from .model import BadSave, Game, Record, Snapshot, load_game, load_record, transcript
+from .model.record import FORMAT
 from .paths import paths
-from .storage import BadFile, read_json, set_aside, write_json_atomic
+from .storage import MAX_BYTES, BadFile, read_json, set_aside, write_text_atomic
 
 log = logging.getLogger(__name__)
 
 __all__ = ["autosave", "load_saved_game", "clear_saved_game", "has_unfinished_game",
-           "save_path"]
+           "save_path", "parse_save", "write_record", "read_record", "journal_text"]
 
 
 def save_path() -> Path:
@@ -44,15 +55,77 @@ def _why(e: OSError) -> str:
     return e.strerror or type(e).__name__
 
 
-def autosave(game: Game) -> str | None:
-    """Save ``game``; None on success, or one sentence for the player when the disk refuses.
+def _line(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def _command_line(snapshot: Snapshot, index: int) -> str:
+    data = snapshot.record.commands_between(index, index + 1)[0].to_dict()
+    data["n"] = index  # a line lost or doubled is caught, not replayed wrongly
+    return _line(data)
+
+
+def journal_text(snapshot: Snapshot) -> str:
+    """The whole save journal of a record as it stood at ``snapshot``."""
+    lines = [_line(snapshot.record.header())]
+    lines += [_command_line(snapshot, i) for i in range(snapshot.length)]
+    return "".join(lines)
+
+
+@dataclass
+class _Written:
+    """What this process last wrote to the save: appending goes on from there."""
+
+    path: Path
+    record: Record
+    length: int  # commands in the file
+    size: int  # bytes in the file
+
+
+_written: _Written | None = None
+_lock = threading.Lock()  # the saver thread saves, the Tk thread loads and clears
+
+
+def _save(path: Path, snapshot: Snapshot) -> None:
+    global _written
+    w = _written
+    if w is not None and w.path == path and w.record is snapshot.record \
+            and w.length <= snapshot.length and _size(path) == w.size:
+        if w.length < snapshot.length:
+            data = "".join(_command_line(snapshot, i)
+                           for i in range(w.length, snapshot.length)).encode("utf-8")
+            _written = None  # until the append is known to be whole
+            with open(path, "ab") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            _written = _Written(path, w.record, snapshot.length, w.size + len(data))
+        return
+    # Another game, an undo or redo (a new record), or a file changed behind our back.
+    _written = None
+    data = journal_text(snapshot).encode("utf-8")
+    write_text_atomic(path, data.decode("utf-8"))
+    _written = _Written(path, snapshot.record, snapshot.length, len(data))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return -1
+
+
+def autosave(game: Game | Snapshot) -> str | None:
+    """Save ``game`` (or a snapshot of its record taken on the thread that plays it); None on
+    success, or one sentence for the player when the disk refuses.
 
     Never raises for an OSError (full disk, read-only folder, missing permission).
     """
+    snapshot = game.record.snapshot() if isinstance(game, Game) else game
     path = save_path()
     try:
-        data = game.to_dict()
-        write_json_atomic(path, data)
+        with _lock:
+            _save(path, snapshot)
     except OSError as e:
         log.warning("autosave to %s failed: %s", path, e)
         return (f"The game could not be saved to {path.parent} ({_why(e)}); "
@@ -92,35 +165,100 @@ def remove_stale_temporaries(path: Path) -> int:
     return removed
 
 
+def parse_save(raw: bytes) -> Game:
+    """The game in a save file's bytes (a journal, a whole record or an old position), or
+    BadFile / BadSave with a sentence."""
+    if len(raw) > MAX_BYTES:
+        raise BadFile("it is far too large to be ours")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFile("it is not valid text") from None
+    first, _, rest = text.partition("\n")
+    try:
+        header = json.loads(first)
+    except (ValueError, RecursionError):
+        header = None
+    if isinstance(header, dict) and header.get("format") == FORMAT and "commands" not in header:
+        return _parse_journal(header, rest)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadFile("it is not valid JSON") from None
+    if data is None:
+        raise BadFile("it holds no game")
+    return load_game(data)
+
+
+def _parse_journal(header: dict[str, object], rest: str) -> Game:
+    lines = rest.split("\n")
+    # The last piece is empty when the file ends a line; anything else is a line torn by a
+    # kill during its append: it is dropped, the game comes back one command short.
+    lines.pop()
+    commands = []
+    for i, line in enumerate(lines):
+        try:
+            data = json.loads(line)
+        except (ValueError, RecursionError):
+            raise BadSave(f"line {i + 2} of the save is damaged") from None
+        number = data.pop("n", None) if isinstance(data, dict) else None
+        if not isinstance(number, int) or isinstance(number, bool) or number != i:
+            raise BadSave(f"line {i + 2} of the save is out of place")
+        commands.append(data)
+    return load_game(dict(header, commands=commands))
+
+
+def _load(path: Path) -> Game | None:
+    """The saved game, None for no file; BadFile / BadSave (or a slip of the loader)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise BadFile(f"{path.name} cannot be read ({e.strerror})") from None
+    return parse_save(raw)
+
+
 def load_saved_game() -> tuple[Game | None, str | None]:
     """The unfinished saved game, and one sentence for the player when the file was bad.
 
     ``(None, None)``: no saved game, or only a finished one.  ``(game, None)``: a game to
-    offer.  ``(None, sentence)``: the file was bad and has been set aside.  Temporary files
-    left by a write that was killed are cleaned up on the way.
+    offer, its journal compacted.  ``(None, sentence)``: the file was bad and has been set
+    aside.  Temporary files left by a write that was killed are cleaned up on the way.
     """
+    global _written
     path = save_path()
     remove_stale_temporaries(path)
-    try:
-        data = read_json(path)
-    except BadFile as e:
-        return None, _set_aside(path, str(e))
-    if data is None:
-        if path.exists():  # the file holds JSON null, which read_json reports as no file
-            return None, _set_aside(path, "it holds no game")
-        return None, None
-    try:
-        game = load_game(data)
-    except BadSave as e:
-        return None, _set_aside(path, str(e))
-    except (ValueError, TypeError, KeyError, AttributeError, AssertionError, RecursionError,
-            OverflowError) as e:
-        # load_game promises BadSave only; a slip in it must still not stop the launch.
-        log.exception("load_game raised %s instead of BadSave", type(e).__name__)
-        return None, _set_aside(path, f"it is damaged: {type(e).__name__}")
-    if game.over:
-        return None, None
+    with _lock:
+        _written = None
+        try:
+            game = _load(path)
+        except (BadFile, BadSave) as e:
+            return None, _set_aside(path, str(e))
+        except (ValueError, TypeError, KeyError, AttributeError, AssertionError, RecursionError,
+                OverflowError) as e:
+            # The loader promises BadSave only; a slip in it must still not stop the launch.
+            log.exception("loading the save raised %s instead of BadSave", type(e).__name__)
+            return None, _set_aside(path, f"it is damaged: {type(e).__name__}")
+        if game is None or game.over:
+            return None, None
+        _compact(path, game)
     return game, None
+
+
+def _compact(path: Path, game: Game) -> None:
+    """Rewrite the save as a clean journal (drops a torn line, migrates an old save); the
+    next autosave appends to it.  A disk that refuses is only logged: the file still loads."""
+    global _written
+    snapshot = game.record.snapshot()
+    data = journal_text(snapshot).encode("utf-8")
+    try:
+        if path.read_bytes() != data:
+            write_text_atomic(path, data.decode("utf-8"))
+    except OSError as e:
+        log.warning("could not compact the save %s: %s", path, e)
+        return
+    _written = _Written(path, snapshot.record, snapshot.length, len(data))
 
 
 def has_unfinished_game() -> bool:
@@ -130,19 +268,66 @@ def has_unfinished_game() -> bool:
     sets it aside and says so.
     """
     try:
-        data = read_json(save_path())
-        if data is None:
-            return False
-        return not load_game(data).over
+        game = _load(save_path())
+        return game is not None and not game.over
     except Exception:  # noqa: BLE001 - a question, not a load: any failure means "no"
         return False
 
 
 def clear_saved_game() -> None:
     """Forget the saved game (after it finished or the player chose a new one)."""
+    global _written
+    with _lock:
+        _written = None
+        try:
+            os.unlink(save_path())
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            log.warning("could not remove the saved game: %s", e)
+
+
+# -- records ---------------------------------------------------------------------------------
+
+
+def record_text(record: Record) -> str:
+    """A record as JSON text: the same game gives the same bytes (fixed key order, no
+    timestamps), one command a line so that two records compare well in a diff."""
+    data = record.to_dict()
+    commands = data.pop("commands")
+    head = json.dumps(data, indent=1, ensure_ascii=False)
+    body = ",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in commands)
+    return head[:-2] + ',\n "commands": [' + (f"\n{body}\n ]" if commands else "]") + "\n}\n"
+
+
+def transcript_path(path: Path) -> Path:
+    """Where :func:`write_record` puts the transcript of a record saved at ``path``."""
+    return path.with_suffix(".txt") if path.suffix.lower() != ".txt" else \
+        path.with_name(path.name + ".txt")
+
+
+def write_record(record: Record, path: Path, *, with_transcript: bool = True) -> Path | None:
+    """Write ``record`` to ``path`` and, beside it, its transcript in plain words; both
+    atomically.  Returns the transcript's path.  Raises OSError when the disk refuses."""
+    write_text_atomic(path, record_text(record))
+    if not with_transcript:
+        return None
+    words = transcript_path(path)
+    write_text_atomic(words, transcript(record))
+    return words
+
+
+def read_record(path: Path) -> Record:
+    """The record in ``path``, replayed and checked (its ``game`` is the game); BadSave with
+    one sentence for anything wrong, the file's own problems included."""
     try:
-        os.unlink(save_path())
-    except FileNotFoundError:
-        pass
-    except OSError as e:
-        log.warning("could not remove the saved game: %s", e)
+        data = read_json(path)
+    except BadFile as e:
+        raise BadSave(f"The record could not be read: {e}.") from None
+    if data is None:
+        raise BadSave(f"There is no game record in {path.name}.")
+    try:
+        return load_record(data)
+    except BadSave as e:
+        raise BadSave(f"{path.name} is not a record this program can replay: "
+                      f"{str(e).rstrip('.')}.") from None

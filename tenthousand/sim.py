@@ -6,7 +6,8 @@ second on a terminal, a progress bar on stderr.  Bad arguments exit 2 with one l
 * ``turns``: N single turns of one strategy; the mean turn score, its standard error and
   the strategy's own exact expectation (when it has one).
 * ``games``: N whole games between computer levels, the starting seat rotating from game to
-  game; wins with 95% intervals, speed and decision latency.
+  game; wins with 95% intervals, speed and decision latency.  ``--records DIR`` writes each
+  game's record there (``game-00001.json``...); the same seed gives the same bytes.
 * ``solve``: handed to :mod:`tenthousand.solver` (perfect play), when that is installed.
 """
 
@@ -20,6 +21,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .ai.moves import apply, decide, step
@@ -75,6 +77,8 @@ def _parser() -> _Parser:
     common(g)
     g.add_argument("--players", required=True, help="levels, comma separated: expert,normal")
     g.add_argument("--games", required=True, type=_count)
+    g.add_argument("--records", type=Path, default=None, metavar="DIR",
+                   help="write each game's record (JSON) into this folder")
     sub.add_parser("solve", help="perfect play tables (tenthousand.solver)", add_help=False)
     return p
 
@@ -209,7 +213,7 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def run_games(rules: Rules, levels: Sequence[str], games: int,
-              *, seed: int | None) -> dict[str, Any]:
+              *, seed: int | None, records: Path | None = None) -> dict[str, Any]:
     """Play whole games between the levels, the starting seat rotating game to game."""
     from .ai import make_player
 
@@ -228,14 +232,14 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
         limit = values.cache_limit()
         values.set_cache_limit(max(limit, min(60_000, 3 * games)))
         try:
-            return _run_games(rules, levels, players, games, seed=seed)
+            return _run_games(rules, levels, players, games, seed=seed, records=records)
         finally:
             values.set_cache_limit(limit)
-    return _run_games(rules, levels, players, games, seed=seed)
+    return _run_games(rules, levels, players, games, seed=seed, records=records)
 
 
 def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], games: int,
-               *, seed: int | None) -> dict[str, Any]:
+               *, seed: int | None, records: Path | None = None) -> dict[str, Any]:
     t0 = time.perf_counter()
     for p in players:
         p.prepare()
@@ -259,6 +263,8 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
             cpu.append(cpu_clock() - c)
             apply(game, move)
         assert game.result is not None
+        if records is not None:
+            _write_record(game, records / f"game-{n + 1:05d}.json")
         wins[game.result.seat] += 1
         turns_total += game.result.turns
         progress.update(n + 1)
@@ -282,6 +288,16 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
         "table_seconds": round(table_seconds, 4),
         "seed": seed,
     }
+
+
+def _write_record(game: Game, path: Path) -> None:
+    from .savegame import write_record
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_record(game.record, path, with_transcript=False)
+    except OSError as e:
+        _fail(f"cannot write the record {path}: {e.strerror or e}")
 
 
 # -- entry point ----------------------------------------------------------------------------
@@ -310,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _fail(f"unknown strategy {level!r}; choose from {', '.join(LEVELS)}")
         if not 1 <= len(levels) <= 9:
             _fail(f"a game has 1 to 9 players, not {len(levels)}")
-        out = run_games(rules, levels, args.games, seed=args.seed)
+        out = run_games(rules, levels, args.games, seed=args.seed, records=args.records)
     print(json.dumps(out))
     return 0
 

@@ -346,3 +346,195 @@ def test_temporary_files_of_a_killed_write_are_cleaned_up() -> None:
     game, message = savegame.load_saved_game()
     assert game is not None and message is None
     assert not stale.exists() and fresh.exists() and other.exists()
+
+
+# -- the journal ---------------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize("name", ["savegame-v1.json", "savegame-v1-midturn.json"])
+def test_a_save_of_the_previous_release_loads_and_plays_on(name: str) -> None:
+    raw = (FIXTURES / name).read_bytes()
+    expected = load_game(json.loads(raw)).to_dict()
+    write_raw(raw)
+    assert savegame.has_unfinished_game()
+    game, message = savegame.load_saved_game()
+    assert message is None and game is not None
+    assert game.to_dict() == expected  # the same position, log and dice to come
+    if name.endswith("midturn.json"):
+        assert game.phase.value == "choose" and game.frozen
+    # It was rewritten as a journal whose start is that position...
+    header = json.loads(save_file().read_text().splitlines()[0])
+    assert header["format"] == 2 and header["start"]["position"] == json.loads(raw)
+    # ...from which play goes on and is saved by appending.
+    player = RandomPlayer(3)
+    for _ in range(10):
+        if game.over:
+            break
+        step(game, player)
+        assert savegame.autosave(game) is None
+    if not game.over:
+        loaded, message = savegame.load_saved_game()
+        assert message is None and loaded is not None
+        assert loaded.to_dict() == game.to_dict() and loaded.log == game.log
+
+
+def test_autosave_appends_one_line_per_command() -> None:
+    game = new_game(0, seed=9)
+    player = RandomPlayer(9)
+    assert savegame.autosave(game) is None
+    sizes = []
+    for _ in range(60):
+        before = save_file().read_bytes()
+        step(game, player)
+        if game.over:
+            break
+        assert savegame.autosave(game) is None
+        after = save_file().read_bytes()
+        assert after.startswith(before)  # nothing written is written again
+        sizes.append(len(after) - len(before))
+        assert after.count(b"\n") == len(game.record) + 1
+    assert max(sizes) < 120  # one short line, however long the game
+    loaded, _ = savegame.load_saved_game()
+    assert loaded is not None and loaded.to_dict() == game.to_dict()
+
+
+def test_the_saver_writes_what_is_new_even_when_saves_were_skipped() -> None:
+    game = new_game(2, seed=4)
+    assert savegame.autosave(game) is None
+    snapshots = []
+    player = RandomPlayer(4)
+    for _ in range(8):
+        step(game, player)
+        snapshots.append(game.record.snapshot())
+    assert savegame.autosave(snapshots[-1]) is None  # the seven before were superseded
+    loaded, _ = savegame.load_saved_game()
+    assert loaded is not None and loaded.to_dict() == game.to_dict()
+
+
+def test_a_torn_last_line_is_dropped() -> None:
+    """A kill during an append costs the last command, never the save."""
+    game = new_game(1, seed=12)
+    player = RandomPlayer(12)
+    states = [game.to_dict()]
+    assert savegame.autosave(game) is None
+    for _ in range(12):
+        step(game, player)
+        states.append(game.to_dict())
+        assert savegame.autosave(game) is None
+    whole = save_file().read_bytes()
+    header_end = whole.index(b"\n")
+    last_start = whole.rindex(b"\n", 0, len(whole) - 1) + 1
+    cuts = [header_end, header_end + 1, header_end + 5] + list(range(last_start, len(whole)))
+    for cut in cuts:
+        write_raw(whole[:cut])
+        loaded, message = savegame.load_saved_game()
+        assert message is None and loaded is not None, cut
+        lines = max(0, whole[:cut].count(b"\n") - 1)
+        assert loaded.to_dict() == states[lines], cut
+        # Loading compacted the file: it ends with a whole line again.
+        assert save_file().read_bytes().endswith(b"\n")
+    write_raw(whole[:header_end - 3])  # the header itself torn: not a game to trust
+    game_back, message = savegame.load_saved_game()
+    assert game_back is None and message is not None
+
+
+def _journal_lines() -> list[bytes]:
+    game = new_game(0, seed=12)
+    player = RandomPlayer(12)
+    for _ in range(12):
+        step(game, player)
+    assert savegame.autosave(game) is None
+    lines = save_file().read_bytes().splitlines(keepends=True)
+    savegame.clear_saved_game()
+    return lines
+
+
+@pytest.mark.parametrize("damage", ["garbage line", "lost line", "doubled line", "bad command",
+                                    "an illegal command", "number as true"])
+def test_a_damaged_journal_is_set_aside(damage: str) -> None:
+    lines = _journal_lines()
+    if damage == "garbage line":
+        lines[4] = b"{\"seat\": 0, \xff\n"
+    elif damage == "lost line":
+        del lines[4]
+    elif damage == "doubled line":
+        lines.insert(4, lines[4])
+    elif damage == "bad command":
+        lines[4] = b"{\"seat\":0,\"jump\":[1],\"n\":3}\n"
+    elif damage == "an illegal command":
+        data = json.loads(lines[4])
+        lines[4] = (json.dumps({"seat": data["seat"], "bank": [5, 4, 3, 2, 1, 0], "n": 3})
+                    + "\n").encode()
+    else:
+        lines[2] = lines[2].replace(b"\"n\":1", b"\"n\":true")
+    raw = write_raw(b"".join(lines))
+    game, message = savegame.load_saved_game()
+    assert game is None
+    assert_set_aside(message, raw)
+
+
+def test_undo_rewrites_the_save_and_marks_it_assisted() -> None:
+    from tenthousand.model import PRESETS, Game, Seat
+
+    game = Game(PRESETS["ten-thousand"], [Seat("You"), Seat("Bot", True)], seed=3)
+    player = RandomPlayer(3)
+    for _ in range(30):
+        step(game, player)
+        assert savegame.autosave(game) is None
+    back = game.record.undo({0})
+    assert savegame.autosave(back) is None
+    loaded, _ = savegame.load_saved_game()
+    assert loaded is not None and loaded.to_dict() == back.to_dict()
+    assert loaded.record.assisted
+    assert json.loads(save_file().read_text().splitlines()[0])["assisted"] is True
+
+
+def test_an_append_that_fails_is_followed_by_a_whole_rewrite(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game(0, seed=5)
+    player = RandomPlayer(5)
+    assert savegame.autosave(game) is None
+    step(game, player)
+    with monkeypatch.context() as m:
+        m.setattr(savegame.os, "fsync", _raiser(errno.ENOSPC))
+        message = savegame.autosave(game)
+    assert message is not None and "full" in message
+    step(game, player)
+    assert savegame.autosave(game) is None
+    loaded, _ = savegame.load_saved_game()
+    assert loaded is not None and loaded.to_dict() == game.to_dict()
+
+
+# -- records -------------------------------------------------------------------------------
+
+
+def test_a_record_file_and_its_transcript(tmp_path: Path) -> None:
+    game = new_game(3, seed=8)
+    play_to_end(game, RandomPlayer(8))
+    path = tmp_path / "game.json"
+    words = savegame.write_record(game.record, path)
+    assert words == tmp_path / "game.txt"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.txt"]
+    record = savegame.read_record(path)
+    assert record.game is not None and record.game.to_dict() == game.to_dict()
+    assert record.game.log == game.log
+    assert words.read_text(encoding="utf-8").count("\n") > len(game.record) // 2
+    # The same game, the same bytes.
+    savegame.write_record(record, tmp_path / "again.json")
+    assert (tmp_path / "again.json").read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("raw", [b"", b"garbage", b"[]", b"null", b"{\"format\": 2}"])
+def test_a_bad_record_file_is_one_sentence(tmp_path: Path, raw: bytes) -> None:
+    from tenthousand.model import BadSave
+
+    path = tmp_path / "record.json"
+    path.write_bytes(raw)
+    with pytest.raises(BadSave) as caught:
+        savegame.read_record(path)
+    assert_one_sentence(str(caught.value))
+    with pytest.raises(BadSave) as caught:
+        savegame.read_record(tmp_path / "missing.json")
+    assert_one_sentence(str(caught.value))

@@ -169,15 +169,25 @@ class _Banker(RandomPlayer):
         return Decision(game.indices_for(game.legal_freezes()[0][0]), True)
 
 
-def test_headless_saves_after_each_command_of_a_move() -> None:
+def test_headless_makes_one_command_per_step_and_asks_about_a_challenge_once() -> None:
     game, dice = new_game("trash-5000", "challenging", throws=[[2, 3, 4, 6, 2, 3]])
-    seen: list[tuple[Phase, int | None]] = []
-    made = headless.step(game, Eager(1),
-                         lambda g: seen.append((g.phase, g.challenge_target)))
-    assert made == 2
-    # after the challenge (still at the start), then after the trash throw (next seat)
-    assert seen == [(Phase.START, 1), (Phase.START, None)]
-    assert game.board == [-500, 0]
+    player = Eager(1)
+    assert kinds(headless.step(game, player)) == ["challenge"]
+    assert game.phase is Phase.START and game.challenge_target == 1
+    # The throw the challenge promised: decided again, and the player is not asked again.
+    assert kinds(headless.step(game, player)) == ["throw", "trash", "penalty", "turn"]
+    assert player.asked == ["challenge"] and game.board == [-500, 0]
+
+
+def test_headless_play_to_end_saves_after_every_command() -> None:
+    rules = PRESETS["trash-5000"].with_options("challenging")
+    game = Game(rules, [Seat("A", True), Seat("B", True)], seed=3)
+    seen: list[int] = []
+    made = headless.play_to_end(game, [Eager(1), Eager(2)].__getitem__,
+                                after=lambda g: seen.append(len(g.log)))
+    assert made == len(seen) and game.over
+    assert any(isinstance(e, Challenged) for e in game.log)
+    assert seen == sorted(set(seen))  # each command was followed by its own save
 
 
 def test_every_front_end_plays_the_same_game() -> None:

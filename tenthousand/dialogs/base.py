@@ -17,12 +17,14 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Any, Generic, Literal, TypeVar
 
+from ..view.theme import ERROR_COLOURS, ensure_style
+
 T = TypeVar("T")
 
 PAD = 8  # the gap between groups of widgets
 SMALL_PAD = 4  # the gap inside a group
-ERROR_COLOUR = "#b00020"
-HINT_COLOUR = "#5f6368"
+ERROR_COLOUR = ERROR_COLOURS["color"]  # error labels use the Error.TLabel style (by theme)
+HINT_COLOUR = "#555555"  # a grey in both themes, 4.5:1 and more on the dialog background
 
 
 def derived_font(widget: tk.Misc, base: str = "TkDefaultFont", *, scale: float = 1.0,
@@ -83,6 +85,7 @@ class Dialog(tk.Toplevel, Generic[T]):
     def __init__(self, parent: tk.Misc, title: str, *, testing: bool = False) -> None:
         super().__init__(parent)
         self.withdraw()  # build hidden, so the window never shows half made
+        ensure_style(self)  # the app sets the theme; a dialog on its own gets colour
         self.parent = parent
         self.testing = testing
         self.result: T | None = None
@@ -134,7 +137,7 @@ class Dialog(tk.Toplevel, Generic[T]):
 
     def error_label(self, parent: tk.Misc, field: str, **options: Any) -> ttk.Label:
         """A label that shows the error message of ``field`` (empty while it is valid)."""
-        options.setdefault("foreground", ERROR_COLOUR)
+        options.setdefault("style", "Error.TLabel")
         label = ttk.Label(parent, text="", **options)
         self._error_labels[field] = label
         return label
@@ -148,7 +151,7 @@ class Dialog(tk.Toplevel, Generic[T]):
         bar = ttk.Frame(self, padding=(PAD * 2, PAD, PAD * 2, PAD * 2))
         bar.grid(row=1, column=0, sticky="ew")
         bar.columnconfigure(0, weight=1)
-        self.status = ttk.Label(bar, text="", foreground=ERROR_COLOUR)
+        self.status = ttk.Label(bar, text="", style="Error.TLabel")
         self.status.grid(row=0, column=0, sticky="w", padx=(0, PAD))
         self.button_ok = ttk.Button(bar, text=self.ok_text, default="active", command=self.ok)
         self.button_ok.grid(row=0, column=1, padx=(SMALL_PAD, 0))

@@ -22,7 +22,8 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("The game", (
         ("Ctrl+N", "start a new game (choose seats and rules)"),
         ("Esc", "end this game early (after asking) and choose a new one"),
-        ("F8", "restart with the same seats and rules"),
+        ("F8", "the next game of this match: the same seats and rules"),
+        ("F6", "the match table: every game of the match so far"),
         ("F2", "demo: the computer plays every seat; F2 again hands them back"),
         ("F7 or Ctrl+Q", "quit (asks first while a game is on)"),
     )),

@@ -6,6 +6,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..settings import DELAY_RANGE, PITCH_RANGE, TABLE_COLOURS, Preferences
+from ..view.theme import palette
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["PreferencesDialog", "parse_delay", "parse_pitch"]
@@ -113,13 +114,14 @@ class PreferencesDialog(Dialog[Preferences]):
                                          values=list(self.colour_names), width=10)
         self.colour_combo.grid(row=1, column=1, sticky="w", padx=SMALL_PAD, pady=2)
         self.swatch = tk.Frame(looks, width=56, height=20, relief="sunken", borderwidth=1,
-                               background=colours[current])
+                               background=palette(prefs.theme, current).felt)
         self.swatch.grid(row=1, column=2, sticky="w", padx=SMALL_PAD)
         ttk.Label(looks, foreground=HINT_COLOUR, font=small,
-                  text="F10 cycles the table colours during a game"
+                  text="F10 cycles the table colours in a game; a monochrome table "
+                       "stays grey"
                   ).grid(row=2, column=0, columnspan=3, sticky="w")
 
-        for var in (self.delay_var, self.pitch_var, self.colour_var):
+        for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var):
             var.trace_add("write", self.refresh)
         self._sound_toggled()
 
@@ -133,8 +135,8 @@ class PreferencesDialog(Dialog[Preferences]):
     def refresh(self, *args: object) -> None:
         if hasattr(self, "swatch"):
             name = self.colour_names.get(self.colour_var.get())
-            if name is not None:
-                self.swatch.configure(background=dict(TABLE_COLOURS)[name])
+            if name is not None:  # the table as the chosen screen shows it
+                self.swatch.configure(background=palette(self.theme_var.get(), name).felt)
         super().refresh(*args)
 
     def validate(self) -> tuple[Preferences | None, dict[str, str]]:

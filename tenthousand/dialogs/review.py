@@ -14,6 +14,7 @@ from tkinter import ttk
 
 from ..advisor import WIN, Costly, Decision, review
 from ..view.dice import DiceImages, render_face
+from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
 from .base import chars, derived_font, place_window
 
 POLL_MS = 50
@@ -54,6 +55,7 @@ class ReviewWindow(tk.Toplevel):
     def __init__(self, parent: tk.Misc, decisions: Sequence[Decision], *,
                  title: str = "Review of your game", theme: str = "color") -> None:
         super().__init__(parent)
+        ensure_style(self)
         self.theme = theme
         self.dice = DiceImages(self, theme)  # its own: the images the Text shows stay pinned
         self.withdraw()
@@ -72,8 +74,7 @@ class ReviewWindow(tk.Toplevel):
         scroll = ttk.Scrollbar(frame, orient="vertical", command=self.text.yview)
         self.text.configure(yscrollcommand=scroll.set, state="disabled")
         self.text.tag_configure("head", font=derived_font(self, weight="bold"), spacing1=8)
-        self.text.tag_configure("loss", foreground="#b3261e")
-        self.text.tag_configure("best", foreground="#1d7a33")
+        self._colour_text()
         buttons = ttk.Frame(frame)
         buttons.pack(side="bottom", fill="x", pady=(8, 0))
         ttk.Button(buttons, text="Close", command=self.close).pack(side="right")
@@ -86,6 +87,23 @@ class ReviewWindow(tk.Toplevel):
         items = list(decisions)
         threading.Thread(target=self._work, args=(items,), name="review", daemon=True).start()
         self._poll_id = self.after(POLL_MS, self._poll)
+
+    def _colour_text(self) -> None:
+        """The text's colours from the theme (the table colour does not matter here).
+
+        Each line also has a mark, ✗ for your move and ★ for the best one, so the two
+        differ without colour; monochrome sets the best one in bold as well.
+        """
+        pal = palette(self.theme, "green")
+        t = self.text
+        background = hex_colour(t, ttk.Style(self).lookup(".", "background") or "#d9d9d9")
+        t.configure(background="#ffffff", foreground="#000000",
+                    highlightthickness=FOCUS_THICKNESS, highlightcolor=pal.focus,
+                    highlightbackground=background)
+        t.tag_configure("loss", foreground=pal.loss)
+        t.tag_configure("best", foreground=pal.gain)
+        if self.theme == "mono":
+            t.tag_configure("best", font=derived_font(self, weight="bold"))
 
     def _work(self, decisions: list[Decision]) -> None:
         try:
@@ -133,9 +151,9 @@ class ReviewWindow(tk.Toplevel):
             t.insert("end", f"{rank}. Decision {c.turn}: {_loss_text(c)}\n", "head")
             t.insert("end", f"{c.position}.\n")
             self._dice_row(c.thrown, c.decision.faces,
-                           f"You: {c.played}, {_value_text(c, c.chosen)}.", "loss")
+                           f"\u2717 You: {c.played}, {_value_text(c, c.chosen)}.", "loss")
             self._dice_row(c.thrown, c.best_faces,
-                           f"Best: {c.better}, {_value_text(c, c.best)}.", "best")
+                           f"\u2605 Best: {c.better}, {_value_text(c, c.best)}.", "best")
         t.configure(state="disabled")
 
     def close(self) -> None:

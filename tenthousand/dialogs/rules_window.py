@@ -22,11 +22,12 @@ __all__ = ["RulesWindow"]
 class RulesWindow(tk.Toplevel):
     """A scrollable, read-only page with the rules of ``rules``."""
 
-    def __init__(self, parent: tk.Misc, rules: Rules) -> None:
+    def __init__(self, parent: tk.Misc, rules: Rules, *, theme: str = "color") -> None:
         super().__init__(parent)
         self.withdraw()
         self.parent = parent
         self.rules = rules
+        self.theme = theme
         self.title("Rules")
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", self.close)
@@ -40,6 +41,7 @@ class RulesWindow(tk.Toplevel):
         self.title_font = tkfont.Font(self, family=family, size=size + 6, weight="bold")
         self.bold_font = tkfont.Font(self, family=family, size=size + 1, weight="bold")
         self.note_font = derived_font(self, scale=1.0, slant="italic")
+        self.italic_font = tkfont.Font(self, family=family, size=size + 1, slant="italic")
 
         frame = ttk.Frame(self, padding=(PAD, PAD, PAD, 0))
         frame.grid(row=0, column=0, sticky="nsew")
@@ -49,7 +51,7 @@ class RulesWindow(tk.Toplevel):
         frame.rowconfigure(0, weight=1)
         self.text = tk.Text(frame, wrap="word", width=74, height=28, font=self.body_font,
                             padx=14, pady=10, relief="flat", borderwidth=0,
-                            background="#fdfcf8", foreground="#1f1f1f", cursor="arrow",
+                            cursor="arrow",
                             spacing1=1, spacing3=1, highlightthickness=0)
         scroll = ttk.Scrollbar(frame, orient="vertical", command=self.text.yview)
         self.text.configure(yscrollcommand=scroll.set)
@@ -74,11 +76,12 @@ class RulesWindow(tk.Toplevel):
 
     # -- public --------------------------------------------------------------------------
 
-    def show(self, rules: Rules | None = None) -> None:
+    def show(self, rules: Rules | None = None, theme: str | None = None) -> None:
         """Show the window again, on top, with ``rules`` (the ones in play now)."""
-        if rules is not None and rules != self.rules:
-            self.rules = rules
-            self._fill(rules)
+        if (rules is not None and rules != self.rules) or (theme and theme != self.theme):
+            self.rules = rules or self.rules
+            self.theme = theme or self.theme
+            self._fill(self.rules)
         if self.state() != "normal":
             self.deiconify()
         self.lift()
@@ -105,14 +108,20 @@ class RulesWindow(tk.Toplevel):
         first_col = max([bold("Counter")] + [measure(r[0]) for r in rows]) + 24
         points_col = first_col + max([bold("Points")] + [measure(r[1]) for r in rows])
         t.tag_configure("title", font=self.title_font, spacing3=4)
+        mono = self.theme == "mono"
+        # Monochrome is black on white with grey stripes; first-throw rows are in italics
+        # in both themes, so the colour is never the only sign.
+        t.configure(background="#ffffff" if mono else "#fdfcf8",
+                    foreground="#000000" if mono else "#1f1f1f")
         t.tag_configure("summary", foreground="#404040", spacing3=6)
         t.tag_configure("heading", font=self.heading_font, spacing1=12, spacing3=4)
         # Long notes wrap under the note column, so the table stays a table.
         t.tag_configure("table", tabs=(points_col, "right", points_col + 24, "left"),
                         lmargin1=6, lmargin2=points_col + 24, spacing1=2, spacing3=2)
         t.tag_configure("table_head", font=self.bold_font)
-        t.tag_configure("stripe", background="#f1eee4")
-        t.tag_configure("first", foreground="#1d4e89")
+        t.tag_configure("stripe", background="#eeeeee" if mono else "#f1eee4")
+        t.tag_configure("first", foreground="#000000" if mono else "#1d4e89",
+                        font=self.italic_font)
         t.tag_configure("note", foreground="#555555")
         t.tag_configure("para", lmargin1=0, lmargin2=0, spacing3=4)
 
@@ -127,7 +136,8 @@ class RulesWindow(tk.Toplevel):
             t.insert("end", f"{words}\t{points}\t", tags)
             t.insert("end", note + "\n", tags + ("note",))
         if any(FIRST_THROW_NOTE in note for _, _, note in rows):
-            t.insert("end", "Rows in blue count only on the first throw of a turn.\n",
+            t.insert("end", ("Rows in italics" if mono else "Rows in blue italics")
+                     + " count only on the first throw of a turn.\n",
                      ("para", "note"))
         for heading, paragraph in rules_text(rules):
             t.insert("end", heading + "\n", "heading")

@@ -9,7 +9,9 @@ returns the events it caused, or raises :class:`IllegalAction` and changes nothi
 * :meth:`Game.bank` - freeze the chosen dice and add the turn score to the board.
 * :meth:`Game.discard` - Mutant Trash: play one die into the play area.
 
-Dice of a throw are chosen by their index in :attr:`Game.thrown`.
+Dice of a throw are chosen by their index in :attr:`Game.thrown`.  Every command that
+succeeds is written into :attr:`Game.record` (see :mod:`tenthousand.model.record`), from
+which the game can be replayed, undone and redone.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import scoring
 from .events import (
@@ -39,6 +41,9 @@ from .events import (
     TurnStarted,
 )
 from .rules import THREE_TRASH_PENALTY, Rules
+
+if TYPE_CHECKING:
+    from .record import Command, Record
 
 #: A source of dice: given how many to throw, returns that many faces 1-6.
 DiceSource = Callable[[int], Sequence[int]]
@@ -98,12 +103,17 @@ class Game:
         first_seat: int | None = None,
         match_points: Sequence[int] | None = None,
         games_played: int = 0,
+        match_games: Sequence[Sequence[tuple[int, int, int, int]]] = (),
     ) -> None:
+        from .record import Record  # the record replays games, so it imports this module
+
         rules.check_seats(len(seats))
         self.rules = rules
         self.seats: tuple[Seat, ...] = tuple(seats)
         self.rng = rng if rng is not None else random.Random(seed)
         self.dice_source = dice
+        # The generator's state before the first seat is drawn: the record's dice source.
+        start_state = self.rng.getstate()
         n = len(seats)
         self.board: list[int] = [0] * n
         self.challenges_used: list[list[bool]] = [[False, False] for _ in range(n)]
@@ -111,6 +121,9 @@ class Game:
         self.turns_taken: list[int] = [0] * n
         self.match_points: list[int] = list(match_points) if match_points else [0] * n
         self.games_played = games_played
+        #: The match so far: each finished game's ranking rows (see :meth:`ranking`).
+        self.match_games: list[tuple[tuple[int, int, int, int], ...]] = [
+            tuple(tuple(row) for row in rows) for rows in match_games]  # type: ignore[misc]
         self.play_area: list[int] = []
         self.last_turn_added = 0  # surpassing: what the previous turn added
         self.stage = "normal"  # normal, catch-up, tie-break
@@ -119,10 +132,14 @@ class Game:
         self.result: GameOver | None = None
         self.log: list[Event] = []
         self.listeners: list[Callable[[Event], None]] = []
+        chosen_seat = first_seat is not None
         if first_seat is None:
             first_seat = self.rng.randrange(n)  # D-7
         if not 0 <= first_seat < n:
             raise ValueError(f"no seat {first_seat}")
+        self.record: Record = Record.starting_fresh(
+            self, rng_state=start_state, seed=seed if rng is None else None,
+            first_seat=first_seat if chosen_seat else None)
         self.current = first_seat
         self._reset_turn()
         self.phase = Phase.START
@@ -312,15 +329,17 @@ class Game:
             if self.board[self.current] < self.rules.game_point:
                 raise IllegalAction("you have used your challenge for below the game point")
             raise IllegalAction("you have used your challenge for the game point and above")
+        command = self._command("challenge", (target,))
         self.challenge_target = target
         self.challenge_slot = slot
         self.challenges_used[self.current][slot] = True
         penalty = self.rules.challenge_penalties[slot]
-        return self._emit([Challenged(self.current, target, penalty)])
+        return self._emit([Challenged(self.current, target, penalty)], command)
 
     def throw(self, freeze: Iterable[int] = ()) -> list[Event]:
         """Freeze the chosen dice (none at the start of a turn) and throw the rest."""
-        chosen = list(freeze)
+        chosen = _chosen(freeze)
+        command = self._command("throw", tuple(chosen))
         events: list[Event] = []
         if self.phase is Phase.START:
             if chosen:
@@ -332,11 +351,12 @@ class Game:
             raise IllegalAction("it is not the time to throw" if self.phase is Phase.DISCARD
                                 else "the game is over")
         events += self._throw()
-        return self._emit(events)
+        return self._emit(events, command)
 
     def bank(self, freeze: Iterable[int] = ()) -> list[Event]:
         """Freeze the chosen dice and add the turn score to the board (the turn ends)."""
-        chosen = list(freeze)
+        chosen = _chosen(freeze)
+        command = self._command("bank", tuple(chosen))
         reason = self.bank_refusal(chosen)
         if reason is not None:
             raise IllegalAction(reason)
@@ -355,7 +375,7 @@ class Game:
             self.phase = Phase.DISCARD
         else:
             events += self._end_turn()
-        return self._emit(events)
+        return self._emit(events, command)
 
     def discard(self, index: int) -> list[Event]:
         """Mutant Trash: play die ``index`` of :attr:`discard_choices` into the play area;
@@ -364,6 +384,7 @@ class Game:
             raise IllegalAction("there is nothing to discard now")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.discard_choices):
             raise IllegalAction("choose one of the dice you froze in your last stretch")
+        command = self._command("discard", (index,))
         die = self.discard_choices[index]
         self.play_area.append(die)
         del self.play_area[:-6]  # the oldest die drops out
@@ -375,7 +396,7 @@ class Game:
         ]
         self._note_reach(other)
         events += self._end_turn()
-        return self._emit(events)
+        return self._emit(events, command)
 
     # -- the turn machine ----------------------------------------------------------------
 
@@ -518,13 +539,22 @@ class Game:
         for seat, _, _, points in rows:
             self.match_points[seat] += points
         self.games_played += 1
+        self.match_games.append(rows)
         self.phase = Phase.OVER
         self.thrown = ()
         self.result = GameOver(rows[0][0], rows, sum(self.turns_taken))
         return [self.result]
 
-    def _emit(self, events: list[Event]) -> list[Event]:
+    def _command(self, name: str, args: tuple[int, ...]) -> Command:
+        from .record import Command
+
+        return Command(self.current, name, args)
+
+    def _emit(self, events: list[Event], command: Command | None = None) -> list[Event]:
         self.log.extend(events)
+        if command is not None:
+            # Recorded before the listeners hear of it, so an autosave they start has it.
+            self.record.note(command, events)
         for event in events:
             for listener in list(self.listeners):
                 listener(event)
@@ -537,14 +567,22 @@ class Game:
         rng = random.Random(seed) if seed is not None else self.rng
         return Game(self.rules, self.seats, rng=rng, dice=self.dice_source,
                     first_seat=first_seat, match_points=self.match_points,
-                    games_played=self.games_played)
+                    games_played=self.games_played, match_games=self.match_games)
+
+    def match_wins(self) -> list[int]:
+        """Games won (ranked first, ties included) by each seat in the match so far."""
+        wins = [0] * len(self.seats)
+        for rows in self.match_games:
+            for seat, rank, _, _ in rows:
+                wins[seat] += rank == 1
+        return wins
 
     # -- JSON ----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as a plain JSON document (see :func:`game_from_dict`)."""
         state = self.rng.getstate()
-        return {
+        data = {
             "format": self.FORMAT,
             "rules": self.rules.to_dict(),
             "seats": [s.to_dict() for s in self.seats],
@@ -577,6 +615,9 @@ class Game:
             "rng": [state[0], list(state[1]), state[2]],
             "log": [e.to_dict() for e in self.log],
         }
+        if self.match_games:  # only with a match, so a position reads as it did before
+            data["match_games"] = [[list(row) for row in rows] for rows in self.match_games]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -620,6 +661,18 @@ class Game:
             assert self.result is not None
         assert self.stage in ("normal", "catch-up", "tie-break")
         assert all(0 <= s < n for s in self.queue)
+
+
+def _chosen(freeze: Any) -> list[int]:
+    """The dice a command names, as a list; IllegalAction for anything that is not a
+    collection of die numbers (the promise above: a bad command never raises anything else)."""
+    if isinstance(freeze, (str, bytes, dict)) or not isinstance(freeze, Iterable):
+        raise IllegalAction(f"choose dice by their numbers in the throw, not {freeze!r:.40}")
+    chosen = list(freeze)
+    for i in chosen:
+        if not isinstance(i, int) or isinstance(i, bool):
+            raise IllegalAction(f"there is no die number {i!r:.40} in this throw")
+    return chosen
 
 
 def _sub_counts(counts: Sequence[int]) -> Iterable[scoring.Counts]:

@@ -1,8 +1,12 @@
 """Loading a saved game: every field checked, the whole checked for consistency.
 
-The save format is the plain JSON document of :meth:`Game.to_dict`.  Nothing here trusts
-the document: a wrong type, a value out of range, an unknown newer format or a state the
-rules cannot reach raises :class:`BadSave` (a ValueError) with one readable sentence.
+Two formats load.  Format 2 is a game's record (:mod:`tenthousand.model.record`): rules,
+seats, start and commands, replayed to rebuild the game.  Format 1, what earlier releases
+saved, is a position: the plain JSON document of :meth:`Game.to_dict`; it becomes a record
+whose start is that position, from which play goes on.  Nothing here trusts the document:
+a wrong type, a value out of range, an unknown newer format, a command the rules refuse or a
+state the rules cannot reach raises :class:`BadSave` (a ValueError) with one readable
+sentence.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 
 from .events import Event, GameOver
 from .game import Game, Phase, Seat
+from .record import FORMAT, Command, Record, Start
 from .rules import Rules
 
 
@@ -56,14 +61,28 @@ def _opt_seat(value: Any, what: str, n: int) -> int | None:
 
 
 def load_game(data: Any) -> Game:
-    """Rebuild a :class:`Game` from its JSON document, or raise :class:`BadSave`."""
+    """Rebuild a :class:`Game` from a saved record (format 2) or position (format 1), with
+    its record; or raise :class:`BadSave`."""
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        game = load_record(data).game
+        assert game is not None
+        return game
+    game = load_position(data)
+    Record.starting_at(game)
+    return game
+
+
+def _check_format(data: Any, fmt_wanted: int) -> None:
     if not isinstance(data, dict):
         raise BadSave("a saved game must be a JSON object")
     fmt = data.get("format")
-    if fmt != Game.FORMAT:
-        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > Game.FORMAT:
+    if fmt != fmt_wanted:
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
             raise BadSave(f"the save is format {fmt}, newer than this program understands")
         raise BadSave(f"unknown save format {fmt!r:.20}")
+
+
+def _rules_and_seats(data: dict[str, Any]) -> tuple[Rules, list[Seat]]:
     try:
         rules = Rules.from_dict(data.get("rules"))
     except ValueError as e:
@@ -76,6 +95,14 @@ def load_game(data: Any) -> Game:
         rules.check_seats(len(seats))
     except ValueError as e:
         raise BadSave(str(e)) from None
+    return rules, seats
+
+
+def load_position(data: Any) -> Game:
+    """Rebuild a game from a position document (format 1, :meth:`Game.to_dict`), without a
+    record (the caller gives it one); or raise :class:`BadSave`."""
+    _check_format(data, Game.FORMAT)
+    rules, seats = _rules_and_seats(data)
     n = len(seats)
     turn = data.get("turn")
     if not isinstance(turn, dict):
@@ -86,14 +113,7 @@ def load_game(data: Any) -> Game:
     game.dice_source = None
     game.listeners = []
     game.rng = random.Random()
-    rng = data.get("rng")
-    try:
-        if not (isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list)):
-            raise ValueError
-        _ints(rng[1], "rng", 625, 0, 2**32 - 1, 625)
-        game.rng.setstate((rng[0], tuple(rng[1]), rng[2]))
-    except (ValueError, TypeError, BadSave):
-        raise BadSave("the random generator's state is damaged") from None
+    game.rng.setstate(_rng_state(data.get("rng")))
     game.board = _ints(data.get("board"), "board", n)
     used = data.get("challenges_used")
     if not (isinstance(used, list) and len(used) == n and all(
@@ -105,6 +125,7 @@ def load_game(data: Any) -> Game:
     game.turns_taken = _ints(data.get("turns_taken"), "turns_taken", n, 0)
     game.match_points = _ints(data.get("match_points"), "match_points", n, 0)
     game.games_played = _int(data, "games_played", 0)
+    game.match_games = _match_games(data.get("match_games", []), n, game.games_played)
     game.play_area = list(_dice(data.get("play_area"), "play_area"))
     game.last_turn_added = _int(data, "last_turn_added", 0)
     stage = data.get("stage")
@@ -168,6 +189,106 @@ def load_game(data: Any) -> Game:
         raise BadSave(f"the saved position breaks the rules{': ' + str(e) if str(e) else ''}") \
             from None
     return game
+
+
+def _match_games(value: Any, n: int, played: int) -> list[tuple[tuple[int, int, int, int],
+                                                                 ...]]:
+    """The match's finished games: ranking rows ``[seat, rank, board, points]`` for every
+    seat.  Saves before this field have none (their match table shows totals only)."""
+    if not isinstance(value, list) or len(value) > played:
+        raise BadSave("'match_games' must be a list of at most 'games_played' games")
+    games = []
+    for rows in value:
+        if not isinstance(rows, list) or len(rows) != n:
+            raise BadSave("each game of 'match_games' must rank every seat")
+        ranked = [tuple(_ints(r, "match_games", 4)) for r in rows]
+        if sorted(r[0] for r in ranked) != list(range(n)) or any(
+                not 1 <= r[1] <= n or not 0 <= r[3] <= 10 for r in ranked):
+            raise BadSave("a game of 'match_games' has a bad seat, rank or points")
+        games.append(tuple(ranked))
+    return games  # type: ignore[return-value]
+
+
+def _rng_state(rng: Any) -> tuple[Any, ...]:
+    """A generator state from its JSON form ``[version, [625 numbers], gauss]``."""
+    try:
+        if not (isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list)):
+            raise ValueError
+        _ints(rng[1], "rng", 625, 0, 2**32 - 1, 625)
+        state = (rng[0], tuple(rng[1]), rng[2])
+        random.Random().setstate(state)  # refuses a bad version or gauss value
+    except (ValueError, TypeError, BadSave):
+        raise BadSave("the random generator's state is damaged") from None
+    return state
+
+
+#: More commands than any game needs (a long game of Ten-Thousand has some thousands).
+MAX_COMMANDS = 200_000
+
+
+def _start(data: Any, rules: Rules, seats: list[Seat]) -> Start:
+    if not isinstance(data, dict):
+        raise BadSave("'start' must be a JSON object")
+    n = len(seats)
+    if "position" in data:
+        if set(data) != {"position"}:
+            raise BadSave("a start from a position holds nothing else")
+        game = load_position(data["position"])
+        if game.rules != rules or list(game.seats) != seats:
+            raise BadSave("the start position is for other rules or players")
+        return Start(position=data["position"])
+    seed = data.get("seed")
+    if "seed" in data:
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**64 \
+                or "rng" in data:
+            raise BadSave("the dice seed must be a whole number below 2**64, and alone")
+        state = random.Random(seed).getstate()
+    else:
+        state = _rng_state(data.get("rng"))
+    played = _int(data, "games_played", 0)
+    return Start(rng_state=state, seed=seed,
+                 first_seat=_opt_seat(data.get("first_seat"), "first_seat", n),
+                 match_points=tuple(_ints(data.get("match_points"), "match_points", n, 0)),
+                 games_played=played,
+                 match_games=tuple(_match_games(data.get("match_games", []), n, played)))
+
+
+def load_record(data: Any) -> Record:
+    """Rebuild a record (format 2) and replay it; the record's ``game`` is the game.
+    Anything wrong, including a command the rules refuse, raises :class:`BadSave`."""
+    _check_format(data, FORMAT)
+    rules, seats = _rules_and_seats(data)
+    start = _start(data.get("start"), rules, seats)
+    dice, assisted = data.get("dice"), data.get("assisted")
+    if dice not in ("generator", "recorded"):
+        raise BadSave("'dice' must be \"generator\" or \"recorded\"")
+    if not isinstance(assisted, bool):
+        raise BadSave("'assisted' must be true or false")
+    commands_data = data.get("commands")
+    if not isinstance(commands_data, list) or len(commands_data) > MAX_COMMANDS:
+        raise BadSave(f"'commands' must be a list of at most {MAX_COMMANDS:,} commands")
+    try:
+        commands = [Command.from_dict(c, len(seats)) for c in commands_data]
+    except ValueError as e:
+        raise BadSave(str(e)) from None
+    if dice == "generator" and any(c.dice is not None for c in commands):
+        raise BadSave("a command holds dice, but this record's dice come from its generator")
+    return replay_commands(Record(rules, seats, start, recorded_dice=dice == "recorded",
+                                  assisted=assisted), commands)
+
+
+def replay_commands(record: Record, commands: list[Command]) -> Record:
+    """Play ``commands`` from ``record``'s start; the new game's record, or BadSave."""
+    record._commands = commands  # an empty record: nothing has seen this list yet
+    try:
+        game = record.replay()
+        game.check_invariants()
+    except ValueError as e:
+        raise BadSave(f"the record cannot be played again: {e}") from None
+    except AssertionError as e:
+        raise BadSave(f"the replayed game breaks the rules: {e}") from None
+    record._commands = []
+    return game.record
 
 
 def _check_stretch(game: Game) -> None:

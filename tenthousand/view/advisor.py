@@ -15,6 +15,7 @@ import queue
 import threading
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Any
 
@@ -54,9 +55,7 @@ class AdvisorPanel(tk.Frame):
             self.tree.heading(col, text=text)
             self.tree.column(col, width=width, anchor="w" if col == "freeze" else "e",
                              stretch=col == "freeze")
-        self.tree.tag_configure("best", background="#d9f2cf")
-        self.tree.tag_configure("chosen", background="#fbe9a6")
-        self.tree.tag_configure("chosen-best", background="#b8e6a3")
+        self._colour_rows()
         self._items: list[str] = []
         self._best: int | None = None
         self.chosen: int | None = None  # the row of the freeze the player has selected
@@ -96,17 +95,33 @@ class AdvisorPanel(tk.Frame):
         # is drawn again by <Configure> once it has its width.
         width = max(c.winfo_width(), 200)
         label_w = 90
+        # The percentage stands right of the bar, on the panel: inside it, one colour of
+        # text cannot be read on both the fill and the empty part.
+        value_w = tkfont.nametofont("TkDefaultFont", root=c).measure("100.0%") + 8
+        pal = self.pal
         for i, (name, p) in enumerate(self.bar_values):
             y = 4 + i * (BAR_HEIGHT + 4)
             c.create_text(2, y + BAR_HEIGHT / 2, text=name[:12], anchor="w",
-                          fill=self.pal.panel_text, tags=("label",))
-            x0, x1 = label_w, width - 4
-            c.create_rectangle(x0, y, x1, y + BAR_HEIGHT, outline="#9aa0a6", fill="#ffffff")
-            colour = "#1d7a33" if self.pal.theme != "mono" else "#404040"
+                          fill=pal.panel_text, tags=("label",))
+            x0, x1 = label_w, width - 4 - value_w
+            c.create_rectangle(x0, y, x1, y + BAR_HEIGHT, outline=pal.bar_outline,
+                               fill=pal.bar_empty, tags=("frame",))
             c.create_rectangle(x0, y, x0 + (x1 - x0) * max(0.0, min(1.0, p)), y + BAR_HEIGHT,
-                               outline="", fill=colour, tags=("bar",))
-            c.create_text((x0 + x1) / 2, y + BAR_HEIGHT / 2, text=f"{p * 100:.1f}%",
-                          fill="#000000" if p < 0.45 else "#ffffff", tags=("value",))
+                               outline="", fill=pal.bar_fill, tags=("bar",))
+            c.create_text(width - 4, y + BAR_HEIGHT / 2, text=f"{p * 100:.1f}%", anchor="e",
+                          fill=pal.panel_text, tags=("value",))
+
+    def _colour_rows(self) -> None:
+        """The row tags of the list in the palette's colours; monochrome also sets the
+        best freeze in bold (its colour alone would not show)."""
+        pal = self.pal
+        if not hasattr(self, "_bold"):  # the list's own font, in bold (kept alive here)
+            self._bold = tkfont.nametofont("TkDefaultFont", root=self).copy()
+            self._bold.configure(weight="bold")
+        bold = self._bold if pal.theme == "mono" else ""
+        self.tree.tag_configure("best", background=pal.best_row, font=bold)
+        self.tree.tag_configure("chosen", background=pal.chosen_row)
+        self.tree.tag_configure("chosen-best", background=pal.chosen_best_row, font=bold)
 
     def show_values(self, values: AdvisorValues | None) -> None:
         """The choices of the throw (``None``: an empty list)."""
@@ -161,6 +176,7 @@ class AdvisorPanel(tk.Frame):
             w.configure(background=pal.panel)
         self.heading.configure(background=pal.panel, foreground=pal.panel_text)
         self.note.configure(background=pal.panel, foreground=pal.panel_muted)
+        self._colour_rows()
         self._draw_bars()  # their colours follow the theme
 
 

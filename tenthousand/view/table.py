@@ -79,6 +79,7 @@ class TableView(tk.Canvas):
         self._items: dict[int, tuple[str, int]] = {}  # canvas item -> (row, index)
         self._tumbling = False
         self._intro_done: Callable[[], None] | None = None
+        self._intro_waits = True
         self._drawn: tuple[object, ...] | None = None  # what show() drew last
         self._known_options: dict[int, dict[str, object]] = {}  # what show() set, per item
         self._known_coords: dict[int, tuple[float, ...]] = {}
@@ -639,11 +640,14 @@ class TableView(tk.Canvas):
 
     # -- the startup show ----------------------------------------------------------------
 
-    def play_intro(self, on_done: Callable[[], None]) -> None:
+    def play_intro(self, on_done: Callable[[], None], *, wait: bool = True) -> None:
         """Dice tumble onto the table and the title appears (~2 s); a key or click skips.
 
-        The show waits until the window is on screen, so it is never played unseen."""
+        The show waits until the window is on screen, so it is never played unseen.  With
+        ``wait`` it then stays until a key or click, as it says, so the game never starts
+        while the player is not looking; without (demo mode) it ends by itself."""
         self._intro_done = on_done
+        self._intro_waits = wait
         self._invalidate()  # the show hides and moves what show() drew
         self.itemconfigure("table", state="hidden")
         self.clear_cue()
@@ -685,7 +689,7 @@ class TableView(tk.Canvas):
                                    state="normal" if t > start else "hidden")
             if k < steps:
                 self._after("intro", 55, lambda: step(k + 1))
-            else:
+            elif not self._intro_waits:
                 self._after("intro", max(100, INTRO_MS - steps * 55), self.skip_intro)
 
         step(0)

@@ -1,10 +1,41 @@
-"""Colours of the window: a colour theme and a monochrome one (the 1989 ``M`` letter)."""
+"""Colours of the window: a colour theme and a monochrome one (the 1989 ``M`` letter).
+
+:func:`palette` gives every colour the views draw with; :func:`apply_style` sets the ttk
+styles the window and every dialog share (greys in monochrome, and focus rings that show
+where Tab went).  In monochrome everything is black, white or grey, and the table colour
+is kept for when colour comes back.
+"""
 
 from __future__ import annotations
 
+import tkinter as tk
 from dataclasses import dataclass
+from tkinter import ttk
+from typing import Any
 
 from ..settings import TABLE_COLOURS
+
+#: The grey of the table in monochrome, whatever the table colour (the green's grey).
+MONO_FELT = "#4f4f4f"
+#: The ring drawn around a focused field, by theme.
+FOCUS_COLOURS = {"color": "#0b4ea2", "mono": "#000000"}
+#: The width of the focus ring, in pixels.
+FOCUS_THICKNESS = 2
+#: Selected text in a field that does not have the focus.
+INACTIVE_SELECT = "#c3c3c3"
+#: The colour of error messages in dialogs (the ``Error.TLabel`` style), by theme.
+ERROR_COLOURS = {"color": "#b00020", "mono": "#000000"}
+#: The Tcl variable that holds the theme :func:`apply_style` set last.
+THEME_VAR = "tenthousand_theme"
+#: ttk options the ttk theme may map to colours: (style, option).  Greyed in monochrome.
+MAPPED_COLOURS = (("TCheckbutton", "indicatorcolor"), ("TRadiobutton", "indicatorcolor"),
+                  ("Treeview", "background"), ("Treeview", "foreground"),
+                  ("TEntry", "fieldbackground"), ("TSpinbox", "fieldbackground"),
+                  ("TCombobox", "fieldbackground"), (".", "foreground"), (".", "background"))
+#: The ttk classes that get a focus ring around them (the others draw their own).
+RING_CLASSES = ("TEntry", "TSpinbox", "TCombobox")
+#: The ttk classes whose own focus mark (a dotted ring) is kept.
+MARK_CLASSES = ("TButton", "TCheckbutton", "TRadiobutton")
 
 
 @dataclass(frozen=True)
@@ -27,6 +58,15 @@ class Palette:
     highlight: str  # the seat to play
     highlight_text: str
     banner_text: str
+    bar_fill: str  # the advisor's win-chance bars
+    bar_empty: str
+    bar_outline: str
+    best_row: str  # the advisor's list: the best freeze, the one selected, both
+    chosen_row: str
+    chosen_best_row: str
+    gain: str  # text on white: a better value, a loss (the review)
+    loss: str
+    focus: str  # the ring around the focused field
 
 
 def _shade(colour: str, factor: float) -> str:
@@ -40,9 +80,38 @@ def _shade(colour: str, factor: float) -> str:
 
 
 def _grey(colour: str) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = rgb(colour)
     y = round(0.299 * r + 0.587 * g + 0.114 * b)
     return f"#{y:02x}{y:02x}{y:02x}"
+
+
+def hex_colour(widget: tk.Misc, colour: str) -> str:
+    """Any Tk colour (a name, ``#rgb``...) as ``#rrggbb``."""
+    r, g, b = (c // 257 for c in widget.winfo_rgb(colour))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """``#rrggbb`` as three 0-255 numbers."""
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def is_grey(colour: str) -> bool:
+    """Whether ``#rrggbb`` is black, white or a grey."""
+    r, g, b = rgb(colour)
+    return r == g == b
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21; text wants 4.5)."""
+    def luminance(colour: str) -> float:
+        def linear(c: int) -> float:
+            x = c / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+        r, g, b = (linear(c) for c in rgb(colour))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def felt_colour(name: str) -> str:
@@ -53,12 +122,17 @@ def palette(theme: str, table_colour: str) -> Palette:
     """The palette for a theme (``color`` or ``mono``) and a table colour name."""
     felt = felt_colour(table_colour)
     if theme == "mono":
-        felt = _grey(felt)
+        # One grey for every table colour: greys of different colours are too alike to
+        # tell apart (red and purple give the same one), so F10 would seem to do nothing.
+        felt = MONO_FELT
         return Palette(
             theme="mono", felt=felt, felt_dark=_shade(felt, 0.75), felt_line=_shade(felt, 1.35),
             text="#ffffff", muted="#d8d8d8", good="#ffffff", bad="#ffffff", corner="#ffffff",
             win="#ffffff", panel="#f0f0f0", panel_text="#000000", panel_muted="#505050",
             highlight="#000000", highlight_text="#ffffff", banner_text="#000000",
+            bar_fill="#404040", bar_empty="#ffffff", bar_outline="#808080",
+            best_row="#ffffff", chosen_row="#d4d4d4", chosen_best_row="#d4d4d4",
+            gain="#000000", loss="#000000", focus=FOCUS_COLOURS["mono"],
         )
     return Palette(
         theme="color", felt=felt, felt_dark=_shade(felt, 0.78), felt_line=_shade(felt, 1.25),
@@ -66,4 +140,93 @@ def palette(theme: str, table_colour: str) -> Palette:
         good="#b8f5a0", bad="#ffb3a8", corner="#ffd866", win="#ffe680",
         panel="#f7f4ec", panel_text="#1d2238", panel_muted="#5d6272",
         highlight="#ffe9a8", highlight_text="#1d2238", banner_text="#1d2238",
+        bar_fill="#1d7a33", bar_empty="#ffffff", bar_outline="#9aa0a6",
+        best_row="#d9f2cf", chosen_row="#fbe9a6", chosen_best_row="#b8e6a3",
+        gain="#1d7a33", loss="#b3261e", focus=FOCUS_COLOURS["color"],
     )
+
+
+# -- ttk styles ------------------------------------------------------------------------
+
+_originals: dict[str, dict[str, Any]] = {}  # by ttk theme: its own colours and layouts
+
+
+def _own_look(style: ttk.Style) -> dict[str, Any]:
+    """The ttk theme's own colours and layouts, read before this module changed any."""
+    name = style.theme_use()
+    if name not in _originals:
+        _originals[name] = {
+            "select": style.lookup(".", "selectbackground") or "#4a6984",
+            "select_text": style.lookup(".", "selectforeground") or "#ffffff",
+            "background": style.lookup(".", "background") or "#d9d9d9",
+            "maps": {key: list(style.map(key[0], key[1])) for key in MAPPED_COLOURS},
+            "layouts": {cls: style.layout(cls) for cls in RING_CLASSES},
+        }
+    return _originals[name]
+
+
+def apply_style(widget: tk.Misc, theme: str) -> None:
+    """Set the ttk styles that the window and every dialog share for ``theme``.
+
+    Monochrome turns the ttk theme's own colours (the selection, the ticks of check
+    boxes) into greys.  Both themes get a visible focus: a solid ring around the focused
+    entry, spin box or drop-down list, and the focused read-only drop-down shows its
+    choice highlighted; buttons and check boxes keep their dotted ring, in the focus
+    colour.
+    """
+    style = ttk.Style(widget)
+    own = _own_look(style)
+    mono = theme == "mono"
+    focus = FOCUS_COLOURS["mono" if mono else "color"]
+
+    def tone(colour: str) -> str:
+        return _grey(hex_colour(widget, colour)) if mono else colour
+
+    select, select_text = tone(own["select"]), tone(own["select_text"])
+    style.configure(".", selectbackground=select, selectforeground=select_text,
+                    focuscolor=focus)
+    for (name, option), spec in own["maps"].items():
+        style.map(name, **{option: [(*map(str, st), tone(str(v))) for *st, v in spec]})
+    for cls in ("TCombobox", "TSpinbox", "TEntry"):
+        # A read-only field takes no typing, so no caret shows where the focus is.
+        style.map(cls, fieldbackground=[("readonly", "focus", select)]
+                  + [(*map(str, st), tone(str(v))) for *st, v in own["maps"][(cls, "fieldbackground")]],
+                  foreground=[("readonly", "focus", select_text)]
+                  + [(*map(str, st), tone(str(v))) for *st, v in own["maps"][(".", "foreground")]],
+                  # Text selected in a field without the focus shows pale, so only the
+                  # focused field looks highlighted.
+                  selectbackground=[("readonly", "focus", select), ("!focus", INACTIVE_SELECT)],
+                  selectforeground=[("readonly", "focus", select_text), ("!focus", "#000000")])
+    _focus_rings(style, own, focus, tone(own["background"]))
+    style.configure("Error.TLabel", foreground=ERROR_COLOURS["mono" if mono else "color"])
+    widget.setvar(THEME_VAR, theme)
+
+
+def _focus_rings(style: ttk.Style, own: dict[str, Any], focus: str, background: str) -> None:
+    """A 2-pixel ring around each field class: the focus colour with the focus, else the
+    dialog's background (so it takes its room without showing)."""
+    if "Ring.highlight" not in style.element_names():
+        # The default theme's focus mark is a dotted line; classic's highlight is solid.
+        style.element_create("Ring.highlight", "from", "classic", "highlight")
+    for cls in RING_CLASSES:
+        style.layout(cls, [("Ring.highlight", {"sticky": "nswe",
+                                               "children": own["layouts"][cls]})])
+        style.configure(cls, highlightthickness=FOCUS_THICKNESS)
+        style.map(cls, highlightcolor=[("focus", focus), ("!focus", background)])
+
+
+def current_theme(widget: tk.Misc) -> str | None:
+    """The theme :func:`apply_style` last set for ``widget``'s Tk, or None."""
+    try:
+        return str(widget.getvar(THEME_VAR))
+    except tk.TclError:
+        return None
+
+
+def ensure_style(widget: tk.Misc) -> str:
+    """Apply the colour styles unless a theme was applied already; return the theme."""
+    theme = current_theme(widget)
+    if theme is None:
+        theme = "color"
+        apply_style(widget, theme)
+    return theme

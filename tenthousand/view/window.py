@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from tkinter import ttk
 
 from .advisor import AdvisorPanel
@@ -19,7 +20,8 @@ Command = Callable[[], object]
 MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
     ("Game", (
         ("New game...", "new_game", "Esc / Ctrl+N"),
-        ("Restart", "restart", "F8"),
+        ("Next game of this match", "restart", "F8"),
+        ("Match table...", "match", "F6"),
         ("Review my decisions...", "review", ""),
         None,
         ("Demo mode", "demo", "F2"),
@@ -59,6 +61,7 @@ class MainWindow(ttk.Frame):
         self.root = root
         self.commands = commands
         self.checks: dict[str, tk.BooleanVar] = {}
+        self._boxes = 0  # message boxes open now (native ones set no Tk grab)
         self.menubar = self._menus()
         root.configure(menu=self.menubar)
 
@@ -120,6 +123,33 @@ class MainWindow(ttk.Frame):
             self.advisor.pack(fill="x", before=self.log, pady=(0, 4))
         else:
             self.advisor.pack_forget()
+
+    def watched(self) -> bool:
+        """Whether the player can watch the table: the window is not minimised and no
+        modal box (a message box, a dialog) of this program holds the input elsewhere.
+
+        The computer plays only while this holds, so none of its moves happen unseen."""
+        if self._boxes:
+            return False
+        try:
+            top = self.winfo_toplevel()
+            if top.wm_state() == "iconic":
+                return False
+            grab = str(self.tk.call("grab", "current"))
+            if not grab:
+                return True
+            return str(self.tk.call("winfo", "toplevel", grab)) == str(top)
+        except tk.TclError:
+            return False  # the box is closing, or the window is going away
+
+    @contextmanager
+    def box_open(self) -> Iterator[None]:
+        """Around a message box: the computer does not play while it is open."""
+        self._boxes += 1
+        try:
+            yield
+        finally:
+            self._boxes -= 1
 
     def set_check(self, name: str, value: bool) -> None:
         if name in self.checks:

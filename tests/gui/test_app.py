@@ -54,7 +54,8 @@ def test_the_menus_hold_every_command_with_its_key(tk_root: tk.Tk) -> None:
                 if menu.type(j) != "separator":
                     entries[menu.entrycget(j, "label")] = menu.entrycget(j, "accelerator")
         assert entries["New game..."] == "Esc / Ctrl+N"
-        assert entries["Restart"] == "F8" and entries["Demo mode"] == "F2"
+        assert entries["Next game of this match"] == "F8" and entries["Demo mode"] == "F2"
+        assert entries["Match table..."] == "F6"
         assert entries["Quit"] == "F7 / Ctrl+Q" and entries["Sound"] == "F1"
         assert entries["Faster"] == "Up" and entries["Slower"] == "Down"
         assert entries["Table colour"] == "F10" and entries["Rules"] == "F5"

@@ -252,7 +252,12 @@ def test_preferences_changes(root: tk.Tk) -> None:
     d.theme_buttons["mono"].invoke()
     d.colour_var.set("Red")
     root.update()
+    # a monochrome screen shows the table grey, whatever its colour
+    assert str(d.swatch.cget("background")).lower() == "#4f4f4f"
+    d.theme_buttons["color"].invoke()
+    root.update()
     assert str(d.swatch.cget("background")).lower() == "#7d2330"
+    d.theme_buttons["mono"].invoke()
     d.ok()
     assert d.result == Preferences(delay=2.5, pitch=7, theme="mono", table_colour="red")
 

@@ -1,0 +1,215 @@
+"""One way to run work off the Tk thread: a job, its callbacks, delivery through ``after``.
+
+Tk is not thread safe, so a worker thread never touches a widget: it runs ``work()`` and
+puts the result on a queue; one chain of ``after`` polls (running only while jobs are out)
+hands it to ``on_done`` or ``on_error`` in the Tk thread, as Thonny and Porcupine do.
+
+- A *lane* runs its jobs one at a time, in order, in a thread of its own that ends when the
+  lane is empty.  With ``latest=True`` a job replaces the lane's jobs that have not started
+  yet: the autosave writes the newest game, the advisor values the newest position.
+- :meth:`JobRunner.cancel_all` (new game) drops every result still to come and every job
+  not started; :meth:`JobRunner.close` (quit) does that and stops polling.  A job that is
+  already running finishes in its thread, but nothing it returns is delivered.
+- An exception in a job goes to ``on_error``; without one it is raised in the Tk thread,
+  so the window's error handler logs and shows it: nothing is swallowed.
+
+The runner needs only an object with ``after`` and ``after_cancel`` (any Tk widget), so it
+is tested without a display.
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+from collections import deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+T = TypeVar("T")
+
+__all__ = ["Job", "JobError", "JobRunner", "Scheduler"]
+
+
+class Scheduler(Protocol):
+    """What the runner needs of Tk: ``after`` and ``after_cancel`` (any widget has them)."""
+
+    def after(self, ms: int, func: Callable[[], None]) -> str: ...
+
+    def after_cancel(self, after_id: str) -> None: ...
+
+
+class JobError(RuntimeError):
+    """A job failed and nobody asked to hear of it: raised in the Tk thread."""
+
+
+@dataclass(eq=False)
+class Job(Generic[T]):
+    """One piece of work; ``done`` once its result was delivered (or it failed)."""
+
+    name: str
+    work: Callable[[], T]
+    on_done: Callable[[T], None] | None = None
+    on_error: Callable[[BaseException], None] | None = None
+    lane: str | None = None
+    number: int = 0
+    cancelled: bool = False
+    done: bool = False
+    started: threading.Event = field(default_factory=threading.Event)
+
+    def cancel(self) -> None:
+        """Forget this job: it will not start, or its result will not be delivered."""
+        self.cancelled = True
+
+
+class JobRunner:
+    """Runs jobs in worker threads and delivers their results in the Tk thread."""
+
+    def __init__(self, scheduler: Scheduler, *, poll_ms: int = 20) -> None:
+        self.scheduler = scheduler
+        self.poll_ms = poll_ms
+        self._results: queue.SimpleQueue[tuple[Job[Any], bool, Any]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._lanes: dict[str, deque[Job[Any]]] = {}
+        self._lane_idle: dict[str, threading.Event] = {}  # set while a lane has no thread
+        self._running: set[str] = set()  # lanes whose thread is alive
+        self._out: set[Job[Any]] = set()  # submitted, result not delivered yet
+        self._numbers = itertools.count(1)
+        self._poll_id: str | None = None
+        self.closed = False
+
+    # -- submitting ----------------------------------------------------------------------
+
+    def submit(self, work: Callable[[], T], on_done: Callable[[T], None] | None = None,
+               on_error: Callable[[BaseException], None] | None = None, *,
+               name: str = "job", lane: str | None = None, latest: bool = False) -> Job[T]:
+        """Run ``work()`` off the Tk thread; ``on_done(result)`` then runs in the Tk thread.
+
+        ``lane``: run after the lane's earlier jobs, in the lane's thread; ``latest``: drop
+        the lane's jobs that have not started."""
+        if self.closed:
+            raise RuntimeError("the job runner is closed")
+        job: Job[T] = Job(name, work, on_done, on_error, lane, next(self._numbers))
+        with self._lock:
+            self._out.add(job)
+            if lane is None:
+                threading.Thread(target=self._run_one, args=(job,), name=name,
+                                 daemon=True).start()
+            else:
+                self._enqueue(job, lane, latest)
+        self._schedule_poll()
+        return job
+
+    def _enqueue(self, job: Job[Any], lane: str, latest: bool) -> None:
+        waiting = self._lanes.setdefault(lane, deque())
+        if latest:
+            for old in waiting:
+                old.cancel()
+                self._out.discard(old)
+            waiting.clear()
+        waiting.append(job)
+        idle = self._lane_idle.setdefault(lane, threading.Event())
+        if lane not in self._running:
+            self._running.add(lane)
+            idle.clear()
+            threading.Thread(target=self._run_lane, args=(lane,), name=lane,
+                             daemon=True).start()
+
+    # -- the worker side -----------------------------------------------------------------
+
+    def _run_one(self, job: Job[Any]) -> None:
+        job.started.set()
+        if job.cancelled:
+            return
+        try:
+            self._results.put((job, True, job.work()))
+        except BaseException as e:  # noqa: BLE001 - handed to the Tk thread
+            self._results.put((job, False, e))
+
+    def _run_lane(self, lane: str) -> None:
+        while True:
+            with self._lock:
+                waiting = self._lanes[lane]
+                if not waiting:
+                    self._running.discard(lane)
+                    self._lane_idle[lane].set()
+                    return
+                job = waiting.popleft()
+            self._run_one(job)
+
+    # -- the Tk side ---------------------------------------------------------------------
+
+    def _schedule_poll(self) -> None:
+        if self._poll_id is None and not self.closed:
+            self._poll_id = self.scheduler.after(self.poll_ms, self._poll)
+
+    def _poll(self) -> None:
+        """Deliver finished jobs (in the Tk thread); poll again while any are out."""
+        self._poll_id = None
+        failures: list[BaseException] = []
+        while True:
+            try:
+                job, ok, value = self._results.get_nowait()
+            except queue.Empty:
+                break
+            with self._lock:
+                self._out.discard(job)
+            if job.cancelled or self.closed:
+                continue
+            job.done = True
+            try:
+                self._deliver(job, ok, value)
+            except BaseException as e:  # noqa: BLE001 - raised below, after the others
+                failures.append(e)
+        with self._lock:
+            out = bool(self._out)
+        if out:
+            self._schedule_poll()
+        if failures:
+            raise failures[0]
+
+    @staticmethod
+    def _deliver(job: Job[Any], ok: bool, value: Any) -> None:
+        if ok:
+            if job.on_done is not None:
+                job.on_done(value)
+        elif job.on_error is not None:
+            job.on_error(value)
+        else:
+            raise JobError(f"{job.name} failed: {value}") from value
+
+    # -- cancelling and waiting ----------------------------------------------------------
+
+    @property
+    def pending(self) -> int:
+        """How many jobs are submitted and not delivered yet."""
+        with self._lock:
+            return len(self._out)
+
+    def cancel_all(self) -> None:
+        """Drop every job not started and every result still to come (a new game)."""
+        with self._lock:
+            for job in self._out:
+                job.cancel()
+            self._out.clear()
+            for waiting in self._lanes.values():
+                waiting.clear()
+
+    def wait_lane(self, lane: str, timeout: float = 5.0) -> bool:
+        """Block until ``lane`` has run every job given to it (the saver's flush at quit);
+        False if it was still busy after ``timeout`` seconds."""
+        idle = self._lane_idle.get(lane)
+        return idle is None or idle.wait(timeout)
+
+    def close(self) -> None:
+        """Stop: nothing more is delivered and no poll is left pending (quit)."""
+        self.cancel_all()
+        self.closed = True
+        if self._poll_id is not None:
+            try:
+                self.scheduler.after_cancel(self._poll_id)
+            except Exception:  # noqa: BLE001 - the window is already gone
+                pass
+            self._poll_id = None
+

@@ -1,0 +1,428 @@
+"""A game is its record: rules, seats, the dice source and the commands given, in order.
+
+Replaying a record reproduces the game exactly (every event, every state, the same dice):
+the dice come from the generator whose state the record keeps, or, for a game thrown with a
+scripted dice source (tests), from the faces the record wrote down with each command.
+
+Every :class:`~tenthousand.model.game.Game` keeps its record as it goes
+(:attr:`Game.record`).  From it a window can undo and redo the human's decisions
+(:meth:`Record.undo`, :meth:`Record.redo`), show any step (:meth:`Record.game_at`,
+:attr:`Record.steps`) and play on from one (:meth:`Record.play_on`).  Those return a new
+game with a record of its own; the old game is left as it was and should be dropped.
+
+The JSON form (:meth:`Record.to_dict`, :func:`record_from_dict`) is the save format 2.  A
+record only ever grows by appending commands, so a saver can write what is new since its
+last save (see :meth:`Record.snapshot`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .events import Event, Thrown, TurnStarted
+from .game import Game, IllegalAction, Seat
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import DiceSource
+
+#: The save format of a record (format 1 was the position alone, :meth:`Game.to_dict`).
+FORMAT = 2
+
+COMMANDS = ("challenge", "throw", "bank", "discard")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One decision: ``seat`` gave command ``name`` with ``args`` (the frozen dice's
+    indices for throw and bank, ``(target,)`` for challenge, ``(index,)`` for discard).
+
+    ``dice`` holds the faces the command threw, only in a game whose dice came from a
+    scripted source rather than the record's generator.
+    """
+
+    seat: int
+    name: str
+    args: tuple[int, ...]
+    dice: tuple[tuple[int, ...], ...] | None = None
+
+    def apply(self, game: Game) -> list[Event]:
+        """Give this command to ``game`` (IllegalAction when it cannot be played there)."""
+        if game.current != self.seat or game.over:
+            raise IllegalAction(f"it is not {self.seat}'s turn to play")
+        if self.name == "challenge":
+            return game.challenge(self.args[0])
+        if self.name == "throw":
+            return game.throw(self.args)
+        if self.name == "bank":
+            return game.bank(self.args)
+        return game.discard(self.args[0])
+
+    def to_dict(self) -> dict[str, Any]:
+        value: Any = list(self.args) if self.name in ("throw", "bank") else self.args[0]
+        data: dict[str, Any] = {"seat": self.seat, self.name: value}
+        if self.dice is not None:
+            data["dice"] = [list(d) for d in self.dice]
+        return data
+
+    @staticmethod
+    def from_dict(data: Any, seats: int) -> Command:
+        """A command from JSON; ValueError with a sentence when it is malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("a command must be a JSON object")
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+            raise ValueError(f"a command names no seat of this game: {seat!r:.20}")
+        names = [n for n in COMMANDS if n in data]
+        if len(names) != 1 or set(data) - {"seat", "dice", names[0]}:
+            raise ValueError("a command must be one of challenge, throw, bank or discard")
+        name, value = names[0], data[names[0]]
+        if name in ("throw", "bank"):
+            if not isinstance(value, list) or len(value) > 6 \
+                    or not all(_is_int(v) and 0 <= v < 6 for v in value):
+                raise ValueError(f"a {name} must list die numbers 0 to 5")
+            args = tuple(value)
+        else:
+            if not _is_int(value) or not 0 <= value < 9:
+                raise ValueError(f"a {name} must name one number from 0 to 8")
+            args = (value,)
+        dice = data.get("dice")
+        if dice is not None:
+            if not isinstance(dice, list) or len(dice) > 64 or not all(
+                    isinstance(d, list) and 1 <= len(d) <= 6
+                    and all(_is_int(f) and 1 <= f <= 6 for f in d) for d in dice):
+                raise ValueError("a command's dice must be lists of faces 1 to 6")
+            dice = tuple(tuple(d) for d in dice)
+        return Command(seat, name, args, dice)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of a record and what it did, for a replay window.
+
+    :meth:`Record.game_at` ``(index)`` is the game just after this step.
+    """
+
+    index: int
+    seat: int
+    command: Command
+    events: tuple[Event, ...]
+    human: bool
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a record begins: a fresh game (the generator's state before the first seat is
+    drawn, and the match so far), or a saved position (a format-1 document)."""
+
+    rng_state: tuple[Any, ...] | None = None
+    seed: int | None = None
+    first_seat: int | None = None
+    match_points: tuple[int, ...] = ()
+    games_played: int = 0
+    position: dict[str, Any] | None = None
+    #: The match's finished games before this one (see ``Game.match_games``).
+    match_games: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.position is not None:
+            return {"position": self.position}
+        data: dict[str, Any] = {}
+        if self.seed is not None and self.rng_state == random.Random(self.seed).getstate():
+            data["seed"] = self.seed  # the readable form of the same generator
+        else:
+            assert self.rng_state is not None
+            data["rng"] = [self.rng_state[0], list(self.rng_state[1]), self.rng_state[2]]
+        data["first_seat"] = self.first_seat
+        data["match_points"] = list(self.match_points)
+        data["games_played"] = self.games_played
+        if self.match_games:  # written only when there is a match, as before the field
+            data["match_games"] = [[list(row) for row in rows] for rows in self.match_games]
+        return data
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a saver needs of a record at one moment, taken in constant time: the record
+    and how many of its commands there were (a record's commands are only appended)."""
+
+    record: Record
+    length: int
+    over: bool
+
+    def commands(self, start: int = 0) -> list[Command]:
+        return self.record.commands_between(start, self.length)
+
+
+class _Playback:
+    """A dice source that gives the recorded faces die by die, then asks ``then`` (or the
+    generator), as the generator itself would go on after an undo."""
+
+    def __init__(self, faces: Sequence[int], then: DiceSource | None, rng: random.Random) -> None:
+        self.faces = list(faces)
+        self.then = then
+        self.rng = rng
+
+    def __call__(self, count: int) -> Sequence[int]:
+        out, self.faces = self.faces[:count], self.faces[count:]
+        rest = count - len(out)
+        if rest:
+            more = self.then(rest) if self.then is not None else [
+                self.rng.randint(1, 6) for _ in range(rest)]
+            out += list(more)
+        return out
+
+
+class Record:
+    """The record of one game; see the module's docstring."""
+
+    def __init__(self, rules: Rules, seats: Sequence[Seat], start: Start, *,
+                 recorded_dice: bool = False, assisted: bool = False) -> None:
+        self.rules = rules
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.start = start
+        self.recorded_dice = recorded_dice
+        #: Whether undo was used in this game (or it plays on from a replayed position).
+        self.assisted = assisted
+        self.game: Game | None = None  # the game this record belongs to
+        # Appended to, never shortened: a Snapshot's length stays valid (see Snapshot).
+        self._commands: list[Command] = []
+        self._log_ends: list[int] = []  # len(game.log) after each command
+        self._log_start = 0  # len(game.log) before the first command
+        self._redo: list[Command] = []  # undone commands, the next one first
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def starting_fresh(cls, game: Game, *, rng_state: tuple[Any, ...], seed: int | None,
+                       first_seat: int | None) -> Record:
+        """The record of a new game (called by :class:`Game` itself)."""
+        start = Start(rng_state=rng_state, seed=seed, first_seat=first_seat,
+                      match_points=tuple(game.match_points), games_played=game.games_played,
+                      match_games=tuple(game.match_games))
+        record = cls(game.rules, game.seats, start, recorded_dice=game.dice_source is not None)
+        record.game = game
+        return record
+
+    @classmethod
+    def starting_at(cls, game: Game, *, assisted: bool = False) -> Record:
+        """A record whose start is ``game``'s present position (an old save migrated, or a
+        game given a new start); attaches it to ``game``."""
+        record = cls(game.rules, game.seats, Start(position=game.to_dict()),
+                     recorded_dice=game.dice_source is not None, assisted=assisted)
+        record.game = game
+        record._log_start = len(game.log)
+        game.record = record
+        return record
+
+    def note(self, command: Command, events: Sequence[Event]) -> None:
+        """Write down a command the game has just carried out (called by :class:`Game`)."""
+        if self.recorded_dice:
+            command = replace(command, dice=tuple(e.dice for e in events if isinstance(e, Thrown)))
+        self._commands.append(command)
+        self._log_ends.append(len(self.game.log) if self.game is not None else 0)
+        self._redo = []  # a new decision: what was undone cannot come back (editor semantics)
+
+    # -- questions ------------------------------------------------------------------------
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return tuple(self._commands)
+
+    def commands_between(self, start: int, end: int) -> list[Command]:
+        return self._commands[start:end]
+
+    def __len__(self) -> int:
+        return len(self._commands)
+
+    def human_seats(self) -> frozenset[int]:
+        """The seats a person plays (the window's demo mode may treat them all as computers)."""
+        return frozenset(i for i, s in enumerate(self.seats) if not s.computer)
+
+    @property
+    def steps(self) -> list[Step]:
+        """Every command so far with its seat and the events it produced."""
+        log = self.game.log if self.game is not None else []
+        humans = self.human_seats()
+        out = []
+        begin = self._log_start
+        for i, (command, end) in enumerate(zip(self._commands, self._log_ends, strict=True)):
+            out.append(Step(i + 1, command.seat, command, tuple(log[begin:end]),
+                            command.seat in humans))
+            begin = end
+        return out
+
+    @property
+    def opening_events(self) -> tuple[Event, ...]:
+        """The events before the first command (the first turn, or an old save's log)."""
+        log = self.game.log if self.game is not None else []
+        return tuple(log[:self._log_start])
+
+    def snapshot(self) -> Snapshot:
+        """This moment of the record, for a saver on another thread (constant time)."""
+        return Snapshot(self, len(self._commands),
+                        self.game is not None and self.game.over)
+
+    # -- replay ---------------------------------------------------------------------------
+
+    def _start_game(self, then: DiceSource | None, faces: Sequence[int]) -> Game:
+        from .persist import load_position
+
+        if self.start.position is not None:
+            game = load_position(self.start.position)
+            if self.recorded_dice or then is not None:
+                game.dice_source = _Playback(faces, then, game.rng)
+            Record.starting_at(game)
+        else:
+            rng = random.Random()
+            assert self.start.rng_state is not None
+            rng.setstate(self.start.rng_state)
+            dice = _Playback(faces, then, rng) if self.recorded_dice else None
+            game = Game(self.rules, self.seats, rng=rng, dice=dice,
+                        first_seat=self.start.first_seat,
+                        match_points=self.start.match_points or None,
+                        games_played=self.start.games_played,
+                        match_games=self.start.match_games)
+            record = game.record
+            # Keep the start as written (its seed), not the replayed generator's state.
+            record.start = self.start
+        game.record.assisted = self.assisted
+        game.record.recorded_dice = self.recorded_dice
+        return game
+
+    def _replay(self, commands: Sequence[Command], *, then_faces: Sequence[int] = ()) -> Game:
+        faces = [f for c in commands if c.dice for throw in c.dice for f in throw]
+        then = self.game.dice_source if self.game is not None else None
+        if isinstance(then, _Playback):
+            then = then.then
+        game = self._start_game(then if self.recorded_dice else None, faces + list(then_faces))
+        for i, command in enumerate(commands):
+            try:
+                command.apply(game)
+            except IllegalAction as e:
+                raise ValueError(f"command {i + 1} ({command.name}) cannot be played: {e}") \
+                    from None
+        return game
+
+    def replay(self) -> Game:
+        """The game this record describes, played again from its start (ValueError when a
+        command cannot be played)."""
+        return self._replay(self._commands)
+
+    def game_at(self, step: int) -> Game:
+        """The game after ``step`` commands (0: the start), as a new game."""
+        if not 0 <= step <= len(self._commands):
+            raise ValueError(f"there is no step {step}; the record has {len(self._commands)}")
+        return self._replay(self._commands[:step])
+
+    def play_on(self, step: int) -> Game:
+        """A new game that goes on from step ``step`` of this one, marked assisted."""
+        game = self.game_at(step)
+        game.record.assisted = True
+        return game
+
+    # -- undo and redo --------------------------------------------------------------------
+
+    def undo_refusal(self, humans: Iterable[int]) -> str | None:
+        """Why undo is not possible now, or None."""
+        if self.game is not None and self.game.over:
+            return "the game is over; start a new one or look back at it in the replay"
+        if self._undo_point(frozenset(humans)) is None:
+            return "there is nothing of yours to undo yet"
+        return None
+
+    def _undo_point(self, humans: frozenset[int]) -> int | None:
+        for i in range(len(self._commands) - 1, -1, -1):
+            if self._commands[i].seat in humans:
+                return i
+        return None
+
+    def undo(self, humans: Iterable[int]) -> Game:
+        """Take back the last command of a seat in ``humans`` and every command after it
+        (the computer turns played since); returns the game before that command."""
+        humans = frozenset(humans)
+        reason = self.undo_refusal(humans)
+        if reason is not None:
+            raise IllegalAction(reason)
+        point = self._undo_point(humans)
+        assert point is not None
+        undone = self._commands[point:]
+        faces = [f for c in undone + self._redo if c.dice for throw in c.dice for f in throw]
+        game = self._replay(self._commands[:point], then_faces=faces)
+        game.record.assisted = True
+        game.record._redo = undone + self._redo
+        return game
+
+    def redo_refusal(self) -> str | None:
+        """Why redo is not possible now, or None."""
+        if not self._redo:
+            return "there is nothing to redo"
+        return None
+
+    def redo(self, humans: Iterable[int]) -> Game:
+        """Give back the command undo took last, with the computer turns that followed it
+        (up to the next command of a seat in ``humans``); returns the game after them."""
+        humans = frozenset(humans)
+        reason = self.redo_refusal()
+        if reason is not None:
+            raise IllegalAction(reason)
+        count = 1
+        while count < len(self._redo) and self._redo[count].seat not in humans:
+            count += 1
+        again, rest = self._redo[:count], self._redo[count:]
+        faces = [f for c in rest if c.dice for throw in c.dice for f in throw]
+        game = self._replay(self._commands + again, then_faces=faces)
+        game.record.assisted = True
+        game.record._redo = rest
+        return game
+
+    # -- JSON -----------------------------------------------------------------------------
+
+    def header(self) -> dict[str, Any]:
+        """Everything but the commands (the first line of a save journal)."""
+        return {
+            "format": FORMAT,
+            "rules": self.rules.to_dict(),
+            "seats": [s.to_dict() for s in self.seats],
+            "start": self.start.to_dict(),
+            "dice": "recorded" if self.recorded_dice else "generator",
+            "assisted": self.assisted,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON document in a fixed key order (same game, same text)."""
+        data = self.header()
+        data["commands"] = [c.to_dict() for c in self._commands]
+        return data
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def transcript(record: Record) -> str:
+    """The game in plain words: who played, under which rules, and the log line by line."""
+    names = [s.name for s in record.seats]
+    game = record.game if record.game is not None else record.replay()
+    rules = record.rules
+    lines = [f"Ten-Thousand: {rules.label}, to {rules.game_point:,}"]
+    for seat in record.seats:
+        lines.append(f"  {seat.name}: " + (f"computer ({seat.level})" if seat.computer
+                                            else "person"))
+    if record.start.position is not None:
+        lines.append("Resumed from a saved position.")
+    elif record.start.seed is not None:
+        lines.append(f"Dice seed: {record.start.seed}")
+    if record.assisted:
+        lines.append("Assisted: moves were taken back during this game.")
+    for event in game.log:
+        if isinstance(event, TurnStarted):
+            lines.append("")
+        lines.append(event.message(names))
+    if not game.over:
+        lines.append("")
+        lines.append("(The game was not finished.)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,117 @@
+"""The one way to run work off the Tk thread (tenthousand.jobs), without a display."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+
+from tenthousand.jobs import JobError, JobRunner
+
+
+class FakeTk:
+    """``after`` and ``after_cancel`` as Tk has them; :meth:`pump` runs what is due."""
+
+    def __init__(self) -> None:
+        self.calls: dict[str, Callable[[], None]] = {}
+        self.n = 0
+        self.thread = threading.current_thread()
+
+    def after(self, ms: int, func: Callable[[], None]) -> str:
+        self.n += 1
+        self.calls[f"after#{self.n}"] = func
+        return f"after#{self.n}"
+
+    def after_cancel(self, after_id: str) -> None:
+        self.calls.pop(after_id, None)
+
+    def pump(self, seconds: float = 2.0, until: Callable[[], bool] = lambda: False) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not until():
+            for after_id in list(self.calls):
+                func = self.calls.pop(after_id, None)
+                if func is not None:
+                    func()
+            time.sleep(0.002)
+
+
+def test_a_result_is_delivered_in_the_tk_thread() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    got: list[tuple[int, bool]] = []
+    runner.submit(lambda: 6 * 7, lambda v: got.append(
+        (v, threading.current_thread() is tk.thread)))
+    tk.pump(until=lambda: bool(got))
+    assert got == [(42, True)]
+    tk.pump(0.05)
+    assert tk.calls == {} and runner.pending == 0  # no poll left once nothing is out
+
+
+def test_the_work_runs_off_the_tk_thread() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    where: list[bool] = []
+    runner.submit(lambda: where.append(threading.current_thread() is tk.thread))
+    tk.pump(until=lambda: runner.pending == 0)
+    assert where == [False]
+
+
+def test_an_error_goes_to_on_error_or_is_raised_in_the_tk_thread() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    errors: list[BaseException] = []
+    runner.submit(lambda: 1 / 0, on_error=errors.append)
+    tk.pump(until=lambda: bool(errors))
+    assert isinstance(errors[0], ZeroDivisionError)
+    runner.submit(lambda: 1 / 0, name="the sum")
+    with pytest.raises(JobError, match="the sum failed"):
+        tk.pump(until=lambda: False)
+
+
+def test_a_lane_runs_in_order_and_latest_skips_what_has_not_started() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    gate = threading.Event()
+    ran: list[int] = []
+
+    def job(n: int) -> Callable[[], int]:
+        def work() -> int:
+            if n == 0:
+                gate.wait(2)
+            ran.append(n)
+            return n
+        return work
+
+    delivered: list[int] = []
+    runner.submit(job(0), delivered.append, lane="save", latest=True)
+    time.sleep(0.02)  # job 0 has started and waits at the gate
+    for n in (1, 2, 3):
+        runner.submit(job(n), delivered.append, lane="save", latest=True)
+    gate.set()
+    assert runner.wait_lane("save", 2.0)
+    tk.pump(until=lambda: runner.pending == 0)
+    assert ran == [0, 3] and delivered == [0, 3]
+
+
+def test_cancel_all_drops_results_still_to_come() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    gate = threading.Event()
+    got: list[int] = []
+    runner.submit(lambda: gate.wait(2) and 1, got.append)
+    runner.cancel_all()
+    gate.set()
+    tk.pump(0.2)
+    assert got == [] and runner.pending == 0
+
+
+def test_close_leaves_no_poll_and_refuses_new_jobs() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    runner.submit(lambda: time.sleep(0.05))
+    runner.close()
+    assert tk.calls == {}
+    with pytest.raises(RuntimeError):
+        runner.submit(lambda: 1)
