@@ -18,6 +18,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from . import presenter
+from .ai import Player
+from .ai.moves import Command, Move, commands, decide
 from .model import Corner, Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
 from .model.game import Phase
 from .model.record import Snapshot
@@ -27,7 +29,7 @@ from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
 
-PlayerFactory = Callable[..., Any]  # make_player(level, rules, seed=...) -> Player
+PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=...)
 
 DEMO_LEVEL = "expert"
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
@@ -143,7 +145,7 @@ class Controller:
         self._results: queue.Queue[tuple[int, Hashable, str, BaseException | None]] = \
             queue.Queue()
         self._generation = 0  # bumped per game, so late worker results are ignored
-        self._players: dict[tuple[int, str], Any] = {}
+        self._players: dict[tuple[int, str], Player] = {}
         self._preparing: set[Hashable] = set()  # jobs in a worker: id() of a player, ...
         self._prepare_started: float | None = None
         self._waiting: Callable[[], None] | None = None
@@ -208,7 +210,8 @@ class Controller:
 
     def _reset_turn_state(self) -> None:
         self.selection: set[int] = set()
-        self._decision: Any = None  # the computer's move, shown before it is made
+        self._decision: Move | None = None  # the computer's move, shown before it is made
+        self._next: list[Command] = []  # its engine commands still to run (with _decision)
         self._discard_mark: int | None = None
         self._challenge_asked = False
 
@@ -273,7 +276,7 @@ class Controller:
 
     # -- computer players, their tables built in a worker thread ---------------------------
 
-    def _player(self, seat: int) -> Any:
+    def _player(self, seat: int) -> Player:
         key = (seat, self.level(seat))
         player = self._players.get(key)
         if player is None:
@@ -288,7 +291,7 @@ class Controller:
             if self.is_computer(seat):
                 self._prepare(self._player(seat))
 
-    def _prepare(self, player: Any) -> None:
+    def _prepare(self, player: Player) -> None:
         if not player.ready:
             # The generation in the key: a late result of an earlier game's player, whose
             # id() a new player may have been given, cannot be taken for this one's.
@@ -382,57 +385,59 @@ class Controller:
         return int(ms)
 
     def _computer_step(self) -> None:
+        """One visible step of a computer seat: decide and show the move, then make it.
+
+        A move at the start of a turn (a challenge, then the throw) is made at once, a
+        command per step; a selection of dice or a die to discard is shown for a step
+        before its command runs.
+        """
         g = self.game
         if g.over or not self.is_computer(g.current):
             return
         if not self.window.watched():  # a message box or a minimised window: wait for it
             self.after(WATCH_MS, self._computer_step)
             return
+        if self._decision is None:
+            move = self._computer_decide()
+            if move is None:
+                return  # a worker is building tables or thinking: this step comes back
+            self._decision, self._next = move, commands(g, move)
+            if move.phase is not Phase.START:
+                self.selection = set(move.freeze)
+                self._discard_mark = move.discard
+                self.refresh()
+                self.after(self._step_ms(), self._computer_step)
+                return
+        command = self._next.pop(0)
+        if not self._next:
+            self._decision = None
+        self._discard_mark = None
+        self._command(command)
+
+    def _computer_decide(self) -> Move | None:
+        """Ask the seat to play for its move, or None after handing slow work to a worker
+        (tables still to build, a position to think about) that calls the step again."""
+        g = self.game
         player = self._player(g.current)
         if not player.ready:
             self._prepare(player)
             self._wait_for_worker(self._computer_step,
                                   lambda: self._player(self.game.current).ready)
-            return
-        if g.phase is Phase.START:
-            if not self._challenge_asked:
-                self._challenge_asked = True
-                target = None
-                if g.challenge_slot_for(g.current) is not None:
-                    target = player.choose_challenge(g)
-                if target is not None:
-                    self._command(g.challenge, target)
-                    return
-            self._command(g.throw)
-        elif g.phase is Phase.CHOOSE:
-            if self._decision is None:
-                # A player with slow work for this position (Perfect solving a new turn,
-                # 5-35 ms) does it in a worker; choose_move is then quick.
-                think = None if self._skip_think else getattr(player, "think", None)
-                self._skip_think = False
-                work = think(g) if think is not None else None
-                if work is not None:
-                    key = ("think", self._generation, next(self._job_numbers))
-                    self._in_worker(key, work, "computer-move",
-                                    "the computer player failed while thinking")
-                    self._wait_for_worker(self._computer_step,
-                                          lambda: key not in self._preparing)
-                    return
-                self._decision = player.choose_move(g)
-                self.selection = set(self._decision.freeze)
-                self.refresh()
-                self.after(self._step_ms(), self._computer_step)
-                return
-            decision, self._decision = self._decision, None
-            self._command(g.bank if decision.bank else g.throw, decision.freeze)
-        elif g.phase is Phase.DISCARD:
-            if self._discard_mark is None:
-                self._discard_mark = player.choose_discard(g)
-                self.refresh()
-                self.after(self._step_ms(), self._computer_step)
-                return
-            index, self._discard_mark = self._discard_mark, None
-            self._command(g.discard, index)
+            return None
+        if g.phase is Phase.CHOOSE:
+            # A player with slow work for this position (Perfect solving a new turn,
+            # 5-35 ms) does it in a worker; choose_move is then quick.
+            think = None if self._skip_think else getattr(player, "think", None)
+            self._skip_think = False
+            work = think(g) if think is not None else None
+            if work is not None:
+                key = ("think", self._generation, next(self._job_numbers))
+                self._in_worker(key, work, "computer-move",
+                                "the computer player failed while thinking")
+                self._wait_for_worker(self._computer_step,
+                                      lambda: key not in self._preparing)
+                return None
+        return decide(g, player)
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
         """Run a game command; show what happened; save; go on."""

@@ -6,7 +6,8 @@ Used by the kill test (``tests/test_kill.py``) and handy for soak runs::
 
 Each seat is played by :func:`tenthousand.ai.make_player` when the computer players are
 available, otherwise by :class:`RandomPlayer`, a simple policy that makes only legal moves.
-After every command the whole game is written atomically to ``--save``.
+Moves are asked and made by :mod:`tenthousand.ai.moves`, as in the window and the
+simulator.  After every command the whole game is written atomically to ``--save``.
 """
 
 from __future__ import annotations
@@ -16,21 +17,35 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from .model import PRESETS, Game, Phase, Seat
+from .ai import Decision, Player
+from .ai.moves import commands, decide
+from .model import PRESETS, Event, Game, Seat
 from .settings import computer_name
 from .storage import write_json_atomic
 
 __all__ = ["RandomPlayer", "step", "play_to_end", "main"]
 
 
+#: Who plays: one player for every seat, or a function from a seat number to its player.
+Players = Player | Callable[[int], Player]
+
+
 class RandomPlayer:
-    """A legal policy: random freezes, banks half the time it may, rarely challenges."""
+    """A legal policy: random freezes, banks half the time it may, rarely challenges.
+
+    It has the whole :class:`tenthousand.ai.Player` interface (no tables to build)."""
+
+    level = "random"
+    fallback_reason: str | None = None
+    ready = True
 
     def __init__(self, seed: int | None = None, bank_chance: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.bank_chance = bank_chance
+
+    def prepare(self) -> None:
+        """Nothing to build."""
 
     def choose_challenge(self, game: Game) -> int | None:
         if game.challenge_slot_for(game.current) is None or self.rng.random() < 0.7:
@@ -38,60 +53,49 @@ class RandomPlayer:
         others = [s for s in range(len(game.seats)) if s != game.current]
         return self.rng.choice(others) if others else None
 
-    def choose_move(self, game: Game) -> tuple[tuple[int, ...], bool]:
+    def choose_move(self, game: Game) -> Decision:
         freezes = game.legal_freezes()
         faces, _ = self.rng.choice(freezes)
         indices = game.indices_for(faces)
         bank = game.bank_refusal(indices) is None and self.rng.random() < self.bank_chance
-        return indices, bank
+        return Decision(indices, bank)
 
     def choose_discard(self, game: Game) -> int:
         return self.rng.randrange(len(game.discard_choices))
 
 
-def step(game: Game, player: Any) -> None:
-    """Make one command for the seat to play (``player`` is a RandomPlayer or an ai Player)."""
-    if game.phase is Phase.START:
-        target = player.choose_challenge(game)
-        if target is not None:
-            game.challenge(target)
-        else:
-            game.throw()
-    elif game.phase is Phase.CHOOSE:
-        move = player.choose_move(game)
-        if isinstance(move, tuple):
-            indices, bank = move
-        else:  # tenthousand.ai.Decision
-            indices, bank = move.freeze, move.bank
-        (game.bank if bank else game.throw)(indices)
-    elif game.phase is Phase.DISCARD:
-        game.discard(player.choose_discard(game))
-    else:
-        raise ValueError("the game is over")
+def step(game: Game, player: Player) -> list[Event]:
+    """Make one engine command for the seat to play (``player`` is a RandomPlayer or an ai
+    Player), so the autosave and the record's command count follow every command.
+
+    It is the first command of the player's move (:mod:`tenthousand.ai.moves`): a move of
+    two, a challenge and the throw after it, takes two calls.  The second call decides
+    again, and at the start of a turn with the challenge made that is the throw, without
+    asking the player (the same game as making the whole move at once).
+    """
+    first = commands(game, decide(game, player))[0]
+    return first()
 
 
-def play_to_end(game: Game, players: Callable[[int], Any] | Any | None = None, *,
+def play_to_end(game: Game, players: Players | None = None, *,
                 seed: int | None = None, max_steps: int = 200_000,
                 after: Callable[[Game], None] | None = None,
                 check: bool = False) -> int:
     """Play ``game`` on until it is over; returns the number of commands made.
 
-    ``players`` maps a seat number to its player (default: a RandomPlayer for everyone).
-    ``after`` is called after every command (the autosave); ``check`` runs
-    ``game.check_invariants()`` after each one.  Raises RuntimeError when the game does not
-    end within ``max_steps`` commands.
+    ``players`` maps a seat number to its player, or is one player for every seat
+    (default: a RandomPlayer for everyone).  ``after`` is called after every command (the
+    autosave); ``check`` runs ``game.check_invariants()`` after each one.  Raises
+    RuntimeError when the game does not end within ``max_steps`` commands.
     """
     if players is None:
-        shared = RandomPlayer(seed)
-        players = lambda seat: shared  # noqa: E731
-    elif not callable(players):
-        one = players
-        players = lambda seat: one  # noqa: E731
+        players = RandomPlayer(seed)
+    seat_player = _per_seat(players)
     steps = 0
     while not game.over:
         if steps >= max_steps:
             raise RuntimeError(f"the game did not end within {max_steps} commands")
-        step(game, players(game.current))
+        step(game, seat_player(game.current))
         steps += 1
         if check:
             game.check_invariants()
@@ -100,7 +104,14 @@ def play_to_end(game: Game, players: Callable[[int], Any] | Any | None = None, *
     return steps
 
 
-def _players_for(game: Game, seed: int, level: str) -> Callable[[int], Any]:
+def _per_seat(players: Players) -> Callable[[int], Player]:
+    if isinstance(players, Player):  # one player for all; otherwise a seat -> player map
+        one = players
+        return lambda seat: one
+    return players
+
+
+def _players_for(game: Game, seed: int, level: str) -> Callable[[int], Player]:
     try:
         from .ai import make_player
 
@@ -132,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     game = Game(rules, seats, seed=ns.seed)
     if ns.random:
         randoms = [RandomPlayer(ns.seed + i) for i in range(len(seats))]
-        players: Callable[[int], Any] = lambda seat: randoms[seat]  # noqa: E731
+        players: Callable[[int], Player] = lambda seat: randoms[seat]  # noqa: E731
     else:
         players = _players_for(game, ns.seed, ns.level)
 

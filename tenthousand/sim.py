@@ -22,11 +22,15 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from .ai.moves import apply, decide, step
 from .model import LEVELS, OPTION_NAMES, PRESETS, Rules
 from .model.events import Banked, Pegged
 from .model.game import Game, Phase, Seat
+
+if TYPE_CHECKING:
+    from .ai import Player
 
 
 class _Parser(argparse.ArgumentParser):
@@ -160,8 +164,7 @@ def run_turns(rules: Rules, strategy: str, turns: int, *, on_board: bool,
         gained = 0
         game.throw()
         while game.phase is Phase.CHOOSE and game.current == 0:
-            d = player.choose_move(game)
-            events = (game.bank if d.bank else game.throw)(d.freeze)
+            events = step(game, player)
             for e in events:
                 if isinstance(e, (Banked, Pegged)) and e.seat == 0:
                     gained += e.points
@@ -235,7 +238,7 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
     return _run_games(rules, levels, players, games, seed=seed, records=records)
 
 
-def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Any], games: int,
+def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], games: int,
                *, seed: int | None, records: Path | None = None) -> dict[str, Any]:
     t0 = time.perf_counter()
     for p in players:
@@ -254,27 +257,11 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Any], game
     for n in range(games):
         game = Game(rules, seats, rng=rng, first_seat=n % len(levels))
         while not game.over:
-            player = players[game.current]
-            if game.phase is Phase.START:
-                t, c = clock(), cpu_clock()
-                target = player.choose_challenge(game)
-                latencies.append(clock() - t)
-                cpu.append(cpu_clock() - c)
-                if target is not None:
-                    game.challenge(target)
-                game.throw()
-            elif game.phase is Phase.CHOOSE:
-                t, c = clock(), cpu_clock()
-                d = player.choose_move(game)
-                latencies.append(clock() - t)
-                cpu.append(cpu_clock() - c)
-                (game.bank if d.bank else game.throw)(d.freeze)
-            else:
-                t, c = clock(), cpu_clock()
-                i = player.choose_discard(game)
-                latencies.append(clock() - t)
-                cpu.append(cpu_clock() - c)
-                game.discard(i)
+            t, c = clock(), cpu_clock()
+            move = decide(game, players[game.current])
+            latencies.append(clock() - t)
+            cpu.append(cpu_clock() - c)
+            apply(game, move)
         assert game.result is not None
         if records is not None:
             _write_record(game, records / f"game-{n + 1:05d}.json")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tenthousand.dialogs.match import match_table, ordinal
 from tenthousand.headless import play_to_end
 from tenthousand.model import Game, Seat
-from tenthousand.model.rules import PRESETS
 from tenthousand.model.persist import BadSave, load_game
-
-import pytest
+from tenthousand.model.rules import PRESETS
 
 
 def _match(games: int, names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Game:

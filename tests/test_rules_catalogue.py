@@ -82,8 +82,10 @@ CATALOGUE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "options::test_a_banked_challenge_moves_the_turn_score_from_the_challenged",
         "options::test_a_challenge_is_made_before_the_first_throw_only",
         "options::test_one_challenge_per_turn_never_oneself",
-        "options::test_the_first_challenge_below_the_game_point_the_second_at_or_above",
-        "options::test_the_second_challenge_in_the_catch_up_round")),
+        "options::test_the_first_challenge_is_made_below_the_game_point_once",
+        "options::test_the_second_challenge_in_the_tie_break_battle_of_the_titans",
+        "options::test_computer_players_make_second_challenges_in_tie_breaks",
+        "options::test_a_first_challenge_in_the_catch_up_round_can_take_the_win")),
     ("1989", "surpassing: top the previous player's turn score and the minimum", (
         "options::test_surpassing_must_beat_the_previous_turn",
         "options::test_surpassing_after_trash_the_bar_is_zero",
@@ -147,7 +149,8 @@ CATALOGUE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "options::test_pyramiding_stretch_score_is_the_whole_stretch_counted_together",
         "options::test_pyramiding_follows_d10_literally_even_when_the_stretch_shrinks")),
     ("D-11", "challenge penalties 500/1000/1500 and 2000/4000/6000", (
-        "options::test_challenge_penalties_are_one_and_four_tenths",)),
+        "options::test_challenge_penalties_are_one_and_four_tenths",
+        "options::test_the_second_challenge_in_the_tie_break_battle_of_the_titans")),
     ("D-12", "1 to 9 seats, one-seat game reports its turns", (
         "flow::test_one_to_nine_seats_in_every_preset",
         "flow::test_a_one_seat_game_ends_at_the_game_point_with_the_turn_count")),

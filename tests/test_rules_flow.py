@@ -106,21 +106,37 @@ def test_one_to_nine_seats_in_every_preset(preset: str) -> None:  # D-12
 
 
 def test_any_seat_may_be_the_computer() -> None:  # D-12
-    game = Game(PRESETS["trash-5000"], [Seat(f"C{i}", True, "expert") for i in range(9)], seed=0)
+    # Nine computer seats of every level play a whole game, through the game step every
+    # front end uses (the 1989 program allowed one computer seat).
+    from tenthousand.ai import make_player, play_game
+
+    rules = PRESETS["trash-5000"]
+    levels = ["beginner", "normal", "expert", "max-expected"] * 2 + ["normal"]
+    game = Game(rules, [Seat(f"C{i}", True, level) for i, level in enumerate(levels)],
+                seed=0)
+    players = [make_player(level, rules, seed=i) for i, level in enumerate(levels)]
+    for player in players:
+        player.prepare()
+    play_game(game, players)
     assert all(s.computer for s in game.seats)
+    assert game.over and game.result is not None and len(game.result.ranking) == 9
+    assert all(turns >= 1 for turns in game.turns_taken)
+    assert max(game.board) >= rules.game_point
 
 
 def test_a_one_seat_game_ends_at_the_game_point_with_the_turn_count() -> None:  # D-12
-    game, dice = new_game("trash-5000", seats=1, board=[0])
+    game, dice = new_game("trash-5000", seats=1)
     for _ in range(4):
         trash_turn(game, dice)
         assert game.current == 0 and not game.over
-    game.board[0] = 4500
-    events = bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])
+    for _ in range(4):
+        bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])
+        assert game.current == 0 and not game.over
+    events = bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])  # 5000
     over = of(events, GameOver)[0]
-    assert over.turns == 5 and kinds(events)[-1] == "game-over"
-    assert "5 turns" in over.message(game.names)
-    assert of(events, CatchUp) == []
+    assert over.turns == 9 and kinds(events)[-1] == "game-over"
+    assert "9 turns" in over.message(game.names)
+    assert of(events, CatchUp) == [] and game.board == [5000]
 
 
 def test_nothing_is_allowed_after_the_game_is_over() -> None:

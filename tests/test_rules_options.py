@@ -10,11 +10,13 @@ from tenthousand.model.events import (
     Banked,
     Challenged,
     Discarded,
+    Event,
     GameOver,
     Pegged,
     Penalty,
     ScoreTaken,
     Thrown,
+    TieBreak,
     Trash,
 )
 from tenthousand.model.game import Game, IllegalAction, Phase, Seat
@@ -164,17 +166,21 @@ def test_surpassing_after_trash_the_bar_is_zero() -> None:
 
 
 def test_surpassing_and_the_minimum_both_apply() -> None:
-    game, dice = new_game("trash-5000", "surpassing", board=[0, 1000])
-    game.last_turn_added = 100
-    dice.add([1, 1, 5, 2, 3, 4])
+    game, dice = new_game("trash-5000", "surpassing", board=[0, 1000], first_seat=1)
+    bank_turn(game, dice, [4, 4, 4, 2, 3, 6], [4, 4, 4])  # seat 1 adds 400
+    # Seat 0 beats the 400 with 450, but is not on the board yet: 500 is the minimum.
+    dice.add([4, 4, 4, 5, 1, 2])
     game.throw()
-    assert "500" in game.bank_refusal(idx(game, 1, 1, 5))  # type: ignore[operator]
-    game, dice = new_game("trash-5000", "surpassing", board=[1000, 0])
-    game.last_turn_added = 400
-    dice.add([1, 1, 1, 2, 3, 4])
+    assert game.bank_refusal(idx(game, 4, 4, 4, 5)) == \
+        "you need 500 to get on the board; you have 450"
+    bank(game, 4, 4, 4, 5, 1)  # 550 meets both
+    assert game.board == [550, 1400]
+    # Seat 1 needs 350 to bank and must beat the 550 that seat 0 just added.
+    dice.add([4, 4, 4, 5, 5, 2])
     game.throw()
-    assert game.bank_refusal(idx(game, 1, 1)) == "you need 350 to bank; you have 200"
-    assert game.bank_refusal(idx(game, 1, 1, 1)) is None
+    assert game.bank_refusal(idx(game, 5)) == "you need 350 to bank; you have 50"
+    assert game.bank_refusal(idx(game, 4, 4, 4, 5, 5)) == \
+        "you must beat the previous turn's 550; you have 500"
 
 
 # -- challenging (D-11) ----------------------------------------------------------------------
@@ -231,23 +237,74 @@ def test_one_challenge_per_turn_never_oneself() -> None:
     assert snapshot(game) == before
 
 
-def test_the_first_challenge_below_the_game_point_the_second_at_or_above() -> None:
+def test_the_first_challenge_is_made_below_the_game_point_once() -> None:
     game, dice = new_game("trash-5000", "challenging", seats=2, board=[1000, 1000])
     assert game.challenge_slot_for(0) == 0 and game.challenges_left(0) == 2
     game.challenge(1)
     trash_turn(game, dice)  # pays 500
     trash_turn(game, dice)
-    assert game.challenge_slot_for(0) is None
+    assert game.challenge_slot_for(0) is None and game.challenges_left(0) == 1
     with pytest.raises(IllegalAction, match="below the game point"):
         game.challenge(1)
-    # "battle of the titans": at or above the game point the second challenge opens
-    game.board[0] = 5000
-    game.reacher = 0
-    game.stage = "catch-up"
+
+
+def test_the_second_challenge_in_the_tie_break_battle_of_the_titans() -> None:
+    """Played from the first throw: both players reach the game point, tie, and challenge
+    each other a second time in the tie-break turns (RULES.md, Challenging; D-9)."""
+    game, dice = new_game("trash-5000", "challenging", seats=2)
+
+    def turn_of_1100() -> None:  # three 1s and two 5s, banked
+        bank_turn(game, dice, [1, 1, 1, 5, 5, 2], [1, 1, 1, 5, 5])
+
+    def turn_of_1000() -> None:
+        bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])
+
+    # P0's first challenge, below the game point: trash costs a tenth, 500.
+    assert game.challenge(1) == [Challenged(0, 1, 500)]
+    assert of(trash_turn(game, dice), Penalty) == [Penalty(0, 500, -500, "challenge")]
+    for _ in range(4):
+        turn_of_1000()  # P1
+        turn_of_1100()  # P0
+    assert game.board == [3900, 4000] and game.stage == "normal"
+    turn_of_1000()  # P1 reaches the game point: P0 has one more turn
+    assert game.stage == "catch-up" and game.current == 0
+    assert game.challenge_slot_for(0) is None  # below the game point, the first is spent
+    with pytest.raises(IllegalAction, match="below the game point"):
+        game.challenge(1)
+    turn_of_1100()
+    assert game.board == [5000, 5000]  # a tie for first, both at the game point
+    assert game.stage == "tie-break" and game.current == 0
+    assert isinstance(game.log[-2], TieBreak) and game.log[-2].seats == (0, 1)
+    # P1 never challenged, but at the game point only the second challenge is his to make.
+    assert game.challenge_slot_for(1) == 1 and game.challenges_left(1) == 2
+
+    # At the game point P0's second challenge opens; a bank moves the turn score.
     assert game.challenge_slot_for(0) == 1
-    events = game.challenge(1)
-    assert events == [Challenged(0, 1, 2000)]
-    assert game.challenges_left(0) == 0
+    assert game.challenge(1) == [Challenged(0, 1, 2000)]
+    events = bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])
+    assert of(events, ScoreTaken) == [ScoreTaken(1, 1000, 4000, 0)]
+    assert game.board == [6000, 4000] and game.challenges_left(0) == 0
+    # P1, pushed below the game point, still has his first challenge.
+    assert game.current == 1 and game.challenge_slot_for(1) == 0
+    assert game.challenge(0) == [Challenged(1, 0, 500)]
+    turn_of_1000()
+    assert game.board == [5000, 5000]  # tied again: another tie-break turn each
+    assert game.stage == "tie-break" and game.current == 0
+
+    # Two challenges per game: P0 has none left.
+    with pytest.raises(IllegalAction, match="game point and above"):
+        game.challenge(1)
+    trash_turn(game, dice)  # no challenge, no penalty
+    assert game.board == [5000, 5000]
+    # P1, back at the game point, makes his second challenge; trash costs four tenths.
+    assert game.challenge_slot_for(1) == 1
+    assert game.challenge(0) == [Challenged(1, 0, 2000)]
+    events = trash_turn(game, dice)
+    assert of(events, Penalty) == [Penalty(1, 2000, 3000, "challenge")]
+    assert game.board == [5000, 3000] and game.challenges_used == [[True, True]] * 2
+    over = of(events, GameOver)[0]
+    assert over.seat == 0 and game.over
+    assert not dice.throws  # every scripted throw was played
 
 
 def test_above_the_game_point_the_first_challenge_is_gone() -> None:
@@ -258,7 +315,42 @@ def test_above_the_game_point_the_first_challenge_is_gone() -> None:
     assert game.challenge_slot_for(0) is None
 
 
-def test_the_second_challenge_in_the_catch_up_round() -> None:
+def test_computer_players_make_second_challenges_in_tie_breaks() -> None:
+    """Expert against Expert from the first throw, through the game step every front end
+    uses: in these seeded games second challenges happen, each in a tie-break turn by a
+    player at or above the game point, and cost or move what RULES.md says."""
+    from tenthousand.ai import make_player
+    from tenthousand.ai.moves import step
+
+    rules_ = rules("trash-5000", "challenging")
+    seen = 0
+    for seed in (720, 913, 1314):  # found by playing seeds 0-1400
+        game = Game(rules_, [Seat("A", True, "expert"), Seat("B", True, "expert")],
+                    seed=seed)
+        players = [make_player("expert", rules_, seed=seed * 10 + i) for i in range(2)]
+        while not game.over:
+            seat, stage, board = game.current, game.stage, list(game.board)
+            events = step(game, players[seat])
+            second = [e for e in events if isinstance(e, Challenged) and e.penalty == 2000]
+            if not second:
+                continue
+            seen += 1
+            target = second[0].target
+            assert stage == "tie-break" and board[seat] >= rules_.game_point
+            assert game.challenges_used[seat][1]
+            while game.current == seat and not game.over and not of(events, Trash):
+                events += step(game, players[seat])  # the rest of the turn
+            if of(events, Trash):
+                assert of(events, Penalty) == [Penalty(seat, 2000, board[seat] - 2000,
+                                                       "challenge")]
+            else:
+                (banked,) = of(events, Banked)
+                assert of(events, ScoreTaken) == [
+                    ScoreTaken(target, banked.points, board[target] - banked.points, seat)]
+    assert seen >= 2, "no second challenges in these seeds any more: find new ones"
+
+
+def test_a_first_challenge_in_the_catch_up_round_can_take_the_win() -> None:
     game, dice = new_game("trash-5000", "challenging", seats=2, board=[4500, 4800])
     bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])  # seat 0: 5500, reacher
     assert game.stage == "catch-up" and game.current == 1
@@ -337,13 +429,22 @@ def test_rotary_club_lowest_score_wins_and_all_get_match_points() -> None:
 
 
 def test_rotary_club_tie_for_lowest_is_played_off() -> None:  # D-9
-    game, dice = new_game("trash-5000", "rotary-club", seats=2, board=[4000, 0])
-    dice.add([1, 1, 1, 5, 5, 5], [2, 3, 4, 6, 6, 2])
-    game.throw()
-    throw(game, 1, 1, 1, 5, 5, 5)
-    game.board[1] = 5500
-    events = trash_turn(game, dice)
-    assert kinds(events)[-2:] == ["tie-break", "turn"]
+    game, dice = new_game("trash-5000", "rotary-club", seats=2, board=[4000, 4000])
+
+    def peg_1500_then_trash() -> list[Event]:
+        dice.add([1, 1, 1, 5, 5, 5], [2, 3, 4, 6, 6, 2])
+        game.throw()
+        return throw(game, 1, 1, 1, 5, 5, 5)  # pegged at the corner, then trash
+
+    peg_1500_then_trash()  # seat 0 reaches 5500: seat 1 has one more turn
+    assert game.stage == "catch-up"
+    events = peg_1500_then_trash()  # seat 1: 5500 as well, a tie for the lowest score
+    assert game.board == [5500, 5500]
+    assert of(events, TieBreak) == [TieBreak(-1, (0, 1))] and game.current == 0
+    trash_turn(game, dice)  # seat 0 adds nothing
+    events = peg_1500_then_trash()  # seat 1 adds 1500 and loses the tie-break
+    over = of(events, GameOver)[0]
+    assert over.seat == 0 and game.board == [5500, 7000]
 
 
 # -- Mutant Trash (D-13) -----------------------------------------------------------------------

@@ -4,10 +4,10 @@ One interface for every level::
 
     player = make_player("expert", rules, seed=1)
     player.prepare()                      # from a worker thread: builds the tables
-    decision = player.choose_move(game)   # at Phase.CHOOSE
-    (game.bank if decision.bank else game.throw)(decision.freeze)
+    step(game, player)                    # ask the seat to play, then make its move
 
 The game handed to a player is read-only for it: a player never calls a command on it.
+Asking and moving are in :mod:`tenthousand.ai.moves`, shared by every front end.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..model.game import LEVELS
+from .moves import Move, apply, decide, step
 
 if TYPE_CHECKING:
     from ..model.game import Game
     from ..model.rules import Rules
 
-__all__ = ["LEVELS", "Decision", "Player", "make_player", "play_step", "play_game",
-           "FALLBACK_PERFECT"]
+__all__ = ["LEVELS", "Decision", "Player", "Move", "make_player", "decide", "apply", "step",
+           "play_game", "FALLBACK_PERFECT"]
 
 #: Why a ``perfect`` player plays as Expert when no perfect-play table exists.
 FALLBACK_PERFECT = "no perfect-play table for these rules; playing Expert"
@@ -99,30 +100,11 @@ def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
     return expert
 
 
-def play_step(game: Game, player: Player) -> None:
-    """Ask ``player`` (the seat to play) for one decision and carry it out on ``game``."""
-    from ..model.game import Phase
-
-    if game.phase is Phase.START:
-        target = player.choose_challenge(game)
-        if target is not None:
-            game.challenge(target)
-        game.throw()
-    elif game.phase is Phase.CHOOSE:
-        decision = player.choose_move(game)
-        if decision.bank:
-            game.bank(decision.freeze)
-        else:
-            game.throw(decision.freeze)
-    elif game.phase is Phase.DISCARD:
-        game.discard(player.choose_discard(game))
-
-
 def play_game(game: Game, players: Sequence[Player], *, max_steps: int = 1_000_000) -> Game:
     """Play ``game`` to its end with one player per seat (for simulations and tests)."""
     steps = 0
     while not game.over:
-        play_step(game, players[game.current])
+        step(game, players[game.current])
         steps += 1
         if steps > max_steps:
             raise RuntimeError("the game does not end")

@@ -169,6 +169,31 @@ def test_no_challenge_then_throw(tk_root: tk.Tk) -> None:
         app.destroy()
 
 
+def test_the_computer_challenges_throws_selects_and_banks_in_visible_steps(
+        tk_root: tk.Tk) -> None:
+    game_settings = settings(("Ann", False), ("Bot", True), preset="trash-5000",
+                             options=["challenging"])
+    app = make_app(tk_root, game_settings, throws=[(1, 1, 1, 2, 3, 4)], first_seat=1,
+                   prefs=QUIET.replace(delay=0.3),
+                   factory=stand_in_factory(challenge=0))
+    try:
+        c = app.controller
+        game = c.game
+        wait_until(app, lambda: game.challenge_target == 0)
+        # The challenge is a step of its own: the throw waits for the next one.
+        assert game.phase is Phase.START and game.thrown == () and c.pending >= 1
+        wait_until(app, lambda: game.phase is Phase.CHOOSE and bool(c.selection))
+        # The dice it chose are shown selected before it banks them.
+        assert c.selection == {0, 1, 2} and game.board == [0, 0]
+        wait_until(app, human_turn_ready(app))
+        assert game.board == [-1000, 1000]
+        lines = "\n".join(app.window.log.lines())
+        assert lines.index("Bot challenges Ann") < lines.index("Bot throws")
+        assert c.pending == 0
+    finally:
+        app.destroy()
+
+
 def test_a_slow_computer_says_it_is_thinking_and_the_window_stays_alive(tk_root: tk.Tk) -> None:
     factory = stand_in_factory(prepare_seconds=0.8)
     game_settings = settings(("Bot", True), ("Ann", False))

@@ -7,6 +7,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from app_kit import QUIET, key, stand_in_factory
+
 from tenthousand.app import App
 from tenthousand.dialogs.match import MatchDialog
 from tenthousand.headless import play_to_end

@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 import tkinter as tk
 
-from tenthousand.model.game import Phase
-
 from app_kit import make_app, settings
+
+from tenthousand.model.game import Phase
 
 
 def _pump(app, seconds: float) -> None:  # type: ignore[no-untyped-def]
