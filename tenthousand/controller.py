@@ -127,7 +127,7 @@ class Controller:
                  animation: bool = True, demo: bool = False,
                  player_factory: PlayerFactory | None = None, seed: int | None = None,
                  on_sound: Callable[[], None] | None = None,
-                 autosave: Callable[[Game], str | None] | None = None,
+                 autosave: Callable[[Snapshot], str | None] | None = None,
                  clear_save: Callable[[], None] | None = None,
                  on_rematch: Callable[[], None] | None = None) -> None:
         self.window = window

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from dataclasses import dataclass
+from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Literal
 
@@ -73,8 +74,8 @@ def match_table(game: Game) -> MatchTable:
     for number, ranking in enumerate(game.match_games, 1 + game.games_played
                                      - len(game.match_games)):
         cells = [("", "", "")] * len(game.seats)
-        for seat, rank, board, points in ranking:
-            cells[seat] = (ordinal(rank), f"{board:,}", f"+{points}")
+        for seat, rank, board, got in ranking:
+            cells[seat] = (ordinal(rank), f"{board:,}", f"+{got}")
         rows.append((f"Game {number}", tuple(cells)))
     wins = game.match_wins()
     points = list(game.match_points)
@@ -120,7 +121,7 @@ class MatchDialog(Dialog[MatchChoice]):
             row=row, column=0, sticky="w", pady=(0, PAD))
         self._choices(frame, row + 1)
 
-    def _grid(self, grid: ttk.Frame, bold: object) -> None:
+    def _grid(self, grid: ttk.Frame, bold: tkfont.Font) -> None:
         t = self.table
         ttk.Label(grid, text="", font=bold).grid(row=0, column=0)
         for seat, name in enumerate(t.names):  # three columns a seat: place, board, points

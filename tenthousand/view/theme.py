@@ -186,7 +186,7 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
     style.configure(".", selectbackground=select, selectforeground=select_text,
                     focuscolor=focus)
     for (name, option), spec in own["maps"].items():
-        style.map(name, **{option: [(*map(str, st), tone(str(v))) for *st, v in spec]})
+        style.map(name, **{option: [(*map(str, st), tone(str(v))) for *st, v in spec]})  # type: ignore[call-overload]
     for cls in ("TCombobox", "TSpinbox", "TEntry"):
         # A read-only field takes no typing, so no caret shows where the focus is.
         style.map(cls, fieldbackground=[("readonly", "focus", select)]
