@@ -17,11 +17,9 @@ import math
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
-import wave
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -84,6 +82,8 @@ def pcm(samples: tuple[float, ...], volume: int) -> array.array[int]:
 def rattle(pitch: int = 0, volume: int = 100, seed: int = 1989) -> bytes:
     """A WAV file (bytes) of a dice rattle, ``pitch`` semitones up or down, at ``volume``
     per cent."""
+    import wave  # here, like subprocess below: the window shows before any sound is made
+
     out = io.BytesIO()
     with wave.open(out, "wb") as w:
         w.setnchannels(1)
@@ -146,6 +146,8 @@ def _play_bytes(wav: bytes) -> None:
     command = player_command()
     if command is None:
         return
+    import subprocess
+
     fd, name = tempfile.mkstemp(prefix="tenthousand-", suffix=".wav")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -17,11 +17,13 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..advisor import WIN, AdvisorValues, Decision, evaluate
 from ..model.game import Game, Phase
 from .theme import Palette
+
+if TYPE_CHECKING:
+    from ..advisor import AdvisorValues, Decision
 
 POLL_MS = 40
 BAR_HEIGHT = 18
@@ -243,6 +245,8 @@ class Advisor:
 
     def record(self, position: dict[str, Any], faces: tuple[int, ...], bank: bool) -> None:
         """A human decision at Phase.CHOOSE (the position before it, from ``to_dict``)."""
+        from ..advisor import Decision  # the solver behind it is not needed at start-up
+
         self.decisions.append(Decision(position, tuple(faces), bank))
 
     def set_shown(self, on: bool) -> None:
@@ -300,6 +304,8 @@ class Advisor:
                 item = newer
             key, data = item
             try:
+                from ..advisor import evaluate  # in this worker: no wait in the Tk thread
+
                 values = evaluate(Game.from_dict(data))
                 self._results.put((key, values, None))
             except Exception as e:  # noqa: BLE001 - shown, never kills the worker
@@ -334,6 +340,8 @@ class Advisor:
         if error:
             self.panel.say(error)
         elif human_choice and values is not None and values.choices:
+            from ..advisor import WIN
+
             what = ("win probability" if values.kind == WIN
                     else "expected points pegged, fewest best" if values.lower_is_better
                     else "expected final turn score")

@@ -12,8 +12,13 @@ import tkinter as tk
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFilter, ImageTk
+if TYPE_CHECKING:
+    from PIL import Image, ImageTk
+
+# Pillow is imported where a face is drawn, not here: the first frame of a new game shows
+# no dice, and importing Pillow would hold up the window by about 10 ms.
 
 SUPERSAMPLE = 4
 STATES = ("normal", "selected", "frozen", "dim", "trash")
@@ -63,6 +68,8 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 @lru_cache(maxsize=64)
 def _blank(size: int, state: str, theme: str) -> Image.Image:
     """The die without pips, drawn ``SUPERSAMPLE`` times too large (shared by all faces)."""
+    from PIL import Image, ImageDraw, ImageFilter
+
     look = LOOKS.get((theme, state)) or LOOKS[("color", state)]
     big = max(8, size) * SUPERSAMPLE
     body = round(big * 0.88)
@@ -106,6 +113,8 @@ def render_face(face: int, size: int, state: str = "normal", theme: str = "color
         raise ValueError(f"a die shows 1 to 6, not {face!r}")
     if state not in STATES:
         raise ValueError(f"unknown die state {state!r}")
+    from PIL import Image, ImageDraw
+
     look = LOOKS.get((theme, state)) or LOOKS[("color", state)]
     image = _blank(size, state, theme).copy()
     big = image.width
@@ -143,6 +152,8 @@ class DiceImages:
             self.pinned.add(key)
         image = self._cache.get(key)
         if image is None:
+            from PIL import ImageTk
+
             image = ImageTk.PhotoImage(render_face(face, size, state, self.theme),
                                        master=self.master)
             self._cache[key] = image

@@ -15,12 +15,14 @@ import time
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable
-
-from PIL import ImageTk
+from typing import TYPE_CHECKING
 
 from ..presenter import TableDisplay
 from .dice import DiceImages, render_face
 from .theme import Palette, palette
+
+if TYPE_CHECKING:
+    from PIL import ImageTk
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,9 @@ TUMBLE_MS = 420
 TUMBLE_STEPS = 7
 INTRO_MS = 2200
 INTRO_STEP_MS = 55
+#: How long after the table is first drawn the dice start being drawn ahead of need: by
+#: then the window's first frame is on the screen.
+FIRST_WARM_MS = 200
 
 DieClick = Callable[[str, int], None]  # ("thrown" | "frozen", index)
 
@@ -65,6 +70,7 @@ class TableView(tk.Canvas):
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
+        self._warm_started = False  # whether _warm() has ever started its worker
         self._missing: list[tuple[int, int, str]] = []  # faces standing in at another size
         self._drawing: tuple[object, ...] | None = None  # what the worker draws for show()
         self.die_size = 80
@@ -497,8 +503,19 @@ class TableView(tk.Canvas):
             if left:
                 self._after("warm", 10, step)
 
-        worker.start()
-        self._after("warm", 10, step)
+        def begin() -> None:
+            if self._warmed == key:
+                worker.start()
+                self._after("warm", 10, step)
+
+        if self._warm_started:
+            begin()
+            return
+        # The first faces wait for the first frame: Pillow's import and 48 faces drawn in
+        # a worker would share the interpreter with the window still being built.  A face
+        # needed sooner is drawn on demand (show()), so nothing waits for this.
+        self._warm_started = True
+        self._after("warm", FIRST_WARM_MS, begin)
 
     # -- clicks --------------------------------------------------------------------------
 
