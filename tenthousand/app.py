@@ -804,6 +804,7 @@ def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
 
 def _first_frame_drawn(app: App, intro: bool) -> None:
     """What waits for the first frame: the game's first step and the first save."""
+    gc.enable()  # off since the process started (__main__): start-up is over
     if app.closed:
         return
     timing = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"

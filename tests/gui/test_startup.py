@@ -276,3 +276,37 @@ def test_the_startup_benchmark_compares_with_a_bare_window(tk_root: tk.Tk) -> No
     result = startup(runs=1)
     assert result["runs"] == 1 and result["bare_s"] > 0 and result["game_s"] > 0
     assert abs(result["ratio"] - result["game_s"] / result["bare_s"]) < 0.05
+
+
+#: Runs the game as ``python -m tenthousand --skip-intro`` does and, at its first frame,
+#: prints which of the modules the first frame does not need are loaded; then whether the
+#: garbage collector (off while starting) is back on.
+AT_FIRST_FRAME = """
+import gc, sys
+import tenthousand.app as app
+real = app._first_frame_drawn
+def drawn(a, intro):
+    late = ("PIL", "tenthousand.advisor", "tenthousand.solver", "tenthousand.ai.players",
+            "subprocess", "wave")
+    print("loaded:", " ".join(m for m in late if m in sys.modules), flush=True)
+    real(a, intro)
+    print("gc:", gc.isenabled(), flush=True)
+app._first_frame_drawn = drawn
+sys.argv = ["tenthousand", "--skip-intro"]
+from tenthousand.__main__ import main
+sys.exit(main())
+"""
+
+
+def test_the_first_frame_waits_for_no_module_it_does_not_show(_private_home: Path) -> None:
+    """Item 13: Pillow (no dice on a new game's table), the advisor's solver, the computer
+    players and the sound's helpers load after the first frame, not before."""
+    env = dict(os.environ, TENTHOUSAND_HOME=str(_private_home), **{EXIT_AFTER_FIRST_FRAME: "1"})
+    done = subprocess.run([sys.executable, "-c", AT_FIRST_FRAME], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "loaded: " in [line[:8] for line in lines], done.stdout
+    loaded = next(line for line in lines if line.startswith("loaded:"))
+    assert loaded.split()[1:] == [], loaded
+    assert "gc: True" in lines, done.stdout
