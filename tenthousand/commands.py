@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
-__all__ = ["COMMANDS", "Command", "MENU_TITLES", "KEY_GROUPS", "by_name", "in_menu",
-           "in_group", "markdown_table", "number_of"]
+__all__ = ["COMMANDS", "Command", "MENU_TITLES", "KEY_GROUPS", "by_name", "handlers_of",
+           "handles", "in_menu", "in_group", "markdown_table", "number_of"]
+
+F = TypeVar("F", bound=Callable[..., object])
 
 #: The menus of the menu bar, left to right.
 MENU_TITLES = ("Game", "Options", "Help")
@@ -124,6 +127,28 @@ def by_name(name: str) -> Command:
         if command.name == name:
             return command
     raise KeyError(name)
+
+
+def handles(name: str) -> Callable[[F], F]:
+    """Mark a method as the handler of the command ``name`` (which must be in the table)."""
+    by_name(name)  # a misspelt name fails at import, not when the player presses the key
+
+    def mark(func: F) -> F:
+        setattr(func, "command_name", name)  # noqa: B010 - read back by handlers_of
+        return func
+
+    return mark
+
+
+def handlers_of(obj: object) -> dict[str, Callable[..., object]]:
+    """The handlers an object's class marks with :func:`handles`: command name -> method."""
+    found: dict[str, Callable[..., object]] = {}
+    for cls in reversed(type(obj).__mro__):
+        for attr, value in vars(cls).items():
+            name = getattr(value, "command_name", None)
+            if isinstance(name, str):
+                found[name] = getattr(obj, attr)
+    return found
 
 
 def in_menu(title: str) -> Iterator[Command]:

@@ -256,6 +256,7 @@ class Number(Pref[float]):
     whole: bool = False  # whole numbers only (and kept as int)
     unit: str = ""  # after the value: " s", "%"
     signed: bool = False  # shown with its sign: +3, -2
+    noun: str = ""  # what the number counts, for the dialog's messages: "seconds"
 
     def clean(self, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
@@ -276,16 +277,16 @@ class Number(Pref[float]):
     def parse(self, text: str) -> float | str:
         """The value typed in the dialog, or what is wrong with it."""
         text = text.strip().replace(",", ".").removesuffix(self.unit.strip()).strip()
+        noun = f" {self.noun}" if self.noun else ""
         try:
             value: float = int(text.replace("+", "", 1)) if self.whole else float(text)
         except ValueError:
-            return "enter a whole number" if self.whole else "enter a number"
-        if not self.low <= value <= self.high:
-            return f"enter {self.show_bound(self.low)} to {self.show_bound(self.high)}"
+            if self.whole:
+                return "enter a whole number"
+            return f"enter a number of{noun}" if noun else "enter a number"
+        if not self.low <= value <= self.high:  # also refuses nan
+            return f"enter {self.low:g} to {self.high:g}{noun}"
         return self.clean(value)
-
-    def show_bound(self, value: float) -> str:
-        return f"{value:+g}" if self.signed and value > 0 else f"{value:g}"
 
     def number(self, value: float) -> str:
         """The value alone, as the dialog's field shows it: 0.8, 0.25, 1.0; +3."""
@@ -326,7 +327,7 @@ class Text(Pref[str]):
 
 
 DELAY = Number("delay", 0.8, "Computer delay", low=DELAY_RANGE[0], high=DELAY_RANGE[1],
-               step=0.05, unit=" s",
+               step=0.05, unit=" s", noun="seconds",
                hint=f"seconds between the computer's moves, {DELAY_RANGE[0]:g} to "
                     f"{DELAY_RANGE[1]:g} (Up and Down change it in the game)")
 PITCH = Number("pitch", 0, "Pitch", low=PITCH_RANGE[0], high=PITCH_RANGE[1], whole=True,
@@ -348,6 +349,16 @@ TABLE_COLOUR = Choice("table_colour", "green", "Table colour",
                       hint="F10 cycles the table colours in a game; a monochrome table "
                            "stays grey")
 GEOMETRY = Text("geometry", "")  # Tk geometry of the main window, "" for the default
+
+def next_delay(delay: float, faster: bool) -> float:
+    """The delay after one press of Up (faster) or Down: steps of 0.1 s up to 1 s, then
+    0.2 s."""
+    if faster:
+        delay -= 0.2 if delay > 1.0 + 1e-9 else 0.1
+    else:
+        delay += 0.2 if delay >= 1.0 - 1e-9 else 0.1
+    return DELAY.clamp(delay)
+
 
 #: Every preference but the last game's settings, by name.
 PREFS: dict[str, Pref[Any]] = {p.name: p for p in (

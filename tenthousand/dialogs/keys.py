@@ -32,9 +32,10 @@ class KeysDialog(Dialog[None]):
             row += 1
             shown = ""  # the keys of the line above, for a note that repeats them
             for key, action in lines:
+                # (No padding between the lines: one line a command fits a small screen.)
                 ttk.Label(frame, text=key, font=key_font).grid(
-                    row=row, column=0, sticky="w", padx=(PAD * 2, PAD * 2), pady=1)
-                ttk.Label(frame, text=action).grid(row=row, column=1, sticky="w", pady=1)
+                    row=row, column=0, sticky="w", padx=(PAD * 2, PAD * 2))
+                ttk.Label(frame, text=action).grid(row=row, column=1, sticky="w")
                 shown = key or shown
                 self.rows.append((shown, action))
                 row += 1

@@ -18,11 +18,11 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 from save_kit import assert_one_sentence
 
-import tenthousand.app as app_module
-from tenthousand.app import (
+import tenthousand.launch as app_module
+from tenthousand.app import App
+from tenthousand.launch import (
     EXIT_AFTER_FIRST_FRAME,
     MIN_SIZE,
-    App,
     _geometry,
     _preferences_for,
     resume_question,
