@@ -88,11 +88,11 @@ COMMANDS: tuple[Command, ...] = (
             "demo: the computer plays every seat; F2 again hands them back", check=True,
             separator_before=True),
     Command("quit", "Quit", "Game", ("<F7>", "<Control-q>", "<Control-Q>"), "F7 / Ctrl+Q",
-            "quit (asks first while a game is on)", separator_before=True),
+            "quit (asks first while a game is on; the game is kept for next time)", separator_before=True),
     # -- Options ------------------------------------------------------------------------
     Command("sound", "Sound", "Options", ("<F1>",), "F1", "dice sound on or off", check=True),
     Command("faster", "Faster", "Options", ("<Up>",), "Up",
-            "the computer plays faster (a shorter wait between its moves)"),
+            "the computer plays faster (the wait is shown bottom right)"),
     Command("slower", "Slower", "Options", ("<Down>",), "Down",
             "the computer plays slower (a longer wait between its moves)"),
     Command("pitch_up", "Higher pitch", "Options", ("<Right>",), "Right",
