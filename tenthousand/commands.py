@@ -92,9 +92,9 @@ COMMANDS: tuple[Command, ...] = (
     # -- Options ------------------------------------------------------------------------
     Command("sound", "Sound", "Options", ("<F1>",), "F1", "dice sound on or off", check=True),
     Command("faster", "Faster", "Options", ("<Up>",), "Up",
-            "the computer plays faster (the wait is shown bottom right)"),
+            "the computer plays faster: a shorter wait between its moves"),
     Command("slower", "Slower", "Options", ("<Down>",), "Down",
-            "the computer plays slower (a longer wait between its moves)"),
+            "the computer plays slower: a longer wait between its moves"),
     Command("pitch_up", "Higher pitch", "Options", ("<Right>",), "Right",
             "raise the pitch of the dice sound"),
     Command("pitch_down", "Lower pitch", "Options", ("<Left>",), "Left",

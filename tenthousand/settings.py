@@ -289,14 +289,16 @@ class Number(Pref[float]):
         return self.clean(value)
 
     def number(self, value: float) -> str:
-        """The value alone, as the dialog's field shows it: 0.8, 0.25, 1.0; +3."""
+        """The value alone, as the dialog's field shows it: 0.8, 0.25, 1.0; -3."""
         if self.whole:
-            return f"{int(value):+d}" if self.signed else str(int(value))
+            return str(int(value))
         text = f"{value:.6f}".rstrip("0")
         return text + "0" if text.endswith(".") else text
 
     def show(self, value: float) -> str:
-        return f"{self.number(value)}{self.unit}"
+        """The value as the status bar and messages show it: 0.25 s, +3, 80%."""
+        sign = "+" if self.signed and value >= 0 else ""
+        return f"{sign}{self.number(value)}{self.unit}"
 
 
 @dataclass(frozen=True)

@@ -75,15 +75,16 @@ class MainWindow(ttk.Frame):
                     continue  # a command without a handler stays out of the menu
                 if command.separator_before and menu.index("end") is not None:
                     menu.add_separator()
-                options = {"label": command.label, "accelerator": command.keys,
-                           "command": self.commands[command.name]}
+                handler = self.commands[command.name]
                 if command.check:
                     var = tk.BooleanVar(self.root, value=False)
                     self.checks[command.name] = var
-                    menu.add_checkbutton(variable=var, **options)
+                    menu.add_checkbutton(label=command.label, accelerator=command.keys,
+                                         command=handler, variable=var)
                 else:
-                    menu.add_command(**options)
-                self.entries[command.name] = (menu, int(menu.index("end")))
+                    menu.add_command(label=command.label, accelerator=command.keys,
+                                     command=handler)
+                self.entries[command.name] = (menu, int(menu.index("end") or 0))
             menubar.add_cascade(label=title, menu=menu, underline=0)
         return menubar
 
