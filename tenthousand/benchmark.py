@@ -209,7 +209,7 @@ def _time_process(command: list[str], env: dict[str, str]) -> float:
 def startup(runs: int = 10) -> dict[str, Any]:
     """Start a bare Tk window and the game ``runs`` times each, by turns, and compare the
     median times to their first frame (needs a display)."""
-    from .app import EXIT_AFTER_FIRST_FRAME
+    from .launch import EXIT_AFTER_FIRST_FRAME
 
     bare: list[float] = []
     game: list[float] = []

@@ -214,6 +214,6 @@ def run(argv: list[str]) -> int:
         print("tenthousand: no display found (DISPLAY is not set); start it from a desktop "
               "session, or set DISPLAY to a running X server", file=sys.stderr)
         return 1
-    from .app import launch
+    from .launch import launch
 
     return launch(opts)

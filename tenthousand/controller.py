@@ -24,7 +24,6 @@ from .model import Corner, Event, Frozen, Game, IllegalAction, Thrown, TurnStart
 from .model.game import Phase
 from .model.record import Snapshot
 from .presenter import Context, Residue
-from .settings import DELAY_RANGE
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -40,17 +39,6 @@ def _default_factory() -> PlayerFactory:
     from .ai import make_player
 
     return make_player
-
-
-def next_delay(delay: float, faster: bool) -> float:
-    """The delay after one press of Up (faster) or Down: steps of 0.1 s up to 1 s, then
-    0.2 s."""
-    low, high = DELAY_RANGE
-    if faster:
-        delay -= 0.2 if delay > 1.0 + 1e-9 else 0.1
-    else:
-        delay += 0.2 if delay >= 1.0 - 1e-9 else 0.1
-    return round(min(high, max(low, delay)), 1)
 
 
 
@@ -640,8 +628,8 @@ class Controller:
         self._advance()
 
     def set_delay(self, delay: float) -> None:
-        low, high = DELAY_RANGE
-        self.delay = round(min(high, max(low, delay)), 1)
+        """The wait between the computer's moves, as the preferences keep it (rounded)."""
+        self.delay = delay
 
     def set_animation(self, on: bool) -> None:
         self.animation = on

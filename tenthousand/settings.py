@@ -9,9 +9,9 @@ which (the file itself is then set aside by :func:`load_preferences`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .model import LEVELS, OPTION_NAMES, PRESETS, Rules, Seat
 from .model.rules import NUMBER_LIMITS
@@ -206,23 +206,195 @@ class GameSettings:
         return settings
 
 
+# -- the preferences, each defined once ---------------------------------------------------
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Pref(Generic[T]):
+    """One preference: its default, what values it takes, and how people see it.
+
+    :meth:`clean` is the one place a value is checked and rounded: the file's, the dialog's
+    and the keys' values all go through it, so the value saved is the value used and shown.
+    """
+
+    name: str
+    default: T
+    label: str = ""  # its name in the preferences dialog ("" when the dialog has no row)
+    hint: str = ""  # the small text under its row in the dialog
+
+    def clean(self, value: object) -> T:
+        """``value`` as this preference keeps it; ValueError when it is not one."""
+        raise NotImplementedError
+
+    def show(self, value: T) -> str:
+        """The value as the window shows it."""
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Flag(Pref[bool]):
+    """On or off."""
+
+    def clean(self, value: object) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{self.name} must be true or false")
+        return value
+
+    def show(self, value: bool) -> str:
+        return "on" if value else "off"
+
+
+@dataclass(frozen=True)
+class Number(Pref[float]):
+    """A number from ``low`` to ``high``, rounded to a multiple of ``step``."""
+
+    low: float = 0
+    high: float = 0
+    step: float = 1  # the rounding: every value kept is a multiple of it
+    whole: bool = False  # whole numbers only (and kept as int)
+    unit: str = ""  # after the value: " s", "%"
+    signed: bool = False  # shown with its sign: +3, -2
+    noun: str = ""  # what the number counts, for the dialog's messages: "seconds"
+
+    def clean(self, value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or (self.whole and not isinstance(value, int)):
+            raise ValueError(f"{self.name} must be a {'whole ' if self.whole else ''}number")
+        if not self.low <= value <= self.high:  # also refuses nan
+            raise ValueError(f"{self.name} must be {self.low:g} to {self.high:g}")
+        if self.whole:
+            return int(value)
+        steps = round(float(value) / self.step)
+        return round(min(self.high, max(self.low, steps * self.step)), 6)
+
+    def clamp(self, value: float) -> float:
+        """``value`` kept within the range and rounded (for the keys that step it)."""
+        value = min(self.high, max(self.low, value))
+        return self.clean(round(value) if self.whole else value)
+
+    def parse(self, text: str) -> float | str:
+        """The value typed in the dialog, or what is wrong with it."""
+        text = text.strip().replace(",", ".").removesuffix(self.unit.strip()).strip()
+        noun = f" {self.noun}" if self.noun else ""
+        try:
+            value: float = int(text.replace("+", "", 1)) if self.whole else float(text)
+        except ValueError:
+            if self.whole:
+                return "enter a whole number"
+            return f"enter a number of{noun}" if noun else "enter a number"
+        if not self.low <= value <= self.high:  # also refuses nan
+            return f"enter {self.low:g} to {self.high:g}{noun}"
+        return self.clean(value)
+
+    def number(self, value: float) -> str:
+        """The value alone, as the dialog's field shows it: 0.8, 0.25, 1.0; -3."""
+        if self.whole:
+            return str(int(value))
+        text = f"{value:.6f}".rstrip("0")
+        return text + "0" if text.endswith(".") else text
+
+    def show(self, value: float) -> str:
+        """The value as the status bar and messages show it: 0.25 s, +3, 80%."""
+        sign = "+" if self.signed and value >= 0 else ""
+        return f"{sign}{self.number(value)}{self.unit}"
+
+
+@dataclass(frozen=True)
+class Choice(Pref[str]):
+    """One of a few names; ``choices`` maps each to the text people see."""
+
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def clean(self, value: object) -> str:
+        if not isinstance(value, str) or value not in dict(self.choices):
+            raise ValueError(f"{self.name} must be one of {', '.join(dict(self.choices))}")
+        return value
+
+    def show(self, value: str) -> str:
+        return dict(self.choices).get(value, value)
+
+
+@dataclass(frozen=True)
+class Text(Pref[str]):
+    """A short text."""
+
+    length: int = 40
+
+    def clean(self, value: object) -> str:
+        if not isinstance(value, str) or len(value) >= self.length:
+            raise ValueError(f"{self.name} must be a text under {self.length} characters")
+        return value
+
+
+DELAY = Number("delay", 0.8, "Computer delay", low=DELAY_RANGE[0], high=DELAY_RANGE[1],
+               step=0.05, unit=" s", noun="seconds",
+               hint=f"seconds between the computer's moves, {DELAY_RANGE[0]:g} to "
+                    f"{DELAY_RANGE[1]:g} (Up and Down change it in the game)")
+PITCH = Number("pitch", 0, "Pitch", low=PITCH_RANGE[0], high=PITCH_RANGE[1], whole=True,
+               signed=True,
+               hint=f"semitones, {PITCH_RANGE[0]} to +{PITCH_RANGE[1]}; 0 is the natural "
+                    "sound (Left and Right change it)")
+VOLUME = Number("volume", 80, "Volume", low=VOLUME_RANGE[0], high=VOLUME_RANGE[1],
+                whole=True, unit="%", hint="0 is silent; + and - change it in the game")
+SOUND = Flag("sound", True, "Rattle the dice (F1)")
+ANIMATION = Flag("animation", True, "Animate the dice")
+INTRO = Flag("intro", True, "Play the title show at start-up")
+ADVISOR = Flag("advisor", False)
+GUIDE_DONE = Flag("guide_done", False)  # the first-turn tour was finished or skipped
+ANIMATION_SPEED = Choice("animation_speed", "normal", "Animation speed",
+                         choices=tuple((n, n.capitalize()) for n in ANIMATION_SPEEDS))
+THEME = Choice("theme", "color", "Screen", choices=(("color", "Colour"), ("mono", "Monochrome")))
+TABLE_COLOUR = Choice("table_colour", "green", "Table colour",
+                      choices=tuple((n, n.capitalize()) for n, _ in TABLE_COLOURS),
+                      hint="F10 cycles the table colours in a game; a monochrome table "
+                           "stays grey")
+GEOMETRY = Text("geometry", "")  # Tk geometry of the main window, "" for the default
+
+def next_delay(delay: float, faster: bool) -> float:
+    """The delay after one press of Up (faster) or Down: steps of 0.1 s up to 1 s, then
+    0.2 s."""
+    if faster:
+        delay -= 0.2 if delay > 1.0 + 1e-9 else 0.1
+    else:
+        delay += 0.2 if delay >= 1.0 - 1e-9 else 0.1
+    return DELAY.clamp(delay)
+
+
+#: Every preference but the last game's settings, by name.
+PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
+    DELAY, SOUND, PITCH, THEME, TABLE_COLOUR, INTRO, ANIMATION, ADVISOR, VOLUME,
+    ANIMATION_SPEED, GUIDE_DONE, GEOMETRY)}
+#: What the preferences dialog edits (the rest the window keeps by itself).
+DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
+                "theme", "table_colour")
+
+
 @dataclass(frozen=True)
 class Preferences:
-    """What the player sets once and keeps."""
+    """What the player sets once and keeps; each field is defined by its :class:`Pref`.
 
-    delay: float = 0.8  # seconds between the computer's moves
-    sound: bool = True
-    pitch: int = 0
-    theme: str = "color"
-    table_colour: str = "green"
-    intro: bool = True
-    animation: bool = True
-    advisor: bool = False
-    volume: int = 80  # per cent, VOLUME_RANGE
-    animation_speed: str = "normal"  # a key of ANIMATION_SPEEDS
-    guide_done: bool = False  # the first-turn tour was finished or skipped
-    geometry: str = ""  # Tk geometry of the main window, "" for the default
+    Every value is cleaned when the object is made: the delay is always a multiple of
+    0.05 s, whoever set it."""
+
+    delay: float = DELAY.default  # seconds between the computer's moves
+    sound: bool = SOUND.default
+    pitch: int = PITCH.default  # type: ignore[assignment]
+    theme: str = THEME.default
+    table_colour: str = TABLE_COLOUR.default
+    intro: bool = INTRO.default
+    animation: bool = ANIMATION.default
+    advisor: bool = ADVISOR.default
+    volume: int = VOLUME.default  # type: ignore[assignment]  # per cent
+    animation_speed: str = ANIMATION_SPEED.default  # a key of ANIMATION_SPEEDS
+    guide_done: bool = GUIDE_DONE.default
+    geometry: str = GEOMETRY.default
     game: GameSettings = field(default_factory=GameSettings)
+
+    def __post_init__(self) -> None:
+        # The one rounding rule: a delay of 0.23 s is kept, played and shown as 0.25 s.
+        object.__setattr__(self, "delay", DELAY.clamp(self.delay))
 
     def to_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -239,37 +411,15 @@ class Preferences:
             return default, ["the whole file"]
         bad: list[str] = []
         values: dict[str, Any] = {}
-
-        def take(name: str, ok: bool, value: Any) -> None:
-            if name not in data:
-                return
-            if ok:
-                values[name] = value
-            else:
-                bad.append(name)
-
-        d = data.get("delay")
-        ok = isinstance(d, (int, float)) and not isinstance(d, bool) \
-            and DELAY_RANGE[0] <= d <= DELAY_RANGE[1]
-        take("delay", ok, float(d) if ok and d is not None else 0.0)  # float(10**400) would raise
-        for name in ("sound", "intro", "animation", "advisor", "guide_done"):
-            take(name, isinstance(data.get(name), bool), data.get(name))
+        for name, pref in PREFS.items():
+            if name in data:
+                try:
+                    values[name] = pref.clean(data[name])
+                except (ValueError, OverflowError):
+                    bad.append(name)
         if "guide_done" not in data and data:
             # A file from before the tour: its player has played already.
             values["guide_done"] = True
-        p = data.get("pitch")
-        take("pitch", isinstance(p, int) and not isinstance(p, bool)
-             and PITCH_RANGE[0] <= p <= PITCH_RANGE[1], p)
-        v = data.get("volume")
-        take("volume", isinstance(v, int) and not isinstance(v, bool)
-             and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1], v)
-        take("animation_speed", data.get("animation_speed") in tuple(ANIMATION_SPEEDS),
-             data.get("animation_speed"))
-        take("theme", data.get("theme") in THEMES, data.get("theme"))
-        take("table_colour", data.get("table_colour") in [name for name, _ in TABLE_COLOURS],
-             data.get("table_colour"))
-        g = data.get("geometry")
-        take("geometry", isinstance(g, str) and len(g) < 40, g)
         if "game" in data:
             try:
                 values["game"] = GameSettings.from_dict(data["game"])
@@ -279,6 +429,47 @@ class Preferences:
 
     def replace(self, **changes: Any) -> Preferences:
         return dataclasses.replace(self, **changes)
+
+    def changed(self, other: Preferences) -> dict[str, Any]:
+        """The fields whose value in ``other`` differs from this one's: name -> new value."""
+        return {f.name: getattr(other, f.name) for f in dataclasses.fields(self)
+                if getattr(other, f.name) != getattr(self, f.name)}
+
+
+Watcher = Callable[[], None]
+
+
+class LivePreferences:
+    """The preferences in use, and who wants to know when one changes.
+
+    Like Porcupine's ``<<GlobalSettingChanged:name>>``: a watcher is called once per
+    :meth:`update`, and only when a value it watches really changed."""
+
+    def __init__(self, prefs: Preferences) -> None:
+        self.value = prefs
+        self._watchers: list[tuple[frozenset[str], Watcher]] = []
+
+    def watch(self, names: str | Iterable[str], callback: Watcher) -> None:
+        """Call ``callback()`` whenever one or more of ``names`` change."""
+        names = frozenset((names,) if isinstance(names, str) else names)
+        unknown = names - {f.name for f in dataclasses.fields(Preferences)}
+        if unknown:
+            raise KeyError(f"no such preference: {', '.join(sorted(unknown))}")
+        self._watchers.append((names, callback))
+
+    def update(self, **changes: Any) -> dict[str, Any]:
+        """Take ``changes``, tell the watchers, and return what really changed."""
+        old = self.value
+        self.value = old.replace(**changes)
+        changed = old.changed(self.value)
+        for names, callback in list(self._watchers):
+            if names & changed.keys():
+                callback()
+        return changed
+
+    def clear(self) -> None:
+        """Forget every watcher (the window is closing)."""
+        self._watchers.clear()
 
 
 def load_preferences() -> tuple[Preferences, str | None]:

@@ -1,51 +1,35 @@
-"""The preferences dialog: computer speed, animation, sound, looks and the startup show."""
+"""The preferences dialog: computer speed, animation, sound, looks and the startup show.
+
+Its rows are built from the preferences' own definitions (``settings.PREFS``): the label,
+the range, the step, the hint and the rounding are written once, there."""
 
 from __future__ import annotations
 
 import tkinter as tk
-from tkinter import font as tkfont
 from tkinter import ttk
 
 from ..settings import (
-    ANIMATION_SPEEDS,
-    DELAY_RANGE,
-    PITCH_RANGE,
-    TABLE_COLOURS,
-    VOLUME_RANGE,
+    ANIMATION,
+    ANIMATION_SPEED,
+    DELAY,
+    DIALOG_PREFS,
+    INTRO,
+    PITCH,
+    SOUND,
+    TABLE_COLOUR,
+    THEME,
+    VOLUME,
+    Choice,
+    Flag,
+    Number,
     Preferences,
 )
 from ..view.theme import palette
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
-__all__ = ["PreferencesDialog", "parse_delay", "parse_pitch"]
+__all__ = ["PreferencesDialog"]
 
-THEME_LABELS = {"color": "Colour", "mono": "Monochrome"}
-SPEED_LABELS = {name: name.capitalize() for name in ANIMATION_SPEEDS}
 LABEL_CHARS = 15  # the label column of every group, so the fields line up
-
-
-def parse_delay(text: str) -> float | str:
-    """Seconds typed in the delay field, or what is wrong with them."""
-    low, high = DELAY_RANGE
-    try:
-        value = float(text.strip().replace(",", ".").removesuffix("s").strip())
-    except ValueError:
-        return "enter a number of seconds"
-    if not low <= value <= high:  # also refuses nan
-        return f"enter {low:g} to {high:g} seconds"
-    return round(value, 2)
-
-
-def parse_pitch(text: str) -> int | str:
-    """The pitch typed in its field, or what is wrong with it."""
-    low, high = PITCH_RANGE
-    try:
-        value = int(text.strip().replace("+", "", 1))
-    except ValueError:
-        return "enter a whole number"
-    if not low <= value <= high:
-        return f"enter {low} to {high}"
-    return value
 
 
 class PreferencesDialog(Dialog[Preferences]):
@@ -56,112 +40,95 @@ class PreferencesDialog(Dialog[Preferences]):
         super().__init__(parent, "Preferences", testing=testing)
 
     def body(self, frame: ttk.Frame) -> None:
-        prefs = self.prefs
-        small = derived_font(self, scale=0.92)
+        self.small = derived_font(self, scale=0.92)
+        play = self._group(frame, "Play", 0)
+        self.delay_var, self.delay_spin = self._number_row(play, DELAY, 0)
+        self.animation_var = self._flag_row(play, ANIMATION, 2)
+        self.intro_var = self._flag_row(play, INTRO, 3)
+        self.speed_var, self.speed_buttons = self._choice_row(play, ANIMATION_SPEED, 4)
 
-        play = ttk.Labelframe(frame, text="Play", padding=PAD)
-        play.grid(row=0, column=0, sticky="ew")
-        play.columnconfigure(2, minsize=chars(self, 22), weight=1)
-        play.columnconfigure(0, minsize=chars(self, LABEL_CHARS))
-        self.delay_var = tk.StringVar(self, f"{prefs.delay:.1f}")
-        ttk.Label(play, text="Computer delay").grid(row=0, column=0, sticky="w")
-        self.delay_spin = ttk.Spinbox(play, textvariable=self.delay_var, width=6,
-                                      from_=DELAY_RANGE[0], to=DELAY_RANGE[1],
-                                      increment=0.1, format="%.1f", justify="right")
-        self.delay_spin.grid(row=0, column=1, sticky="w", padx=SMALL_PAD, pady=2)
-        self.error_label(play, "delay").grid(row=0, column=2, sticky="w")
-        ttk.Label(play, foreground=HINT_COLOUR, font=small,
-                  text=f"seconds between the computer's moves, {DELAY_RANGE[0]:g} to "
-                       f"{DELAY_RANGE[1]:g} (Up and Down change it in the game)"
-                  ).grid(row=1, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
-        self.animation_var = tk.BooleanVar(self, prefs.animation)
-        ttk.Checkbutton(play, text="Animate the dice", variable=self.animation_var
-                        ).grid(row=2, column=0, columnspan=3, sticky="w", pady=2)
-        self.intro_var = tk.BooleanVar(self, prefs.intro)
-        ttk.Checkbutton(play, text="Play the title show at start-up", variable=self.intro_var
-                        ).grid(row=3, column=0, columnspan=3, sticky="w", pady=2)
-        self._speed_row(play, 4)
+        sound = self._group(frame, "Sound", 1)
+        self.sound_var = self._flag_row(sound, SOUND, 0)
+        self.pitch_var, self.pitch_spin = self._number_row(sound, PITCH, 1)
+        self._volume_rows(sound, 3)
 
-        sound = ttk.Labelframe(frame, text="Sound", padding=PAD)
-        sound.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
-        sound.columnconfigure(2, minsize=chars(self, 22), weight=1)
-        sound.columnconfigure(0, minsize=chars(self, LABEL_CHARS))
-        self.sound_var = tk.BooleanVar(self, prefs.sound)
-        ttk.Checkbutton(sound, text="Rattle the dice (F1)", variable=self.sound_var,
-                        command=self._sound_toggled
-                        ).grid(row=0, column=0, columnspan=3, sticky="w", pady=2)
-        self.pitch_var = tk.StringVar(self, str(prefs.pitch))
-        ttk.Label(sound, text="Pitch").grid(row=1, column=0, sticky="w")
-        self.pitch_spin = ttk.Spinbox(sound, textvariable=self.pitch_var, width=6,
-                                      from_=PITCH_RANGE[0], to=PITCH_RANGE[1], increment=1,
-                                      justify="right")
-        self.pitch_spin.grid(row=1, column=1, sticky="w", padx=SMALL_PAD, pady=2)
-        self.error_label(sound, "pitch").grid(row=1, column=2, sticky="w")
-        ttk.Label(sound, foreground=HINT_COLOUR, font=small,
-                  text=f"semitones, {PITCH_RANGE[0]} to +{PITCH_RANGE[1]}; 0 is the natural "
-                       "sound (Left and Right change it)"
-                  ).grid(row=2, column=0, columnspan=3, sticky="w")
-        self._volume_rows(sound, 3, small)
-
-        looks = ttk.Labelframe(frame, text="Looks", padding=PAD)
-        looks.grid(row=2, column=0, sticky="ew", pady=(PAD, 0))
-        looks.columnconfigure(0, minsize=chars(self, LABEL_CHARS))
-        looks.columnconfigure(3, weight=1)
-        self.theme_var = tk.StringVar(self, prefs.theme)
-        ttk.Label(looks, text="Screen").grid(row=0, column=0, sticky="w")
-        themes = ttk.Frame(looks)
-        themes.grid(row=0, column=1, columnspan=2, sticky="w", padx=SMALL_PAD, pady=2)
-        self.theme_buttons: dict[str, ttk.Radiobutton] = {}
-        for i, (key, text) in enumerate(THEME_LABELS.items()):
-            button = ttk.Radiobutton(themes, text=text, value=key, variable=self.theme_var)
-            button.grid(row=0, column=i, sticky="w", padx=(0, PAD))
-            self.theme_buttons[key] = button
-        colours = dict(TABLE_COLOURS)
-        self.colour_names = {name.capitalize(): name for name, _ in TABLE_COLOURS}
-        current = prefs.table_colour if prefs.table_colour in colours else TABLE_COLOURS[0][0]
-        self.colour_var = tk.StringVar(self, current.capitalize())
-        ttk.Label(looks, text="Table colour").grid(row=1, column=0, sticky="w")
-        self.colour_combo = ttk.Combobox(looks, textvariable=self.colour_var, state="readonly",
-                                         values=list(self.colour_names), width=10)
-        self.colour_combo.grid(row=1, column=1, sticky="w", padx=SMALL_PAD, pady=2)
-        self.swatch = tk.Frame(looks, width=56, height=20, relief="sunken", borderwidth=1,
-                               background=palette(prefs.theme, current).felt)
-        self.swatch.grid(row=1, column=2, sticky="w", padx=SMALL_PAD)
-        ttk.Label(looks, foreground=HINT_COLOUR, font=small,
-                  text="F10 cycles the table colours in a game; a monochrome table "
-                       "stays grey"
-                  ).grid(row=2, column=0, columnspan=3, sticky="w")
+        looks = self._group(frame, "Looks", 2)
+        self.theme_var, self.theme_buttons = self._choice_row(looks, THEME, 0)
+        self._colour_rows(looks, 1)
 
         for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var):
             var.trace_add("write", self.refresh)
+        self.sound_var.trace_add("write", self._sound_toggled)
         self._sound_toggled()
 
-    def _speed_row(self, play: ttk.Labelframe, row: int) -> None:
-        """Animation speed: how fast the dice tumble and the title show plays (so it stays
-        open with the dice animation off)."""
-        self.speed_var = tk.StringVar(self, self.prefs.animation_speed)
-        ttk.Label(play, text="Animation speed").grid(row=row, column=0, sticky="w")
-        speeds = ttk.Frame(play)
-        speeds.grid(row=row, column=1, columnspan=2, sticky="w", padx=SMALL_PAD, pady=2)
-        self.speed_buttons: dict[str, ttk.Radiobutton] = {}
-        for i, (key, text) in enumerate(SPEED_LABELS.items()):
-            button = ttk.Radiobutton(speeds, text=text, value=key, variable=self.speed_var)
-            button.grid(row=0, column=i, sticky="w", padx=(0, PAD))
-            self.speed_buttons[key] = button
+    def _group(self, frame: ttk.Frame, title: str, row: int) -> ttk.Labelframe:
+        group = ttk.Labelframe(frame, text=title, padding=PAD)
+        group.grid(row=row, column=0, sticky="ew", pady=(PAD if row else 0, 0))
+        group.columnconfigure(0, minsize=chars(self, LABEL_CHARS))
+        group.columnconfigure(2, minsize=chars(self, 22), weight=1)
+        return group
 
-    def _volume_rows(self, sound: ttk.Labelframe, row: int, small: tkfont.Font) -> None:
+    def _hint(self, group: ttk.Labelframe, text: str, row: int) -> None:
+        ttk.Label(group, foreground=HINT_COLOUR, font=self.small, text=text).grid(
+            row=row, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
+
+    def _number_row(self, group: ttk.Labelframe, pref: Number,
+                    row: int) -> tuple[tk.StringVar, ttk.Spinbox]:
+        """A number typed or stepped, its error beside it and its hint below."""
+        var = tk.StringVar(self, pref.number(getattr(self.prefs, pref.name)))
+        ttk.Label(group, text=pref.label).grid(row=row, column=0, sticky="w")
+        decimals = 0 if pref.whole else len(f"{pref.step:g}".partition(".")[2])
+        spin = ttk.Spinbox(group, textvariable=var, width=6, from_=pref.low, to=pref.high,
+                           increment=pref.step, format=f"%.{decimals}f", justify="right")
+        spin.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        self.error_label(group, pref.name).grid(row=row, column=2, sticky="w")
+        self._hint(group, pref.hint, row + 1)
+        return var, spin
+
+    def _flag_row(self, group: ttk.Labelframe, pref: Flag, row: int) -> tk.BooleanVar:
+        var = tk.BooleanVar(self, getattr(self.prefs, pref.name))
+        ttk.Checkbutton(group, text=pref.label, variable=var).grid(
+            row=row, column=0, columnspan=3, sticky="w", pady=2)
+        return var
+
+    def _choice_row(self, group: ttk.Labelframe, pref: Choice,
+                    row: int) -> tuple[tk.StringVar, dict[str, ttk.Radiobutton]]:
+        """One radio button for each choice, in a row."""
+        var = tk.StringVar(self, getattr(self.prefs, pref.name))
+        ttk.Label(group, text=pref.label).grid(row=row, column=0, sticky="w")
+        line = ttk.Frame(group)
+        line.grid(row=row, column=1, columnspan=2, sticky="w", padx=SMALL_PAD, pady=2)
+        buttons: dict[str, ttk.Radiobutton] = {}
+        for i, (key, text) in enumerate(pref.choices):
+            buttons[key] = ttk.Radiobutton(line, text=text, value=key, variable=var)
+            buttons[key].grid(row=0, column=i, sticky="w", padx=(0, PAD))
+        return var, buttons
+
+    def _colour_rows(self, looks: ttk.Labelframe, row: int) -> None:
+        """The table colour: a list to choose from and a swatch of the table it gives."""
+        self.colour_names = {text: name for name, text in TABLE_COLOUR.choices}
+        current = self.prefs.table_colour
+        self.colour_var = tk.StringVar(self, TABLE_COLOUR.show(current))
+        ttk.Label(looks, text=TABLE_COLOUR.label).grid(row=row, column=0, sticky="w")
+        self.colour_combo = ttk.Combobox(looks, textvariable=self.colour_var, state="readonly",
+                                         values=list(self.colour_names), width=10)
+        self.colour_combo.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        self.swatch = tk.Frame(looks, width=56, height=20, relief="sunken", borderwidth=1,
+                               background=palette(self.prefs.theme, current).felt)
+        self.swatch.grid(row=row, column=2, sticky="w", padx=SMALL_PAD)
+        self._hint(looks, TABLE_COLOUR.hint, row + 1)
+
+    def _volume_rows(self, sound: ttk.Labelframe, row: int) -> None:
         """Volume: a slider from silent to full, with its value beside it."""
-        low, high = VOLUME_RANGE
         self.volume_var = tk.DoubleVar(self, self.prefs.volume)
-        ttk.Label(sound, text="Volume").grid(row=row, column=0, sticky="w")
-        self.volume_scale = ttk.Scale(sound, variable=self.volume_var, from_=low, to=high,
+        ttk.Label(sound, text=VOLUME.label).grid(row=row, column=0, sticky="w")
+        self.volume_scale = ttk.Scale(sound, variable=self.volume_var, from_=VOLUME.low,
+                                      to=VOLUME.high,
                                       orient="horizontal", length=chars(self, 18))
         self.volume_scale.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
         self.volume_label = ttk.Label(sound, width=5, anchor="e")
         self.volume_label.grid(row=row, column=2, sticky="w")
-        ttk.Label(sound, foreground=HINT_COLOUR, font=small,
-                  text="0 is silent; + and - change it in the game"
-                  ).grid(row=row + 1, column=0, columnspan=3, sticky="w")
+        self._hint(sound, VOLUME.hint, row + 1)
         self.volume_var.trace_add("write", self._volume_moved)
         self.sound_var.trace_add("write", self._volume_moved)
         self._volume_moved()
@@ -169,18 +136,17 @@ class PreferencesDialog(Dialog[Preferences]):
     @property
     def volume(self) -> int:
         """The slider's value, a whole per cent."""
-        low, high = VOLUME_RANGE
-        return min(high, max(low, round(self.volume_var.get())))
+        return int(VOLUME.clamp(self.volume_var.get()))
 
     def _volume_moved(self, *args: object) -> None:
-        self.volume_label.configure(text=f"{self.volume}%")
+        self.volume_label.configure(text=VOLUME.show(self.volume))
         self.volume_scale.state(["!disabled"] if self.sound_var.get() else ["disabled"])
 
     def focus_initial(self) -> None:
         self.delay_spin.focus_set()
         self.delay_spin.selection_range(0, "end")
 
-    def _sound_toggled(self) -> None:
+    def _sound_toggled(self, *args: object) -> None:
         self.pitch_spin.state(["!disabled"] if self.sound_var.get() else ["disabled"])
 
     def refresh(self, *args: object) -> None:
@@ -195,23 +161,22 @@ class PreferencesDialog(Dialog[Preferences]):
         if not hasattr(self, "colour_var"):
             return None, {}  # still being built
         errors: dict[str, str] = {}
-        delay = parse_delay(self.delay_var.get())
-        if isinstance(delay, str):
-            errors["delay"] = delay
-        pitch = parse_pitch(self.pitch_var.get())
-        if isinstance(pitch, str):
-            errors["pitch"] = pitch
+        values: dict[str, object] = {}
+        for pref, var in ((DELAY, self.delay_var), (PITCH, self.pitch_var)):
+            value = pref.parse(var.get())
+            if isinstance(value, str):
+                errors[pref.name] = value
+            values[pref.name] = value
         colour = self.colour_names.get(self.colour_var.get())
         if colour is None:
             errors["table_colour"] = "choose a table colour"
-        theme = self.theme_var.get()
-        if theme not in THEME_LABELS:
+        if self.theme_var.get() not in dict(THEME.choices):
             errors["theme"] = "choose colour or monochrome"
         if errors:
             return None, errors
-        assert isinstance(delay, float) and isinstance(pitch, int) and colour is not None
-        return self.prefs.replace(
-            delay=delay, pitch=pitch, sound=self.sound_var.get(), theme=theme,
-            table_colour=colour, intro=self.intro_var.get(),
-            animation=self.animation_var.get(), volume=self.volume,
-            animation_speed=self.speed_var.get()), {}
+        values.update(sound=self.sound_var.get(), theme=self.theme_var.get(),
+                      table_colour=colour, intro=self.intro_var.get(),
+                      animation=self.animation_var.get(), volume=self.volume,
+                      animation_speed=self.speed_var.get())
+        assert values.keys() == set(DIALOG_PREFS)  # every preference the dialog edits
+        return self.prefs.replace(**values), {}

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from tkinter import ttk
 
+from ..commands import MENU_TITLES, in_menu
 from .advisor import AdvisorPanel
 from .dice import DiceImages
 from .panels import ActionBar, LogPanel, StatusBar
@@ -15,40 +16,6 @@ from .table import DieClick, TableView
 from .theme import Palette
 
 Command = Callable[[], object]
-
-#: The menus: (menu, label, command name, accelerator shown).  ``None`` is a separator.
-MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
-    ("Game", (
-        ("New game...", "new_game", "Esc / Ctrl+N"),
-        ("Next game of this match", "restart", "F8"),
-        ("Match table...", "match", "F6"),
-        ("Review my decisions...", "review", ""),
-        None,
-        ("Demo mode", "demo", "F2"),
-        None,
-        ("Quit", "quit", "F7 / Ctrl+Q"),
-    )),
-    ("Options", (
-        ("Sound", "sound", "F1"),
-        ("Faster", "faster", "Up"),
-        ("Slower", "slower", "Down"),
-        ("Higher pitch", "pitch_up", "Right"),
-        ("Lower pitch", "pitch_down", "Left"),
-        ("Table colour", "table_colour", "F10"),
-        ("Animation", "animation", ""),
-        ("Advisor", "advisor", "H"),
-        None,
-        ("Preferences...", "preferences", ""),
-    )),
-    ("Help", (
-        ("Rules", "rules", "F5"),
-        ("Keys", "keys", ""),
-        ("Show the tour again", "tour", ""),
-        None,
-        ("About Ten-Thousand", "about", ""),
-    )),
-)
-CHECKS = {"demo", "sound", "animation", "advisor"}
 
 
 class MainWindow(ttk.Frame):
@@ -62,6 +29,8 @@ class MainWindow(ttk.Frame):
         self.root = root
         self.commands = commands
         self.checks: dict[str, tk.BooleanVar] = {}
+        #: Where each command sits in the menus: name -> (menu, index), for greying out.
+        self.entries: dict[str, tuple[tk.Menu, int]] = {}
         self._boxes = 0  # message boxes open now (native ones set no Tk grab)
         self.menubar = self._menus()
         root.configure(menu=self.menubar)
@@ -97,26 +66,33 @@ class MainWindow(ttk.Frame):
             self.scoreboard.set_width(width)
 
     def _menus(self) -> tk.Menu:
+        """The menu bar, built from the table of commands (``tenthousand.commands``)."""
         menubar = tk.Menu(self.root, tearoff=False)
-        for title, entries in MENUS:
+        for title in MENU_TITLES:
             menu = tk.Menu(menubar, tearoff=False)
-            for entry in entries:
-                if entry is None:
+            for command in in_menu(title):
+                if command.name not in self.commands:
+                    continue  # a command without a handler stays out of the menu
+                if command.separator_before and menu.index("end") is not None:
                     menu.add_separator()
-                    continue
-                label, name, accel = entry
-                if name not in self.commands:
-                    continue  # a feature this build does not have stays out of the menu
-                if name in CHECKS:
+                handler = self.commands[command.name]
+                if command.check:
                     var = tk.BooleanVar(self.root, value=False)
-                    self.checks[name] = var
-                    menu.add_checkbutton(label=label, variable=var, accelerator=accel,
-                                         command=self.commands[name])
+                    self.checks[command.name] = var
+                    menu.add_checkbutton(label=command.label, accelerator=command.keys,
+                                         command=handler, variable=var)
                 else:
-                    menu.add_command(label=label, accelerator=accel,
-                                     command=self.commands[name])
+                    menu.add_command(label=command.label, accelerator=command.keys,
+                                     command=handler)
+                self.entries[command.name] = (menu, int(menu.index("end") or 0))
             menubar.add_cascade(label=title, menu=menu, underline=0)
         return menubar
+
+    def set_enabled(self, name: str, on: bool) -> None:
+        """Grey out a menu entry, or make it usable again."""
+        if name in self.entries:
+            menu, index = self.entries[name]
+            menu.entryconfigure(index, state="normal" if on else "disabled")
 
     def show_advisor(self, on: bool) -> None:
         """Show the advisor panel between the scoreboard and the log, or hide it."""

@@ -9,7 +9,8 @@ import tkinter as tk
 import pytest
 from app_kit import QUIET, key, make_app, settings
 
-from tenthousand.app import App, _geometry, settings_from_options
+from tenthousand.app import App
+from tenthousand.launch import _geometry, settings_from_options
 from tenthousand.cli import Options, SeatSpec
 from tenthousand.model.game import Phase
 from tenthousand.paths import paths

@@ -17,7 +17,7 @@ from app_kit import (
     wait_until,
 )
 
-from tenthousand.controller import next_delay
+from tenthousand.settings import next_delay
 from tenthousand.model.game import Phase
 
 pytestmark = pytest.mark.gui

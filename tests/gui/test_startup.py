@@ -18,11 +18,11 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 from save_kit import assert_one_sentence
 
-import tenthousand.app as app_module
-from tenthousand.app import (
+import tenthousand.launch as app_module
+from tenthousand.app import App
+from tenthousand.launch import (
     EXIT_AFTER_FIRST_FRAME,
     MIN_SIZE,
-    App,
     _geometry,
     _preferences_for,
     resume_question,
@@ -283,7 +283,7 @@ def test_the_startup_benchmark_compares_with_a_bare_window(tk_root: tk.Tk) -> No
 #: garbage collector (off while starting) is back on.
 AT_FIRST_FRAME = """
 import gc, sys
-import tenthousand.app as app
+import tenthousand.launch as app
 real = app._first_frame_drawn
 def drawn(a, intro):
     late = ("PIL", "tenthousand.advisor", "tenthousand.solver", "tenthousand.ai.players",

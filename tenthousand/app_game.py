@@ -1,0 +1,223 @@
+"""The App's commands of the Game and Help menus: new games, the match, demo mode, quitting,
+and the windows of rules, keys, review, tour and about."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from . import savegame
+from .commands import handles
+from .controller import Controller
+from .model import Game
+from .model.game import Phase
+from .settings import GameSettings, LivePreferences, Preferences
+from .view.advisor import Advisor
+from .view.guide import Guide
+from .view.window import MainWindow
+
+if TYPE_CHECKING:
+    from .dialogs.review import ReviewWindow
+    from .dialogs.rules_window import RulesWindow
+
+
+class GameCommands:
+    """The Game and Help menus, mixed into :class:`~tenthousand.app.App`."""
+
+    root: tk.Tk
+    live: LivePreferences
+    saved_prefs: Preferences
+    settings: GameSettings
+    save_games: bool
+    window: MainWindow
+    controller: Controller
+    advisor: Advisor
+    guide: Guide
+    rules_window: RulesWindow | None
+    confirm: Callable[[str, str], bool]
+    ask_settings: Callable[[GameSettings], GameSettings | None]
+    ask_match: Callable[[Game], str | None]
+    prefs: Preferences  # (a property of OptionCommands)
+    _set_prefs: Callable[..., None]
+    _save_prefs_soon: Callable[[], None]
+    _show_settings: Callable[[], None]
+    _collect: Callable[[], None]
+    close: Callable[[], None]
+
+    @staticmethod
+    def _make_game(settings: GameSettings, seed: int | None) -> Game:
+        return Game(settings.to_rules(), settings.to_seats(), seed=seed)
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether quitting or a new game would end a game somebody has played into."""
+        g = self.controller.game
+        return not g.over and (sum(g.turns_taken) > 0 or g.phase is not Phase.START)
+
+    def _set_title(self) -> None:
+        self.root.title(f"Ten-Thousand \u2014 {self.controller.game.rules.label}")
+
+    # -- new games and the match ---------------------------------------------------------
+
+    def _new_game_dialog(self, settings: GameSettings) -> GameSettings | None:
+        from .dialogs.newgame import NewGameDialog
+
+        result = NewGameDialog(self.root, settings).result
+        self._collect()
+        return result
+
+    @handles("new_game")
+    def new_game(self) -> None:
+        """Esc, Ctrl+N: end this game and its match (after asking) and set up a new one."""
+        self.controller.cancel_all()  # the computer waits while the player decides
+        question = self._new_match_question()
+        if question and not self.confirm("New game", question):
+            self.controller.start()
+            return
+        settings = self.ask_settings(self.settings)
+        if settings is None:
+            self.controller.start()  # the dialog was cancelled: play on
+            return
+        self.start_new_game(settings)
+
+    def start_new_game(self, settings: GameSettings, seed: int | None = None) -> None:
+        """Start a game with ``settings`` (and remember them for the next launch)."""
+        self.settings = settings
+        self.live.update(game=settings)
+        self.saved_prefs = self.saved_prefs.replace(game=settings)
+        self._save_prefs_soon()
+        self.window.status.say("")  # whatever it said was about the game now ending
+        if self.controller.demo:
+            self.controller.set_demo(False)
+        self.window.set_check("demo", False)
+        self.controller.seed = seed
+        self.controller.set_game(self._make_game(settings, seed))
+        self._set_title()
+        if self.rules_window is not None:
+            self.show_rules(raise_window=False)
+
+    def _match_dialog(self, game: Game) -> str | None:
+        from .dialogs.match import MatchDialog
+
+        choice = MatchDialog(self.root, game).result
+        self._collect()
+        return choice
+
+    def _new_match_question(self) -> str | None:
+        """What to ask before a new game ends this one or the match, or None."""
+        played = self.controller.game.games_played
+        if played:
+            games = f"{played} game{'s' if played != 1 else ''}"
+            ending = "End this game and the match" if self.in_progress else "End the match"
+            return (f"{ending} ({games} played) and set up a new one? The match table "
+                    "starts again from zero.\n\nTo play the next game of this match "
+                    "instead, press F8.")
+        if self.in_progress:
+            return "End this game and set up a new one?"
+        return None
+
+    @handles("restart")
+    def restart(self, ask: bool = True) -> None:
+        """F8: the next game of this match: the same seats and rules again."""
+        self.controller.cancel_all()
+        if ask and self.in_progress and not self.confirm(
+                "Next game", "Abandon this game and start the next game of the match? "
+                             "The game you leave gives nobody match points."):
+            self.controller.start()
+            return
+        game = self.controller.game.rematch()
+        self.controller.set_game(game)
+        self.window.status.say(f"Game {game.games_played + 1} of this match: the same "
+                               "players and rules.")
+
+    @handles("match")
+    def show_match(self) -> str | None:
+        """F6: the match table, with the next game or a new match as ways on."""
+        self.controller.cancel_all()  # the computer waits while the table is open
+        choice = self.ask_match(self.controller.game)
+        if choice == "next":
+            self.restart()
+        elif choice == "new":
+            self.new_game()
+        else:
+            self.controller.start()
+        return choice
+
+    @handles("demo")
+    def toggle_demo(self) -> None:
+        demo = not self.controller.demo
+        self.controller.set_demo(demo)
+        self.window.set_check("demo", demo)
+        self._show_settings()
+
+    @handles("review")
+    def show_review(self) -> ReviewWindow | None:
+        """Game > Review: your costliest decisions of this game (or the one just over)."""
+        decisions = list(self.advisor.decisions)
+        if not decisions:
+            self.window.status.say("No decisions of yours to review yet in this game.")
+            return None
+        from .dialogs.review import ReviewWindow
+
+        return ReviewWindow(self.root, decisions, theme=self.prefs.theme)
+
+    # -- quitting ------------------------------------------------------------------------
+
+    @handles("quit")
+    def quit(self) -> None:
+        """F7, Ctrl+Q, the window's close box: ask while a game is on, then close."""
+        if self.in_progress:
+            self.controller.cancel_all()
+            question = ("Quit Ten-Thousand? Your game is saved and you can resume it next "
+                        "time." if self.save_games else "Quit Ten-Thousand and end this game?")
+            if not self.confirm("Quit", question):
+                self.controller.start()
+                return
+        self.close()
+
+    def save_and_quit(self) -> None:
+        """The error dialog's way out: save the game and close at once."""
+        if self.save_games and not self.controller.game.over:
+            self.controller.saver.flush()
+            savegame.autosave(self.controller.game)
+        self.close()
+
+    # -- Help ----------------------------------------------------------------------------
+
+    @handles("rules")
+    def show_rules(self, raise_window: bool = True) -> None:
+        """F5: the rules of the game in play, in a window that stays open beside it."""
+        rules = self.controller.game.rules
+        existing = self.rules_window
+        if existing is not None and existing.winfo_exists():
+            existing.show(rules, self.prefs.theme)
+            return
+        if not raise_window:
+            return
+        from .dialogs.rules_window import RulesWindow
+
+        self.rules_window = RulesWindow(self.root, rules, theme=self.prefs.theme)
+
+    @handles("keys")
+    def show_keys(self) -> None:
+        from .dialogs.keys import KeysDialog
+
+        KeysDialog(self.root)
+        self._collect()
+
+    @handles("about")
+    def show_about(self) -> None:
+        from .dialogs.about import AboutDialog
+
+        AboutDialog(self.root)
+        self._collect()
+
+    @handles("tour")
+    def show_tour(self) -> None:
+        """Help > Show the tour again: the guided turn, now or at your next turn."""
+        self._set_prefs(guide_done=False)
+        self.guide.restart()
+        self.controller.refresh()
+        if not self.guide.showing:
+            self.window.status.say("The tour starts at your next turn.")

@@ -1,0 +1,218 @@
+"""The App's preferences: the parts of the window that follow each one, and the commands of
+the Options menu that change them.
+
+Every change goes through :meth:`OptionCommands._set_prefs`; the window's parts react to
+it through :class:`~tenthousand.settings.LivePreferences` watchers, once per change and
+only when the value really changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+from collections.abc import Callable
+
+from .commands import handles
+from .controller import Controller
+from .settings import (
+    ANIMATION_SPEEDS,
+    DELAY,
+    DIALOG_PREFS,
+    PITCH,
+    TABLE_COLOURS,
+    VOLUME,
+    VOLUME_STEP,
+    LivePreferences,
+    Preferences,
+    next_delay,
+    save_preferences,
+)
+from .sound import Sound
+from .view.advisor import Advisor
+from .view.dice import DiceImages
+from .view.guide import Guide
+from .view.theme import apply_style, palette
+from .view.window import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+class OptionCommands:
+    """Preference handling and the Options menu, mixed into :class:`~tenthousand.app.App`."""
+
+    root: tk.Tk
+    live: LivePreferences
+    saved_prefs: Preferences
+    owns_root: bool
+    sound: Sound
+    images: DiceImages
+    window: MainWindow
+    controller: Controller
+    advisor: Advisor
+    guide: Guide
+    _after: Callable[[str, int, Callable[[], None]], None]
+    _collect: Callable[[], None]
+    show_rules: Callable[..., None]
+
+    @property
+    def prefs(self) -> Preferences:
+        """The preferences in use now (the command line's launch-only choices included)."""
+        return self.live.value
+
+    def _watch_prefs(self) -> None:
+        """Let each part of the window follow the preferences it shows."""
+        watch = self.live.watch
+        watch(("theme", "table_colour"), self._repaint)
+        watch("theme", self._follow_theme)
+        watch("delay", lambda: self.controller.set_delay(self.prefs.delay))
+        watch("animation", lambda: self.controller.set_animation(self.prefs.animation))
+        watch("animation_speed", self._follow_speed)
+        watch("advisor", lambda: self.advisor.set_shown(self.prefs.advisor))
+        for name in ("sound", "animation", "advisor"):
+            watch(name, self._check_follows(name))
+        watch(("delay", "sound", "pitch", "volume"), self._show_settings)
+        self._follow_speed()
+        for name in ("sound", "animation", "advisor"):
+            self._check_follows(name)()
+
+    def _check_follows(self, name: str) -> Callable[[], None]:
+        return lambda: self.window.set_check(name, getattr(self.prefs, name))
+
+    def _repaint(self) -> None:
+        prefs = self.prefs
+        self.images.theme = prefs.theme
+        self.window.set_palette(palette(prefs.theme, prefs.table_colour))
+        self.guide.draw()
+
+    def _follow_theme(self) -> None:
+        apply_style(self.root, self.prefs.theme)  # the ttk look every dialog shares
+        self.show_rules(raise_window=False)  # an open rules window follows
+
+    def _follow_speed(self) -> None:
+        self.window.table.speed = ANIMATION_SPEEDS[self.prefs.animation_speed]
+
+    def _set_prefs(self, **changes: object) -> None:
+        """Change preferences: the window follows, and the player's changes are saved."""
+        changed = self.live.update(**changes)
+        if changed:
+            # Only what really changes is the player's own choice, kept for later launches.
+            self.saved_prefs = self.saved_prefs.replace(**changed)
+            self._save_prefs_soon()
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        """Take new preferences (from the dialog) into use at once."""
+        self._set_prefs(**{name: getattr(prefs, name) for name in DIALOG_PREFS})
+
+    def _show_settings(self) -> None:
+        p = self.prefs
+        parts = [f"Delay {DELAY.show(p.delay)}", f"Sound {'on' if p.sound else 'off'}",
+                 f"Pitch {PITCH.show(p.pitch)}", f"Volume {VOLUME.show(p.volume)}"]
+        if self.controller.demo:
+            parts.insert(0, "DEMO")
+        self.window.status.show_settings("   ".join(parts))
+
+    def _save_prefs_soon(self) -> None:
+        self._after("prefs", 500, self.save_preferences)
+
+    def save_preferences(self) -> None:
+        """Write the preferences now (the window's size and place included)."""
+        prefs = self.saved_prefs
+        try:
+            if self.root.winfo_viewable() and self.owns_root:
+                prefs = prefs.replace(geometry=self.root.wm_geometry())
+        except tk.TclError as e:  # the window is going away: its last place stays
+            log.info("window place not read: %s", e)
+        self.saved_prefs = prefs
+        self.live.update(geometry=prefs.geometry)
+        try:
+            save_preferences(prefs)
+        except OSError as e:
+            log.warning("preferences not saved: %s", e)
+            self.window.status.say(f"Your preferences could not be saved ({e.strerror}).")
+
+    def _rattle(self) -> None:
+        if self.prefs.sound:
+            self.sound.rattle(self.prefs.pitch, self.prefs.volume)
+
+    # -- the Options menu ----------------------------------------------------------------
+
+    @handles("sound")
+    def toggle_sound(self) -> None:
+        self._set_prefs(sound=not self.prefs.sound)
+        self.window.status.say("Sound on." if self.prefs.sound else "Sound off.")
+
+    @handles("faster")
+    def faster(self) -> None:
+        self._set_prefs(delay=next_delay(self.prefs.delay, faster=True))
+        self._say_delay()
+
+    @handles("slower")
+    def slower(self) -> None:
+        self._set_prefs(delay=next_delay(self.prefs.delay, faster=False))
+        self._say_delay()
+
+    def _say_delay(self) -> None:
+        self.window.status.say(
+            f"The computer waits {DELAY.show(self.prefs.delay)} between moves.")
+
+    @handles("pitch_up")
+    def pitch_up(self) -> None:
+        self._change_pitch(+1)
+
+    @handles("pitch_down")
+    def pitch_down(self) -> None:
+        self._change_pitch(-1)
+
+    def _change_pitch(self, step: int) -> None:
+        self._set_prefs(pitch=int(PITCH.clamp(self.prefs.pitch + step)))
+        self.window.status.say(f"Dice sound pitch {PITCH.show(self.prefs.pitch)}.")
+        self._rattle()
+
+    @handles("volume_up")
+    def volume_up(self) -> None:
+        self._change_volume(+VOLUME_STEP)
+
+    @handles("volume_down")
+    def volume_down(self) -> None:
+        self._change_volume(-VOLUME_STEP)
+
+    def _change_volume(self, step: int) -> None:
+        volume = int(VOLUME.clamp(self.prefs.volume + step))
+        self._set_prefs(volume=volume)
+        self.window.status.say(f"Dice sound volume {VOLUME.show(volume)}." if volume
+                               else "Dice sound volume 0%: silent.")
+        self._rattle()
+
+    @handles("table_colour")
+    def next_table_colour(self) -> None:
+        names = [name for name, _ in TABLE_COLOURS]
+        current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
+        self._set_prefs(table_colour=names[(current + 1) % len(names)])
+        if self.prefs.theme == "mono":
+            # The colour is still chosen and kept: it is the one the table takes in colour.
+            self.window.status.say(f"Table colour: {self.prefs.table_colour}, shown when "
+                                   "colour is on (in monochrome the table stays grey).")
+        else:
+            self.window.status.say(f"Table colour: {self.prefs.table_colour}.")
+
+    @handles("animation")
+    def toggle_animation(self) -> None:
+        self._set_prefs(animation=not self.prefs.animation)
+        self.window.status.say("Dice animation on." if self.prefs.animation
+                               else "Dice animation off.")
+
+    @handles("advisor")
+    def toggle_advisor(self) -> None:
+        """H, Options > Advisor: show or hide the value of every choice."""
+        self._set_prefs(advisor=not self.prefs.advisor)
+        self.window.status.say("The advisor is on: it values every choice of your throws."
+                               if self.prefs.advisor else "The advisor is off.")
+
+    @handles("preferences")
+    def preferences(self) -> None:
+        from .dialogs.preferences import PreferencesDialog
+
+        result = PreferencesDialog(self.root, self.prefs).result
+        self._collect()
+        if result is not None:
+            self.apply_preferences(result)

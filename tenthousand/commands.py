@@ -1,0 +1,198 @@
+"""Every command of the main window in one table: the menus, the key bindings, the Keys
+window and the README's key table are all built from :data:`COMMANDS`.
+
+Adding a command is one :class:`Command` entry here plus a handler the App registers under
+the same name.  No tkinter here: the table is plain data, readable by tests and scripts.
+
+``python -m tenthousand.commands --markdown`` prints the README's key table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TypeVar
+
+__all__ = ["COMMANDS", "Command", "MENU_TITLES", "KEY_GROUPS", "by_name", "handlers_of",
+           "handles", "in_menu", "in_group", "markdown_table", "number_of"]
+
+F = TypeVar("F", bound=Callable[..., object])
+
+#: The menus of the menu bar, left to right.
+MENU_TITLES = ("Game", "Options", "Help")
+#: The groups of the Keys window, top to bottom: keys of commands outside the menus first.
+KEY_GROUPS = ("Playing", "The game", "Options", "Help")
+#: The Keys window's group of a command in each menu (None: in no menu).
+_GROUP_OF_MENU = {None: "Playing", "Game": "The game", "Options": "Options", "Help": "Help"}
+
+
+def _digits(numbers: range) -> tuple[str, ...]:
+    """The number keys of the top row and of the keypad."""
+    return tuple(s for n in numbers for s in (f"<Key-{n}>", f"<KP_{n}>"))
+
+
+@dataclass(frozen=True)
+class Command:
+    """One thing the player can do from the menus or the keyboard."""
+
+    name: str  # the handler's name in the App
+    label: str = ""  # the menu entry ("" when not in a menu)
+    menu: str | None = None  # one of MENU_TITLES; the entry's place is its place below
+    sequences: tuple[str, ...] = ()  # Tk event sequences, bound on the main window
+    keys: str = ""  # the keys as people read them, in the menu and the Keys window
+    description: str = ""  # what it does, for the Keys window and the README
+    #: More lines for the Keys window: (other keys or "" for the same, what they do).
+    notes: tuple[tuple[str, str], ...] = ()
+    check: bool = False  # a check item in the menu, ticked while it is on
+    #: When the command can be used: the name of a condition the App answers
+    #: ("" is always); while it does not hold, the menu entry is greyed out.
+    enabled: str = ""
+    separator_before: bool = False  # a line above the entry in its menu
+    numbered: bool = False  # the handler gets the number of the key pressed
+    context: str = "main"  # where the keys are bound: one key, one command per context
+
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        """The Keys window's lines: (keys, what they do); "" repeats the keys above."""
+        return ((self.keys, self.description), *self.notes)
+
+    @property
+    def group(self) -> str:
+        """The command's group in the Keys window."""
+        return _GROUP_OF_MENU[self.menu]
+
+
+COMMANDS: tuple[Command, ...] = (
+    # -- playing: keys only, the buttons under the table do the same -------------------
+    Command("number_key", sequences=_digits(range(1, 10)), keys="1 - 6", numbered=True,
+            description="pick a die, or put it back (the dice count from the left)",
+            notes=(("", "in Mutant Trash, after banking: the die to give away"),
+                   ("1 - 9", "when a challenge is offered: the player to challenge, as "
+                             "listed"))),
+    Command("throw", sequences=("<space>", "<r>", "<R>"), keys="Space or R",
+            description="freeze the picked dice and throw the others"),
+    Command("bank", sequences=("<b>", "<B>", "<Return>", "<KP_Enter>"), keys="B or Enter",
+            description="freeze the picked dice and bank the turn score"),
+    # -- Game ---------------------------------------------------------------------------
+    Command("new_game", "New game...", "Game", ("<Escape>", "<Control-n>", "<Control-N>"),
+            "Esc / Ctrl+N", "end this game (after asking) and set up a new one",
+            notes=(("Esc", "while the tour's note is on the table: close the tour"),)),
+    Command("restart", "Next game of this match", "Game", ("<F8>",), "F8",
+            "the next game of this match: the same seats and rules"),
+    Command("match", "Match table...", "Game", ("<F6>",), "F6",
+            "the match table: every game of the match so far"),
+    Command("review", "Review my decisions...", "Game", enabled="has_decisions",
+            description="your costliest decisions of this game"),
+    Command("demo", "Demo mode", "Game", ("<F2>",), "F2",
+            "demo: the computer plays every seat; F2 again hands them back", check=True,
+            separator_before=True),
+    Command("quit", "Quit", "Game", ("<F7>", "<Control-q>", "<Control-Q>"), "F7 / Ctrl+Q",
+            "quit (asks first while a game is on; the game is kept for next time)", separator_before=True),
+    # -- Options ------------------------------------------------------------------------
+    Command("sound", "Sound", "Options", ("<F1>",), "F1", "dice sound on or off", check=True),
+    Command("faster", "Faster", "Options", ("<Up>",), "Up",
+            "the computer plays faster: a shorter wait between its moves"),
+    Command("slower", "Slower", "Options", ("<Down>",), "Down",
+            "the computer plays slower: a longer wait between its moves"),
+    Command("pitch_up", "Higher pitch", "Options", ("<Right>",), "Right",
+            "raise the pitch of the dice sound"),
+    Command("pitch_down", "Lower pitch", "Options", ("<Left>",), "Left",
+            "lower the pitch of the dice sound"),
+    Command("volume_up", "Louder", "Options", ("<plus>", "<equal>", "<KP_Add>"), "+",
+            "make the dice sound louder"),
+    Command("volume_down", "Quieter", "Options", ("<minus>", "<KP_Subtract>"), "-",
+            "make the dice sound quieter (0 is silent)"),
+    Command("table_colour", "Table colour", "Options", ("<F10>",), "F10",
+            "next table colour"),
+    Command("animation", "Animation", "Options", check=True,
+            description="the dice tumble when thrown"),
+    Command("advisor", "Advisor", "Options", ("<h>", "<H>"), "H",
+            "show or hide the advisor: what each choice of the throw is worth", check=True),
+    Command("preferences", "Preferences...", "Options", separator_before=True,
+            description="delay, sound, looks and the title show"),
+    # -- Help ---------------------------------------------------------------------------
+    Command("rules", "Rules", "Help", ("<F5>",), "F5", "the rules of the game in play"),
+    Command("keys", "Keys", "Help", description="this list of keys"),
+    Command("tour", "Show the tour again", "Help",
+            description="the guided first turn, now or at your next turn"),
+    Command("about", "About Ten-Thousand", "Help", separator_before=True,
+            description="the version, the licence and where the rules come from"),
+)
+
+
+def by_name(name: str) -> Command:
+    """The command called ``name`` (KeyError when there is none)."""
+    for command in COMMANDS:
+        if command.name == name:
+            return command
+    raise KeyError(name)
+
+
+def handles(name: str) -> Callable[[F], F]:
+    """Mark a method as the handler of the command ``name`` (which must be in the table)."""
+    by_name(name)  # a misspelt name fails at import, not when the player presses the key
+
+    def mark(func: F) -> F:
+        setattr(func, "command_name", name)  # noqa: B010 - read back by handlers_of
+        return func
+
+    return mark
+
+
+def handlers_of(obj: object) -> dict[str, Callable[..., object]]:
+    """The handlers an object's class marks with :func:`handles`: command name -> method."""
+    found: dict[str, Callable[..., object]] = {}
+    for cls in reversed(type(obj).__mro__):
+        for attr, value in vars(cls).items():
+            name = getattr(value, "command_name", None)
+            if isinstance(name, str):
+                found[name] = getattr(obj, attr)
+    return found
+
+
+def in_menu(title: str) -> Iterator[Command]:
+    """The entries of one menu, top to bottom."""
+    return (c for c in COMMANDS if c.menu == title and c.label)
+
+
+def in_group(group: str) -> Iterator[Command]:
+    """The commands with keys in one group of the Keys window, top to bottom."""
+    return (c for c in COMMANDS if c.group == group and c.sequences)
+
+
+def number_of(sequence: str) -> int:
+    """The number of a number key's sequence: ``<KP_7>`` is 7."""
+    return int(sequence.strip("<>")[-1])
+
+
+def markdown_table() -> str:
+    """The README's key table: every key and what it does."""
+    lines = ["| key | what it does |", "| --- | --- |"]
+    for group in KEY_GROUPS:
+        for command in in_group(group):
+            text = "; ".join(f"{keys} {what}" if keys else what
+                             for keys, what in command.lines()[1:])
+            text = f"{command.description}; {text}" if text else command.description
+            lines.append(f"| {command.keys} | {text} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tenthousand.commands",
+                                     description="Print the table of the game's keys.")
+    parser.add_argument("--markdown", action="store_true",
+                        help="as the Markdown table of the README")
+    if parser.parse_args(argv).markdown:
+        sys.stdout.write(markdown_table())
+        return 0
+    for group in KEY_GROUPS:
+        print(group)
+        for command in in_group(group):
+            for keys, what in command.lines():
+                print(f"  {keys:<14}{what}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

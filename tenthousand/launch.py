@@ -1,0 +1,253 @@
+"""Launching the game window as the command line asks: the preferences for this launch,
+the window's size and place, the unfinished game, the icons and the first frame.
+
+:func:`launch` is what the ``tenthousand`` command runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import logging
+import os
+import re
+import sys
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import messagebox
+from typing import TYPE_CHECKING, Any
+
+from .app import App
+from .model import Game
+from .model.game import Phase
+from .settings import GameSettings, Preferences, SeatSetting, load_preferences
+
+if TYPE_CHECKING:
+    from .cli import Options
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1180, 800)
+MIN_SIZE = (960, 640)
+#: WIDTHxHEIGHT, then optionally +X+Y; X and Y may be negative ("+-40": 40 px off the left).
+_GEOMETRY = re.compile(r"^(\d{1,6})x(\d{1,6})(?:([+-])(-?\d{1,6})([+-])(-?\d{1,6}))?$", re.ASCII)
+#: How much of a saved window must still be on the screen for its place to be kept.
+ON_SCREEN = (200, 120)
+
+
+def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettings, str | None]:
+    """The game settings with the command line's overrides; a note when one cannot apply."""
+    changes: dict[str, Any] = {}
+    if opts.rules:
+        changes.update(preset=opts.rules, game_point=None, opening_minimum=None, minimum=None)
+    if opts.players:
+        changes["seats"] = tuple(SeatSetting(p.name, p.computer, p.level) for p in opts.players)
+    if opts.options or opts.rules:
+        changes["options"] = tuple(opts.options)
+    settings = dataclasses.replace(base, **changes)
+    errors = settings.errors()
+    if not errors:
+        return settings, None
+    note = "; ".join(errors.values())
+    if "options" in errors:
+        settings = dataclasses.replace(settings, options=tuple(
+            o for o in settings.options if o != "mutant-trash"))
+        if not settings.errors():
+            return settings, f"Mutant Trash is left out: {note}."
+    return GameSettings(), ("The command line's choices do not go with your last game's "
+                            f"settings ({note}); starting with the defaults.")
+
+
+def _geometry(root: tk.Tk, text: str) -> str:
+    """A geometry for the window from a saved one: its size within the screen, and its
+    place only while enough of the window stays on the screen to grab and use.
+
+    Never raises: anything unreadable gives the default size (as bad preferences do)."""
+    screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
+    match = _GEOMETRY.match(text) if isinstance(text, str) else None
+    if match is None:
+        w, h = min(DEFAULT_SIZE[0], screen_w), min(DEFAULT_SIZE[1], screen_h - 60)
+        return f"{w}x{h}"
+    w, h = int(match.group(1)), int(match.group(2))
+    w, h = max(MIN_SIZE[0], min(w, screen_w)), max(MIN_SIZE[1], min(h, screen_h))
+    if match.group(3) is None:
+        return f"{w}x{h}"
+    # "+X" counts from the screen's left edge, "-X" from its right (Tk's own geometry).
+    x, y = int(match.group(4)), int(match.group(6))
+    left = x if match.group(3) == "+" else screen_w - w - x
+    top = y if match.group(5) == "+" else screen_h - h - y
+    seen_w = min(left + w, screen_w) - max(left, 0)
+    seen_h = min(top + h, screen_h) - max(top, 0)
+    # The title bar sits just above `top`: it must be on the screen to drag the window back.
+    if top >= 0 and seen_w >= ON_SCREEN[0] and seen_h >= ON_SCREEN[1]:
+        return f"{w}x{h}+{left}+{top}"
+    return f"{w}x{h}"
+
+
+#: Icon sizes set before the window shows: the small ones decode in a few milliseconds;
+#: the large ones (for docks and switchers) follow once the first frame is drawn.
+FIRST_ICON_SIZES = (16, 32, 48)
+
+
+def _set_icon(root: tk.Tk, sizes: tuple[int, ...] | None = None) -> list[tk.PhotoImage]:
+    try:
+        from . import assets
+
+        photos = assets.icon_photos(root) if sizes is None else assets.icon_photos(root, sizes)
+        if photos:
+            root.wm_iconphoto(True, *photos)
+        return photos
+    except (ImportError, AttributeError, OSError, tk.TclError) as e:
+        log.info("no window icon: %s", e)
+        return []
+
+
+def resume_question(saved: Game, explicit: bool) -> str:
+    """The question that offers the unfinished game, its scores set off so that a name
+    never runs into a number ("Ann: 1,250 \u00b7 Computer B: 900")."""
+    scores = " \u00b7 ".join(f"{seat.name}: {board:,}"
+                              for seat, board in zip(saved.seats, saved.board, strict=True))
+    question = (f"You have an unfinished game of {saved.rules.label}.\n\n{scores}\n\n"
+                "Resume it? (No starts a new game.)")
+    if explicit:
+        question += "\n\nNo starts the game the command line asks for."
+    return question
+
+
+def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str], str]:
+    """(the preferences as saved, the ones this launch plays with, notes for the player,
+    a status line).  The command line's choices are for this launch only: they are never
+    written back unless the player makes the same change in the window."""
+    messages: list[str] = []
+    status = ""
+    if opts.reset_preferences:
+        saved, note = Preferences(), None
+        status = "Preferences are back to their defaults."
+    else:
+        saved, note = load_preferences()
+    if note:
+        messages.append(note)
+    changes: dict[str, Any] = {}
+    if opts.delay is not None:
+        changes["delay"] = opts.delay
+    if opts.sound is not None:
+        changes["sound"] = opts.sound
+    if opts.theme is not None:
+        changes["theme"] = opts.theme
+    settings, settings_note = settings_from_options(saved.game, opts)
+    if settings_note:
+        messages.append(settings_note)
+    return saved, saved.replace(game=settings, **changes), messages, status
+
+
+def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
+    """The unfinished game to play on, if there is one and the player wants it."""
+    from . import savegame
+
+    messages: list[str] = []
+    saved, save_note = savegame.load_saved_game()
+    if save_note:
+        messages.append(save_note)
+    if saved is not None and sum(saved.turns_taken) == 0 and saved.phase is Phase.START:
+        saved = None  # closed before the first throw: nothing worth offering
+    if saved is None:
+        if opts.resume:
+            messages.append("There is no saved game to resume.")
+        return None, messages
+    if opts.resume:
+        return saved, messages
+    if opts.demo:
+        return None, messages
+    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
+    if messagebox.askyesno("Resume", resume_question(saved, explicit), parent=root):
+        return saved, messages
+    savegame.clear_saved_game()
+    return None, messages
+
+
+#: Set to 1 by ``python -m tenthousand.benchmark startup`` only: close the window as soon
+#: as its first frame is drawn, to time the start-up.
+EXIT_AFTER_FIRST_FRAME = "TENTHOUSAND_EXIT_AFTER_FIRST_FRAME"
+
+
+def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
+    """Call ``func`` once the window is on the screen and drawn (or after a second, should
+    the window manager keep it hidden)."""
+    done = False
+
+    def run() -> None:
+        nonlocal done
+        if done:
+            return
+        done = True
+        root.update_idletasks()  # the redraws Tk has queued: the first frame
+        func()
+
+    def mapped(event: tk.Event) -> None:  # type: ignore[type-arg]
+        if event.widget is root:
+            root.after_idle(run)
+
+    root.bind("<Map>", mapped, add="+")
+    root.after(1000, run)
+
+
+def _first_frame_drawn(app: App, intro: bool) -> None:
+    """What waits for the first frame: the game's first step and the first save."""
+    gc.enable()  # off since the process started (__main__): start-up is over
+    if app.closed:
+        return
+    timing = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
+    if timing:
+        print("first frame", flush=True)  # the benchmark's stopwatch stops here
+    app.icons = _set_icon(app.root) or app.icons
+    if not intro:
+        app.begin()
+    app.save_preferences()
+    if timing:
+        app.close()
+
+
+def _open(root: tk.Tk, opts: Options) -> App:
+    """Build the game window on ``root`` as the command line asks."""
+    root.withdraw()
+    icons = _set_icon(root, FIRST_ICON_SIZES)
+    saved_prefs, prefs, messages, status = _preferences_for(opts)
+    root.geometry(_geometry(root, prefs.geometry))
+    root.minsize(*MIN_SIZE)
+    game, more = _saved_game(root, opts)
+    messages += more
+    root.deiconify()
+    intro = prefs.intro and not opts.skip_intro and game is None
+    app = App(root, prefs, prefs.game, game=game, seed=opts.seed, demo=opts.demo,
+              intro=intro, owns_root=True, message=" ".join(messages) or status or None,
+              notices=messages, saved_prefs=saved_prefs, begin=False)
+    app.icons = icons
+    _after_first_frame(root, lambda: _first_frame_drawn(app, intro))
+    return app
+
+
+def launch(opts: Options) -> int:
+    """Open the game window as the command line asks; returns the exit status.
+
+    An error before the window can show one itself goes to the log with its traceback and
+    to the terminal as one sentence, and the status is 1."""
+    from .logs import report_startup_failure, setup_logging
+
+    try:
+        setup_logging()
+    except OSError as e:  # setup_logging falls back to stderr; this is a last resort
+        print(f"tenthousand: no log this time ({e})", file=sys.stderr)
+    root: tk.Tk | None = None
+    try:
+        root = tk.Tk(className="TenThousand")
+        _open(root, opts)
+    except Exception as e:  # noqa: BLE001 - anything at all: logged, told, exit 1
+        report_startup_failure(e)
+        if root is not None:
+            try:
+                root.destroy()
+            except tk.TclError as err:  # half-built: the process ends anyway
+                log.info("the half-built window could not be closed: %s", err)
+        return 1
+    root.mainloop()
+    return 0
