@@ -300,3 +300,11 @@ def test_every_multiset_matches_an_independent_count(rules) -> None:  # type: ig
             dice = scoring.dice_of(counts)
             expected = _reference_score(dice, counters, memo)
             assert scoring.score(dice, rules, first_throw=first) == expected, (dice, first)
+
+
+def test_all_counts_are_every_multiset_of_up_to_six_dice_in_order() -> None:
+    import itertools
+
+    from tenthousand.model.scoring import ALL_COUNTS
+
+    assert ALL_COUNTS == tuple(c for c in itertools.product(range(7), repeat=6) if sum(c) <= 6)

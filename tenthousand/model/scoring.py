@@ -114,12 +114,24 @@ def _minus(big: Sequence[int], small: Sequence[int]) -> Counts:
     return (c[0], c[1], c[2], c[3], c[4], c[5])
 
 
+def _all_counts() -> tuple[Counts, ...]:
+    """The 924 count vectors with a sum of at most six, in lexicographic order (the order of
+    ``itertools.product(range(7), repeat=6)`` filtered), built without walking all 7**6."""
+    out: list[Counts] = []
+
+    def extend(prefix: tuple[int, ...], left: int) -> None:
+        if len(prefix) == 6:
+            out.append(prefix)  # type: ignore[arg-type]
+            return
+        for n in range(left + 1):
+            extend(prefix + (n,), left - n)
+
+    extend((), 6)
+    return tuple(out)
+
+
 #: Every multiset of up to six dice.
-ALL_COUNTS: tuple[Counts, ...] = tuple(
-    (a, b, c, d, e, f)
-    for a, b, c, d, e, f in itertools.product(range(7), repeat=6)
-    if a + b + c + d + e + f <= 6
-)
+ALL_COUNTS: tuple[Counts, ...] = _all_counts()
 
 
 @dataclass(frozen=True)
