@@ -19,6 +19,7 @@ from tkinter import messagebox
 from typing import TYPE_CHECKING, Any
 
 from .controller import Controller, PlayerFactory, next_delay
+from .jobs import JobRunner
 from .model import Game
 from .model.game import Phase
 from .settings import (
@@ -146,6 +147,8 @@ class App:
             self._commands(), on_die=self._on_die, on_throw=self._throw, on_bank=self._bank,
             on_challenge=self._challenge, animation=self.prefs.animation)
         self.window.table.speed = ANIMATION_SPEEDS[self.prefs.animation_speed]
+        #: The one way work leaves the Tk thread: the controller, advisor and table use it.
+        self.jobs = JobRunner(root)
         self.savegame = _optional("savegame", "autosave") and __import__(
             "tenthousand.savegame", fromlist=["autosave"])
         self.controller = Controller(
@@ -154,7 +157,7 @@ class App:
             autosave=self.savegame.autosave if (self.savegame and save_games) else None,
             clear_save=self.savegame.clear_saved_game if (self.savegame and save_games)
             else None,
-            on_rematch=lambda: self.restart(ask=False))
+            on_rematch=lambda: self.restart(ask=False), jobs=self.jobs)
         self.window.set_check("demo", demo)
         self.window.set_check("sound", self.prefs.sound)
         self.window.set_check("animation", self.prefs.animation)
@@ -619,8 +622,9 @@ class App:
         if self.closed:
             return
         self.closed = True
-        self.controller.destroy()
+        self.controller.destroy()  # writes the last save first
         self.advisor.destroy()
+        self.jobs.close()
         self.guide.destroy()
         for after_id in self._afters.values():
             self.root.after_cancel(after_id)
