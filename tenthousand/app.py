@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from tkinter import messagebox
 from typing import TYPE_CHECKING, Any
 
+from .advising import AdvisorDisplay, AdvisorService
 from .controller import Controller, PlayerFactory, next_delay
 from .jobs import JobRunner
 from .model import Game
@@ -35,7 +36,6 @@ from .settings import (
     save_preferences,
 )
 from .sound import Sound
-from .view.advisor import Advisor
 from .view.dice import DiceImages
 from .view.guide import Guide
 from .view.theme import apply_style, palette
@@ -161,13 +161,16 @@ class App:
         self.window.set_check("demo", demo)
         self.window.set_check("sound", self.prefs.sound)
         self.window.set_check("animation", self.prefs.animation)
-        self.advisor = Advisor(root, self.window.advisor, place=self.window.show_advisor,
-                               line=self.window.actions.show_advice,
-                               selected=lambda: sorted(self.controller.selection))
+        panel, actions = self.window.advisor, self.window.actions
+
+        def show_advice(display: AdvisorDisplay) -> None:
+            panel.show(display)
+            actions.show_advice(display.line)
+
+        self.advisor = AdvisorService(self.jobs, show_advice, self.window.show_advisor)
         self.guide = Guide(self.window.table, self.window.actions,
                            active=not self.prefs.guide_done, on_finish=self._guide_finished)
         self.controller.on_refresh = self._refreshed
-        self.controller.on_decision = self.advisor.record
         self.controller.confirm = lambda title, question: self.confirm(title, question)
         self.advisor.set_shown(self.prefs.advisor)
         self.window.set_check("advisor", self.prefs.advisor)
@@ -518,13 +521,13 @@ class App:
             self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
 
     def _refreshed(self, game: Game, human: bool) -> None:
-        self.advisor.update(game, human)
+        self.advisor.update(game, human, sorted(self.controller.selection))
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)
 
     def show_review(self) -> Any:
         """Game > Review: your costliest decisions of this game (or the one just over)."""
-        decisions = list(self.advisor.decisions)
+        decisions = self.advisor.decisions()
         if not decisions:
             self.window.status.say("No decisions of yours to review yet in this game.")
             return None
@@ -623,7 +626,6 @@ class App:
             return
         self.closed = True
         self.controller.destroy()  # writes the last save first
-        self.advisor.destroy()
         self.jobs.close()
         self.guide.destroy()
         for after_id in self._afters.values():

@@ -131,8 +131,6 @@ class Controller:
         self.thinking = False
         #: Called after every redraw with the game and whether a human is to play (advisor).
         self.on_refresh: Callable[[Game, bool], None] | None = None
-        #: Called after each human move at Phase.CHOOSE: (position before, faces, bank).
-        self.on_decision: Callable[[dict[str, Any], tuple[int, ...], bool], None] | None = None
         #: Asks a yes/no question (title, question) before a bank that loses the game;
         #: None banks without asking.  The app sets its own; tests replace it.
         self.confirm: Callable[[str, str], bool] | None = None
@@ -500,7 +498,7 @@ class Controller:
             self._challenge_asked = True  # throwing declines a challenge
             self._command(g.throw)
         elif g.phase is Phase.CHOOSE:
-            self._decide(g.throw, False)
+            self._decide(g.throw)
         elif g.phase is Phase.DISCARD:
             self.window.status.say("First play one of your frozen dice into the play area.")
             self.window.bell()
@@ -520,20 +518,16 @@ class Controller:
                                                                           question):
                 self.window.status.say("Not banked: throw on, or bank when you are sure.")
                 return
-            self._decide(g.bank, True)
+            self._decide(g.bank)
         else:
             reason = g.bank_refusal(sorted(self.selection))
             self.window.status.say((reason or "you cannot bank now").capitalize() + ".")
             self.window.bell()
 
-    def _decide(self, command: Callable[..., list[Event]], bank: bool) -> None:
-        """Throw or bank with the selection; a legal move is told to ``on_decision``."""
-        g = self.game
-        chosen = sorted(self.selection)
-        before = g.to_dict() if self.on_decision is not None else None
-        faces = tuple(g.thrown[i] for i in chosen if 0 <= i < len(g.thrown))
-        if self._command(command, chosen) and before is not None and self.on_decision:
-            self.on_decision(before, faces, bank)
+    def _decide(self, command: Callable[..., list[Event]]) -> None:
+        """Throw or bank with the selection (the record keeps the decision for the
+        advisor's review)."""
+        self._command(command, sorted(self.selection))
 
     def _not_your_turn(self) -> None:
         g = self.game
