@@ -18,15 +18,16 @@ from tkinter import messagebox
 from typing import TYPE_CHECKING
 
 from . import savegame
+from .advising import AdvisorDisplay, AdvisorService
 from .app_game import GameCommands
 from .app_options import OptionCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
 from .controller import Controller, PlayerFactory
+from .jobs import JobRunner
 from .logs import install_tk_error_handler
 from .model import Game
 from .settings import GameSettings, LivePreferences, Preferences
 from .sound import Sound
-from .view.advisor import Advisor
 from .view.dice import DiceImages
 from .view.guide import Guide
 from .view.theme import apply_style, palette
@@ -86,7 +87,7 @@ class App(GameCommands, OptionCommands):
         self.ask_match: Callable[[Game], str | None] = self._match_dialog
         #: When a command of the table can be used, by the name its ``enabled`` gives.
         self.conditions: dict[str, Callable[[], bool]] = {
-            "has_decisions": lambda: bool(self.advisor.decisions)}
+            "has_decisions": lambda: self.advisor.has_decisions()}
         self.handlers = handlers_of(self)
 
         self._build(game or self._make_game(self.settings, seed), demo=demo, seed=seed,
@@ -113,20 +114,25 @@ class App(GameCommands, OptionCommands):
             on_die=self._on_die, on_throw=self._throw, on_bank=self._bank,
             on_challenge=self._challenge, animation=prefs.animation)
         saving = self.save_games
+        #: The one way work leaves the Tk thread: the controller and the advisor use it.
+        self.jobs = JobRunner(root)
         self.controller = Controller(
             self.window, game, delay=prefs.delay, animation=prefs.animation,
             demo=demo, player_factory=player_factory, seed=seed, on_sound=self._rattle,
             autosave=savegame.autosave if saving else None,
             clear_save=savegame.clear_saved_game if saving else None,
-            on_rematch=lambda: self.restart(ask=False))
+            on_rematch=lambda: self.restart(ask=False), jobs=self.jobs)
         self.window.set_check("demo", demo)
-        self.advisor = Advisor(root, self.window.advisor, place=self.window.show_advisor,
-                               line=self.window.actions.show_advice,
-                               selected=lambda: sorted(self.controller.selection))
+        panel, actions = self.window.advisor, self.window.actions
+
+        def show_advice(display: AdvisorDisplay) -> None:
+            panel.show(display)
+            actions.show_advice(display.line)
+
+        self.advisor = AdvisorService(self.jobs, show_advice, self.window.show_advisor)
         self.guide = Guide(self.window.table, self.window.actions,
                            active=not prefs.guide_done, on_finish=self._guide_finished)
         self.controller.on_refresh = self._refreshed
-        self.controller.on_decision = self.advisor.record
         self.controller.confirm = lambda title, question: self.confirm(title, question)
         self.advisor.set_shown(prefs.advisor)
         self._update_enabled()
@@ -253,7 +259,7 @@ class App(GameCommands, OptionCommands):
             self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
 
     def _refreshed(self, game: Game, human: bool) -> None:
-        self.advisor.update(game, human)
+        self.advisor.update(game, human, sorted(self.controller.selection))
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)
         self._update_enabled()
@@ -273,8 +279,8 @@ class App(GameCommands, OptionCommands):
         if self.closed:
             return
         self.closed = True
-        self.controller.destroy()
-        self.advisor.destroy()
+        self.controller.destroy()  # writes the last save first
+        self.jobs.close()
         self.guide.destroy()
         self.live.clear()
         for after_id in self._afters.values():

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import savegame
+from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
 from .model import Game
 from .model.game import Phase
 from .settings import GameSettings, LivePreferences, Preferences
-from .view.advisor import Advisor
 from .view.guide import Guide
 from .view.window import MainWindow
 
@@ -32,7 +32,7 @@ class GameCommands:
     save_games: bool
     window: MainWindow
     controller: Controller
-    advisor: Advisor
+    advisor: AdvisorService
     guide: Guide
     rules_window: RulesWindow | None
     confirm: Callable[[str, str], bool]
@@ -154,7 +154,7 @@ class GameCommands:
     @handles("review")
     def show_review(self) -> ReviewWindow | None:
         """Game > Review: your costliest decisions of this game (or the one just over)."""
-        decisions = list(self.advisor.decisions)
+        decisions = self.advisor.decisions()
         if not decisions:
             self.window.status.say("No decisions of yours to review yet in this game.")
             return None

@@ -12,6 +12,7 @@ import logging
 import tkinter as tk
 from collections.abc import Callable
 
+from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
 from .settings import (
@@ -28,7 +29,6 @@ from .settings import (
     save_preferences,
 )
 from .sound import Sound
-from .view.advisor import Advisor
 from .view.dice import DiceImages
 from .view.guide import Guide
 from .view.theme import apply_style, palette
@@ -48,7 +48,7 @@ class OptionCommands:
     images: DiceImages
     window: MainWindow
     controller: Controller
-    advisor: Advisor
+    advisor: AdvisorService
     guide: Guide
     _after: Callable[[str, int, Callable[[], None]], None]
     _collect: Callable[[], None]

@@ -3,7 +3,8 @@
 The computer plays as a chain of ``after()`` steps, one visible step per throw, selection
 and decision, with the delay from the preferences between them.  Every pending ``after`` id
 is kept and cancelled on a new game, a restart and quit.  Strategy tables are built in a
-worker thread; the result comes back through a ``queue.Queue`` polled with ``after``.
+worker thread of the job runner (:mod:`tenthousand.jobs`), which hands the result back
+through ``after``; so are saves, in the runner's autosave lane.
 Nothing here blocks the window: no ``time.sleep``, no ``update()`` loops.
 """
 
@@ -11,19 +12,18 @@ from __future__ import annotations
 
 import itertools
 import logging
-import queue
-import threading
-import time
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from . import presenter
 from .ai import Player
 from .ai.moves import Command, Move, commands, decide
-from .model import Corner, Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
+from .jobs import JobRunner
+from .model import Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
 from .model.game import Phase
 from .model.record import Snapshot
-from .presenter import Context, Residue
+from .presenter import Context
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,6 @@ PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=...)
 
 DEMO_LEVEL = "expert"
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
-POLL_MS = 40
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 
 def _default_factory() -> PlayerFactory:
@@ -43,69 +42,45 @@ def _default_factory() -> PlayerFactory:
 
 
 
-class Saver:
-    """Writes saves in a background thread, newest first: the window never waits for the
-    disk (an fsync can take tens of milliseconds).  Saves and the clearing of a finished
-    game keep their order; a save superseded before it was written is skipped."""
+SAVE_LANE = "autosave"
 
-    def __init__(self, save: Callable[[Snapshot], str | None] | None,
-                 clear: Callable[[], None] | None) -> None:
+
+class Saver:
+    """Writes saves in the job runner's autosave lane, newest first: the window never
+    waits for the disk (an fsync can take tens of milliseconds).  Saves and the clearing of
+    a finished game keep their order; a save superseded before it was written is skipped
+    (``latest``); what the save says comes back to ``on_message`` in the Tk thread."""
+
+    def __init__(self, jobs: JobRunner, save: Callable[[Snapshot], str | None] | None,
+                 clear: Callable[[], None] | None,
+                 on_message: Callable[[str | None], None]) -> None:
+        self.jobs = jobs
         self.save_function = save
         self.clear_function = clear
-        self.messages: queue.Queue[str | None] = queue.Queue()
-        self._lock = threading.Lock()
-        self._pending: tuple[str, Snapshot | None] | None = None
-        self._wake = threading.Event()
-        self._idle = threading.Event()
-        self._idle.set()
-        self._stop = False
-        self._thread: threading.Thread | None = None
+        self.on_message = on_message
 
     def submit(self, game: Game | None) -> None:
         """Save this game (None: clear the save, the game is over).
 
-        Only a snapshot of its record is taken here, in constant time: the saver thread
+        Only a snapshot of its record is taken here, in constant time: the saver lane
         appends what is new since its last save, however long the game."""
-        if (self.save_function if game is not None else self.clear_function) is None:
+        save, clear = self.save_function, self.clear_function
+        if game is not None and save is not None:
+            work: Callable[[], str | None] = partial(save, game.record.snapshot())
+        elif game is None and clear is not None:
+            work = clear  # says nothing: a cleared save needs no message
+        else:
             return
-        snapshot = game.record.snapshot() if game is not None else None
-        with self._lock:
-            self._pending = ("save", snapshot) if snapshot is not None else ("clear", None)
-            self._idle.clear()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
-            self._thread.start()
-        self._wake.set()
+        self.jobs.submit(work, self.on_message, self._failed, name="autosave",
+                         lane=SAVE_LANE, latest=True)
 
-    def _run(self) -> None:
-        while not self._stop:
-            self._wake.wait()
-            self._wake.clear()
-            with self._lock:
-                job, self._pending = self._pending, None
-            if job is not None:
-                kind, snapshot = job
-                try:
-                    if kind == "save" and self.save_function is not None \
-                            and snapshot is not None:
-                        self.messages.put(self.save_function(snapshot))
-                    elif self.clear_function is not None:
-                        self.clear_function()
-                except Exception as e:  # noqa: BLE001 - reported in the window, not raised
-                    log.exception("autosave failed")
-                    self.messages.put(f"The game could not be saved: {e}")
-            with self._lock:
-                if self._pending is None:
-                    self._idle.set()
+    def _failed(self, error: BaseException) -> None:
+        log.error("autosave failed", exc_info=error)
+        self.on_message(f"The game could not be saved: {error}")
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every submitted save is on disk (at quit, and in tests)."""
-        return self._idle.wait(timeout)
-
-    def stop(self) -> None:
-        self.flush(2.0)
-        self._stop = True
-        self._wake.set()
+        return self.jobs.wait_lane(SAVE_LANE, timeout)
 
 
 class Controller:
@@ -117,7 +92,8 @@ class Controller:
                  on_sound: Callable[[], None] | None = None,
                  autosave: Callable[[Snapshot], str | None] | None = None,
                  clear_save: Callable[[], None] | None = None,
-                 on_rematch: Callable[[], None] | None = None) -> None:
+                 on_rematch: Callable[[], None] | None = None,
+                 jobs: JobRunner | None = None) -> None:
         self.window = window
         self.root = window.winfo_toplevel()
         self.delay = delay
@@ -126,36 +102,28 @@ class Controller:
         self.player_factory = player_factory
         self.seed = seed
         self.on_sound = on_sound
-        self.saver = Saver(autosave, clear_save)
+        #: Work off the Tk thread (tables, thinking, saves); the app's runner, or our own.
+        self.jobs = jobs if jobs is not None else JobRunner(self.root)
+        self._owns_jobs = jobs is None
+        self.saver = Saver(self.jobs, autosave, clear_save, self._show_save_message)
         self.on_rematch = on_rematch
         self._afters: set[str] = set()
-        #: Finished worker jobs: (generation, key, what failure means, error or None).
-        self._results: queue.Queue[tuple[int, Hashable, str, BaseException | None]] = \
-            queue.Queue()
-        self._generation = 0  # bumped per game, so late worker results are ignored
         self._players: dict[tuple[int, str], Player] = {}
         self._preparing: set[Hashable] = set()  # jobs in a worker: id() of a player, ...
-        self._prepare_started: float | None = None
         self._waiting: Callable[[], None] | None = None
         self._waiting_ready: Callable[[], bool] = lambda: True
-        self._poll_id: str | None = None  # the pending _poll, if any
+        self._thinking_id: str | None = None  # the pending "thinking..." of a wait
         self._job_numbers = itertools.count(1)
         self._skip_think = False  # the last head start failed: the next move without one
         self._save_message: str | None = None
         self.thinking = False
         #: Called after every redraw with the game and whether a human is to play (advisor).
         self.on_refresh: Callable[[Game, bool], None] | None = None
-        #: Called after each human move at Phase.CHOOSE: (position before, faces, bank).
-        self.on_decision: Callable[[dict[str, Any], tuple[int, ...], bool], None] | None = None
         #: Asks a yes/no question (title, question) before a bank that loses the game;
         #: None banks without asking.  The app sets its own; tests replace it.
         self.confirm: Callable[[str, str], bool] | None = None
         self.game = game
         self._reset_turn_state()
-        self._residue: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] = ((), ())
-        self._residue_state = "dim"
-        self._residue_seat = 0
-        self._new_stretch = True
         self._log_start(game)
         self.refresh()
 
@@ -178,9 +146,8 @@ class Controller:
         for after_id in list(self._afters):
             self.root.after_cancel(after_id)
         self._afters.clear()
-        self._poll_id = None
         self._waiting = None
-        self._prepare_started = None
+        self._thinking_id = None
         self._set_thinking(False)
 
     @property
@@ -189,9 +156,11 @@ class Controller:
         return len(self._afters)
 
     def destroy(self) -> None:
+        """Quit: no more steps; the last save is written before the window goes."""
         self.cancel_all()
-        self.saver.stop()
-        self._generation += 1
+        self.saver.flush(2.0)
+        if self._owns_jobs:
+            self.jobs.close()
         self.window.table.settle()
 
     # -- the game ------------------------------------------------------------------------
@@ -206,14 +175,13 @@ class Controller:
     def set_game(self, game: Game) -> None:
         """Play ``game`` from now on (new game, restart, resume)."""
         self.cancel_all()
-        self._generation += 1
+        # Whatever is still being worked out belongs to the last game (its players, its
+        # advice); only its saves must still reach the disk, in order.
+        self.jobs.cancel_all(keep=(SAVE_LANE,))
         self._players.clear()
         self._preparing.clear()
         self.game = game
         self._reset_turn_state()
-        self._residue = ((), ())
-        self._residue_state = "dim"
-        self._new_stretch = True
         self.window.table.settle()
         self.window.table.clear_cue()
         self.window.log.clear()
@@ -281,71 +249,60 @@ class Controller:
 
     def _prepare(self, player: Player) -> None:
         if not player.ready:
-            # The generation in the key: a late result of an earlier game's player, whose
-            # id() a new player may have been given, cannot be taken for this one's.
-            self._in_worker(("prepare", self._generation, id(player)), player.prepare,
+            # A new game cancels the last one's jobs (set_game), so a late result of an
+            # earlier player, whose id() a new player may have, is never taken for this one.
+            self._in_worker(("prepare", id(player)), player.prepare,
                             "strategy-tables", "the computer player could not get ready")
 
     def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
                    failure: str) -> None:
-        """Run ``job`` in a worker thread; :meth:`_poll` collects it (once per ``key``)."""
+        """Run ``job`` on the job runner (once per ``key`` at a time)."""
         if key in self._preparing:
             return
         self._preparing.add(key)
-        generation = self._generation
+        self.jobs.submit(job, lambda _: self._worker_done(key),
+                         lambda error: self._worker_failed(key, failure, error), name=name)
 
-        def work() -> None:
-            try:
-                job()
-                self._results.put((generation, key, failure, None))
-            except BaseException as e:  # noqa: BLE001 - handed to the Tk thread
-                self._results.put((generation, key, failure, e))
+    def _worker_done(self, key: Hashable) -> None:
+        self._preparing.discard(key)
+        self._go_on_if_ready()
 
-        threading.Thread(target=work, name=name, daemon=True).start()
-        self._schedule_poll()
-
-    def _schedule_poll(self) -> None:
-        """One chain of polls at a time."""
-        if self._poll_id is None:
-            self._poll_id = self.after(POLL_MS, self._poll)
+    def _worker_failed(self, key: Hashable, failure: str, error: BaseException) -> None:
+        self._preparing.discard(key)
+        if isinstance(key, tuple) and key[0] == "think":
+            # Only a head start failed: choose_move does the work itself now, in the Tk
+            # thread, and an error that is real shows there.
+            log.error("%s: %s", failure, error, exc_info=error)
+            self._skip_think = True
+            self._go_on_if_ready()
+            return
+        raise RuntimeError(f"{failure}: {error}") from error
 
     def _wait_for_worker(self, step: Callable[[], None], ready: Callable[[], bool]) -> None:
         """Run ``step`` once ``ready()`` holds; "thinking..." shows after half a second."""
         self._waiting = step
         self._waiting_ready = ready
-        self._prepare_started = time.monotonic()
-        self._schedule_poll()
+        if self._thinking_id is None:
+            self._thinking_id = self.after(int(THINKING_AFTER * 1000), self._think_aloud)
+        if ready():  # done already: go on in the next round of the event loop
+            self.after(0, self._go_on_if_ready)
 
-    def _poll(self) -> None:
-        """Collect finished worker jobs; go on with a waiting computer step."""
-        self._poll_id = None
-        while True:
-            try:
-                generation, key, failure, error = self._results.get_nowait()
-            except queue.Empty:
-                break
-            if generation != self._generation:
-                continue  # an earlier game's job: set_game forgot its key already
-            self._preparing.discard(key)
-            if error is not None and isinstance(key, tuple) and key[0] == "think":
-                # Only a head start failed: choose_move does the work itself now, in the
-                # Tk thread, and an error that is real shows there.
-                log.error("%s: %s", failure, error, exc_info=error)
-                self._skip_think = True
-            elif error is not None:
-                raise RuntimeError(f"{failure}: {error}") from error
+    def _think_aloud(self) -> None:
+        self._thinking_id = None
         if self._waiting is not None:
-            started = self._prepare_started or time.monotonic()
-            if time.monotonic() - started > THINKING_AFTER:
-                self._set_thinking(True)
-            if self._waiting_ready():
-                step, self._waiting = self._waiting, None
-                self._prepare_started = None
-                self._set_thinking(False)
-                step()
-                return
-        if self._preparing or self._waiting is not None:
-            self._schedule_poll()
+            self._set_thinking(True)
+
+    def _go_on_if_ready(self) -> None:
+        """A worker is done: the step that waited for it goes on."""
+        if self._waiting is None or not self._waiting_ready():
+            return
+        step, self._waiting = self._waiting, None
+        if self._thinking_id is not None:
+            self.root.after_cancel(self._thinking_id)
+            self._afters.discard(self._thinking_id)
+            self._thinking_id = None
+        self._set_thinking(False)
+        step()
 
     def _set_thinking(self, value: bool) -> None:
         if value != self.thinking:
@@ -419,7 +376,7 @@ class Controller:
             self._skip_think = False
             work = think(g) if think is not None else None
             if work is not None:
-                key = ("think", self._generation, next(self._job_numbers))
+                key = ("think", next(self._job_numbers))
                 self._in_worker(key, work, "computer-move",
                                 "the computer player failed while thinking")
                 self._wait_for_worker(self._computer_step,
@@ -452,26 +409,11 @@ class Controller:
             self._log(event)
             if isinstance(event, TurnStarted):
                 self._reset_turn_state()
-                self._new_stretch = True
             elif isinstance(event, Thrown):
                 if not self.game.over:
                     table.clear_cue()  # the last cue has been read: the dice matter now
-                if self._new_stretch:
-                    self._residue = ((), ())
-                    self._new_stretch = False
-                self._residue = (event.dice, self._residue[1])
-                self._residue_seat = event.seat
                 thrown_now = True
-                self._residue_state = "trash" if event.trash else "dim"
-            elif isinstance(event, Frozen):
-                left = list(self._residue[0])
-                for face in event.dice:
-                    if face in left:
-                        left.remove(face)
-                self._residue = (tuple(left), self._residue[1] + (event.dice,))
-            else:
-                if isinstance(event, Corner):
-                    self._new_stretch = True
+            elif not isinstance(event, Frozen):
                 shown = presenter.cue(self.game, event)
                 if shown is not None:
                     table.cue(shown.kind, shown.text, shown.ms)
@@ -482,22 +424,17 @@ class Controller:
             table.tumble()
 
     def _save(self) -> None:
-        """Hand the game to the saver thread (a finished game clears the save)."""
+        """Hand the game to the saver (a finished game clears the save)."""
         g = self.game
         self.saver.submit(None if g.over else g)
-        self._show_save_messages()
 
-    def _show_save_messages(self) -> None:
-        while True:
-            try:
-                message = self.saver.messages.get_nowait()
-            except queue.Empty:
-                return
-            if message != self._save_message:
-                self._save_message = message
-                if message:
-                    self.window.status.say(message)
-                    self.window.log.add(message, "trash")
+    def _show_save_message(self, message: str | None) -> None:
+        """What a save said (None: all is well), shown once until it changes."""
+        if message != self._save_message:
+            self._save_message = message
+            if message:
+                self.window.status.say(message)
+                self.window.log.add(message, "trash")
 
     # -- the human's input ---------------------------------------------------------------
 
@@ -549,7 +486,7 @@ class Controller:
             self._challenge_asked = True  # throwing declines a challenge
             self._command(g.throw)
         elif g.phase is Phase.CHOOSE:
-            self._decide(g.throw, False)
+            self._decide(g.throw)
         elif g.phase is Phase.DISCARD:
             self.window.status.say("First play one of your frozen dice into the play area.")
             self.window.bell()
@@ -569,20 +506,16 @@ class Controller:
                                                                           question):
                 self.window.status.say("Not banked: throw on, or bank when you are sure.")
                 return
-            self._decide(g.bank, True)
+            self._decide(g.bank)
         else:
             reason = g.bank_refusal(sorted(self.selection))
             self.window.status.say((reason or "you cannot bank now").capitalize() + ".")
             self.window.bell()
 
-    def _decide(self, command: Callable[..., list[Event]], bank: bool) -> None:
-        """Throw or bank with the selection; a legal move is told to ``on_decision``."""
-        g = self.game
-        chosen = sorted(self.selection)
-        before = g.to_dict() if self.on_decision is not None else None
-        faces = tuple(g.thrown[i] for i in chosen if 0 <= i < len(g.thrown))
-        if self._command(command, chosen) and before is not None and self.on_decision:
-            self.on_decision(before, faces, bank)
+    def _decide(self, command: Callable[..., list[Event]]) -> None:
+        """Throw or bank with the selection (the record keeps the decision for the
+        advisor's review)."""
+        self._command(command, sorted(self.selection))
 
     def _not_your_turn(self) -> None:
         g = self.game
@@ -663,6 +596,4 @@ class Controller:
             selection=frozenset(self.selection), thinking=self.thinking,
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
-            residue=Residue(self._residue[0], self._residue[1], self._residue_state,
-                            self._residue_seat),
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None)

@@ -23,7 +23,7 @@ import itertools
 import queue
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -187,14 +187,16 @@ class JobRunner:
         with self._lock:
             return len(self._out)
 
-    def cancel_all(self) -> None:
-        """Drop every job not started and every result still to come (a new game)."""
+    def cancel_all(self, keep: Collection[str] = ()) -> None:
+        """Drop every job not started and every result still to come (a new game), but
+        those of the lanes in ``keep`` (the autosave must still write the last game)."""
         with self._lock:
-            for job in self._out:
+            for job in [j for j in self._out if j.lane not in keep]:
                 job.cancel()
-            self._out.clear()
-            for waiting in self._lanes.values():
-                waiting.clear()
+                self._out.discard(job)
+            for lane, waiting in self._lanes.items():
+                if lane not in keep:
+                    waiting.clear()
 
     def wait_lane(self, lane: str, timeout: float = 5.0) -> bool:
         """Block until ``lane`` has run every job given to it (the saver's flush at quit);

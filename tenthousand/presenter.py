@@ -20,11 +20,13 @@ from .model import (
     Corner,
     Discarded,
     Event,
+    Frozen,
     Game,
     GameOver,
     Pegged,
     Penalty,
     ScoreTaken,
+    Thrown,
     TieBreak,
     Trash,
     TurnStarted,
@@ -142,6 +144,32 @@ class Residue:
     seat: int = 0
 
 
+def residue(game: Game) -> Residue:
+    """The dice of the last stretch played, read from the game's log (so a resumed game
+    and an undone position show what the live game showed): the last throw's dice not
+    frozen, and the freezes of its stretch.  A stretch begins with a turn or a corner."""
+    log = game.log
+    last_throw = next((i for i in range(len(log) - 1, -1, -1)
+                       if isinstance(log[i], Thrown)), None)
+    if last_throw is None:
+        return Residue()
+    start = next((i for i in range(last_throw, -1, -1)
+                  if isinstance(log[i], (TurnStarted, Corner))), -1)
+    thrown: list[int] = []
+    frozen: list[tuple[int, ...]] = []
+    state, seat = "dim", 0
+    for event in log[start + 1:]:
+        if isinstance(event, Thrown):
+            thrown = list(event.dice)
+            state, seat = ("trash" if event.trash else "dim"), event.seat
+        elif isinstance(event, Frozen):
+            for face in event.dice:
+                if face in thrown:
+                    thrown.remove(face)
+            frozen.append(event.dice)
+    return Residue(tuple(thrown), tuple(frozen), state, seat)
+
+
 @dataclass(frozen=True)
 class Context:
     """What the controller knows beyond the game."""
@@ -153,7 +181,6 @@ class Context:
     thinking: bool = False
     decision_bank: bool | None = None  # the computer's move on show: bank or throw
     discard_mark: int | None = None  # the die the computer is about to discard
-    residue: Residue = Residue()
     challenge_offered: bool = False
     can_rematch: bool = False
 
@@ -391,7 +418,7 @@ def _discarding(game: Game, ctx: Context, common: dict[str, Any]) -> TableDispla
     label = ("Your last stretch" if human else
              f"{me.says('plays')} one of these dice into the play area")
     return TableDisplay(
-        thrown=ctx.residue.thrown, thrown_state="dim", frozen=(tuple(game.discard_choices),),
+        thrown=residue(game).thrown, thrown_state="dim", frozen=(tuple(game.discard_choices),),
         frozen_label=label, frozen_clickable=human,
         frozen_marked=None if human else ctx.discard_mark,
         turn_score=f"Banked {game.turn_score:,}" if game.turn_score else "",
@@ -401,21 +428,21 @@ def _discarding(game: Game, ctx: Context, common: dict[str, Any]) -> TableDispla
 def _between_turns(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
     """START or OVER: the last turn's dice stay on the table, dimmed."""
     human = ctx.human_to_play(game)
-    residue = ctx.residue
+    last = residue(game)
     hint = ""
     if human:
         hint = ("Challenge a player, or throw without a challenge" if ctx.challenge_offered
                 else "Press Space or click Throw to throw six dice")
-    shown = bool(residue.frozen or residue.thrown)
+    shown = bool(last.frozen or last.thrown)
     return TableDisplay(
-        thrown=residue.thrown, thrown_state=residue.state, frozen=residue.frozen,
+        thrown=last.thrown, thrown_state=last.state, frozen=last.frozen,
         frozen_state="dim",
-        frozen_label=(f"{person(game, residue.seat).Possessive} last turn" if shown
+        frozen_label=(f"{person(game, last.seat).Possessive} last turn" if shown
                       else "Frozen this stretch"),
         turn_score="" if game.over else f"Turn score {game.turn_score:,}",
         dice_left="" if game.over else "Dice to throw 6", need=_need(game),
-        hint=hint if not residue.thrown else "",
-        selection=hint if residue.thrown and human else "", **common)
+        hint=hint if not last.thrown else "",
+        selection=hint if last.thrown and human else "", **common)
 
 
 # -- the scoreboard -----------------------------------------------------------------------

@@ -115,3 +115,17 @@ def test_close_leaves_no_poll_and_refuses_new_jobs() -> None:
     assert tk.calls == {}
     with pytest.raises(RuntimeError):
         runner.submit(lambda: 1)
+
+
+def test_cancel_all_keeps_the_lanes_it_is_told_to_keep() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk, poll_ms=1)
+    gate = threading.Event()
+    got: list[str] = []
+    runner.submit(gate.wait, lambda _: got.append("first save"), lane="autosave")
+    runner.submit(lambda: "second save", got.append, lane="autosave")
+    runner.submit(lambda: "advice", got.append, lane="advisor")
+    runner.cancel_all(keep=("autosave",))
+    gate.set()
+    tk.pump(until=lambda: runner.pending == 0)
+    assert got == ["first save", "second save"]

@@ -75,11 +75,10 @@ def _texts(game: Game, events: list[Event]) -> Iterator[str]:
     if game.phase is Phase.CHOOSE and game.legal_freezes():
         selection = game.indices_for(game.legal_freezes()[0][0])
     n = len(game.seats)
-    residue = Residue((), ((5,),), "dim", (game.current + 1) % n)
     for computers in ((False,) * n, (True,) * n):
         for thinking in (False, True):
             ctx = Context(computers=computers, levels=("normal",) * n, thinking=thinking,
-                          selection=frozenset(selection), residue=residue,
+                          selection=frozenset(selection),
                           challenge_offered=game.phase is Phase.START and not computers[0],
                           decision_bank=True)
             shown = presenter.table(game, ctx)
@@ -148,11 +147,11 @@ def test_your_last_turn_and_your_turn() -> None:
     game, dice = new_game("ten-thousand", throws=[(5, 5, 5, 2, 3, 4)])
     game.seats = (Seat("You"), Seat("Ann"))
     events = throw(game)
-    ctx = human_context(game, residue=Residue((2, 3, 4), ((5, 5, 5),), "dim", 0))
+    ctx = human_context(game)
     assert presenter.table(game, ctx).caption == "Your turn"
     events += bank(game, 5, 5, 5)
-    shown = presenter.table(game, Context(computers=(False, True),
-                                          residue=Residue((2, 3, 4), ((5, 5, 5),), "dim", 0)))
+    assert presenter.residue(game) == Residue((2, 3, 4), ((5, 5, 5),), "dim", 0)
+    shown = presenter.table(game, Context(computers=(False, True)))
     assert shown.frozen_label == "Your last turn"
     assert shown.caption == "Ann is playing"
     assert [e.message(game.names) for e in events if e.kind == "turn"] == ["Ann's turn"]

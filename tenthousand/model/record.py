@@ -18,7 +18,7 @@ last save (see :meth:`Record.snapshot`).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -176,6 +176,14 @@ class _Playback:
         return out
 
 
+def _apply(game: Game, command: Command, index: int) -> None:
+    try:
+        command.apply(game)
+    except IllegalAction as e:
+        raise ValueError(f"command {index + 1} ({command.name}) cannot be played: {e}") \
+            from None
+
+
 class Record:
     """The record of one game; see the module's docstring."""
 
@@ -294,18 +302,30 @@ class Record:
         return game
 
     def _replay(self, commands: Sequence[Command], *, then_faces: Sequence[int] = ()) -> Game:
+        game = self._fresh(commands, then_faces)
+        for i, command in enumerate(commands):
+            _apply(game, command, i)
+        return game
+
+    def _fresh(self, commands: Sequence[Command], then_faces: Sequence[int] = ()) -> Game:
+        """The start of a replay of ``commands``: its dice source gives their faces."""
         faces = [f for c in commands if c.dice for throw in c.dice for f in throw]
         then = self.game.dice_source if self.game is not None else None
         if isinstance(then, _Playback):
             then = then.then
-        game = self._start_game(then if self.recorded_dice else None, faces + list(then_faces))
-        for i, command in enumerate(commands):
-            try:
-                command.apply(game)
-            except IllegalAction as e:
-                raise ValueError(f"command {i + 1} ({command.name}) cannot be played: {e}") \
-                    from None
-        return game
+        return self._start_game(then if self.recorded_dice else None,
+                                faces + list(then_faces))
+
+    def walk(self) -> Iterator[tuple[Step, Game]]:
+        """Each step with the game just before it, in one pass over the record (a replay
+        from the start per step would cost the square of the game's length).  The game is
+        one object moved on after each yield: copy (``to_dict``) what you keep."""
+        commands = list(self._commands)
+        steps = self.steps
+        game = self._fresh(commands)
+        for i, (step, command) in enumerate(zip(steps, commands, strict=True)):
+            yield step, game
+            _apply(game, command, i)
 
     def replay(self) -> Game:
         """The game this record describes, played again from its start (ValueError when a

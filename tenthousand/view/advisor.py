@@ -1,39 +1,26 @@
-"""The advisor panel (H, Options > Advisor) and the worker that fills it.
+"""The advisor panel (H, Options > Advisor): it draws what it is given.
 
-:class:`AdvisorPanel` is the widget: the win-probability bars and, during a human turn, a
-row per freeze of the throw with what throwing on and banking are worth, the best marked.
-:class:`Advisor` keeps it up to date: the controller calls :meth:`Advisor.update` after
-every change and :meth:`Advisor.record` for each human decision; the values are computed by
-:func:`tenthousand.advisor.evaluate` on a copy of the game in one worker thread, and come
-back through a queue polled with ``after`` (a result for a position that has gone by is
-dropped).
+:class:`AdvisorPanel` shows the win-probability bars and, during a human turn, a row per
+freeze of the throw with what throwing on and banking are worth, the best marked.  What to
+show comes from :class:`tenthousand.advising.AdvisorService` as an
+:class:`~tenthousand.advising.AdvisorDisplay`; the panel never reads the game.
 """
 
 from __future__ import annotations
 
-import queue
-import threading
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from tkinter import font as tkfont
 from tkinter import ttk
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..model.game import Game, Phase
 from .theme import Palette
 
-if TYPE_CHECKING:
-    from ..advisor import AdvisorValues, Decision
+if TYPE_CHECKING:  # the advisor's solver loads on first use, not at start-up
+    from ..advising import AdvisorDisplay
+    from ..advisor import AdvisorValues
 
-POLL_MS = 40
 BAR_HEIGHT = 18
-Key = tuple[Any, ...]
-
-
-def position_key(game: Game) -> Key:
-    """What identifies a position for the advisor (a new event gives a new key)."""
-    return (id(game), len(game.log), game.phase, game.thrown, game.turn_score,
-            tuple(game.board), game.current)
 
 
 class AdvisorPanel(tk.Frame):
@@ -60,6 +47,7 @@ class AdvisorPanel(tk.Frame):
         self._colour_rows()
         self._items: list[str] = []
         self._best: int | None = None
+        self._values: AdvisorValues | None = None  # what the list shows
         self.chosen: int | None = None  # the row of the freeze the player has selected
         self.tree.pack(fill="x", padx=6)
         self.note = tk.Label(self, text="", anchor="w", justify="left", background=pal.panel,
@@ -163,8 +151,19 @@ class AdvisorPanel(tk.Frame):
         if index is not None and 0 <= index < len(self._items):
             self.tree.see(self._items[index])
 
+    def show(self, display: AdvisorDisplay) -> None:
+        """Draw what the advisor service says (only what changed)."""
+        self.show_bars(display.names, display.win)
+        if display.values is not self._values:
+            self._values = display.values
+            self.show_values(display.values)
+        self.mark_chosen(display.chosen)
+        self.say(display.note)
+        self.offer_review(display.review)
+
     def say(self, text: str) -> None:
-        self.note.configure(text=text)
+        if self.note.cget("text") != text:
+            self.note.configure(text=text)
 
     def offer_review(self, on: bool) -> None:
         if on and not self.review_button.winfo_manager():
@@ -180,184 +179,3 @@ class AdvisorPanel(tk.Frame):
         self.note.configure(background=pal.panel, foreground=pal.panel_muted)
         self._colour_rows()
         self._draw_bars()  # their colours follow the theme
-
-
-class Advisor:
-    """Keeps an :class:`AdvisorPanel` up to date with the game, without blocking Tk."""
-
-    def __init__(self, root: tk.Misc, panel: AdvisorPanel, *,
-                 place: Callable[[bool], None],
-                 line: Callable[[str | None], None] | None = None,
-                 selected: Callable[[], Sequence[int]] = tuple) -> None:
-        self.root = root
-        self.panel = panel
-        self.place = place  # shows (True) or hides (False) the panel in the window
-        self.line = line  # the line under Throw and Bank (None: remove it)
-        self.selected = selected  # indices of the dice the player has selected
-        self.shown = False
-        self.decisions: list[Decision] = []
-        self._key: Key | None = None  # the position being shown
-        self._values_key: Key | None = None  # the position self.values belongs to
-        self._asked: Key | None = None  # the position sent to the worker
-        self._human = False
-        self._requests: queue.Queue[tuple[Key, dict[str, Any]] | None] = queue.Queue()
-        self._results: queue.Queue[tuple[Key, AdvisorValues | None, str | None]] = \
-            queue.Queue()
-        self._thread: threading.Thread | None = None
-        self._poll_id: str | None = None
-        self.values: AdvisorValues | None = None  # the latest values shown
-        self._game: Game | None = None
-
-    # -- the controller's calls -------------------------------------------------------------
-
-    def update(self, game: Game, human: bool) -> None:
-        """The game changed (or was redrawn): ask for the new position's values."""
-        if game is not self._game:
-            self.decisions = []
-        self._game = game
-        self._human = human
-        self.panel.offer_review(game.over and bool(self.decisions))
-        key = position_key(game) + (human,)  # demo off gives the seat back: ask again
-        if key != self._key:
-            self._key = key
-            if self.shown:
-                self._ask(game)
-        self._show_selection()
-
-    def _show_selection(self) -> None:
-        """The selected freeze's row and value, next to Throw and Bank."""
-        if not self.shown:
-            if self.line is not None:
-                self.line(None)
-            return
-        game, values = self._game, self.values
-        if (game is None or values is None or not self._human or self._values_key != self._key
-                or game.phase is not Phase.CHOOSE):
-            self.panel.mark_chosen(None)
-            if self.line is not None:
-                self.line("")
-            return
-        thrown = game.thrown
-        faces = [thrown[i] for i in self.selected() if 0 <= i < len(thrown)]
-        self.panel.mark_chosen(values.index_of(faces) if faces else None)
-        if self.line is not None:
-            self.line(values.line(faces))
-
-    def record(self, position: dict[str, Any], faces: tuple[int, ...], bank: bool) -> None:
-        """A human decision at Phase.CHOOSE (the position before it, from ``to_dict``)."""
-        from ..advisor import Decision  # the solver behind it is not needed at start-up
-
-        self.decisions.append(Decision(position, tuple(faces), bank))
-
-    def set_shown(self, on: bool) -> None:
-        if on == self.shown:
-            return
-        self.shown = on
-        self.place(on)
-        if on and self._game is not None:
-            self._key = None
-            self.update(self._game, self._human)
-        else:
-            self._show_selection()
-
-    def destroy(self) -> None:
-        if self._poll_id is not None:
-            self.root.after_cancel(self._poll_id)
-            self._poll_id = None
-        if self._thread is not None:
-            self._requests.put(None)
-            self._thread = None
-
-    # -- the worker ---------------------------------------------------------------------------
-
-    def _ask(self, game: Game) -> None:
-        if game.phase is Phase.CHOOSE and self._human:
-            self.panel.say("thinking...")
-        elif game.over:
-            self.panel.say("The game is over." + (" Review your decisions below."
-                                                   if self.decisions else ""))
-            self.panel.show_values(None)
-        else:
-            self.panel.show_values(None)
-            self.panel.say(self._idle_note(game))
-        self._asked = self._key
-        assert self._key is not None
-        self._requests.put((self._key, game.to_dict()))
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._work, name="advisor", daemon=True)
-            self._thread.start()
-        if self._poll_id is None:
-            self._poll_id = self.root.after(POLL_MS, self._poll)
-
-    def _work(self) -> None:
-        while True:
-            item = self._requests.get()
-            if item is None:
-                return
-            while True:  # only the newest position matters
-                try:
-                    newer = self._requests.get_nowait()
-                except queue.Empty:
-                    break
-                if newer is None:
-                    return
-                item = newer
-            key, data = item
-            try:
-                from ..advisor import evaluate  # in this worker: no wait in the Tk thread
-
-                values = evaluate(Game.from_dict(data))
-                self._results.put((key, values, None))
-            except Exception as e:  # noqa: BLE001 - shown, never kills the worker
-                self._results.put((key, None, f"The advisor failed: {e}"))
-
-    def _poll(self) -> None:
-        self._poll_id = None
-        latest = None
-        while True:
-            try:
-                latest = self._results.get_nowait()
-            except queue.Empty:
-                break
-            key, values, error = latest
-            if key == self._asked:
-                self._asked = None  # nothing more on its way
-            if key == self._key:
-                self._show(values, error)
-        if self._asked is not None:
-            self._poll_id = self.root.after(POLL_MS, self._poll)
-
-    def _show(self, values: AdvisorValues | None, error: str | None) -> None:
-        self.values = values
-        self._values_key = self._key
-        game = self._game
-        if game is None:
-            return
-        win = values.win if values is not None else None
-        self.panel.show_bars(game.names if win is not None else None, win)
-        human_choice = game.phase is Phase.CHOOSE and self._human
-        self.panel.show_values(values if human_choice else None)
-        if error:
-            self.panel.say(error)
-        elif human_choice and values is not None and values.choices:
-            from ..advisor import WIN
-
-            what = ("win probability" if values.kind == WIN
-                    else "expected points pegged, fewest best" if values.lower_is_better
-                    else "expected final turn score")
-            self.panel.say(f"Values: {what}. \u2605 marks the best freeze, "
-                           "\u25b6 the best way on.")
-        elif game.over:
-            self.panel.say("The game is over." + (" Review your decisions below."
-                                                   if self.decisions else ""))
-        elif human_choice:
-            self.panel.say("No advice for this position.")
-        else:
-            self.panel.say(self._idle_note(game))
-        self._show_selection()
-
-    def _idle_note(self, game: Game) -> str:
-        """What the empty list says between choices."""
-        if self._human and game.phase is Phase.START:
-            return "Throw, and every choice of the throw is valued here."
-        return ""

@@ -10,6 +10,7 @@ import pytest
 from app_kit import QUIET, key, make_app, settings, wait_until
 
 from tenthousand import advisor
+from tenthousand.advising import human_decisions
 from tenthousand.dialogs.review import ReviewWindow
 from tenthousand.model.game import Phase
 
@@ -40,7 +41,7 @@ def test_h_shows_the_values_with_the_best_marked(tk_root: tk.Tk) -> None:
         assert want.format(top.best) in (best[2] if top.bank_is_best else best[1])
         assert "\u25b6" in (best[2] if top.bank_is_best else best[1])
         assert len(panel.bar_values) == 2
-        wait_until(app, lambda: app.advisor._poll_id is None, 5)  # no polling once answered
+        wait_until(app, lambda: app.jobs.pending == 0, 5)  # nothing more on its way
         key(app, "H")  # off again
         assert not app.prefs.advisor
         app.root.update()
@@ -61,7 +62,7 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
         for n in ("1", "2", "3"):  # freeze 1 1 1 and bank: the 5 was worth 50 more
             key(app, n)
         key(app, "b")
-        assert len(app.advisor.decisions) == 1
+        assert len(app.advisor.decisions()) == 1
         wait_until(app, lambda: app.controller.game.over, 15)
         wait_until(app, lambda: panel.review_button.winfo_ismapped(), 5)
         review = app.show_review()
@@ -85,9 +86,11 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
 
 
 def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
+    from tenthousand.advising import AdvisorService
+    from tenthousand.jobs import JobRunner
     from tenthousand.model.game import Game, Seat
     from tenthousand.model.rules import PRESETS
-    from tenthousand.view.advisor import Advisor, AdvisorPanel
+    from tenthousand.view.advisor import AdvisorPanel
     from tenthousand.view.theme import palette
 
     game = Game(PRESETS["ten-thousand"], [Seat("A"), Seat("B")], seed=9, first_seat=0)
@@ -97,7 +100,8 @@ def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
     frame = tk.Frame(tk_root)
     panel = AdvisorPanel(frame, palette("color", "green"))
     placed: list[bool] = []
-    adv = Advisor(tk_root, panel, place=placed.append)
+    jobs = JobRunner(tk_root)
+    adv = AdvisorService(jobs, panel.show, placed.append)
     try:
         adv.set_shown(True)
         adv.update(game, True)
@@ -106,7 +110,7 @@ def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
         game.throw(game.indices_for(faces))  # the position moves on before the answer
         adv.update(game, True)
         end = time.monotonic() + 15
-        while adv._asked is not None:
+        while adv.asking:
             assert time.monotonic() < end
             tk_root.update()
         want = advisor.evaluate(game)
@@ -116,7 +120,7 @@ def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
         assert panel.note.cget("text") != "thinking..."
         assert placed == [True]
     finally:
-        adv.destroy()
+        jobs.close()
         frame.destroy()
 
 
@@ -159,3 +163,29 @@ def test_the_dice_a_freeze_takes() -> None:
     assert marked((4, 1, 4, 1, 4), (1, 1, 4, 4, 4)) == [True] * 5
     assert marked((3, 5, 5, 2, 1, 3), (1, 5)) == [False, True, False, False, True, False]
     assert marked((2, 3), ()) == [False, False]
+
+
+def test_the_decisions_to_review_come_from_the_record() -> None:
+    """The review's history survives a resume (it is in the save) and loses what is
+    undone (it is gone from the record)."""
+    from tenthousand.model import Game
+    from tenthousand.model.game import Seat
+    from tenthousand.model.persist import load_record
+    from tenthousand.model.rules import PRESETS
+
+    game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bot", computer=True)], seed=5,
+                first_seat=0)
+    game.throw()
+    while game.phase is not Phase.CHOOSE:  # trash: Bot throws until Ann's turn scores
+        game.throw()
+    assert game.current == 0
+    faces, _ = game.legal_freezes()[0]
+    before = game.to_dict()
+    game.throw(game.indices_for(faces))
+    decisions = human_decisions(game.record)
+    assert [(d.position, d.faces, d.bank) for d in decisions] == [(before, faces, False)]
+    resumed = load_record(game.record.to_dict()).game  # as the autosave reads it back
+    assert resumed is not None
+    assert [d.faces for d in human_decisions(resumed.record)] == [faces]
+    undone = game.record.undo({0})
+    assert human_decisions(undone.record) == []

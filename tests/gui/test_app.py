@@ -10,8 +10,8 @@ import pytest
 from app_kit import QUIET, key, make_app, settings
 
 from tenthousand.app import App
-from tenthousand.launch import _geometry, settings_from_options
 from tenthousand.cli import Options, SeatSpec
+from tenthousand.launch import _geometry, settings_from_options
 from tenthousand.model.game import Phase
 from tenthousand.paths import paths
 from tenthousand.settings import GameSettings, load_preferences

@@ -7,7 +7,7 @@ import tkinter as tk
 from collections.abc import Iterator
 
 import pytest
-from app_kit import QUIET, key, make_app
+from app_kit import QUIET, key, make_app, settings
 
 from tenthousand.commands import COMMANDS, KEY_GROUPS, MENU_TITLES, in_group, in_menu
 from tenthousand.dialogs.keys import KeysDialog
@@ -91,15 +91,17 @@ def test_the_keys_window_is_the_table(root: tk.Tk) -> None:
 
 
 def test_review_is_greyed_out_until_there_is_a_decision(tk_root: tk.Tk) -> None:
-    app = make_app(tk_root)
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True)),
+                   throws=[(1, 5, 2, 3, 4, 6)])
     try:
         menu, index = app.window.entries["review"]
         assert menu.entrycget(index, "state") == "disabled"
-        app.advisor.decisions.append(object())  # type: ignore[arg-type]
-        app.controller.refresh()
+        key(app, "space")  # the first throw of a turn chooses nothing
+        assert menu.entrycget(index, "state") == "disabled"
+        key(app, "1")
+        key(app, "b")  # a freeze and a bank: a decision to review
         assert menu.entrycget(index, "state") == "normal"
     finally:
-        app.advisor.decisions.clear()
         app.destroy()
 
 

@@ -17,8 +17,8 @@ from app_kit import (
     wait_until,
 )
 
-from tenthousand.settings import next_delay
 from tenthousand.model.game import Phase
+from tenthousand.settings import next_delay
 
 pytestmark = pytest.mark.gui
 
@@ -379,5 +379,35 @@ def test_rotary_club_shows_no_bank_button(tk_root: tk.Tk) -> None:
         assert not bar.bank_button.winfo_manager()
         assert "pegs your turn score" in str(bar.reason.cget("text"))
         assert all("board" not in row[2] for row in app.window.scoreboard.texts())
+    finally:
+        app.destroy()
+
+
+def test_a_resumed_game_and_a_replayed_position_show_the_last_turns_dice(
+        tk_root: tk.Tk) -> None:
+    """The dimmed dice of the last turn come from the game itself, not the controller's
+    memory: a resumed game and the same position replayed from the record show them too."""
+    from dataclasses import replace
+
+    from tenthousand.model import Game
+
+    # Bot waits a while before its first step: the table between the turns stays to see.
+    app = make_app(tk_root, throws=[(1, 1, 1, 2, 3, 4)], prefs=replace(QUIET, delay=5.0))
+    try:
+        game = app.controller.game
+        key(app, "space")
+        for k in ("1", "2", "3"):
+            key(app, k)
+        key(app, "Return")  # Ann banks 1,000; Bot's turn begins
+        assert game.phase is Phase.START
+        live = app.window.table.display
+        assert live.thrown == (2, 3, 4) and live.frozen == ((1, 1, 1),)
+        assert live.frozen_label == "Ann's last turn"
+        seen = (live.thrown, live.frozen, live.thrown_state, live.frozen_label)
+        app.controller.cancel_all()
+        for again in (Game.from_dict(game.to_dict()), game.record.game_at(len(game.record))):
+            app.controller.set_game(again)
+            shown = app.window.table.display
+            assert (shown.thrown, shown.frozen, shown.thrown_state, shown.frozen_label) == seen
     finally:
         app.destroy()

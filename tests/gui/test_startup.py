@@ -20,6 +20,8 @@ from save_kit import assert_one_sentence
 
 import tenthousand.launch as app_module
 from tenthousand.app import App
+from tenthousand.cli import parse
+from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.launch import (
     EXIT_AFTER_FIRST_FRAME,
     MIN_SIZE,
@@ -27,8 +29,6 @@ from tenthousand.launch import (
     _preferences_for,
     resume_question,
 )
-from tenthousand.cli import parse
-from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.model import Game, Seat
 from tenthousand.paths import paths
 from tenthousand.settings import GameSettings, Preferences, load_preferences, save_preferences
