@@ -30,7 +30,7 @@ TABLE_COLOURS: tuple[tuple[str, str], ...] = (
     ("slate", "#3b4250"),
     ("purple", "#4d2f6b"),
 )
-THEMES = ("color", "mono")
+THEMES = ("color", "mono", "contrast", "colorblind")
 DELAY_RANGE = (0.0, 3.0)
 PITCH_RANGE = (-12, 12)  # semitones around the natural rattle
 VOLUME_RANGE = (0, 100)  # per cent of the loudest rattle; 0 is silent

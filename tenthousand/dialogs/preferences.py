@@ -19,7 +19,8 @@ from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["PreferencesDialog", "parse_delay", "parse_pitch"]
 
-THEME_LABELS = {"color": "Colour", "mono": "Monochrome"}
+THEME_LABELS = {"color": "Colour", "mono": "Monochrome", "contrast": "High contrast",
+                "colorblind": "Colour-blind safe"}
 SPEED_LABELS = {name: name.capitalize() for name in ANIMATION_SPEEDS}
 LABEL_CHARS = 15  # the label column of every group, so the fields line up
 
@@ -114,7 +115,8 @@ class PreferencesDialog(Dialog[Preferences]):
         self.theme_buttons: dict[str, ttk.Radiobutton] = {}
         for i, (key, text) in enumerate(THEME_LABELS.items()):
             button = ttk.Radiobutton(themes, text=text, value=key, variable=self.theme_var)
-            button.grid(row=0, column=i, sticky="w", padx=(0, PAD))
+            # Two to a row: four side by side would widen the whole dialog.
+            button.grid(row=i // 2, column=i % 2, sticky="w", padx=(0, PAD))
             self.theme_buttons[key] = button
         colours = dict(TABLE_COLOURS)
         self.colour_names = {name.capitalize(): name for name, _ in TABLE_COLOURS}
@@ -128,8 +130,8 @@ class PreferencesDialog(Dialog[Preferences]):
                                background=palette(prefs.theme, current).felt)
         self.swatch.grid(row=1, column=2, sticky="w", padx=SMALL_PAD)
         ttk.Label(looks, foreground=HINT_COLOUR, font=small,
-                  text="F10 cycles the table colours in a game; a monochrome table "
-                       "stays grey"
+                  text="F10 cycles the table colours in a game; the table stays grey "
+                       "in monochrome and black in high contrast"
                   ).grid(row=2, column=0, columnspan=3, sticky="w")
 
         for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var):
@@ -206,7 +208,7 @@ class PreferencesDialog(Dialog[Preferences]):
             errors["table_colour"] = "choose a table colour"
         theme = self.theme_var.get()
         if theme not in THEME_LABELS:
-            errors["theme"] = "choose colour or monochrome"
+            errors["theme"] = "choose one of the screens"
         if errors:
             return None, errors
         assert isinstance(delay, float) and isinstance(pitch, int) and colour is not None
