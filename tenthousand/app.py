@@ -34,6 +34,7 @@ from .settings import (
     save_preferences,
 )
 from .sound import Sound
+from .view import scaling
 from .view.advisor import Advisor
 from .view.dice import DiceImages
 from .view.guide import Guide
@@ -45,8 +46,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The window's size at 96 dpi and 100%; both grow with the desktop's scaling and the size
+#: preference, and shrink to the screen (a 1024x600 netbook, an 800x600 screen).
 DEFAULT_SIZE = (1180, 800)
-MIN_SIZE = (960, 640)
+MIN_SIZE = (720, 500)
+#: Screen height the desktop keeps for itself (a panel, the title bar) and the menu bar.
+SCREEN_MARGIN = 60
 #: WIDTHxHEIGHT, then optionally +X+Y; X and Y may be negative ("+-40": 40 px off the left).
 _GEOMETRY = re.compile(r"^(\d{1,6})x(\d{1,6})(?:([+-])(-?\d{1,6})([+-])(-?\d{1,6}))?$", re.ASCII)
 #: How much of a saved window must still be on the screen for its place to be kept.
@@ -545,6 +550,8 @@ class App:
                 apply_style(self.root, new.theme)
                 self.show_rules(raise_window=False)  # an open rules window follows
             self.guide.draw()
+        if new.size != old.size:
+            self._resize(new.size)
         if new.delay != old.delay:
             self.controller.set_delay(new.delay)
         if new.animation != old.animation:
@@ -554,6 +561,13 @@ class App:
         self.window.set_check("animation", new.animation)
         self._show_settings()
         self._save_prefs_soon()
+
+    def _resize(self, size: int) -> None:
+        """A new size for dice and text: fonts, window and table follow at once."""
+        scaling.apply_scaling(self.root, size)
+        self.root.minsize(*window_sizes(self.root)[1])
+        self.window.rescale()
+        self.guide.draw()
 
     def _show_settings(self) -> None:
         p = self.prefs
@@ -667,6 +681,17 @@ def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettin
                             f"settings ({note}); starting with the defaults.")
 
 
+def window_sizes(root: tk.Misc) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The window's default and smallest size at the current scaling, within the screen
+    (less what the desktop and the menu bar take of its height)."""
+    f = scaling.factor(root)
+    screen_w = root.winfo_screenwidth()
+    screen_h = root.winfo_screenheight() - SCREEN_MARGIN
+    default = (min(round(DEFAULT_SIZE[0] * f), screen_w), min(round(DEFAULT_SIZE[1] * f), screen_h))
+    least = (min(round(MIN_SIZE[0] * f), screen_w), min(round(MIN_SIZE[1] * f), screen_h))
+    return default, least
+
+
 def _geometry(root: tk.Tk, text: str) -> str:
     """A geometry for the window from a saved one: its size within the screen, and its
     place only while enough of the window stays on the screen to grab and use.
@@ -674,11 +699,11 @@ def _geometry(root: tk.Tk, text: str) -> str:
     Never raises: anything unreadable gives the default size (as bad preferences do)."""
     screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
     match = _GEOMETRY.match(text) if isinstance(text, str) else None
+    (default_w, default_h), (min_w, min_h) = window_sizes(root)
     if match is None:
-        w, h = min(DEFAULT_SIZE[0], screen_w), min(DEFAULT_SIZE[1], screen_h - 60)
-        return f"{w}x{h}"
+        return f"{default_w}x{default_h}"
     w, h = int(match.group(1)), int(match.group(2))
-    w, h = max(MIN_SIZE[0], min(w, screen_w)), max(MIN_SIZE[1], min(h, screen_h))
+    w, h = max(min_w, min(w, screen_w)), max(min_h, min(h, screen_h - SCREEN_MARGIN))
     if match.group(3) is None:
         return f"{w}x{h}"
     # "+X" counts from the screen's left edge, "-X" from its right (Tk's own geometry).
@@ -822,8 +847,9 @@ def _open(root: tk.Tk, opts: Options) -> App:
     root.withdraw()
     icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
+    scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out
     root.geometry(_geometry(root, prefs.geometry))
-    root.minsize(*MIN_SIZE)
+    root.minsize(*window_sizes(root)[1])
     game, more = _saved_game(root, opts)
     messages += more
     root.deiconify()

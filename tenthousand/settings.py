@@ -31,6 +31,9 @@ TABLE_COLOURS: tuple[tuple[str, str], ...] = (
     ("purple", "#4d2f6b"),
 )
 THEMES = ("color", "mono", "contrast", "colorblind")
+#: The size of dice and text, in per cent of normal, on top of the desktop's own scaling.
+SIZE_RANGE = (100, 200)
+SIZES = (100, 125, 150, 175, 200)  # the steps Preferences offers
 DELAY_RANGE = (0.0, 3.0)
 PITCH_RANGE = (-12, 12)  # semitones around the natural rattle
 VOLUME_RANGE = (0, 100)  # per cent of the loudest rattle; 0 is silent
@@ -220,6 +223,7 @@ class Preferences:
     advisor: bool = False
     volume: int = 80  # per cent, VOLUME_RANGE
     animation_speed: str = "normal"  # a key of ANIMATION_SPEEDS
+    size: int = 100  # dice and text, per cent, SIZE_RANGE
     guide_done: bool = False  # the first-turn tour was finished or skipped
     geometry: str = ""  # Tk geometry of the main window, "" for the default
     game: GameSettings = field(default_factory=GameSettings)
@@ -263,6 +267,9 @@ class Preferences:
         v = data.get("volume")
         take("volume", isinstance(v, int) and not isinstance(v, bool)
              and VOLUME_RANGE[0] <= v <= VOLUME_RANGE[1], v)
+        z = data.get("size")
+        take("size", isinstance(z, int) and not isinstance(z, bool)
+             and SIZE_RANGE[0] <= z <= SIZE_RANGE[1], z)
         take("animation_speed", data.get("animation_speed") in tuple(ANIMATION_SPEEDS),
              data.get("animation_speed"))
         take("theme", data.get("theme") in THEMES, data.get("theme"))

@@ -10,6 +10,7 @@ from ..settings import (
     ANIMATION_SPEEDS,
     DELAY_RANGE,
     PITCH_RANGE,
+    SIZES,
     TABLE_COLOURS,
     VOLUME_RANGE,
     Preferences,
@@ -133,10 +134,24 @@ class PreferencesDialog(Dialog[Preferences]):
                   text="F10 cycles the table colours in a game; the table stays grey "
                        "in monochrome and black in high contrast"
                   ).grid(row=2, column=0, columnspan=3, sticky="w")
+        self._size_rows(looks, 3, small)
 
-        for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var):
+        for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var,
+                    self.size_var):
             var.trace_add("write", self.refresh)
         self._sound_toggled()
+
+    def _size_rows(self, looks: ttk.Labelframe, row: int, small: tkfont.Font) -> None:
+        """Size: dice and text larger than normal, on top of the desktop's own scaling."""
+        size = self.prefs.size if self.prefs.size in SIZES else SIZES[0]
+        self.size_var = tk.StringVar(self, f"{size}%")
+        ttk.Label(looks, text="Size").grid(row=row, column=0, sticky="w")
+        self.size_combo = ttk.Combobox(looks, textvariable=self.size_var, state="readonly",
+                                       values=[f"{s}%" for s in SIZES], width=6)
+        self.size_combo.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        ttk.Label(looks, foreground=HINT_COLOUR, font=small,
+                  text="of dice and text; the desktop's own scaling comes on top"
+                  ).grid(row=row + 1, column=0, columnspan=3, sticky="w")
 
     def _speed_row(self, play: ttk.Labelframe, row: int) -> None:
         """Animation speed: how fast the dice tumble and the title show plays (so it stays
@@ -194,7 +209,7 @@ class PreferencesDialog(Dialog[Preferences]):
 
     def validate(self) -> tuple[Preferences | None, dict[str, str]]:
         """The edited preferences, or the message of every field that is wrong."""
-        if not hasattr(self, "colour_var"):
+        if not hasattr(self, "size_var"):
             return None, {}  # still being built
         errors: dict[str, str] = {}
         delay = parse_delay(self.delay_var.get())
@@ -209,6 +224,9 @@ class PreferencesDialog(Dialog[Preferences]):
         theme = self.theme_var.get()
         if theme not in THEME_LABELS:
             errors["theme"] = "choose one of the screens"
+        size = self.size_var.get().rstrip("%")
+        if not size.isdigit() or int(size) not in SIZES:
+            errors["size"] = "choose a size"
         if errors:
             return None, errors
         assert isinstance(delay, float) and isinstance(pitch, int) and colour is not None
@@ -216,4 +234,4 @@ class PreferencesDialog(Dialog[Preferences]):
             delay=delay, pitch=pitch, sound=self.sound_var.get(), theme=theme,
             table_colour=colour, intro=self.intro_var.get(),
             animation=self.animation_var.get(), volume=self.volume,
-            animation_speed=self.speed_var.get()), {}
+            animation_speed=self.speed_var.get(), size=int(size)), {}
