@@ -327,7 +327,7 @@ class TableView(tk.Canvas):
                 "selection_y": selection_y, "heading_y": heading_y, "caption_y": caption_y,
                 "need_y": need_y, "band_top": band_top, "band_bottom": band_bottom,
                 "mark_y": mark_y, "notice_y": notice_y, "label": label,
-                "footer_y": height - pad / 2}
+                "footer_y": height - pad}
 
     def _caption_wraps(self, width: float) -> bool:
         """Whether the caption would run into the turn score or the dice to throw."""

@@ -1,0 +1,143 @@
+"""Issue 14, size: at 2x (the desktop's scaling or the size preference at 200%), on a
+1024x600 screen and on an 800x600 one, in every theme, the whole game fits: no two texts on
+the table overlap, none is cut off or covers a die, and Throw, Bank and the status bar are
+on the screen."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Iterator
+
+import pytest
+from app_kit import QUIET, click_die, key, make_app
+
+from tenthousand.app import App, window_sizes
+from tenthousand.settings import THEMES
+from tenthousand.view import scaling
+from tenthousand.view.table import TableView
+
+pytestmark = pytest.mark.gui
+
+#: (size preference, screen): the 2x screen is the size at 200% on the test screen, which
+#: is what a -dpi 192 screen gives (tk scaling 2.67 against 1.33).
+SCREENS = [(200, (1920, 1080)), (100, (1024, 600)), (100, (800, 600)), (150, (1280, 900))]
+Box = tuple[float, float, float, float]
+
+
+def text_items(table: TableView) -> dict[str, int]:
+    return {"caption": table.caption_item, "score": table.score_item,
+            "left": table.left_item, "need": table.need_item,
+            "frozen label": table.frozen_label, "mark": table.mark_item,
+            "notice": table.notice_item, "hint": table.hint_item,
+            "selection": table.selection_item, "footer": table.footer_item,
+            "area label": table.area_label}
+
+
+def shown(table: TableView, item: int) -> Box | None:
+    if str(table.itemcget(item, "state")) == "hidden":
+        return None
+    if table.type(item) == "text" and not str(table.itemcget(item, "text")).strip():
+        return None
+    box = table.bbox(item)
+    return tuple(float(v) for v in box) if box else None  # type: ignore[return-value]
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def check_table(table: TableView, when: str) -> None:
+    table.update_idletasks()
+    width, height = table.winfo_width(), table.winfo_height()
+    texts = {name: box for name, item in text_items(table).items()
+             if (box := shown(table, item)) is not None}
+    dice = [box for item in table.thrown_items + table.frozen_items
+            if (box := shown(table, item)) is not None]
+    names = list(texts)
+    for i, a in enumerate(names):
+        x0, y0, x1, y1 = texts[a]
+        assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, f"{when}: {a} cut off"
+        for b in names[i + 1:]:
+            assert not overlap(texts[a], texts[b]), f"{when}: {a} overlaps {b}"
+        for box in dice:
+            # A die's image has a little shadow round it: its body must stay clear.
+            inset = (box[2] - box[0]) * 0.08
+            body = (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset)
+            assert not overlap(texts[a], body), f"{when}: {a} covers a die"
+
+
+def check_bars(app: App, screen: tuple[int, int]) -> None:
+    app.root.update_idletasks()
+    for widget in (app.window.actions.throw_button, app.window.actions.bank_button,
+                   app.window.status):
+        assert widget.winfo_ismapped()
+        bottom = widget.winfo_rooty() + widget.winfo_height()
+        right = widget.winfo_rootx() + widget.winfo_width()
+        assert bottom <= screen[1] and right <= screen[0], f"{widget} off the screen"
+
+
+@pytest.fixture
+def sized(tk_root: tk.Tk, request: pytest.FixtureRequest) -> Iterator[App]:
+    size, screen, theme = request.param
+    tk_root.winfo_screenwidth = lambda: screen[0]  # type: ignore[method-assign]
+    tk_root.winfo_screenheight = lambda: screen[1]  # type: ignore[method-assign]
+    try:
+        scaling.apply_scaling(tk_root, size)
+        app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6), (1, 1, 5, 2)],
+                       prefs=QUIET.replace(theme=theme, size=size))
+        (w, h), _ = window_sizes(tk_root)
+        tk_root.geometry(f"{w}x{h}+0+0")
+        tk_root.update()
+        app.window.table.rescale()
+        tk_root.update()
+        yield app
+        app.destroy()
+    finally:
+        del tk_root.winfo_screenwidth, tk_root.winfo_screenheight
+        scaling.apply_scaling(tk_root, 100)
+
+
+@pytest.mark.parametrize("sized", [(size, screen, theme) for size, screen in SCREENS
+                                   for theme in ("color", "mono", "contrast")],
+                         indirect=True, ids=lambda p: f"{p[0]}%-{p[1][0]}x{p[1][1]}-{p[2]}")
+def test_the_whole_game_fits(sized: App) -> None:
+    app = sized
+    screen = (app.root.winfo_screenwidth(), app.root.winfo_screenheight())
+    table = app.window.table
+    check_table(table, "before the throw")
+    check_bars(app, screen)
+    key(app, "space")
+    check_table(table, "thrown")
+    click_die(app, "thrown", 0)
+    click_die(app, "thrown", 2)  # not scoring: the selection says why, at length
+    check_table(table, "a refused selection")
+    click_die(app, "thrown", 2)
+    click_die(app, "thrown", 1)
+    key(app, "space")  # freeze the 1 and the 5 and throw the other four
+    check_table(table, "a frozen row")
+    check_bars(app, screen)
+
+
+def test_all_themes_are_checked() -> None:
+    # The colour-blind palette lays out as colour does; the others are all run above.
+    assert set(THEMES) == {"color", "mono", "contrast", "colorblind"}
+
+
+def test_the_size_preference_scales_the_text(tk_root: tk.Tk) -> None:
+    before = scaling.factor(tk_root)
+    try:
+        assert scaling.apply_scaling(tk_root, 200) == pytest.approx(before * 2, rel=0.01)
+        assert scaling.apply_scaling(tk_root, 150) == pytest.approx(before * 1.5, rel=0.01)
+    finally:
+        assert scaling.apply_scaling(tk_root, 100) == pytest.approx(before)
+
+
+def test_xft_dpi_is_read(monkeypatch: pytest.MonkeyPatch, tk_root: tk.Tk) -> None:
+    import subprocess
+
+    class Done:
+        stdout = "Xft.antialias:\t1\nXft.dpi:\t192\n"
+
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: Done())
+    monkeypatch.setattr(scaling.shutil, "which", lambda name: "/usr/bin/xrdb")
+    assert scaling.xft_dpi(tk_root) == 192
