@@ -98,3 +98,13 @@ def test_theme_flag_and_preferences(theme: str) -> None:
 def test_theme_flag_with_a_letter_is_refused() -> None:
     with pytest.raises(SystemExit):
         parse(["--theme", "contrast", "M"])
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_tour_callouts_are_readable(theme: str) -> None:
+    from tenthousand.view.guide import colours
+    from tenthousand.view.theme import contrast, palette
+
+    c = colours(palette(theme, "green"))
+    assert contrast(c["text"], c["fill"]) >= TEXT_MINIMUM
+    assert contrast(c["link"], c["fill"]) >= TEXT_MINIMUM

@@ -10,6 +10,7 @@ one (the states of a control).  ``docs/accessibility.py`` writes these figures t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageMath, ImageStat
 
@@ -68,9 +69,9 @@ def simulate(image: Image.Image, vision: str) -> Image.Image:
            for band in rgb.split()]
     out = []
     for row in MATRICES[vision]:
-        mixed = ImageMath.lambda_eval(
-            lambda a, w=row: a["r"] * w[0] + a["g"] * w[1] + a["b"] * w[2],
-            r=lin[0], g=lin[1], b=lin[2])
+        def mix(a: dict[str, Any], w: tuple[float, float, float] = row) -> Any:
+            return a["r"] * w[0] + a["g"] * w[1] + a["b"] * w[2]
+        mixed = ImageMath.lambda_eval(mix, r=lin[0], g=lin[1], b=lin[2])
         encoded = ImageMath.lambda_eval(
             lambda a: a["max"](a["min"](a["m"], 1.0), 0.0) ** (1 / 2.2) * 255.0 + 0.5,
             m=mixed)
@@ -115,7 +116,8 @@ class ThemeFigures:
 
 
 def _distance(a: str, b: str) -> float:
-    return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (1, 3, 5)) ** 0.5
+    return float(sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2
+                     for i in (1, 3, 5)) ** 0.5)
 
 
 def figures(theme: str, table_colour: str, vision: str = "normal") -> ThemeFigures:

@@ -75,8 +75,3 @@ def factor(widget: tk.Misc) -> float:
     """How much larger than at 96 dpi and 100% everything is drawn (1.0, 2.0...)."""
     return float(widget.tk.call("tk", "scaling")) / BASE_SCALING
 
-
-def font_pixels(font: tkfont.Font) -> int:
-    """The font's size in pixels, whether it was given in points or pixels."""
-    size = int(font.cget("size"))
-    return -size if size < 0 else round(size * float(font.tk.call("tk", "scaling")))

@@ -76,7 +76,7 @@ class TableView(tk.Canvas):
         self._drawing: tuple[object, ...] | None = None  # what the worker draws for show()
         self.die_size = 80
         self.small_size = 50
-        self.scale = factor(self)  # the desktop's scaling times the size preference
+        self.ui_scale = factor(self)  # the desktop's scaling times the size preference
         self._fonts = {
             "caption": tkfont.Font(self, family="Helvetica", size=16, weight="bold"),
             "big": tkfont.Font(self, family="Helvetica", size=15, weight="bold"),
@@ -245,7 +245,7 @@ class TableView(tk.Canvas):
         desktop's scaling and the size preference, and small enough that the rows of text
         around them fit (:meth:`_needed`)."""
         width, height = self._dims()
-        f = self.scale
+        f = self.ui_scale
         die = min(width / 8.0, height / 5.6)
         die = max(40 * f, min(150 * f, die))
         while die > 32 and self._needed(die) > height:
@@ -257,7 +257,7 @@ class TableView(tk.Canvas):
     def _font_px(self, name: str, die: float) -> int:
         """A table font's size in pixels: a share of the die (as it always was at 96 dpi),
         never under 9 points at the desktop's scaling."""
-        floor = 9 * self.scale * 4 / 3
+        floor = 9 * self.ui_scale * 4 / 3
         return round(max(floor, die * FONT_SHARES[name] * 4 / 3))
 
     def _line(self, name: str, die: float) -> float:
@@ -267,7 +267,7 @@ class TableView(tk.Canvas):
     def _needed(self, die: float) -> float:
         """The height the table needs with dice of this size: the headings, the frozen row,
         the notice, the thrown dice lifted, two lines of selection and the footer."""
-        small = max(30 * min(self.scale, 1.5), die * 0.62)
+        small = max(30 * min(self.ui_scale, 1.5), die * 0.62)
         big, label = self._line("big", die), self._line("label", die)
         text = self._line("text", die)
         pad = max(4.0, label * 0.3)
@@ -287,7 +287,7 @@ class TableView(tk.Canvas):
 
     def rescale(self) -> None:
         """The desktop's scaling or the size preference changed: lay everything out again."""
-        self.scale = factor(self)
+        self.ui_scale = factor(self)
         self._font_sizes.clear()
         self._invalidate()
         self.show(self.display)

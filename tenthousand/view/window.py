@@ -10,8 +10,8 @@ from tkinter import ttk
 from .advisor import AdvisorPanel
 from .dice import DiceImages
 from .panels import ActionBar, LogPanel, StatusBar
-from .scoreboard import Scoreboard
 from .scaling import factor
+from .scoreboard import Scoreboard
 from .table import DieClick, TableView
 from .theme import Palette
 
