@@ -11,7 +11,7 @@ import tkinter as tk
 from collections.abc import Iterator
 
 import pytest
-from app_kit import QUIET, click_die, key, make_app
+from app_kit import QUIET, click_die, key, make_app, wait_until
 from PIL import Image, ImageGrab
 
 from tenthousand.app import App, window_sizes
@@ -199,3 +199,26 @@ def test_on_the_screen_a_selected_die_and_the_texts_stand_out(tk_root: tk.Tk,
             assert contrast(fill, felt) >= TEXT_MINIMUM, (vision, fill, felt)
     finally:
         app.destroy()
+
+
+def test_a_new_size_applies_at_once(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root)
+    table = app.window.table
+    try:
+        before = (scaling.factor(tk_root), int(app.window.side.cget("width")),
+                  table._font_px("big", table.die_size))
+        app._set_prefs(size=150)
+        tk_root.update()
+        # The side panel took room from the table: it lays out again once resized.
+        wait_until(app, lambda: "relayout" not in table.pending(), 5)
+        after = (scaling.factor(tk_root), int(app.window.side.cget("width")),
+                 table._font_px("big", table.die_size))
+        assert after[0] == pytest.approx(before[0] * 1.5, rel=0.01)
+        assert after[1] > before[1]  # the side panel widens with its text
+        assert table.ui_scale == pytest.approx(after[0])
+        check_table(table, "at 150%")
+        assert app.prefs.size == 150 and app.saved_prefs.size == 150
+    finally:
+        app._set_prefs(size=100)
+        app.destroy()
+        scaling.apply_scaling(tk_root, 100)
