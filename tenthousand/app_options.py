@@ -29,6 +29,7 @@ from .settings import (
     save_preferences,
 )
 from .sound import Sound
+from .view import scaling
 from .view.dice import DiceImages
 from .view.guide import Guide
 from .view.theme import apply_style, palette
@@ -67,6 +68,7 @@ class OptionCommands:
         watch("delay", lambda: self.controller.set_delay(self.prefs.delay))
         watch("animation", lambda: self.controller.set_animation(self.prefs.animation))
         watch("animation_speed", self._follow_speed)
+        watch("size", self._resize)
         watch("advisor", lambda: self.advisor.set_shown(self.prefs.advisor))
         for name in ("sound", "animation", "advisor"):
             watch(name, self._check_follows(name))
@@ -90,6 +92,13 @@ class OptionCommands:
 
     def _follow_speed(self) -> None:
         self.window.table.speed = ANIMATION_SPEEDS[self.prefs.animation_speed]
+
+    def _resize(self) -> None:
+        """A new size for dice and text: fonts, window and table follow at once."""
+        scaling.apply_scaling(self.root, self.prefs.size)
+        self.root.minsize(*scaling.window_sizes(self.root)[1])
+        self.window.rescale()
+        self.guide.draw()
 
     def _set_prefs(self, **changes: object) -> None:
         """Change preferences: the window follows, and the player's changes are saved."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from . import __version__
 from .model import LEVELS, OPTION_NAMES, PRESETS
-from .settings import GameSettings, SeatSetting, next_computer_name
+from .settings import THEMES, GameSettings, SeatSetting, next_computer_name
 
 #: The 1989 program's one-letter arguments and what they mean today.
 LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
@@ -158,6 +158,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-sound", action="store_true", help="start with the sound off (S)")
     parser.add_argument("--mono", action="store_true", help="monochrome colours (M)")
     parser.add_argument("--color", action="store_true", help="full colours (C)")
+    parser.add_argument("--theme", choices=THEMES, metavar="THEME",
+                        help="the screen's colours: color, mono, contrast (high contrast: "
+                        "white and yellow on black) or colorblind (safe for red-green "
+                        "colour blindness)")
     parser.add_argument("--skip-intro", action="store_true", help="skip the startup show (*)")
     return parser
 
@@ -178,6 +182,8 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
     ns = parser.parse_args(expand_letters(argv))
     if ns.mono and ns.color:
         parser.error("--mono (M) and --color (C) cannot both be given")
+    if ns.theme is not None and (ns.mono or ns.color):
+        parser.error("--theme cannot be given with --mono (M) or --color (C)")
     if ns.players:
         problem = seat_problem(ns.players, ns.option, ns.rules)
         if problem:
@@ -192,7 +198,7 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         resume=ns.resume,
         reset_preferences=ns.reset_preferences,
         sound=False if ns.no_sound else None,
-        theme="mono" if ns.mono else ("color" if ns.color else None),
+        theme="mono" if ns.mono else ("color" if ns.color else ns.theme),
         skip_intro=ns.skip_intro,
     )
     return ns, opts

@@ -21,14 +21,14 @@ from .app import App
 from .model import Game
 from .model.game import Phase
 from .settings import GameSettings, Preferences, SeatSetting, load_preferences
+from .view import scaling
+from .view.scaling import SCREEN_MARGIN, window_sizes
 
 if TYPE_CHECKING:
     from .cli import Options
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SIZE = (1180, 800)
-MIN_SIZE = (960, 640)
 #: WIDTHxHEIGHT, then optionally +X+Y; X and Y may be negative ("+-40": 40 px off the left).
 _GEOMETRY = re.compile(r"^(\d{1,6})x(\d{1,6})(?:([+-])(-?\d{1,6})([+-])(-?\d{1,6}))?$", re.ASCII)
 #: How much of a saved window must still be on the screen for its place to be kept.
@@ -65,11 +65,11 @@ def _geometry(root: tk.Tk, text: str) -> str:
     Never raises: anything unreadable gives the default size (as bad preferences do)."""
     screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
     match = _GEOMETRY.match(text) if isinstance(text, str) else None
+    (default_w, default_h), (min_w, min_h) = window_sizes(root)
     if match is None:
-        w, h = min(DEFAULT_SIZE[0], screen_w), min(DEFAULT_SIZE[1], screen_h - 60)
-        return f"{w}x{h}"
+        return f"{default_w}x{default_h}"
     w, h = int(match.group(1)), int(match.group(2))
-    w, h = max(MIN_SIZE[0], min(w, screen_w)), max(MIN_SIZE[1], min(h, screen_h))
+    w, h = max(min_w, min(w, screen_w)), max(min_h, min(h, screen_h - SCREEN_MARGIN))
     if match.group(3) is None:
         return f"{w}x{h}"
     # "+X" counts from the screen's left edge, "-X" from its right (Tk's own geometry).
@@ -212,8 +212,9 @@ def _open(root: tk.Tk, opts: Options) -> App:
     root.withdraw()
     icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
+    scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out
     root.geometry(_geometry(root, prefs.geometry))
-    root.minsize(*MIN_SIZE)
+    root.minsize(*window_sizes(root)[1])
     game, more = _saved_game(root, opts)
     messages += more
     root.deiconify()

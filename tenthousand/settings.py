@@ -30,7 +30,10 @@ TABLE_COLOURS: tuple[tuple[str, str], ...] = (
     ("slate", "#3b4250"),
     ("purple", "#4d2f6b"),
 )
-THEMES = ("color", "mono")
+THEMES = ("color", "mono", "contrast", "colorblind")
+#: The size of dice and text, in per cent of normal, on top of the desktop's own scaling.
+SIZE_RANGE = (100, 200)
+SIZES = (100, 125, 150, 175, 200)  # the steps Preferences offers
 DELAY_RANGE = (0.0, 3.0)
 PITCH_RANGE = (-12, 12)  # semitones around the natural rattle
 VOLUME_RANGE = (0, 100)  # per cent of the loudest rattle; 0 is silent
@@ -345,11 +348,16 @@ ADVISOR = Flag("advisor", False)
 GUIDE_DONE = Flag("guide_done", False)  # the first-turn tour was finished or skipped
 ANIMATION_SPEED = Choice("animation_speed", "normal", "Animation speed",
                          choices=tuple((n, n.capitalize()) for n in ANIMATION_SPEEDS))
-THEME = Choice("theme", "color", "Screen", choices=(("color", "Colour"), ("mono", "Monochrome")))
+THEME = Choice("theme", "color", "Screen",
+               choices=(("color", "Colour"), ("mono", "Monochrome"), ("contrast", "High contrast"),
+                        ("colorblind", "Colour-blind safe")))
+assert tuple(dict(THEME.choices)) == THEMES
+SIZE = Number("size", 100, "Size", low=SIZE_RANGE[0], high=SIZE_RANGE[1], whole=True,
+              unit="%", hint="of dice and text; the desktop's own scaling comes on top")
 TABLE_COLOUR = Choice("table_colour", "green", "Table colour",
                       choices=tuple((n, n.capitalize()) for n, _ in TABLE_COLOURS),
-                      hint="F10 cycles the table colours in a game; a monochrome table "
-                           "stays grey")
+                      hint="F10 cycles the table colours in a game; the table stays grey "
+                           "in monochrome and black in high contrast")
 GEOMETRY = Text("geometry", "")  # Tk geometry of the main window, "" for the default
 
 def next_delay(delay: float, faster: bool) -> float:
@@ -365,10 +373,10 @@ def next_delay(delay: float, faster: bool) -> float:
 #: Every preference but the last game's settings, by name.
 PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
     DELAY, SOUND, PITCH, THEME, TABLE_COLOUR, INTRO, ANIMATION, ADVISOR, VOLUME,
-    ANIMATION_SPEED, GUIDE_DONE, GEOMETRY)}
+    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY)}
 #: What the preferences dialog edits (the rest the window keeps by itself).
 DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
-                "theme", "table_colour")
+                "theme", "table_colour", "size")
 
 
 @dataclass(frozen=True)
@@ -388,6 +396,7 @@ class Preferences:
     advisor: bool = ADVISOR.default
     volume: int = VOLUME.default  # type: ignore[assignment]  # per cent
     animation_speed: str = ANIMATION_SPEED.default  # a key of ANIMATION_SPEEDS
+    size: int = SIZE.default  # type: ignore[assignment]  # dice and text, per cent
     guide_done: bool = GUIDE_DONE.default
     geometry: str = GEOMETRY.default
     game: GameSettings = field(default_factory=GameSettings)

@@ -15,6 +15,8 @@ from ..settings import (
     DIALOG_PREFS,
     INTRO,
     PITCH,
+    SIZE,
+    SIZES,
     SOUND,
     TABLE_COLOUR,
     THEME,
@@ -53,10 +55,13 @@ class PreferencesDialog(Dialog[Preferences]):
         self._volume_rows(sound, 3)
 
         looks = self._group(frame, "Looks", 2)
-        self.theme_var, self.theme_buttons = self._choice_row(looks, THEME, 0)
+        # Two screens to a row: four side by side would widen the whole dialog.
+        self.theme_var, self.theme_buttons = self._choice_row(looks, THEME, 0, per_row=2)
         self._colour_rows(looks, 1)
+        self._size_rows(looks, 3)
 
-        for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var):
+        for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var,
+                    self.size_var):
             var.trace_add("write", self.refresh)
         self.sound_var.trace_add("write", self._sound_toggled)
         self._sound_toggled()
@@ -91,9 +96,9 @@ class PreferencesDialog(Dialog[Preferences]):
             row=row, column=0, columnspan=3, sticky="w", pady=2)
         return var
 
-    def _choice_row(self, group: ttk.Labelframe, pref: Choice,
-                    row: int) -> tuple[tk.StringVar, dict[str, ttk.Radiobutton]]:
-        """One radio button for each choice, in a row."""
+    def _choice_row(self, group: ttk.Labelframe, pref: Choice, row: int, *,
+                    per_row: int = 9) -> tuple[tk.StringVar, dict[str, ttk.Radiobutton]]:
+        """One radio button for each choice, ``per_row`` to a line."""
         var = tk.StringVar(self, getattr(self.prefs, pref.name))
         ttk.Label(group, text=pref.label).grid(row=row, column=0, sticky="w")
         line = ttk.Frame(group)
@@ -101,8 +106,19 @@ class PreferencesDialog(Dialog[Preferences]):
         buttons: dict[str, ttk.Radiobutton] = {}
         for i, (key, text) in enumerate(pref.choices):
             buttons[key] = ttk.Radiobutton(line, text=text, value=key, variable=var)
-            buttons[key].grid(row=0, column=i, sticky="w", padx=(0, PAD))
+            buttons[key].grid(row=i // per_row, column=i % per_row, sticky="w",
+                              padx=(0, PAD))
         return var, buttons
+
+    def _size_rows(self, looks: ttk.Labelframe, row: int) -> None:
+        """Size: dice and text larger than normal, on top of the desktop's own scaling."""
+        size = self.prefs.size if self.prefs.size in SIZES else SIZES[0]
+        self.size_var = tk.StringVar(self, SIZE.show(size))
+        ttk.Label(looks, text=SIZE.label).grid(row=row, column=0, sticky="w")
+        self.size_combo = ttk.Combobox(looks, textvariable=self.size_var, state="readonly",
+                                       values=[SIZE.show(s) for s in SIZES], width=6)
+        self.size_combo.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+        self._hint(looks, SIZE.hint, row + 1)
 
     def _colour_rows(self, looks: ttk.Labelframe, row: int) -> None:
         """The table colour: a list to choose from and a swatch of the table it gives."""
@@ -158,7 +174,7 @@ class PreferencesDialog(Dialog[Preferences]):
 
     def validate(self) -> tuple[Preferences | None, dict[str, str]]:
         """The edited preferences, or the message of every field that is wrong."""
-        if not hasattr(self, "colour_var"):
+        if not hasattr(self, "size_var"):
             return None, {}  # still being built
         errors: dict[str, str] = {}
         values: dict[str, object] = {}
@@ -171,12 +187,15 @@ class PreferencesDialog(Dialog[Preferences]):
         if colour is None:
             errors["table_colour"] = "choose a table colour"
         if self.theme_var.get() not in dict(THEME.choices):
-            errors["theme"] = "choose colour or monochrome"
+            errors["theme"] = "choose one of the screens"
+        size = self.size_var.get().rstrip("%")
+        if not size.isdigit() or int(size) not in SIZES:
+            errors["size"] = "choose a size"
         if errors:
             return None, errors
         values.update(sound=self.sound_var.get(), theme=self.theme_var.get(),
                       table_colour=colour, intro=self.intro_var.get(),
                       animation=self.animation_var.get(), volume=self.volume,
-                      animation_speed=self.speed_var.get())
+                      animation_speed=self.speed_var.get(), size=int(size))
         assert values.keys() == set(DIALOG_PREFS)  # every preference the dialog edits
         return self.prefs.replace(**values), {}

@@ -4,6 +4,10 @@ Each face is drawn four times larger than needed and scaled down with LANCZOS, s
 stay smooth at every window size and on HiDPI screens.  :class:`DiceImages` keeps every
 ``PhotoImage`` it made (Tk forgets an image nobody holds) in one cache keyed by face, size,
 state and theme, and drops the oldest when the cache grows past its limit.
+
+A selected die differs by more than colour (colour is never the only signal): its body is
+at least three times darker or lighter than an unselected one (WCAG's 3:1 for the states
+of a control), its edge is thicker, it carries a tick on its corner, and the table lifts it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PIL import Image, ImageTk
+    from PIL import Image, ImageDraw, ImageTk
 
 # Pillow is imported where a face is drawn, not here: the first frame of a new game shows
 # no dice, and importing Pillow would hold up the window by about 10 ms.
@@ -44,19 +48,39 @@ class DieLook:
     pip: str
     ace: str  # the single pip of a one
     edge_width: float = 0.03  # as a fraction of the size
+    mark: str = ""  # the disc of the tick on a selected die's corner ("" for none)
+    mark_tick: str = ""  # the tick on it
 
 
 LOOKS: dict[tuple[str, str], DieLook] = {
     ("color", "normal"): DieLook("#fffdf6", "#e4d8bd", "#8c7b5a", "#1d2238", "#c0262d"),
-    ("color", "selected"): DieLook("#fff3b0", "#f2b632", "#a65f00", "#2a1a00", "#b3141c", 0.07),
+    ("color", "selected"): DieLook("#cf8a10", "#8a4f00", "#4a2900", "#ffffff", "#fff4c2",
+                                   0.07, "#ffffff", "#4a2900"),
     ("color", "frozen"): DieLook("#eef3fa", "#b8c7dc", "#5b6f8c", "#1f2d46", "#9c1e26"),
     ("color", "dim"): DieLook("#d9d6cf", "#a9a49a", "#6f6a60", "#4a4740", "#6e4a48"),
     ("color", "trash"): DieLook("#f5d0cc", "#c97b72", "#7a2a22", "#3b1612", "#5a0c08", 0.05),
     ("mono", "normal"): DieLook("#ffffff", "#dcdcdc", "#555555", "#111111", "#111111"),
-    ("mono", "selected"): DieLook("#4a4a4a", "#101010", "#000000", "#ffffff", "#ffffff", 0.07),
+    ("mono", "selected"): DieLook("#4a4a4a", "#101010", "#000000", "#ffffff", "#ffffff", 0.07,
+                                  "#ffffff", "#000000"),
     ("mono", "frozen"): DieLook("#f2f2f2", "#bdbdbd", "#4d4d4d", "#222222", "#222222"),
     ("mono", "dim"): DieLook("#cfcfcf", "#9c9c9c", "#6a6a6a", "#505050", "#505050"),
     ("mono", "trash"): DieLook("#b0b0b0", "#7a7a7a", "#202020", "#000000", "#000000", 0.05),
+    # High contrast: white dice on the black table; a selected die turns black with a
+    # yellow frame, yellow pips and a yellow tick.
+    ("contrast", "normal"): DieLook("#ffffff", "#ececec", "#ffffff", "#000000", "#000000"),
+    ("contrast", "selected"): DieLook("#2e2e2e", "#000000", "#ffff00", "#ffff00", "#ffff00",
+                                      0.09, "#ffff00", "#000000"),
+    ("contrast", "frozen"): DieLook("#d6d6d6", "#b4b4b4", "#ffffff", "#000000", "#000000"),
+    ("contrast", "dim"): DieLook("#9a9a9a", "#7c7c7c", "#d0d0d0", "#000000", "#000000"),
+    ("contrast", "trash"): DieLook("#ffb0b0", "#ff8080", "#ffffff", "#000000", "#000000", 0.05),
+    # Colour-blind safe: a selected die turns Okabe-Ito blue, trash orange.
+    ("colorblind", "normal"): DieLook("#fffdf6", "#e4d8bd", "#8c7b5a", "#1d2238", "#1d2238"),
+    ("colorblind", "selected"): DieLook("#1f87cc", "#005a94", "#002a4a", "#ffffff", "#ffe14d",
+                                        0.07, "#ffffff", "#002a4a"),
+    ("colorblind", "frozen"): DieLook("#eef3fa", "#b8c7dc", "#5b6f8c", "#1f2d46", "#1f2d46"),
+    ("colorblind", "dim"): DieLook("#d9d6cf", "#a9a49a", "#6f6a60", "#4a4740", "#4a4740"),
+    ("colorblind", "trash"): DieLook("#ffd9ad", "#e69f00", "#7a4a00", "#2e1b00", "#2e1b00",
+                                     0.05),
 }
 
 
@@ -130,7 +154,20 @@ def render_face(face: int, size: int, state: str = "normal", theme: str = "color
         draw.ellipse((cx - pip_r, cy - pip_r + pip_r * 0.14, cx + pip_r, cy + pip_r * 1.14),
                      fill=rim)
         draw.ellipse((cx - pip_r, cy - pip_r, cx + pip_r, cy + pip_r), fill=colour)
+    if look.mark:
+        _tick(draw, look, margin, body)
     return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _tick(draw: ImageDraw.ImageDraw, look: DieLook, margin: int, body: int) -> None:
+    """The selection mark: a disc with a tick on the die's top right corner, half over
+    the edge, clear of every pip, so a selected die has another outline too."""
+    cx, cy, r = margin + 0.93 * body, margin + 0.07 * body, 0.1 * body
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=look.mark, outline=look.mark_tick,
+                 width=max(1, round(r * 0.14)))
+    points = [(cx - r * 0.5, cy + r * 0.02), (cx - r * 0.12, cy + r * 0.42),
+              (cx + r * 0.55, cy - r * 0.4)]
+    draw.line(points, fill=look.mark_tick, width=max(2, round(r * 0.28)), joint="curve")
 
 
 class DiceImages:

@@ -43,7 +43,9 @@ class LogPanel(tk.Frame):
         self.configure(background=pal.panel)
         self.heading.configure(background=pal.panel, foreground=pal.panel_text)
         self.text.configure(background="#ffffff", foreground=pal.panel_text)
-        colours = {"turn": pal.panel_muted, "bank": "#1d7a33", "trash": "#b3261e",
+        # Bank and trash take the theme's gain and loss (blue and orange when colour-blind
+        # safe); every line also says in words what happened.
+        colours = {"turn": pal.panel_muted, "bank": pal.gain, "trash": pal.loss,
                    "corner": "#9a6b00", "challenge": "#6b2fa0", "over": "#1d2238",
                    "info": pal.panel_muted}
         for tag in self.TAGS:
@@ -156,7 +158,7 @@ class ActionBar(tk.Frame):
         self.hide_challenge()
         self.throw_button.configure(text=throw_text, state="normal" if throw_ok else "disabled")
         self.bank_button.configure(text=bank_text, state="normal" if bank_ok else "disabled")
-        colour = "#b3261e" if bad and self.pal.theme != "mono" else self.pal.panel_muted
+        colour = self.pal.loss if bad and self.pal.theme != "mono" else self.pal.panel_muted
         self.reason.configure(text=reason, foreground=colour)
 
     def show_advice(self, text: str | None) -> None:

@@ -19,12 +19,19 @@ from typing import TYPE_CHECKING
 
 from ..presenter import TableDisplay
 from .dice import DiceImages, render_face
+from .scaling import factor
 from .theme import Palette, palette
 
 if TYPE_CHECKING:
     from PIL import ImageTk
 
 log = logging.getLogger(__name__)
+
+#: The table's fonts as a share of the die's size in pixels (at 96 dpi: points).
+FONT_SHARES = {"caption": 0.2, "big": 0.18, "text": 0.15, "label": 0.13, "banner": 0.3,
+               "title": 0.55}
+#: A line of text as a multiple of the font's size in pixels (DejaVu and Helvetica: 1.16).
+LINE_SPACING = 1.25
 
 #: How long a throw tumbles, in milliseconds, and in how many steps.
 #: These are at normal speed; ``TableView.speed`` scales them (the animation preference).
@@ -75,6 +82,7 @@ class TableView(tk.Canvas):
         self._drawing: tuple[object, ...] | None = None  # what the worker draws for show()
         self.die_size = 80
         self.small_size = 50
+        self.ui_scale = factor(self)  # the desktop's scaling times the size preference
         self._fonts = {
             "caption": tkfont.Font(self, family="Helvetica", size=16, weight="bold"),
             "big": tkfont.Font(self, family="Helvetica", size=15, weight="bold"),
@@ -239,35 +247,103 @@ class TableView(tk.Canvas):
         return max(width, 200), max(height, 200)
 
     def _sizes(self) -> tuple[int, int]:
+        """The dice sizes: as large as the table allows, within bounds that grow with the
+        desktop's scaling and the size preference, and small enough that the rows of text
+        around them fit (:meth:`_needed`)."""
         width, height = self._dims()
+        f = self.ui_scale
         die = min(width / 8.0, height / 5.6)
-        die = int(max(40, min(150, die)) // 4 * 4)
-        small = int(max(30, die * 0.62) // 2 * 2)
+        die = max(40 * f, min(150 * f, die))
+        while die > 32 and self._needed(die) > height:
+            die -= 4
+        die = int(die // 4 * 4)
+        small = int(max(30 * min(f, 1.5), die * 0.62) // 2 * 2)
         return die, small
 
+    def _font_px(self, name: str, die: float) -> int:
+        """A table font's size in pixels: a share of the die (as it always was at 96 dpi),
+        never under 9 points at the desktop's scaling."""
+        floor = 9 * self.ui_scale * 4 / 3
+        return round(max(floor, die * FONT_SHARES[name] * 4 / 3))
+
+    def _line(self, name: str, die: float) -> float:
+        """The height of a line of a table font at this die size."""
+        return self._font_px(name, die) * LINE_SPACING
+
+    def _needed(self, die: float) -> float:
+        """The height the table needs with dice of this size: the headings, the frozen row,
+        the notice, the thrown dice lifted, two lines of selection and the footer."""
+        small = max(30 * min(self.ui_scale, 1.5), die * 0.62)
+        big, label = self._line("big", die), self._line("label", die)
+        text = self._line("text", die)
+        pad = max(4.0, label * 0.3)
+        # As geometry() stacks them: the headings (the caption on a line of its own), the
+        # frozen row in its band, its mark, the notice, the dice, the selection, the footer.
+        need = (4 * big + 4 * label + 2 * text + small + die * 1.15 + 16 + 6 * pad)
+        if self.display.play_area is not None:
+            need += small + label + 30
+        return need
+
     def _scale_fonts(self, die: int) -> None:
-        sizes = {"caption": 0.2, "big": 0.18, "text": 0.15, "label": 0.13, "banner": 0.3,
-                 "title": 0.55}
-        for name, k in sizes.items():
-            size = max(9, round(die * k))
+        for name in FONT_SHARES:
+            size = -self._font_px(name, die)  # negative: pixels, the dice are in pixels
             if self._font_sizes.get(name) != size:
                 self._fonts[name].configure(size=size)
                 self._font_sizes[name] = size
 
+    def rescale(self) -> None:
+        """The desktop's scaling or the size preference changed: lay everything out again."""
+        self.ui_scale = factor(self)
+        self._font_sizes.clear()
+        self._invalidate()
+        self.show(self.display)
+
     def geometry(self) -> dict[str, float]:
-        """Where the rows are, for the current size."""
+        """Where the rows are, for the current size, worked out from the sizes of the dice
+        and of the text, so nothing overlaps at any scaling."""
         width, height = self._dims()
         die, small = self._sizes()
-        head = max(56, die * 0.82)
-        frozen_y = head + 22 + small / 2
+        self._scale_fonts(die)
+        big, label = self._line("big", die), self._line("label", die)
+        text = self._line("text", die)
+        pad = max(4.0, label * 0.3)
+        heading_y = pad + big / 2
+        # The caption sits between the turn score and the dice to throw when there is room,
+        # else on a line of its own below them (a 2x screen, a narrow window).
+        caption_y = heading_y + (big if self._caption_wraps(width) else 0)
+        need_y = caption_y + big / 2 + label / 2
+        head = need_y + label / 2 + pad
+        band_top = head
+        frozen_y = band_top + label + 6 + small / 2
+        band_bottom = frozen_y + small / 2 + 8
+        mark_y = band_bottom + label / 2 + 2
         area = self.display.play_area is not None
-        area_y = height - 12 - small / 2 if area else height
-        bottom = area_y - small / 2 - 28 if area else height
-        middle_top = frozen_y + small / 2 + 16
-        thrown_y = middle_top + (bottom - middle_top) * 0.45
+        area_y = height - 8 - small / 2 if area else height
+        bottom = (area_y - small / 2 - label - 14) if area else height - label - pad
+        middle_top = mark_y + label / 2 + pad
+        notice_y = middle_top + text
+        selection_h = 2 * big
+        # The thrown dice, lifted when selected, go below the notice's two lines and above
+        # the selection's two; what room is left spreads evenly around them.
+        room = bottom - selection_h - pad - (notice_y + text) - die * 1.15
+        thrown_y = notice_y + text + die * 0.62 + max(0.0, room) * 0.45
+        selection_y = thrown_y + die / 2 + pad + big
         return {"width": width, "height": height, "die": die, "small": small, "head": head,
                 "frozen_y": frozen_y, "thrown_y": thrown_y, "area_y": area_y,
-                "selection_y": thrown_y + die / 2 + max(18, die * 0.3)}
+                "selection_y": selection_y, "heading_y": heading_y, "caption_y": caption_y,
+                "need_y": need_y, "band_top": band_top, "band_bottom": band_bottom,
+                "mark_y": mark_y, "notice_y": notice_y, "label": label,
+                "footer_y": height - pad}
+
+    def _caption_wraps(self, width: float) -> bool:
+        """Whether the caption would run into the turn score or the dice to throw."""
+        d = self.display
+        if not d.caption:
+            return False
+        font = self._fonts["big"]
+        side = max(font.measure(d.turn_score), font.measure(d.dice_left))
+        caption = self._fonts["caption"].measure(d.caption)
+        return caption + 2 * side + 64 > width
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -293,20 +369,20 @@ class TableView(tk.Canvas):
         width = g["width"]
         p = self.pal
 
-        self._place(self.caption_item, width / 2, g["head"] * 0.36)
+        self._place(self.caption_item, width / 2, g["caption_y"])
         self._config(self.caption_item, text=display.caption)
-        self._place(self.score_item, 16, g["head"] * 0.36)
+        self._place(self.score_item, 16, g["heading_y"])
         self._config(self.score_item, text=display.turn_score)
-        self._place(self.left_item, width - 16, g["head"] * 0.36)
+        self._place(self.left_item, width - 16, g["heading_y"])
         self._config(self.left_item, text=display.dice_left)
-        self._place(self.need_item, width / 2, g["head"] * 0.36 + die * 0.27)
-        self._config(self.need_item, text=display.need)
+        self._place(self.need_item, width / 2, g["need_y"])
+        self._config(self.need_item, text=display.need, width=max(200, width - 32))
 
         # The frozen row, grouped by the throw that froze the dice.
         fy = g["frozen_y"]
-        band_top = fy - small / 2 - 22
-        self._place(self.frozen_band, *_rounded(8, band_top, width - 8, fy + small / 2 + 8, 12))
-        self._place(self.frozen_label, 18, band_top + 10)
+        band_top = g["band_top"]
+        self._place(self.frozen_band, *_rounded(8, band_top, width - 8, g["band_bottom"], 12))
+        self._place(self.frozen_label, 18, band_top + 3 + g["label"] / 2)
         self._config(self.frozen_label, text=display.frozen_label)
         groups = [g_ for g_ in display.frozen if g_][:6]
         count = sum(len(group) for group in groups)
@@ -343,7 +419,7 @@ class TableView(tk.Canvas):
         if display.frozen_clickable and flat:
             self._config(self.mark_item, state="normal",
                                text="click a die to play it into the play area")
-            self._place(self.mark_item, width / 2, fy + small / 2 + 16)
+            self._place(self.mark_item, width / 2, g["mark_y"])
         else:
             self._config(self.mark_item, state="hidden")
 
@@ -366,8 +442,7 @@ class TableView(tk.Canvas):
                 self._hide(item)
         # The notice sits between the frozen row and the thrown dice, where a cue banner
         # covers it for a moment and then lets it show again.
-        top = g["frozen_y"] + small / 2 + 8
-        self._place(self.notice_item, width / 2, (top + ty - die * 0.62) / 2)
+        self._place(self.notice_item, width / 2, g["notice_y"])
         self._config(self.notice_item, text=display.notice, width=max(200, width - 60))
         self._place(self.hint_item, width / 2, ty)
         self._config(self.hint_item, text="" if n else display.hint,
@@ -386,9 +461,9 @@ class TableView(tk.Canvas):
                 self._hide(item)
         else:
             ay = g["area_y"]
-            top = ay - small / 2 - 22
-            self._place(self.area_band, *_rounded(8, top, width - 8, ay + small / 2 + 8, 12))
-            self._place(self.area_label, 18, top + 10)
+            top = ay - small / 2 - g["label"] - 6
+            self._place(self.area_band, *_rounded(8, top, width - 8, ay + small / 2 + 6, 12))
+            self._place(self.area_label, 18, top + 3 + g["label"] / 2)
             self._config(self.area_band, state="normal")
             self._config(self.area_label, state="normal", text=display.area_label or (
                 "Play area (Mutant Trash): its score goes to the other player"
@@ -402,7 +477,7 @@ class TableView(tk.Canvas):
                         display.play_area[i], small, "normal"))
                 else:
                     self._hide(item)
-        self._place(self.footer_item, width - 12, g["height"] - 6)
+        self._place(self.footer_item, width - 12, g["footer_y"])
         self._config(self.footer_item, text=display.footer,
                            state="hidden" if display.play_area is not None else "normal")
         self._place_banner()

@@ -1,9 +1,14 @@
-"""Colours of the window: a colour theme and a monochrome one (the 1989 ``M`` letter).
+"""Colours of the window: colour, monochrome (the 1989 ``M`` letter), high contrast and a
+colour-blind safe palette.
 
 :func:`palette` gives every colour the views draw with; :func:`apply_style` sets the ttk
 styles the window and every dialog share (greys in monochrome, and focus rings that show
 where Tab went).  In monochrome everything is black, white or grey, and the table colour
-is kept for when colour comes back.
+is kept for when colour comes back.  High contrast draws white and yellow on a black table
+whatever the table colour; the colour-blind safe palette keeps the table colour and takes
+its state colours from Okabe and Ito's palette (blue and orange, never red against green).
+Every text colour has a WCAG contrast of at least 4.5 on the table it is drawn on
+(``tests/test_accessibility.py`` checks it, and ``docs/accessibility.md`` lists them).
 """
 
 from __future__ import annotations
@@ -18,13 +23,17 @@ from ..settings import TABLE_COLOURS
 #: The grey of the table in monochrome, whatever the table colour (the green's grey).
 MONO_FELT = "#4f4f4f"
 #: The ring drawn around a focused field, by theme.
-FOCUS_COLOURS = {"color": "#0b4ea2", "mono": "#000000"}
+FOCUS_COLOURS = {"color": "#0b4ea2", "mono": "#000000", "contrast": "#000000",
+                 "colorblind": "#0072b2"}
 #: The width of the focus ring, in pixels.
 FOCUS_THICKNESS = 2
 #: Selected text in a field that does not have the focus.
 INACTIVE_SELECT = "#c3c3c3"
 #: The colour of error messages in dialogs (the ``Error.TLabel`` style), by theme.
-ERROR_COLOURS = {"color": "#b00020", "mono": "#000000"}
+ERROR_COLOURS = {"color": "#b00020", "mono": "#000000", "contrast": "#000000",
+                 "colorblind": "#a34400"}
+#: The table in high contrast, whatever the table colour.
+CONTRAST_FELT = "#000000"
 #: The Tcl variable that holds the theme :func:`apply_style` set last.
 THEME_VAR = "tenthousand_theme"
 #: ttk options the ttk theme may map to colours: (style, option).  Greyed in monochrome.
@@ -119,7 +128,8 @@ def felt_colour(name: str) -> str:
 
 
 def palette(theme: str, table_colour: str) -> Palette:
-    """The palette for a theme (``color`` or ``mono``) and a table colour name."""
+    """The palette for a theme (``color``, ``mono``, ``contrast`` or ``colorblind``) and a
+    table colour name."""
     felt = felt_colour(table_colour)
     if theme == "mono":
         # One grey for every table colour: greys of different colours are too alike to
@@ -134,10 +144,36 @@ def palette(theme: str, table_colour: str) -> Palette:
             best_row="#ffffff", chosen_row="#d4d4d4", chosen_best_row="#d4d4d4",
             gain="#000000", loss="#000000", focus=FOCUS_COLOURS["mono"],
         )
+    if theme == "contrast":
+        # Black table, white text, yellow for what is at stake; the side panels are
+        # black on white, and the seat to play is white on black.
+        return Palette(
+            theme="contrast", felt=CONTRAST_FELT, felt_dark="#262626", felt_line="#ffffff",
+            text="#ffffff", muted="#e6e6e6", good="#7dff7d", bad="#ff9a9a",
+            corner="#ffff00", win="#ffff00", panel="#ffffff", panel_text="#000000",
+            panel_muted="#333333", highlight="#000000", highlight_text="#ffffff",
+            banner_text="#000000", bar_fill="#000000", bar_empty="#ffffff",
+            bar_outline="#000000", best_row="#ffff66", chosen_row="#c8c8c8",
+            chosen_best_row="#e0e000", gain="#005a00", loss="#a00000",
+            focus=FOCUS_COLOURS["contrast"],
+        )
+    if theme == "colorblind":
+        # Okabe-Ito hues: sky blue for good, orange for bad, yellow for the stakes; they
+        # stay apart for red-blind and green-blind eyes alike.
+        return Palette(
+            theme="colorblind", felt=felt, felt_dark=_shade(felt, 0.78),
+            felt_line=_shade(felt, 1.25), text="#fdfaf0",
+            muted="#e3e3e3", good="#b8e4ff", bad="#ffdcbc", corner="#f5ec6e",
+            win="#f0e442", panel="#f7f4ec", panel_text="#1d2238", panel_muted="#4f5465",
+            highlight="#cde8ff", highlight_text="#1d2238", banner_text="#1d2238",
+            bar_fill="#0072b2", bar_empty="#ffffff", bar_outline="#9aa0a6",
+            best_row="#cde8ff", chosen_row="#ffe1b3", chosen_best_row="#a9d4f5",
+            gain="#005f94", loss="#a34400", focus=FOCUS_COLOURS["colorblind"],
+        )
     return Palette(
         theme="color", felt=felt, felt_dark=_shade(felt, 0.78), felt_line=_shade(felt, 1.25),
         text="#fdfaf0", muted="#cfe0d4" if table_colour == "green" else _shade(felt, 1.7),
-        good="#b8f5a0", bad="#ffb3a8", corner="#ffd866", win="#ffe680",
+        good="#b8f5a0", bad="#ffd9d4", corner="#ffe68f", win="#ffe680",
         panel="#f7f4ec", panel_text="#1d2238", panel_muted="#5d6272",
         highlight="#ffe9a8", highlight_text="#1d2238", banner_text="#1d2238",
         bar_fill="#1d7a33", bar_empty="#ffffff", bar_outline="#9aa0a6",
@@ -177,7 +213,7 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
     style = ttk.Style(widget)
     own = _own_look(style)
     mono = theme == "mono"
-    focus = FOCUS_COLOURS["mono" if mono else "color"]
+    focus = FOCUS_COLOURS.get(theme, FOCUS_COLOURS["color"])
 
     def tone(colour: str) -> str:
         return _grey(hex_colour(widget, colour)) if mono else colour
@@ -198,7 +234,7 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
                   selectbackground=[("readonly", "focus", select), ("!focus", INACTIVE_SELECT)],
                   selectforeground=[("readonly", "focus", select_text), ("!focus", "#000000")])
     _focus_rings(style, own, focus, tone(own["background"]))
-    style.configure("Error.TLabel", foreground=ERROR_COLOURS["mono" if mono else "color"])
+    style.configure("Error.TLabel", foreground=ERROR_COLOURS.get(theme, ERROR_COLOURS["color"]))
     widget.setvar(THEME_VAR, theme)
 
 

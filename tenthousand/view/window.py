@@ -11,6 +11,7 @@ from ..commands import MENU_TITLES, in_menu
 from .advisor import AdvisorPanel
 from .dice import DiceImages
 from .panels import ActionBar, LogPanel, StatusBar
+from .scaling import factor
 from .scoreboard import Scoreboard
 from .table import DieClick, TableView
 from .theme import Palette
@@ -58,12 +59,21 @@ class MainWindow(ttk.Frame):
         self.pack(fill="both", expand=True)
         self.bind("<Configure>", self._fit_side)
 
-    def _fit_side(self, event: tk.Event) -> None:  # type: ignore[type-arg]
-        # The side panel grows a little on big screens, so the scores stay easy to read.
-        width = max(340, min(460, int(event.width * 0.24)))
+    def _fit_side(self, event: tk.Event | None = None) -> None:  # type: ignore[type-arg]
+        # The side panel grows a little on big screens, so the scores stay easy to read,
+        # and with the text's scaling; it never takes more than 45% of the window.
+        total = int(event.width) if event is not None else self.winfo_width()
+        f = factor(self)
+        width = int(min(max(340 * f, min(460 * f, total * 0.24)), max(240, total * 0.45)))
         if int(self.side.cget("width")) != width:
             self.side.configure(width=width)
             self.scoreboard.set_width(width)
+
+    def rescale(self) -> None:
+        """The size of text changed (the size preference): the side panel and the table
+        are laid out again (the fonts follow by themselves)."""
+        self._fit_side()
+        self.table.rescale()
 
     def _menus(self) -> tk.Menu:
         """The menu bar, built from the table of commands (``tenthousand.commands``)."""

@@ -11,7 +11,7 @@ from app_kit import QUIET, key, make_app, settings
 
 from tenthousand.app import App
 from tenthousand.cli import Options, SeatSpec
-from tenthousand.launch import _geometry, settings_from_options
+from tenthousand.launch import SCREEN_MARGIN, _geometry, settings_from_options
 from tenthousand.model.game import Phase
 from tenthousand.paths import paths
 from tenthousand.settings import GameSettings, load_preferences
@@ -218,7 +218,9 @@ def test_the_command_line_overrides_the_last_settings() -> None:
 def test_a_saved_window_place_is_kept_only_when_it_fits(tk_root: tk.Tk) -> None:
     sw, sh = tk_root.winfo_screenwidth(), tk_root.winfo_screenheight()
     assert _geometry(tk_root, "1000x700+10+20") == "1000x700+10+20"
-    assert _geometry(tk_root, f"{sw + 500}x{sh + 500}+0+0").startswith(f"{sw}x{sh}")
+    # Too tall a window keeps the desktop's panel and the menu bar's height free.
+    assert _geometry(tk_root, f"{sw + 500}x{sh + 500}+0+0").startswith(
+        f"{sw}x{sh - SCREEN_MARGIN}")
     assert _geometry(tk_root, "1000x700+99999+0") == "1000x700"
     assert _geometry(tk_root, "garbage").count("x") == 1
 

@@ -24,7 +24,6 @@ from tenthousand.cli import parse
 from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.launch import (
     EXIT_AFTER_FIRST_FRAME,
-    MIN_SIZE,
     _geometry,
     _preferences_for,
     resume_question,
@@ -33,6 +32,7 @@ from tenthousand.model import Game, Seat
 from tenthousand.paths import paths
 from tenthousand.settings import GameSettings, Preferences, load_preferences, save_preferences
 from tenthousand.view.panels import elide
+from tenthousand.view.scaling import MIN_SIZE
 
 ROOT = Path(__file__).resolve().parents[2]
 
