@@ -110,7 +110,7 @@ class PlainModel:
             return Throws(n, trash, groups)
 
         throws = {n: group(n, False) for n in range(1, 7)}
-        first = group(6, True) if rules.six_dice_first_throw_only else throws[6]
+        first = group(6, True) if rules.first_throw_matters else throws[6]
         top6 = max(max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS if sum(c) == 6), 0)
         return cls(unit, throws, first, top6 // unit)
 
@@ -478,7 +478,7 @@ class PyramidModel:
             return trash, [(w, r, c) for (r, c), w in merged.items()]
 
         throws = [grouped(s, False) for s in stretches]
-        first = grouped(stretches[0], True) if rules.six_dice_first_throw_only else throws[0]
+        first = grouped(stretches[0], True) if rules.first_throw_matters else throws[0]
         order = sorted(range(len(stretches)), key=lambda k: -sum(stretches[k]))
         top6 = max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS if sum(c) == 6)
         return cls(unit, stretches, index, score, throws, first, order, top6 // unit)
