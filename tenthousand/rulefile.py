@@ -95,7 +95,7 @@ def canonical(rules: Rules) -> Rules:
         for candidate in tries:
             if candidate.kind_values() == table:
                 return candidate
-    return dataclasses.replace(plain, kinds=table)
+    return dataclasses.replace(plain, kinds=table, triplet_ones=table[0][0] or 0)
 
 
 # -- writing ----------------------------------------------------------------------------

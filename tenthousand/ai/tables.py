@@ -20,6 +20,7 @@ see :func:`_top`); above it a turn is assumed to bank at once.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 import time
@@ -743,9 +744,9 @@ _CACHE_LOCK = threading.Lock()
 def tables_for(rules: Rules) -> RuleTables:
     """The process-wide tables of a rule set (the options that change nothing in a turn are
     ignored, so rule sets that differ only there share their tables)."""
-    key = rules.__class__(**{**rules.to_dict(), "title": "", "preset": rules.preset,
-                             "game_point": 10000, "challenging": False, "mutant_trash": False,
-                             "surpassing": False, "three_trash": False})
+    key = dataclasses.replace(rules, title="", game_point=10000, challenging=False,
+                              mutant_trash=False, surpassing=False, three_trash=False,
+                              starting_scores=(), score_floor=None, catch_up=True)
     with _CACHE_LOCK:
         found = _CACHE.get(key)
         if found is None:
