@@ -13,14 +13,9 @@ The window sets its class and icon with::
 from __future__ import annotations
 
 import base64
-import sys
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
-
-if sys.version_info >= (3, 11):
-    from importlib.resources.abc import Traversable
-else:
-    from importlib.abc import Traversable
 
 if TYPE_CHECKING:  # tkinter only when a window asks for photos
     import tkinter

@@ -122,6 +122,22 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
+    """Read a rule file and keep it with the saved rule sets; the settings' name for it."""
+    from . import rulefile
+    from .settings import SAVED_PREFIX
+
+    try:
+        rule_set = rulefile.read(path)
+    except rulefile.RuleFileError as e:
+        parser.error(f"--rules-file: {e}")
+    try:
+        rulefile.save(rule_set)
+    except OSError as e:
+        parser.error(f"--rules-file: the rule set cannot be kept in the rules folder: {e}")
+    return SAVED_PREFIX + rule_set.name
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tenthousand",
@@ -134,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tenthousand {__version__}")
     parser.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET",
                         help="the rule set: " + ", ".join(PRESETS))
+    parser.add_argument("--rules-file", metavar="FILE",
+                        help="play the rule set in this rule file (it joins your saved rule "
+                        "sets, so the new-game dialog offers it too)")
     parser.add_argument("--players", type=parse_players, metavar="SPEC",
                         help="the seats in order, e.g. 'You,cpu:expert' or 'Ann,Bob=cpu:normal'"
                         f" (levels: {', '.join(LEVELS)})")
@@ -184,6 +203,10 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         parser.error("--mono (M) and --color (C) cannot both be given")
     if ns.theme is not None and (ns.mono or ns.color):
         parser.error("--theme cannot be given with --mono (M) or --color (C)")
+    if ns.rules_file is not None:
+        if ns.rules:
+            parser.error("--rules and --rules-file cannot both be given")
+        ns.rules = _import_rules_file(parser, ns.rules_file)
     if ns.players:
         problem = seat_problem(ns.players, ns.option, ns.rules)
         if problem:

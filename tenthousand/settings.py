@@ -81,6 +81,17 @@ def _default_seats() -> tuple[SeatSetting, ...]:
     return (SeatSetting("You"), SeatSetting(computer_name(0), True, "normal"))
 
 
+#: ``GameSettings.preset`` names a saved rule set (see :mod:`tenthousand.rulefile`) so.
+SAVED_PREFIX = "saved:"
+
+
+def _saved_rules(name: str) -> Rules | None:
+    from . import rulefile
+
+    found = rulefile.find_saved(name)
+    return None if found is None else found.rules
+
+
 @dataclass(frozen=True)
 class GameSettings:
     """Everything the new-game dialog chooses."""
@@ -93,12 +104,25 @@ class GameSettings:
     options: tuple[str, ...] = ()
 
     def base(self) -> Rules:
+        """The preset, or the saved rule set when ``preset`` is ``saved:NAME``."""
+        if self.preset.startswith(SAVED_PREFIX):
+            found = _saved_rules(self.preset[len(SAVED_PREFIX):])
+            if found is not None:
+                return found
         return PRESETS.get(self.preset, PRESETS["ten-thousand"])
+
+    def _known_base(self) -> bool:
+        if self.preset.startswith(SAVED_PREFIX):
+            return _saved_rules(self.preset[len(SAVED_PREFIX):]) is not None
+        return self.preset in PRESETS
 
     def errors(self) -> dict[str, str]:
         """Field name -> what is wrong and what is allowed; empty when all is well."""
         errors: dict[str, str] = {}
-        if self.preset not in PRESETS:
+        if self.preset.startswith(SAVED_PREFIX) and not self._known_base():
+            errors["preset"] = (f"the saved rule set {self.preset[len(SAVED_PREFIX):]!r} "
+                                "is gone or cannot be read; choose another")
+        elif not self._known_base():
             errors["preset"] = f"choose one of: {', '.join(PRESETS)}"
         if not 1 <= len(self.seats) <= MAX_SEATS:
             errors["seats"] = f"a game has 1 to {MAX_SEATS} seats"
@@ -131,12 +155,15 @@ class GameSettings:
             errors["options"] = f"unknown option {unknown[0]}"
         elif "mutant-trash" in self.options and len(self.seats) != 2:
             errors["options"] = "Mutant Trash needs exactly two seats"
+        starts = len(self.base().starting_scores)
+        if starts > len(self.seats):
+            errors.setdefault("seats", f"these rules give starting scores to {starts} seats")
         return errors
 
     def _order_errors(self, errors: dict[str, str]) -> dict[str, str]:
         """A minimum above the game point could never be reached: say so on the field the
         player typed (the preset's own numbers always fit)."""
-        if self.preset not in PRESETS or any(
+        if not self._known_base() or any(
                 key in errors for key in ("game_point", "opening_minimum", "minimum")):
             return {}
         base = self.base()

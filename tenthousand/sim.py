@@ -58,14 +58,20 @@ def _parser() -> _Parser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--rules", required=True, choices=sorted(PRESETS), metavar="PRESET",
-                       help=f"one of {', '.join(PRESETS)}")
+        which = q.add_mutually_exclusive_group(required=True)
+        which.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET",
+                           help=f"one of {', '.join(PRESETS)}")
+        which.add_argument("--rules-file", type=Path, metavar="FILE",
+                           help="a rule file (start one with: rules --rules PRESET)")
         q.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
                        metavar="NAME", help=f"switch an option on: {', '.join(OPTION_NAMES)}")
         q.add_argument("--seed", type=int, default=None)
         q.add_argument("--game-point", type=_count, default=None,
                        help="change the game point (a multiple of 50)")
 
+    r = sub.add_parser("rules", help="print a preset as a rule file to start from")
+    r.add_argument("--rules", required=True, choices=sorted(PRESETS), metavar="PRESET",
+                   help=f"one of {', '.join(PRESETS)}")
     t = sub.add_parser("turns", help="play single turns of one strategy")
     common(t)
     t.add_argument("--strategy", required=True, choices=LEVELS, metavar="NAME",
@@ -84,8 +90,14 @@ def _parser() -> _Parser:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
+    from . import rulefile
+
     try:
-        rules = PRESETS[args.rules].with_options(*args.option)
+        if args.rules_file is not None:
+            base = rulefile.read(args.rules_file).rules
+        else:
+            base = PRESETS[args.rules]
+        rules = base.with_options(*args.option)
         if args.game_point is not None:
             rules = rules.with_options(game_point=args.game_point)
     except ValueError as e:
@@ -94,6 +106,9 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _rules_name(rules: Rules) -> str:
+    if rules.preset in PRESETS and rules.with_options() != PRESETS[rules.preset].with_options(
+            *rules.options, game_point=rules.game_point):
+        return f"{rules.title} (a rule file)"  # a rule set of its own, not a preset
     name = "+".join((rules.preset,) + rules.options)
     if rules.game_point != PRESETS[rules.preset].game_point:
         name += f"@{rules.game_point}"
@@ -315,6 +330,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _fail("the perfect-play solver has no main()")
         return int(solve(args_list[1:]))
     args = _parser().parse_args(args_list)
+    if args.command == "rules":
+        from . import rulefile
+
+        sys.stdout.write(rulefile.dumps(PRESETS[args.rules]))
+        return 0
     rules = _rules(args)
     if args.command == "turns":
         out = run_turns(rules, args.strategy, args.turns, on_board=args.on_board,

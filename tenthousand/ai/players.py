@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..model import scoring
 from ..model.game import Game, Phase
-from ..model.rules import THREE_TRASH_PENALTY, Rules
+from ..model.rules import Rules
 from . import Decision
 from .tables import ExpectedTable, PyramidTable, tables_for
 
@@ -61,8 +61,8 @@ def trash_value(game: Game) -> float:
     if game.challenge_slot is not None:
         value -= rules.challenge_penalties[game.challenge_slot]
     if (rules.three_trash and not rules.rotary_club
-            and game.trash_streak[game.current] >= 2):
-        value -= THREE_TRASH_PENALTY
+            and game.trash_streak[game.current] >= rules.trash_run - 1):
+        value -= rules.trash_penalty
     return value
 
 
@@ -216,7 +216,7 @@ class MaxExpected(BasePlayer):
         for need in {self.rules.opening_minimum, self.rules.minimum}:
             t.expected_table(need, 0.0)
             if self.rules.three_trash:
-                t.expected_table(need, -float(THREE_TRASH_PENALTY))
+                t.expected_table(need, -float(self.rules.trash_penalty))
 
     @property
     def table_seconds(self) -> float:

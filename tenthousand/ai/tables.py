@@ -20,6 +20,7 @@ see :func:`_top`); above it a turn is assumed to bank at once.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 import time
@@ -110,7 +111,7 @@ class PlainModel:
             return Throws(n, trash, groups)
 
         throws = {n: group(n, False) for n in range(1, 7)}
-        first = group(6, True) if rules.six_dice_first_throw_only else throws[6]
+        first = group(6, True) if rules.first_throw_matters else throws[6]
         top6 = max(max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS if sum(c) == 6), 0)
         return cls(unit, throws, first, top6 // unit)
 
@@ -478,7 +479,7 @@ class PyramidModel:
             return trash, [(w, r, c) for (r, c), w in merged.items()]
 
         throws = [grouped(s, False) for s in stretches]
-        first = grouped(stretches[0], True) if rules.six_dice_first_throw_only else throws[0]
+        first = grouped(stretches[0], True) if rules.first_throw_matters else throws[0]
         order = sorted(range(len(stretches)), key=lambda k: -sum(stretches[k]))
         top6 = max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS if sum(c) == 6)
         return cls(unit, stretches, index, score, throws, first, order, top6 // unit)
@@ -743,9 +744,9 @@ _CACHE_LOCK = threading.Lock()
 def tables_for(rules: Rules) -> RuleTables:
     """The process-wide tables of a rule set (the options that change nothing in a turn are
     ignored, so rule sets that differ only there share their tables)."""
-    key = rules.__class__(**{**rules.to_dict(), "title": "", "preset": rules.preset,
-                             "game_point": 10000, "challenging": False, "mutant_trash": False,
-                             "surpassing": False, "three_trash": False})
+    key = dataclasses.replace(rules, title="", game_point=10000, challenging=False,
+                              mutant_trash=False, surpassing=False, three_trash=False,
+                              starting_scores=(), score_floor=None, catch_up=True)
     with _CACHE_LOCK:
         found = _CACHE.get(key)
         if found is None:

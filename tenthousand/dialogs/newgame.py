@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
 from ..model import LEVELS, OPTION_NAMES, PRESETS
-from ..settings import MAX_SEATS, GameSettings, SeatSetting, next_computer_name
+from ..model.rules import Rules
+from ..settings import MAX_SEATS, SAVED_PREFIX, GameSettings, SeatSetting, next_computer_name
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
+
+log = logging.getLogger(__name__)
 
 __all__ = ["NewGameDialog", "LEVEL_LABELS", "PLAYER_CHOICES", "OPTION_HELP", "PRESET_HELP"]
 
@@ -54,6 +58,17 @@ NUMBER_FIELDS: tuple[tuple[str, str], ...] = (
     ("opening_minimum", "Opening minimum"),
     ("minimum", "Later minimum"),
 )
+
+
+def _saved_rule_sets() -> dict[str, tuple[Rules, str]]:
+    """The saved rule sets by their settings name, with their descriptions; a file that
+    cannot be read is left out and logged."""
+    from .. import rulefile
+
+    sets, problems = rulefile.saved()
+    for problem in problems:
+        log.warning("a saved rule set is left out: %s", problem)
+    return {SAVED_PREFIX + rs.name: (rs.rules, rs.description) for rs in sets}
 
 
 def _choice_of(seat: SeatSetting) -> str:
@@ -156,7 +171,10 @@ class NewGameDialog(Dialog[GameSettings]):
     def _build_rules(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
         """The preset and the numbers."""
         self.preset_titles = {key: rules_.title for key, rules_ in PRESETS.items()}
-        preset = settings.preset if settings.preset in PRESETS else "ten-thousand"
+        self.saved_sets = _saved_rule_sets()
+        for key, (rules_, _) in self.saved_sets.items():
+            self.preset_titles[key] = f"{rules_.title} (saved)"
+        preset = settings.preset if settings.preset in self.preset_titles else "ten-thousand"
         self.preset_var = tk.StringVar(self, self.preset_titles[preset])
         self._preset_shown = preset
         ttk.Label(rules, text="Preset").grid(row=0, column=0, sticky="w")
@@ -298,6 +316,7 @@ class NewGameDialog(Dialog[GameSettings]):
     # -- the preset ----------------------------------------------------------------------
 
     def preset_key(self) -> str:
+        """The settings' name of the chosen preset or saved rule set."""
         title = self.preset_var.get()
         return next((k for k, t in self.preset_titles.items() if t == title), "ten-thousand")
 
@@ -313,8 +332,13 @@ class NewGameDialog(Dialog[GameSettings]):
 
     def _show_preset(self) -> None:
         key = self.preset_key()
-        base = PRESETS[key]
-        self.preset_help.configure(text=PRESET_HELP.get(key, base.title))
+        if key in self.saved_sets:
+            base, description = self.saved_sets[key]
+            help_text = description or f"Your rule set, based on {PRESETS[base.preset].title}."
+        else:
+            base = PRESETS[key]
+            help_text = PRESET_HELP.get(key, base.title)
+        self.preset_help.configure(text=help_text)
         for field, label in self.placeholders.items():
             label.configure(text=f"{getattr(base, field):,}")
         self._update_placeholders()

@@ -40,7 +40,7 @@ from .events import (
     Trash,
     TurnStarted,
 )
-from .rules import THREE_TRASH_PENALTY, Rules
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .record import Command, Record
@@ -115,7 +115,7 @@ class Game:
         # The generator's state before the first seat is drawn: the record's dice source.
         start_state = self.rng.getstate()
         n = len(seats)
-        self.board: list[int] = [0] * n
+        self.board: list[int] = [rules.starting_score(seat) for seat in range(n)]  # handicap
         self.challenges_used: list[list[bool]] = [[False, False] for _ in range(n)]
         self.trash_streak: list[int] = [0] * n
         self.turns_taken: list[int] = [0] * n
@@ -449,17 +449,16 @@ class Game:
         events: list[Event] = [Trash(seat, self.turn_score)]
         self.last_turn_added = 0
         if self.challenge_slot is not None:
-            penalty = self.rules.challenge_penalties[self.challenge_slot]
-            self.board[seat] -= penalty
+            penalty = self._lower(seat, self.rules.challenge_penalties[self.challenge_slot])
             events.append(Penalty(seat, penalty, self.board[seat], "challenge"))
         # Every Rotary Club turn ends in trash: the three-trash penalty would only push every
         # score down forever there, so it applies to banking games alone.
         if self.rules.three_trash and not self.rules.rotary_club:
             self.trash_streak[seat] += 1
-            if self.trash_streak[seat] >= 3:
+            if self.trash_streak[seat] >= self.rules.trash_run:
                 self.trash_streak[seat] = 0
-                self.board[seat] -= THREE_TRASH_PENALTY
-                events.append(Penalty(seat, THREE_TRASH_PENALTY, self.board[seat], "three-trash"))
+                penalty = self._lower(seat, self.rules.trash_penalty)
+                events.append(Penalty(seat, penalty, self.board[seat], "three-trash"))
         # Mutant Trash in Rotary Club: a turn that froze dice and never turned the corner
         # plays a die from them; one that turned the corner plays none (the manual's note).
         if (self.rules.mutant_trash and self.rules.rotary_club and self.corners == 0
@@ -476,8 +475,17 @@ class Game:
         target = self.challenge_target
         if target is None or amount == 0:
             return []
-        self.board[target] -= amount
+        amount = self._lower(target, amount)
         return [ScoreTaken(target, amount, self.board[target], self.current)]
+
+    def _lower(self, seat: int, amount: int) -> int:
+        """Take up to ``amount`` from a board, never below the rules' lowest score; returns
+        what was taken."""
+        floor = self.rules.score_floor
+        if floor is not None:
+            amount = max(0, min(amount, self.board[seat] - floor))
+        self.board[seat] -= amount
+        return amount
 
     def _note_reach(self, seat: int) -> None:
         if self.reacher is None and self.board[seat] >= self.rules.game_point:
@@ -501,6 +509,8 @@ class Game:
         if self.stage == "normal":
             if self.reacher is None:
                 return events + self._start_turn((seat + 1) % n)
+            if not self.rules.catch_up:
+                return events + self._finish()  # the first to reach the game point wins
             self.stage = "catch-up"
             order = [(seat + k) % n for k in range(1, n + 1)]
             self.queue = [s for s in order if s != self.reacher]

@@ -89,6 +89,22 @@ class Rules:
     rotary_club: bool = False
     mutant_trash: bool = False
     three_trash: bool = False
+    # -- the rules language (issue 13); the defaults keep every preset as it was ----------
+    single_two: int = 0
+    single_three: int = 0
+    single_four: int = 0
+    single_six: int = 0
+    kinds: KindTable | None = None
+    four_and_pair: int | None = None
+    short_straight_low: int | None = None
+    short_straight_high: int | None = None
+    short_straights_first_throw_only: bool = False
+    trash_run: int = 3
+    trash_penalty: int = THREE_TRASH_PENALTY
+    score_floor: int | None = None
+    catch_up: bool = True
+    starting_scores: tuple[int, ...] = ()
+
     def __post_init__(self) -> None:
         for name, (low, high) in NUMBER_LIMITS.items():
             value = getattr(self, name)
@@ -98,6 +114,49 @@ class Rules:
                 raise ValueError(f"{name} must be between {low:,} and {high:,}; it is {value:,}")
             if value % 50:
                 raise ValueError(f"{name} must be a multiple of 50; it is {value:,}")
+        problem = contradiction(self)
+        if problem is not None:
+            raise ValueError(problem)
+
+    # -- the scoring language ------------------------------------------------------------
+
+    @property
+    def singles(self) -> tuple[int, int, int, int, int, int]:
+        """The points of a lone die of each face, 1 to 6 (0: it does not score alone)."""
+        return (self.single_one, self.single_two, self.single_three, self.single_four,
+                self.single_five, self.single_six)
+
+    def kind_values(self) -> KindTable:
+        """Three, four, five and six of a kind for each face 1 to 6 (None: not a counter).
+
+        An explicit :attr:`kinds` table wins; otherwise the classic fields fill it: triplets
+        worth ``triplet_ones`` and 100 x face, then doubling or the fixed values (D-4).
+        """
+        if self.kinds is not None:
+            return self.kinds
+        fixed = (self.four_of_a_kind, self.five_of_a_kind, self.six_of_a_kind)
+        rows: list[Any] = []
+        for face in range(1, 7):
+            base = self.triplet_ones if face == 1 else 100 * face
+            if self.kind_doubling:
+                rows.append((base, base * 2, base * 4, base * 8))
+            else:
+                rows.append((base,) + fixed)
+        return tuple(rows)  # type: ignore[return-value]
+
+    @property
+    def first_throw_matters(self) -> bool:
+        """Whether some counter counts only on the first throw of a turn (D-2)."""
+        six = self.six_dice_first_throw_only and (
+            self.straight is not None or self.three_pairs is not None
+            or self.two_triplets is not None or self.four_and_pair is not None)
+        short = self.short_straights_first_throw_only and (
+            self.short_straight_low is not None or self.short_straight_high is not None)
+        return six or short
+
+    def starting_score(self, seat: int) -> int:
+        """The board score a seat starts the game with (a handicap; 0 when not given)."""
+        return self.starting_scores[seat] if seat < len(self.starting_scores) else 0
 
     # -- options -------------------------------------------------------------------------
 
@@ -131,6 +190,9 @@ class Rules:
         """Raise ValueError when ``count`` seats cannot play these rules."""
         if not 1 <= count <= 9:
             raise ValueError(f"a game has 1 to 9 seats, not {count}")
+        if len(self.starting_scores) > count:
+            raise ValueError(f"these rules give starting scores to {len(self.starting_scores)} "
+                             f"seats, but the game has {count}")
         if self.mutant_trash and count != 2:
             raise ValueError(f"Mutant Trash is for exactly two seats, not {count}")
 
@@ -149,6 +211,12 @@ class Rules:
             self.three_pairs_distinct,
             self.two_triplets,
             self.six_dice_first_throw_only,
+            self.singles,
+            self.kinds,
+            self.four_and_pair,
+            self.short_straight_low,
+            self.short_straight_high,
+            self.short_straights_first_throw_only,
         )
 
     @property
@@ -164,8 +232,20 @@ class Rules:
     # -- JSON ----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain JSON-able description (the preset plus every field)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        """A plain JSON-able description (the preset plus every field).
+
+        Fields of the rules language that still have their default are left out, so a save
+        of a preset reads exactly as it did before the language grew.
+        """
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in LANGUAGE_FIELDS and value == f.default:
+                continue
+            if isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[f.name] = value
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -181,6 +261,9 @@ class Rules:
             raise ValueError(f"unknown preset {preset!r}")
         values: dict[str, Any] = {}
         for key, value in data.items():
+            if key in LANGUAGE_FIELDS:
+                values[key] = _language_value(key, value)
+                continue
             default = getattr(PRESETS[preset], key)
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
@@ -195,6 +278,76 @@ class Rules:
                 raise ValueError(f"rule field {key} has a bad value: {value!r}")
             values[key] = value
         return dataclasses.replace(PRESETS[preset], **values)
+
+
+#: Three, four, five and six of a kind (None: not a counter) for each face 1 to 6.
+KindTable = tuple[tuple["int | None", "int | None", "int | None", "int | None"], ...]
+
+#: The fields the rules language added; saves leave them out while they are at default.
+LANGUAGE_FIELDS = frozenset({
+    "single_two", "single_three", "single_four", "single_six", "kinds", "four_and_pair",
+    "short_straight_low", "short_straight_high", "short_straights_first_throw_only",
+    "trash_run", "trash_penalty", "score_floor", "catch_up", "starting_scores",
+})
+
+_POINTS = 1_000_000  # no counter, penalty or start is worth more
+
+
+def _points(value: Any, *, nullable: bool = False, low: int = 0) -> bool:
+    if value is None:
+        return nullable
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and low <= value <= _POINTS and value % 50 == 0)
+
+
+def _language_value(key: str, value: Any) -> Any:
+    """Check one field of the rules language from JSON; the value as the dataclass keeps it."""
+    ok: bool
+    if key in ("short_straights_first_throw_only", "catch_up"):
+        ok = isinstance(value, bool)
+    elif key == "trash_run":
+        ok = isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 9
+    elif key == "score_floor":
+        ok = _points(value, nullable=True, low=-_POINTS) and (value is None or value <= 0)
+    elif key in ("four_and_pair", "short_straight_low", "short_straight_high"):
+        ok = _points(value, nullable=True)
+    elif key == "kinds":
+        if value is None:
+            return None
+        ok = (isinstance(value, list | tuple) and len(value) == 6
+              and all(isinstance(row, list | tuple) and len(row) == 4
+                      and all(_points(v, nullable=True) for v in row) for row in value))
+        if ok:
+            return tuple(tuple(row) for row in value)
+    elif key == "starting_scores":
+        ok = (isinstance(value, list | tuple) and len(value) <= 9
+              and all(_points(v) for v in value))
+        if ok:
+            return tuple(value)
+    else:
+        ok = _points(value)
+    if not ok:
+        raise ValueError(f"rule field {key} has a bad value: {value!r}")
+    return value
+
+
+def contradiction(rules: Rules) -> str | None:
+    """The sentence saying why two settings of a rule set contradict, or None."""
+    if rules.kinds is not None and (rules.kind_doubling or rules.four_of_a_kind is not None
+                                    or rules.five_of_a_kind is not None
+                                    or rules.six_of_a_kind is not None):
+        return ("a rule set with its own table of kinds cannot also use doubling or fixed "
+                "four, five and six of a kind values; put them in the table")
+    if not any(rules.singles) and not any(v for row in rules.kind_values() for v in row if v):
+        return "nothing scores: give some single face or some of a kind a value"
+    if any(start >= rules.game_point for start in rules.starting_scores):
+        return "a starting score must be below the game point"
+    if rules.score_floor is not None and rules.score_floor > 0:
+        return "the lowest score cannot be above zero"
+    if rules.rotary_club and not rules.catch_up:
+        return ("in Rotary Club the lowest score wins, so reaching the game point cannot "
+                "win the game at once")
+    return None
 
 
 def _attr(option: str) -> str:

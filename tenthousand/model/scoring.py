@@ -60,20 +60,14 @@ def counters(rules: Rules) -> tuple[Counter, ...]:
 def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
     rules = _RULES_BY_KEY[key]
     out: list[Counter] = [
-        Counter("a 1", _counts({1: 1}), rules.single_one),
-        Counter("a 5", _counts({5: 1}), rules.single_five),
+        Counter(f"a {face}", _counts({face: 1}), points)
+        for face, points in zip(FACES, rules.singles, strict=True) if points
     ]
-    fixed = {4: rules.four_of_a_kind, 5: rules.five_of_a_kind, 6: rules.six_of_a_kind}
+    # The 1 and the 5 first, as the tables always listed them.
+    out.sort(key=lambda k: (k.counts[0] == 0 and k.counts[4] == 0, -k.points))
     words = {3: "three", 4: "four", 5: "five", 6: "six"}
-    for face in FACES:
-        base = rules.triplet_ones if face == 1 else 100 * face
-        for n in (3, 4, 5, 6):
-            if rules.kind_doubling:
-                points: int | None = base * 2 ** (n - 3)
-            elif n == 3:
-                points = base
-            else:
-                points = fixed[n]
+    for face, row in zip(FACES, rules.kind_values(), strict=True):
+        for n, points in zip((3, 4, 5, 6), row, strict=True):
             if points is not None:
                 out.append(Counter(f"{words[n]} {face}s", _counts({face: n}), points))
     first_only = rules.six_dice_first_throw_only
@@ -92,6 +86,17 @@ def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
             if sum(c) == 6:
                 counts = (c[0], c[1], c[2], c[3], c[4], c[5])
                 out.append(Counter("two triplets", counts, rules.two_triplets, first_only))
+    if rules.four_and_pair is not None:
+        for four, pair in itertools.permutations(FACES, 2):
+            out.append(Counter("four of a kind and a pair", _counts({four: 4, pair: 2}),
+                               rules.four_and_pair, first_only))
+    short_only = rules.short_straights_first_throw_only
+    if rules.short_straight_low is not None:
+        out.append(Counter("1-2-3-4-5", (1, 1, 1, 1, 1, 0), rules.short_straight_low,
+                           short_only))
+    if rules.short_straight_high is not None:
+        out.append(Counter("2-3-4-5-6", (0, 1, 1, 1, 1, 1), rules.short_straight_high,
+                           short_only))
     return tuple(out)
 
 
@@ -294,6 +299,8 @@ def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> s
         return "the " + ", ".join(str(f) for f in useless) + " do not score"
     if sum(c) == 6 and rules.six_dice_first_throw_only and not first_throw:
         return "doubles and straights count only on the first throw of a turn"
+    if rules.first_throw_matters and not first_throw and (t.exact_first[c] is not None):
+        return "these dice count only on the first throw of a turn"
     return "these dice do not form counters"
 
 

@@ -27,7 +27,9 @@ def _parser() -> argparse.ArgumentParser:
 
     p = _Parser(prog="tenthousand.sim solve",
                 description="Solve two-player perfect play for a preset.")
-    p.add_argument("--rules", required=True, choices=sorted(PRESETS), metavar="PRESET")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET")
+    which.add_argument("--rules-file", type=Path, metavar="FILE", help="a rule file")
     p.add_argument("--game-point", type=int, default=None, metavar="N")
     p.add_argument("--extra", type=int, default=None, metavar="POINTS",
                    help="turn cap beyond the game point (default 2000)")
@@ -47,9 +49,10 @@ def main(args: list[str] | None = None) -> int:
     except SystemExit as e:
         return int(e.code or 0)
     from ..model.rules import PRESETS
+    from ..rulefile import read
 
-    rules = PRESETS[ns.rules]
     try:
+        rules = read(ns.rules_file).rules if ns.rules_file is not None else PRESETS[ns.rules]
         if ns.game_point is not None:
             rules = rules.with_options(game_point=ns.game_point)
         if ns.extra is not None and (ns.extra < 0 or ns.extra % 50):
@@ -75,7 +78,8 @@ def main(args: list[str] | None = None) -> int:
         ns.out.parent.mkdir(parents=True, exist_ok=True)
         ns.out.write_bytes(pack(solution))
     print(json.dumps({
-        "rules": rules.preset if ns.game_point is None else f"{rules.preset} to {rules.game_point}",
+        "rules": (rules.title if ns.rules_file is not None else rules.preset)
+        + ("" if ns.game_point is None else f" to {rules.game_point}"),
         "states": solution.states,
         "iterations": solution.iterations,
         "seconds": round(solution.seconds, 1),

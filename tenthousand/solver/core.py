@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,8 +150,11 @@ def _steps(points: int) -> int:
 
 
 def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
-          progress: bool = False) -> Solution:
+          progress: bool | Callable[[float], None] = False) -> Solution:
     """Solve the two-player game under ``rules`` (options other than numbers unsupported).
+
+    ``progress`` True reports on stderr; a callable is called with the share done (0 to 1)
+    now and then, for a window's progress bar.
 
     The truncation: in the normal game a player whose board plus turn score exceeds the
     game point plus ``extra`` banks at once; in catch-up and tie-break turns a turn score
@@ -225,6 +229,8 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
         wv = win[opp_seat[None, :], bb[None, :], np.minimum(reach, ng - 1)]
         d = np.clip(reach - bb[None, :], 0, dmax - 1)
         cv = catch_up[(bb > 0).astype(int)[None, :], (opp_seat == 0).astype(int)[None, :], d]
+        if not rules.catch_up:
+            cv = np.zeros_like(cv)  # the first to reach the game point wins at once
         bank = 1.0 - np.where(inside, wv, cv)
         minimum = np.maximum(np.where(aa == 0, open_min, min_after), 1)
         if level + 1 <= 2 * ng - 2:
@@ -257,7 +263,10 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
             active = np.flatnonzero(moving)
         levels_passes.append(it + 1)
         win[seat, aa, bb] = x
-        if progress and level % 20 == 0:
+        if callable(progress):
+            if level % 20 == 0:
+                progress(1.0 - level / max(1, 2 * ng - 2))
+        elif progress and level % 20 == 0:
             print(f"level {level}: {time.perf_counter() - started:.1f}s "
                   f"passes {it + 1}", file=sys.stderr, flush=True)
     # states: board pairs x seat x (turn score, dice left) within the cap

