@@ -18,6 +18,7 @@ from tkinter import messagebox
 from typing import TYPE_CHECKING
 
 from . import savegame
+from .app_access import AccessCommands
 from .app_game import GameCommands
 from .app_options import OptionCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
@@ -26,6 +27,7 @@ from .logs import install_tk_error_handler
 from .model import Game
 from .settings import GameSettings, LivePreferences, Preferences
 from .sound import Sound
+from .speech import Speaker, find_backend
 from .view.advisor import Advisor
 from .view.dice import DiceImages
 from .view.guide import Guide
@@ -45,7 +47,7 @@ def _collect() -> None:
     gc.collect()
 
 
-class App(GameCommands, OptionCommands):
+class App(GameCommands, OptionCommands, AccessCommands):
     """One game window on ``root``: build it, play, and :meth:`destroy` it cleanly."""
 
     def __init__(self, root: tk.Tk, prefs: Preferences | None = None,
@@ -55,7 +57,8 @@ class App(GameCommands, OptionCommands):
                  install_error_handler: bool = True, save_games: bool = True,
                  sound: Sound | None = None, owns_root: bool = False,
                  message: str | None = None, notices: Sequence[str] = (),
-                 saved_prefs: Preferences | None = None, begin: bool = True) -> None:
+                 saved_prefs: Preferences | None = None, begin: bool = True,
+                 speaker: Speaker | None = None) -> None:
         self.root = root
         # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
         # Every Tk call releases the GIL, and getting it back waits for the switch interval
@@ -72,6 +75,8 @@ class App(GameCommands, OptionCommands):
         self.owns_root = owns_root
         self.save_games = save_games
         self.sound = sound or Sound()
+        #: Speaks what happens when the speech preference is on (tests give a recorder).
+        self.speaker = speaker or Speaker(root, find_backend())
         self.closed = False
         self._afters: dict[str, str] = {}
         self._bound: list[str] = []
@@ -86,12 +91,14 @@ class App(GameCommands, OptionCommands):
         self.ask_match: Callable[[Game], str | None] = self._match_dialog
         #: When a command of the table can be used, by the name its ``enabled`` gives.
         self.conditions: dict[str, Callable[[], bool]] = {
-            "has_decisions": lambda: bool(self.advisor.decisions)}
+            "has_decisions": lambda: bool(self.advisor.decisions),
+            "speech_available": lambda: self.speaker.available}
         self.handlers = handlers_of(self)
 
         self._build(game or self._make_game(self.settings, seed), demo=demo, seed=seed,
                     player_factory=player_factory)
         self._watch_prefs()
+        self._watch_speech()
         self._bind_keys()
         self._show_settings()
         self._set_title()
@@ -121,7 +128,7 @@ class App(GameCommands, OptionCommands):
             on_rematch=lambda: self.restart(ask=False))
         self.window.set_check("demo", demo)
         self.advisor = Advisor(root, self.window.advisor, place=self.window.show_advisor,
-                               line=self.window.actions.show_advice,
+                               line=self._advice_line,
                                selected=lambda: sorted(self.controller.selection))
         self.guide = Guide(self.window.table, self.window.actions,
                            active=not prefs.guide_done, on_finish=self._guide_finished)
@@ -256,6 +263,7 @@ class App(GameCommands, OptionCommands):
         self.advisor.update(game, human)
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)
+        self._follow_cursor()
         self._update_enabled()
 
     # -- the end -------------------------------------------------------------------------
@@ -273,6 +281,7 @@ class App(GameCommands, OptionCommands):
         if self.closed:
             return
         self.closed = True
+        self.speaker.close()
         self.controller.destroy()
         self.advisor.destroy()
         self.guide.destroy()

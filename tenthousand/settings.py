@@ -342,6 +342,7 @@ SOUND = Flag("sound", True, "Rattle the dice (F1)")
 ANIMATION = Flag("animation", True, "Animate the dice")
 INTRO = Flag("intro", True, "Play the title show at start-up")
 ADVISOR = Flag("advisor", False)
+SPEECH = Flag("speech", False, "Speak what happens (Ctrl+Period silences)")
 GUIDE_DONE = Flag("guide_done", False)  # the first-turn tour was finished or skipped
 ANIMATION_SPEED = Choice("animation_speed", "normal", "Animation speed",
                          choices=tuple((n, n.capitalize()) for n in ANIMATION_SPEEDS))
@@ -365,10 +366,10 @@ def next_delay(delay: float, faster: bool) -> float:
 #: Every preference but the last game's settings, by name.
 PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
     DELAY, SOUND, PITCH, THEME, TABLE_COLOUR, INTRO, ANIMATION, ADVISOR, VOLUME,
-    ANIMATION_SPEED, GUIDE_DONE, GEOMETRY)}
+    ANIMATION_SPEED, GUIDE_DONE, GEOMETRY, SPEECH)}
 #: What the preferences dialog edits (the rest the window keeps by itself).
 DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
-                "theme", "table_colour")
+                "theme", "table_colour", "speech")
 
 
 @dataclass(frozen=True)
@@ -390,6 +391,7 @@ class Preferences:
     animation_speed: str = ANIMATION_SPEED.default  # a key of ANIMATION_SPEEDS
     guide_done: bool = GUIDE_DONE.default
     geometry: str = GEOMETRY.default
+    speech: bool = SPEECH.default  # the game speaks what happens (issue 14)
     game: GameSettings = field(default_factory=GameSettings)
 
     def __post_init__(self) -> None:
