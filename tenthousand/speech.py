@@ -26,15 +26,17 @@ from __future__ import annotations
 import logging
 import re
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .jobs import Scheduler
 from .presenter import SeatRow, TableDisplay
+
+if TYPE_CHECKING:
+    import subprocess
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +119,8 @@ class ProcessBackend:
         return [self.program, "-NoProfile", "-NonInteractive", "-Command", _POWERSHELL_SPEAK]
 
     def start(self, text: str) -> Utterance:
+        import subprocess  # (loaded after the first frame: the window shows sooner)
+
         piped = self.name == "powershell"
         process = subprocess.Popen(  # noqa: S603 - a fixed program, the text as one argument
             self.command(text), stdin=subprocess.PIPE if piped else subprocess.DEVNULL,
@@ -127,6 +131,8 @@ class ProcessBackend:
         return _Process(process)
 
     def cancel(self) -> None:
+        import subprocess
+
         if self.name == "spd-say":
             # Killing the client may leave its message in the speech server: cancel it there.
             subprocess.Popen([self.program, "-C"], stdin=subprocess.DEVNULL,  # noqa: S603

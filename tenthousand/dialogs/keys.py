@@ -39,7 +39,7 @@ class KeysDialog(Dialog[None]):
                 # (No padding between the lines: one line a command fits a small screen.)
                 ttk.Label(frame, text=key, font=key_font).grid(
                     row=row, column=column, sticky="w", padx=(PAD * (2 + 3 * side), PAD * 2))
-                ttk.Label(frame, text=action, wraplength=chars(self, 44),
+                ttk.Label(frame, text=action, wraplength=chars(self, 48),
                           justify="left").grid(row=row, column=column + 1, sticky="w")
                 shown = key or shown
                 self.rows.append((shown, action))
