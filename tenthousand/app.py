@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from . import savegame
 from .advising import AdvisorDisplay, AdvisorService
+from .app_access import AccessCommands
 from .app_game import GameCommands
 from .app_options import OptionCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
@@ -28,6 +29,7 @@ from .logs import install_tk_error_handler
 from .model import Game
 from .settings import GameSettings, LivePreferences, Preferences
 from .sound import Sound
+from .speech import Speaker, find_backend
 from .view.dice import DiceImages
 from .view.guide import Guide
 from .view.theme import apply_style, palette
@@ -46,7 +48,7 @@ def _collect() -> None:
     gc.collect()
 
 
-class App(GameCommands, OptionCommands):
+class App(GameCommands, OptionCommands, AccessCommands):
     """One game window on ``root``: build it, play, and :meth:`destroy` it cleanly."""
 
     def __init__(self, root: tk.Tk, prefs: Preferences | None = None,
@@ -56,7 +58,8 @@ class App(GameCommands, OptionCommands):
                  install_error_handler: bool = True, save_games: bool = True,
                  sound: Sound | None = None, owns_root: bool = False,
                  message: str | None = None, notices: Sequence[str] = (),
-                 saved_prefs: Preferences | None = None, begin: bool = True) -> None:
+                 saved_prefs: Preferences | None = None, begin: bool = True,
+                 speaker: Speaker | None = None) -> None:
         self.root = root
         # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
         # Every Tk call releases the GIL, and getting it back waits for the switch interval
@@ -73,6 +76,8 @@ class App(GameCommands, OptionCommands):
         self.owns_root = owns_root
         self.save_games = save_games
         self.sound = sound or Sound()
+        #: Speaks what happens when the speech preference is on (tests give a recorder).
+        self.speaker = speaker or Speaker(root, find_backend())
         self.closed = False
         self._afters: dict[str, str] = {}
         self._bound: list[str] = []
@@ -87,12 +92,14 @@ class App(GameCommands, OptionCommands):
         self.ask_match: Callable[[Game], str | None] = self._match_dialog
         #: When a command of the table can be used, by the name its ``enabled`` gives.
         self.conditions: dict[str, Callable[[], bool]] = {
-            "has_decisions": lambda: self.advisor.has_decisions()}
+            "has_decisions": lambda: self.advisor.has_decisions(),
+            "speech_available": lambda: self.speaker.available}
         self.handlers = handlers_of(self)
 
         self._build(game or self._make_game(self.settings, seed), demo=demo, seed=seed,
                     player_factory=player_factory)
         self._watch_prefs()
+        self._watch_speech()
         self._bind_keys()
         self._show_settings()
         self._set_title()
@@ -123,11 +130,11 @@ class App(GameCommands, OptionCommands):
             clear_save=savegame.clear_saved_game if saving else None,
             on_rematch=lambda: self.restart(ask=False), jobs=self.jobs)
         self.window.set_check("demo", demo)
-        panel, actions = self.window.advisor, self.window.actions
+        panel = self.window.advisor
 
         def show_advice(display: AdvisorDisplay) -> None:
             panel.show(display)
-            actions.show_advice(display.line)
+            self._advice_line(display.line)
 
         self.advisor = AdvisorService(self.jobs, show_advice, self.window.show_advisor)
         self.guide = Guide(self.window.table, self.window.actions,
@@ -262,6 +269,7 @@ class App(GameCommands, OptionCommands):
         self.advisor.update(game, human, sorted(self.controller.selection))
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)
+        self._follow_cursor()
         self._update_enabled()
 
     # -- the end -------------------------------------------------------------------------
@@ -279,6 +287,7 @@ class App(GameCommands, OptionCommands):
         if self.closed:
             return
         self.closed = True
+        self.speaker.close()
         self.controller.destroy()  # writes the last save first
         self.jobs.close()
         self.guide.destroy()

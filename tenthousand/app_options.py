@@ -53,6 +53,7 @@ class OptionCommands:
     guide: Guide
     _after: Callable[[str, int, Callable[[], None]], None]
     _collect: Callable[[], None]
+    _speech_problem: Callable[[], str | None]
     show_rules: Callable[..., None]
 
     @property
@@ -221,7 +222,8 @@ class OptionCommands:
     def preferences(self) -> None:
         from .dialogs.preferences import PreferencesDialog
 
-        result = PreferencesDialog(self.root, self.prefs).result
+        result = PreferencesDialog(self.root, self.prefs,
+                                   speech_problem=self._speech_problem()).result
         self._collect()
         if result is not None:
             self.apply_preferences(result)

@@ -41,6 +41,7 @@ class Options:
     sound: bool | None = None
     theme: str | None = None
     skip_intro: bool = False
+    speech: bool | None = None
 
 
 def parse_players(text: str) -> list[SeatSpec]:
@@ -182,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "white and yellow on black) or colorblind (safe for red-green "
                         "colour blindness)")
     parser.add_argument("--skip-intro", action="store_true", help="skip the startup show (*)")
+    parser.add_argument("--speech", action="store_true",
+                        help="speak what happens (needs speech-dispatcher or espeak-ng on "
+                             "Linux; the system voice on macOS and Windows)")
     return parser
 
 
@@ -223,6 +227,7 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         sound=False if ns.no_sound else None,
         theme="mono" if ns.mono else ("color" if ns.color else ns.theme),
         skip_intro=ns.skip_intro,
+        speech=True if ns.speech else None,
     )
     return ns, opts
 
@@ -243,6 +248,12 @@ def run(argv: list[str]) -> int:
         print("tenthousand: no display found (DISPLAY is not set); start it from a desktop "
               "session, or set DISPLAY to a running X server", file=sys.stderr)
         return 1
+    if opts.speech:
+        from .speech import NO_SPEECH, find_backend
+
+        if find_backend() is None:
+            print(f"tenthousand: {NO_SPEECH}", file=sys.stderr)  # the game starts without it
+            opts.speech = None
     from .launch import launch
 
     return launch(opts)

@@ -20,10 +20,11 @@ from . import presenter
 from .ai import Player
 from .ai.moves import Command, Move, commands, decide
 from .jobs import JobRunner
-from .model import Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
+from .model import Event, Frozen, Game, GameOver, IllegalAction, Thrown, TurnStarted
 from .model.game import Phase
 from .model.record import Snapshot
 from .presenter import Context
+from .speech import Priority
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -122,6 +123,8 @@ class Controller:
         #: Asks a yes/no question (title, question) before a bank that loses the game;
         #: None banks without asking.  The app sets its own; tests replace it.
         self.confirm: Callable[[str, str], bool] | None = None
+        #: Called with a text the window shows and how urgently to speak it (speech).
+        self.on_say: Callable[[str, Priority], None] | None = None
         self.game = game
         self._reset_turn_state()
         self._log_start(game)
@@ -390,6 +393,7 @@ class Controller:
             events = command(*args)
         except IllegalAction as e:
             self.window.status.say(str(e).capitalize() + ".")
+            self._say(str(e).capitalize() + ".", Priority.URGENT)
             self.window.bell()
             self.refresh()
             return False
@@ -405,6 +409,7 @@ class Controller:
         """Show events: the log, the cues, the dice left on the table, the sound."""
         table = self.window.table
         thrown_now = False
+        self._say_events(events)
         for event in events:
             self._log(event)
             if isinstance(event, TurnStarted):
@@ -422,6 +427,21 @@ class Controller:
                 self.on_sound()
             self.refresh()
             table.tumble()
+
+    def _say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
+        if self.on_say is not None:
+            self.on_say(text, priority)
+
+    def _say_events(self, events: Sequence[Event]) -> None:
+        """Speak the log's lines of ``events`` (the result as its banner gives it), as one
+        message: the player's own moves cut a stale message, the computer's queue."""
+        if self.on_say is None or not events:
+            return
+        lines = [presenter.result_text(self.game, e) if isinstance(e, GameOver)
+                 else presenter.log_line(self.game, e)[0] for e in events]
+        seat = events[0].seat
+        computer = 0 <= seat < len(self.game.seats) and self.is_computer(seat)
+        self._say("\n".join(lines), Priority.QUEUED if computer else Priority.NORMAL)
 
     def _save(self) -> None:
         """Hand the game to the saver (a finished game clears the save)."""
@@ -457,6 +477,7 @@ class Controller:
         self.selection ^= {index}
         self.window.status.say("")
         self.refresh()
+        self._say(presenter.action_bar(g, self.context()).reason)  # what the pick is worth
 
     def number_key(self, number: int) -> None:
         """1-9: select a die, discard a die, or challenge a seat, as the moment needs."""
@@ -489,6 +510,7 @@ class Controller:
             self._decide(g.throw)
         elif g.phase is Phase.DISCARD:
             self.window.status.say("First play one of your frozen dice into the play area.")
+            self._say("First play one of your frozen dice into the play area.", Priority.URGENT)
             self.window.bell()
 
     def bank(self) -> None:
@@ -505,11 +527,13 @@ class Controller:
             if question and self.confirm is not None and not self.confirm("Bank and lose?",
                                                                           question):
                 self.window.status.say("Not banked: throw on, or bank when you are sure.")
+                self._say("Not banked: throw on, or bank when you are sure.")
                 return
             self._decide(g.bank)
         else:
-            reason = g.bank_refusal(sorted(self.selection))
-            self.window.status.say((reason or "you cannot bank now").capitalize() + ".")
+            reason = (g.bank_refusal(sorted(self.selection)) or "you cannot bank now")
+            self.window.status.say(reason.capitalize() + ".")
+            self._say(reason.capitalize() + ".", Priority.URGENT)
             self.window.bell()
 
     def _decide(self, command: Callable[..., list[Event]]) -> None:
@@ -520,6 +544,7 @@ class Controller:
     def _not_your_turn(self) -> None:
         g = self.game
         self.window.status.say(presenter.not_your_turn(g))
+        self._say(presenter.not_your_turn(g), Priority.URGENT)
 
     @property
     def challenge_offered(self) -> bool:
@@ -540,6 +565,7 @@ class Controller:
         self._challenge_asked = True
         if target is None:
             self.window.status.say("No challenge this turn.")
+            self._say("No challenge this turn.")
             self.refresh()
             return
         self._command(g.challenge, target)

@@ -134,6 +134,8 @@ def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str]
         changes["sound"] = opts.sound
     if opts.theme is not None:
         changes["theme"] = opts.theme
+    if opts.speech is not None:
+        changes["speech"] = opts.speech
     settings, settings_note = settings_from_options(saved.game, opts)
     if settings_note:
         messages.append(settings_note)

@@ -372,6 +372,7 @@ SOUND = Flag("sound", True, "Rattle the dice (F1)")
 ANIMATION = Flag("animation", True, "Animate the dice")
 INTRO = Flag("intro", True, "Play the title show at start-up")
 ADVISOR = Flag("advisor", False)
+SPEECH = Flag("speech", False, "Speak what happens (Ctrl+Period silences)")
 GUIDE_DONE = Flag("guide_done", False)  # the first-turn tour was finished or skipped
 ANIMATION_SPEED = Choice("animation_speed", "normal", "Animation speed",
                          choices=tuple((n, n.capitalize()) for n in ANIMATION_SPEEDS))
@@ -400,10 +401,10 @@ def next_delay(delay: float, faster: bool) -> float:
 #: Every preference but the last game's settings, by name.
 PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
     DELAY, SOUND, PITCH, THEME, TABLE_COLOUR, INTRO, ANIMATION, ADVISOR, VOLUME,
-    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY)}
+    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY, SPEECH)}
 #: What the preferences dialog edits (the rest the window keeps by itself).
 DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
-                "theme", "table_colour", "size")
+                "theme", "table_colour", "size", "speech")
 
 
 @dataclass(frozen=True)
@@ -426,6 +427,7 @@ class Preferences:
     size: int = SIZE.default  # type: ignore[assignment]  # dice and text, per cent
     guide_done: bool = GUIDE_DONE.default
     geometry: str = GEOMETRY.default
+    speech: bool = SPEECH.default  # the game speaks what happens (issue 14)
     game: GameSettings = field(default_factory=GameSettings)
 
     def __post_init__(self) -> None:

@@ -42,7 +42,7 @@ def test_every_command_is_well_formed() -> None:
         assert command.group in KEY_GROUPS
         for sequence in command.sequences:
             assert re.fullmatch(r"<[A-Za-z0-9_-]+>", sequence), sequence
-    assert {c.enabled for c in COMMANDS} <= {"", "has_decisions"}
+    assert {c.enabled for c in COMMANDS} <= {"", "has_decisions", "speech_available"}
 
 
 def test_a_handler_must_name_a_command_of_the_table() -> None:

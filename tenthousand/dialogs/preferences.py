@@ -18,6 +18,7 @@ from ..settings import (
     SIZE,
     SIZES,
     SOUND,
+    SPEECH,
     TABLE_COLOUR,
     THEME,
     VOLUME,
@@ -37,12 +38,15 @@ LABEL_CHARS = 15  # the label column of every group, so the fields line up
 class PreferencesDialog(Dialog[Preferences]):
     """Edit the player's preferences; ``.result`` is the new :class:`Preferences` or None."""
 
-    def __init__(self, parent: tk.Misc, prefs: Preferences, *, testing: bool = False) -> None:
+    def __init__(self, parent: tk.Misc, prefs: Preferences, *, testing: bool = False,
+                 speech_problem: str | None = None) -> None:
         self.prefs = prefs
+        self.speech_problem = speech_problem  # why speech cannot be had here, if it cannot
         super().__init__(parent, "Preferences", testing=testing)
 
     def body(self, frame: ttk.Frame) -> None:
         self.small = derived_font(self, scale=0.92)
+        self.flag_checks: dict[str, ttk.Checkbutton] = {}
         play = self._group(frame, "Play", 0)
         self.delay_var, self.delay_spin = self._number_row(play, DELAY, 0)
         self.animation_var = self._flag_row(play, ANIMATION, 2)
@@ -53,6 +57,12 @@ class PreferencesDialog(Dialog[Preferences]):
         self.sound_var = self._flag_row(sound, SOUND, 0)
         self.pitch_var, self.pitch_spin = self._number_row(sound, PITCH, 1)
         self._volume_rows(sound, 3)
+        self.speech_var = self._flag_row(sound, SPEECH, 5)
+        if self.speech_problem:  # greyed out, with the reason under it
+            self.flag_checks["speech"].state(["disabled"])
+            ttk.Label(sound, foreground=HINT_COLOUR, font=self.small, justify="left",
+                      wraplength=chars(self, 48), text=self.speech_problem).grid(
+                row=6, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
 
         looks = self._group(frame, "Looks", 2)
         # Two screens to a row: four side by side would widen the whole dialog.
@@ -92,8 +102,9 @@ class PreferencesDialog(Dialog[Preferences]):
 
     def _flag_row(self, group: ttk.Labelframe, pref: Flag, row: int) -> tk.BooleanVar:
         var = tk.BooleanVar(self, getattr(self.prefs, pref.name))
-        ttk.Checkbutton(group, text=pref.label, variable=var).grid(
-            row=row, column=0, columnspan=3, sticky="w", pady=2)
+        check = self.flag_checks[pref.name] = ttk.Checkbutton(group, text=pref.label,
+                                                               variable=var)
+        check.grid(row=row, column=0, columnspan=3, sticky="w", pady=2)
         return var
 
     def _choice_row(self, group: ttk.Labelframe, pref: Choice, row: int, *,
@@ -196,6 +207,7 @@ class PreferencesDialog(Dialog[Preferences]):
         values.update(sound=self.sound_var.get(), theme=self.theme_var.get(),
                       table_colour=colour, intro=self.intro_var.get(),
                       animation=self.animation_var.get(), volume=self.volume,
-                      animation_speed=self.speed_var.get(), size=int(size))
+                      animation_speed=self.speed_var.get(), size=int(size),
+                      speech=self.speech_var.get())
         assert values.keys() == set(DIALOG_PREFS)  # every preference the dialog edits
         return self.prefs.replace(**values), {}

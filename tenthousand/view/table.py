@@ -92,6 +92,8 @@ class TableView(tk.Canvas):
             "title": tkfont.Font(self, family="Helvetica", size=44, weight="bold"),
         }
         self._build_items()
+        self.cursor: tuple[str, int] | None = None  # the die the keyboard is on
+        self.cursor_item: int | None = None  # its ring (made when first shown)
         self.bind("<Configure>", self._on_configure)
         self.bind("<Button-1>", self._on_click)
 
@@ -480,6 +482,7 @@ class TableView(tk.Canvas):
         self._place(self.footer_item, width - 12, g["footer_y"])
         self._config(self.footer_item, text=display.footer,
                            state="hidden" if display.play_area is not None else "normal")
+        self._place_cursor()
         self._place_banner()
         if self._intro_done is not None:
             self.itemconfigure("table", state="hidden")
@@ -591,6 +594,35 @@ class TableView(tk.Canvas):
         # needed sooner is drawn on demand (show()), so nothing waits for this.
         self._warm_started = True
         self._after("warm", FIRST_WARM_MS, begin)
+
+    # -- the die cursor: the keyboard's way through the dice -----------------------------
+
+    def show_cursor(self, row: str | None, index: int = 0) -> None:
+        """Mark die ``index`` of ``row`` (thrown or frozen) as the keyboard's; None: none."""
+        self.cursor = None if row is None else (row, index)
+        self._place_cursor()
+
+    def _place_cursor(self) -> None:
+        """A dashed ring around the die under the cursor, in the table's text colour (which
+        every theme keeps readable on its felt): a shape, not only a colour."""
+        item = self.cursor_item
+        if item is None:
+            item = self.cursor_item = self.create_rectangle(0, 0, 0, 0, width=3, dash=(6, 3),
+                                                            state="hidden")
+        cursor = self.cursor
+        if cursor is not None:
+            row, index = cursor
+            items = self.thrown_items if row == "thrown" else self.frozen_items
+            shown = 0 <= index < len(items) and str(
+                self.itemcget(items[index], "state")) != "hidden"  # type: ignore[no-untyped-call]
+            if shown:
+                x, y = self.coords(items[index])
+                half = (self.die_size if row == "thrown" else self.small_size) / 2 + 6
+                self.coords(item, x - half, y - half, x + half, y + half)
+                self.itemconfigure(item, state="normal", outline=self.pal.text)
+                self.tag_raise(item)
+                return
+        self.itemconfigure(item, state="hidden")
 
     # -- clicks --------------------------------------------------------------------------
 
