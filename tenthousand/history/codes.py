@@ -68,8 +68,9 @@ def verify(record: Record, fingerprint: str | None = None) -> Verdict:
     lines: list[str] = []
     seed = record.start.seed
     if seed is None:
-        return Verdict(False, ("The record names no seed (it resumed a saved position or "
-                               "came from an old release), so its dice cannot be checked.",))
+        return Verdict(False, ("The record keeps no seed (it starts from a saved position or "
+                               "a generator's state), so there is no fingerprint to check "
+                               "its dice against.",))
     mine = fingerprint_of(seed)
     lines.append(f"Seed: {seed}")
     lines.append(f"Fingerprint: {mine}")
