@@ -19,6 +19,7 @@ from tkinter import messagebox
 from typing import TYPE_CHECKING, Any
 
 from .controller import Controller, PlayerFactory, next_delay
+from .history_window import HistoryControls, new_seed
 from .model import Game
 from .model.game import Phase
 from .settings import (
@@ -68,6 +69,8 @@ KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<minus>", "<KP_Subtract>"), "volume_down"),
     (("<F10>",), "table_colour"),
     (("<F5>",), "rules"),
+    (("<F9>",), "statistics"),
+    (("<F4>",), "charts"),
     (("<h>", "<H>"), "advisor"),
     (("<space>", "<r>", "<R>"), "throw"),
     (("<b>", "<B>", "<Return>", "<KP_Enter>"), "bank"),
@@ -109,7 +112,8 @@ class App:
                  install_error_handler: bool = True, save_games: bool = True,
                  sound: Sound | None = None, owns_root: bool = False,
                  message: str | None = None, notices: Sequence[str] = (),
-                 saved_prefs: Preferences | None = None, begin: bool = True) -> None:
+                 saved_prefs: Preferences | None = None, begin: bool = True,
+                 keep_history: bool | None = None) -> None:
         self.root = root
         # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
         # Every Tk call releases the GIL, and getting it back waits for the switch interval
@@ -139,6 +143,9 @@ class App:
 
         if game is None:
             game = self._make_game(self.settings, seed)
+        # The history keeps the games of a window that keeps its saves (not the tests').
+        self.history = HistoryControls(
+            self, enabled=save_games if keep_history is None else keep_history)
         self.images = DiceImages(root, self.prefs.theme)
         apply_style(root, self.prefs.theme)  # the ttk look every dialog shares
         self.window = MainWindow(
@@ -199,7 +206,8 @@ class App:
             "about": self.show_about, "advisor": self.toggle_advisor,
             "review": self.show_review, "match": self.show_match,
             "volume_up": self.volume_up, "volume_down": self.volume_down,
-            "tour": self.show_tour,
+            "tour": self.show_tour, "statistics": self.history.show_statistics,
+            "charts": self.history.show_charts, "challenge": self.history.show_challenge,
         }
         missing = {"preferences": ("dialogs.preferences", "PreferencesDialog"),
                    "rules": ("dialogs.rules_window", "RulesWindow"),
@@ -211,7 +219,9 @@ class App:
         return commands
 
     def _make_game(self, settings: GameSettings, seed: int | None) -> Game:
-        return Game(settings.to_rules(), settings.to_seats(), seed=seed)
+        # Always a seed, so its fingerprint can be shown before the game and checked after.
+        return Game(settings.to_rules(), settings.to_seats(),
+                    seed=seed if seed is not None else new_seed())
 
     def _bind_keys(self) -> None:
         commands = self._commands()
@@ -341,6 +351,7 @@ class App:
         self.controller.set_demo(False) if self.controller.demo else None
         self.window.set_check("demo", False)
         self.controller.seed = seed
+        self.history.leaving()
         self.controller.set_game(self._make_game(settings, seed))
         self._set_title()
         if self.rules_window is not None:
@@ -374,7 +385,8 @@ class App:
                              "The game you leave gives nobody match points."):
             self.controller.start()
             return
-        game = self.controller.game.rematch()
+        self.history.leaving()
+        game = self.controller.game.rematch(seed=None if self.seed is not None else new_seed())
         self.controller.set_game(game)
         self.window.status.say(f"Game {game.games_played + 1} of this match: the same "
                                "players and rules.")
@@ -515,6 +527,7 @@ class App:
             self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
 
     def _refreshed(self, game: Game, human: bool) -> None:
+        self.history.refreshed(game)
         self.advisor.update(game, human)
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)
@@ -609,6 +622,7 @@ class App:
     def close(self) -> None:
         if self.closed:
             return
+        self.history.close()
         self.save_preferences()
         self.destroy()
         if self.owns_root:
@@ -619,6 +633,7 @@ class App:
         if self.closed:
             return
         self.closed = True
+        self.history.shutdown()
         self.controller.destroy()
         self.advisor.destroy()
         self.guide.destroy()

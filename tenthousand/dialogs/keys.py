@@ -25,6 +25,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("", "while the tour's note is on the table: close the tour"),
         ("F8", "the next game of this match: the same seats and rules"),
         ("F6", "the match table: every game of the match so far"),
+        ("F4 / F9", "charts of this game / statistics of all your games"),
         ("F2", "demo: the computer plays every seat; F2 again hands them back"),
         ("F7 or Ctrl+Q", "quit (asks first while a game is on)"),
     )),

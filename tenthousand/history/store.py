@@ -92,6 +92,8 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN challenge TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN value_kind TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN game_key TEXT NOT NULL DEFAULT '';  -- the same game resumed
+    CREATE INDEX games_by_key ON games(game_key);
     CREATE TABLE throws (
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         step INTEGER NOT NULL,
@@ -175,6 +177,9 @@ class GameEntry:
     fingerprint: str = ""
     challenge: str = ""
     value_kind: str = ""  # win, score, or '' when the game was not analysed
+    #: The same for a game and its resumed or undone continuations: a finished game
+    #: replaces the abandoned entry it was resumed from.
+    game_key: str = ""
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -286,14 +291,18 @@ class History:
         return [self.add(e) for e in entries]
 
     def _insert(self, con: sqlite3.Connection, e: GameEntry) -> int:
+        if e.game_key:
+            # A game left unfinished (stored as abandoned) and played on later is one game.
+            con.execute("DELETE FROM games WHERE game_key = ? AND status = ?",
+                        (e.game_key, ABANDONED))
         cur = con.execute(
             "INSERT INTO games (started, seconds, status, preset, rules_label, rules, "
-            "seat_count, assisted, demo, source, record, fingerprint, challenge, value_kind) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "seat_count, assisted, demo, source, record, fingerprint, challenge, value_kind, "
+            "game_key) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (e.started, e.seconds, e.status, e.preset, e.rules_label,
              json.dumps(e.rules, sort_keys=True), len(e.seats), int(e.assisted), int(e.demo),
              e.source, json.dumps(e.record, separators=(",", ":")), e.fingerprint,
-             e.challenge, e.value_kind))
+             e.challenge, e.value_kind, e.game_key))
         game_id = int(cur.lastrowid or 0)
         con.executemany(
             "INSERT INTO seats (game_id, seat, name, computer, level, board_score, rank, "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import time
 from collections.abc import Collection
@@ -52,6 +54,14 @@ def _seat_rows(game: Game, analysis: Analysis | None) -> tuple[SeatRow, ...]:
     return tuple(rows)
 
 
+def game_key(record: Record) -> str:
+    """The same for a game however often it is saved, resumed or undone: its rules, seats
+    and start (the dice generator), not its moves."""
+    head = record.header()
+    head.pop("assisted", None)
+    return hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()[:32]
+
+
 def summarize(record: Record, *, started: float | None = None, seconds: float = 0.0,
               demo: bool = False, source: str = "window", advised: bool = False,
               analysis: Analysis | None = None, analyse_game: bool = True,
@@ -91,4 +101,5 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
         fingerprint=fingerprint_of(seed) if seed is not None else "",
         challenge=challenge,
         value_kind="" if analysis is None else analysis.kind,
+        game_key=game_key(record),
     )
