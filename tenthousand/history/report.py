@@ -56,7 +56,7 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
         return [("Games", "no finished games match these filters yet")]
     rows = [("Games", _share({"games": st.games, "wins": st.wins, "ci95": st.ci95}))]
     for level, share in st.by_level.items():
-        rows.append((f"  against {LEVEL_WORDS.get(level, level)}", _share(share)))
+        rows.append((f"  Against {LEVEL_WORDS.get(level, level)}", _share(share)))
     per_turn = f"{st.banked_per_turn:,.0f} points banked per turn"
     if st.optimum_per_turn:
         per_turn += f" (the best play for points banks {st.optimum_per_turn:,.0f})"
@@ -78,14 +78,17 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
         rows.append(("Abandoned", f"{st.abandoned} games left unfinished"))
     rows += _skill_lines(st)
     if st.faces is not None:
-        rows.append(("Your dice", " ".join(f"{i + 1}:{c:,}" for i, c in
-                                           enumerate(st.faces.counts))))
+        rows.append(("Your dice", _faces(st.faces.counts)))
         rows.append(("", st.faces.words))
     if st.computer_faces is not None and sum(st.computer_faces.counts):
-        rows.append(("Computers' dice", " ".join(f"{i + 1}:{c:,}" for i, c in
-                                                 enumerate(st.computer_faces.counts))))
+        rows.append(("Computers' dice", _faces(st.computer_faces.counts)))
         rows.append(("", st.computer_faces.words))
     return rows
+
+
+def _faces(counts: tuple[int, ...]) -> str:
+    """Each face's count: "1: 1,203 · 2: 1,180 ..." (one, two... are the faces)."""
+    return " \u00b7 ".join(f"{i + 1}: {c:,}" for i, c in enumerate(counts))
 
 
 def default_player(history: History) -> str | None:

@@ -41,6 +41,8 @@ class ChartData:
     reference: float | None = None  # a dashed line across (the game point, 50%, fair)
     reference_label: str = ""
     note: str = ""  # a line under the title (what the chart says in words)
+    steps: bool = False  # a value holds until the next point (scores between turns)
+    x_whole: bool = False  # the x axis counts whole things (rounds, games)
 
     @property
     def empty(self) -> bool:
@@ -66,7 +68,8 @@ def score_race(record: Record) -> ChartData:
     return ChartData("The score race", "Round", "Board score", series,
                      y_min=min(0.0, min(y for s in series for _, y in s.points)),
                      reference=float(record.rules.game_point),
-                     reference_label=f"game point {record.rules.game_point:,}")
+                     reference_label=f"game point {record.rules.game_point:,}", steps=True,
+                     x_whole=True)
 
 
 def win_chances(record: Record, analysis: Analysis) -> ChartData | None:
@@ -79,7 +82,7 @@ def win_chances(record: Record, analysis: Analysis) -> ChartData | None:
                           tuple((turn / n, chances[s]) for turn, chances in analysis.chances))
                    for s in range(n))
     return ChartData("Chance of winning", "Round", "Chance of winning", series, y_min=0.0,
-                     y_max=1.0, percent=True, reference=0.5)
+                     y_max=1.0, percent=True, reference=0.5, x_whole=True)
 
 
 def faces_chart(mine: Fairness, computers: Fairness | None, player: str) -> ChartData:
@@ -114,7 +117,7 @@ def win_rate_over_time(points: Sequence[GamePoint], width: int = 20) -> ChartDat
     series = (Series(f"win rate (last {width} games)",
                      tuple((float(i + 1), r) for i, r in enumerate(rate))),)
     return ChartData("Win rate over time", "Game", "Win rate", series, y_min=0.0, y_max=1.0,
-                     percent=True, reference=0.5)
+                     percent=True, reference=0.5, x_whole=True)
 
 
 def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
@@ -124,7 +127,7 @@ def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
     series = (Series(f"given away per game (last {width})",
                      tuple((float(i + 1), c) for i, c in enumerate(cost))),)
     return ChartData("Skill over time", "Analysed game", "Win chance given away", series,
-                     y_min=0.0, percent=True,
+                     y_min=0.0, percent=True, x_whole=True,
                      note="Lower is better: a perfect player gives nothing away.")
 
 

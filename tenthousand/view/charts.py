@@ -26,13 +26,16 @@ TITLE_FONT = ("TkDefaultFont", 12, "bold")
 SMALL_FONT = ("TkDefaultFont", 9)
 
 
-def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round tick values covering low..high (1, 2 or 5 times a power of ten apart)."""
+def nice_ticks(low: float, high: float, count: int = 5, *, least: float = 0.0
+               ) -> list[float]:
+    """Round tick values covering low..high (1, 2 or 5 times a power of ten apart, and at
+    least ``least`` apart: 1 for whole things)."""
     if high <= low:
         high = low + 1.0
-    raw = (high - low) / max(1, count)
+    raw = max((high - low) / max(1, count), least)
     power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    steps = (1, 2, 5, 10) if least >= 1 else (1, 2, 2.5, 5, 10)  # no 2.5 rounds
+    step = next(m * power for m in steps if m * power >= raw)
     first = math.floor(low / step) * step
     ticks = []
     value = first
@@ -45,6 +48,8 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 
 
 def _label(value: float, percent: bool) -> str:
+    if abs(value) < 1e-12:
+        return "0%" if percent else "0"
     if percent:
         return f"{value * 100:.0f}%" if abs(value * 100 - round(value * 100)) < 1e-6 \
             else f"{value * 100:.1f}%"
@@ -123,7 +128,8 @@ class Chart(tk.Canvas):
                 min(low, 0.0), max(high, 0.0))
         if data.kind == BARS:
             return [0.5, len(data.x_names) + 0.5], nice_ticks(low, high)
-        return nice_ticks(min(allx), max(allx), 6), nice_ticks(low, high)
+        return (nice_ticks(min(allx), max(allx), 6, least=1.0 if data.x_whole else 0.0),
+                nice_ticks(low, high))
 
     @staticmethod
     def _scale(value: float, ticks: Sequence[float], a: float, b: float) -> float:
@@ -183,6 +189,9 @@ class Chart(tk.Canvas):
                         self.create_oval(x - r, y - r, x + r, y + r, fill=colour,
                                          outline=colour, tags=("series", f"s{i}"))
             elif len(coords) >= 2:
+                if data.steps:  # level until the next turn changes it
+                    coords = [c for (a, b) in zip(coords, coords[1:]) for c in
+                              (a, (b[0], a[1]))] + [coords[-1]]
                 flat = [v for xy in coords for v in xy]
                 self.create_line(*flat, fill=colour, width=2, dash=dash or "",
                                  tags=("series", f"s{i}"))
