@@ -8,10 +8,22 @@ import datetime as dt
 import pytest
 from history_kit import played
 
-from tenthousand.history.codes import (ALPHABET, BadCode, Challenge, Result, challenge_code,
-                                       challenge_id, compare, daily_challenge, fingerprint_of,
-                                       moves_digest, read_challenge, read_result, result_code,
-                                       verify)
+from tenthousand.history.codes import (
+    ALPHABET,
+    BadCode,
+    Challenge,
+    Result,
+    challenge_code,
+    challenge_id,
+    compare,
+    daily_challenge,
+    fingerprint_of,
+    moves_digest,
+    read_challenge,
+    read_result,
+    result_code,
+    verify,
+)
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.record import Record
 from tenthousand.model.rules import PRESETS

@@ -10,8 +10,17 @@ from pathlib import Path
 import pytest
 from history_kit import DAY, entry, seat
 
-from tenthousand.history.stats import (Filters, chi_square_p, decisions_csv, export_csv,
-                                       fairness, games_csv, split_words, statistics, wilson)
+from tenthousand.history.stats import (
+    Filters,
+    chi_square_p,
+    decisions_csv,
+    export_csv,
+    fairness,
+    games_csv,
+    split_words,
+    statistics,
+    wilson,
+)
 from tenthousand.history.store import ABANDONED, DecisionRow, History
 
 

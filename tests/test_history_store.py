@@ -45,6 +45,11 @@ def test_a_first_layout_database_is_migrated_with_its_games(tmp_path: Path) -> N
                 "1, 0, 0, 'window', '{}')")
     con.execute("INSERT INTO seats VALUES (1, 0, 'Ann', 0, '', 10000, 1, 10, 1, 20, 10000, "
                 "3, 1, 1500, 1, 2, 3, 4, 5, 6)")
+    con.execute("INSERT INTO seats VALUES (1, 1, 'Cy', 1, 'expert', 7000, 2, 9, 0, 20, 7000, "
+                "3, 1, 1500, 1, 2, 3, 4, 5, 6)")
+    con.execute("INSERT INTO decisions VALUES (1, 4, 0, 'win', 'a', 'b', 0.4, 0.5, 0.1, "
+                "'bank-early')")
+    con.execute("INSERT INTO decisions VALUES (1, 9, 0, 'win', 'a', 'a', 0.5, 0.5, 0.0, '')")
     con.commit()
     con.close()
     with History(path) as h:
@@ -52,6 +57,16 @@ def test_a_first_layout_database_is_migrated_with_its_games(tmp_path: Path) -> N
         assert h.con.execute("PRAGMA user_version").fetchone()[0] == VERSION
         row = h.con.execute("SELECT name, luck, skill FROM seats").fetchone()
         assert row == ("Ann", None, None)
+        # The sums the statistics read were filled in from the old rows.
+        ann = h.con.execute("SELECT decisions, given_away, bank_early, bank_early_cost, "
+                            "wrong_dice, opponents, other_best FROM seats WHERE seat = 0"
+                            ).fetchone()
+        assert ann == (2, pytest.approx(0.1), 1, pytest.approx(0.1), 0, "expert", 7000)
+        from tenthousand.history.stats import Filters, statistics
+
+        st = statistics(h, Filters("Ann"))
+        assert st.skill["win"]["decisions"] == 2 and st.by_level["expert"]["games"] == 1
+        assert st.won_by["most"] == 3000
         assert h.con.execute("SELECT fingerprint, challenge FROM games").fetchone() == ("", "")
         h.add(entry((seat(0, "Ann", score=9000, won=True),)))
         assert h.count() == 2
@@ -113,8 +128,8 @@ def test_a_finished_game_is_stored_with_its_record_and_analysis(tmp_path: Path) 
     entry_ = summarize(game.record, seconds=42.0)
     with History(tmp_path / "h.sqlite3") as h:
         game_id = h.add(entry_)
-        from tenthousand.model.record import Record
         from tenthousand.model import load_record
+        from tenthousand.model.record import Record
 
         record: Record = load_record(h.record(game_id))
         assert record.to_dict() == game.record.to_dict()

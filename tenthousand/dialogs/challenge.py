@@ -7,8 +7,14 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from ..history.codes import (BadCode, Challenge, compare, daily_challenge, read_challenge,
-                             read_result)
+from ..history.codes import (
+    BadCode,
+    Challenge,
+    compare,
+    daily_challenge,
+    read_challenge,
+    read_result,
+)
 from ..view.theme import ensure_style
 from .base import chars, derived_font, place_window
 

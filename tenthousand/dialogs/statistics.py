@@ -14,8 +14,7 @@ from pathlib import Path
 from tkinter import filedialog, ttk
 
 from ..history.report import report_lines
-from ..history.series import (faces_chart, luck_against_skill, skill_over_time,
-                              win_rate_over_time)
+from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
 from ..jobs import JobRunner
@@ -23,7 +22,7 @@ from ..model.game import LEVELS
 from ..model.rules import PRESETS
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
-from .base import chars, derived_font, place_window
+from .base import derived_font
 
 ALL = "All"
 PERIODS = {"All time": None, "The last 7 days": 7, "The last 30 days": 30,
@@ -65,11 +64,26 @@ class StatisticsWindow(tk.Toplevel):
         self._build_filters(player)
         self._build_body()
         self.bind("<Escape>", lambda _e: self.destroy())
-        self.geometry(f"{min(1000, self.winfo_screenwidth() - 40)}x"
-                      f"{min(660, self.winfo_screenheight() - 80)}")
-        place_window(self, parent)
+        self.geometry(self._place(parent))
         self.deiconify()
         self.refresh(first=player is None)
+
+    def _place(self, parent: tk.Misc) -> str:
+        """Nearly the main window's size and over it (the screen's when it is not shown),
+        within reason: readable at 1024x700, not sprawling on a large screen, and all of
+        it on the screen."""
+        top = parent.winfo_toplevel()
+        screen_w, screen_h = self.winfo_screenwidth(), self.winfo_screenheight()
+        if top.winfo_viewable():
+            x0, y0, w0, h0 = (top.winfo_rootx(), top.winfo_rooty(), top.winfo_width(),
+                              top.winfo_height())
+        else:
+            x0, y0, w0, h0 = 0, 0, screen_w, screen_h
+        width = min(max(760, min(1400, w0 - 24)), screen_w)
+        height = min(max(520, min(900, h0 - 40)), screen_h - 40)
+        x = max(0, min(x0 + (w0 - width) // 2, screen_w - width))
+        y = max(30, min(y0 + (h0 - height) // 2, screen_h - height - 8))
+        return f"{width}x{height}+{x}+{y}"
 
     def _build_filters(self, player: str | None) -> None:
         bar = ttk.Frame(self, padding=(10, 10, 10, 4))

@@ -4,8 +4,18 @@ codes that let friends play the same dice (pure Python, no tkinter)."""
 from __future__ import annotations
 
 from .analysis import Analysis, analyse
-from .codes import (BadCode, Challenge, Result, challenge_code, daily_challenge,
-                    fingerprint_of, read_challenge, read_result, result_code, verify)
+from .codes import (
+                    BadCode,
+                    Challenge,
+                    Result,
+                    challenge_code,
+                    daily_challenge,
+                    fingerprint_of,
+                    read_challenge,
+                    read_result,
+                    result_code,
+                    verify,
+)
 from .stats import Filters, Statistics, fairness, statistics
 from .store import ABANDONED, FINISHED, GameEntry, History, open_history
 from .summary import summarize

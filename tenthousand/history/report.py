@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from .stats import Filters, Statistics, statistics
 from .store import History, HistoryError, history_path
@@ -17,11 +18,11 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"
 
 
-def _share(share: dict[str, object]) -> str:
-    games, wins = int(share["games"]), int(share["wins"])  # type: ignore[call-overload]
+def _share(share: dict[str, Any]) -> str:
+    games, wins = int(share["games"]), int(share["wins"])
     if not games:
         return "none"
-    lo, hi = share["ci95"]  # type: ignore[misc]
+    lo, hi = (float(v) for v in share["ci95"])
     return (f"{wins} of {games} won ({_pct(wins / games)}; 95% sure between {_pct(lo)} "
             f"and {_pct(hi)})")
 
@@ -80,7 +81,7 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
     if st.faces is not None:
         rows.append(("Your dice", _faces(st.faces.counts)))
         rows.append(("", st.faces.words))
-    if st.computer_faces is not None and sum(st.computer_faces.counts):
+    if st.computer_faces is not None and any(st.computer_faces.counts):
         rows.append(("Computers' dice", _faces(st.computer_faces.counts)))
         rows.append(("", st.computer_faces.words))
     return rows

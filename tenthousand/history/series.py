@@ -92,7 +92,7 @@ def faces_chart(mine: Fairness, computers: Fairness | None, player: str) -> Char
         return tuple((float(i + 1), c / total) for i, c in enumerate(f.counts))
 
     series = [Series(player, shares(mine))]
-    if computers is not None and sum(computers.counts):
+    if computers is not None and any(computers.counts):
         series.append(Series("the computers", shares(computers)))
     top = max([y for s in series for _, y in s.points] + [1 / 6])
     return ChartData("Faces thrown", "Face", "Share of the dice", tuple(series), kind=BARS,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..storage import write_text_atomic
 from .analysis import MISTAKE_WORDS
@@ -145,21 +145,59 @@ class Statistics:
         return data
 
 
-_GAMES_SQL = """
-SELECT s.game_id, g.started, g.preset, g.assisted, s.won, s.board_score, s.turns,
-       s.banked_points, s.trash_turns, s.corners, s.best_turn,
-       s.f1, s.f2, s.f3, s.f4, s.f5, s.f6, s.luck, s.skill, g.value_kind, s.seat,
-       (SELECT max(o.board_score) FROM seats o WHERE o.game_id = s.game_id
-        AND o.seat != s.seat) AS other_best,
-       (SELECT group_concat(CASE WHEN o.computer THEN o.level ELSE 'person' END)
-        FROM seats o WHERE o.game_id = s.game_id AND o.seat != s.seat) AS opponents,
-       g.rules, g.seat_count,
-       (SELECT o.skill FROM seats o WHERE o.game_id = s.game_id AND o.seat != s.seat
-        AND g.seat_count = 2) AS other_skill, s.start_chance
-FROM seats s JOIN games g ON g.id = s.game_id
-WHERE s.name = ? AND g.status = 'finished' {where}
-ORDER BY g.started, g.id
-"""
+_COLUMNS = ("game_id started preset assisted won board_score turns banked_points "
+            "trash_turns corners best_turn f1 f2 f3 f4 f5 f6 luck skill value_kind seat "
+            "other_best opponents rules seat_count other_skill start_chance decisions "
+            "given_away bank_early bank_early_cost throw_on throw_on_cost wrong_dice "
+            "wrong_dice_cost optimum")
+
+
+class _Row(NamedTuple):
+    game_id: int
+    started: float
+    preset: str
+    assisted: int
+    won: int
+    board_score: int
+    turns: int
+    banked_points: int
+    trash_turns: int
+    corners: int
+    best_turn: int
+    f1: int
+    f2: int
+    f3: int
+    f4: int
+    f5: int
+    f6: int
+    luck: float | None
+    skill: float | None
+    value_kind: str
+    seat: int
+    other_best: int | None
+    opponents: str
+    rules: str
+    seat_count: int
+    other_skill: float | None
+    start_chance: float | None
+    decisions: int
+    given_away: float
+    bank_early: int
+    bank_early_cost: float
+    throw_on: int
+    throw_on_cost: float
+    wrong_dice: int
+    wrong_dice_cost: float
+    optimum: float | None
+
+
+# One row a game of the player: everything the figures need is in the seat's own row
+# (see the store's layout 2), so 10,000 games are 10,000 rows read.
+_GAMES_SQL = ("SELECT " + ", ".join(
+    f"g.{c}" if c in ("started", "preset", "assisted", "value_kind", "rules", "seat_count",
+                      "optimum") else f"s.{c}" for c in _COLUMNS.split())
+    + " FROM seats s JOIN games g ON g.id = s.game_id"
+    " WHERE s.name = ? AND g.status = 'finished' {where} ORDER BY g.started, g.id")
 
 
 def _where(f: Filters) -> tuple[str, list[Any]]:
@@ -195,7 +233,10 @@ def optimum_per_turn(rules_json: str) -> float | None:
     from ..ai.tables import ExpectedTable, tables_for
     from ..model.rules import Rules
 
-    rules = Rules.from_dict(json.loads(rules_json))
+    try:
+        rules = Rules.from_dict(json.loads(rules_json))
+    except ValueError:  # rules this release cannot read: no optimum to compare with
+        return None
     if rules.rotary_club or rules.pyramiding:
         return None
     table = tables_for(rules).expected_table(rules.minimum, 0.0)
@@ -219,11 +260,13 @@ def statistics(history: History, filters: Filters, *, with_optimum: bool = True
     """Every figure for ``filters.player`` (see the module's docstring)."""
     t0 = time.perf_counter()
     where, args = _where(filters)
-    rows = history.con.execute(_GAMES_SQL.format(where=where), args).fetchall()
+    rows = [_Row._make(r) for r in
+            history.con.execute(_GAMES_SQL.format(where=where), args).fetchall()]
     st = Statistics(filters.player)
     _basic(st, rows)
     _by_level(st, rows)
-    _skill(st, history, filters, rows)
+    _skill(st, rows)
+    _luck(st, rows)
     if with_optimum:
         st.optimum_per_turn = _optimum(rows)
     st.abandoned = _abandoned(history, filters)
@@ -232,103 +275,100 @@ def statistics(history: History, filters: Filters, *, with_optimum: bool = True
     return st
 
 
-def _basic(st: Statistics, rows: list[Any]) -> None:
+def _basic(st: Statistics, rows: list[_Row]) -> None:
     st.games = len(rows)
-    st.wins = sum(r[4] for r in rows)
+    st.wins = sum(r.won for r in rows)
     st.win_rate = st.wins / st.games if st.games else 0.0
     st.ci95 = wilson(st.wins, st.games)
-    st.turns = sum(r[6] for r in rows)
-    banked = sum(r[7] for r in rows)
+    st.turns = sum(r.turns for r in rows)
+    banked = sum(r.banked_points for r in rows)
     st.banked_per_turn = banked / st.turns if st.turns else 0.0
-    st.trash_rate = sum(r[8] for r in rows) / st.turns if st.turns else 0.0
-    st.corners = sum(r[9] for r in rows)
-    st.best_turn = max((r[10] for r in rows), default=0)
+    st.trash_rate = sum(r.trash_turns for r in rows) / st.turns if st.turns else 0.0
+    st.corners = sum(r.corners for r in rows)
+    st.best_turn = max((r.best_turn for r in rows), default=0)
     streak = 0
     for r in rows:
-        streak = streak + 1 if r[4] else 0
+        streak = streak + 1 if r.won else 0
         st.longest_streak = max(st.longest_streak, streak)
-    won_by = [r[5] - r[21] for r in rows if r[4] and r[21] is not None]
-    lost_by = [r[21] - r[5] for r in rows if not r[4] and r[21] is not None]
+    won_by = [r.board_score - r.other_best for r in rows if r.won and r.other_best is not None]
+    lost_by = [r.other_best - r.board_score for r in rows
+               if not r.won and r.other_best is not None]
     st.won_by, st.lost_by = _margins(won_by), _margins(lost_by)
-    assisted = [r for r in rows if r[3]]
-    st.clean = _share(st.games - len(assisted), st.wins - sum(r[4] for r in assisted))
-    st.assisted = _share(len(assisted), sum(r[4] for r in assisted))
-    faces = [sum(r[11 + i] for r in rows) for i in range(6)]
-    st.faces = fairness(faces)
+    assisted = [r for r in rows if r.assisted]
+    st.clean = _share(st.games - len(assisted), st.wins - sum(r.won for r in assisted))
+    st.assisted = _share(len(assisted), sum(r.won for r in assisted))
+    st.faces = fairness([sum(r.f1 for r in rows), sum(r.f2 for r in rows),
+                         sum(r.f3 for r in rows), sum(r.f4 for r in rows),
+                         sum(r.f5 for r in rows), sum(r.f6 for r in rows)])
 
 
-def _by_level(st: Statistics, rows: list[Any]) -> None:
+def _by_level(st: Statistics, rows: list[_Row]) -> None:
     groups: dict[str, list[int]] = {}
     for r in rows:
-        opponents = (r[22] or "").split(",")
-        key = opponents[0] if len(set(opponents)) == 1 else "mixed"
-        key = key or "alone"
+        opponents = r.opponents.split(",") if r.opponents else []
+        key = (opponents[0] if len(set(opponents)) == 1 else "mixed") if opponents else \
+            "alone"
         g = groups.setdefault(key, [0, 0])
         g[0] += 1
-        g[1] += r[4]
+        g[1] += r.won
     st.by_level = {k: _share(n, w) for k, (n, w) in sorted(groups.items())}
 
 
-def _skill(st: Statistics, history: History, filters: Filters, rows: list[Any]) -> None:
-    where, args = _where(filters)
-    decisions = history.con.execute(
-        "SELECT d.game_id, d.kind, d.cost, d.mistake FROM decisions d "
-        "JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat "
-        f"JOIN games g ON g.id = d.game_id WHERE s.name = ? AND g.status = 'finished'{where}",
-        args).fetchall()
-    per_game: dict[int, float] = {}
-    kinds: dict[str, dict[str, dict[str, float]]] = {}
-    counts: dict[str, int] = {}
-    totals: dict[str, float] = {}
-    for game_id, kind, cost, mistake in decisions:
-        per_game[game_id] = per_game.get(game_id, 0.0) + cost
-        counts[kind] = counts.get(kind, 0) + 1
-        totals[kind] = totals.get(kind, 0.0) + cost
-        if mistake:
-            k = kinds.setdefault(kind, {}).setdefault(mistake, {"count": 0, "cost": 0.0})
-            k["count"] += 1
-            k["cost"] += cost
-    games_with = {kind: len({g for g, k, _, _ in decisions if k == kind}) for kind in counts}
-    st.skill = {kind: {
-        "decisions": counts[kind], "given_away": totals[kind],
-        "per_decision": totals[kind] / counts[kind],
-        "per_game": totals[kind] / games_with[kind] if games_with[kind] else 0.0,
-        "mistakes": {MISTAKE_WORDS[m]: v for m, v in kinds.get(kind, {}).items()},
-        "costliest": MISTAKE_WORDS[max(kinds[kind], key=lambda m: kinds[kind][m]["cost"])]
-        if kinds.get(kind) else None,
-    } for kind in counts}
+def _skill(st: Statistics, rows: list[_Row]) -> None:
+    """What the decisions gave away, by kind of value (win chance or points)."""
+    st.skill = {}
+    for kind in ("win", "score"):
+        valued = [r for r in rows if r.value_kind == kind and r.decisions]
+        count = sum(r.decisions for r in valued)
+        if not count:
+            continue
+        total = sum(r.given_away for r in valued)
+        mistakes = {}
+        for name, n, cost in (("bank-early", "bank_early", "bank_early_cost"),
+                              ("throw-on", "throw_on", "throw_on_cost"),
+                              ("wrong-dice", "wrong_dice", "wrong_dice_cost")):
+            times = sum(getattr(r, n) for r in valued)
+            if times:
+                mistakes[MISTAKE_WORDS[name]] = {
+                    "count": times, "cost": sum(getattr(r, cost) for r in valued)}
+        st.skill[kind] = {
+            "decisions": count, "given_away": total, "per_decision": total / count,
+            "per_game": total / len(valued), "mistakes": mistakes,
+            "costliest": max(mistakes, key=lambda m: mistakes[m]["cost"]) if mistakes
+            else None,
+        }
+
+
+def _luck(st: Statistics, rows: list[_Row]) -> None:
     series: list[GamePoint] = []
     lucks: list[float] = []
     for r in rows:
-        luck, skill, kind = r[17], r[18], r[19]
         others = None
-        if kind == "win" and luck is not None and skill is not None:
+        if r.value_kind == "win" and r.luck is not None and r.skill is not None:
             # Two seats: the final result minus the start is luck + skill + others, and the
             # other seat's decisions move this seat's chance by minus their own skill.
-            lucks.append(luck)
-            others = -r[25] if r[25] is not None else None
-        series.append(GamePoint(r[0], r[1], bool(r[4]), r[5], per_game.get(r[0]), luck,
-                                skill, others, kind or ""))
+            lucks.append(r.luck)
+            others = -r.other_skill if r.other_skill is not None else None
+        cost = r.given_away if r.decisions else None
+        series.append(GamePoint(r.game_id, r.started, bool(r.won), r.board_score, cost,
+                                r.luck, r.skill, others, r.value_kind or ""))
     st.series = series
     st.luck = {"games": len(lucks), "total": sum(lucks),
                "average": sum(lucks) / len(lucks) if lucks else 0.0,
                "best": max(lucks, default=0.0), "worst": min(lucks, default=0.0)}
 
 
-def _optimum(rows: list[Any]) -> float | None:
+def _optimum(rows: list[_Row]) -> float | None:
     """The optimum per turn, weighted by the player's turns under each rule set."""
-    weights: dict[str, int] = {}
-    for r in rows:
-        weights[r[23]] = weights.get(r[23], 0) + r[6]
-    total = sum(weights.values())
+    total = sum(r.turns for r in rows)
     if not total:
         return None
     value = 0.0
-    for rules_json, turns in weights.items():
-        best = optimum_per_turn(rules_json)
+    for r in rows:
+        best = r.optimum if r.optimum is not None else optimum_per_turn(r.rules)
         if best is None:
             return None
-        value += best * turns / total
+        value += best * r.turns / total
     return value
 
 

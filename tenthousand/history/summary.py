@@ -27,8 +27,8 @@ def _seat_rows(game: Game, analysis: Analysis | None) -> tuple[SeatRow, ...]:
     corners = [0] * n
     for e in game.log:
         if isinstance(e, Thrown):
-            for f in e.dice:
-                faces[e.seat][f - 1] += 1
+            for face in e.dice:
+                faces[e.seat][face - 1] += 1
         elif isinstance(e, Banked):
             banked[e.seat] += e.points
             best[e.seat] = max(best[e.seat], e.points)
@@ -102,4 +102,15 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
         challenge=challenge,
         value_kind="" if analysis is None else analysis.kind,
         game_key=game_key(record),
+        optimum=_optimum(record),
     )
+
+
+def _optimum(record: Record) -> float | None:
+    from .stats import optimum_per_turn
+
+    try:
+        return optimum_per_turn(json.dumps(record.rules.to_dict(), sort_keys=True))
+    except (ValueError, ArithmeticError) as e:
+        log.warning("no optimum for these rules: %s", e)
+        return None

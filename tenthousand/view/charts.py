@@ -190,7 +190,7 @@ class Chart(tk.Canvas):
                                          outline=colour, tags=("series", f"s{i}"))
             elif len(coords) >= 2:
                 if data.steps:  # level until the next turn changes it
-                    coords = [c for (a, b) in zip(coords, coords[1:]) for c in
+                    coords = [c for (a, b) in zip(coords, coords[1:], strict=False) for c in
                               (a, (b[0], a[1]))] + [coords[-1]]
                 flat = [v for xy in coords for v in xy]
                 self.create_line(*flat, fill=colour, width=2, dash=dash or "",

@@ -3,19 +3,22 @@ seed in the log, Statistics, Charts and Challenge a friend."""
 
 from __future__ import annotations
 
-import time
 import tkinter as tk
-from pathlib import Path
 
-import pytest
 from app_kit import make_app, settings, wait_until
 
 from tenthousand.app import App
 from tenthousand.dialogs.challenge import ChallengeWindow
 from tenthousand.dialogs.charts import ChartsWindow
 from tenthousand.dialogs.statistics import StatisticsWindow
-from tenthousand.history.codes import (Result, challenge_id, daily_challenge, fingerprint_of,
-                                       result_code, short_fingerprint)
+from tenthousand.history.codes import (
+    Result,
+    challenge_id,
+    daily_challenge,
+    fingerprint_of,
+    result_code,
+    short_fingerprint,
+)
 from tenthousand.history.store import History
 from tenthousand.model.rules import PRESETS
 from tenthousand.paths import paths
