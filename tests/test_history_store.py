@@ -67,6 +67,8 @@ def test_a_first_layout_database_is_migrated_with_its_games(tmp_path: Path) -> N
         st = statistics(h, Filters("Ann"))
         assert st.skill["win"]["decisions"] == 2 and st.by_level["expert"]["games"] == 1
         assert st.won_by["most"] == 3000
+        assert h.record(1) == {}  # the record moved to its own table
+        assert h.con.execute("SELECT record FROM games").fetchone() == ("",)
         assert h.con.execute("SELECT fingerprint, challenge FROM games").fetchone() == ("", "")
         h.add(entry((seat(0, "Ann", score=9000, won=True),)))
         assert h.count() == 2

@@ -46,7 +46,7 @@ MIGRATIONS: tuple[str, ...] = (
         assisted INTEGER NOT NULL,      -- undo used or advisor shown
         demo INTEGER NOT NULL,
         source TEXT NOT NULL,           -- window, sim, ...
-        record TEXT NOT NULL            -- the record as JSON, to replay the game
+        record TEXT NOT NULL            -- the record as JSON (layout 2: in records)
     );
     CREATE TABLE seats (
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -133,6 +133,14 @@ MIGRATIONS: tuple[str, ...] = (
                               WHERE o.game_id = seats.game_id AND o.seat != seats.seat), ''),
         other_best = (SELECT max(o.board_score) FROM seats o
                       WHERE o.game_id = seats.game_id AND o.seat != seats.seat);
+    -- The records move to a table of their own: a game's row stays small, so counting
+    -- thousands of games does not read their records (kilobytes each) too.
+    CREATE TABLE records (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        record TEXT NOT NULL
+    );
+    INSERT INTO records (game_id, record) SELECT id, record FROM games;
+    UPDATE games SET record = '';
     UPDATE games SET value_kind = coalesce(
         (SELECT d.kind FROM decisions d WHERE d.game_id = games.id LIMIT 1), '');
     CREATE TABLE throws (
@@ -362,9 +370,11 @@ class History:
             "game_key, optimum) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (e.started, e.seconds, e.status, e.preset, e.rules_label,
              json.dumps(e.rules, sort_keys=True), len(e.seats), int(e.assisted), int(e.demo),
-             e.source, json.dumps(e.record, separators=(",", ":")), e.fingerprint,
+             e.source, "", e.fingerprint,
              e.challenge, e.value_kind, e.game_key, e.optimum))
         game_id = int(cur.lastrowid or 0)
+        con.execute("INSERT INTO records (game_id, record) VALUES (?, ?)",
+                    (game_id, json.dumps(e.record, separators=(",", ":"))))
         con.executemany(
             "INSERT INTO seats (game_id, seat, name, computer, level, board_score, rank, "
             "match_points, won, turns, banked_points, trash_turns, corners, best_turn, "
@@ -400,7 +410,8 @@ class History:
 
     def record(self, game_id: int) -> dict[str, object]:
         """The stored record of a game, as JSON data (KeyError when there is none)."""
-        row = self.con.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.con.execute("SELECT record FROM records WHERE game_id = ?",
+                               (game_id,)).fetchone()
         if row is None:
             raise KeyError(game_id)
         data = json.loads(row[0])
