@@ -10,7 +10,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from .history.codes import Challenge, challenge_code, fingerprint_of, short_fingerprint
-from .history.keeper import Keeper, Stored
+from .history.keeper import Keeper, Stored, weakly
 from .jobs import JobRunner
 from .model.game import Game
 
@@ -35,7 +35,6 @@ class HistoryControls:
         self.last: Stored | None = None  # the game stored last, with its analysis
         self.last_result: str | None = None  # the last challenge's result code
         self._announced: set[str] = set()
-        self.windows: list[Any] = []
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -50,7 +49,8 @@ class HistoryControls:
                     f"Dice fingerprint: {short_fingerprint(fingerprint_of(seed))} (the "
                     "seed is shown when the game ends)", "info")
         if game.over:
-            self.keeper.finished(game, demo=self.app.controller.demo, on_done=self._stored)
+            self.keeper.finished(game, demo=self.app.controller.demo,
+                                 on_done=weakly(self._stored))
 
     def leaving(self) -> None:
         """The game in the window is about to be replaced or the window closed."""
@@ -100,7 +100,6 @@ class HistoryControls:
         people = [s.name for s in game.seats if not s.computer]
         window = StatisticsWindow(self.app.root, self._palette(), self.jobs,
                                   player=people[0] if people else None)
-        self.windows.append(window)
         return window
 
     def show_charts(self) -> Any:
@@ -116,7 +115,6 @@ class HistoryControls:
             analysis = self.last.analysis
         window = ChartsWindow(self.app.root, record, self._palette(), analysis=analysis,
                               jobs=self.jobs)
-        self.windows.append(window)
         return window
 
     def show_challenge(self) -> Any:
@@ -124,7 +122,6 @@ class HistoryControls:
 
         window = ChallengeWindow(self.app.root, make=self._make_challenge,
                                  play=self.play_challenge, mine=self.last_result)
-        self.windows.append(window)
         return window
 
     def _make_challenge(self) -> Challenge | str:

@@ -17,6 +17,7 @@ from ..history.codes import (
 )
 from ..view.theme import ensure_style
 from .base import chars, derived_font, place_window
+from .charts import collect_when_closed
 
 
 class ChallengeWindow(tk.Toplevel):
@@ -46,6 +47,7 @@ class ChallengeWindow(tk.Toplevel):
         ttk.Button(frame, text="Close", command=self.destroy).pack(side="bottom",
                                                                    anchor="e", pady=(10, 0))
         self.bind("<Escape>", lambda _e: self.destroy())
+        collect_when_closed(self)
         place_window(self, parent)
         self.deiconify()
 

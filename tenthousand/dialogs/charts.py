@@ -3,10 +3,12 @@ chance of winning over the game (not modal; Game > Charts, and after every game)
 
 from __future__ import annotations
 
+import gc
 import tkinter as tk
 from tkinter import ttk
 
 from ..history.analysis import Analysis, analyse
+from ..history.keeper import weakly
 from ..history.series import score_race, win_chances
 from ..history.stats import split_words
 from ..jobs import JobRunner
@@ -14,6 +16,20 @@ from ..model.record import Record
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
 from .base import chars, place_window
+
+
+def collect_when_closed(window: tk.Toplevel) -> None:
+    """Collect a closed window's garbage soon after, in the Tk thread.
+
+    Its Tk variables sit in reference cycles; if the garbage collector happened to free
+    them from a worker thread, Tk would abort the program."""
+    root = window._root()
+
+    def closed(event: tk.Event) -> None:  # type: ignore[type-arg]
+        if event.widget is window:
+            root.after_idle(gc.collect)
+
+    window.bind("<Destroy>", closed, add="+")
 
 
 class ChartsWindow(tk.Toplevel):
@@ -39,6 +55,7 @@ class ChartsWindow(tk.Toplevel):
         buttons.pack(side="bottom", fill="x", pady=(8, 0))
         ttk.Button(buttons, text="Close", command=self.destroy).pack(side="right")
         self.bind("<Escape>", lambda _e: self.destroy())
+        collect_when_closed(self)
         self.race.show(score_race(record))
         if len(record.seats) == 2:
             self.chances.pack(fill="both", expand=True, pady=(8, 0))
@@ -48,7 +65,8 @@ class ChartsWindow(tk.Toplevel):
             elif jobs is not None:
                 self.words.configure(text="Working out the chances of winning...")
                 data = record.to_dict()
-                jobs.submit(lambda: _analysed(data), self.show_analysis, self._failed,
+                jobs.submit(lambda: _analysed(data), weakly(self.show_analysis),
+                            weakly(self._failed),
                             name="chart chances", lane="charts", latest=True)
             else:
                 self.show_analysis(analyse(record))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import filedialog, ttk
 
+from ..history.keeper import weakly
 from ..history.report import report_lines
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Statistics, export_csv, statistics
@@ -23,6 +24,7 @@ from ..model.rules import PRESETS
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
 from .base import derived_font
+from .charts import collect_when_closed
 
 ALL = "All"
 PERIODS = {"All time": None, "The last 7 days": 7, "The last 30 days": 30,
@@ -64,6 +66,7 @@ class StatisticsWindow(tk.Toplevel):
         self._build_filters(player)
         self._build_body()
         self.bind("<Escape>", lambda _e: self.destroy())
+        collect_when_closed(self)
         self.geometry(self._place(parent))
         self.deiconify()
         self.refresh(first=player is None)
@@ -151,7 +154,7 @@ class StatisticsWindow(tk.Toplevel):
         self.status.configure(text="Counting...")
         filters = None if first else self.filters()
         path = self.path
-        self.jobs.submit(lambda: _load(path, filters), self.show, self._failed,
+        self.jobs.submit(lambda: _load(path, filters), weakly(self.show), weakly(self._failed),
                          name="statistics", lane="stats", latest=True)
 
     def _failed(self, error: BaseException) -> None:

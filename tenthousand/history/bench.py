@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import json
 import os
 import statistics as stat
@@ -121,7 +122,10 @@ def _window_ms(path: Path) -> float | None:
     window.update()
     ms = 1000 * ((shown[0] if shown else time.perf_counter()) - started)
     jobs.close()
+    window.destroy()
     root.destroy()
+    del window, root
+    gc.collect()  # here, not in a worker thread (Tk frees its variables in its own)
     return ms
 
 
