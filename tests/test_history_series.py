@@ -9,8 +9,15 @@ import pytest
 from history_kit import entry, played, seat
 
 from tenthousand.history import analyse
-from tenthousand.history.series import (BARS, faces_chart, luck_against_skill, score_race,
-                                        skill_over_time, win_chances, win_rate_over_time)
+from tenthousand.history.series import (
+    BARS,
+    faces_chart,
+    luck_against_skill,
+    score_race,
+    skill_over_time,
+    win_chances,
+    win_rate_over_time,
+)
 from tenthousand.history.stats import GamePoint, fairness
 from tenthousand.history.store import ABANDONED, FINISHED, History
 from tenthousand.model.game import Game, Seat

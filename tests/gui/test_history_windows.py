@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tkinter as tk
 
+import pytest
 from app_kit import make_app, settings, wait_until
 
 from tenthousand.app import App
@@ -182,5 +183,29 @@ def test_a_finished_challenge_gives_a_result_code(tk_root: tk.Tk) -> None:
         _play_out(app)
         assert app.history.last_result is not None
         assert app.history.last_result in _log_text(app)
+    finally:
+        app.destroy()
+
+
+@pytest.mark.parametrize("which", ["statistics", "charts", "challenge"])
+def test_a_closed_window_is_freed_in_the_tk_thread(tk_root: tk.Tk, which: str) -> None:
+    # Left to the garbage collector, it could be freed in a worker thread: Tk aborts then.
+    import gc
+    import weakref
+
+    app = _app(tk_root)
+    try:
+        gc.collect()
+        gc.disable()  # only the window's own collection may free it
+        try:
+            window = getattr(app.history, f"show_{which}")()
+            tk_root.update()
+            ref = weakref.ref(window)
+            window.destroy()
+            del window
+            tk_root.update()
+            assert ref() is None
+        finally:
+            gc.enable()
     finally:
         app.destroy()
