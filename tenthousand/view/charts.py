@@ -219,7 +219,14 @@ class Chart(tk.Canvas):
         x = 64
         for i, s in enumerate(data.series):
             colour, dash = self.style(i)
-            if data.kind == BARS or data.kind == DOTS:
+            if data.kind == DOTS:  # the same marks as on the chart
+                if i % 2:
+                    self.create_rectangle(x + 2, y + 5, x + 10, y + 13, outline=colour,
+                                          tags=("legend",))
+                else:
+                    self.create_oval(x + 2, y + 5, x + 10, y + 13, fill=colour,
+                                     outline=colour, tags=("legend",))
+            elif data.kind == BARS:
                 self.create_rectangle(x, y + 4, x + 12, y + 14, fill=colour, outline=colour,
                                       stipple="gray50" if self.pal.theme == "mono" and i
                                       else "", tags=("legend",))
