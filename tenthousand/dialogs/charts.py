@@ -23,7 +23,7 @@ def collect_when_closed(window: tk.Toplevel) -> None:
 
     Its Tk variables sit in reference cycles; if the garbage collector happened to free
     them from a worker thread, Tk would abort the program."""
-    root = window._root()
+    root = window.nametowidget(".")
 
     def closed(event: tk.Event) -> None:  # type: ignore[type-arg]
         if event.widget is window:
