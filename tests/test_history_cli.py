@@ -83,3 +83,13 @@ def test_sim_games_store_their_games(tmp_path: Path, capsys: pytest.CaptureFixtu
         wins = h.con.execute("SELECT sum(won) FROM seats WHERE seat = 0").fetchone()[0]
         assert wins == out["wins"][0]
         assert h.con.execute("SELECT DISTINCT source FROM games").fetchall() == [("sim",)]
+
+
+def test_sim_games_analysed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "sim.sqlite3"
+    assert sim.main(["games", "--rules", "farkle", "--players", "normal,beginner",
+                     "--games", "1", "--seed", "5", "--history", str(db), "--analyse"]) == 0
+    with History(db) as h:
+        kinds = h.con.execute("SELECT DISTINCT seat FROM decisions").fetchall()
+        assert sorted(kinds) == [(0,), (1,)]  # every seat's decisions, for the levels
+        assert h.con.execute("SELECT value_kind FROM games").fetchone() == ("win",)

@@ -74,6 +74,8 @@ class Keeper:
         self._started: dict[str, float] = {}
         self._advised: set[str] = set()
         self._done: set[str] = set()
+        # A game's key, worked out once per record (the window asks after every redraw).
+        self._keys: weakref.WeakKeyDictionary[Record, str] = weakref.WeakKeyDictionary()
         #: Challenge codes of the games started from one, by game key.
         self.challenges: dict[str, str] = {}
 
@@ -81,7 +83,9 @@ class Keeper:
 
     def track(self, game: Game, advised: bool) -> str:
         """A game shown in the window (again: after an undo, a resume); returns its key."""
-        key = game_key(game.record)
+        key = self._keys.get(game.record)
+        if key is None:
+            key = self._keys[game.record] = game_key(game.record)
         self._started.setdefault(key, time.time())
         if advised:
             self._advised.add(key)
