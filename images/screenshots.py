@@ -113,17 +113,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
-    parser.add_argument("--only", choices=["advisor"], help="only these screenshots")
+    parser.add_argument("--only", choices=["advisor", "history"],
+                        help="only these screenshots")
+    parser.add_argument("--suffix", default="",
+                        help="added to the history screenshots' names, e.g. -1024")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ["TENTHOUSAND_HOME"] = tempfile.mkdtemp(prefix="tenthousand-shots-")
     xvfb = start_display()
     try:
-        if args.only == "advisor":
+        if args.only in ("advisor", "history"):
             root = tk.Tk(className="TenThousand")
             root.geometry(f"{args.size}+0+0")
             try:
+                if args.only == "history":
+                    return shoot_history(root, out, args.suffix)
                 return shoot_advisor(root, out)
             finally:
                 root.destroy()
@@ -132,6 +137,43 @@ def main() -> int:
         if xvfb is not None:
             xvfb.terminate()
             xvfb.wait()
+
+
+def shoot_history(root: tk.Tk, out: Path, suffix: str = "") -> int:
+    """The Statistics window and the charts of a game, in colour and in mono."""
+    from tenthousand.app import App
+    from tenthousand.history.bench import fill
+    from tenthousand.paths import paths
+    from tenthousand.settings import GameSettings, Preferences, SeatSetting
+
+    fill(paths().history, 240, analysed=40, seed=3)
+    for theme in ("color", "mono"):
+        tail = ("" if theme == "color" else "-mono") + suffix
+        prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False,
+                            guide_done=True, theme=theme)
+        settings = GameSettings(preset="ten-thousand", seats=(
+            SeatSetting("You"), SeatSetting("Expert", True, "expert")))
+        app = App(root, prefs, settings, seed=31, install_error_handler=False,
+                  save_games=False, keep_history=True, demo=True)
+        app.controller.set_delay(0.0)
+        end = time.monotonic() + 120
+        while app.history.last is None and time.monotonic() < end:
+            root.update()
+            time.sleep(0.005)
+        pump(root, 0.3)
+        charts = app.history.show_charts()
+        pump(root, 0.5)
+        grab(charts, out / f"charts{tail}.png")
+        charts.destroy()
+        stats = app.history.show_statistics()
+        pump(root, 1.0)
+        grab(stats, out / f"statistics{tail}.png")
+        stats.tabs.select(2)
+        pump(root, 0.3)
+        grab(stats, out / f"statistics-luck{tail}.png")
+        stats.destroy()
+        app.destroy()
+    return 0
 
 
 def shoot(out: Path, size: str) -> int:

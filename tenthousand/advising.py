@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the advisor and its solver load on first use, not at start-
     from .advisor import AdvisorValues, Decision
 
 WIN = "win"  # as tenthousand.advisor.WIN: values are win probabilities
+SCORE = "score"  # as tenthousand.advisor.SCORE: values are expected final turn scores
 
 __all__ = ["LANE", "AdvisorDisplay", "AdvisorService", "human_decisions", "position_key"]
 

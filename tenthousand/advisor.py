@@ -16,11 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .advising import SCORE, WIN
 from .model.game import Game, Phase
 from .solver.values import FreezeValue
-
-WIN = "win"  # values are win probabilities (0..1)
-SCORE = "score"  # values are expected final turn scores (points)
 
 
 @dataclass(frozen=True)

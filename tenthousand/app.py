@@ -24,6 +24,7 @@ from .app_game import GameCommands
 from .app_options import OptionCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
 from .controller import Controller, PlayerFactory
+from .history_window import HistoryControls
 from .jobs import JobRunner
 from .logs import install_tk_error_handler
 from .model import Game
@@ -59,7 +60,7 @@ class App(GameCommands, OptionCommands, AccessCommands):
                  sound: Sound | None = None, owns_root: bool = False,
                  message: str | None = None, notices: Sequence[str] = (),
                  saved_prefs: Preferences | None = None, begin: bool = True,
-                 speaker: Speaker | None = None) -> None:
+                 speaker: Speaker | None = None, keep_history: bool | None = None) -> None:
         self.root = root
         # Worker threads (the Perfect player, the advisor, the dice images) run pure Python.
         # Every Tk call releases the GIL, and getting it back waits for the switch interval
@@ -96,6 +97,9 @@ class App(GameCommands, OptionCommands, AccessCommands):
             "speech_available": lambda: self.speaker.available}
         self.handlers = handlers_of(self)
 
+        # The history keeps the games of a window that keeps its saves (not the tests').
+        self.history = HistoryControls(
+            self, enabled=save_games if keep_history is None else keep_history)
         self._build(game or self._make_game(self.settings, seed), demo=demo, seed=seed,
                     player_factory=player_factory)
         self._watch_prefs()
@@ -266,6 +270,7 @@ class App(GameCommands, OptionCommands, AccessCommands):
             self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
 
     def _refreshed(self, game: Game, human: bool) -> None:
+        self.history.refreshed(game)
         self.advisor.update(game, human, sorted(self.controller.selection))
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)
@@ -277,6 +282,7 @@ class App(GameCommands, OptionCommands, AccessCommands):
     def close(self) -> None:
         if self.closed:
             return
+        self.history.close()
         self.save_preferences()
         self.destroy()
         if self.owns_root:
@@ -287,6 +293,7 @@ class App(GameCommands, OptionCommands, AccessCommands):
         if self.closed:
             return
         self.closed = True
+        self.history.shutdown()
         self.speaker.close()
         self.controller.destroy()  # writes the last save first
         self.jobs.close()

@@ -11,6 +11,7 @@ from . import savegame
 from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
+from .history_window import HistoryControls, new_seed
 from .model import Game
 from .model.game import Phase
 from .settings import GameSettings, LivePreferences, Preferences
@@ -34,6 +35,8 @@ class GameCommands:
     controller: Controller
     advisor: AdvisorService
     guide: Guide
+    history: HistoryControls
+    seed: int | None
     rules_window: RulesWindow | None
     confirm: Callable[[str, str], bool]
     ask_settings: Callable[[GameSettings], GameSettings | None]
@@ -47,7 +50,9 @@ class GameCommands:
 
     @staticmethod
     def _make_game(settings: GameSettings, seed: int | None) -> Game:
-        return Game(settings.to_rules(), settings.to_seats(), seed=seed)
+        # Always a seed, so its fingerprint can be shown before the game and checked after.
+        return Game(settings.to_rules(), settings.to_seats(),
+                    seed=seed if seed is not None else new_seed())
 
     @property
     def in_progress(self) -> bool:
@@ -92,6 +97,7 @@ class GameCommands:
             self.controller.set_demo(False)
         self.window.set_check("demo", False)
         self.controller.seed = seed
+        self.history.leaving()
         self.controller.set_game(self._make_game(settings, seed))
         self._set_title()
         if self.rules_window is not None:
@@ -126,10 +132,26 @@ class GameCommands:
                              "The game you leave gives nobody match points."):
             self.controller.start()
             return
-        game = self.controller.game.rematch()
+        self.history.leaving()
+        game = self.controller.game.rematch(seed=None if self.seed is not None else new_seed())
         self.controller.set_game(game)
         self.window.status.say(f"Game {game.games_played + 1} of this match: the same "
                                "players and rules.")
+
+    @handles("charts")
+    def show_charts(self) -> object:
+        """F4: the score race and the chances of winning of this game."""
+        return self.history.show_charts()
+
+    @handles("statistics")
+    def show_statistics(self) -> object:
+        """F9: the statistics of every game stored."""
+        return self.history.show_statistics()
+
+    @handles("challenge")
+    def show_challenge(self) -> object:
+        """Game > Challenge a friend: make or enter a challenge code."""
+        return self.history.show_challenge()
 
     @handles("match")
     def show_match(self) -> str | None:

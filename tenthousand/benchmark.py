@@ -252,6 +252,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["startup"]:
         return _startup_main(argv[1:])
+    if argv[:1] == ["history"]:
+        from .history.bench import main as history_main
+
+        return history_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.players.split(",") if x.strip()]

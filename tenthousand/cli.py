@@ -139,6 +139,16 @@ def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
     return SAVED_PREFIX + rule_set.name
 
 
+def _day(text: str) -> float:
+    import datetime as dt
+
+    try:
+        day = dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date like 2026-11-30: {text!r}") from None
+    return dt.datetime(day.year, day.month, day.day).timestamp()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tenthousand",
@@ -170,7 +180,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--reset-preferences", action="store_true",
                         help="forget the saved preferences and start with the defaults")
     parser.add_argument("--print-paths", action="store_true",
-                        help="print where preferences, the saved game, the log and the cache live")
+                        help="print where preferences, the saved game, the history, the log and "
+                        "the cache live")
+    parser.add_argument("--stats", action="store_true",
+                        help="print a player's statistics from the game history and exit")
+    parser.add_argument("--json", action="store_true", help="with --stats: as one JSON object")
+    parser.add_argument("--player", metavar="NAME",
+                        help="with --stats: whose (default: the person with the most games)")
+    parser.add_argument("--against", metavar="LEVEL", choices=[*LEVELS, "person"],
+                        help="with --stats: only games against this computer level (or a "
+                        "person)")
+    parser.add_argument("--since", type=_day, metavar="YYYY-MM-DD",
+                        help="with --stats: only games from this day on")
+    parser.add_argument("--until", type=_day, metavar="YYYY-MM-DD",
+                        help="with --stats: only games before this day")
+    parser.add_argument("--export-csv", type=str, metavar="FOLDER",
+                        help="write every stored game and decision as CSV into FOLDER")
+    parser.add_argument("--verify", metavar="RECORD",
+                        help="check that a game record's dice follow from its seed")
+    parser.add_argument("--fingerprint", metavar="HEX",
+                        help="with --verify: the fingerprint shown before the game")
     parser.add_argument("--install-desktop", action="store_true",
                         help="add Ten-Thousand to the desktop's application menu")
     parser.add_argument("--uninstall-desktop", action="store_true",
@@ -239,6 +268,15 @@ def run(argv: list[str]) -> int:
 
         print(json.dumps(paths().as_dict(), indent=2))
         return 0
+    if ns.stats or ns.export_csv is not None:
+        from .history.report import stats_main
+
+        return stats_main(ns.player, rules=ns.rules, level=ns.against, since=ns.since,
+                          until=ns.until, as_json=ns.json, export=ns.export_csv)
+    if ns.verify is not None:
+        from .history.report import verify_main
+
+        return verify_main(ns.verify, ns.fingerprint)
     if ns.install_desktop or ns.uninstall_desktop:
         from . import desktop
 

@@ -91,6 +91,12 @@ COMMANDS: tuple[Command, ...] = (
             "the match table: every game of the match so far"),
     Command("review", "Review my decisions...", "Game", ("<Control-e>", "<Control-E>"),
             "Ctrl+E", "your costliest decisions of this game", enabled="has_decisions"),
+    Command("charts", "Charts of this game...", "Game", ("<F4>",), "F4",
+            "charts of this game: the score race and the chances of winning"),
+    Command("statistics", "Statistics...", "Game", ("<F9>",), "F9",
+            "statistics of all your games: skill, luck and the dice"),
+    Command("challenge", "Challenge a friend...", "Game", description=
+            "a code for the same dice on a friend's computer, and your results side by side"),
     Command("demo", "Demo mode", "Game", ("<F2>",), "F2",
             "demo: the computer plays every seat; F2 again hands them back", check=True,
             separator_before=True),

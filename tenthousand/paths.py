@@ -29,6 +29,11 @@ class Paths:
         return self.data / "savegame.json"
 
     @property
+    def history(self) -> Path:
+        """Every game played (SQLite, see :mod:`tenthousand.history`)."""
+        return self.data / "history.sqlite3"
+
+    @property
     def logfile(self) -> Path:
         return self.log / "tenthousand.log"
 
@@ -37,6 +42,7 @@ class Paths:
         return {
             "config": str(self.preferences),
             "savegame": str(self.savegame),
+            "history": str(self.history),
             "log": str(self.logfile),
             "cache": str(self.cache),
         }

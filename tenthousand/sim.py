@@ -8,6 +8,8 @@ second on a terminal, a progress bar on stderr.  Bad arguments exit 2 with one l
 * ``games``: N whole games between computer levels, the starting seat rotating from game to
   game; wins with 95% intervals, speed and decision latency.  ``--records DIR`` writes each
   game's record there (``game-00001.json``...); the same seed gives the same bytes.
+  ``--history FILE`` stores every game in a history database (``--analyse``: with the luck
+  of every throw and the value of every decision), for checking the statistics.
 * ``solve``: handed to :mod:`tenthousand.solver` (perfect play), when that is installed.
 """
 
@@ -18,6 +20,7 @@ import importlib
 import json
 import math
 import random
+import sqlite3
 import sys
 import time
 from collections.abc import Sequence
@@ -31,6 +34,7 @@ from .model.game import Game, Phase, Seat
 
 if TYPE_CHECKING:
     from .ai import Player
+    from .history.store import History
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,6 +87,10 @@ def _parser() -> _Parser:
     common(g)
     g.add_argument("--players", required=True, help="levels, comma separated: expert,normal")
     g.add_argument("--games", required=True, type=_count)
+    g.add_argument("--history", type=Path, default=None, metavar="FILE",
+                   help="store every game in this history database (SQLite)")
+    g.add_argument("--analyse", action="store_true",
+                   help="with --history: value every decision and throw (slower)")
     g.add_argument("--records", type=Path, default=None, metavar="DIR",
                    help="write each game's record (JSON) into this folder")
     sub.add_parser("solve", help="perfect play tables (tenthousand.solver)", add_help=False)
@@ -228,7 +236,8 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def run_games(rules: Rules, levels: Sequence[str], games: int,
-              *, seed: int | None, records: Path | None = None) -> dict[str, Any]:
+              *, seed: int | None, records: Path | None = None,
+              history: Path | None = None, analyse: bool = False) -> dict[str, Any]:
     """Play whole games between the levels, the starting seat rotating game to game."""
     from .ai import make_player
 
@@ -247,14 +256,17 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
         limit = values.cache_limit()
         values.set_cache_limit(max(limit, min(60_000, 3 * games)))
         try:
-            return _run_games(rules, levels, players, games, seed=seed, records=records)
+            return _run_games(rules, levels, players, games, seed=seed, records=records,
+                              history=history, analyse=analyse)
         finally:
             values.set_cache_limit(limit)
-    return _run_games(rules, levels, players, games, seed=seed, records=records)
+    return _run_games(rules, levels, players, games, seed=seed, records=records,
+                      history=history, analyse=analyse)
 
 
 def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], games: int,
-               *, seed: int | None, records: Path | None = None) -> dict[str, Any]:
+               *, seed: int | None, records: Path | None = None,
+               history: Path | None = None, analyse: bool = False) -> dict[str, Any]:
     t0 = time.perf_counter()
     for p in players:
         p.prepare()
@@ -267,9 +279,11 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
     cpu: list[float] = []  # this thread's CPU time: free of other programs on the machine
     clock = time.perf_counter
     cpu_clock = time.thread_time
+    store = _open_history(history)
     progress = Progress(games, "games")
     start = clock()
     for n in range(games):
+        began = time.time()
         game = Game(rules, seats, rng=rng, first_seat=n % len(levels))
         while not game.over:
             t, c = clock(), cpu_clock()
@@ -280,11 +294,15 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
         assert game.result is not None
         if records is not None:
             _write_record(game, records / f"game-{n + 1:05d}.json")
+        if store is not None:
+            _store(store, game, began, analyse)
         wins[game.result.seat] += 1
         turns_total += game.result.turns
         progress.update(n + 1)
     elapsed = clock() - start
     progress.close()
+    if store is not None:
+        store.close()
     latencies.sort()
     cpu.sort()
     return {
@@ -303,6 +321,28 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
         "table_seconds": round(table_seconds, 4),
         "seed": seed,
     }
+
+
+def _open_history(path: Path | None) -> History | None:
+    if path is None:
+        return None
+    from .history.store import History, HistoryError
+
+    try:
+        return History(path)
+    except (OSError, sqlite3.Error, HistoryError) as e:
+        _fail(f"cannot open the history {path}: {e}")
+
+
+def _store(store: History, game: Game, began: float, analyse: bool) -> None:
+    from .history.summary import summarize
+
+    entry = summarize(game.record, started=began, seconds=time.time() - began, source="sim",
+                      analyse_game=analyse, decisions_of=range(len(game.seats)))
+    try:
+        store.add(entry)
+    except (OSError, sqlite3.Error) as e:
+        _fail(f"cannot store a game in the history: {e}")
 
 
 def _write_record(game: Game, path: Path) -> None:
@@ -346,7 +386,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _fail(f"unknown strategy {level!r}; choose from {', '.join(LEVELS)}")
         if not 1 <= len(levels) <= 9:
             _fail(f"a game has 1 to 9 players, not {len(levels)}")
-        out = run_games(rules, levels, args.games, seed=args.seed, records=args.records)
+        out = run_games(rules, levels, args.games, seed=args.seed, records=args.records,
+                        history=args.history, analyse=args.analyse)
     print(json.dumps(out))
     return 0
 

@@ -27,7 +27,8 @@ def test_help_lists_every_option() -> None:
     out = run("--help").stdout
     for flag in ("--rules", "--players", "--option", "--seed", "--demo", "--delay", "--resume",
                  "--reset-preferences", "--print-paths", "--no-sound", "--mono", "--color",
-                 "--skip-intro", "--install-desktop", "--uninstall-desktop", "--version"):
+                 "--skip-intro", "--install-desktop", "--uninstall-desktop", "--version",
+                 "--stats", "--json", "--verify", "--export-csv"):
         assert flag in out
 
 
@@ -48,7 +49,7 @@ def test_print_paths_is_one_json_object(tmp_path) -> None:  # type: ignore[no-un
     env = dict(os.environ, TENTHOUSAND_HOME=str(tmp_path))
     result = run("--print-paths", env=env)
     paths = json.loads(result.stdout)
-    assert set(paths) == {"config", "savegame", "log", "cache"}
+    assert set(paths) == {"config", "savegame", "history", "log", "cache"}
     assert all(p.startswith(str(tmp_path)) for p in paths.values())
 
 

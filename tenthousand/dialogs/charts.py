@@ -1,0 +1,106 @@
+"""The charts of one game: the score race and, with two players and a table, each player's
+chance of winning over the game (not modal; Game > Charts, and after every game)."""
+
+from __future__ import annotations
+
+import gc
+import tkinter as tk
+from tkinter import ttk
+
+from ..history.analysis import Analysis, analyse
+from ..history.keeper import weakly
+from ..history.series import score_race, win_chances
+from ..history.stats import split_words
+from ..jobs import JobRunner
+from ..model.record import Record
+from ..view.charts import Chart
+from ..view.theme import Palette, ensure_style
+from .base import chars, place_window
+
+
+def collect_when_closed(window: tk.Toplevel) -> None:
+    """Collect a closed window's garbage soon after, in the Tk thread.
+
+    Its Tk variables sit in reference cycles; if the garbage collector happened to free
+    them from a worker thread, Tk would abort the program."""
+    root = window.nametowidget(".")
+
+    def closed(event: tk.Event) -> None:  # type: ignore[type-arg]
+        if event.widget is window:
+            root.after_idle(gc.collect)
+
+    window.bind("<Destroy>", closed, add="+")
+
+
+class ChartsWindow(tk.Toplevel):
+    """The score race and the chance of winning of ``record``'s game."""
+
+    def __init__(self, parent: tk.Misc, record: Record, pal: Palette, *,
+                 analysis: Analysis | None = None, jobs: JobRunner | None = None,
+                 title: str = "Charts of the game") -> None:
+        super().__init__(parent)
+        ensure_style(self)
+        self.withdraw()
+        self.title(title)
+        self.transient(parent.winfo_toplevel())
+        self.jobs = jobs
+        self.record = record
+        frame = ttk.Frame(self, padding=10)
+        frame.pack(fill="both", expand=True)
+        self.race = Chart(frame, pal, width=640, height=300)
+        self.race.pack(fill="both", expand=True)
+        self.chances = Chart(frame, pal, width=640, height=260)
+        self.words = ttk.Label(frame, text="", wraplength=chars(self, 90), justify="left")
+        buttons = ttk.Frame(frame)
+        buttons.pack(side="bottom", fill="x", pady=(8, 0))
+        ttk.Button(buttons, text="Close", command=self.destroy).pack(side="right")
+        self.bind("<Escape>", lambda _e: self.destroy())
+        collect_when_closed(self)
+        self.race.show(score_race(record))
+        if len(record.seats) == 2:
+            self.chances.pack(fill="both", expand=True, pady=(8, 0))
+            self.words.pack(anchor="w", pady=(6, 0))
+            if analysis is not None:
+                self.show_analysis(analysis)
+            elif jobs is not None:
+                self.words.configure(text="Working out the chances of winning...")
+                data = record.to_dict()
+                jobs.submit(lambda: _analysed(data), weakly(self.show_analysis),
+                            weakly(self._failed),
+                            name="chart chances", lane="charts", latest=True)
+            else:
+                self.show_analysis(analyse(record))
+        place_window(self, parent)
+        self.deiconify()
+
+    def show_analysis(self, analysis: Analysis | None) -> None:
+        if not self.winfo_exists():
+            return
+        data = win_chances(self.record, analysis) if analysis is not None else None
+        if data is None:
+            self.chances.pack_forget()
+            self.words.configure(text="There is no perfect-play table for these rules, so "
+                                 "the chances of winning cannot be shown.")
+            return
+        self.chances.show(data)
+        lines = []
+        for s, seat in enumerate(self.record.seats):
+            if seat.computer:
+                continue
+            lines.append(f"{seat.name}: " + split_words(
+                analysis.luck[s], analysis.skill[s], analysis.others[s]))  # type: ignore[union-attr]
+        self.words.configure(text="\n".join(lines))
+
+    def _failed(self, error: BaseException) -> None:
+        if self.winfo_exists():
+            self.words.configure(text=f"The chances could not be worked out ({error}).")
+
+    def set_palette(self, pal: Palette) -> None:
+        self.race.set_palette(pal)
+        self.chances.set_palette(pal)
+
+
+def _analysed(data: dict[str, object]) -> Analysis:
+    from ..model import load_record
+
+    return analyse(load_record(data))

@@ -1,0 +1,217 @@
+"""Game > Statistics: a player's figures and charts from the history (not modal).
+
+The figures are counted in a worker (the ``stats`` lane of a :class:`JobRunner`) from a
+connection of its own, so the window opens at once and stays responsive; a change of
+player or filter counts again, and only the newest answer is shown.
+"""
+
+from __future__ import annotations
+
+import time
+import tkinter as tk
+from collections.abc import Callable
+from pathlib import Path
+from tkinter import filedialog, ttk
+
+from ..history.keeper import weakly
+from ..history.report import report_lines
+from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
+from ..history.stats import Filters, Statistics, export_csv, statistics
+from ..history.store import History, history_path
+from ..jobs import JobRunner
+from ..model.game import LEVELS
+from ..model.rules import PRESETS
+from ..view.charts import Chart
+from ..view.theme import Palette, ensure_style
+from .base import derived_font
+from .charts import collect_when_closed
+
+ALL = "All"
+PERIODS = {"All time": None, "The last 7 days": 7, "The last 30 days": 30,
+           "The last year": 365}
+CHARTS = (("Win rate", "win_rate"), ("Skill", "skill"), ("Luck and skill", "luck"),
+          ("Faces", "faces"))
+
+
+def _load(path: Path, filters: Filters | None) -> tuple[list[str], Statistics | None]:
+    """The names in the history and the figures of ``filters`` (None: of the first name)."""
+    if not path.exists():
+        return [], None
+    with History(path) as history:
+        names = history.names()
+        if filters is None:
+            if not names:
+                return names, None
+            filters = Filters(names[0])
+        return names, statistics(history, filters)
+
+
+class StatisticsWindow(tk.Toplevel):
+    """Figures and charts of one player (see the module's docstring)."""
+
+    def __init__(self, parent: tk.Misc, pal: Palette, jobs: JobRunner, *,
+                 path: Path | None = None, player: str | None = None,
+                 on_shown: Callable[[], None] | None = None) -> None:
+        super().__init__(parent)
+        ensure_style(self)
+        self.withdraw()
+        self.title("Statistics")
+        self.transient(parent.winfo_toplevel())
+        self.pal = pal
+        self.jobs = jobs
+        self.path = path or history_path()
+        self.stats: Statistics | None = None
+        self.on_shown = on_shown  # the benchmark's stopwatch
+        self.opened = time.perf_counter()
+        self._build_filters(player)
+        self._build_body()
+        self.bind("<Escape>", lambda _e: self.destroy())
+        collect_when_closed(self)
+        self.geometry(self._place(parent))
+        self.deiconify()
+        self.refresh(first=player is None)
+
+    def _place(self, parent: tk.Misc) -> str:
+        """Nearly the main window's size and over it (the screen's when it is not shown),
+        within reason: readable at 1024x700, not sprawling on a large screen, and all of
+        it on the screen."""
+        top = parent.winfo_toplevel()
+        screen_w, screen_h = self.winfo_screenwidth(), self.winfo_screenheight()
+        if top.winfo_viewable():
+            x0, y0, w0, h0 = (top.winfo_rootx(), top.winfo_rooty(), top.winfo_width(),
+                              top.winfo_height())
+        else:
+            x0, y0, w0, h0 = 0, 0, screen_w, screen_h
+        width = min(max(760, min(1400, w0 - 24)), screen_w)
+        height = min(max(520, min(900, h0 - 40)), screen_h - 40)
+        x = max(0, min(x0 + (w0 - width) // 2, screen_w - width))
+        y = max(30, min(y0 + (h0 - height) // 2, screen_h - height - 8))
+        return f"{width}x{height}+{x}+{y}"
+
+    def _build_filters(self, player: str | None) -> None:
+        bar = ttk.Frame(self, padding=(10, 10, 10, 4))
+        bar.pack(fill="x")
+        self.player = tk.StringVar(self, player or "")
+        self.preset = tk.StringVar(self, ALL)
+        self.level = tk.StringVar(self, ALL)
+        self.period = tk.StringVar(self, "All time")
+        self.player_box = self._combo(bar, "Player", self.player, [], 18)
+        self._combo(bar, "Rules", self.preset, [ALL, *sorted(PRESETS)], 13)
+        self._combo(bar, "Against", self.level, [ALL, *LEVELS, "person"], 12)
+        self._combo(bar, "Period", self.period, list(PERIODS), 15)
+
+    def _combo(self, bar: ttk.Frame, label: str, var: tk.StringVar, values: list[str],
+               width: int) -> ttk.Combobox:
+        ttk.Label(bar, text=label + ":").pack(side="left", padx=(0, 4))
+        box = ttk.Combobox(bar, textvariable=var, values=values, width=width,
+                           state="readonly")
+        box.pack(side="left", padx=(0, 12))
+        box.bind("<<ComboboxSelected>>", lambda _e: self.refresh())
+        return box
+
+    def _build_body(self) -> None:
+        body = ttk.Frame(self, padding=(10, 4, 10, 10))
+        body.pack(fill="both", expand=True)
+        buttons = ttk.Frame(body)
+        buttons.pack(side="bottom", fill="x", pady=(8, 0))
+        ttk.Button(buttons, text="Close", command=self.destroy).pack(side="right")
+        ttk.Button(buttons, text="Export as CSV...", command=self.export).pack(side="right",
+                                                                             padx=6)
+        self.status = ttk.Label(buttons, text="")
+        self.status.pack(side="left")
+        panes = ttk.Panedwindow(body, orient="horizontal")
+        panes.pack(fill="both", expand=True)
+        left = ttk.Frame(panes)
+        self.text = tk.Text(left, width=46, wrap="word", relief="flat", padx=8, pady=6,
+                            cursor="arrow", font="TkDefaultFont", background=self.pal.panel,
+                            foreground=self.pal.panel_text)
+        self.text.tag_configure("label", font=derived_font(self, weight="bold"))
+        self.text.tag_configure("words", foreground=self.pal.panel_muted, lmargin1=12,
+                                lmargin2=12)
+        self.text.pack(fill="both", expand=True)
+        panes.add(left, weight=2)
+        self.tabs = ttk.Notebook(panes)
+        self.charts: dict[str, Chart] = {}
+        for title, name in CHARTS:
+            chart = Chart(self.tabs, self.pal, width=520, height=380)
+            self.tabs.add(chart, text=title)
+            self.charts[name] = chart
+        panes.add(self.tabs, weight=3)
+
+    # -- counting --------------------------------------------------------------------------
+
+    def filters(self) -> Filters | None:
+        name = self.player.get()
+        if not name:
+            return None
+        days = PERIODS.get(self.period.get())
+        return Filters(name, None if self.preset.get() == ALL else self.preset.get(),
+                       None if self.level.get() == ALL else self.level.get(),
+                       since=None if days is None else time.time() - days * 86400.0)
+
+    def refresh(self, first: bool = False) -> None:
+        """Count again with the chosen player and filters (in a worker)."""
+        self.status.configure(text="Counting...")
+        filters = None if first else self.filters()
+        path = self.path
+        self.jobs.submit(lambda: _load(path, filters), weakly(self.show), weakly(self._failed),
+                         name="statistics", lane="stats", latest=True)
+
+    def _failed(self, error: BaseException) -> None:
+        if self.winfo_exists():
+            self.status.configure(text=f"The history could not be read ({error}).")
+
+    def show(self, found: tuple[list[str], Statistics | None]) -> None:
+        if not self.winfo_exists():
+            return
+        names, st = found
+        self.player_box.configure(values=names)
+        self.stats = st
+        if st is None:
+            self._write([("Games", "no games stored yet: play one and it appears here")])
+            self.status.configure(text="")
+        else:
+            self.player.set(st.player)
+            self._write(report_lines(st))
+            self._charts(st)
+            self.status.configure(text=f"Counted in {st.seconds * 1000:.0f} ms")
+        if self.on_shown is not None:
+            self.update_idletasks()
+            self.on_shown()
+
+    def _write(self, rows: list[tuple[str, str]]) -> None:
+        self.text.configure(state="normal")
+        self.text.delete("1.0", "end")
+        for label, words in rows:
+            if label:
+                self.text.insert("end", label.strip() + ": ", ("label",))
+                self.text.insert("end", words + "\n")
+            else:
+                self.text.insert("end", words + "\n", ("words",))
+        self.text.configure(state="disabled")
+
+    def _charts(self, st: Statistics) -> None:
+        self.charts["win_rate"].show(win_rate_over_time(st.series))
+        self.charts["skill"].show(skill_over_time(st.series))
+        self.charts["luck"].show(luck_against_skill(st.series))
+        if st.faces is not None:
+            self.charts["faces"].show(faces_chart(st.faces, st.computer_faces, st.player))
+
+    def export(self) -> None:
+        folder = filedialog.askdirectory(parent=self, title="Export the games as CSV into")
+        if not folder:
+            return
+        try:
+            with History(self.path) as history:
+                games, decisions = export_csv(history, Path(folder))
+        except OSError as e:
+            self.status.configure(text=f"The CSV files could not be written ({e.strerror}).")
+            return
+        self.status.configure(text=f"Wrote {games.name} and {decisions.name}.")
+
+    def set_palette(self, pal: Palette) -> None:
+        self.pal = pal
+        self.text.configure(background=pal.panel, foreground=pal.panel_text)
+        for chart in self.charts.values():
+            chart.set_palette(pal)
+

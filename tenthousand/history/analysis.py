@@ -1,0 +1,274 @@
+"""Luck against skill: what the dice and what the decisions did to each player's chances.
+
+In a two-player game whose rules have a perfect-play table (:mod:`tenthousand.solver`),
+every position has an exact value: each seat's chance of winning under perfect play from
+there.  Walking through the record command by command, each command splits in two:
+
+- the decision: from the chance before it (the best choice's value) to the value of what
+  was chosen, still before any die falls; that difference is the decider's **skill** (zero
+  for the best choice, negative for a worse one, and the opposite for the other seat);
+- the dice: from the value of the choice (the average over every throw it could give) to
+  the chance after the throw; that is **luck**.
+
+The parts telescope: for each seat, luck + own skill + the other's skill is exactly the
+chance at the end (1 or 0) minus the chance at the start, up to float rounding.
+
+Without a table (more seats, other rules) the values are the advisor's expected final turn
+scores, turn by turn: the cost of each decision in points, and the luck of each throw as the
+best value after it minus the value of throwing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..advising import SCORE, WIN
+
+if TYPE_CHECKING:  # the advisor's solver loads when a game is analysed, not at start-up
+    from ..advisor import AdvisorValues
+from ..model.events import Thrown, TurnStarted
+from ..model.game import Game, Phase
+from ..model.record import Command, Record
+
+#: The least cost counted as a mistake: 0.1 percentage point, or one point.
+LEAST = {WIN: 0.001, SCORE: 1.0}
+
+BANK_EARLY = "bank-early"
+THROW_ON = "throw-on"
+WRONG_DICE = "wrong-dice"
+MISTAKE_WORDS = {
+    BANK_EARLY: "banking too early",
+    THROW_ON: "throwing on too long",
+    WRONG_DICE: "keeping the wrong dice",
+}
+
+
+@dataclass(frozen=True)
+class ThrowLuck:
+    """One throw: how much the dice moved the thrower's chance (or expected score)."""
+
+    step: int
+    seat: int
+    dice: tuple[int, ...]
+    expected: float  # the value before the dice fell (the average over all throws)
+    after: float  # the value after them
+    luck: float
+
+
+@dataclass(frozen=True)
+class DecisionValue:
+    """One decision against the best choice of its position."""
+
+    step: int
+    seat: int
+    kind: str
+    chosen: str
+    best: str
+    chosen_value: float
+    best_value: float
+    cost: float  # what the choice gave away (>= 0; lower-is-better games turned round)
+    mistake: str  # '' or one of BANK_EARLY, THROW_ON, WRONG_DICE
+
+
+@dataclass
+class Analysis:
+    """A game's luck and skill, per seat (see the module's docstring)."""
+
+    kind: str  # WIN or SCORE
+    seats: int
+    luck: list[float]
+    skill: list[float]  # each seat's own decisions, in its own values (<= 0 mostly)
+    others: list[float]  # the other seats' decisions, in this seat's values (WIN only)
+    start: tuple[float, ...] | None = None  # each seat's chance at the start (WIN only)
+    final: tuple[float, ...] | None = None
+    throws: list[ThrowLuck] = field(default_factory=list)
+    decisions: list[DecisionValue] = field(default_factory=list)
+    #: (turn number, each seat's chance) at every turn's start and at the end (WIN only).
+    chances: list[tuple[int, tuple[float, ...]]] = field(default_factory=list)
+
+    def identity_error(self) -> float:
+        """How far luck + skill + others is from final - start (WIN), for checking."""
+        if self.start is None or self.final is None:
+            return 0.0
+        return max(abs(self.luck[s] + self.skill[s] + self.others[s]
+                       - (self.final[s] - self.start[s])) for s in range(self.seats))
+
+
+class _NoTable(Exception):
+    """A position the perfect-play table does not answer: value the game in points."""
+
+
+def _move(faces: Sequence[int], bank: bool) -> str:
+    dice = " ".join(str(f) for f in sorted(faces)) or "nothing"
+    return f"freeze {dice} and {'bank' if bank else 'throw on'}"
+
+
+def _faces(game: Game, command: Command) -> tuple[int, ...]:
+    return tuple(game.thrown[i] for i in command.args) if game.phase is Phase.CHOOSE else ()
+
+
+def _decision(step: int, game: Game, command: Command, values: AdvisorValues
+              ) -> tuple[DecisionValue, float] | None:
+    """The decision ``command`` at ``game`` valued by ``values``, with the chosen value."""
+    if values.best is None or command.name not in ("throw", "bank"):
+        return None
+    bank = command.name == "bank"
+    i = values.index_of(_faces(game, command))
+    if i is None:
+        return None
+    chosen = values.choices[i].value(bank)
+    if chosen is None:
+        return None
+    top = values.choices[values.best]
+    best_bank = top.bank_is_best and not values.lower_is_better
+    best = top.best
+    cost = (chosen - best) if values.lower_is_better else (best - chosen)
+    cost = max(0.0, cost)
+    mistake = ""
+    if cost >= LEAST[values.kind]:
+        if bank and not best_bank:
+            mistake = BANK_EARLY
+        elif not bank and best_bank:
+            mistake = THROW_ON
+        else:
+            mistake = WRONG_DICE
+    return DecisionValue(step, game.current, values.kind, _move(_faces(game, command), bank),
+                         _move(top.faces, best_bank), chosen, best, cost, mistake), chosen
+
+
+def _thrown(events: Sequence[object], seat: int) -> tuple[int, ...] | None:
+    for e in events:
+        if isinstance(e, Thrown) and e.seat == seat:
+            return e.dice
+    return None
+
+
+def analyse(record: Record, decisions_of: Collection[int] | None = None) -> Analysis:
+    """Luck and skill of the game ``record`` describes (ValueError for a record that does
+    not replay).  Decisions are listed for the seats in ``decisions_of`` (default: the
+    human seats)."""
+    wanted = record.human_seats() if decisions_of is None else frozenset(decisions_of)
+    if len(record.seats) == 2:
+        try:
+            return _analyse_win(record, wanted)
+        except _NoTable:
+            pass
+    return _analyse_score(record, wanted)
+
+
+def _chances(game: Game) -> tuple[float, float]:
+    from ..solver.values import win_probabilities
+
+    w = win_probabilities(game)
+    if w is None:
+        raise _NoTable
+    return w
+
+
+def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
+    from ..solver.values import table_for
+
+    game = record.game_at(0)
+    if table_for(game) is None:
+        raise _NoTable
+    before = _chances(game)
+    out = Analysis(WIN, 2, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], start=before)
+    out.chances.append((0, before))
+    turn = 0
+    for step, command in enumerate(record.commands, 1):
+        mover = game.current
+        chosen: float | None = None
+        if command.name in ("throw", "bank") and game.phase is Phase.CHOOSE:
+            from ..advisor import evaluate
+
+            values = evaluate(game)
+            if values is None or values.kind != WIN:
+                raise _NoTable
+            found = _decision(step, game, command, values)
+            if found is None:
+                raise _NoTable
+            if mover in wanted:
+                out.decisions.append(found[0])
+            chosen = found[1] if command.name == "throw" else None
+        elif command.name == "throw":
+            chosen = before[mover]  # the first throw of a turn: there was no other way
+        events = command.apply(game)
+        after = _chances(game)
+        # The decision takes each seat from ``before`` to ``middle``; the dice, on to after.
+        middle = after if chosen is None else tuple(
+            chosen if s == mover else 1.0 - chosen for s in range(2))
+        for s in range(2):
+            (out.skill if s == mover else out.others)[s] += middle[s] - before[s]
+            out.luck[s] += after[s] - middle[s]
+        dice = _thrown(events, mover)
+        if dice is not None and chosen is not None:
+            out.throws.append(ThrowLuck(step, mover, dice, chosen, after[mover],
+                                        after[mover] - chosen))
+        turn += sum(1 for e in events if isinstance(e, TurnStarted))
+        if game.over or any(isinstance(e, TurnStarted) for e in events):
+            out.chances.append((turn, after))
+        before = after
+    out.final = before
+    return out
+
+
+def _turn_start_value(game: Game) -> float | None:
+    """The expected final score of a whole turn about to start (plain rules only)."""
+    from ..ai.players import trash_value
+    from ..ai.tables import ExpectedTable, tables_for
+
+    rules = game.rules
+    if rules.rotary_club or rules.pyramiding:
+        return None
+    table = tables_for(rules).expected_table(game.minimum(), trash_value(game))
+    return table.start if isinstance(table, ExpectedTable) else None
+
+
+def _best_now(game: Game, mover: int, trash: float) -> float | None:
+    """The value of the position just after a throw, for the thrower."""
+    if game.phase is Phase.CHOOSE and game.current == mover:
+        values = _score_values(game)
+        if values is None or values.best is None:
+            return None
+        return values.choices[values.best].best
+    return trash  # the throw was trash: the turn ends with the trash value
+
+
+def _score_values(game: Game) -> AdvisorValues | None:
+    from ..advisor import _expected_values  # points, even where a table answers
+
+    return _expected_values(game)
+
+
+def _analyse_score(record: Record, wanted: Collection[int]) -> Analysis:
+    from ..ai.players import trash_value
+
+    game = record.game_at(0)
+    n = len(record.seats)
+    out = Analysis(SCORE, n, [0.0] * n, [0.0] * n, [0.0] * n)
+    lower = game.rules.rotary_club
+    for step, command in enumerate(record.commands, 1):
+        mover = game.current
+        expected: float | None = None
+        if command.name in ("throw", "bank") and game.phase is Phase.CHOOSE:
+            values = _score_values(game)
+            found = None if values is None else _decision(step, game, command, values)
+            if found is not None:
+                out.skill[mover] -= found[0].cost
+                if mover in wanted:
+                    out.decisions.append(found[0])
+                expected = found[1] if command.name == "throw" else None
+        elif command.name == "throw" and game.phase is Phase.START:
+            expected = _turn_start_value(game)
+        trash = trash_value(game)
+        events = command.apply(game)
+        dice = _thrown(events, mover)
+        if dice is None or expected is None or lower:
+            continue
+        after = _best_now(game, mover, trash)
+        if after is not None:
+            out.luck[mover] += after - expected
+            out.throws.append(ThrowLuck(step, mover, dice, expected, after, after - expected))
+    return out

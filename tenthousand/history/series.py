@@ -1,0 +1,145 @@
+"""What the charts draw, computed from a record or from the statistics (pure Python).
+
+A :class:`ChartData` is plain data: titles, axis labels, series of (x, y) points and the
+ranges; :class:`tenthousand.view.charts.Chart` draws any of them.  So the replay window can
+show :func:`score_race` of the record it replays, and tests check the numbers without a
+display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..model.events import TurnStarted
+from ..model.record import Record
+from .analysis import Analysis
+from .stats import Fairness, GamePoint
+
+LINE = "line"
+BARS = "bars"
+DOTS = "dots"
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    points: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class ChartData:
+    title: str
+    x_label: str
+    y_label: str
+    series: tuple[Series, ...]
+    kind: str = LINE
+    y_min: float | None = None  # None: from the data
+    y_max: float | None = None
+    percent: bool = False  # y values are 0..1 shown as percentages
+    x_names: tuple[str, ...] = ()  # bar charts: a name under each bar
+    reference: float | None = None  # a dashed line across (the game point, 50%, fair)
+    reference_label: str = ""
+    note: str = ""  # a line under the title (what the chart says in words)
+    steps: bool = False  # a value holds until the next point (scores between turns)
+    x_whole: bool = False  # the x axis counts whole things (rounds, games)
+
+    @property
+    def empty(self) -> bool:
+        return not any(s.points for s in self.series)
+
+
+def score_race(record: Record) -> ChartData:
+    """Every seat's board score after each round of turns, from the start of the game."""
+    game = record.game_at(0)
+    n = len(record.seats)
+    points: list[list[tuple[float, float]]] = [[(0.0, float(b))] for b in game.board]
+    turns = 0
+    for command in record.commands:
+        events = command.apply(game)
+        started = sum(1 for e in events if isinstance(e, TurnStarted))
+        if started or game.over:
+            turns += max(started, 1 if game.over else 0)
+            x = turns / n  # rounds: every seat has had this many turns, on average
+            for s in range(n):
+                points[s].append((x, float(game.board[s])))
+    series = tuple(Series(seat.name, tuple(p)) for seat, p in zip(record.seats, points,
+                                                                  strict=True))
+    return ChartData("The score race", "Round", "Board score", series,
+                     y_min=min(0.0, min(y for s in series for _, y in s.points)),
+                     reference=float(record.rules.game_point),
+                     reference_label=f"game point {record.rules.game_point:,}", steps=True,
+                     x_whole=True)
+
+
+def win_chances(record: Record, analysis: Analysis) -> ChartData | None:
+    """Each player's chance of winning at the start of every turn (two players with a
+    perfect-play table only; None otherwise)."""
+    if analysis.kind != "win" or not analysis.chances:
+        return None
+    n = len(record.seats)
+    series = tuple(Series(record.seats[s].name,
+                          tuple((turn / n, chances[s]) for turn, chances in analysis.chances))
+                   for s in range(n))
+    return ChartData("Chance of winning", "Round", "Chance of winning", series, y_min=0.0,
+                     y_max=1.0, percent=True, reference=0.5, x_whole=True)
+
+
+def faces_chart(mine: Fairness, computers: Fairness | None, player: str) -> ChartData:
+    """How often each face came up, as shares of all dice thrown, against the fair 1/6."""
+    def shares(f: Fairness) -> tuple[tuple[float, float], ...]:
+        total = sum(f.counts) or 1
+        return tuple((float(i + 1), c / total) for i, c in enumerate(f.counts))
+
+    series = [Series(player, shares(mine))]
+    if computers is not None and any(computers.counts):
+        series.append(Series("the computers", shares(computers)))
+    top = max([y for s in series for _, y in s.points] + [1 / 6])
+    return ChartData("Faces thrown", "Face", "Share of the dice", tuple(series), kind=BARS,
+                     y_min=0.0, y_max=max(0.25, top * 1.1), percent=True,
+                     x_names=("1", "2", "3", "4", "5", "6"), reference=1 / 6,
+                     reference_label="fair: 1 in 6", note=mine.words)
+
+
+def _rolling(values: Sequence[float], width: int) -> list[float]:
+    out, total = [], 0.0
+    for i, v in enumerate(values):
+        total += v
+        if i >= width:
+            total -= values[i - width]
+        out.append(total / min(i + 1, width))
+    return out
+
+
+def win_rate_over_time(points: Sequence[GamePoint], width: int = 20) -> ChartData:
+    """The win rate over the last ``width`` games, game after game."""
+    rate = _rolling([1.0 if p.won else 0.0 for p in points], width)
+    series = (Series(f"win rate (last {width} games)",
+                     tuple((float(i + 1), r) for i, r in enumerate(rate))),)
+    return ChartData("Win rate over time", "Game", "Win rate", series, y_min=0.0, y_max=1.0,
+                     percent=True, reference=0.5, x_whole=True)
+
+
+def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
+    """What the decisions gave away per game (win chance), averaged over ``width`` games."""
+    valued = [p for p in points if p.kind == "win" and p.cost is not None]
+    cost = _rolling([p.cost or 0.0 for p in valued], width)
+    series = (Series(f"given away per game (last {width})",
+                     tuple((float(i + 1), c) for i, c in enumerate(cost))),)
+    return ChartData("Skill over time", "Analysed game", "Win chance given away", series,
+                     y_min=0.0, percent=True, x_whole=True,
+                     note="Lower is better: a perfect player gives nothing away.")
+
+
+def luck_against_skill(points: Sequence[GamePoint]) -> ChartData:
+    """One dot a game: what the dice gave (across) against what the decisions cost (up)."""
+    dots = tuple((p.luck, p.skill) for p in points
+                 if p.kind == "win" and p.luck is not None and p.skill is not None)
+    wins = tuple((x, y) for (x, y), p in zip(dots, [p for p in points if p.kind == "win"
+                 and p.luck is not None and p.skill is not None], strict=True) if p.won)
+    losses = tuple(d for d in dots if d not in set(wins))
+    return ChartData("Luck against skill, game by game", "What the dice gave (win chance)",
+                     "What your decisions changed", (Series("won", wins),
+                                                     Series("lost", losses)),
+                     kind=DOTS, percent=True, reference=0.0,
+                     note="Right: lucky dice. Up: good decisions (0 is perfect play).")

@@ -1,0 +1,456 @@
+"""Statistics of one player over the stored games (pure Python, plain data out).
+
+:func:`statistics` answers everything the Statistics window and ``--stats`` show: games
+and wins with a 95% interval (also by opponent level), points banked per turn against the
+optimum for the rules, trash, corners, the best turn, the longest winning streak, margins,
+clean against assisted games, skill (what the decisions gave away, by kind of mistake),
+luck (what the dice gave), and each face's count with a chi-square test of fairness.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..storage import write_text_atomic
+from .analysis import MISTAKE_WORDS
+from .store import History
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which games count: the player's finished games, narrowed by rule set, the level of
+    a computer opponent and a period (seconds since 1970, ``until`` excluded)."""
+
+    player: str
+    preset: str | None = None
+    level: str | None = None  # a computer level, or "person" for games against people
+    since: float | None = None
+    until: float | None = None
+    include_demo: bool = False
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def chi_square_p(statistic: float) -> float:
+    """P(X >= statistic) for chi-square with 5 degrees of freedom (six faces).
+
+    The regularized upper gamma function Q(5/2, x/2) in closed form:
+    erfc(sqrt(y)) + exp(-y) * 2 sqrt(y / pi) * (1 + 2y/3), with y = x/2.
+    """
+    if statistic <= 0:
+        return 1.0
+    y = statistic / 2
+    return min(1.0, math.erfc(math.sqrt(y))
+               + math.exp(-y) * 2 * math.sqrt(y / math.pi) * (1 + 2 * y / 3))
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """A chi-square test of face counts against fair dice."""
+
+    counts: tuple[int, ...]
+    statistic: float
+    p_value: float
+    words: str
+
+
+def fairness(counts: Sequence[int]) -> Fairness:
+    """Test six face counts against fair dice and say what it means in plain words."""
+    n = sum(counts)
+    if n == 0:
+        return Fairness(tuple(counts), 0.0, 1.0, "No dice thrown yet.")
+    expected = n / 6
+    stat = sum((c - expected) ** 2 / expected for c in counts)
+    p = chi_square_p(stat)
+    if n < 60:
+        words = f"Only {n} dice so far: too few to tell anything about fairness."
+    elif p >= 0.01:
+        words = (f"The dice look fair. Fair dice would give counts at least this uneven "
+                 f"{p:.0%} of the time.")
+    else:
+        odds = 1 / p if p > 0 else float("inf")
+        words = (f"These counts are unusual for fair dice: fair dice would give counts this "
+                 f"uneven about once in {odds:,.0f} times. With many players and many "
+                 f"games, rare things do happen now and then.")
+    return Fairness(tuple(counts), stat, p, words)
+
+
+@dataclass
+class GamePoint:
+    """One game of the player, for the charts over time."""
+
+    game_id: int
+    started: float
+    won: bool
+    score: int
+    cost: float | None  # what the decisions gave away (win probability or points)
+    luck: float | None
+    skill: float | None  # own decisions, as a change of the player's chance
+    others: float | None
+    kind: str
+
+
+@dataclass
+class Statistics:
+    player: str
+    games: int = 0
+    wins: int = 0
+    win_rate: float = 0.0
+    ci95: tuple[float, float] = (0.0, 1.0)
+    by_level: dict[str, dict[str, Any]] = field(default_factory=dict)
+    turns: int = 0
+    banked_per_turn: float = 0.0
+    optimum_per_turn: float | None = None
+    trash_rate: float = 0.0
+    corners: int = 0
+    best_turn: int = 0
+    longest_streak: int = 0
+    won_by: dict[str, float] = field(default_factory=dict)
+    lost_by: dict[str, float] = field(default_factory=dict)
+    clean: dict[str, Any] = field(default_factory=dict)
+    assisted: dict[str, Any] = field(default_factory=dict)
+    abandoned: int = 0
+    skill: dict[str, Any] = field(default_factory=dict)
+    luck: dict[str, Any] = field(default_factory=dict)
+    faces: Fairness | None = None
+    computer_faces: Fairness | None = None
+    series: list[GamePoint] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("series")
+        data["games_over_time"] = [
+            {"id": p.game_id, "won": p.won, "luck": p.luck, "skill": p.skill}
+            for p in self.series[-50:]]
+        return data
+
+
+_COLUMNS = ("game_id started preset assisted won board_score turns banked_points "
+            "trash_turns corners best_turn f1 f2 f3 f4 f5 f6 luck skill value_kind seat "
+            "other_best opponents rules seat_count other_skill start_chance decisions "
+            "given_away bank_early bank_early_cost throw_on throw_on_cost wrong_dice "
+            "wrong_dice_cost optimum")
+
+
+class _Row(NamedTuple):
+    game_id: int
+    started: float
+    preset: str
+    assisted: int
+    won: int
+    board_score: int
+    turns: int
+    banked_points: int
+    trash_turns: int
+    corners: int
+    best_turn: int
+    f1: int
+    f2: int
+    f3: int
+    f4: int
+    f5: int
+    f6: int
+    luck: float | None
+    skill: float | None
+    value_kind: str
+    seat: int
+    other_best: int | None
+    opponents: str
+    rules: str
+    seat_count: int
+    other_skill: float | None
+    start_chance: float | None
+    decisions: int
+    given_away: float
+    bank_early: int
+    bank_early_cost: float
+    throw_on: int
+    throw_on_cost: float
+    wrong_dice: int
+    wrong_dice_cost: float
+    optimum: float | None
+
+
+# One row a game of the player: everything the figures need is in the seat's own row
+# (see the store's layout 2), so 10,000 games are 10,000 rows read.
+_GAMES_SQL = ("SELECT " + ", ".join(
+    f"g.{c}" if c in ("started", "preset", "assisted", "value_kind", "rules", "seat_count",
+                      "optimum") else f"s.{c}" for c in _COLUMNS.split())
+    + " FROM seats s JOIN games g ON g.id = s.game_id"
+    " WHERE s.name = ? AND g.status = 'finished' {where} ORDER BY g.started, g.id")
+
+
+def _where(f: Filters) -> tuple[str, list[Any]]:
+    parts: list[str] = []
+    args: list[Any] = [f.player]
+    if not f.include_demo:
+        parts.append("g.demo = 0")
+    if f.preset:
+        parts.append("g.preset = ?")
+        args.append(f.preset)
+    if f.since is not None:
+        parts.append("g.started >= ?")
+        args.append(f.since)
+    if f.until is not None:
+        parts.append("g.started < ?")
+        args.append(f.until)
+    if f.level == "person":
+        parts.append("EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id "
+                     "AND o.seat != s.seat AND o.computer = 0)")
+    elif f.level:
+        parts.append("EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id "
+                     "AND o.seat != s.seat AND o.computer = 1 AND o.level = ?)")
+        args.append(f.level)
+    return "".join(" AND " + p for p in parts), args
+
+
+@lru_cache(maxsize=32)
+def optimum_per_turn(rules_json: str) -> float | None:
+    """What the best play for points banks per turn on average (on the board, no
+    penalties pending): the max-expected tables' value of a whole turn."""
+    import json
+
+    from ..ai.tables import ExpectedTable, tables_for
+    from ..model.rules import Rules
+
+    try:
+        rules = Rules.from_dict(json.loads(rules_json))
+    except ValueError:  # rules this release cannot read: no optimum to compare with
+        return None
+    if rules.rotary_club or rules.pyramiding:
+        return None
+    table = tables_for(rules).expected_table(rules.minimum, 0.0)
+    return table.start if isinstance(table, ExpectedTable) else None
+
+
+def _margins(values: list[int]) -> dict[str, float]:
+    if not values:
+        return {"games": 0, "average": 0.0, "most": 0, "least": 0}
+    return {"games": len(values), "average": sum(values) / len(values), "most": max(values),
+            "least": min(values)}
+
+
+def _share(games: int, wins: int) -> dict[str, Any]:
+    return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
+            "ci95": wilson(wins, games)}
+
+
+def statistics(history: History, filters: Filters, *, with_optimum: bool = True
+               ) -> Statistics:
+    """Every figure for ``filters.player`` (see the module's docstring)."""
+    t0 = time.perf_counter()
+    where, args = _where(filters)
+    rows = [_Row._make(r) for r in
+            history.con.execute(_GAMES_SQL.format(where=where), args).fetchall()]
+    st = Statistics(filters.player)
+    _basic(st, rows)
+    _by_level(st, rows)
+    _skill(st, rows)
+    _luck(st, rows)
+    if with_optimum:
+        st.optimum_per_turn = _optimum(rows)
+    st.abandoned = _abandoned(history, filters)
+    st.computer_faces = _computer_faces(history, filters)
+    st.seconds = time.perf_counter() - t0
+    return st
+
+
+def _basic(st: Statistics, rows: list[_Row]) -> None:
+    st.games = len(rows)
+    st.wins = sum(r.won for r in rows)
+    st.win_rate = st.wins / st.games if st.games else 0.0
+    st.ci95 = wilson(st.wins, st.games)
+    st.turns = sum(r.turns for r in rows)
+    banked = sum(r.banked_points for r in rows)
+    st.banked_per_turn = banked / st.turns if st.turns else 0.0
+    st.trash_rate = sum(r.trash_turns for r in rows) / st.turns if st.turns else 0.0
+    st.corners = sum(r.corners for r in rows)
+    st.best_turn = max((r.best_turn for r in rows), default=0)
+    streak = 0
+    for r in rows:
+        streak = streak + 1 if r.won else 0
+        st.longest_streak = max(st.longest_streak, streak)
+    won_by = [r.board_score - r.other_best for r in rows if r.won and r.other_best is not None]
+    lost_by = [r.other_best - r.board_score for r in rows
+               if not r.won and r.other_best is not None]
+    st.won_by, st.lost_by = _margins(won_by), _margins(lost_by)
+    assisted = [r for r in rows if r.assisted]
+    st.clean = _share(st.games - len(assisted), st.wins - sum(r.won for r in assisted))
+    st.assisted = _share(len(assisted), sum(r.won for r in assisted))
+    st.faces = fairness([sum(r.f1 for r in rows), sum(r.f2 for r in rows),
+                         sum(r.f3 for r in rows), sum(r.f4 for r in rows),
+                         sum(r.f5 for r in rows), sum(r.f6 for r in rows)])
+
+
+def _by_level(st: Statistics, rows: list[_Row]) -> None:
+    groups: dict[str, list[int]] = {}
+    for r in rows:
+        opponents = r.opponents.split(",") if r.opponents else []
+        key = (opponents[0] if len(set(opponents)) == 1 else "mixed") if opponents else \
+            "alone"
+        g = groups.setdefault(key, [0, 0])
+        g[0] += 1
+        g[1] += r.won
+    st.by_level = {k: _share(n, w) for k, (n, w) in sorted(groups.items())}
+
+
+def _skill(st: Statistics, rows: list[_Row]) -> None:
+    """What the decisions gave away, by kind of value (win chance or points)."""
+    st.skill = {}
+    for kind in ("win", "score"):
+        valued = [r for r in rows if r.value_kind == kind and r.decisions]
+        count = sum(r.decisions for r in valued)
+        if not count:
+            continue
+        total = sum(r.given_away for r in valued)
+        mistakes = {}
+        for name, n, cost in (("bank-early", "bank_early", "bank_early_cost"),
+                              ("throw-on", "throw_on", "throw_on_cost"),
+                              ("wrong-dice", "wrong_dice", "wrong_dice_cost")):
+            times = sum(getattr(r, n) for r in valued)
+            if times:
+                mistakes[MISTAKE_WORDS[name]] = {
+                    "count": times, "cost": sum(getattr(r, cost) for r in valued)}
+        st.skill[kind] = {
+            "decisions": count, "given_away": total, "per_decision": total / count,
+            "per_game": total / len(valued), "mistakes": mistakes,
+            "costliest": max(mistakes, key=lambda m: mistakes[m]["cost"]) if mistakes
+            else None,
+        }
+
+
+def _luck(st: Statistics, rows: list[_Row]) -> None:
+    series: list[GamePoint] = []
+    lucks: list[float] = []
+    for r in rows:
+        others = None
+        if r.value_kind == "win" and r.luck is not None and r.skill is not None:
+            # Two seats: the final result minus the start is luck + skill + others, and the
+            # other seat's decisions move this seat's chance by minus their own skill.
+            lucks.append(r.luck)
+            others = -r.other_skill if r.other_skill is not None else None
+        cost = r.given_away if r.decisions else None
+        series.append(GamePoint(r.game_id, r.started, bool(r.won), r.board_score, cost,
+                                r.luck, r.skill, others, r.value_kind or ""))
+    st.series = series
+    st.luck = {"games": len(lucks), "total": sum(lucks),
+               "average": sum(lucks) / len(lucks) if lucks else 0.0,
+               "best": max(lucks, default=0.0), "worst": min(lucks, default=0.0)}
+
+
+def _optimum(rows: list[_Row]) -> float | None:
+    """The optimum per turn, weighted by the player's turns under each rule set."""
+    total = sum(r.turns for r in rows)
+    if not total:
+        return None
+    value = 0.0
+    for r in rows:
+        best = r.optimum if r.optimum is not None else optimum_per_turn(r.rules)
+        if best is None:
+            return None
+        value += best * r.turns / total
+    return value
+
+
+def _abandoned(history: History, filters: Filters) -> int:
+    where, args = _where(filters)
+    return int(history.con.execute(
+        "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id "
+        f"WHERE s.name = ? AND g.status = 'abandoned'{where}", args).fetchone()[0])
+
+
+def _computer_faces(history: History, filters: Filters) -> Fairness:
+    """The faces thrown by the computers in the player's games."""
+    where, args = _where(filters)
+    row = history.con.execute(
+        "SELECT sum(c.f1), sum(c.f2), sum(c.f3), sum(c.f4), sum(c.f5), sum(c.f6) "
+        "FROM seats c WHERE c.computer = 1 AND c.game_id IN (SELECT s.game_id FROM seats s "
+        f"JOIN games g ON g.id = s.game_id WHERE s.name = ? AND g.status = 'finished'{where})",
+        args).fetchone()
+    return fairness([int(v or 0) for v in row])
+
+
+def split_words(luck: float, skill: float, others: float | None = None) -> str:
+    """One game's split in words: "the dice gave you +18%, your decisions cost 4%"."""
+    dice = f"the dice gave you {luck * 100:+.0f}%" if round(luck * 100) else \
+        "the dice were even"
+    if round(skill * 100) == 0:
+        own = "your decisions cost nothing that counts"
+    else:
+        own = f"your decisions cost {-skill * 100:.0f}%"
+    text = f"{dice}, {own}"
+    if others is not None and round(others * 100):
+        text += f", your opponent's decisions gave you {others * 100:+.0f}%"
+    return text[0].upper() + text[1:] + "."
+
+
+# -- CSV export ------------------------------------------------------------------------------
+
+GAME_COLUMNS = ("game", "started", "status", "rules", "seconds", "assisted", "demo", "seat",
+                "name", "computer", "level", "score", "rank", "won", "turns", "banked",
+                "trash_turns", "corners", "best_turn", "luck", "skill")
+DECISION_COLUMNS = ("game", "step", "name", "kind", "chosen", "best", "chosen_value",
+                    "best_value", "cost", "mistake")
+
+
+def _iso(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
+
+
+def games_csv(history: History) -> str:
+    """Every stored game, one row per seat."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(GAME_COLUMNS)
+    for row in history.con.execute(
+            "SELECT g.id, g.started, g.status, g.rules_label, g.seconds, g.assisted, g.demo, "
+            "s.seat, s.name, s.computer, s.level, s.board_score, s.rank, s.won, s.turns, "
+            "s.banked_points, s.trash_turns, s.corners, s.best_turn, s.luck, s.skill "
+            "FROM games g JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat"):
+        r = list(row)
+        r[1] = _iso(r[1])
+        r[4] = round(r[4], 1)
+        w.writerow(["" if v is None else v for v in r])
+    return out.getvalue()
+
+
+def decisions_csv(history: History) -> str:
+    """Every stored decision with its best choice and its cost."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(DECISION_COLUMNS)
+    for row in history.con.execute(
+            "SELECT d.game_id, d.step, s.name, d.kind, d.chosen, d.best, d.chosen_value, "
+            "d.best_value, d.cost, d.mistake FROM decisions d JOIN seats s "
+            "ON s.game_id = d.game_id AND s.seat = d.seat ORDER BY d.game_id, d.step"):
+        w.writerow(row)
+    return out.getvalue()
+
+
+def export_csv(history: History, folder: Path) -> tuple[Path, Path]:
+    """Write ``games.csv`` and ``decisions.csv`` into ``folder`` atomically."""
+    games = folder / "tenthousand-games.csv"
+    decisions = folder / "tenthousand-decisions.csv"
+    write_text_atomic(games, games_csv(history))
+    write_text_atomic(decisions, decisions_csv(history))
+    return games, decisions

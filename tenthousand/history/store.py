@@ -1,0 +1,451 @@
+"""The history database: every finished or abandoned game, in SQLite (pure Python).
+
+One file, ``history.sqlite3`` in the user data folder (``paths().history``), written with
+write-ahead logging and one transaction per game, so a kill at any instant leaves every
+game stored before it whole and no game half-written.  The layout has a version
+(``PRAGMA user_version``) and each older layout is brought up to date by the migrations in
+:data:`MIGRATIONS`, in order, inside one transaction.
+
+A database that cannot be read (not SQLite, damaged, a layout from a newer release) is set
+aside as ``history.sqlite3.bad-TIMESTAMP`` like the other bad files, and a new one begun:
+the game never fails to start because of its history.  Players are known by the name of
+their seat.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..storage import set_aside
+
+log = logging.getLogger(__name__)
+
+FINISHED = "finished"
+ABANDONED = "abandoned"
+
+#: Each migration brings the layout from version ``i`` to ``i + 1`` (index ``i``).
+MIGRATIONS: tuple[str, ...] = (
+    # 0 -> 1: the first layout: games, their seats and the human decisions.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        started REAL NOT NULL,          -- seconds since 1970 (UTC)
+        seconds REAL NOT NULL,          -- how long it was played
+        status TEXT NOT NULL,           -- finished or abandoned
+        preset TEXT NOT NULL,
+        rules_label TEXT NOT NULL,
+        rules TEXT NOT NULL,            -- the rules as JSON (every number and option)
+        seat_count INTEGER NOT NULL,
+        assisted INTEGER NOT NULL,      -- undo used or advisor shown
+        demo INTEGER NOT NULL,
+        source TEXT NOT NULL,           -- window, sim, ...
+        record TEXT NOT NULL            -- the record as JSON (layout 2: in records)
+    );
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        computer INTEGER NOT NULL,
+        level TEXT NOT NULL,
+        board_score INTEGER NOT NULL,
+        rank INTEGER,                   -- NULL in an abandoned game
+        match_points INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        banked_points INTEGER NOT NULL,
+        trash_turns INTEGER NOT NULL,
+        corners INTEGER NOT NULL,
+        best_turn INTEGER NOT NULL,
+        f1 INTEGER NOT NULL, f2 INTEGER NOT NULL, f3 INTEGER NOT NULL,
+        f4 INTEGER NOT NULL, f5 INTEGER NOT NULL, f6 INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE decisions (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,          -- the command's number in the record (1 = first)
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,             -- win (probability) or score (expected points)
+        chosen TEXT NOT NULL,
+        best TEXT NOT NULL,
+        chosen_value REAL NOT NULL,
+        best_value REAL NOT NULL,
+        cost REAL NOT NULL,             -- what the choice gave away (>= 0)
+        mistake TEXT NOT NULL,          -- '', bank-early, throw-on, wrong-dice
+        PRIMARY KEY (game_id, step)
+    );
+    CREATE INDEX seats_by_name ON seats(name);
+    CREATE INDEX games_by_start ON games(started);
+    """,
+    # 1 -> 2: luck per throw, the luck and skill of each seat, the seed's fingerprint and
+    # the challenge code a game was played from.
+    """
+    ALTER TABLE seats ADD COLUMN luck REAL;           -- NULL: not analysed
+    ALTER TABLE seats ADD COLUMN skill REAL;
+    ALTER TABLE seats ADD COLUMN start_chance REAL;   -- win chance at the start (tables)
+    ALTER TABLE games ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN challenge TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN value_kind TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN game_key TEXT NOT NULL DEFAULT '';  -- the same game resumed
+    CREATE INDEX games_by_key ON games(game_key);
+    -- What the statistics read per game, kept beside each seat so that counting 10,000
+    -- games reads 10,000 rows (filled in here for the games already stored).
+    ALTER TABLE games ADD COLUMN optimum REAL;        -- best average turn for the rules
+    ALTER TABLE seats ADD COLUMN decisions INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN given_away REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN bank_early INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN bank_early_cost REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN throw_on INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN throw_on_cost REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN wrong_dice INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN wrong_dice_cost REAL NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN opponents TEXT NOT NULL DEFAULT '';
+    ALTER TABLE seats ADD COLUMN other_best INTEGER;
+    ALTER TABLE seats ADD COLUMN other_skill REAL;
+    UPDATE seats SET
+        decisions = (SELECT count(*) FROM decisions d
+                     WHERE d.game_id = seats.game_id AND d.seat = seats.seat),
+        given_away = (SELECT coalesce(sum(d.cost), 0) FROM decisions d
+                      WHERE d.game_id = seats.game_id AND d.seat = seats.seat),
+        bank_early = (SELECT count(*) FROM decisions d WHERE d.game_id = seats.game_id
+                      AND d.seat = seats.seat AND d.mistake = 'bank-early'),
+        bank_early_cost = (SELECT coalesce(sum(d.cost), 0) FROM decisions d
+                           WHERE d.game_id = seats.game_id AND d.seat = seats.seat
+                           AND d.mistake = 'bank-early'),
+        throw_on = (SELECT count(*) FROM decisions d WHERE d.game_id = seats.game_id
+                    AND d.seat = seats.seat AND d.mistake = 'throw-on'),
+        throw_on_cost = (SELECT coalesce(sum(d.cost), 0) FROM decisions d
+                         WHERE d.game_id = seats.game_id AND d.seat = seats.seat
+                         AND d.mistake = 'throw-on'),
+        wrong_dice = (SELECT count(*) FROM decisions d WHERE d.game_id = seats.game_id
+                      AND d.seat = seats.seat AND d.mistake = 'wrong-dice'),
+        wrong_dice_cost = (SELECT coalesce(sum(d.cost), 0) FROM decisions d
+                           WHERE d.game_id = seats.game_id AND d.seat = seats.seat
+                           AND d.mistake = 'wrong-dice'),
+        opponents = coalesce((SELECT group_concat(CASE WHEN o.computer THEN o.level
+                              ELSE 'person' END) FROM seats o
+                              WHERE o.game_id = seats.game_id AND o.seat != seats.seat), ''),
+        other_best = (SELECT max(o.board_score) FROM seats o
+                      WHERE o.game_id = seats.game_id AND o.seat != seats.seat);
+    -- The records move to a table of their own: a game's row stays small, so counting
+    -- thousands of games does not read their records (kilobytes each) too.
+    CREATE TABLE records (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        record TEXT NOT NULL
+    );
+    INSERT INTO records (game_id, record) SELECT id, record FROM games;
+    UPDATE games SET record = '';
+    UPDATE games SET value_kind = coalesce(
+        (SELECT d.kind FROM decisions d WHERE d.game_id = games.id LIMIT 1), '');
+    CREATE TABLE throws (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        dice TEXT NOT NULL,
+        luck REAL NOT NULL,             -- what the dice moved the thrower's chance or score
+        PRIMARY KEY (game_id, step)
+    );
+    """,
+)
+VERSION = len(MIGRATIONS)
+
+
+class HistoryError(Exception):
+    """The history could not be used; the message is one sentence for the player."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of a stored game and what it did."""
+
+    seat: int
+    name: str
+    computer: bool
+    level: str
+    board_score: int
+    rank: int | None
+    match_points: int
+    won: bool
+    turns: int
+    banked_points: int
+    trash_turns: int
+    corners: int
+    best_turn: int
+    faces: tuple[int, int, int, int, int, int]
+    luck: float | None = None
+    skill: float | None = None
+    start_chance: float | None = None
+
+
+@dataclass(frozen=True)
+class DecisionRow:
+    """A human decision valued against the best choice."""
+
+    step: int
+    seat: int
+    kind: str
+    chosen: str
+    best: str
+    chosen_value: float
+    best_value: float
+    cost: float
+    mistake: str
+
+
+@dataclass(frozen=True)
+class ThrowRow:
+    step: int
+    seat: int
+    dice: tuple[int, ...]
+    luck: float
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything stored of one game (see :func:`tenthousand.history.summary.summarize`)."""
+
+    started: float
+    seconds: float
+    status: str
+    preset: str
+    rules_label: str
+    rules: dict[str, object]
+    assisted: bool
+    demo: bool
+    source: str
+    record: dict[str, object]
+    seats: tuple[SeatRow, ...]
+    decisions: tuple[DecisionRow, ...] = ()
+    throws: tuple[ThrowRow, ...] = ()
+    fingerprint: str = ""
+    challenge: str = ""
+    value_kind: str = ""  # win, score, or '' when the game was not analysed
+    #: The same for a game and its resumed or undone continuations: a finished game
+    #: replaces the abandoned entry it was resumed from.
+    game_key: str = ""
+    optimum: float | None = None  # what the best play for points banks a turn, on average
+
+
+MISTAKES = ("bank-early", "throw-on", "wrong-dice")
+
+
+def _per_seat(e: GameEntry, seat: int) -> tuple[object, ...]:
+    """What the statistics read of one seat besides its own row: its decisions summed up
+    (count and cost, in all and by kind of mistake) and its opponents."""
+    mine = [d for d in e.decisions if d.seat == seat]
+    out: list[object] = [len(mine), sum(d.cost for d in mine)]
+    for mistake in MISTAKES:
+        these = [d.cost for d in mine if d.mistake == mistake]
+        out += [len(these), sum(these)]
+    others = [s for s in e.seats if s.seat != seat]
+    out.append(",".join(s.level if s.computer else "person" for s in others))
+    out.append(max((s.board_score for s in others), default=None))
+    skills = [s.skill for s in others]
+    out.append(skills[0] if len(skills) == 1 else None)  # two seats: the other's decisions
+    return tuple(out)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(str(path), timeout=10.0, isolation_level=None,
+                          check_same_thread=False)
+    con.execute("PRAGMA foreign_keys = ON")
+    return con
+
+
+def migrate(con: sqlite3.Connection) -> int:
+    """Bring the layout up to :data:`VERSION`; returns the version found.  Raises
+    HistoryError for a layout newer than this release knows."""
+    found = int(con.execute("PRAGMA user_version").fetchone()[0])
+    if found > VERSION:
+        raise HistoryError(f"the history was written by a newer release (layout {found})")
+    if found == VERSION:
+        return found
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        for i in range(found, VERSION):
+            for statement in _statements(MIGRATIONS[i]):
+                con.execute(statement)
+        con.execute(f"PRAGMA user_version = {VERSION}")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return found
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a migration (``executescript`` would commit on its own)."""
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+class History:
+    """The open history database.  Not shared between threads at the same time: the
+    window uses it from one job lane at a time."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: One sentence when the old database had to be set aside (for the log and player).
+        self.problem: str | None = None
+        self.con = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._open_once()
+        except (sqlite3.DatabaseError, HistoryError) as e:
+            aside = self._set_aside()
+            self.problem = (f"The history could not be read ({e}); it was set aside as "
+                            f"{aside.name if aside else 'a .bad file'} and a new one begun.")
+            log.warning("%s", self.problem)
+            return self._open_once()
+
+    def _open_once(self) -> sqlite3.Connection:
+        con = _connect(self.path)
+        try:
+            con.execute("PRAGMA journal_mode = WAL")
+            con.execute("PRAGMA synchronous = FULL")
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            migrate(con)
+        except BaseException:
+            con.close()
+            raise
+        return con
+
+    def _set_aside(self) -> Path | None:
+        aside = set_aside(self.path) if self.path.exists() else None
+        for suffix in ("-wal", "-shm"):  # the old log belongs to the old file
+            extra = self.path.with_name(self.path.name + suffix)
+            if extra.exists():
+                if aside is not None:
+                    extra.replace(aside.with_name(aside.name + suffix))
+                else:
+                    extra.unlink()
+        return aside
+
+    def close(self) -> None:
+        self.con.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.con
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        self.con.execute("COMMIT")
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def add(self, entry: GameEntry) -> int:
+        """Store one game in one transaction; returns its id."""
+        with self.transaction() as con:
+            return self._insert(con, entry)
+
+    def add_many(self, entries: Sequence[GameEntry]) -> list[int]:
+        """Store several games, each in its own transaction (a kill loses none before)."""
+        return [self.add(e) for e in entries]
+
+    def _insert(self, con: sqlite3.Connection, e: GameEntry) -> int:
+        if e.game_key:
+            # A game left unfinished (stored as abandoned) and played on later is one game.
+            con.execute("DELETE FROM games WHERE game_key = ? AND status = ?",
+                        (e.game_key, ABANDONED))
+        cur = con.execute(
+            "INSERT INTO games (started, seconds, status, preset, rules_label, rules, "
+            "seat_count, assisted, demo, source, record, fingerprint, challenge, value_kind, "
+            "game_key, optimum) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (e.started, e.seconds, e.status, e.preset, e.rules_label,
+             json.dumps(e.rules, sort_keys=True), len(e.seats), int(e.assisted), int(e.demo),
+             e.source, "", e.fingerprint,
+             e.challenge, e.value_kind, e.game_key, e.optimum))
+        game_id = int(cur.lastrowid or 0)
+        con.execute("INSERT INTO records (game_id, record) VALUES (?, ?)",
+                    (game_id, json.dumps(e.record, separators=(",", ":"))))
+        con.executemany(
+            "INSERT INTO seats (game_id, seat, name, computer, level, board_score, rank, "
+            "match_points, won, turns, banked_points, trash_turns, corners, best_turn, "
+            "f1, f2, f3, f4, f5, f6, luck, skill, start_chance, decisions, given_away, "
+            "bank_early, bank_early_cost, throw_on, throw_on_cost, wrong_dice, "
+            "wrong_dice_cost, opponents, other_best, other_skill) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(game_id, s.seat, s.name, int(s.computer), s.level, s.board_score, s.rank,
+              s.match_points, int(s.won), s.turns, s.banked_points, s.trash_turns, s.corners,
+              s.best_turn, *s.faces, s.luck, s.skill, s.start_chance,
+              *_per_seat(e, s.seat)) for s in e.seats])
+        con.executemany(
+            "INSERT INTO decisions (game_id, step, seat, kind, chosen, best, chosen_value, "
+            "best_value, cost, mistake) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [(game_id, d.step, d.seat, d.kind, d.chosen, d.best, d.chosen_value,
+              d.best_value, d.cost, d.mistake) for d in e.decisions])
+        con.executemany(
+            "INSERT INTO throws (game_id, step, seat, dice, luck) VALUES (?,?,?,?,?)",
+            [(game_id, t.step, t.seat, "".join(map(str, t.dice)), t.luck) for t in e.throws])
+        return game_id
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def count(self) -> int:
+        return int(self.con.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def names(self) -> list[str]:
+        """Every player name, people first, then by how many games they played."""
+        rows = self.con.execute(
+            "SELECT name, max(computer = 0) AS person, count(*) AS n FROM seats "
+            "GROUP BY name ORDER BY person DESC, n DESC, name").fetchall()
+        return [r[0] for r in rows]
+
+    def record(self, game_id: int) -> dict[str, object]:
+        """The stored record of a game, as JSON data (KeyError when there is none)."""
+        row = self.con.execute("SELECT record FROM records WHERE game_id = ?",
+                               (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        data = json.loads(row[0])
+        assert isinstance(data, dict)
+        return data
+
+    def integrity(self) -> str:
+        """``PRAGMA integrity_check``'s answer ('ok' when the file is sound)."""
+        return str(self.con.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+@dataclass
+class Opened:
+    """:func:`open_history`'s answer: the history, or why there is none this time."""
+
+    history: History | None
+    problem: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def history_path() -> Path:
+    from ..paths import paths
+
+    return paths().history
+
+
+def open_history(path: Path | None = None) -> Opened:
+    """Open (or begin) the history; never raises for a bad or unwritable file."""
+    path = history_path() if path is None else path
+    started = time.perf_counter()
+    try:
+        history = History(path)
+    except (OSError, sqlite3.Error, HistoryError) as e:
+        log.warning("the history at %s cannot be used: %s", path, e)
+        return Opened(None, f"The game history cannot be kept this time ({e}).")
+    log.debug("history opened in %.1f ms", 1000 * (time.perf_counter() - started))
+    return Opened(history, history.problem)

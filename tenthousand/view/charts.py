@@ -1,0 +1,241 @@
+"""A chart on a Tk canvas: lines, bars or dots from a :class:`ChartData`, in the theme.
+
+No plotting library: axes with round tick values, labels, a legend, a dashed reference
+line, colours from the palette (and, in monochrome, black with a different dash for each
+series, so the lines stay apart without colour).  It redraws itself when resized and is
+readable from 360x220 up.
+"""
+
+from __future__ import annotations
+
+import math
+import tkinter as tk
+from collections.abc import Sequence
+
+from ..history.series import BARS, DOTS, ChartData
+from .theme import Palette
+
+#: Line colours in the colour theme (a colour-blind friendly set).
+COLOURS = ("#0b5cad", "#c0392b", "#1e8449", "#b9770e", "#7d3c98", "#117a8b", "#6e2c00",
+           "#ad1457", "#34495e")
+#: Dash patterns in monochrome, one a series.
+DASHES: tuple[tuple[int, ...], ...] = ((), (8, 4), (2, 3), (10, 3, 2, 3), (5, 5), (1, 2),
+                                       (12, 2), (6, 2, 2, 2), (3, 6))
+FONT = ("TkDefaultFont", 10)
+TITLE_FONT = ("TkDefaultFont", 12, "bold")
+SMALL_FONT = ("TkDefaultFont", 9)
+
+
+def nice_ticks(low: float, high: float, count: int = 5, *, least: float = 0.0
+               ) -> list[float]:
+    """Round tick values covering low..high (1, 2 or 5 times a power of ten apart, and at
+    least ``least`` apart: 1 for whole things)."""
+    if high <= low:
+        high = low + 1.0
+    raw = max((high - low) / max(1, count), least)
+    power = 10 ** math.floor(math.log10(raw))
+    steps = (1, 2, 5, 10) if least >= 1 else (1, 2, 2.5, 5, 10)  # no 2.5 rounds
+    step = next(m * power for m in steps if m * power >= raw)
+    first = math.floor(low / step) * step
+    ticks = []
+    value = first
+    while value <= high + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(round(value, 10))
+    return ticks
+
+
+def _label(value: float, percent: bool) -> str:
+    if abs(value) < 1e-12:
+        return "0%" if percent else "0"
+    if percent:
+        return f"{value * 100:.0f}%" if abs(value * 100 - round(value * 100)) < 1e-6 \
+            else f"{value * 100:.1f}%"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:g}"
+
+
+class Chart(tk.Canvas):
+    """A canvas that draws one :class:`ChartData` (see :meth:`show`)."""
+
+    def __init__(self, master: tk.Misc, pal: Palette, *, width: int = 560,
+                 height: int = 320, **kw: object) -> None:
+        super().__init__(master, width=width, height=height, highlightthickness=0,
+                         background=pal.panel, **kw)  # type: ignore[arg-type]
+        self.pal = pal
+        self.data: ChartData | None = None
+        self.bind("<Configure>", lambda _e: self.redraw())
+
+    def show(self, data: ChartData | None) -> None:
+        self.data = data
+        self.redraw()
+
+    def set_palette(self, pal: Palette) -> None:
+        self.pal = pal
+        self.configure(background=pal.panel)
+        self.redraw()
+
+    def style(self, i: int) -> tuple[str, tuple[int, ...]]:
+        """The colour and dash of series ``i``."""
+        if self.pal.theme == "mono":
+            return self.pal.panel_text, DASHES[i % len(DASHES)]
+        return COLOURS[i % len(COLOURS)], ()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self.delete("all")
+        data = self.data
+        w, h = max(self.winfo_width(), 2), max(self.winfo_height(), 2)
+        if w <= 2:  # not mapped yet: the requested size
+            w, h = int(self.cget("width")), int(self.cget("height"))
+        text = self.pal.panel_text
+        self.create_text(12, 8, text=data.title if data else "", anchor="nw", fill=text,
+                         font=TITLE_FONT, tags=("title",))
+        top = 32
+        if data is not None and data.note:
+            self.create_text(12, 30, text=data.note, anchor="nw", fill=self.pal.panel_muted,
+                             font=SMALL_FONT, width=w - 24, tags=("note",))
+            top = 32 + 16 * (1 + len(data.note) * 6 // max(1, w - 24))
+        if data is None or data.empty:
+            self.create_text(w // 2, h // 2, text="Nothing to show yet.", fill=text,
+                             font=FONT, tags=("empty",))
+            return
+        legend_h = 22
+        box = (64, top + 6, w - 16, h - 44 - legend_h)  # the plot area: x0, y0, x1, y1
+        if box[2] - box[0] < 40 or box[3] - box[1] < 30:
+            return
+        xs, ys = self._ranges(data)
+        self._axes(data, box, xs, ys)
+        if data.kind == BARS:
+            self._bars(data, box, ys)
+        else:
+            self._lines(data, box, xs, ys)
+        self._legend(data, w, h - legend_h - 4)
+
+    def _ranges(self, data: ChartData) -> tuple[list[float], list[float]]:
+        allx = [x for s in data.series for x, _ in s.points]
+        ally = [y for s in data.series for _, y in s.points]
+        if data.reference is not None:
+            ally.append(data.reference)
+        low = data.y_min if data.y_min is not None else min(ally)
+        high = data.y_max if data.y_max is not None else max(ally)
+        if data.kind == DOTS:
+            return nice_ticks(min(allx + [0.0]), max(allx + [0.0])), nice_ticks(
+                min(low, 0.0), max(high, 0.0))
+        if data.kind == BARS:
+            return [0.5, len(data.x_names) + 0.5], nice_ticks(low, high)
+        return (nice_ticks(min(allx), max(allx), 6, least=1.0 if data.x_whole else 0.0),
+                nice_ticks(low, high))
+
+    @staticmethod
+    def _scale(value: float, ticks: Sequence[float], a: float, b: float) -> float:
+        lo, hi = ticks[0], ticks[-1]
+        return a + (value - lo) / ((hi - lo) or 1.0) * (b - a)
+
+    def _axes(self, data: ChartData, box: tuple[int, int, int, int], xs: list[float],
+              ys: list[float]) -> None:
+        x0, y0, x1, y1 = box
+        text, muted = self.pal.panel_text, self.pal.panel_muted
+        grid = "#d0d0d0" if self.pal.theme == "mono" else "#e2ddd0"
+        for t in ys:
+            y = self._scale(t, ys, y1, y0)
+            self.create_line(x0, y, x1, y, fill=grid, tags=("grid",))
+            self.create_text(x0 - 6, y, text=_label(t, data.percent), anchor="e", fill=muted,
+                             font=SMALL_FONT, tags=("ytick",))
+        if data.kind == BARS:
+            for i, name in enumerate(data.x_names):
+                x = self._scale(i + 1, xs, x0, x1)
+                self.create_text(x, y1 + 6, text=name, anchor="n", fill=text, font=FONT,
+                                 tags=("xtick",))
+        else:
+            for t in xs:
+                x = self._scale(t, xs, x0, x1)
+                self.create_line(x, y1, x, y1 + 4, fill=muted)
+                self.create_text(x, y1 + 6, text=_label(t, data.percent and data.kind == DOTS),
+                                 anchor="n", fill=muted, font=SMALL_FONT, tags=("xtick",))
+        self.create_rectangle(x0, y0, x1, y1, outline=muted, tags=("frame",))
+        self.create_text((x0 + x1) / 2, y1 + 22, text=data.x_label, anchor="n", fill=text,
+                         font=FONT, tags=("xlabel",))
+        self.create_text(14, (y0 + y1) / 2, text=data.y_label, angle=90, fill=text,
+                         font=FONT, tags=("ylabel",))
+        if data.reference is not None:
+            y = self._scale(data.reference, ys, y1, y0)
+            self.create_line(x0, y, x1, y, fill=muted, dash=(4, 4), tags=("reference",))
+            if data.reference_label:
+                self.create_text(x1 - 4, y - 2, text=data.reference_label, anchor="se",
+                                 fill=muted, font=SMALL_FONT, tags=("reference",))
+            if data.kind == DOTS:  # the other axis through zero too
+                x = self._scale(0.0, xs, x0, x1)
+                self.create_line(x, y0, x, y1, fill=muted, dash=(4, 4), tags=("reference",))
+
+    def _lines(self, data: ChartData, box: tuple[int, int, int, int], xs: list[float],
+               ys: list[float]) -> None:
+        x0, y0, x1, y1 = box
+        for i, s in enumerate(data.series):
+            colour, dash = self.style(i)
+            coords = [(self._scale(x, xs, x0, x1), self._scale(y, ys, y1, y0))
+                      for x, y in s.points]
+            if data.kind == DOTS:
+                r = 4
+                for x, y in coords:
+                    if i % 2:  # a second look for the second series, in mono as in colour
+                        self.create_rectangle(x - r, y - r, x + r, y + r, outline=colour,
+                                              tags=("series", f"s{i}"))
+                    else:
+                        self.create_oval(x - r, y - r, x + r, y + r, fill=colour,
+                                         outline=colour, tags=("series", f"s{i}"))
+            elif len(coords) >= 2:
+                if data.steps:  # level until the next turn changes it
+                    coords = [c for (a, b) in zip(coords, coords[1:], strict=False) for c in
+                              (a, (b[0], a[1]))] + [coords[-1]]
+                flat = [v for xy in coords for v in xy]
+                self.create_line(*flat, fill=colour, width=2, dash=dash or "",
+                                 tags=("series", f"s{i}"))
+            elif coords:
+                x, y = coords[0]
+                self.create_oval(x - 3, y - 3, x + 3, y + 3, fill=colour, outline=colour,
+                                 tags=("series", f"s{i}"))
+
+    def _bars(self, data: ChartData, box: tuple[int, int, int, int], ys: list[float]) -> None:
+        x0, y0, x1, y1 = box
+        slot = (x1 - x0) / max(1, len(data.x_names))
+        n = len(data.series)
+        width = slot * 0.7 / n
+        for i, s in enumerate(data.series):
+            colour, _ = self.style(i)
+            stipple = "gray50" if self.pal.theme == "mono" and i else ""
+            for x, y in s.points:
+                left = x0 + slot * (x - 1) + slot * 0.15 + width * i
+                top = self._scale(y, ys, y1, y0)
+                self.create_rectangle(left, top, left + width - 2, y1, fill=colour,
+                                      outline=colour, stipple=stipple,
+                                      tags=("series", f"s{i}"))
+
+    def _legend(self, data: ChartData, w: int, y: int) -> None:
+        x = 64
+        for i, s in enumerate(data.series):
+            colour, dash = self.style(i)
+            if data.kind == DOTS:  # the same marks as on the chart
+                if i % 2:
+                    self.create_rectangle(x + 2, y + 5, x + 10, y + 13, outline=colour,
+                                          tags=("legend",))
+                else:
+                    self.create_oval(x + 2, y + 5, x + 10, y + 13, fill=colour,
+                                     outline=colour, tags=("legend",))
+            elif data.kind == BARS:
+                self.create_rectangle(x, y + 4, x + 12, y + 14, fill=colour, outline=colour,
+                                      stipple="gray50" if self.pal.theme == "mono" and i
+                                      else "", tags=("legend",))
+            else:
+                self.create_line(x, y + 9, x + 24, y + 9, fill=colour, width=2,
+                                 dash=dash or "", tags=("legend",))
+            item = self.create_text(x + 30, y + 9, text=s.name, anchor="w",
+                                    fill=self.pal.panel_text, font=FONT, tags=("legend",))
+            bbox = self.bbox(item)
+            x = (bbox[2] if bbox else x + 100) + 18
+            if x > w - 60:
+                break

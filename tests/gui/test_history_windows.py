@@ -1,0 +1,211 @@
+"""The history in the window: games stored as they end or are left, the fingerprint and the
+seed in the log, Statistics, Charts and Challenge a friend."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+import pytest
+from app_kit import make_app, settings, wait_until
+
+from tenthousand.app import App
+from tenthousand.dialogs.challenge import ChallengeWindow
+from tenthousand.dialogs.charts import ChartsWindow
+from tenthousand.dialogs.statistics import StatisticsWindow
+from tenthousand.history.codes import (
+    Result,
+    challenge_id,
+    daily_challenge,
+    fingerprint_of,
+    result_code,
+    short_fingerprint,
+)
+from tenthousand.history.store import History
+from tenthousand.model.rules import PRESETS
+from tenthousand.paths import paths
+
+SHORT = settings(("Ann", False), ("Cy", True, "expert"), preset="trash-5000")
+
+
+def _app(root: tk.Tk) -> App:
+    # Generator dice with a seed (no scripted throws), the history kept.
+    return make_app(root, SHORT, first_seat=None, seed=None, keep_history=True)
+
+
+def _log_text(app: App) -> str:
+    return app.window.log.text.get("1.0", "end")
+
+
+def _stored(status: str | None = None) -> list[tuple[str, ...]]:
+    path = paths().history
+    if not path.exists():
+        return []
+    with History(path) as h:
+        return h.con.execute("SELECT status, fingerprint FROM games").fetchall()
+
+
+def _play_out(app: App) -> None:
+    app.toggle_demo()  # the computer plays both seats
+    wait_until(app, lambda: app.controller.game.over, 60)
+    wait_until(app, lambda: app.history.last is not None, 20)
+
+
+def test_a_finished_game_is_stored_with_its_fingerprint_and_seed(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    try:
+        seed = app.controller.game.record.start.seed
+        assert seed is not None
+        assert short_fingerprint(fingerprint_of(seed)) in _log_text(app)
+        assert str(seed) not in _log_text(app).replace(
+            short_fingerprint(fingerprint_of(seed)), "")
+        _play_out(app)
+        assert f"The dice seed was {seed}" in _log_text(app)
+        rows = _stored()
+        assert rows == [("finished", fingerprint_of(seed))]
+        charts = app.history.show_charts()
+        tk_root.update()
+        assert isinstance(charts, ChartsWindow)
+        assert charts.race.find_withtag("series") and charts.chances.find_withtag("series")
+        assert "The dice" in charts.words.cget("text")
+        charts.destroy()
+    finally:
+        app.destroy()
+
+
+def test_a_game_left_for_a_new_one_is_stored_as_abandoned(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    try:
+        app.controller.game.throw()
+        app.start_new_game(SHORT)
+        assert app.history.keeper.flush()
+        tk_root.update()
+        assert [r[0] for r in _stored()] == ["abandoned"]
+    finally:
+        app.destroy()
+
+
+def test_quit_stores_the_game_being_left(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    app.controller.game.throw()
+    app.close()
+    assert [r[0] for r in _stored()] == ["abandoned"]
+
+
+def test_the_statistics_window_counts_and_draws(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    try:
+        _play_out(app)
+        with History(paths().history) as h:  # demo games do not count: as if Ann played
+            assert h.con.execute("SELECT demo FROM games").fetchone() == (1,)
+            h.con.execute("UPDATE games SET demo = 0")
+        shown: list[float] = []
+        window = StatisticsWindow(tk_root, app.history._palette(), app.history.jobs,
+                                  player="Ann", on_shown=lambda: shown.append(1))
+        wait_until(app, lambda: bool(shown), 10)
+        text = window.text.get("1.0", "end")
+        assert "Games:" in text and "of 1 won" in text and "Your dice" in text
+        for name in ("win_rate", "faces"):
+            assert window.charts[name].find_withtag("series"), name
+        window.level.set("beginner")
+        shown.clear()
+        window.refresh()
+        wait_until(app, lambda: bool(shown), 10)
+        assert "no finished games match" in window.text.get("1.0", "end")
+        window.destroy()
+    finally:
+        app.destroy()
+
+
+def test_statistics_of_an_empty_history(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    try:
+        shown: list[int] = []
+        window = StatisticsWindow(tk_root, app.history._palette(), app.history.jobs,
+                                  on_shown=lambda: shown.append(1))
+        wait_until(app, lambda: bool(shown), 10)
+        assert "no games stored yet" in window.text.get("1.0", "end")
+        window.destroy()
+    finally:
+        app.destroy()
+
+
+def test_challenge_a_friend(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    try:
+        window = app.history.show_challenge()
+        assert isinstance(window, ChallengeWindow)
+        window._make()
+        code = window.made.get()
+        assert code.startswith("TC-") and "Trash 5000" in window.made_words.cget("text")
+        window.code.set(code[:-1] + ("0" if code[-1] != "0" else "1"))
+        window._play()
+        assert "does not check" in window.play_error.cget("text")
+        window.code.set(code)
+        window._play()
+        assert not window.winfo_exists()
+        game = app.controller.game
+        assert game.seats[0].name == "Ann" and game.seats[1].level == "expert"
+        assert app.history.keeper.challenges  # the result code comes at the end
+    finally:
+        app.destroy()
+
+
+def test_the_daily_challenge_and_a_comparison(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    try:
+        daily = daily_challenge()
+        cid = challenge_id(daily.code)
+        mine = result_code(Result(cid, "Ann", 5100, True, 15, 30, 0.04, "win"))
+        theirs = result_code(Result(cid, "Bea", 4800, False, 15, 28, 0.09, "win"))
+        window = app.history.show_challenge()
+        window.mine.set(mine)
+        window.theirs.set(theirs)
+        window._compare()
+        rows = [window.table.item(i, "values") for i in window.table.get_children()]
+        assert ("Final score", "5,100", "4,800") in [tuple(r) for r in rows]
+        window.theirs.set(theirs[:-2])
+        window._compare()
+        assert "friend's code" in window.compare_error.cget("text")
+        window._daily()
+        assert app.controller.game.record.start.seed == daily.seed
+    finally:
+        app.destroy()
+
+
+def test_a_finished_challenge_gives_a_result_code(tk_root: tk.Tk) -> None:
+    app = _app(tk_root)
+    try:
+        ch = daily_challenge()
+        from dataclasses import replace
+
+        ch = replace(ch, rules=PRESETS["trash-5000"])
+        app.history.play_challenge(ch, ch.code)
+        _play_out(app)
+        assert app.history.last_result is not None
+        assert app.history.last_result in _log_text(app)
+    finally:
+        app.destroy()
+
+
+@pytest.mark.parametrize("which", ["statistics", "charts", "challenge"])
+def test_a_closed_window_is_freed_in_the_tk_thread(tk_root: tk.Tk, which: str) -> None:
+    # Left to the garbage collector, it could be freed in a worker thread: Tk aborts then.
+    import gc
+    import weakref
+
+    app = _app(tk_root)
+    try:
+        gc.collect()
+        gc.disable()  # only the window's own collection may free it
+        try:
+            window = getattr(app.history, f"show_{which}")()
+            tk_root.update()
+            ref = weakref.ref(window)
+            window.destroy()
+            del window
+            tk_root.update()
+            assert ref() is None
+        finally:
+            gc.enable()
+    finally:
+        app.destroy()

@@ -1,0 +1,95 @@
+"""tenthousand --stats [--json], --export-csv, --verify, --print-paths and sim --history."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from history_kit import entry, played, seat
+
+from tenthousand import cli, sim
+from tenthousand.history.codes import fingerprint_of
+from tenthousand.history.store import History
+from tenthousand.paths import paths
+from tenthousand.savegame import write_record
+
+
+def _fill() -> None:
+    with History(paths().history) as h:
+        for day in range(4):
+            h.add(entry((seat(0, "Ann", score=10000 + day, won=day != 2, faces=(9,) * 6),
+                         seat(1, "Cy", score=9000, won=day == 2, computer=True,
+                              level="expert")), day=day))
+
+
+def test_stats_json_for_the_person_with_most_games(capsys: pytest.CaptureFixture[str]) -> None:
+    _fill()
+    assert cli.run(["--stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["player"] == "Ann" and data["games"] == 4 and data["wins"] == 3
+    assert data["by_level"]["expert"]["games"] == 4
+
+
+def test_stats_in_words_with_filters(capsys: pytest.CaptureFixture[str]) -> None:
+    _fill()
+    assert cli.run(["--stats", "--player", "Ann", "--against", "expert",
+                    "--since", "2023-11-15", "--rules", "ten-thousand"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Statistics of Ann")
+    assert "Longest winning streak" in out and "won" in out
+    assert cli.run(["--stats", "--player", "Ann", "--against", "normal"]) == 0
+    assert "no finished games match" in capsys.readouterr().out
+
+
+def test_stats_without_a_history_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.run(["--stats"]) == 1
+    assert "no games stored yet" in capsys.readouterr().err
+
+
+def test_export_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _fill()
+    assert cli.run(["--export-csv", str(tmp_path)]) == 0
+    assert (tmp_path / "tenthousand-games.csv").read_text().count("\n") == 9
+
+
+def test_verify_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = played(11)
+    path = tmp_path / "game.json"
+    write_record(game.record, path, with_transcript=False)
+    assert cli.run(["--verify", str(path), "--fingerprint", fingerprint_of(11)[:16]]) == 0
+    out = capsys.readouterr().out
+    assert "matches" in out and out.strip().endswith("Verified.")
+    assert cli.run(["--verify", str(path), "--fingerprint", fingerprint_of(12)[:16]]) == 1
+    assert "NOT verified." in capsys.readouterr().out
+    text = path.read_text().replace('"seed": 11', '"seed": 12')
+    path.write_text(text)
+    assert cli.run(["--verify", str(path)]) == 1
+
+
+def test_print_paths_lists_the_history(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.run(["--print-paths"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["history"].endswith("history.sqlite3")
+
+
+def test_sim_games_store_their_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "sim.sqlite3"
+    assert sim.main(["games", "--rules", "farkle", "--players", "normal,beginner",
+                     "--games", "6", "--seed", "3", "--history", str(db)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with History(db) as h:
+        assert h.count() == 6
+        wins = h.con.execute("SELECT sum(won) FROM seats WHERE seat = 0").fetchone()[0]
+        assert wins == out["wins"][0]
+        assert h.con.execute("SELECT DISTINCT source FROM games").fetchall() == [("sim",)]
+
+
+def test_sim_games_analysed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "sim.sqlite3"
+    assert sim.main(["games", "--rules", "farkle", "--players", "normal,beginner",
+                     "--games", "1", "--seed", "5", "--history", str(db), "--analyse"]) == 0
+    with History(db) as h:
+        kinds = h.con.execute("SELECT DISTINCT seat FROM decisions").fetchall()
+        assert sorted(kinds) == [(0,), (1,)]  # every seat's decisions, for the levels
+        assert h.con.execute("SELECT value_kind FROM games").fetchone() == ("win",)
