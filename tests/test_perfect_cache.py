@@ -111,3 +111,22 @@ def test_a_failed_solve_says_so_and_the_player_goes_on_as_expert(
     assert not player.solving and "could not be solved" in (player.fallback_reason or "")
     player.prepare()
     assert player.ready
+
+
+def test_the_advisor_says_win_chances_follow_while_the_table_is_solved() -> None:
+    from tenthousand import advisor
+    from tenthousand.advising import AdvisorService
+
+    rules = _house()
+    game = Game(rules, [Seat("A"), Seat("B")], first_seat=0,
+                dice=lambda n: (1, 5, 2, 3, 4, 6)[:n])
+    game.throw()
+    values = advisor.evaluate(game)
+    assert values is not None and values.kind == advisor.SCORE
+    service = AdvisorService(None, lambda display: None, lambda on: None)  # type: ignore[arg-type]
+    assert "once perfect play is solved" not in service._note(game, True, True, values)
+    solve = cache.background(rules)  # started, not done
+    assert "Win chances follow once perfect play is solved" in service._note(
+        game, True, True, values)
+    solve.run()
+    assert "once perfect play is solved" not in service._note(game, True, True, values)

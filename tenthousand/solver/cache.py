@@ -179,3 +179,10 @@ def background(rules: Rules) -> BackgroundSolve:
         if found is None or (found.done and found.table is None):
             found = _SOLVES[rules] = BackgroundSolve(rules)  # a failed solve is tried again
         return found
+
+
+def being_solved(rules: Rules) -> bool:
+    """Whether a solve of these rules is running in this process (a quick check)."""
+    with _SOLVES_LOCK:
+        found = _SOLVES.get(rules)
+    return found is not None and not found.done
