@@ -14,9 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..ai import Decision
-from . import cache
+from . import cache, values
 from . import table as tables
-from . import values
 
 if TYPE_CHECKING:
     from ..ai import Player
