@@ -188,7 +188,10 @@ class AdvisorService:
             what = ("win probability" if values.kind == WIN
                     else "expected points pegged, fewest best" if values.lower_is_better
                     else "expected final turn score")
-            return f"Values: {what}. \u2605 marks the best freeze, \u25b6 the best way on."
+            note = f"Values: {what}. \u2605 marks the best freeze, \u25b6 the best way on."
+            if values.kind != WIN and _being_solved(game):
+                note += " Win chances follow once perfect play is solved for these rules."
+            return note
         if choosing and current:
             return "No advice for this position."
         if self._human and game.phase is Phase.START:
@@ -197,3 +200,12 @@ class AdvisorService:
 
     def _redraw(self) -> None:
         self.show(self.display())
+
+
+def _being_solved(game: Game) -> bool:
+    """Whether this two-player game's perfect-play table is being solved right now."""
+    if len(game.seats) != 2:
+        return False
+    from .solver.cache import being_solved
+
+    return being_solved(game.rules)

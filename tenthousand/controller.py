@@ -211,6 +211,8 @@ class Controller:
             return None
         if len(self.game.seats) != 2:
             return "the perfect-play tables are for two players"
+        if self._solving(seat):
+            return "its table for these rules is being solved, which takes a while"
         if getattr(self._player(seat), "fallback_reason", None):
             return "no perfect-play table for these rules (options or changed numbers)"
         return None
@@ -256,6 +258,48 @@ class Controller:
             # earlier player, whose id() a new player may have, is never taken for this one.
             self._in_worker(("prepare", id(player)), player.prepare,
                             "strategy-tables", "the computer player could not get ready")
+        self._solve_in_background(player)
+
+    # -- Perfect for rules without a table: solved in a worker, its progress shown ---------
+
+    def _solving(self, seat: int) -> bool:
+        """Whether the Perfect computer in ``seat`` waits for its table to be solved."""
+        return (self.is_computer(seat) and self.level(seat) == "perfect"
+                and bool(getattr(self._player(seat), "solving", False)))
+
+    def _solve_in_background(self, player: Player) -> None:
+        make = getattr(player, "background_solve", None)
+        work = make() if make is not None else None
+        key = ("solve", id(player))
+        if work is None or key in self._preparing:
+            return
+        self._preparing.add(key)  # the game goes on meanwhile: nothing waits for this key
+        self.jobs.submit(work, lambda _: self._solved(key, player),
+                         lambda error: self._solve_failed(key, error), name="perfect-solve")
+        self.after(int(THINKING_AFTER * 1000), self._show_solve_progress, player)
+
+    def _show_solve_progress(self, player: Player) -> None:
+        """The status bar counts the solve up, as long as no other message needs it."""
+        if not getattr(player, "solving", False) or ("solve", id(player)) not in self._preparing:
+            return
+        status = self.window.status
+        if not status.full_text or status.full_text.startswith(presenter.SOLVING_PREFIX):
+            status.say(presenter.solving_status(getattr(player, "progress", None) or 0.0))
+        self.after(500, self._show_solve_progress, player)
+
+    def _solved(self, key: Hashable, player: Player) -> None:
+        self._preparing.discard(key)
+        player.prepare()  # takes the solved table (quick: it is in memory)
+        self.window.status.say(presenter.SOLVED_STATUS)
+        self.window.log.add(presenter.SOLVED_STATUS, "info")
+        self.refresh()
+
+    def _solve_failed(self, key: Hashable, error: BaseException) -> None:
+        self._preparing.discard(key)
+        log.error("solving perfect play failed: %s", error, exc_info=error)
+        self.window.status.say(presenter.SOLVE_FAILED_STATUS)
+        self.window.log.add(presenter.SOLVE_FAILED_STATUS, "info")
+        self.refresh()
 
     def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
                    failure: str) -> None:
@@ -619,6 +663,7 @@ class Controller:
             computers=tuple(self.is_computer(s) for s in seats),
             levels=tuple(self.level(s) for s in seats),
             as_expert=tuple(bool(self.plays_as_expert(s)) for s in seats),
+            solving=tuple(self._solving(s) for s in seats),
             selection=frozenset(self.selection), thinking=self.thinking,
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,

@@ -177,6 +177,7 @@ class Context:
     computers: tuple[bool, ...]  # per seat: the computer plays it (demo mode included)
     levels: tuple[str, ...] = ()  # per seat: the level the computer plays at
     as_expert: tuple[bool, ...] = ()  # per seat: a Perfect player falls back to Expert
+    solving: tuple[bool, ...] = ()  # per seat: ... while its table is solved
     selection: frozenset[int] = frozenset()
     thinking: bool = False
     decision_bank: bool | None = None  # the computer's move on show: bank or throw
@@ -456,7 +457,9 @@ def seat_rows(game: Game, ctx: Context) -> tuple[SeatRow, ...]:
         if ctx.computers[s]:
             level = ctx.levels[s] if s < len(ctx.levels) else seat.level
             player = f"{LEVEL_NAMES.get(level, level)} AI"
-            if s < len(ctx.as_expert) and ctx.as_expert[s]:
+            if s < len(ctx.solving) and ctx.solving[s]:
+                player += " (as Expert until solved)"
+            elif s < len(ctx.as_expert) and ctx.as_expert[s]:
                 player += " (as Expert)"
         else:
             player = "Human"
@@ -603,6 +606,17 @@ def start_line(game: Game, resumed: bool = False) -> str:
 def as_expert_line(game: Game, seat: int, why: str) -> str:
     return f"{person(game, seat).subject} (Perfect) {person(game, seat).verb('plays')} " \
            f"as Expert: {why}."
+
+
+SOLVING_PREFIX = "Solving perfect play for these rules"
+SOLVED_STATUS = "Perfect play is solved for these rules: Perfect plays its best from now on."
+SOLVE_FAILED_STATUS = ("Perfect play could not be solved for these rules "
+                       "(the log file says why): Perfect goes on playing as Expert.")
+
+
+def solving_status(share: float) -> str:
+    """The status bar while a Perfect player's table is solved in the background."""
+    return f"{SOLVING_PREFIX}: {int(share * 100)}%..."
 
 
 def thinking_status(game: Game) -> str:

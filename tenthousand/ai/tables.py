@@ -116,13 +116,22 @@ class PlainModel:
         return cls(unit, throws, first, top6 // unit)
 
 
+#: The highest turn score (units) any table reaches.  Rule sets where six dice almost never
+#: trash (most faces score alone) would otherwise ask for tables of millions of rows: with
+#: six dice trashing once in 46,656 throws the break-even turn score is above a million
+#: points.  200,000 points is past every game point a player would set, and far past the
+#: presets' reach (at most 1,774 units), whose tables stay as they were.
+TOP_LIMIT = 4000
+
+
 def _top(model: PlainModel) -> int:
     """A turn score (units) above which banking is surely right: well past the point where
-    even six fresh dice stop paying (expected gain of one more throw below the risk)."""
+    even six fresh dice stop paying (expected gain of one more throw below the risk), and
+    never above :data:`TOP_LIMIT`, where a turn that risks nothing banks anyway."""
     six = model.throws[6]
     gain = sum(g.weight * max(d for _, d in g.options) for g in six.groups)
     breakeven = gain / max(six.trash, 1e-9)
-    return int(2.5 * breakeven) + 4 * model.max_stretch
+    return min(int(2.5 * breakeven) + 4 * model.max_stretch, TOP_LIMIT)
 
 
 # -- the expected-score table (plain) ------------------------------------------------------

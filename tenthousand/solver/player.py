@@ -2,7 +2,9 @@
 
 Pure Python at play time: the shipped table (:mod:`.table`) and the per-turn programme of
 :mod:`.values`.  Positions the table cannot answer (three or more seats, options, scores off
-the grid) go to the fallback player, usually Expert.
+the grid) go to the fallback player, usually Expert.  Rules with no table yet get one solved
+on this machine (:mod:`.cache`): the window runs :meth:`PerfectPlayer.background_solve` in a
+worker, and the player plays as its fallback until the table is there.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..ai import Decision
+from . import cache, values
 from . import table as tables
-from . import values
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -21,40 +23,84 @@ if TYPE_CHECKING:
     from ..model.rules import Rules
 
 
+#: Why Perfect plays as its fallback while its table is being solved.
+SOLVING = "perfect play for these rules is being solved; playing Expert until it is ready"
+
+
 class PerfectPlayer:
-    """Perfect two-player play from a shipped table, with a fallback for the rest."""
+    """Perfect two-player play from a table, with a fallback for the rest."""
 
     level = "perfect"
 
-    def __init__(self, rules: Rules, fallback: Player) -> None:
+    def __init__(self, rules: Rules, fallback: Player,
+                 solve: cache.BackgroundSolve | None = None) -> None:
         self.rules = rules
         self.fallback = fallback
-        self.fallback_reason: str | None = None
+        self.fallback_reason: str | None = None if solve is None else SOLVING
         self._table: tables.Table | None = None
         self._unreadable = False  # the table file is there but could not be read
+        self._solve = solve  # the table is still to be solved (None: it is there)
         self._lock = threading.Lock()
 
     @classmethod
     def for_rules(cls, rules: Rules, fallback: Player) -> PerfectPlayer | None:
-        """A Perfect player for these rules, or None when no table ships for them."""
-        if not tables.available(rules):  # prepare() reads the table, in a worker
+        """A Perfect player for these rules, or None when no table ships for them and none
+        can be solved here (options, a huge game point, no numpy)."""
+        if tables.available(rules):  # prepare() reads the table, in a worker
+            return cls(rules, fallback)
+        if tables.shipped_for(rules) or cache.unsolvable(rules) is not None:
             return None
-        return cls(rules, fallback)
+        return cls(rules, fallback, cache.background(rules))
+
+    @property
+    def solving(self) -> bool:
+        """Whether the table is still being solved (the player plays as its fallback)."""
+        return self._table is None and self._solve is not None and not self._unreadable
+
+    @property
+    def progress(self) -> float | None:
+        """The share of the solve done (0 to 1), or None when there is no solve."""
+        return None if self._solve is None else self._solve.progress
+
+    def background_solve(self) -> Callable[[], None] | None:
+        """Solving this player's table (seconds to minutes), for a worker thread; None when
+        the table is there.  Until it is done the player plays as its fallback."""
+        return self._finish_solve if self.solving else None
+
+    def _finish_solve(self) -> None:
+        assert self._solve is not None
+        try:
+            table = self._solve.run()
+        except Exception:
+            with self._lock:
+                self._unreadable = True
+                self.fallback_reason = ("perfect play could not be solved for these rules; "
+                                        "playing Expert")
+            raise
+        with self._lock:
+            self._table = table
+            self.fallback_reason = None
 
     def prepare(self) -> None:
-        """Load the table (and prepare the fallback); thread-safe and idempotent."""
+        """Load the table (and prepare the fallback); thread-safe and idempotent.  A table
+        still being solved is not waited for: the fallback plays meanwhile."""
         with self._lock:
             if self._table is None and not self._unreadable:
-                self._table = tables.load(self.rules)
-                if self._table is None:
-                    self._unreadable = True
-                    self.fallback_reason = ("the perfect-play table could not be read; "
-                                            "playing Expert")
+                if self._solve is None:
+                    self._table = tables.load(self.rules)
+                    if self._table is None:
+                        self._unreadable = True
+                        self.fallback_reason = ("the perfect-play table could not be read; "
+                                                "playing Expert")
+                elif self._solve.table is not None:  # solved since the last move
+                    self._table = self._solve.table
+                    self.fallback_reason = None
         self.fallback.prepare()
 
     @property
     def ready(self) -> bool:
-        return (self._table is not None or self._unreadable) and self.fallback.ready
+        return ((self._table is not None or self._unreadable or self._solve is not None)
+                and self.fallback.ready)
 
     def choose_challenge(self, game: Game) -> int | None:
         # The tables cover rules without challenging; anything else is the fallback's.

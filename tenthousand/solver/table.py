@@ -136,7 +136,9 @@ def available(rules: Rules) -> bool:
     if rules in _REGISTERED:
         return True
     if not shipped_for(rules):
-        return False
+        from .cache import cached  # solved on this machine earlier
+
+        return cached(rules)
     try:
         return (resources.files("tenthousand") / "resources" / "tables"
                 / file_name(rules)).is_file()
@@ -145,9 +147,16 @@ def available(rules: Rules) -> bool:
 
 
 def load(rules: Rules) -> Table | None:
-    """The table for these rules (registered or shipped), or None."""
+    """The table for these rules (registered, shipped or solved earlier), or None."""
     found = _REGISTERED.get(rules)
     if found is not None:
+        return found
+    if not shipped_for(rules):
+        from .cache import load_cached
+
+        found = load_cached(rules)
+        if found is not None:
+            register(found)  # read once per session
         return found
     return _load_shipped(rules)
 

@@ -1,0 +1,188 @@
+"""Perfect play for rules that ship no table: solved on the player's machine, kept in the cache.
+
+A two-player game whose rules have no shipped table asks :func:`background` for the
+:class:`BackgroundSolve` of its rules; the window runs :meth:`BackgroundSolve.run` in a
+worker thread and shows :attr:`BackgroundSolve.progress`.  The table is written to the
+cache folder (``paths().cache / "tables"``) atomically, under a name derived from the
+rules, and read from there by :func:`tenthousand.solver.table.load` in later games.
+
+Pure Python until :meth:`BackgroundSolve.run` imports the solver (numpy).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import logging
+import os
+import struct
+import tempfile
+import threading
+import zlib
+from pathlib import Path
+
+from ..model.rules import Rules
+from ..paths import paths
+from . import table as tables
+
+log = logging.getLogger(__name__)
+
+#: The largest game point solved on the player's machine: the work grows with its cube
+#: (Trash 15000, 300 x 300 board positions, takes a few minutes on one core).
+LARGEST_GAME_POINT = 15000
+
+
+def unsolvable(rules: Rules) -> str | None:
+    """Why perfect play cannot be solved here for these rules (a phrase), or None."""
+    if rules.options:
+        return ("the perfect-play solver does not handle the options "
+                + ", ".join(rules.options))
+    if rules.game_point > LARGEST_GAME_POINT:
+        return (f"the game point is above {LARGEST_GAME_POINT:,}: too many positions to "
+                "solve on this computer")
+    if importlib.util.find_spec("numpy") is None:
+        return "solving perfect play needs numpy (pip install 'tenthousand[solver]')"
+    return None
+
+
+def cache_file(rules: Rules) -> Path:
+    """Where the solved table of these rules is kept (a name derived from the rules)."""
+    text = json.dumps({"format": tables.FORMAT, "rules": rules.to_dict()}, sort_keys=True)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:24]
+    return paths().cache / "tables" / f"{digest}.bin"
+
+
+def cached(rules: Rules) -> bool:
+    """Whether a solved table for these rules is in the cache folder (a quick check)."""
+    try:
+        return cache_file(rules).is_file()
+    except OSError:
+        return False
+
+
+def load_cached(rules: Rules) -> tables.Table | None:
+    """The cached table of these rules, or None (none there; a damaged file is logged and
+    set aside, so it is solved again)."""
+    path = cache_file(rules)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        log.warning("cannot read the cached perfect-play table %s: %s", path, e)
+        return None
+    try:
+        table: tables.Table | None = tables.unpack(data)
+    except (ValueError, KeyError, TypeError, struct.error, zlib.error) as e:
+        table = None
+        log.warning("the cached perfect-play table %s is damaged (%s); solving again", path, e)
+    if table is None or table.rules != rules:
+        _set_aside(path)
+        return None
+    return table
+
+
+def _set_aside(path: Path) -> None:
+    try:
+        path.replace(path.with_suffix(".bad"))
+    except OSError as e:
+        log.warning("cannot set aside %s: %s", path, e)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a kill leaves the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class BackgroundSolve:
+    """One solve of one rule set, shared by every game that waits for it."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.progress = 0.0  # share done, 0 to 1 (read from the Tk thread)
+        self.table: tables.Table | None = None
+        self.error: BaseException | None = None
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+
+    @property
+    def done(self) -> bool:
+        """Whether the solve has ended (with a table or an error)."""
+        return self._done.is_set()
+
+    def run(self) -> tables.Table:
+        """Solve (or wait for the thread that solves), cache and register the table.
+
+        For a worker thread: a few seconds to minutes.  Raises what the solve raised.
+        """
+        if not self._lock.acquire(blocking=False):
+            self._done.wait()  # another thread solves these rules
+        else:
+            try:
+                if not self.done:
+                    self._solve()
+            finally:
+                self._lock.release()
+        if self.table is None:
+            raise self.error if self.error is not None else RuntimeError("no table")
+        return self.table
+
+    def _solve(self) -> None:
+        try:
+            table = load_cached(self.rules)
+            if table is None:
+                from . import core  # numpy: only now
+
+                def report(share: float) -> None:
+                    self.progress = max(self.progress, min(share, 0.99))
+
+                solution = core.solve(self.rules, progress=report)
+                data = tables.pack(solution)
+                table = tables.unpack(data)
+                try:
+                    write_atomic(cache_file(self.rules), data)
+                except OSError as e:  # the table still serves this session
+                    log.warning("cannot keep the perfect-play table in the cache: %s", e)
+            tables.register(table)
+            self.table = table
+            self.progress = 1.0
+        except BaseException as e:
+            self.error = e
+            raise
+        finally:
+            self._done.set()
+
+
+_SOLVES: dict[Rules, BackgroundSolve] = {}
+_SOLVES_LOCK = threading.Lock()
+
+
+def background(rules: Rules) -> BackgroundSolve:
+    """The solve of these rules (one per rule set and process, so a new game with the same
+    rules waits for the solve already running instead of starting another)."""
+    with _SOLVES_LOCK:
+        found = _SOLVES.get(rules)
+        if found is None or (found.done and found.table is None):
+            found = _SOLVES[rules] = BackgroundSolve(rules)  # a failed solve is tried again
+        return found
+
+
+def being_solved(rules: Rules) -> bool:
+    """Whether a solve of these rules is running in this process (a quick check)."""
+    with _SOLVES_LOCK:
+        found = _SOLVES.get(rules)
+    return found is not None and not found.done

@@ -1,0 +1,132 @@
+"""Perfect play for rules without a shipped table: solved here, kept in the cache folder,
+and played as Expert until it is ready (issue 13)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tenthousand.ai import make_player, play_game
+from tenthousand.model.game import Game, Seat
+from tenthousand.model.rules import PRESETS, Rules
+
+np = pytest.importorskip("numpy")
+
+from tenthousand.solver import cache, core, table  # noqa: E402 - needs numpy
+from tenthousand.solver.player import SOLVING, PerfectPlayer  # noqa: E402
+
+
+def _house(game_point: int = 600) -> Rules:
+    return dataclasses.replace(PRESETS["farkle"], title="House", single_two=0,
+                               straight=1000, game_point=game_point, opening_minimum=150)
+
+
+@pytest.fixture(autouse=True)
+def _forget_solves() -> None:
+    table._REGISTERED.clear()
+    cache._SOLVES.clear()
+
+
+def test_perfect_plays_as_expert_until_its_table_is_solved() -> None:
+    rules = _house()
+    player = make_player("perfect", rules, seed=1)
+    assert isinstance(player, PerfectPlayer)
+    assert player.solving and player.fallback_reason == SOLVING
+    player.prepare()
+    assert player.ready  # the solve is not waited for
+    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], seed=2)
+    play_game(game, [player, make_player("expert", rules, seed=2)])  # as Expert meanwhile
+    assert game.over
+
+    work = player.background_solve()
+    assert work is not None
+    work()
+    assert not player.solving and player.fallback_reason is None
+    assert player.progress == 1.0 and player.background_solve() is None
+    assert cache.cache_file(rules).is_file()
+    # The table is what the solver gives, and it answers the advisor too.
+    expected = core.solve(rules)
+    found = table.load(rules)
+    assert found is not None and found.w(0, 0, 0) == pytest.approx(expected.win[0, 0, 0],
+                                                                    abs=1e-7)
+
+
+def test_a_solved_table_is_read_from_the_cache_in_a_later_session() -> None:
+    rules = _house(500)
+    cache.background(rules).run()
+    table._REGISTERED.clear()  # a new session
+    cache._SOLVES.clear()
+    assert table.available(rules)
+    player = make_player("perfect", rules, seed=1)
+    assert isinstance(player, PerfectPlayer) and not player.solving
+    player.prepare()
+    assert player.fallback_reason is None and player.background_solve() is None
+
+
+def test_a_damaged_cache_file_is_set_aside_and_solved_again() -> None:
+    rules = _house(500)
+    path = cache.cache_file(rules)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(table.MAGIC + b"\x05\x00\x00\x00{}}}}" + b"junk")
+    assert cache.load_cached(rules) is None
+    assert not path.exists() and path.with_suffix(".bad").exists()
+    found = cache.background(rules).run()
+    assert found.rules == rules and path.is_file()
+
+
+def test_two_games_with_the_same_rules_share_one_solve() -> None:
+    rules = _house(500)
+    assert cache.background(rules) is cache.background(rules)
+    progress: list[float] = []
+    solve = cache.background(rules)
+    solve.run()
+    progress.append(solve.progress)
+    assert progress == [1.0] and solve.done
+
+
+def test_rules_that_cannot_be_solved_say_why() -> None:
+    with_option = PRESETS["farkle"].with_options("pyramiding")
+    assert "pyramiding" in (cache.unsolvable(with_option) or "")
+    assert PerfectPlayer.for_rules(with_option, make_player("expert", with_option)) is None
+    huge = dataclasses.replace(PRESETS["farkle"], title="Huge", game_point=50_000)
+    assert "game point" in (cache.unsolvable(huge) or "")
+    assert cache.unsolvable(_house()) is None
+
+
+def test_a_failed_solve_says_so_and_the_player_goes_on_as_expert(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = _house(500)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(core, "solve", broken)
+    player = make_player("perfect", rules, seed=1)
+    assert isinstance(player, PerfectPlayer)
+    work = player.background_solve()
+    assert work is not None
+    with pytest.raises(MemoryError):
+        work()
+    assert not player.solving and "could not be solved" in (player.fallback_reason or "")
+    player.prepare()
+    assert player.ready
+
+
+def test_the_advisor_says_win_chances_follow_while_the_table_is_solved() -> None:
+    from tenthousand import advisor
+    from tenthousand.advising import AdvisorService
+
+    rules = _house()
+    game = Game(rules, [Seat("A"), Seat("B")], first_seat=0,
+                dice=lambda n: (1, 5, 2, 3, 4, 6)[:n])
+    game.throw()
+    values = advisor.evaluate(game)
+    assert values is not None and values.kind == advisor.SCORE
+    service = AdvisorService(None, lambda display: None, lambda on: None)  # type: ignore[arg-type]
+    assert "once perfect play is solved" not in service._note(game, True, True, values)
+    solve = cache.background(rules)  # started, not done
+    assert "Win chances follow once perfect play is solved" in service._note(
+        game, True, True, values)
+    solve.run()
+    assert "once perfect play is solved" not in service._note(game, True, True, values)
