@@ -599,8 +599,9 @@ def log_line(game: Game, event: Event) -> tuple[str, str]:
 
 def start_line(game: Game, resumed: bool = False) -> str:
     """The log's first line: a new game, or one resumed from its save."""
-    return f"{'Resumed game' if resumed else 'New game'}: {game.rules.label}, " \
-           f"to {game.rules.game_point:,}."
+    label, point = game.rules.label, f"{game.rules.game_point:,}"
+    goal = "" if point in label else f", to {point}"  # a label may name its game point
+    return f"{'Resumed game' if resumed else 'New game'}: {label}{goal}."
 
 
 def as_expert_line(game: Game, seat: int, why: str) -> str:

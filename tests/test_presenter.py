@@ -292,3 +292,16 @@ def test_a_challenged_turn_says_what_is_at_stake_all_turn() -> None:
     assert presenter.table(game, human_context(game)).notice == stake
     throw(game)
     assert presenter.table(game, human_context(game)).notice == stake
+
+
+def test_the_first_log_line_names_the_game_point_once() -> None:
+    from tenthousand import presenter
+    from tenthousand.model import Game, Seat
+    from tenthousand.model.rules import PRESETS
+
+    plain = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=1)
+    assert presenter.start_line(plain) == "New game: Ten-Thousand, to 10,000."
+    own = Game(PRESETS["ten-thousand"].with_options(game_point=6000), [Seat("Ann"), Seat("Bob")],
+               seed=1)
+    line = presenter.start_line(own, resumed=True)
+    assert line.startswith("Resumed game: ") and line.count("6,000") == 1
