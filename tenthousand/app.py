@@ -15,6 +15,7 @@ import re
 import sys
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from tkinter import messagebox
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +72,9 @@ KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<h>", "<H>"), "advisor"),
     (("<space>", "<r>", "<R>"), "throw"),
     (("<b>", "<B>", "<Return>", "<KP_Enter>"), "bank"),
+    # Ctrl+Z with Caps Lock gives "Z"; with Shift held the more exact binding wins: redo.
+    (("<Control-z>", "<Control-Z>"), "undo"),
+    (("<Control-y>", "<Control-Y>", "<Control-Shift-Z>", "<Control-Shift-z>"), "redo"),
 )
 
 
@@ -136,6 +140,9 @@ class App:
         self.ask_settings: Callable[[GameSettings], GameSettings | None] = self._new_game_dialog
         #: Shows the match table; returns "next", "new" or None.  Tests replace it.
         self.ask_match: Callable[[Game], str | None] = self._match_dialog
+        #: Shows an error in a box (title, one sentence); tests replace it.
+        self.show_error: Callable[[str, str], None] = self._error_box
+        self.replays: list[Any] = []  # the replay windows open now
 
         if game is None:
             game = self._make_game(self.settings, seed)
@@ -199,7 +206,9 @@ class App:
             "about": self.show_about, "advisor": self.toggle_advisor,
             "review": self.show_review, "match": self.show_match,
             "volume_up": self.volume_up, "volume_down": self.volume_down,
-            "tour": self.show_tour,
+            "tour": self.show_tour, "undo": self.undo, "redo": self.redo,
+            "replay": self.show_replay, "save_record": self.save_record,
+            "open_record": self.open_record,
         }
         missing = {"preferences": ("dialogs.preferences", "PreferencesDialog"),
                    "rules": ("dialogs.rules_window", "RulesWindow"),
@@ -266,7 +275,9 @@ class App:
             messagebox.showinfo(title, text, parent=self.root)
 
     def _set_title(self) -> None:
-        self.root.title(f"Ten-Thousand \u2014 {self.controller.game.rules.label}")
+        game = self.controller.game
+        assisted = " (assisted)" if game.record.assisted else ""
+        self.root.title(f"Ten-Thousand \u2014 {game.rules.label}{assisted}")
 
     # -- after() for the app's own delayed work ------------------------------------------
 
@@ -515,19 +526,141 @@ class App:
             self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
 
     def _refreshed(self, game: Game, human: bool) -> None:
+        self.window.set_enabled("undo", self.controller.undo_refusal() is None)
+        self.window.set_enabled("redo", self.controller.redo_refusal() is None)
         self.advisor.update(game, human)
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)
 
     def show_review(self) -> Any:
-        """Game > Review: your costliest decisions of this game (or the one just over)."""
-        decisions = list(self.advisor.decisions)
-        if not decisions:
+        """Game > Review: your costliest decisions of this game (or the one just over),
+        each with a link to its step in the replay.
+
+        The decisions come from the game's record (in the review's worker), so those made
+        before an undo that still stand are reviewed too."""
+        record = self.controller.game.record
+        humans = record.human_seats()
+        if not any(c.seat in humans and c.name in ("throw", "bank") for c in record.commands):
             self.window.status.say("No decisions of yours to review yet in this game.")
             return None
         from .dialogs.review import ReviewWindow
+        from .replaying import build
 
-        return ReviewWindow(self.root, decisions, theme=self.prefs.theme)
+        return ReviewWindow(self.root, lambda: build(record).decisions(),
+                            theme=self.prefs.theme,
+                            on_show=lambda step: self.show_replay(step, record=record))
+
+    # -- undo, records and the replay ------------------------------------------------------
+
+    def undo(self) -> None:
+        """Ctrl+Z, Game > Undo: take back your last move and the computer's moves since."""
+        self._take_back(redo=False)
+
+    def redo(self) -> None:
+        """Ctrl+Y, Ctrl+Shift+Z, Game > Redo: give back what undo took."""
+        self._take_back(redo=True)
+
+    def _take_back(self, redo: bool) -> None:
+        assisted = self.controller.game.record.assisted
+        if not self.controller.take_back(redo):
+            return
+        said = ("Redone. Ctrl+Z takes it back again." if redo
+                else "Undone: the dice stay as they fell, so the same choice throws the "
+                     "same dice. Ctrl+Y gives the move back.")
+        if not assisted:  # said once: the game's record now says it was assisted
+            note = "Undo was used, so this game is marked as assisted in its record."
+            self.window.log.add(note, "info")
+            said = f"{said} {note}"
+        self.window.status.say(said)
+        self._set_title()
+
+    def show_replay(self, step: int | None = None, record: Any = None) -> Any:
+        """Game > Replay this game: the game so far, step by step, in a window of its own
+        (``step``: the step to show first, the last by default)."""
+        from .dialogs.replay import ReplayWindow
+
+        record = record if record is not None else self.controller.game.record
+        window = ReplayWindow(self.root, record, theme=self.prefs.theme,
+                              table_colour=self.prefs.table_colour, step=step,
+                              on_play_on=self.play_on)
+        self.replays = [w for w in self.replays if w.winfo_exists()] + [window]
+        return window
+
+    def save_record(self) -> None:
+        """Game > Save record as: the record (JSON) and beside it the game in plain words."""
+        from tkinter import filedialog
+
+        from .replaying import record_file_name
+        from .savegame import transcript_path, write_record
+
+        game = self.controller.game
+        self.controller.cancel_all()  # the computer waits while the file dialog is open
+        try:
+            with self.window.box_open():
+                name = filedialog.asksaveasfilename(
+                    parent=self.root, title="Save the record of this game",
+                    initialfile=record_file_name(game), defaultextension=".json",
+                    filetypes=[("Game records", "*.json"), ("All files", "*")])
+            if not name:
+                return
+            path = Path(name)
+            try:
+                write_record(game.record, path)
+            except OSError as e:
+                self.show_error("Record not saved", f"The record could not be saved to "
+                                f"{path.name}: {e.strerror or e}.")
+                return
+            self.window.status.say(f"Saved the record as {path.name}, and the game in words "
+                                   f"as {transcript_path(path).name}.")
+        finally:
+            self.controller.start()
+
+    def open_record(self) -> Any:
+        """Game > Open record: replay a saved record (or a simulator's) in a window."""
+        from tkinter import filedialog
+
+        with self.window.box_open():
+            name = filedialog.askopenfilename(
+                parent=self.root, title="Open a game record",
+                filetypes=[("Game records", "*.json"), ("All files", "*")])
+        if not name:
+            return None
+        return self.open_replay(Path(name))
+
+    def open_replay(self, path: Path) -> Any:
+        """The replay window for the record in ``path``; a bad file gets a box."""
+        from .model import BadSave
+        from .savegame import read_record
+
+        try:
+            record = read_record(path)
+        except BadSave as e:
+            self.show_error("Record not opened", str(e))
+            return None
+        return self.show_replay(record=record)
+
+    def play_on(self, game: Game, step: int) -> bool:
+        """The replay's "Play on from here": ``game`` (assisted) in this window, after
+        asking whether to end the game in progress."""
+        self.controller.cancel_all()
+        if self.in_progress and not self.confirm(
+                "Play on from here", "End the game in progress and play on from this step "
+                                     "of the replay?"):
+            self.controller.start()
+            return False
+        if self.controller.demo:
+            self.toggle_demo()
+        self.controller.set_game(game)
+        self._set_title()
+        self.window.status.say(f"Playing on from step {step} of the replay. The game is "
+                               "marked as assisted in its record.")
+        self.root.focus_force()
+        self.window.table.focus_set()
+        return True
+
+    def _error_box(self, title: str, text: str) -> None:
+        with self.window.box_open():
+            messagebox.showerror(title, text, parent=self.root)
 
     # -- preferences ---------------------------------------------------------------------
 
@@ -633,6 +766,10 @@ class App:
                 self.rules_window.destroy()
             except tk.TclError:
                 pass
+        for replay in self.replays:
+            if replay.winfo_exists():
+                replay.close()
+        self.replays.clear()
         self.window.destroy()
         self.images.clear()
         _collect()
@@ -802,8 +939,9 @@ def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
     root.after(1000, run)
 
 
-def _first_frame_drawn(app: App, intro: bool) -> None:
-    """What waits for the first frame: the game's first step and the first save."""
+def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
+    """What waits for the first frame: the game's first step and the first save, and
+    the replay window that ``--replay`` asks for."""
     if app.closed:
         return
     timing = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
@@ -813,6 +951,8 @@ def _first_frame_drawn(app: App, intro: bool) -> None:
     if not intro:
         app._begin()
     app.save_preferences()
+    if replay is not None:
+        app.show_replay(record=replay)
     if timing:
         app.close()
 
@@ -824,7 +964,8 @@ def _open(root: tk.Tk, opts: Options) -> App:
     saved_prefs, prefs, messages, status = _preferences_for(opts)
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*MIN_SIZE)
-    game, more = _saved_game(root, opts)
+    # A replay asks nothing first: an unfinished game stays saved for the next launch.
+    game, more = _saved_game(root, opts) if opts.replay is None else (None, [])
     messages += more
     root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
@@ -832,7 +973,7 @@ def _open(root: tk.Tk, opts: Options) -> App:
               intro=intro, owns_root=True, message=" ".join(messages) or status or None,
               notices=messages, saved_prefs=saved_prefs, begin=False)
     app.icons = icons  # type: ignore[attr-defined]  # Tk forgets an image nobody holds
-    _after_first_frame(root, lambda: _first_frame_drawn(app, intro))
+    _after_first_frame(root, lambda: _first_frame_drawn(app, intro, opts.replay))
     return app
 
 

@@ -24,6 +24,12 @@ MENUS: tuple[tuple[str, tuple[tuple[str, str, str] | None, ...]], ...] = (
         ("Match table...", "match", "F6"),
         ("Review my decisions...", "review", ""),
         None,
+        ("Undo", "undo", "Ctrl+Z"),
+        ("Redo", "redo", "Ctrl+Y"),
+        ("Replay this game...", "replay", ""),
+        ("Save record as...", "save_record", ""),
+        ("Open record...", "open_record", ""),
+        None,
         ("Demo mode", "demo", "F2"),
         None,
         ("Quit", "quit", "F7 / Ctrl+Q"),
@@ -62,6 +68,8 @@ class MainWindow(ttk.Frame):
         self.root = root
         self.commands = commands
         self.checks: dict[str, tk.BooleanVar] = {}
+        self.entries: dict[str, tuple[tk.Menu, int]] = {}  # command name -> its menu entry
+        self._enabled: dict[str, bool] = {}
         self._boxes = 0  # message boxes open now (native ones set no Tk grab)
         self.menubar = self._menus()
         root.configure(menu=self.menubar)
@@ -115,6 +123,7 @@ class MainWindow(ttk.Frame):
                 else:
                     menu.add_command(label=label, accelerator=accel,
                                      command=self.commands[name])
+                self.entries[name] = (menu, int(menu.index("end") or 0))
             menubar.add_cascade(label=title, menu=menu, underline=0)
         return menubar
 
@@ -155,6 +164,20 @@ class MainWindow(ttk.Frame):
     def set_check(self, name: str, value: bool) -> None:
         if name in self.checks:
             self.checks[name].set(value)
+
+    def set_enabled(self, name: str, enabled: bool) -> None:
+        """Grey a menu entry out, or give it back (Tk is told only of a change)."""
+        if name in self.entries and self._enabled.get(name) != enabled:
+            self._enabled[name] = enabled
+            menu, index = self.entries[name]
+            menu.entryconfigure(index, state="normal" if enabled else "disabled")
+
+    def enabled(self, name: str) -> bool:
+        """Whether a menu entry can be chosen (tests read it)."""
+        if name not in self.entries:
+            return False
+        menu, index = self.entries[name]
+        return str(menu.entrycget(index, "state")) != "disabled"
 
     def set_palette(self, pal: Palette) -> None:
         self.table.set_palette(pal)
