@@ -18,6 +18,13 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("Space or R", "freeze the picked dice and throw the others"),
         ("B or Enter", "freeze the picked dice and bank the turn score"),
         ("H", "show or hide the advisor: what each choice of the throw is worth"),
+        ("Ctrl+Z", "undo: take back your last move (and the computer's moves since)"),
+        ("Ctrl+Y or Ctrl+Shift+Z", "redo: give back the move you took back"),
+    )),
+    ("Replay window", (
+        ("Left / Right", "one step back or forward"),
+        ("Page Up / Page Down", "the start of this turn, or of the next one"),
+        ("Home / End", "the start or the end of the game"),
     )),
     ("The game", (
         ("Ctrl+N", "start a new game (choose seats and rules)"),
