@@ -113,22 +113,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
-    parser.add_argument("--only", choices=["advisor", "history"],
+    parser.add_argument("--only", choices=["advisor", "history", "replay"],
                         help="only these screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the history screenshots' names, e.g. -1024")
+    parser.add_argument("--theme", choices=["color", "mono"], default="color",
+                        help="the colours of the replay screenshot (--only replay)")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ["TENTHOUSAND_HOME"] = tempfile.mkdtemp(prefix="tenthousand-shots-")
     xvfb = start_display()
     try:
-        if args.only in ("advisor", "history"):
+        if args.only is not None:
             root = tk.Tk(className="TenThousand")
             root.geometry(f"{args.size}+0+0")
             try:
                 if args.only == "history":
                     return shoot_history(root, out, args.suffix)
+                if args.only == "replay":
+                    return shoot_replay(root, out, args.theme, args.size)
                 return shoot_advisor(root, out)
             finally:
                 root.destroy()
@@ -249,7 +253,37 @@ def shoot(out: Path, size: str) -> int:
     grab(root, out / "gameover.png")
     app.destroy()
     shoot_advisor(root, out)
+    shoot_replay(root, out, "color", size)
     root.destroy()
+    return 0
+
+
+def shoot_replay(root: tk.Tk, out: Path, theme: str, size: str) -> int:
+    """8. The replay window at a decision of the player, the advisor's verdict below."""
+    from tenthousand.app import App
+    from tenthousand.settings import GameSettings, Preferences, SeatSetting
+
+    prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False, theme=theme)
+    settings = GameSettings(preset="ten-thousand", seats=(
+        SeatSetting("You"), SeatSetting("Computer", True, "expert")))
+    app = App(root, prefs, settings, seed=11, install_error_handler=False, save_games=False)
+    play_human(app, root, bank_at=350, stop=lambda g: False)
+    window = app.show_replay()
+    width, height = (int(n) for n in size.split("x"))
+    window.geometry(f"{width}x{height}+0+0")
+    end = time.monotonic() + 60
+    while window.replay is None and time.monotonic() < end:
+        pump(root, 0.05)
+    decisions = window.replay.decisions()
+    step = decisions[len(decisions) // 2][0] if decisions else window.replay.last
+    window.show(step)
+    end = time.monotonic() + 60
+    while "Asking" in window.advice_label.cget("text") and time.monotonic() < end:
+        pump(root, 0.1)
+    pump(root, 0.3)
+    grab(window, out / ("replay.png" if theme == "color" else f"replay-{theme}.png"))
+    window.close()
+    app.destroy()
     return 0
 
 

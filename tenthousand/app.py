@@ -22,6 +22,7 @@ from .advising import AdvisorDisplay, AdvisorService
 from .app_access import AccessCommands
 from .app_game import GameCommands
 from .app_options import OptionCommands
+from .app_records import RecordCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
 from .controller import Controller, PlayerFactory
 from .history_window import HistoryControls
@@ -37,6 +38,7 @@ from .view.theme import apply_style, palette
 from .view.window import MainWindow
 
 if TYPE_CHECKING:
+    from .dialogs.replay import ReplayWindow
     from .dialogs.rules_window import RulesWindow
 
 log = logging.getLogger(__name__)
@@ -49,7 +51,7 @@ def _collect() -> None:
     gc.collect()
 
 
-class App(GameCommands, OptionCommands, AccessCommands):
+class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
     """One game window on ``root``: build it, play, and :meth:`destroy` it cleanly."""
 
     def __init__(self, root: tk.Tk, prefs: Preferences | None = None,
@@ -83,6 +85,9 @@ class App(GameCommands, OptionCommands, AccessCommands):
         self._afters: dict[str, str] = {}
         self._bound: list[str] = []
         self.rules_window: RulesWindow | None = None
+        self.replays: list[ReplayWindow] = []  # the replay windows open now
+        #: Shows an error in a box (title, one sentence); tests replace it.
+        self.show_error: Callable[[str, str], None] = self._error_box
         #: The window icons: Tk forgets an image nobody holds.
         self.icons: list[tk.PhotoImage] = []
         #: Asks a yes/no question; tests replace it.
@@ -94,6 +99,8 @@ class App(GameCommands, OptionCommands, AccessCommands):
         #: When a command of the table can be used, by the name its ``enabled`` gives.
         self.conditions: dict[str, Callable[[], bool]] = {
             "has_decisions": lambda: self.advisor.has_decisions(),
+            "can_undo": lambda: self.controller.undo_refusal() is None,
+            "can_redo": lambda: self.controller.redo_refusal() is None,
             "speech_available": lambda: self.speaker.available}
         self.handlers = handlers_of(self)
 
@@ -189,7 +196,7 @@ class App(GameCommands, OptionCommands, AccessCommands):
                 self.window.table.skip_intro()
             elif sequence == "<Escape>" and self.guide.showing:
                 self.guide.skip()  # Esc ends the tour first; the next one sets up a new game
-            elif self.enabled(command):
+            else:  # even when its menu entry is greyed out: the handler says why not
                 handler(*args)
             return "break"
 
@@ -310,6 +317,7 @@ class App(GameCommands, OptionCommands, AccessCommands):
                 self.rules_window.destroy()
             except tk.TclError:  # closed by the player already
                 self.rules_window = None
+        self.close_replays()
         self.window.destroy()
         self.images.clear()
         _collect()

@@ -19,7 +19,6 @@ from .view.guide import Guide
 from .view.window import MainWindow
 
 if TYPE_CHECKING:
-    from .dialogs.review import ReviewWindow
     from .dialogs.rules_window import RulesWindow
 
 
@@ -61,7 +60,9 @@ class GameCommands:
         return not g.over and (sum(g.turns_taken) > 0 or g.phase is not Phase.START)
 
     def _set_title(self) -> None:
-        self.root.title(f"Ten-Thousand \u2014 {self.controller.game.rules.label}")
+        game = self.controller.game
+        assisted = " (assisted)" if game.record.assisted else ""
+        self.root.title(f"Ten-Thousand \u2014 {game.rules.label}{assisted}")
 
     # -- new games and the match ---------------------------------------------------------
 
@@ -172,17 +173,6 @@ class GameCommands:
         self.controller.set_demo(demo)
         self.window.set_check("demo", demo)
         self._show_settings()
-
-    @handles("review")
-    def show_review(self) -> ReviewWindow | None:
-        """Game > Review: your costliest decisions of this game (or the one just over)."""
-        decisions = self.advisor.decisions()
-        if not decisions:
-            self.window.status.say("No decisions of yours to review yet in this game.")
-            return None
-        from .dialogs.review import ReviewWindow
-
-        return ReviewWindow(self.root, decisions, theme=self.prefs.theme)
 
     # -- quitting ------------------------------------------------------------------------
 

@@ -10,6 +10,8 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from . import __version__
 from .model import LEVELS, OPTION_NAMES, PRESETS
@@ -42,6 +44,8 @@ class Options:
     theme: str | None = None
     skip_intro: bool = False
     speech: bool | None = None
+    #: --replay FILE: the record, read and checked while parsing (a Record).
+    replay: Any = None
 
 
 def parse_players(text: str) -> list[SeatSpec]:
@@ -215,6 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--speech", action="store_true",
                         help="speak what happens (needs speech-dispatcher or espeak-ng on "
                              "Linux; the system voice on macOS and Windows)")
+    parser.add_argument("--replay", type=Path, metavar="FILE",
+                        help="open the window on the replay of a saved game record (Game > "
+                        "Save record as..., or the simulator's --records)")
     return parser
 
 
@@ -244,6 +251,7 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         problem = seat_problem(ns.players, ns.option, ns.rules)
         if problem:
             parser.error(problem)
+    record = _read_replay(parser, ns.replay) if ns.replay is not None else None
     opts = Options(
         rules=ns.rules,
         players=ns.players,
@@ -255,10 +263,24 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         reset_preferences=ns.reset_preferences,
         sound=False if ns.no_sound else None,
         theme="mono" if ns.mono else ("color" if ns.color else ns.theme),
-        skip_intro=ns.skip_intro,
+        skip_intro=ns.skip_intro or record is not None,
         speech=True if ns.speech else None,
+        replay=record,
     )
     return ns, opts
+
+
+def _read_replay(parser: argparse.ArgumentParser, path: Path) -> Any:
+    """The record to replay; a file that is not one exits 2 with one sentence."""
+    from .model import BadSave
+    from .savegame import read_record
+
+    if not path.is_file():
+        parser.error(f"--replay: there is no file {path}")
+    try:
+        return read_record(path)
+    except BadSave as e:
+        parser.error(f"--replay: {e}")
 
 
 def run(argv: list[str]) -> int:

@@ -89,6 +89,22 @@ COMMANDS: tuple[Command, ...] = (
             "the next game of this match: the same seats and rules"),
     Command("match", "Match table...", "Game", ("<F6>",), "F6",
             "the match table: every game of the match so far"),
+    Command("undo", "Undo", "Game", ("<Control-z>", "<Control-Z>"), "Ctrl+Z",
+            "undo: take back your last move, and the computer's moves since",
+            enabled="can_undo", separator_before=True),
+    # Ctrl+Shift+Z: with Shift held the more exact binding wins, so it is redo.
+    Command("redo", "Redo", "Game",
+            ("<Control-y>", "<Control-Y>", "<Control-Shift-Z>", "<Control-Shift-z>"),
+            "Ctrl+Y, Ctrl+Shift+Z", "redo: give the move back", enabled="can_redo"),
+    Command("replay", "Replay this game...", "Game", description="the game so far, step by "
+            "step, in a window of its own", notes=(
+                ("Left / Right", "in the replay window: a step back or on"),
+                ("Page Up / Page Down", "in the replay window: a turn back or on"),
+                ("Home / End", "in the replay window: the start or the end"))),
+    Command("save_record", "Save record as...", "Game",
+            description="the game's record, and beside it the game in plain words"),
+    Command("open_record", "Open record...", "Game",
+            description="replay a saved record"),
     Command("review", "Review my decisions...", "Game", ("<Control-e>", "<Control-E>"),
             "Ctrl+E", "your costliest decisions of this game", enabled="has_decisions"),
     Command("charts", "Charts of this game...", "Game", ("<F4>",), "F4",

@@ -34,6 +34,7 @@ PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=...)
 DEMO_LEVEL = "expert"
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
+LOG_TAIL = 200  # events the log shows after an undo (the panel keeps 400 lines at most)
 
 def _default_factory() -> PlayerFactory:
     from .ai import make_player
@@ -191,6 +192,55 @@ class Controller:
         self._log_start(game)
         self._save()
         self.start()
+
+    # -- undo and redo -------------------------------------------------------------------
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not possible now (a sentence without its full stop), or None."""
+        if self.demo:
+            return "there is no undo in demo mode: the computer plays every seat"
+        record = self.game.record
+        return record.undo_refusal(record.human_seats())
+
+    def redo_refusal(self) -> str | None:
+        """Why redo is not possible now, or None."""
+        if self.demo:
+            return "there is no redo in demo mode: the computer plays every seat"
+        return self.game.record.redo_refusal()
+
+    def take_back(self, redo: bool = False) -> bool:
+        """Undo the human's last command with the computer turns played since (or redo
+        what undo took); a refusal is said in the status bar with the bell.
+
+        The dice do not change: the record restores the generator, so the same decision
+        throws the same dice again."""
+        reason = self.redo_refusal() if redo else self.undo_refusal()
+        if reason is not None:
+            self.window.status.say(reason[0].upper() + reason[1:] + ".")
+            self.window.bell()
+            return False
+        record = self.game.record
+        humans = record.human_seats()
+        self.show_position(record.redo(humans) if redo else record.undo(humans))
+        return True
+
+    def show_position(self, game: Game) -> None:
+        """Play ``game`` on from where it stands (after an undo or a redo): the computer's
+        pending steps are cancelled, the log is rebuilt from the game's events and the
+        table shows the dice the last stretch left, all from the game itself."""
+        self.cancel_all()
+        self.game = game
+        self._reset_turn_state()  # the dice left on the table come from the game's log
+        self.window.table.settle()
+        self.window.table.clear_cue()
+        self.rebuild_log()
+        self.start()
+
+    def rebuild_log(self) -> None:
+        """The log panel as the game's own events tell it (its last LOG_TAIL of them)."""
+        self.window.log.clear()
+        for event in self.game.log[-LOG_TAIL:]:
+            self._log(event)
 
     def _log_start(self, game: Game) -> None:
         self.window.log.add(presenter.start_line(game, resumed=len(game.log) > 1), "info")

@@ -193,8 +193,9 @@ def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
     root.after(1000, run)
 
 
-def _first_frame_drawn(app: App, intro: bool) -> None:
-    """What waits for the first frame: the game's first step and the first save."""
+def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
+    """What waits for the first frame: the game's first step and the first save, and
+    the replay window that ``--replay`` asks for."""
     gc.enable()  # off since the process started (__main__): start-up is over
     if app.closed:
         return
@@ -205,6 +206,8 @@ def _first_frame_drawn(app: App, intro: bool) -> None:
     if not intro:
         app.begin()
     app.save_preferences()
+    if replay is not None:
+        app.show_replay(record=replay)
     if timing:
         app.close()
 
@@ -217,7 +220,8 @@ def _open(root: tk.Tk, opts: Options) -> App:
     scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*window_sizes(root)[1])
-    game, more = _saved_game(root, opts)
+    # A replay asks nothing first: an unfinished game stays saved for the next launch.
+    game, more = _saved_game(root, opts) if opts.replay is None else (None, [])
     messages += more
     root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
@@ -225,7 +229,7 @@ def _open(root: tk.Tk, opts: Options) -> App:
               intro=intro, owns_root=True, message=" ".join(messages) or status or None,
               notices=messages, saved_prefs=saved_prefs, begin=False)
     app.icons = icons
-    _after_first_frame(root, lambda: _first_frame_drawn(app, intro))
+    _after_first_frame(root, lambda: _first_frame_drawn(app, intro, opts.replay))
     return app
 
 

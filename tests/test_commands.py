@@ -42,7 +42,8 @@ def test_every_command_is_well_formed() -> None:
         assert command.group in KEY_GROUPS
         for sequence in command.sequences:
             assert re.fullmatch(r"<[A-Za-z0-9_-]+>", sequence), sequence
-    assert {c.enabled for c in COMMANDS} <= {"", "has_decisions", "speech_available"}
+    assert {c.enabled for c in COMMANDS} <= {"", "has_decisions", "speech_available",
+                                                  "can_undo", "can_redo"}
 
 
 def test_a_handler_must_name_a_command_of_the_table() -> None:

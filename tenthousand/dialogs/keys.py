@@ -6,7 +6,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..commands import KEY_GROUPS, in_group
-from .base import PAD, SMALL_PAD, Dialog, chars, derived_font
+from .base import PAD, Dialog, chars, derived_font
 
 __all__ = ["KeysDialog"]
 
@@ -20,32 +20,36 @@ class KeysDialog(Dialog[None]):
         super().__init__(parent, "Keys", testing=testing)
 
     def body(self, frame: ttk.Frame) -> None:
-        heading = derived_font(self, scale=1.1, weight="bold")
-        key_font = derived_font(self, weight="bold")
+        # One list that scrolls (the arrow keys and Page Up/Down move through it): the
+        # keys are too many to lay out on a small screen without it.
         self.rows: list[tuple[str, str]] = []
-        # Two columns of groups (playing and the game; options and help): one tall column
-        # would not fit a small screen.
-        rows = [0, 0]
-        for number, group in enumerate(KEY_GROUPS):
-            side = 0 if number < len(KEY_GROUPS) // 2 else 1
-            column, row = side * 2, rows[side]
-            lines = [line for command in in_group(group) for line in command.lines()]
-            ttk.Label(frame, text=group, font=heading).grid(
-                row=row, column=column, columnspan=2, sticky="w",
-                padx=(PAD * 3 * side, 0), pady=(PAD if row else 0, SMALL_PAD))
-            row += 1
+        tree = ttk.Treeview(frame, columns=("keys", "action"), show="headings",
+                            height=20, selectmode="browse")
+        tree.heading("keys", text="Keys", anchor="w")
+        tree.heading("action", text="What they do", anchor="w")
+        tree.column("keys", width=chars(self, 20), stretch=False, anchor="w")
+        tree.column("action", width=chars(self, 64), stretch=True, anchor="w")
+        tree.tag_configure("group", font=derived_font(self, weight="bold"))
+        scroll = ttk.Scrollbar(frame, orient="vertical", command=tree.yview)
+        tree.configure(yscrollcommand=scroll.set)
+        tree.grid(row=0, column=0, sticky="nsew")
+        scroll.grid(row=0, column=1, sticky="ns")
+        for group in KEY_GROUPS:
+            tree.insert("", "end", values=(group, ""), tags=("group",))
             shown = ""  # the keys of the line above, for a note that repeats them
-            for key, action in lines:
-                # (No padding between the lines: one line a command fits a small screen.)
-                ttk.Label(frame, text=key, font=key_font).grid(
-                    row=row, column=column, sticky="w", padx=(PAD * (2 + 3 * side), PAD * 2))
-                ttk.Label(frame, text=action, wraplength=chars(self, 48),
-                          justify="left").grid(row=row, column=column + 1, sticky="w")
+            for key, action in (line for command in in_group(group)
+                                for line in command.lines()):
+                tree.insert("", "end", values=(key, action))
                 shown = key or shown
                 self.rows.append((shown, action))
-                row += 1
-            rows[side] = row
-        row = max(rows)
+        first = tree.get_children()
+        if first:
+            tree.focus(first[0])
+            tree.selection_set(first[0])
+        self.tree = tree
         ttk.Label(frame, text="The mouse works too: click a die to pick it, then use the "
                               "buttons under the table.").grid(
-            row=row, column=0, columnspan=4, sticky="w", pady=(PAD * 2, 0))
+            row=1, column=0, columnspan=2, sticky="w", pady=(PAD, 0))
+
+    def focus_initial(self) -> None:
+        self.tree.focus_set()

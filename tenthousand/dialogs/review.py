@@ -9,16 +9,20 @@ from __future__ import annotations
 import queue
 import threading
 import tkinter as tk
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from ..advisor import WIN, Costly, Decision, review
+from ..advising import WIN
+from ..advisor import Costly, Decision, review
 from ..view.dice import DiceImages, render_face
 from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
 from .base import chars, derived_font, place_window
 
 POLL_MS = 50
 DIE = 30  # pixels: the dice of each throw in the list
+
+#: Gives the decisions to review with their steps in the game's record (in the worker).
+DecisionSource = Callable[[], Sequence[tuple[int, Decision]]]
 
 
 def marked(thrown: Sequence[int], faces: Sequence[int]) -> list[bool]:
@@ -50,10 +54,15 @@ def _value_text(c: Costly, value: float) -> str:
 
 
 class ReviewWindow(tk.Toplevel):
-    """A window listing the costliest of ``decisions`` (not modal)."""
+    """A window listing the costliest of ``decisions`` (not modal).
 
-    def __init__(self, parent: tk.Misc, decisions: Sequence[Decision], *,
-                 title: str = "Review of your game", theme: str = "color") -> None:
+    ``decisions`` may be a function that finds them with their record steps (run in the
+    worker); then each entry has a "Show in replay" button (and a double-click) that
+    calls ``on_show(step)``."""
+
+    def __init__(self, parent: tk.Misc, decisions: Sequence[Decision] | DecisionSource, *,
+                 title: str = "Review of your game", theme: str = "color",
+                 on_show: Callable[[int], object] | None = None) -> None:
         super().__init__(parent)
         ensure_style(self)
         self.theme = theme
@@ -62,12 +71,17 @@ class ReviewWindow(tk.Toplevel):
         self.title(title)
         self.transient(parent.winfo_toplevel())
         self.result: list[Costly] | None = None
+        self.on_show = on_show
+        self.steps: list[int] = []  # the record step of each decision reviewed
+        self.links: list[int] = []  # the step each entry shown links to, in order
+        self.link_buttons: list[ttk.Button] = []
         self._results: queue.Queue[list[Costly] | BaseException] = queue.Queue()
         self._poll_id: str | None = None
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
-        self.heading = ttk.Label(frame, text=f"Working through your {len(decisions)} "
-                                             "decisions...", wraplength=chars(self, 70))
+        count = "" if callable(decisions) else f"{len(decisions)} "
+        self.heading = ttk.Label(frame, text=f"Working through your {count}decisions...",
+                                 wraplength=chars(self, 70))
         self.heading.pack(anchor="w")
         self.text = tk.Text(frame, width=80, height=22, wrap="word", relief="flat",
                             padx=6, pady=6, cursor="arrow", font="TkDefaultFont")
@@ -84,8 +98,8 @@ class ReviewWindow(tk.Toplevel):
         self.protocol("WM_DELETE_WINDOW", self.close)
         place_window(self, parent)
         self.deiconify()
-        items = list(decisions)
-        threading.Thread(target=self._work, args=(items,), name="review", daemon=True).start()
+        source = decisions if callable(decisions) else (lambda: [(0, d) for d in decisions])
+        threading.Thread(target=self._work, args=(source,), name="review", daemon=True).start()
         self._poll_id = self.after(POLL_MS, self._poll)
 
     def _colour_text(self) -> None:
@@ -105,9 +119,11 @@ class ReviewWindow(tk.Toplevel):
         if self.theme == "mono":
             t.tag_configure("best", font=derived_font(self, weight="bold"))
 
-    def _work(self, decisions: list[Decision]) -> None:
+    def _work(self, source: DecisionSource) -> None:
         try:
-            found = review(decisions)
+            pairs = list(source())
+            self.steps = [step for step, _ in pairs]
+            found = review([d for _, d in pairs])
             for face in range(1, 7):  # Pillow draws here; the Tk thread only wraps them
                 for state in ("normal", "selected"):
                     render_face(face, DIE, state, self.theme)
@@ -148,13 +164,36 @@ class ReviewWindow(tk.Toplevel):
         t.configure(state="normal")
         t.delete("1.0", "end")
         for rank, c in enumerate(costly, 1):
+            start = t.index("end-1c")
             t.insert("end", f"{rank}. Decision {c.turn}: {_loss_text(c)}\n", "head")
             t.insert("end", f"{c.position}.\n")
             self._dice_row(c.thrown, c.decision.faces,
                            f"\u2717 You: {c.played}, {_value_text(c, c.chosen)}.", "loss")
             self._dice_row(c.thrown, c.best_faces,
                            f"\u2605 Best: {c.better}, {_value_text(c, c.best)}.", "best")
+            self._link(rank, c, start)
         t.configure(state="disabled")
+
+    def _link(self, rank: int, c: Costly, start: str) -> None:
+        """A "Show in replay" button under an entry, when its record step is known."""
+        step = self.steps[c.turn - 1] if 0 < c.turn <= len(self.steps) else 0
+        if self.on_show is None or step <= 0:
+            return
+        self.links.append(step)
+        button = ttk.Button(self.text, text="Show in replay",
+                            command=lambda: self.show_step(step))
+        self.link_buttons.append(button)
+        self.text.window_create("end", window=button, padx=24, pady=2)
+        self.text.insert("end", "\n")
+        # A double-click anywhere on the entry does the same.
+        tag = f"entry-{rank}"
+        self.text.tag_add(tag, start, "end-1c")
+        self.text.tag_bind(tag, "<Double-Button-1>", lambda e: self.show_step(step))
+
+    def show_step(self, step: int) -> None:
+        """Open the replay at ``step`` (a decision's link)."""
+        if self.on_show is not None:
+            self.on_show(step)
 
     def close(self) -> None:
         if self._poll_id is not None:

@@ -42,7 +42,8 @@ MAPPED_COLOURS = (("TCheckbutton", "indicatorcolor"), ("TRadiobutton", "indicato
                   ("TEntry", "fieldbackground"), ("TSpinbox", "fieldbackground"),
                   ("TCombobox", "fieldbackground"), (".", "foreground"), (".", "background"))
 #: The ttk classes that get a focus ring around them (the others draw their own).
-RING_CLASSES = ("TEntry", "TSpinbox", "TCombobox", "Horizontal.TScale", "Vertical.TScale")
+RING_CLASSES = ("TEntry", "TSpinbox", "TCombobox", "Horizontal.TScale", "Vertical.TScale",
+                "Treeview")
 #: The ttk classes whose own focus mark (a dotted ring) is kept.
 MARK_CLASSES = ("TButton", "TCheckbutton", "TRadiobutton")
 

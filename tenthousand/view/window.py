@@ -142,6 +142,13 @@ class MainWindow(ttk.Frame):
         if name in self.checks:
             self.checks[name].set(value)
 
+    def enabled(self, name: str) -> bool:
+        """Whether a menu entry can be chosen (tests read it)."""
+        if name not in self.entries:
+            return False
+        menu, index = self.entries[name]
+        return str(menu.entrycget(index, "state")) != "disabled"
+
     def set_palette(self, pal: Palette) -> None:
         self.table.set_palette(pal)
         self.side.configure(background=pal.panel)

@@ -16,7 +16,8 @@ import time
 import tkinter as tk
 import traceback
 from collections.abc import Callable, Iterator
-from tkinter import ttk
+from pathlib import Path
+from tkinter import filedialog, ttk
 from typing import Any
 
 import pytest
@@ -80,6 +81,7 @@ class Monkey:
         app = App(self.root, prefs, random_settings(rng), seed=rng.randrange(10**6),
                   install_error_handler=False, sound=Sound(runner=lambda wav: None))
         app.confirm = lambda title, question: rng.random() < 0.7
+        app.show_error = lambda title, text: None  # a record that cannot be read or written
         app.ask_settings = self.new_game_dialog
         self.apps += 1
         self.pump()
@@ -230,6 +232,29 @@ class Monkey:
     def demo(self) -> None:
         self.app.toggle_demo()
 
+    def undo_redo(self) -> None:
+        table = self.app.window.table
+        table.focus_force()
+        keys = ["Control-KeyPress-z", "Control-KeyPress-y", "Control-Shift-KeyPress-Z"]
+        table.event_generate(f"<{self.rng.choice(keys)}>")
+
+    def replay(self) -> None:
+        """Open a replay of the game so far, or step an open one with its keys."""
+        open_now = [w for w in self.app.replays if w.winfo_exists()]
+        if not open_now or self.rng.random() < 0.3:
+            self.app.show_replay()
+            return
+        window = self.rng.choice(open_now)
+        action = self.rng.choice(["Left", "Right", "Home", "End", "Prior", "Next", "slide",
+                                  "play_on", "Escape"])
+        if action == "slide":
+            window._slid(str(self.rng.uniform(-5, 300)))
+        elif action == "play_on":
+            window.play_on()
+        else:
+            window.focus_force()
+            window.event_generate(f"<KeyPress-{action}>")
+
     def challenge(self) -> None:
         c = self.app.controller
         targets = c.challenge_targets() if c.challenge_offered else []
@@ -265,6 +290,7 @@ class Monkey:
             (self.key, 25), (self.control_key, 1), (self.menu, 5), (self.resize, 4),
             (self.new_game, 3), (self.demo, 4), (self.challenge, 3),
             (self.close_windows, 2), (self.wait, 10), (self.open_dialog, 5),
+            (self.undo_redo, 6), (self.replay, 4),
         ]
         action = self.rng.choices([a for a, _ in actions], [w for _, w in actions])[0]
         name = action.__name__
@@ -305,7 +331,7 @@ def errors(tk_root: tk.Tk) -> Iterator[list[str]]:
 
 
 def test_the_monkey(tk_root: tk.Tk, errors: list[str], long_run: bool,
-                    monkeypatch: pytest.MonkeyPatch) -> None:
+                    monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     count = 5000 if long_run else 300
     rng = random.Random(19890101)
     monkey = Monkey(tk_root, rng, errors)
@@ -313,6 +339,13 @@ def test_the_monkey(tk_root: tk.Tk, errors: list[str], long_run: bool,
                         monkey.wrap(preferences_module.PreferencesDialog))
     monkeypatch.setattr(keys_module, "KeysDialog", monkey.wrap(keys_module.KeysDialog))
     monkeypatch.setattr(about_module, "AboutDialog", monkey.wrap(about_module.AboutDialog))
+    # Game > Save record as / Open record from the menu: no file dialog to wait on.
+    records = tmp_path / "records"
+    records.mkdir()
+    monkeypatch.setattr(filedialog, "asksaveasfilename",
+                        lambda **o: rng.choice(["", str(records / "game.json")]))
+    monkeypatch.setattr(filedialog, "askopenfilename",
+                        lambda **o: rng.choice(["", str(records / "game.json")]))
     started = time.monotonic()
     try:
         for n in range(count):

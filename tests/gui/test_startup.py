@@ -285,11 +285,11 @@ AT_FIRST_FRAME = """
 import gc, sys
 import tenthousand.launch as app
 real = app._first_frame_drawn
-def drawn(a, intro):
+def drawn(a, intro, *rest):
     late = ("PIL", "tenthousand.advisor", "tenthousand.solver", "tenthousand.ai.players",
             "subprocess", "wave")
     print("loaded:", " ".join(m for m in late if m in sys.modules), flush=True)
-    real(a, intro)
+    real(a, intro, *rest)
     print("gc:", gc.isenabled(), flush=True)
 app._first_frame_drawn = drawn
 sys.argv = ["tenthousand", "--skip-intro"]

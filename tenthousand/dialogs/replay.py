@@ -1,0 +1,291 @@
+"""The replay window: a game's record step by step, on a table like the game's own.
+
+The record is played again once in a worker (:func:`tenthousand.replaying.build`, through
+:class:`~tenthousand.jobs.JobRunner`); after that every step is shown from its saved
+position in a millisecond or two, so stepping, the slider and the list of turns never hold
+up the window.  At a decision of a person the advisor's verdict is worked out in the same
+runner and shown under the table.  The window is not modal: the game goes on beside it.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import ttk
+
+from .. import presenter
+from ..advisor import evaluate
+from ..jobs import JobRunner
+from ..model import Game, Record
+from ..replaying import Replay, Turn, advice_text, build, context
+from ..view.dice import DiceImages
+from ..view.panels import LogPanel
+from ..view.scoreboard import Scoreboard
+from ..view.table import TableView
+from ..view.theme import ensure_style, palette
+from .base import PAD, chars
+
+#: Events the log shows after a jump (stepping forward adds lines one step at a time).
+LOG_TAIL = 120
+
+PlayOn = Callable[[Game, int], object]
+
+
+class ReplayWindow(tk.Toplevel):
+    """Steps through ``record``; ``step`` is shown first (default: the last)."""
+
+    def __init__(self, parent: tk.Misc, record: Record, *, theme: str = "color",
+                 table_colour: str = "green", step: int | None = None,
+                 on_play_on: PlayOn | None = None) -> None:
+        super().__init__(parent)
+        ensure_style(self)
+        self.withdraw()
+        self.record = record
+        self.on_play_on = on_play_on
+        self.replay: Replay | None = None
+        self.step = 0
+        self.turns: list[Turn] = []
+        self.advice: dict[int, str] = {}  # step -> what the advisor said of its decision
+        self._first_step = step
+        self._moving = False  # set while the window moves the slider and list itself
+        self._log_step: int | None = None  # the step the log panel shows
+        self.runner = JobRunner(self)
+        self.images = DiceImages(self, theme)
+        self.pal = palette(theme, table_colour)
+        names = " vs ".join(s.name for s in record.seats)
+        self.title(f"Replay \u2014 {names}")
+        self._build()
+        self._bind_keys()
+        self.protocol("WM_DELETE_WINDOW", self.close)
+        width = min(1120, self.winfo_screenwidth() - 40)
+        height = min(780, self.winfo_screenheight() - 80)
+        self.geometry(f"{width}x{height}")
+        self.deiconify()
+        self.focus_set()
+        self.runner.submit(lambda: build(record), self._ready, self._failed,
+                           name="replay", lane="replay")
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        pal = self.pal
+        body = tk.Frame(self, background=pal.panel)
+        body.pack(fill="both", expand=True)
+        body.columnconfigure(0, weight=1)
+        body.rowconfigure(0, weight=1)
+        self.table = TableView(body, self.images, pal, animation=False)
+        self.table.configure(width=600, height=420)
+        self.table.grid(row=0, column=0, sticky="nsew")
+        side = tk.Frame(body, background=pal.panel, width=340)
+        side.grid(row=0, column=1, sticky="ns")
+        side.pack_propagate(False)
+        self.scoreboard = Scoreboard(side, pal)
+        self.scoreboard.pack(fill="x")
+        self.turn_list = ttk.Treeview(side, columns=("turn",), show="headings", height=7,
+                                      selectmode="browse", takefocus=0)
+        self.turn_list.heading("turn", text="Turns (click one to go there)")
+        self.turn_list.column("turn", width=300, anchor="w")
+        self.turn_list.pack(fill="x", padx=6, pady=(4, 4))
+        self.turn_list.bind("<<TreeviewSelect>>", self._turn_chosen)
+        self.log = LogPanel(side, pal)
+        self.log.pack(fill="both", expand=True)
+        self._build_controls()
+
+    def _build_controls(self) -> None:
+        bar = ttk.Frame(self, padding=(PAD, PAD // 2))
+        bar.pack(fill="x", side="bottom")
+        self.advice_label = ttk.Label(bar, text="Reading the game...", anchor="w",
+                                      justify="left", wraplength=chars(self, 120))
+        self.advice_label.pack(fill="x", pady=(0, 4))
+        row = ttk.Frame(bar)
+        row.pack(fill="x")
+        self.buttons: dict[str, ttk.Button] = {}
+        for name, text, command in (
+                ("first", "\u00ab First", self.first), ("back", "\u2039 Back", self.back),
+                ("forward", "Forward \u203a", self.forward),
+                ("last", "Last \u00bb", self.last)):
+            button = ttk.Button(row, text=text, command=command, state="disabled",
+                                takefocus=0)
+            button.pack(side="left", padx=(0, 4))
+            self.buttons[name] = button
+        self.scale = ttk.Scale(row, from_=0, to=1, orient="horizontal",
+                               command=self._slid, takefocus=0)
+        self.scale.pack(side="left", fill="x", expand=True, padx=PAD)
+        self.where = ttk.Label(row, text="", width=22, anchor="e")
+        self.where.pack(side="left", padx=(0, PAD))
+        self.play_on_button = ttk.Button(row, text="Play on from here", state="disabled",
+                                         command=self.play_on, takefocus=0)
+        self.play_on_button.pack(side="left", padx=(0, 4))
+        ttk.Button(row, text="Close", command=self.close, takefocus=0).pack(side="left")
+
+    def _bind_keys(self) -> None:
+        for sequence, command in (("<Home>", self.first), ("<Left>", self.back),
+                                  ("<Right>", self.forward), ("<End>", self.last),
+                                  ("<Prior>", self.turn_back), ("<Next>", self.turn_forward),
+                                  ("<Escape>", self.close)):
+            self.bind(sequence, lambda e, c=command: (c(), "break")[1])  # type: ignore[misc]
+
+    # -- the worker's results --------------------------------------------------------------
+
+    def _ready(self, replay: Replay) -> None:
+        self.replay = replay
+        self.turns = replay.turns()
+        self.scale.configure(to=max(replay.last, 1))
+        for turn in self.turns:
+            self.turn_list.insert("", "end", iid=str(turn.number), values=(turn.text,))
+        step = replay.last if self._first_step is None else self._first_step
+        self.show(step)
+
+    def _failed(self, error: BaseException) -> None:
+        self.advice_label.configure(text=f"This record cannot be replayed: {error}")
+
+    # -- moving ----------------------------------------------------------------------------
+
+    def first(self) -> None:
+        self.show(0)
+
+    def back(self) -> None:
+        self.show(self.step - 1)
+
+    def forward(self) -> None:
+        self.show(self.step + 1)
+
+    def last(self) -> None:
+        if self.replay is not None:
+            self.show(self.replay.last)
+
+    def turn_back(self) -> None:
+        """PageUp: the start of this turn, or of the one before when already there."""
+        starts = [t.step for t in self.turns if t.step < self.step]
+        self.show(starts[-1] if starts else 0)
+
+    def turn_forward(self) -> None:
+        """PageDown: the start of the next turn (the end when there is none)."""
+        starts = [t.step for t in self.turns if t.step > self.step]
+        if self.replay is not None:
+            self.show(starts[0] if starts else self.replay.last)
+
+    def _slid(self, value: str) -> None:
+        if not self._moving:
+            self.show(round(float(value)))
+
+    def _turn_chosen(self, event: object = None) -> None:
+        chosen = self.turn_list.selection()
+        if self._moving or not chosen:
+            return
+        turn = self.turns[int(chosen[0]) - 1]
+        if self.turn_of(self.step) != turn.number:
+            self.show(turn.step)
+
+    def turn_of(self, step: int) -> int:
+        """The number of the turn that ``step`` belongs to (0 before the first)."""
+        number = 0
+        for turn in self.turns:
+            if turn.step > step:
+                break
+            number = turn.number
+        return number
+
+    # -- showing ---------------------------------------------------------------------------
+
+    def show(self, step: int) -> None:
+        """Show the game after ``step`` commands (clamped to the record)."""
+        replay = self.replay
+        if replay is None:
+            return
+        step = max(0, min(replay.last, step))
+        self.step = step
+        game = replay.game(step)
+        ctx = context(replay, step, game)
+        self.table.show(presenter.table(game, ctx))
+        self.scoreboard.show(presenter.seat_rows(game, ctx), presenter.stage_text(game),
+                             game.rules.challenging)
+        self._show_log(game, step)
+        self._show_controls(step)
+        self._show_advice(game, step)
+
+    def _show_log(self, game: Game, step: int) -> None:
+        replay = self.replay
+        assert replay is not None
+        if self._log_step is not None and step == self._log_step + 1:
+            events = replay.events(step)
+        else:
+            self.log.clear()
+            events = tuple(game.log[-LOG_TAIL:])
+        for event in events:
+            self.log.add(*presenter.log_line(game, event))
+        self._log_step = step
+
+    def _show_controls(self, step: int) -> None:
+        replay = self.replay
+        assert replay is not None
+        self._moving = True
+        try:
+            self.scale.set(step)
+            number = self.turn_of(step)
+            if number and self.turn_list.selection() != (str(number),):
+                self.turn_list.selection_set(str(number))
+                self.turn_list.see(str(number))
+            self.update_idletasks()  # the list's <<TreeviewSelect>> comes while _moving
+        finally:
+            self._moving = False
+        at_start, at_end = step == 0, step == replay.last
+        for name, off in (("first", at_start), ("back", at_start), ("forward", at_end),
+                          ("last", at_end)):
+            self.buttons[name].configure(state="disabled" if off else "normal")
+        self.play_on_button.configure(
+            state="normal" if self.on_play_on is not None and not replay.game_over(step)
+            else "disabled")
+        turn = f" \u00b7 turn {self.turn_of(step)}" if self.turns else ""
+        self.where.configure(text=f"Step {step} of {replay.last}{turn}")
+
+    def _show_advice(self, game: Game, step: int) -> None:
+        replay = self.replay
+        assert replay is not None
+        decision = replay.decision(step)
+        if decision is None:
+            note = "" if step else "The start of the game."
+            if step and step == replay.last and game.over:
+                note = "The end of the game."
+            self.advice_label.configure(text=note)
+            return
+        if step in self.advice:
+            self.advice_label.configure(text=self.advice[step])
+            return
+        self.advice_label.configure(text="Asking the advisor about this decision...")
+        name = self.record.seats[replay.commands[step - 1].seat].name
+
+        def done(values: object) -> None:
+            self.advice[step] = advice_text(name, decision, values)  # type: ignore[arg-type]
+            if self.step == step:
+                self.advice_label.configure(text=self.advice[step])
+
+        def failed(error: BaseException) -> None:
+            if self.step == step:
+                self.advice_label.configure(text=f"The advisor could not value this "
+                                                 f"decision: {error}")
+
+        self.runner.submit(lambda: evaluate(Game.from_dict(decision.position)), done, failed,
+                           name="replay-advice", lane="advice", latest=True)
+
+    # -- playing on ------------------------------------------------------------------------
+
+    def play_on(self) -> None:
+        """Start a new (assisted) game from the step shown, in the main window."""
+        if self.on_play_on is None or self.replay is None:
+            return
+        step, record, on_play_on = self.step, self.record, self.on_play_on
+        self.play_on_button.configure(state="disabled")
+
+        def done(game: Game) -> None:
+            on_play_on(game, step)
+            self._show_controls(self.step)
+
+        self.runner.submit(lambda: record.play_on(step), done, self._failed,
+                           name="replay-play-on", lane="replay")
+
+    def close(self) -> None:
+        self.runner.close()
+        self.table.settle()
+        self.images.clear()
+        self.destroy()
