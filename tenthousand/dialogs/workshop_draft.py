@@ -226,8 +226,9 @@ def figures(rules: Rules) -> Figures:
     from ..ai import card
 
     trash = card.trash_chance(rules)
-    if trash == 0.0 or card.trash_chance(rules, 1, first_throw=False) == 0.0:
-        return Figures(None, None, trash, "a throw can never be trash, so a turn never ends")
+    if trash == 0.0:  # a corner gives six dice that cannot fail: throwing on never ends
+        return Figures(None, None, trash, "six dice can never be trash, so a turn can go on "
+                                          "for ever and has no average score")
     if rules.rotary_club:
         return Figures(card.expected_turn_score(rules), None, trash,
                        "in Rotary Club nobody banks: this is the points a turn pegs")
