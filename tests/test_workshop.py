@@ -137,3 +137,24 @@ def test_the_heat_map_colours_follow_the_theme() -> None:
         assert red == green == blue  # greys only
         assert cell_colour("contrast", share) in ("#000000", "#ffffff")
     assert ink_for("#000000") == "#ffffff" and ink_for("#fde725") == "#000000"
+
+
+def test_the_rules_window_words_every_counter_of_the_language() -> None:
+    from tenthousand.rules_text import rules_text, scoring_rows
+
+    rules = dataclasses.replace(
+        PRESETS["farkle"], four_and_pair=1500, short_straight_low=500,
+        short_straight_high=750, single_six=50, starting_scores=(0, 250), catch_up=False,
+        three_trash=True, trash_run=4, trash_penalty=500, score_floor=-2500)
+    rows = scoring_rows(rules)
+    assert len(rows) == len({r[0] for r in rows})  # one row per counter
+    assert ("four of a kind and a pair", "1,500", "") in rows
+    assert ("a short straight 1-2-3-4-5", "500", "") in rows
+    assert ("a short straight 2-3-4-5-6", "750", "") in rows
+    assert ("a single 6", "50", "") in rows
+    text = dict(rules_text(rules))
+    assert "Four turns in a row that end in trash cost 500 points" in text["Trash"]
+    assert "never goes below -2,500" in text["Trash"]
+    end = text["The end of the game"]
+    assert "wins at once" in end and "one more turn, and then" not in end
+    assert "seat 2 250" in end
