@@ -24,6 +24,7 @@ import pytest
 import tenthousand.dialogs.about as about_module
 import tenthousand.dialogs.keys as keys_module
 import tenthousand.dialogs.preferences as preferences_module
+import tenthousand.dialogs.workshop as workshop_module
 from tenthousand.app import App
 from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.model import OPTION_NAMES, PRESETS
@@ -81,6 +82,7 @@ class Monkey:
                   install_error_handler=False, sound=Sound(runner=lambda wav: None))
         app.confirm = lambda title, question: rng.random() < 0.7
         app.ask_settings = self.new_game_dialog
+        app.ask_rule_file = lambda save_as=None: None  # type: ignore[method-assign]
         self.apps += 1
         self.pump()
         return app
@@ -313,6 +315,8 @@ def test_the_monkey(tk_root: tk.Tk, errors: list[str], long_run: bool,
                         monkey.wrap(preferences_module.PreferencesDialog))
     monkeypatch.setattr(keys_module, "KeysDialog", monkey.wrap(keys_module.KeysDialog))
     monkeypatch.setattr(about_module, "AboutDialog", monkey.wrap(about_module.AboutDialog))
+    monkeypatch.setattr(workshop_module, "WorkshopDialog",
+                        monkey.wrap(workshop_module.WorkshopDialog))
     started = time.monotonic()
     try:
         for n in range(count):
