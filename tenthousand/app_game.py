@@ -3,18 +3,20 @@ and the windows of rules, keys, review, tour and about."""
 
 from __future__ import annotations
 
+import dataclasses
 import tkinter as tk
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import savegame
+from . import rulefile, savegame
 from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
 from .history_window import HistoryControls, new_seed
 from .model import Game
 from .model.game import Phase
-from .settings import GameSettings, LivePreferences, Preferences
+from .model.rules import PRESETS
+from .settings import SAVED_PREFIX, GameSettings, LivePreferences, Preferences
 from .view.guide import Guide
 from .view.window import MainWindow
 
@@ -195,7 +197,128 @@ class GameCommands:
             savegame.autosave(self.controller.game)
         self.close()
 
+    # -- house rules: the workshop, import and export ------------------------------------
+
+    def show_problem(self, title: str, message: str) -> None:
+        """Tell the player why something they asked for did not happen (tests replace it)."""
+        from tkinter import messagebox
+
+        with self.window.box_open():
+            messagebox.showerror(title, message, parent=self.root)
+
+    def ask_rule_file(self, save_as: str | None = None) -> str | None:
+        """A file to read a rule set from, or (``save_as`` given) to write one to."""
+        from tkinter import filedialog
+
+        kinds = [("Rule sets", "*.toml"), ("All files", "*")]
+        with self.window.box_open():
+            if save_as is None:
+                path = filedialog.askopenfilename(parent=self.root, title="Import rules",
+                                                  filetypes=kinds)
+            else:
+                path = filedialog.asksaveasfilename(parent=self.root, title="Export rules",
+                                                    initialfile=save_as, filetypes=kinds,
+                                                    defaultextension=".toml")
+        return str(path) if path else None
+
+    @handles("house_rules")
+    def show_workshop(self) -> None:
+        """Game > House rules: the workshop, starting from the rules in play."""
+        from .dialogs.workshop import WorkshopDialog
+
+        self.controller.cancel_all()
+        rules = self.controller.game.rules
+        found = rulefile.find_saved(rules.title)
+        description = found.description if found is not None else ""
+        result = WorkshopDialog(self.root, rules, description=description,
+                                confirm=self.confirm, theme=self.prefs.theme,
+                                ask_export=lambda name: self.ask_rule_file(name)).result
+        self._collect()
+        if result is None:
+            self.controller.start()
+            return
+        self.window.status.say(f"Saved the rules \u201c{result.rule_set.name}\u201d: they "
+                               "are in the new-game list.")
+        if not result.play:
+            self.controller.start()
+            return
+        self.play_rule_set(result.rule_set.name)
+
+    def play_rule_set(self, name: str) -> None:
+        """Set up a new game (the new-game dialog) with a saved rule set chosen."""
+        if self.in_progress and not self.confirm("New game", "End this game and set up a "
+                                                 "new one with your rules?"):
+            self.controller.start()
+            return
+        chosen = dataclasses.replace(self.settings, preset=SAVED_PREFIX + name,
+                                     game_point=None, opening_minimum=None, minimum=None,
+                                     options=())
+        settings = self.ask_settings(chosen)
+        if settings is None:
+            self.controller.start()
+            return
+        self.start_new_game(settings)
+
+    @handles("import_rules")
+    def import_rules(self) -> rulefile.RuleSet | None:
+        """File > Import rules: read a rule file, check all of it, keep it as a saved set."""
+        path = self.ask_rule_file(None)
+        if not path:
+            return None
+        try:
+            rule_set = rulefile.read(path)
+        except rulefile.RuleFileError as e:
+            self.show_problem("Import rules", f"These rules cannot be used: {e}.")
+            return None
+        name = rule_set.name
+        if name.casefold() in (r.title.casefold() for r in PRESETS.values()):
+            self.show_problem("Import rules", f"The rule set is called \u201c{name}\u201d, "
+                              "like a preset. Rename it in the file (name = ...) and import "
+                              "it again.")
+            return None
+        if rulefile.find_saved(name) is not None and not self.confirm(
+                "Import rules", f"You already have rules called \u201c{name}\u201d. Replace "
+                                "them with the imported ones?"):
+            return None
+        try:
+            rulefile.save(rule_set)
+        except OSError as e:
+            self.show_problem("Import rules", f"The rules could not be kept: "
+                                              f"{e.strerror or e}.")
+            return None
+        self.window.status.say(f"Imported \u201c{name}\u201d: choose it in the new-game "
+                               "dialog or open it in Game > House rules.")
+        return rule_set
+
+    @handles("export_rules")
+    def export_rules(self) -> str | None:
+        """File > Export rules: the rules in play as a rule file."""
+        rules = self.controller.game.rules
+        found = rulefile.find_saved(rules.title)
+        description = found.description if found is not None and found.rules == rules \
+            else ""
+        path = self.ask_rule_file(rulefile.slug(rules.label) + rulefile.SUFFIX)
+        if not path:
+            return None
+        try:
+            rulefile.write(path, rulefile.RuleSet(rules, description))
+        except OSError as e:
+            self.show_problem("Export rules", f"The file could not be written: "
+                                              f"{e.strerror or e}.")
+            return None
+        self.window.status.say(f"The rules in play are written to {path}.")
+        return path
+
     # -- Help ----------------------------------------------------------------------------
+
+    @handles("strategy")
+    def show_strategy(self) -> None:
+        """Help > Strategy: the strategy card of the rules in play."""
+        from .dialogs.strategy import StrategyWindow
+
+        game = self.controller.game
+        StrategyWindow(self.root, game.rules, theme=self.prefs.theme, seats=len(game.seats))
+
 
     @handles("rules")
     def show_rules(self, raise_window: bool = True) -> None:

@@ -21,11 +21,11 @@ __all__ = ["COMMANDS", "Command", "MENU_TITLES", "KEY_GROUPS", "by_name", "handl
 F = TypeVar("F", bound=Callable[..., object])
 
 #: The menus of the menu bar, left to right.
-MENU_TITLES = ("Game", "Options", "Help")
+MENU_TITLES = ("File", "Game", "Options", "Help")
 #: The groups of the Keys window, top to bottom: keys of commands outside the menus first.
 KEY_GROUPS = ("Playing", "The game", "Options", "Help")
 #: The Keys window's group of a command in each menu (None: in no menu).
-_GROUP_OF_MENU = {None: "Playing", "Game": "The game", "Options": "Options", "Help": "Help"}
+_GROUP_OF_MENU = {None: "Playing", "File": "The game", "Game": "The game", "Options": "Options", "Help": "Help"}
 
 
 def _digits(numbers: range) -> tuple[str, ...]:
@@ -81,6 +81,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("die_pick", sequences=("<p>", "<P>"), keys="P",
             description="pick the die under the cursor, or put it back",
             notes=(("", "in Mutant Trash, after banking: give it away"),)),
+    # -- File ---------------------------------------------------------------------------
+    Command("import_rules", "Import rules...", "File",
+            description="read a rule set from a .toml file and keep it with your saved sets"),
+    Command("export_rules", "Export rules...", "File",
+            description="write the rules in play to a .toml file to share"),
     # -- Game ---------------------------------------------------------------------------
     Command("new_game", "New game...", "Game", ("<Escape>", "<Control-n>", "<Control-N>"),
             "Esc / Ctrl+N", "end this game (after asking) and set up a new one",
@@ -113,6 +118,9 @@ COMMANDS: tuple[Command, ...] = (
             "statistics of all your games: skill, luck and the dice"),
     Command("challenge", "Challenge a friend...", "Game", description=
             "a code for the same dice on a friend's computer, and your results side by side"),
+    Command("house_rules", "House rules...", "Game", ("<Control-u>", "<Control-U>"),
+            "Ctrl+U", "the rules workshop: change any rule, see what it does, save it",
+            separator_before=True),
     Command("demo", "Demo mode", "Game", ("<F2>",), "F2",
             "demo: the computer plays every seat; F2 again hands them back", check=True,
             separator_before=True),
@@ -157,6 +165,8 @@ COMMANDS: tuple[Command, ...] = (
             description="delay, sound, looks and the title show"),
     # -- Help ---------------------------------------------------------------------------
     Command("rules", "Rules", "Help", ("<F5>",), "F5", "the rules of the game in play"),
+    Command("strategy", "Strategy", "Help", ("<Control-g>", "<Control-G>"), "Ctrl+G",
+            "the strategy card: when to bank with the rules in play"),
     Command("keys", "Keys", "Help", ("<Control-k>", "<Control-K>"), "Ctrl+K",
             "this list of keys"),
     Command("tour", "Show the tour again", "Help",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .model import scoring
-from .model.rules import THREE_TRASH_PENALTY, Rules
+from .model.rules import Rules
 from .model.scoring import FACES, Counter, counters
 
 Section = tuple[str, str]
@@ -59,7 +59,7 @@ def scoring_groups(rules: Rules) -> list[tuple[Row, tuple[Counter, ...]]]:
     def named(name: str) -> list[Counter]:
         return [k for k in all_counters if k.name == name and id(k) not in used]
 
-    for name, words in (("a 1", "a single 1"), ("a 5", "a single 5")):
+    for name, words in ((f"a {face}", f"a single {face}") for face in FACES):
         for k in named(name):
             out.append(((words, _n(k.points), ""), take([k])))
 
@@ -70,7 +70,8 @@ def scoring_groups(rules: Rules) -> list[tuple[Row, tuple[Counter, ...]]]:
             continue
         out.extend(_kind_rows(rules, n, group, take))
 
-    for name in ("a straight", "three pairs", "two triplets"):
+    for name in ("a straight", "three pairs", "two triplets", "four of a kind and a pair",
+                 "1-2-3-4-5", "2-3-4-5-6"):
         found = named(name)
         if not found:
             continue
@@ -81,7 +82,9 @@ def scoring_groups(rules: Rules) -> list[tuple[Row, tuple[Counter, ...]]]:
         note = _six_dice_note(name, found, rules)
         if first.pop():
             note = f"{note}; {FIRST_THROW_NOTE}" if note else FIRST_THROW_NOTE
-        words = {"a straight": "a straight 1-2-3-4-5-6"}.get(name, name)
+        words = {"a straight": "a straight 1-2-3-4-5-6",
+                 "1-2-3-4-5": "a short straight 1-2-3-4-5",
+                 "2-3-4-5-6": "a short straight 2-3-4-5-6"}.get(name, name)
         out.append(((words, _n(points.pop()), note), take(found)))
 
     left = [k for k in all_counters if id(k) not in used]
@@ -203,10 +206,16 @@ def rules_text(rules: Rules) -> list[Section]:
     trash = ("A throw in which no counter can be made is trash: the turn score is lost and "
              "the turn is over.")
     if rules.three_trash:
-        trash += (f" Three turns in a row that end in trash cost {_n(THREE_TRASH_PENALTY)} "
-                  "points off your board (the three-trash penalty)"
+        run = _WORDS.get(rules.trash_run, str(rules.trash_run)).capitalize()
+        trash += (f" {run} turns in a row that end in trash cost {_n(rules.trash_penalty)} "
+                  "points off your board (the "
+                  + ("three-trash" if rules.trash_run == 3 else "trash") + " penalty)"
                   + (", though not in Rotary Club, where every turn ends that way."
                      if rules.rotary_club else "."))
+    if rules.score_floor is not None:
+        trash += f" A board score never goes below {_n(rules.score_floor)}."
+    elif rules.three_trash or rules.challenging:
+        trash += " A penalty may take a board score below zero."
     sections.append(("Trash", trash))
 
     corner = "Freeze all six dice and you have turned the corner: you get all six back. "
@@ -267,13 +276,22 @@ def rules_text(rules: Rules) -> list[Section]:
         minimum = " ".join(parts)
     sections.append(("Minimum turn scores", minimum))
 
-    end = (f"When a board score first reaches {gp}, every other player gets exactly one "
-           "more turn, and then the game ends. ")
-    end += ("The lowest board score wins." if rules.rotary_club
-            else "The highest board score wins.")
+    if rules.catch_up:
+        end = (f"When a board score first reaches {gp}, every other player gets exactly "
+               "one more turn, and then the game ends. ")
+    else:
+        end = (f"The first player to bank a board score of {gp} or more wins at once: "
+               "nobody gets a turn to catch up. ")
+    if rules.catch_up:
+        end += ("The lowest board score wins." if rules.rotary_club
+                else "The highest board score wins.")
     end += (" If players are tied for first place, each of them (in seat order) gets one "
             "more turn, as often as needed to break the tie. Playing alone, you race the "
             "game point and the game counts your turns.")
+    if rules.starting_scores:
+        starts = ", ".join(f"seat {i + 1} {_n(v)}" for i, v in enumerate(rules.starting_scores))
+        end += (f" The players start with these board scores (a handicap): {starts}; "
+                "other seats start at zero.")
     sections.append(("The end of the game", end))
 
     sections.append(("Match points",

@@ -47,9 +47,9 @@ def test_the_menus_hold_every_command_with_its_key(tk_root: tk.Tk) -> None:
     try:
         menubar = app.window.menubar
         titles = [menubar.entrycget(i, "label") for i in range(menubar.index("end") + 1)]
-        assert titles == ["Game", "Options", "Help"]
+        assert titles == ["File", "Game", "Options", "Help"]
         entries = {}
-        for i in range(3):
+        for i in range(4):
             menu = tk_root.nametowidget(menubar.entrycget(i, "menu"))
             for j in range(menu.index("end") + 1):
                 if menu.type(j) != "separator":

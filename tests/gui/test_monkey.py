@@ -25,6 +25,7 @@ import pytest
 import tenthousand.dialogs.about as about_module
 import tenthousand.dialogs.keys as keys_module
 import tenthousand.dialogs.preferences as preferences_module
+import tenthousand.dialogs.workshop as workshop_module
 from tenthousand.app import App
 from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.model import OPTION_NAMES, PRESETS
@@ -83,6 +84,7 @@ class Monkey:
         app.confirm = lambda title, question: rng.random() < 0.7
         app.show_error = lambda title, text: None  # a record that cannot be read or written
         app.ask_settings = self.new_game_dialog
+        app.ask_rule_file = lambda save_as=None: None  # type: ignore[method-assign]
         self.apps += 1
         self.pump()
         return app
@@ -346,6 +348,8 @@ def test_the_monkey(tk_root: tk.Tk, errors: list[str], long_run: bool,
                         lambda **o: rng.choice(["", str(records / "game.json")]))
     monkeypatch.setattr(filedialog, "askopenfilename",
                         lambda **o: rng.choice(["", str(records / "game.json")]))
+    monkeypatch.setattr(workshop_module, "WorkshopDialog",
+                        monkey.wrap(workshop_module.WorkshopDialog))
     started = time.monotonic()
     try:
         for n in range(count):

@@ -99,6 +99,7 @@ def sized(tk_root: tk.Tk, request: pytest.FixtureRequest) -> Iterator[App]:
     tk_root.winfo_screenwidth = lambda: screen[0]  # type: ignore[method-assign]
     tk_root.winfo_screenheight = lambda: screen[1]  # type: ignore[method-assign]
     try:
+        tk_root.minsize(1, 1)  # what an earlier test's window left (a size preference)
         scaling.apply_scaling(tk_root, size)
         app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6), (1, 1, 5, 2)],
                        prefs=QUIET.replace(theme=theme, size=size))

@@ -1,0 +1,171 @@
+"""The strategy card (Help > Strategy, and the workshop's "Strategy card" button).
+
+When to bank, by dice left and turn score, for the best expected score (a table); in a
+two-player game whose rules have a solved table, how that changes with the two board
+scores (a heat map, :class:`~tenthousand.view.heatmap.HeatMap`) and the fair handicap.
+The heat map's numbers take a second or two: they are worked out off the Tk thread.
+
+:func:`threshold_rows` and :func:`heat_scores` are the card's plain data, for the tests.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from ..ai import card
+from ..jobs import JobRunner
+from ..model.rules import Rules
+from ..view.heatmap import HeatMap
+from .base import HINT_COLOUR, PAD, SMALL_PAD, chars, derived_font, place_window
+
+__all__ = ["StrategyWindow", "heat_scores", "threshold_rows"]
+
+DICE_WORDS = {1: "1 die", 2: "2 dice", 3: "3 dice", 4: "4 dice", 5: "5 dice",
+              6: "6 (a corner)"}
+
+
+def _bank_text(value: int | None, dice: int, rules: Rules) -> str:
+    if value is not None:
+        return f"{value:,} or more"
+    if dice == 6 and rules.corner_throw_mandatory:
+        return "throw: you must"
+    return "always throw"
+
+
+def threshold_rows(rules: Rules) -> list[tuple[str, str, str]]:
+    """``(dice left, bank from on the board, bank from getting on the board)`` rows, or
+    ValueError for rules where a turn is not a choice of banking (Rotary Club, pyramiding)."""
+    on = card.banking_thresholds(rules, on_board=True).bank_from
+    opening = card.banking_thresholds(rules, on_board=False).bank_from
+    return [(DICE_WORDS[n], _bank_text(on[n], n, rules), _bank_text(opening[n], n, rules))
+            for n in range(1, 7)]
+
+
+def heat_scores(rules: Rules, cells: int = 10) -> list[int]:
+    """The board scores along each axis of the heat map: ``cells`` steps from zero to just
+    below the game point, multiples of 50."""
+    step = max(50, rules.game_point // cells // 50 * 50)
+    return [i * step for i in range(cells) if i * step < rules.game_point]
+
+
+class StrategyWindow(tk.Toplevel):
+    """The strategy card of ``rules``; not modal, Esc closes it."""
+
+    def __init__(self, parent: tk.Misc, rules: Rules, *, theme: str = "color",
+                 seats: int = 2) -> None:
+        super().__init__(parent)
+        self.withdraw()
+        self.rules = rules
+        self.theme = theme
+        self.jobs = JobRunner(self)
+        self.board: card.BoardThresholds | None = None
+        self.title(f"Strategy: {rules.label}")
+        self.bind("<Escape>", self.close)
+        self.protocol("WM_DELETE_WINDOW", self.close)
+        frame = ttk.Frame(self, padding=PAD * 2)
+        frame.grid(row=0, column=0, sticky="nsew")
+        heading = derived_font(self, scale=1.3, weight="bold")
+        ttk.Label(frame, text=f"Strategy for {rules.label}", font=heading).grid(
+            row=0, column=0, columnspan=2, sticky="w")
+        self._build_table(frame)
+        self._build_chart(frame, seats)
+        bar = ttk.Frame(frame)
+        bar.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(PAD, 0))
+        bar.columnconfigure(0, weight=1)
+        ttk.Label(bar, text="Esc closes the card.", foreground=HINT_COLOUR).grid(
+            row=0, column=0, sticky="w")
+        self.close_button = ttk.Button(bar, text="Close", command=self.close)
+        self.close_button.grid(row=0, column=1)
+        place_window(self, parent)
+        self.deiconify()
+        self.close_button.focus_set()
+
+    def _build_table(self, frame: ttk.Frame) -> None:
+        left = ttk.Frame(frame)
+        left.grid(row=1, column=0, sticky="nw", padx=(0, PAD * 2), pady=(PAD, 0))
+        try:
+            rows = threshold_rows(self.rules)
+        except ValueError as e:
+            text = str(e)
+            ttk.Label(left, text=text[:1].upper() + text[1:] + ".",
+                      wraplength=chars(self, 40), justify="left").grid(row=0, column=0)
+            self.rows: list[tuple[str, str, str]] = []
+            return
+        self.rows = rows
+        ttk.Label(left, text="For the most points on average, bank once the turn score "
+                             "reaches:", wraplength=chars(self, 40), justify="left").grid(
+            row=0, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
+        bold = derived_font(self, weight="bold")
+        for c, text in enumerate(("Dice left", "On the board", "Getting on")):
+            ttk.Label(left, text=text, font=bold).grid(row=1, column=c, sticky="w",
+                                                        padx=(0, PAD))
+        for r, row in enumerate(rows, 2):
+            for c, text in enumerate(row):
+                ttk.Label(left, text=text).grid(row=r, column=c, sticky="w", padx=(0, PAD),
+                                                pady=1)
+        expected = card.expected_turn_score(self.rules, on_board=True)
+        ttk.Label(left, text=f"Played this way a turn scores {expected:,.1f} on average. "
+                             "Near the end of a game, the board scores matter more than the "
+                             "average: see the chart.", wraplength=chars(self, 40),
+                  foreground=HINT_COLOUR, justify="left").grid(
+            row=9, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
+
+    def _build_chart(self, frame: ttk.Frame, seats: int) -> None:
+        from ..solver import table
+
+        right = ttk.Frame(frame)
+        right.grid(row=1, column=1, sticky="nw", pady=(PAD, 0))
+        self.chart_note = ttk.Label(right, text="", wraplength=chars(self, 64),
+                                    justify="left")
+        self.chart_note.grid(row=0, column=0, columnspan=7, sticky="w")
+        self.heatmap: HeatMap | None = None
+        if seats != 2 or self.rules.options:
+            self.chart_note.configure(text="The chart by board scores is for two-player "
+                                           "games without options.")
+            return
+        solved = table.load(self.rules) if table.available(self.rules) else None
+        if solved is None:
+            self.chart_note.configure(text="The chart by board scores needs perfect play "
+                                           "solved for these rules: solve it in the "
+                                           "workshop (Game > House rules...).")
+            return
+        points, even = card.fair_handicap(solved)
+        self.chart_note.configure(
+            text=f"To win, not just to score: the chart below. A fair handicap: the second "
+                 f"player starts with {points:,} points (the first player then wins "
+                 f"{100 * even:.1f}% under perfect play). Working out the chart...")
+        self.dice = tk.IntVar(self, 3)
+        ttk.Label(right, text="Dice left:").grid(row=1, column=0, sticky="w")
+        for n in range(1, 7):
+            ttk.Radiobutton(right, text=str(n), value=n, variable=self.dice, underline=0,
+                            command=self._draw).grid(row=1, column=n, sticky="w")
+            self.bind(f"<Key-{n}>", lambda e, n=n: self._pick(n))  # type: ignore[misc]
+        self.heatmap = HeatMap(right)
+        self.heatmap.grid(row=2, column=0, columnspan=7, sticky="nw", pady=(SMALL_PAD, 0))
+        scores = heat_scores(self.rules)
+        self.jobs.submit(lambda: card.board_thresholds(solved, scores), self._board_ready,
+                         name="strategy chart", lane="strategy")
+
+    def _board_ready(self, board: card.BoardThresholds) -> None:
+        self.board = board
+        text = str(self.chart_note.cget("text")).replace(" Working out the chart...", "")
+        self.chart_note.configure(text=text + " Press 1 to 6 for the dice left.")
+        self._draw()
+
+    def _pick(self, dice: int) -> None:
+        """Keys 1-6: the map for that many dice left."""
+        self.dice.set(dice)
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.board is None or self.heatmap is None:
+            return
+        n = self.dice.get()
+        values = [[cell[n - 1] for cell in row] for row in self.board.grid]
+        self.heatmap.draw(self.board.scores, values, self.theme, n)
+
+    def close(self, event: object = None) -> None:
+        """Close the card (a chart still being worked out is dropped)."""
+        self.jobs.close()
+        self.destroy()

@@ -1,0 +1,273 @@
+"""The rules workshop's pure part: a rule set as the texts of its fields, read back with a
+message per field, and the figures the workshop shows (no tkinter here).
+
+A :class:`Draft` maps every field name of the workshop to the text in its box (numbers) or
+to a bool (check boxes).  :func:`read_draft` turns it into a :class:`~tenthousand.rulefile.
+RuleSet`, or gives one short message per field that is wrong, plus the sentence of
+:func:`~tenthousand.model.rules.contradiction` under ``"rules"`` when two settings clash.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .. import rulefile
+from ..model.rules import OPTION_NAMES, OPTION_TITLES, PRESETS, Rules
+from ..rulefile import RuleSet
+
+Draft = dict[str, "str | bool"]
+
+FACES = ("ones", "twos", "threes", "fours", "fives", "sixes")
+SINGLES = ("single_one", "single_two", "single_three", "single_four", "single_five",
+           "single_six")
+KIND_COLUMNS = ("three", "four", "five", "six")
+#: The combinations: field, label (with its mnemonic's place), what it is.
+COMBINATIONS: tuple[tuple[str, str], ...] = (
+    ("straight", "Straight 1-2-3-4-5-6"),
+    ("short_straight_low", "Short straight 1-2-3-4-5"),
+    ("short_straight_high", "Short straight 2-3-4-5-6"),
+    ("three_pairs", "Three pairs"),
+    ("two_triplets", "Two triplets"),
+    ("four_and_pair", "Four of a kind plus a pair"),
+)
+COMBINATION_FLAGS: tuple[tuple[str, str], ...] = (
+    ("three_pairs_distinct", "Three pairs must be three different values"),
+    ("six_dice_first_throw_only", "Six-dice counters only on the first throw of a turn"),
+    ("short_straights_first_throw_only", "Short straights only on the first throw of a turn"),
+)
+TURN_NUMBERS = ("opening_minimum", "minimum", "trash_penalty")
+OPTIONS = tuple(name.replace("-", "_") for name in OPTION_NAMES)
+MAX_POINTS = 1_000_000
+MAX_NAME = 40
+
+
+def kind_field(face: int, column: int) -> str:
+    """The field of ``column + 3`` of a kind of ``face`` (1-6): ``kind_1_3``."""
+    return f"kind_{face}_{column + 3}"
+
+
+def draft_of(rules: Rules, name: str | None = None, description: str = "") -> Draft:
+    """The workshop's fields filled from a rule set."""
+    d: Draft = {"name": rules.title if name is None else name, "description": description,
+                "base": rules.preset}
+    for field, value in zip(SINGLES, rules.singles, strict=True):
+        d[field] = _text(value)
+    for face, row in enumerate(rules.kind_values(), 1):
+        for column, kind in enumerate(row):
+            d[kind_field(face, column)] = _text(kind)
+    for field, _ in COMBINATIONS:
+        d[field] = _text(getattr(rules, field))
+    for field, _ in COMBINATION_FLAGS:
+        d[field] = getattr(rules, field)
+    for field in TURN_NUMBERS:
+        d[field] = _text(getattr(rules, field))
+    d["game_point"] = _text(rules.game_point)
+    d["trash_run"] = str(rules.trash_run)
+    d["score_floor"] = "" if rules.score_floor is None else str(rules.score_floor)
+    d["corner_throw_mandatory"] = rules.corner_throw_mandatory
+    d["catch_up"] = rules.catch_up
+    d["starting_scores"] = ", ".join(str(v) for v in rules.starting_scores)
+    for option in OPTIONS:
+        d[option] = getattr(rules, option)
+    return d
+
+
+def _text(value: int | None) -> str:
+    return "0" if value is None else str(value)
+
+
+def fill_kinds(draft: Draft, shortcut: str) -> Draft:
+    """The draft with its kinds table filled by a shortcut from its triplet column."""
+    triplets = []
+    for face in range(1, 7):
+        value = parse_points(str(draft[kind_field(face, 0)]))
+        triplets.append(value if isinstance(value, int) else 0)
+    out = dict(draft)
+    for face, row in enumerate(rulefile.kind_table(shortcut, tuple(triplets)), 1):
+        for column, kind in enumerate(row):
+            out[kind_field(face, column)] = _text(kind)
+    return out
+
+
+def parse_points(text: str, *, low: int = 0, high: int = MAX_POINTS) -> int | str:
+    """A number of points from a box, or the message saying what is wrong with it."""
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if not cleaned:
+        return 0 if low <= 0 <= high else f"a number from {low:,} to {high:,}"
+    try:
+        value = int(cleaned)
+    except ValueError:
+        return "a whole number, please"
+    if not low <= value <= high:
+        return f"from {low:,} to {high:,}"
+    if value % 50:
+        return "a multiple of 50"
+    return value
+
+
+def _starting_scores(text: str) -> tuple[int, ...] | str:
+    parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
+    if len(parts) > 9:
+        return "at most nine seats"
+    out = []
+    for part in parts:
+        value = parse_points(part)
+        if isinstance(value, str):
+            return f"{part.strip()!r}: {value}"
+        out.append(value)
+    return tuple(out)
+
+
+def read_draft(draft: Mapping[str, str | bool]) -> tuple[RuleSet | None, dict[str, str]]:
+    """The rule set the fields describe, or a message per field (and ``"rules"`` for a
+    contradiction between two settings)."""
+    errors: dict[str, str] = {}
+    values: dict[str, Any] = {}
+
+    def number(field: str, low: int = 0, high: int = MAX_POINTS) -> int:
+        value = parse_points(str(draft[field]), low=low, high=high)
+        if isinstance(value, str):
+            errors[field] = value
+            return 0
+        return value
+
+    name = str(draft["name"]).strip()
+    if not name:
+        errors["name"] = "give the rule set a name"
+    elif len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
+        errors["name"] = f"plain text of at most {MAX_NAME} letters"
+    description = str(draft["description"]).strip()
+    if len(description) > 400:
+        errors["description"] = "at most 400 letters"
+    base = str(draft["base"])
+    if base not in PRESETS:
+        errors["base"] = "choose a preset"
+        base = "ten-thousand"
+    for field in SINGLES:
+        values[field] = number(field)
+    kinds = tuple(tuple(number(kind_field(face, c)) or None for c in range(4))
+                  for face in range(1, 7))
+    for field, _ in COMBINATIONS:
+        values[field] = number(field) or None
+    for field, _ in COMBINATION_FLAGS:
+        values[field] = bool(draft[field])
+    values["opening_minimum"] = number("opening_minimum", high=100_000)
+    values["minimum"] = number("minimum", high=100_000)
+    values["trash_penalty"] = number("trash_penalty")
+    values["game_point"] = number("game_point", low=50)
+    _read_turn_extras(draft, values, errors)
+    for option in OPTIONS:
+        values[option] = bool(draft[option])
+    if errors:
+        return None, errors
+    try:
+        rules = rulefile.canonical(dataclasses.replace(
+            PRESETS[base], title=name, kinds=kinds,  # type: ignore[arg-type]
+            kind_doubling=False, four_of_a_kind=None,
+            five_of_a_kind=None, six_of_a_kind=None, triplet_ones=kinds[0][0] or 0,
+            **values))
+    except ValueError as e:
+        return None, {"rules": _capital(str(e))}
+    return RuleSet(rules, description), {}
+
+
+def _read_turn_extras(draft: Mapping[str, str | bool], values: dict[str, Any],
+                      errors: dict[str, str]) -> None:
+    run = str(draft["trash_run"]).strip()
+    if run.isdigit() and 2 <= int(run) <= 9:
+        values["trash_run"] = int(run)
+    else:
+        errors["trash_run"] = "a whole number from 2 to 9"
+    floor_text = str(draft["score_floor"]).strip()
+    if floor_text:
+        floor = parse_points(floor_text, low=-MAX_POINTS, high=0)
+        if isinstance(floor, str):
+            errors["score_floor"] = f"empty, or {floor}"
+        else:
+            values["score_floor"] = floor
+    else:
+        values["score_floor"] = None
+    starts = _starting_scores(str(draft["starting_scores"]))
+    if isinstance(starts, str):
+        errors["starting_scores"] = starts
+    else:
+        values["starting_scores"] = starts
+    values["corner_throw_mandatory"] = bool(draft["corner_throw_mandatory"])
+    values["catch_up"] = bool(draft["catch_up"])
+
+
+def _capital(sentence: str) -> str:
+    sentence = sentence.replace("score_floor", "the lowest score")
+    sentence = sentence.replace("game_point", "the game point")
+    sentence = sentence.replace("opening_minimum", "the opening minimum")
+    sentence = sentence.replace("minimum must", "the minimum must")
+    text = sentence[:1].upper() + sentence[1:]
+    return text if text.endswith(".") else text + "."
+
+
+# -- the figures -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a rule set gives, as the workshop shows it."""
+
+    expected: float | None  # the expected score of a turn on the board (None: no banking)
+    expected_opening: float | None  # the same while getting on the board
+    trash_six: float  # the chance that six dice thrown score nothing
+    note: str = ""  # why a figure is missing
+
+
+def figures(rules: Rules) -> Figures:
+    """The exact expected turn score and the chance of trash on six dice (can take a
+    second for a new scoring: run it off the Tk thread)."""
+    from ..ai import card
+
+    trash = card.trash_chance(rules)
+    if trash == 0.0:  # a corner gives six dice that cannot fail: throwing on never ends
+        return Figures(None, None, trash, "six dice can never be trash, so a turn can go on "
+                                          "for ever and has no average score")
+    if rules.rotary_club:
+        return Figures(card.expected_turn_score(rules), None, trash,
+                       "in Rotary Club nobody banks: this is the points a turn pegs")
+    on_board = card.expected_turn_score(rules, on_board=True)
+    opening = card.expected_turn_score(rules, on_board=False)
+    return Figures(on_board, opening, trash)
+
+
+def figures_text(f: Figures) -> list[str]:
+    """The figures as lines for the workshop."""
+    lines = []
+    if f.expected is not None:
+        lines.append(f"A turn scores {f.expected:,.1f} points on average, played for the "
+                     "most points.")
+    if f.expected_opening is not None and f.expected_opening != f.expected:
+        lines.append(f"Getting on the board: {f.expected_opening:,.1f} on average.")
+    lines.append(f"Six dice thrown are trash {100 * f.trash_six:.2f}% of the time "
+                 f"(1 in {1 / f.trash_six:,.0f})." if f.trash_six
+                 else "Six dice thrown are never trash.")
+    if f.note:
+        lines.append(f.note[:1].upper() + f.note[1:] + ".")
+    return lines
+
+
+def solvable(rules: Rules) -> str | None:
+    """Why perfect play cannot be solved for these rules here, or None when it can."""
+    if rules.options:
+        titles = ", ".join(OPTION_TITLES[name] for name in rules.options)
+        return f"perfect play is solved for rules without options only (here: {titles})"
+    if len(rules.starting_scores) > 2:
+        return "perfect play is solved for two players: give at most two starting scores"
+    if rules.game_point > 20_000:
+        return "the game point is too high to solve here (20,000 at most)"
+    return None
+
+
+def first_player_chance(rules: Rules, win: Any) -> float:
+    """The first player's chance under perfect play from a solution's ``win`` array, from
+    the starting scores of the two seats (the seat that starts is drawn, D-7)."""
+    a, b = (rules.starting_score(seat) // 50 for seat in (0, 1))
+    return float(win[0, a, b] + win[1, a, b]) / 2
