@@ -190,43 +190,54 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
     }
 
 
-def _time_process(command: list[str], env: dict[str, str]) -> float:
-    """Seconds from starting ``command`` until it says its first frame is drawn (it then
-    closes as a player would; RuntimeError if it fails)."""
+def _time_process(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting ``command`` until it says its first frame is drawn, and until
+    it says it is ready (the game's whole window drawn; a bare window is ready at once).
+    It then closes as a player would; RuntimeError if it fails."""
     started = time.perf_counter()
     with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True) as process:
         assert process.stdout is not None
-        line = process.stdout.readline()
-        elapsed = time.perf_counter() - started
+        first = process.stdout.readline()
+        shown = time.perf_counter() - started
+        ready = shown
+        second = process.stdout.readline()
+        if second.strip() == "ready":
+            ready = time.perf_counter() - started
         _, errors = process.communicate(timeout=60)
-    if line.strip() != "first frame" or process.returncode != 0:
+    if first.strip() != "first frame" or process.returncode != 0:
         raise RuntimeError(f"{command[-1]!r} failed ({process.returncode}): "
                            f"{errors.strip()[-500:]}")
-    return elapsed
+    return shown, ready
 
 
 def startup(runs: int = 10) -> dict[str, Any]:
     """Start a bare Tk window and the game ``runs`` times each, by turns, and compare the
-    median times to their first frame (needs a display)."""
+    median times to their first frame, and the game's time until its window is ready
+    (needs a display)."""
     from .launch import EXIT_AFTER_FIRST_FRAME
 
     bare: list[float] = []
     game: list[float] = []
+    ready: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tenthousand-startup-") as home:
         env = dict(os.environ, TENTHOUSAND_HOME=home, **{EXIT_AFTER_FIRST_FRAME: "1"})
         # An installed game has its bytecode compiled: let the warm-up runs write it, so
         # no run is timed compiling the sources.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        game_command = [sys.executable, "-m", "tenthousand", "--skip-intro"]
         _time_process([sys.executable, "-c", BARE_TK], env)
-        _time_process([sys.executable, "-m", "tenthousand", "--skip-intro"], env)
+        _time_process(game_command, env)
         for _ in range(runs):
-            bare.append(_time_process([sys.executable, "-c", BARE_TK], env))
-            game.append(_time_process([sys.executable, "-m", "tenthousand", "--skip-intro"],
-                                      env))
+            bare.append(_time_process([sys.executable, "-c", BARE_TK], env)[0])
+            shown, whole = _time_process(game_command, env)
+            game.append(shown)
+            ready.append(whole)
     bare_s, game_s = statistics.median(bare), statistics.median(game)
+    ready_s = statistics.median(ready)
     return {"runs": runs, "bare_s": round(bare_s, 3), "game_s": round(game_s, 3),
-            "ratio": round(game_s / bare_s, 2)}
+            "ratio": round(game_s / bare_s, 2), "ready_s": round(ready_s, 3),
+            "ready_ratio": round(ready_s / bare_s, 2)}
 
 
 def _startup_main(argv: Sequence[str]) -> int:

@@ -14,18 +14,16 @@ import re
 import sys
 import tkinter as tk
 from collections.abc import Callable
-from tkinter import messagebox
 from typing import TYPE_CHECKING, Any
 
-from .app import App
-from .model import Game
-from .model.game import Phase
 from .settings import GameSettings, Preferences, SeatSetting, load_preferences
 from .view import scaling
 from .view.scaling import SCREEN_MARGIN, window_sizes
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine and the window load after the first frame is shown
+    from .app import App
     from .cli import Options
+    from .model.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +142,10 @@ def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str]
 
 def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
     """The unfinished game to play on, if there is one and the player wants it."""
+    from tkinter import messagebox
+
     from . import savegame
+    from .model.game import Phase
 
     messages: list[str] = []
     saved, save_note = savegame.load_saved_game()
@@ -189,6 +190,9 @@ def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
         if event.widget is root:
             root.after_idle(run)
 
+    if root.winfo_ismapped():  # mapped already (the first frame's table): draw now
+        root.after_idle(run)
+        return
     root.bind("<Map>", mapped, add="+")
     root.after(1000, run)
 
@@ -201,7 +205,7 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
         return
     timing = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
     if timing:
-        print("first frame", flush=True)  # the benchmark's stopwatch stops here
+        print("ready", flush=True)  # the game's window is drawn: the second stopwatch
     app.icons = _set_icon(app.root) or app.icons
     if not intro:
         app.begin()
@@ -212,6 +216,31 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
         app.close()
 
 
+def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
+    """The window's first frame while the game is being built: the table in the player's
+    colours with the game's name, on the screen before the modules of the game load.
+
+    It stands over the real window until that is built (a tenth of a second), so the
+    window appears as soon as a bare Tk window would."""
+    from .view.theme import palette
+
+    pal = palette(prefs.theme, prefs.table_colour)
+    canvas = tk.Canvas(root, background=pal.felt, highlightthickness=0, borderwidth=0)
+    canvas.place(x=0, y=0, relwidth=1, relheight=1)
+
+    def centre(event: tk.Event) -> None:  # type: ignore[type-arg]
+        canvas.coords("title", event.width / 2, event.height * 0.4)
+
+    canvas.create_text(0, 0, text="Ten-Thousand", fill=pal.text, tags="title",
+                       font=("TkHeadingFont", 28, "bold"))
+    canvas.bind("<Configure>", centre)
+    root.deiconify()
+    root.update()  # drawn now; no key can be lost: nothing has been shown to press it at
+    if os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1":
+        print("first frame", flush=True)  # the benchmark's first stopwatch stops here
+    return canvas
+
+
 def _open(root: tk.Tk, opts: Options) -> App:
     """Build the game window on ``root`` as the command line asks."""
     root.withdraw()
@@ -220,14 +249,17 @@ def _open(root: tk.Tk, opts: Options) -> App:
     scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*window_sizes(root)[1])
+    splash = _show_splash(root, prefs)
     # A replay asks nothing first: an unfinished game stays saved for the next launch.
     game, more = _saved_game(root, opts) if opts.replay is None else (None, [])
     messages += more
-    root.deiconify()
     intro = prefs.intro and not opts.skip_intro and game is None
+    from .app import App  # the game's modules load while the first frame is on the screen
+
     app = App(root, prefs, prefs.game, game=game, seed=opts.seed, demo=opts.demo,
               intro=intro, owns_root=True, message=" ".join(messages) or status or None,
               notices=messages, saved_prefs=saved_prefs, begin=False)
+    splash.destroy()
     app.icons = icons
     _after_first_frame(root, lambda: _first_frame_drawn(app, intro, opts.replay))
     return app

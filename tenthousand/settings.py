@@ -11,12 +11,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .model import LEVELS, OPTION_NAMES, PRESETS, Rules, Seat
+from .model import LEVELS, OPTION_NAMES, PRESETS, Rules
 from .model.rules import NUMBER_LIMITS
 from .paths import paths
 from .storage import BadFile, read_json, set_aside, write_json_atomic
+
+if TYPE_CHECKING:
+    from .model.game import Seat
 
 MAX_SEATS = 9
 NAME_LENGTH = 24
@@ -49,6 +52,8 @@ class SeatSetting:
     level: str = "normal"
 
     def to_seat(self) -> Seat:
+        from .model.game import Seat  # the engine loads when a game is made
+
         return Seat(self.name.strip(), self.computer, self.level)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..model.game import LEVELS
+from ..model.rules import LEVELS
 from .moves import Move, apply, decide, step
 
 if TYPE_CHECKING:

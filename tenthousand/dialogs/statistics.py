@@ -19,8 +19,7 @@ from ..history.series import faces_chart, luck_against_skill, skill_over_time, w
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
 from ..jobs import JobRunner
-from ..model.game import LEVELS
-from ..model.rules import PRESETS
+from ..model.rules import LEVELS, PRESETS
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
 from .base import derived_font

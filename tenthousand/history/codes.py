@@ -21,9 +21,9 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..model.game import LEVELS, Game, Seat
+from ..model.game import Game, Seat
 from ..model.record import Command, Record
-from ..model.rules import OPTION_NAMES, PRESETS, Rules
+from ..model.rules import LEVELS, OPTION_NAMES, PRESETS, Rules
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _DECODE = {c: i for i, c in enumerate(ALPHABET)}

@@ -40,7 +40,7 @@ from .events import (
     Trash,
     TurnStarted,
 )
-from .rules import Rules
+from .rules import LEVELS, Rules
 
 if TYPE_CHECKING:
     from .record import Command, Record
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 #: A source of dice: given how many to throw, returns that many faces 1-6.
 DiceSource = Callable[[int], Sequence[int]]
 
-LEVELS: tuple[str, ...] = ("beginner", "normal", "expert", "max-expected", "perfect")
 
 
 class IllegalAction(Exception):

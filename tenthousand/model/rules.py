@@ -11,6 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+#: The computer's levels, from a beginner's rules of thumb to perfect play.
+LEVELS: tuple[str, ...] = ("beginner", "normal", "expert", "max-expected", "perfect")
+
 #: Options any preset can be combined with, by their command-line names.
 OPTION_NAMES: tuple[str, ...] = (
     "pyramiding",

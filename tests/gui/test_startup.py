@@ -92,7 +92,7 @@ def test_the_game_starts_after_its_window_was_off_the_left_edge(
     write_prefs(Preferences(geometry="1180x800+-40+10"))
     done = run_game("--skip-intro", home=_private_home)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "first frame" and done.stderr == ""
+    assert done.stdout.split() == ["first", "frame", "ready"] and done.stderr == ""
 
 
 def test_an_error_before_the_window_is_logged_and_told(
@@ -310,3 +310,33 @@ def test_the_first_frame_waits_for_no_module_it_does_not_show(_private_home: Pat
     loaded = next(line for line in lines if line.startswith("loaded:"))
     assert loaded.split()[1:] == [], loaded
     assert "gc: True" in lines, done.stdout
+
+
+def test_the_first_frame_is_the_table_before_the_game_loads(_private_home: Path) -> None:
+    """Item 13: the window shows its table at once; the game's modules (the engine, the
+    window's panels) load while it is on the screen."""
+    probe = """
+import sys, tkinter
+import tenthousand.launch as launch
+real = launch._show_splash
+def shown(root, prefs):
+    canvas = real(root, prefs)
+    heavy = ("tenthousand.app", "tenthousand.model.game", "tenthousand.controller",
+             "tenthousand.view.table")
+    print("loaded:", " ".join(m for m in heavy if m in sys.modules), flush=True)
+    print("mapped:", root.winfo_ismapped(), canvas.cget("background"), flush=True)
+    return canvas
+launch._show_splash = shown
+sys.argv = ["tenthousand", "--skip-intro"]
+from tenthousand.__main__ import main
+sys.exit(main())
+"""
+    env = dict(os.environ, TENTHOUSAND_HOME=str(_private_home), **{EXIT_AFTER_FIRST_FRAME: "1"})
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = [line.strip() for line in done.stdout.splitlines()]
+    assert lines[0] == "first frame", done.stdout
+    assert "loaded:" in lines, done.stdout  # none of the heavy modules yet
+    assert any(line.startswith("mapped: 1 #") for line in lines), done.stdout
+    assert lines[-1] == "ready", done.stdout
