@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .commands import handles
 from .controller import Controller
+from .history_window import HistoryControls
 from .model import Game
 from .view.window import MainWindow
 
@@ -30,6 +31,7 @@ class RecordCommands:
     prefs: Preferences  # (a property of OptionCommands)
     confirm: Callable[[str, str], bool]
     replays: list[ReplayWindow]
+    history: HistoryControls
     #: Shows an error in a box (title, one sentence); tests replace it.
     show_error: Callable[[str, str], None]
     _set_title: Callable[[], None]
@@ -115,6 +117,7 @@ class RecordCommands:
             return False
         if self.controller.demo:
             self.toggle_demo()
+        self.history.leaving()  # the game it replaces is stored as left
         self.controller.set_game(game)
         self._set_title()
         self.window.status.say(f"Playing on from step {step} of the replay. The game is "

@@ -136,6 +136,11 @@ def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
         rule_set = rulefile.read(path)
     except rulefile.RuleFileError as e:
         parser.error(f"--rules-file: {e}")
+    kept = rulefile.find_saved(rule_set.name)
+    if kept is not None and kept.rules != rule_set.rules:
+        parser.error(f"--rules-file: a different saved rule set is already called "
+                     f"{rule_set.name!r}; give the file another name = ... or import it "
+                     "with File > Import rules, which asks before replacing")
     try:
         rulefile.save(rule_set)
     except OSError as e:

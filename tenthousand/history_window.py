@@ -135,10 +135,15 @@ class HistoryControls:
             return f"These rules cannot go into a code: {e}."
         return challenge
 
-    def play_challenge(self, challenge: Challenge, code: str) -> None:
-        """Start the challenge's game: the first person at the table against its computer."""
+    def play_challenge(self, challenge: Challenge, code: str) -> bool:
+        """Start the challenge's game: the first person at the table against its computer
+        (after asking, while a game is in progress); False when the player said no."""
         app = self.app
         app.controller.cancel_all()
+        if app.in_progress and not app.confirm(
+                "Play the challenge", "End the game in progress and play the challenge?"):
+            app.controller.start()
+            return False
         people = [s.name for s in app.settings.to_seats() if not s.computer]
         game = challenge.new_game(people[0] if people else "You")
         self.leaving()
@@ -147,7 +152,10 @@ class HistoryControls:
         app.controller.set_demo(False) if app.controller.demo else None
         app.window.set_check("demo", False)
         app.controller.set_game(game)
+        app._set_title()
+        app.show_rules(raise_window=False)  # an open rules window shows the code's rules
         app.window.status.say(challenge.describe() + ".")
+        return True
 
     def _palette(self) -> Any:
         from .view.theme import palette

@@ -407,33 +407,61 @@ def folder() -> Path:
 
 
 def slug(name: str) -> str:
-    """A file name for a rule set's name."""
-    text = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return (text or "rules")[:40]
+    """A file name for a rule set's name: its letters and digits, then a short digest of
+    the whole name, so two names never share a file ("Pub rules!" and "pub rules", or two
+    names in another alphabet)."""
+    import hashlib
+
+    text = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32].strip("-")
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+    return f"{text or 'rules'}-{digest}"
 
 
 def save(rule_set: RuleSet) -> Path:
-    """Save a rule set under its name in the config folder; returns the file."""
-    path = folder() / (slug(rule_set.name) + SUFFIX)
+    """Save a rule set under its name in the config folder (over the file that holds a set
+    of that name already, if any: the callers ask before replacing); returns the file."""
+    path = _saved_files().get(rule_set.name) or folder() / (slug(rule_set.name) + SUFFIX)
     write(path, rule_set)
     return path
 
 
-def saved() -> tuple[list[RuleSet], list[str]]:
-    """The saved rule sets, by name, and a sentence for each file that could not be read."""
-    found: list[RuleSet] = []
-    problems: list[str] = []
+#: The saved sets as last read: (path, modification time, size) of every file -> result.
+_cache: dict[tuple[tuple[str, int, int], ...], tuple[list[tuple[Path, RuleSet]], list[str]]] \
+    = {}
+
+
+def _read_saved() -> tuple[list[tuple[Path, RuleSet]], list[str]]:
+    """Every saved rule set with its file, and a sentence per file that cannot be read.
+    Files are parsed again only when one of them changed (the new-game dialog asks for
+    them at every keystroke)."""
     try:
         files = sorted(folder().glob("*" + SUFFIX))
+        key = tuple((str(p), (st := p.stat()).st_mtime_ns, st.st_size) for p in files)
     except OSError as e:
         return [], [f"the rules folder cannot be read: {e}"]
+    if key in _cache:
+        return _cache[key]
+    found: list[tuple[Path, RuleSet]] = []
+    problems: list[str] = []
     for path in files:
         try:
-            found.append(read(path))
+            found.append((path, read(path)))
         except RuleFileError as e:
             problems.append(str(e))
-    found.sort(key=lambda rs: rs.name.lower())
+    _cache.clear()
+    _cache[key] = (found, problems)
     return found, problems
+
+
+def _saved_files() -> dict[str, Path]:
+    return {rule_set.name: path for path, rule_set in _read_saved()[0]}
+
+
+def saved() -> tuple[list[RuleSet], list[str]]:
+    """The saved rule sets, by name, and a sentence for each file that could not be read."""
+    found, problems = _read_saved()
+    sets = sorted((rs for _, rs in found), key=lambda rs: rs.name.lower())
+    return sets, list(problems)
 
 
 def find_saved(name: str) -> RuleSet | None:

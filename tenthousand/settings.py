@@ -9,6 +9,7 @@ which (the file itself is then set aside by :func:`load_preferences`).
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -20,6 +21,8 @@ from .storage import BadFile, read_json, set_aside, write_json_atomic
 
 if TYPE_CHECKING:
     from .model.game import Seat
+
+log = logging.getLogger(__name__)
 
 MAX_SEATS = 9
 NAME_LENGTH = 24
@@ -412,6 +415,31 @@ DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitc
                 "theme", "table_colour", "size", "speech")
 
 
+def _game_settings(data: Any, bad: list[str]) -> dict[str, GameSettings]:
+    """The last game's settings from JSON ({} and "game" in ``bad`` when they are damaged).
+
+    A saved rule set that is gone (deleted, renamed, no longer readable) is no damage: the
+    seats and options stay, and the game falls back to the first preset's rules."""
+    try:
+        return {"game": GameSettings.from_dict(data)}
+    except ValueError:
+        pass
+    preset = data.get("preset") if isinstance(data, dict) else None
+    if isinstance(preset, str) and preset.startswith(SAVED_PREFIX):
+        try:
+            kept = GameSettings.from_dict(dict(data, preset=next(iter(PRESETS)),
+                                               game_point=None, opening_minimum=None,
+                                               minimum=None))
+        except ValueError:
+            pass
+        else:
+            log.warning("the rule set %r of the last game is gone; using %s", preset,
+                        kept.preset)
+            return {"game": kept}
+    bad.append("game")
+    return {}
+
+
 @dataclass(frozen=True)
 class Preferences:
     """What the player sets once and keeps; each field is defined by its :class:`Pref`.
@@ -464,10 +492,7 @@ class Preferences:
             # A file from before the tour: its player has played already.
             values["guide_done"] = True
         if "game" in data:
-            try:
-                values["game"] = GameSettings.from_dict(data["game"])
-            except ValueError:
-                bad.append("game")
+            values.update(_game_settings(data["game"], bad))
         return dataclasses.replace(default, **values), bad
 
     def replace(self, **changes: Any) -> Preferences:

@@ -180,3 +180,17 @@ def test_a_fresh_home_shows_the_tour_and_a_finished_one_stays_finished() -> None
     assert not load_preferences()[0].guide_done
     save_preferences(Preferences(guide_done=True))
     assert load_preferences()[0].guide_done
+
+
+def test_a_saved_rule_set_that_is_gone_keeps_the_seats_and_damages_nothing() -> None:
+    from tenthousand.settings import GameSettings, SeatSetting
+
+    game = GameSettings(preset="ten-thousand", seats=(SeatSetting("Ann"),
+                                                      SeatSetting("Bot", True, "expert")))
+    data = Preferences(game=game).to_dict()
+    data["game"]["preset"] = "saved:Grandma's rules"  # its file was deleted
+    prefs, bad = Preferences.from_dict(data)
+    assert bad == []
+    assert [s.name for s in prefs.game.seats] == ["Ann", "Bot"]
+    assert prefs.game.seats[1].level == "expert"
+    assert prefs.game.preset == "ten-thousand"

@@ -329,3 +329,25 @@ def test_a_catch_up_beyond_the_cap_is_one_rule_in_table_and_play() -> None:
         tv = values.turn_values(game, t)
         assert tv is not None
         assert tv.start() == pytest.approx(t.c(False, False, d), abs=1e-7)
+
+
+def test_names_that_look_alike_never_share_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tenthousand import rulefile
+    from tenthousand.model.rules import PRESETS
+
+    monkeypatch.setattr(rulefile, "folder", lambda: tmp_path)
+    names = ["Правила бабушки", "Домашние", "Pub rules!", "pub rules"]
+    for n, name in enumerate(names):
+        rules = dataclasses.replace(PRESETS["farkle"], game_point=4000 + 1000 * n, title=name)
+        rulefile.save(rulefile.RuleSet(rules))
+    sets, problems = rulefile.saved()
+    assert problems == [] and sorted(rs.name for rs in sets) == sorted(names)
+    assert len(list(tmp_path.glob("*.toml"))) == 4
+    # Saving a set again replaces its own file, not another's.
+    again = rulefile.RuleSet(dataclasses.replace(PRESETS["farkle"], game_point=9000,
+                                                 title="pub rules"))
+    rulefile.save(again)
+    assert len(list(tmp_path.glob("*.toml"))) == 4
+    found = rulefile.find_saved("pub rules")
+    assert found is not None and found.rules.game_point == 9000
+    assert rulefile.find_saved("Pub rules!").rules.game_point == 6000  # type: ignore[union-attr]

@@ -12,6 +12,7 @@ so a test can fill the widgets, press keys and read ``.result``.
 
 from __future__ import annotations
 
+import gc
 import tkinter as tk
 from tkinter import font as tkfont
 from tkinter import ttk
@@ -202,3 +203,17 @@ class Dialog(tk.Toplevel, Generic[T]):
             except tk.TclError:
                 pass
         super().destroy()
+
+
+def collect_when_closed(window: tk.Toplevel) -> None:
+    """Collect a closed window's garbage soon after, in the Tk thread.
+
+    Its Tk variables sit in reference cycles; if the garbage collector happened to free
+    them from a worker thread, Tk would abort the program."""
+    root = window.nametowidget(".")
+
+    def closed(event: tk.Event) -> None:  # type: ignore[type-arg]
+        if event.widget is window:
+            root.after_idle(gc.collect)
+
+    window.bind("<Destroy>", closed, add="+")

@@ -16,8 +16,7 @@ from ..history.codes import (
     read_result,
 )
 from ..view.theme import ensure_style
-from .base import chars, derived_font, place_window
-from .charts import collect_when_closed
+from .base import chars, collect_when_closed, derived_font, place_window
 
 
 class ChallengeWindow(tk.Toplevel):
@@ -26,7 +25,7 @@ class ChallengeWindow(tk.Toplevel):
     result code, if any."""
 
     def __init__(self, parent: tk.Misc, *, make: Callable[[], Challenge | str],
-                 play: Callable[[Challenge, str], None], mine: str | None = None) -> None:
+                 play: Callable[[Challenge, str], object], mine: str | None = None) -> None:
         super().__init__(parent)
         ensure_style(self)
         self.withdraw()

@@ -3,7 +3,6 @@ chance of winning over the game (not modal; Game > Charts, and after every game)
 
 from __future__ import annotations
 
-import gc
 import tkinter as tk
 from tkinter import ttk
 
@@ -15,21 +14,7 @@ from ..jobs import JobRunner
 from ..model.record import Record
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
-from .base import chars, place_window
-
-
-def collect_when_closed(window: tk.Toplevel) -> None:
-    """Collect a closed window's garbage soon after, in the Tk thread.
-
-    Its Tk variables sit in reference cycles; if the garbage collector happened to free
-    them from a worker thread, Tk would abort the program."""
-    root = window.nametowidget(".")
-
-    def closed(event: tk.Event) -> None:  # type: ignore[type-arg]
-        if event.widget is window:
-            root.after_idle(gc.collect)
-
-    window.bind("<Destroy>", closed, add="+")
+from .base import chars, collect_when_closed, place_window
 
 
 class ChartsWindow(tk.Toplevel):

@@ -23,7 +23,7 @@ from ..view.panels import LogPanel
 from ..view.scoreboard import Scoreboard
 from ..view.table import TableView
 from ..view.theme import ensure_style, palette
-from .base import PAD, chars
+from .base import PAD, chars, collect_when_closed
 
 #: Events the log shows after a jump (stepping forward adds lines one step at a time).
 LOG_TAIL = 120
@@ -38,6 +38,7 @@ class ReplayWindow(tk.Toplevel):
                  table_colour: str = "green", step: int | None = None,
                  on_play_on: PlayOn | None = None) -> None:
         super().__init__(parent)
+        collect_when_closed(self)  # its Tk variables are freed in the Tk thread
         ensure_style(self)
         self.withdraw()
         self.record = record

@@ -16,7 +16,7 @@ from ..advising import WIN
 from ..advisor import Costly, Decision, review
 from ..view.dice import DiceImages, render_face
 from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
-from .base import chars, derived_font, place_window
+from .base import chars, collect_when_closed, derived_font, place_window
 
 POLL_MS = 50
 DIE = 30  # pixels: the dice of each throw in the list
@@ -64,6 +64,7 @@ class ReviewWindow(tk.Toplevel):
                  title: str = "Review of your game", theme: str = "color",
                  on_show: Callable[[int], object] | None = None) -> None:
         super().__init__(parent)
+        collect_when_closed(self)  # its Tk variables are freed in the Tk thread
         ensure_style(self)
         self.theme = theme
         self.dice = DiceImages(self, theme)  # its own: the images the Text shows stay pinned
@@ -75,7 +76,8 @@ class ReviewWindow(tk.Toplevel):
         self.steps: list[int] = []  # the record step of each decision reviewed
         self.links: list[int] = []  # the step each entry shown links to, in order
         self.link_buttons: list[ttk.Button] = []
-        self._results: queue.Queue[list[Costly] | BaseException] = queue.Queue()
+        self._results: queue.Queue[tuple[list[int], list[Costly]] | BaseException] = \
+            queue.Queue()
         self._poll_id: str | None = None
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
@@ -99,7 +101,11 @@ class ReviewWindow(tk.Toplevel):
         place_window(self, parent)
         self.deiconify()
         source = decisions if callable(decisions) else (lambda: [(0, d) for d in decisions])
-        threading.Thread(target=self._work, args=(source,), name="review", daemon=True).start()
+        # The worker holds the queue, never the window: were it to hold the last reference
+        # to a closed window, the window's images would be freed in that thread, which Tk
+        # does not allow.
+        threading.Thread(target=_review_work, args=(source, self.theme, self._results),
+                         name="review", daemon=True).start()
         self._poll_id = self.after(POLL_MS, self._poll)
 
     def _colour_text(self) -> None:
@@ -118,18 +124,6 @@ class ReviewWindow(tk.Toplevel):
         t.tag_configure("best", foreground=pal.gain)
         if self.theme == "mono":
             t.tag_configure("best", font=derived_font(self, weight="bold"))
-
-    def _work(self, source: DecisionSource) -> None:
-        try:
-            pairs = list(source())
-            self.steps = [step for step, _ in pairs]
-            found = review([d for _, d in pairs])
-            for face in range(1, 7):  # Pillow draws here; the Tk thread only wraps them
-                for state in ("normal", "selected"):
-                    render_face(face, DIE, state, self.theme)
-            self._results.put(found)
-        except Exception as e:  # noqa: BLE001 - shown in the window
-            self._results.put(e)
 
     def _dice_row(self, thrown: Sequence[int], faces: Sequence[int], text: str,
                   tag: str) -> None:
@@ -150,7 +144,8 @@ class ReviewWindow(tk.Toplevel):
         if isinstance(found, BaseException):
             self.heading.configure(text=f"The review failed: {found}")
             return
-        self.show(found)
+        self.steps, costly = found
+        self.show(costly)
 
     def show(self, costly: list[Costly]) -> None:
         self.result = costly
@@ -200,3 +195,18 @@ class ReviewWindow(tk.Toplevel):
             self.after_cancel(self._poll_id)
             self._poll_id = None
         self.destroy()
+
+
+def _review_work(source: DecisionSource, theme: str,
+                 results: queue.Queue[tuple[list[int], list[Costly]] | BaseException]) -> None:
+    """The review's worker: the decisions, what each cost, and the dice drawn by Pillow
+    (the Tk thread only wraps them)."""
+    try:
+        pairs = list(source())
+        found = review([d for _, d in pairs])
+        for face in range(1, 7):
+            for state in ("normal", "selected"):
+                render_face(face, DIE, state, theme)
+        results.put(([step for step, _ in pairs], found))
+    except Exception as e:  # noqa: BLE001 - shown in the window
+        results.put(e)

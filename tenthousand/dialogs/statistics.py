@@ -22,8 +22,7 @@ from ..jobs import JobRunner
 from ..model.rules import LEVELS, PRESETS
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
-from .base import derived_font
-from .charts import collect_when_closed
+from .base import collect_when_closed, derived_font
 
 ALL = "All"
 PERIODS = {"All time": None, "The last 7 days": 7, "The last 30 days": 30,

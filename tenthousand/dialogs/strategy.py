@@ -17,7 +17,15 @@ from ..ai import card
 from ..jobs import JobRunner
 from ..model.rules import Rules
 from ..view.heatmap import HeatMap
-from .base import HINT_COLOUR, PAD, SMALL_PAD, chars, derived_font, place_window
+from .base import (
+    HINT_COLOUR,
+    PAD,
+    SMALL_PAD,
+    chars,
+    collect_when_closed,
+    derived_font,
+    place_window,
+)
 
 __all__ = ["StrategyWindow", "heat_scores", "threshold_rows"]
 
@@ -55,6 +63,7 @@ class StrategyWindow(tk.Toplevel):
     def __init__(self, parent: tk.Misc, rules: Rules, *, theme: str = "color",
                  seats: int = 2) -> None:
         super().__init__(parent)
+        collect_when_closed(self)  # its Tk variables are freed in the Tk thread
         self.withdraw()
         self.rules = rules
         self.theme = theme
