@@ -6,14 +6,13 @@ second); the window shows "Working..." and polls with ``after`` until they arriv
 
 from __future__ import annotations
 
-import queue
-import threading
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ..advising import WIN
 from ..advisor import Costly, Decision, review
+from ..jobs import JobRunner
 from ..view.dice import DiceImages, render_face
 from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
 from .base import chars, derived_font, place_window
@@ -75,8 +74,7 @@ class ReviewWindow(tk.Toplevel):
         self.steps: list[int] = []  # the record step of each decision reviewed
         self.links: list[int] = []  # the step each entry shown links to, in order
         self.link_buttons: list[ttk.Button] = []
-        self._results: queue.Queue[list[Costly] | BaseException] = queue.Queue()
-        self._poll_id: str | None = None
+        self.jobs = JobRunner(self, poll_ms=POLL_MS)  # closed with the window
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
         count = "" if callable(decisions) else f"{len(decisions)} "
@@ -99,8 +97,8 @@ class ReviewWindow(tk.Toplevel):
         place_window(self, parent)
         self.deiconify()
         source = decisions if callable(decisions) else (lambda: [(0, d) for d in decisions])
-        threading.Thread(target=self._work, args=(source,), name="review", daemon=True).start()
-        self._poll_id = self.after(POLL_MS, self._poll)
+        self.jobs.submit(lambda: self._work(source), self._reviewed, self._failed,
+                         name="review")
 
     def _colour_text(self) -> None:
         """The text's colours from the theme (the table colour does not matter here).
@@ -119,17 +117,14 @@ class ReviewWindow(tk.Toplevel):
         if self.theme == "mono":
             t.tag_configure("best", font=derived_font(self, weight="bold"))
 
-    def _work(self, source: DecisionSource) -> None:
-        try:
-            pairs = list(source())
-            self.steps = [step for step, _ in pairs]
-            found = review([d for _, d in pairs])
-            for face in range(1, 7):  # Pillow draws here; the Tk thread only wraps them
-                for state in ("normal", "selected"):
-                    render_face(face, DIE, state, self.theme)
-            self._results.put(found)
-        except Exception as e:  # noqa: BLE001 - shown in the window
-            self._results.put(e)
+    def _work(self, source: DecisionSource) -> tuple[list[int], list[Costly]]:
+        """The review and the dice it shows, worked out off the Tk thread."""
+        pairs = list(source())
+        found = review([d for _, d in pairs])
+        for face in range(1, 7):  # Pillow draws here; the Tk thread only wraps them
+            for state in ("normal", "selected"):
+                render_face(face, DIE, state, self.theme)
+        return [step for step, _ in pairs], found
 
     def _dice_row(self, thrown: Sequence[int], faces: Sequence[int], text: str,
                   tag: str) -> None:
@@ -140,17 +135,12 @@ class ReviewWindow(tk.Toplevel):
                            padx=1, align="center")
         t.insert("end", ("  " if thrown else "") + text + "\n", tag)
 
-    def _poll(self) -> None:
-        self._poll_id = None
-        try:
-            found = self._results.get_nowait()
-        except queue.Empty:
-            self._poll_id = self.after(POLL_MS, self._poll)
-            return
-        if isinstance(found, BaseException):
-            self.heading.configure(text=f"The review failed: {found}")
-            return
+    def _reviewed(self, result: tuple[list[int], list[Costly]]) -> None:
+        self.steps, found = result
         self.show(found)
+
+    def _failed(self, error: BaseException) -> None:
+        self.heading.configure(text=f"The review failed: {error}")
 
     def show(self, costly: list[Costly]) -> None:
         self.result = costly
@@ -196,7 +186,8 @@ class ReviewWindow(tk.Toplevel):
             self.on_show(step)
 
     def close(self) -> None:
-        if self._poll_id is not None:
-            self.after_cancel(self._poll_id)
-            self._poll_id = None
         self.destroy()
+
+    def destroy(self) -> None:
+        self.jobs.close()  # a review still being worked out is not delivered
+        super().destroy()
