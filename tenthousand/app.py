@@ -24,7 +24,8 @@ from .app_game import GameCommands
 from .app_options import OptionCommands
 from .app_records import RecordCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
-from .controller import Controller, PlayerFactory
+from .controller import Controller
+from .controller_computer import PlayerFactory
 from .history_window import HistoryControls
 from .jobs import JobRunner
 from .logs import install_tk_error_handler
