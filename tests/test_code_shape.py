@@ -12,15 +12,15 @@ ROOT = Path(tenthousand.__file__).parent
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60
 
-#: Being split up elsewhere (app: a table of commands; the preferences dialog), or not yet
-#: split in this change: remove an entry once its file fits.
-KNOWN_LONG_MODULES = {"app.py", "controller.py", "presenter.py"}
-KNOWN_LONG_FUNCTIONS = {"app.py:App.__init__", "dialogs/preferences.py:PreferencesDialog.body"}
+#: None left: a module or function that grows past the limits is split, not listed here.
+KNOWN_LONG_MODULES: set[str] = set()
+KNOWN_LONG_FUNCTIONS: set[str] = set()
 
 
 def _window_files() -> list[Path]:
     files = [ROOT / "app.py", ROOT / "controller.py", ROOT / "history_window.py"]
     files += sorted(ROOT.glob("app_*.py")) + sorted(ROOT.glob("controller_*.py"))
+    files += [ROOT / "saver.py"]
     files += sorted(ROOT.glob("presenter*.py")) + sorted((ROOT / "presenter").glob("*.py"))
     for package in ("view", "dialogs"):
         files += sorted((ROOT / package).glob("*.py"))
