@@ -24,7 +24,8 @@ from .app_game import GameCommands
 from .app_options import OptionCommands
 from .app_records import RecordCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
-from .controller import Controller, PlayerFactory
+from .controller import Controller
+from .controller_computer import PlayerFactory
 from .history_window import HistoryControls
 from .jobs import JobRunner
 from .logs import install_tk_error_handler
@@ -86,23 +87,9 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
         self._bound: list[str] = []
         self.rules_window: RulesWindow | None = None
         self.replays: list[ReplayWindow] = []  # the replay windows open now
-        #: Shows an error in a box (title, one sentence); tests replace it.
-        self.show_error: Callable[[str, str], None] = self._error_box
         #: The window icons: Tk forgets an image nobody holds.
         self.icons: list[tk.PhotoImage] = []
-        #: Asks a yes/no question; tests replace it.
-        self.confirm: Callable[[str, str], bool] = self._ask
-        #: Opens the new-game dialog and returns the settings or None; tests replace it.
-        self.ask_settings: Callable[[GameSettings], GameSettings | None] = self._new_game_dialog
-        #: Shows the match table; returns "next", "new" or None.  Tests replace it.
-        self.ask_match: Callable[[Game], str | None] = self._match_dialog
-        #: When a command of the table can be used, by the name its ``enabled`` gives.
-        self.conditions: dict[str, Callable[[], bool]] = {
-            "has_decisions": lambda: self.advisor.has_decisions(),
-            "can_undo": lambda: self.controller.undo_refusal() is None,
-            "can_redo": lambda: self.controller.redo_refusal() is None,
-            "speech_available": lambda: self.speaker.available}
-        self.handlers = handlers_of(self)
+        self._set_hooks()
 
         # The history keeps the games of a window that keeps its saves (not the tests').
         self.history = HistoryControls(
@@ -118,6 +105,25 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
         if install_error_handler:
             install_tk_error_handler(root, on_save_and_quit=self.save_and_quit)
         self._start(message, notices, intro=intro, demo=demo, begin=begin)
+
+    def _set_hooks(self) -> None:
+        """The dialogs and questions the window asks through (tests replace them), and the
+        handlers and conditions of the command table."""
+        #: Shows an error in a box (title, one sentence); tests replace it.
+        self.show_error: Callable[[str, str], None] = self._error_box
+        #: Asks a yes/no question; tests replace it.
+        self.confirm: Callable[[str, str], bool] = self._ask
+        #: Opens the new-game dialog and returns the settings or None; tests replace it.
+        self.ask_settings: Callable[[GameSettings], GameSettings | None] = self._new_game_dialog
+        #: Shows the match table; returns "next", "new" or None.  Tests replace it.
+        self.ask_match: Callable[[Game], str | None] = self._match_dialog
+        #: When a command of the table can be used, by the name its ``enabled`` gives.
+        self.conditions: dict[str, Callable[[], bool]] = {
+            "has_decisions": lambda: self.advisor.has_decisions(),
+            "can_undo": lambda: self.controller.undo_refusal() is None,
+            "can_redo": lambda: self.controller.redo_refusal() is None,
+            "speech_available": lambda: self.speaker.available}
+        self.handlers = handlers_of(self)
 
     # -- building ------------------------------------------------------------------------
 

@@ -10,83 +10,31 @@ Nothing here blocks the window: no ``time.sleep``, no ``update()`` loops.
 
 from __future__ import annotations
 
-import itertools
 import logging
-from collections.abc import Callable, Hashable, Sequence
-from functools import partial
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import presenter
-from .ai import Player
-from .ai.moves import Command, Move, commands, decide
+from .ai.moves import Command, Move
+from .controller_computer import ComputerSeats, PlayerFactory
 from .jobs import JobRunner
 from .model import Event, Frozen, Game, GameOver, IllegalAction, Thrown, TurnStarted
 from .model.game import Phase
 from .model.record import Snapshot
 from .presenter import Context
+from .saver import SAVE_LANE, Saver
 from .speech import Priority
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
 
-PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=...)
-
 DEMO_LEVEL = "expert"
-THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
-WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 LOG_TAIL = 200  # events the log shows after an undo (the panel keeps 400 lines at most)
 
-def _default_factory() -> PlayerFactory:
-    from .ai import make_player
 
-    return make_player
-
-
-
-
-SAVE_LANE = "autosave"
-
-
-class Saver:
-    """Writes saves in the job runner's autosave lane, newest first: the window never
-    waits for the disk (an fsync can take tens of milliseconds).  Saves and the clearing of
-    a finished game keep their order; a save superseded before it was written is skipped
-    (``latest``); what the save says comes back to ``on_message`` in the Tk thread."""
-
-    def __init__(self, jobs: JobRunner, save: Callable[[Snapshot], str | None] | None,
-                 clear: Callable[[], None] | None,
-                 on_message: Callable[[str | None], None]) -> None:
-        self.jobs = jobs
-        self.save_function = save
-        self.clear_function = clear
-        self.on_message = on_message
-
-    def submit(self, game: Game | None) -> None:
-        """Save this game (None: clear the save, the game is over).
-
-        Only a snapshot of its record is taken here, in constant time: the saver lane
-        appends what is new since its last save, however long the game."""
-        save, clear = self.save_function, self.clear_function
-        if game is not None and save is not None:
-            work: Callable[[], str | None] = partial(save, game.record.snapshot())
-        elif game is None and clear is not None:
-            work = clear  # says nothing: a cleared save needs no message
-        else:
-            return
-        self.jobs.submit(work, self.on_message, self._failed, name="autosave",
-                         lane=SAVE_LANE, latest=True)
-
-    def _failed(self, error: BaseException) -> None:
-        log.error("autosave failed", exc_info=error)
-        self.on_message(f"The game could not be saved: {error}")
-
-    def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until every submitted save is on disk (at quit, and in tests)."""
-        return self.jobs.wait_lane(SAVE_LANE, timeout)
-
-
-class Controller:
-    """Runs one game at a time in a :class:`MainWindow`."""
+class Controller(ComputerSeats):
+    """Runs one game at a time in a :class:`MainWindow` (the computer's seats:
+    :class:`~tenthousand.controller_computer.ComputerSeats`)."""
 
     def __init__(self, window: MainWindow, game: Game, *, delay: float = 0.8,
                  animation: bool = True, demo: bool = False,
@@ -110,13 +58,7 @@ class Controller:
         self.saver = Saver(self.jobs, autosave, clear_save, self._show_save_message)
         self.on_rematch = on_rematch
         self._afters: set[str] = set()
-        self._players: dict[tuple[int, str], Player] = {}
-        self._preparing: set[Hashable] = set()  # jobs in a worker: id() of a player, ...
-        self._waiting: Callable[[], None] | None = None
-        self._waiting_ready: Callable[[], bool] = lambda: True
-        self._thinking_id: str | None = None  # the pending "thinking..." of a wait
-        self._job_numbers = itertools.count(1)
-        self._skip_think = False  # the last head start failed: the next move without one
+        self._init_seats()
         self._save_message: str | None = None
         self.thinking = False
         #: Called after every redraw with the game and whether a human is to play (advisor).
@@ -255,18 +197,6 @@ class Controller:
     def _log(self, event: Event) -> None:
         self.window.log.add(*presenter.log_line(self.game, event))
 
-    def plays_as_expert(self, seat: int) -> str | None:
-        """Why a Perfect computer in ``seat`` plays as Expert in this game, or None."""
-        if not self.is_computer(seat) or self.level(seat) != "perfect":
-            return None
-        if len(self.game.seats) != 2:
-            return "the perfect-play tables are for two players"
-        if self._solving(seat):
-            return "its table for these rules is being solved, which takes a while"
-        if getattr(self._player(seat), "fallback_reason", None):
-            return "no perfect-play table for these rules (options or changed numbers)"
-        return None
-
     def start(self) -> None:
         """Begin (or go on with) the game: prepare the computer players, then play."""
         self._save()
@@ -285,128 +215,6 @@ class Controller:
         g = self.game
         return not g.over and not self.is_computer(g.current)
 
-    # -- computer players, their tables built in a worker thread ---------------------------
-
-    def _player(self, seat: int) -> Player:
-        key = (seat, self.level(seat))
-        player = self._players.get(key)
-        if player is None:
-            factory = self.player_factory or _default_factory()
-            seed = None if self.seed is None else self.seed * 31 + seat
-            player = factory(key[1], self.game.rules, seed=seed)
-            self._players[key] = player
-        return player
-
-    def _prepare_all(self) -> None:
-        for seat in range(len(self.game.seats)):
-            if self.is_computer(seat):
-                self._prepare(self._player(seat))
-
-    def _prepare(self, player: Player) -> None:
-        if not player.ready:
-            # A new game cancels the last one's jobs (set_game), so a late result of an
-            # earlier player, whose id() a new player may have, is never taken for this one.
-            self._in_worker(("prepare", id(player)), player.prepare,
-                            "strategy-tables", "the computer player could not get ready")
-        self._solve_in_background(player)
-
-    # -- Perfect for rules without a table: solved in a worker, its progress shown ---------
-
-    def _solving(self, seat: int) -> bool:
-        """Whether the Perfect computer in ``seat`` waits for its table to be solved."""
-        return (self.is_computer(seat) and self.level(seat) == "perfect"
-                and bool(getattr(self._player(seat), "solving", False)))
-
-    def _solve_in_background(self, player: Player) -> None:
-        make = getattr(player, "background_solve", None)
-        work = make() if make is not None else None
-        key = ("solve", id(player))
-        if work is None or key in self._preparing:
-            return
-        self._preparing.add(key)  # the game goes on meanwhile: nothing waits for this key
-        self.jobs.submit(work, lambda _: self._solved(key, player),
-                         lambda error: self._solve_failed(key, error), name="perfect-solve")
-        self.after(int(THINKING_AFTER * 1000), self._show_solve_progress, player)
-
-    def _show_solve_progress(self, player: Player) -> None:
-        """The status bar counts the solve up, as long as no other message needs it."""
-        if not getattr(player, "solving", False) or ("solve", id(player)) not in self._preparing:
-            return
-        status = self.window.status
-        if not status.full_text or status.full_text.startswith(presenter.SOLVING_PREFIX):
-            status.say(presenter.solving_status(getattr(player, "progress", None) or 0.0))
-        self.after(500, self._show_solve_progress, player)
-
-    def _solved(self, key: Hashable, player: Player) -> None:
-        self._preparing.discard(key)
-        player.prepare()  # takes the solved table (quick: it is in memory)
-        self.window.status.say(presenter.SOLVED_STATUS)
-        self.window.log.add(presenter.SOLVED_STATUS, "info")
-        self.refresh()
-
-    def _solve_failed(self, key: Hashable, error: BaseException) -> None:
-        self._preparing.discard(key)
-        log.error("solving perfect play failed: %s", error, exc_info=error)
-        self.window.status.say(presenter.SOLVE_FAILED_STATUS)
-        self.window.log.add(presenter.SOLVE_FAILED_STATUS, "info")
-        self.refresh()
-
-    def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
-                   failure: str) -> None:
-        """Run ``job`` on the job runner (once per ``key`` at a time)."""
-        if key in self._preparing:
-            return
-        self._preparing.add(key)
-        self.jobs.submit(job, lambda _: self._worker_done(key),
-                         lambda error: self._worker_failed(key, failure, error), name=name)
-
-    def _worker_done(self, key: Hashable) -> None:
-        self._preparing.discard(key)
-        self._go_on_if_ready()
-
-    def _worker_failed(self, key: Hashable, failure: str, error: BaseException) -> None:
-        self._preparing.discard(key)
-        if isinstance(key, tuple) and key[0] == "think":
-            # Only a head start failed: choose_move does the work itself now, in the Tk
-            # thread, and an error that is real shows there.
-            log.error("%s: %s", failure, error, exc_info=error)
-            self._skip_think = True
-            self._go_on_if_ready()
-            return
-        raise RuntimeError(f"{failure}: {error}") from error
-
-    def _wait_for_worker(self, step: Callable[[], None], ready: Callable[[], bool]) -> None:
-        """Run ``step`` once ``ready()`` holds; "thinking..." shows after half a second."""
-        self._waiting = step
-        self._waiting_ready = ready
-        if self._thinking_id is None:
-            self._thinking_id = self.after(int(THINKING_AFTER * 1000), self._think_aloud)
-        if ready():  # done already: go on in the next round of the event loop
-            self.after(0, self._go_on_if_ready)
-
-    def _think_aloud(self) -> None:
-        self._thinking_id = None
-        if self._waiting is not None:
-            self._set_thinking(True)
-
-    def _go_on_if_ready(self) -> None:
-        """A worker is done: the step that waited for it goes on."""
-        if self._waiting is None or not self._waiting_ready():
-            return
-        step, self._waiting = self._waiting, None
-        if self._thinking_id is not None:
-            self.root.after_cancel(self._thinking_id)
-            self._afters.discard(self._thinking_id)
-            self._thinking_id = None
-        self._set_thinking(False)
-        step()
-
-    def _set_thinking(self, value: bool) -> None:
-        if value != self.thinking:
-            self.thinking = value
-            self.window.status.say(presenter.thinking_status(self.game) if value else "")
-            self.refresh()
-
     # -- the flow of play ----------------------------------------------------------------
 
     def _advance(self, wait: float | None = None) -> None:
@@ -418,68 +226,6 @@ class Controller:
         if self.is_computer(g.current):
             self.after(self._step_ms(wait), self._computer_step)
         self.refresh()
-
-    def _step_ms(self, wait: float | None = None) -> int:
-        ms = (self.delay if wait is None else wait) * 1000
-        if self.animation and self.window.table.tumbling:
-            # Let the dice settle before the next move.
-            ms = max(ms, self.window.table.tumble_ms + 120)
-        return int(ms)
-
-    def _computer_step(self) -> None:
-        """One visible step of a computer seat: decide and show the move, then make it.
-
-        A move at the start of a turn (a challenge, then the throw) is made at once, a
-        command per step; a selection of dice or a die to discard is shown for a step
-        before its command runs.
-        """
-        g = self.game
-        if g.over or not self.is_computer(g.current):
-            return
-        if not self.window.watched():  # a message box or a minimised window: wait for it
-            self.after(WATCH_MS, self._computer_step)
-            return
-        if self._decision is None:
-            move = self._computer_decide()
-            if move is None:
-                return  # a worker is building tables or thinking: this step comes back
-            self._decision, self._next = move, commands(g, move)
-            if move.phase is not Phase.START:
-                self.selection = set(move.freeze)
-                self._discard_mark = move.discard
-                self.refresh()
-                self.after(self._step_ms(), self._computer_step)
-                return
-        command = self._next.pop(0)
-        if not self._next:
-            self._decision = None
-        self._discard_mark = None
-        self._command(command)
-
-    def _computer_decide(self) -> Move | None:
-        """Ask the seat to play for its move, or None after handing slow work to a worker
-        (tables still to build, a position to think about) that calls the step again."""
-        g = self.game
-        player = self._player(g.current)
-        if not player.ready:
-            self._prepare(player)
-            self._wait_for_worker(self._computer_step,
-                                  lambda: self._player(self.game.current).ready)
-            return None
-        if g.phase is Phase.CHOOSE:
-            # A player with slow work for this position (Perfect solving a new turn,
-            # 5-35 ms) does it in a worker; choose_move is then quick.
-            think = None if self._skip_think else getattr(player, "think", None)
-            self._skip_think = False
-            work = think(g) if think is not None else None
-            if work is not None:
-                key = ("think", next(self._job_numbers))
-                self._in_worker(key, work, "computer-move",
-                                "the computer player failed while thinking")
-                self._wait_for_worker(self._computer_step,
-                                      lambda: key not in self._preparing)
-                return None
-        return decide(g, player)
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
         """Run a game command; show what happened; save; go on."""

@@ -10,8 +10,8 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from .history.codes import Challenge, challenge_code, fingerprint_of, short_fingerprint
-from .history.keeper import Keeper, Stored, weakly
-from .jobs import JobRunner
+from .history.keeper import Keeper, Stored
+from .jobs import JobRunner, weakly
 from .model.game import Game
 
 if TYPE_CHECKING:

@@ -7,9 +7,10 @@ hands it to ``on_done`` or ``on_error`` in the Tk thread, as Thonny and Porcupin
 - A *lane* runs its jobs one at a time, in order, in a thread of its own that ends when the
   lane is empty.  With ``latest=True`` a job replaces the lane's jobs that have not started
   yet: the autosave writes the newest game, the advisor values the newest position.
-- :meth:`JobRunner.cancel_all` (new game) drops every result still to come and every job
-  not started; :meth:`JobRunner.close` (quit) does that and stops polling.  A job that is
-  already running finishes in its thread, but nothing it returns is delivered.
+- :meth:`JobRunner.cancel` forgets one job; :meth:`JobRunner.cancel_all` (new game)
+  drops every result still to come and every job not started; :meth:`JobRunner.close`
+  (quit) does that and stops polling.  A job that is already running finishes in its
+  thread, but nothing it returns is delivered.
 - An exception in a job goes to ``on_error``; without one it is raised in the Tk thread,
   so the window's error handler logs and shows it: nothing is swallowed.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import itertools
 import queue
 import threading
+import weakref
 from collections import deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -187,6 +189,13 @@ class JobRunner:
         with self._lock:
             return len(self._out)
 
+    def cancel(self, job: Job[Any]) -> None:
+        """Forget one job: it will not start, or its result will not be delivered (and
+        the runner stops polling once no other job is out)."""
+        with self._lock:
+            job.cancel()
+            self._out.discard(job)
+
     def cancel_all(self, keep: Collection[str] = ()) -> None:
         """Drop every job not started and every result still to come (a new game), but
         those of the lanes in ``keep`` (the autosave must still write the last game)."""
@@ -215,3 +224,18 @@ class JobRunner:
                 pass
             self._poll_id = None
 
+
+def weakly(method: Callable[..., None]) -> Callable[..., None]:
+    """``method`` called through a weak reference, for a job's callbacks.
+
+    A job is dropped by its worker thread; if it held the last reference to a window, the
+    window (and its Tk variables) would be freed in that thread, which Tk does not allow.
+    """
+    ref = weakref.WeakMethod(method)  # type: ignore[arg-type]
+
+    def call(*args: object) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(*args)
+
+    return call

@@ -4,7 +4,8 @@
 1,000 commands) and keeps the position after every step, so that the replay window shows
 any step in a millisecond or two: :meth:`Replay.game` rebuilds it from its saved form.
 The dice the last stretch left on the table come from the game's log
-(:func:`tenthousand.presenter.residue`), so a jump to any position shows them as play did.
+(:func:`tenthousand.presenter_stakes.residue`), so a jump to any position shows them as
+play did.
 """
 
 from __future__ import annotations

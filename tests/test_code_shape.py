@@ -12,15 +12,15 @@ ROOT = Path(tenthousand.__file__).parent
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60
 
-#: Being split up elsewhere (app: a table of commands; the preferences dialog), or not yet
-#: split in this change: remove an entry once its file fits.
-KNOWN_LONG_MODULES = {"app.py", "controller.py", "presenter.py", "view/table.py"}
-KNOWN_LONG_FUNCTIONS = {"app.py:App.__init__", "dialogs/preferences.py:PreferencesDialog.body",
-                        "view/table.py:TableView.show"}
+#: None left: a module or function that grows past the limits is split, not listed here.
+KNOWN_LONG_MODULES: set[str] = set()
+KNOWN_LONG_FUNCTIONS: set[str] = set()
 
 
 def _window_files() -> list[Path]:
-    files = [ROOT / "app.py", ROOT / "controller.py"]
+    files = [ROOT / "app.py", ROOT / "controller.py", ROOT / "history_window.py"]
+    files += sorted(ROOT.glob("app_*.py")) + sorted(ROOT.glob("controller_*.py"))
+    files += [ROOT / "saver.py"]
     files += sorted(ROOT.glob("presenter*.py")) + sorted((ROOT / "presenter").glob("*.py"))
     for package in ("view", "dialogs"):
         files += sorted((ROOT / package).glob("*.py"))
@@ -106,3 +106,21 @@ def test_no_import_cycles() -> None:
     for m in sorted(graph):
         if m not in state:
             visit(m, [])
+
+
+def test_only_the_job_runner_starts_threads_for_the_window() -> None:
+    """Work off the Tk thread goes through :class:`tenthousand.jobs.JobRunner`, which
+    delivers with ``after`` and is cancelled on new game and quit.  The sound plays in a
+    thread of its own that never touches Tk and has nothing to deliver (speech runs a
+    process)."""
+    allowed = {"jobs.py", "sound.py"}
+    starting = set()
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "Thread" and \
+                    isinstance(node.value, ast.Name) and node.value.id == "threading":
+                starting.add(_name(path))
+            elif isinstance(node, ast.ImportFrom) and node.module == "threading" and \
+                    any(a.name == "Thread" for a in node.names):
+                starting.add(_name(path))
+    assert starting <= allowed, sorted(starting - allowed)

@@ -129,3 +129,20 @@ def test_cancel_all_keeps_the_lanes_it_is_told_to_keep() -> None:
     gate.set()
     tk.pump(until=lambda: runner.pending == 0)
     assert got == ["first save", "second save"]
+
+
+def test_cancelling_one_job_drops_it_and_lets_the_polls_stop() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    gate = threading.Event()
+    got: list[str] = []
+    runner.submit(gate.wait, lambda _: got.append("first"), lane="faces")
+    ran: list[bool] = []
+    second = runner.submit(lambda: ran.append(True) or "second", got.append, lane="faces")
+    runner.cancel(second)  # waiting in the lane: it never starts
+    assert runner.pending == 1
+    gate.set()
+    tk.pump(until=lambda: runner.pending == 0)
+    tk.pump(0.05)
+    assert got == ["first"] and second.cancelled and ran == []
+    assert tk.calls == {}  # nothing left to poll for

@@ -14,7 +14,8 @@ from tenthousand.ai import make_player
 from tenthousand.model import Event, Game, Seat
 from tenthousand.model.game import Phase
 from tenthousand.model.grammar import Person, join_objects
-from tenthousand.presenter import Context, Residue
+from tenthousand.presenter import Context
+from tenthousand.presenter_stakes import Residue, residue
 
 
 def human_context(game: Game, selection: tuple[int, ...] = (), **extra: object) -> Context:
@@ -150,7 +151,7 @@ def test_your_last_turn_and_your_turn() -> None:
     ctx = human_context(game)
     assert presenter.table(game, ctx).caption == "Your turn"
     events += bank(game, 5, 5, 5)
-    assert presenter.residue(game) == Residue((2, 3, 4), ((5, 5, 5),), "dim", 0)
+    assert residue(game) == Residue((2, 3, 4), ((5, 5, 5),), "dim", 0)
     shown = presenter.table(game, Context(computers=(False, True)))
     assert shown.frozen_label == "Your last turn"
     assert shown.caption == "Ann is playing"

@@ -7,10 +7,9 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..history.analysis import Analysis, analyse
-from ..history.keeper import weakly
 from ..history.series import score_race, win_chances
 from ..history.stats import split_words
-from ..jobs import JobRunner
+from ..jobs import JobRunner, weakly
 from ..model.record import Record
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style

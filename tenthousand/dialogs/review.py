@@ -6,14 +6,13 @@ second); the window shows "Working..." and polls with ``after`` until they arriv
 
 from __future__ import annotations
 
-import queue
-import threading
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ..advising import WIN
 from ..advisor import Costly, Decision, review
+from ..jobs import JobRunner, weakly
 from ..view.dice import DiceImages, render_face
 from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
 from .base import chars, collect_when_closed, derived_font, place_window
@@ -76,9 +75,7 @@ class ReviewWindow(tk.Toplevel):
         self.steps: list[int] = []  # the record step of each decision reviewed
         self.links: list[int] = []  # the step each entry shown links to, in order
         self.link_buttons: list[ttk.Button] = []
-        self._results: queue.Queue[tuple[list[int], list[Costly]] | BaseException] = \
-            queue.Queue()
-        self._poll_id: str | None = None
+        self.jobs = JobRunner(self, poll_ms=POLL_MS)  # closed with the window
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
         count = "" if callable(decisions) else f"{len(decisions)} "
@@ -101,12 +98,12 @@ class ReviewWindow(tk.Toplevel):
         place_window(self, parent)
         self.deiconify()
         source = decisions if callable(decisions) else (lambda: [(0, d) for d in decisions])
-        # The worker holds the queue, never the window: were it to hold the last reference
-        # to a closed window, the window's images would be freed in that thread, which Tk
-        # does not allow.
-        threading.Thread(target=_review_work, args=(source, self.theme, self._results),
-                         name="review", daemon=True).start()
-        self._poll_id = self.after(POLL_MS, self._poll)
+        # Neither the work nor its callbacks hold the window: were a worker to drop the
+        # last reference to a closed window, its images would be freed in that thread,
+        # which Tk does not allow.
+        theme = self.theme
+        self.jobs.submit(lambda: _review_work(source, theme), weakly(self._reviewed),
+                         weakly(self._failed), name="review")
 
     def _colour_text(self) -> None:
         """The text's colours from the theme (the table colour does not matter here).
@@ -134,18 +131,12 @@ class ReviewWindow(tk.Toplevel):
                            padx=1, align="center")
         t.insert("end", ("  " if thrown else "") + text + "\n", tag)
 
-    def _poll(self) -> None:
-        self._poll_id = None
-        try:
-            found = self._results.get_nowait()
-        except queue.Empty:
-            self._poll_id = self.after(POLL_MS, self._poll)
-            return
-        if isinstance(found, BaseException):
-            self.heading.configure(text=f"The review failed: {found}")
-            return
-        self.steps, costly = found
-        self.show(costly)
+    def _reviewed(self, result: tuple[list[int], list[Costly]]) -> None:
+        self.steps, found = result
+        self.show(found)
+
+    def _failed(self, error: BaseException) -> None:
+        self.heading.configure(text=f"The review failed: {error}")
 
     def show(self, costly: list[Costly]) -> None:
         self.result = costly
@@ -191,22 +182,19 @@ class ReviewWindow(tk.Toplevel):
             self.on_show(step)
 
     def close(self) -> None:
-        if self._poll_id is not None:
-            self.after_cancel(self._poll_id)
-            self._poll_id = None
         self.destroy()
 
+    def destroy(self) -> None:
+        self.jobs.close()  # a review still being worked out is not delivered
+        super().destroy()
 
-def _review_work(source: DecisionSource, theme: str,
-                 results: queue.Queue[tuple[list[int], list[Costly]] | BaseException]) -> None:
+
+def _review_work(source: DecisionSource, theme: str) -> tuple[list[int], list[Costly]]:
     """The review's worker: the decisions, what each cost, and the dice drawn by Pillow
     (the Tk thread only wraps them)."""
-    try:
-        pairs = list(source())
-        found = review([d for _, d in pairs])
-        for face in range(1, 7):
-            for state in ("normal", "selected"):
-                render_face(face, DIE, state, theme)
-        results.put(([step for step, _ in pairs], found))
-    except Exception as e:  # noqa: BLE001 - shown in the window
-        results.put(e)
+    pairs = list(source())
+    found = review([d for _, d in pairs])
+    for face in range(1, 7):
+        for state in ("normal", "selected"):
+            render_face(face, DIE, state, theme)
+    return [step for step, _ in pairs], found

@@ -13,12 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import filedialog, ttk
 
-from ..history.keeper import weakly
 from ..history.report import report_lines
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
-from ..jobs import JobRunner
+from ..jobs import JobRunner, weakly
 from ..model.rules import LEVELS, PRESETS
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style

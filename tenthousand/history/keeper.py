@@ -46,22 +46,6 @@ class Stored:
     result_code: str | None = None
 
 
-def weakly(method: Callable[..., None]) -> Callable[..., None]:
-    """``method`` called through a weak reference, for a job's callbacks.
-
-    A job is dropped by its worker thread; if it held the last reference to a window, the
-    window (and its Tk variables) would be freed in that thread, which Tk does not allow.
-    """
-    ref = weakref.WeakMethod(method)  # type: ignore[arg-type]
-
-    def call(*args: object) -> None:
-        bound = ref()
-        if bound is not None:
-            bound(*args)
-
-    return call
-
-
 class Keeper:
     """Stores the window's games in the history (see the module's docstring)."""
 
