@@ -203,7 +203,7 @@ class ComputerSeats:
             self._afters.discard(self._thinking_id)
             self._thinking_id = None
         self._set_thinking(False)
-        step()
+        self.after(0, step)  # a callback of its own: the delivery stays short
 
     def _set_thinking(self, value: bool) -> None:
         if value != self.thinking:

@@ -147,9 +147,11 @@ class JobRunner:
             self._poll_id = self.scheduler.after(self.poll_ms, self._poll)
 
     def _poll(self) -> None:
-        """Deliver finished jobs (in the Tk thread); poll again while any are out."""
+        """Deliver one finished job (in the Tk thread), then poll again: at once while more
+        results wait, so that each delivery is a callback of its own and the window's
+        events come in between; after ``poll_ms`` while jobs are still out."""
         self._poll_id = None
-        failures: list[BaseException] = []
+        failure: BaseException | None = None
         while True:
             try:
                 job, ok, value = self._results.get_nowait()
@@ -162,14 +164,19 @@ class JobRunner:
             job.done = True
             try:
                 self._deliver(job, ok, value)
-            except BaseException as e:  # noqa: BLE001 - raised below, after the others
-                failures.append(e)
-        with self._lock:
-            out = bool(self._out)
-        if out:
-            self._schedule_poll()
-        if failures:
-            raise failures[0]
+            except BaseException as e:  # noqa: BLE001 - raised below, once polling goes on
+                failure = e
+            break
+        if not self.closed:
+            if not self._results.empty():
+                self._poll_id = self.scheduler.after(0, self._poll)
+            else:
+                with self._lock:
+                    out = bool(self._out)
+                if out:
+                    self._schedule_poll()
+        if failure is not None:
+            raise failure
 
     @staticmethod
     def _deliver(job: Job[Any], ok: bool, value: Any) -> None:
