@@ -117,12 +117,23 @@ class ReplayWindow(tk.Toplevel):
         self.play_on_button = ttk.Button(row, text="Play on from here", state="disabled",
                                          command=self.play_on, takefocus=0)
         self.play_on_button.pack(side="left", padx=(0, 4))
+        ttk.Button(row, text="Charts", command=self.show_charts, takefocus=0).pack(
+            side="left", padx=(0, 4))
         ttk.Button(row, text="Close", command=self.close, takefocus=0).pack(side="left")
+
+    def show_charts(self) -> tk.Toplevel:
+        """C, the Charts button: the score race and the chances of winning of the game
+        being replayed (worked out off the Tk thread)."""
+        from .charts import ChartsWindow
+
+        return ChartsWindow(self, self.record, self.pal, jobs=self.runner,
+                            title="Charts of the replayed game")
 
     def _bind_keys(self) -> None:
         for sequence, command in (("<Home>", self.first), ("<Left>", self.back),
                                   ("<Right>", self.forward), ("<End>", self.last),
                                   ("<Prior>", self.turn_back), ("<Next>", self.turn_forward),
+                                  ("<c>", self.show_charts), ("<C>", self.show_charts),
                                   ("<Escape>", self.close)):
             self.bind(sequence, lambda e, c=command: (c(), "break")[1])  # type: ignore[misc]
 

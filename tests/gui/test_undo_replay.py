@@ -358,3 +358,25 @@ def test_the_replay_window_closes_with_the_app(tk_root: tk.Tk) -> None:
     assert not window.winfo_exists()
     assert isinstance(app.controller.game, Game)
     assert Preferences  # (imported for QUIET's type)
+
+
+def test_the_replay_shows_the_charts_of_its_game(tk_root: tk.Tk, tmp_path: Path) -> None:
+    """Issue 12: the score race (and, for two players with a table, the chances of
+    winning) in the replay too."""
+    path = _sim_record(tmp_path)
+    _, opts = parse(["--replay", str(path)])
+    app = make_app(tk_root)
+    try:
+        window = app.show_replay(record=opts.replay)
+        _ready(app, window)
+        window.focus_force()
+        window.event_generate("<KeyPress-c>")
+        tk_root.update()
+        charts = [w for w in window.winfo_children() if w.winfo_class() == "Toplevel"
+                  and "Charts" in w.title()]
+        assert len(charts) == 1
+        race = charts[0].race  # type: ignore[attr-defined]
+        assert race.find_all(), "the score race is drawn"
+        charts[0].destroy()
+    finally:
+        _closed(app)
