@@ -300,8 +300,10 @@ class TableView(TableBase):
             dx = random.uniform(-spread, spread)
             dy = random.uniform(-spread, spread) - die * 0.5 * (left / TUMBLE_STEPS) ** 2
             self.coords(item, x0 + i * tstep + dx, g["thrown_y"] + dy)
-            self.itemconfigure(item, image=self.images.get(random.randint(1, 6), die, "normal"),
-                               state="normal")
+            face = random.randint(1, 6)
+            image = (self.images.get(face, die, "normal") if self.images.has(face, die, "normal")
+                     else self._stand_in(face, die))  # drawn later, never in a tumble
+            self.itemconfigure(item, image=image, state="normal")
         self._after("tumble", self.tumble_ms // TUMBLE_STEPS,
                     lambda: self._tumble_step(left - 1))
 

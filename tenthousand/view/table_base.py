@@ -71,6 +71,7 @@ class TableBase(tk.Canvas):
         self._warm_started = False  # whether _warm() has ever started its jobs
         self._warm_jobs: list[Job[None]] = []  # the faces being drawn ahead of need
         self._missing: list[tuple[int, int, str]] = []  # faces standing in at another size
+        self._blanks: dict[int, tk.PhotoImage] = {}  # empty squares, for faces not drawn yet
         self._drawing: tuple[object, ...] | None = None  # what the worker draws for show()
         self._missing_job: Job[None] | None = None
         # The dice are drawn off the Tk thread; the table's own runner, so that a new game
@@ -332,16 +333,26 @@ class TableBase(tk.Canvas):
 
     # -- the dice images -----------------------------------------------------------------
 
-    def _face(self, face: int, size: int, state: str) -> ImageTk.PhotoImage:
+    def _face(self, face: int, size: int, state: str) -> ImageTk.PhotoImage | tk.PhotoImage:
         """A die's image for :meth:`show`.  A face not drawn yet at this size (the window
-        was just resized) stands in at the nearest size there is, while a worker thread
-        draws the right one; a face never drawn at all is drawn now."""
+        was just resized, or no die has been drawn yet) stands in at the nearest size there
+        is, or as an empty square, while a worker draws the right one: Pillow never works
+        in the Tk thread for a refresh."""
         if not self.images.has(face, size, state):
-            near = self.images.nearest(face, size, state)
-            if near is not None:
-                self._missing.append((face, size, state))
-                return near
+            self._missing.append((face, size, state))
+            return self._stand_in(face, size, state)
         return self.images.get(face, size, state)
+
+    def _stand_in(self, face: int, size: int,
+                  state: str = "normal") -> ImageTk.PhotoImage | tk.PhotoImage:
+        """The face at the nearest size drawn so far, or an empty square of ``size``."""
+        near = self.images.nearest(face, size, state)
+        if near is not None:
+            return near
+        blank = self._blanks.get(size)
+        if blank is None:
+            blank = self._blanks[size] = tk.PhotoImage(master=self, width=size, height=size)
+        return blank
 
     def _draw_missing(self, items: list[tuple[int, int, str]]) -> None:
         """Draw the faces standing in at another size off the Tk thread, then show again."""

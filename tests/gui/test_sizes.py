@@ -7,6 +7,7 @@ eyes, a selected die and the texts stand out."""
 from __future__ import annotations
 
 import os
+import time
 import tkinter as tk
 from collections.abc import Iterator
 
@@ -175,7 +176,11 @@ def test_xft_dpi_comes_from_the_real_display(tk_root: tk.Tk) -> None:
 # -- the themes on the screen -----------------------------------------------------------
 
 def grab(table: TableView) -> Image.Image:
-    """What the table shows on the (virtual) screen."""
+    """What the table shows on the (virtual) screen, once every die is drawn."""
+    end = time.monotonic() + 5
+    while (table._missing or "missing" in table.pending()) and time.monotonic() < end:
+        table.update()
+        time.sleep(0.005)
     table.update()
     x, y = table.winfo_rootx(), table.winfo_rooty()
     return ImageGrab.grab(bbox=(x, y, x + table.winfo_width(), y + table.winfo_height()),

@@ -184,6 +184,8 @@ def test_after_a_resize_the_dice_are_redrawn_at_the_new_size(tk_root: tk.Tk) -> 
     try:
         table = app.window.table
         key(app, "space")
+        # The first dice of a session are drawn by a worker too (an empty square stands in).
+        wait_until(app, lambda: "missing" not in table.pending() and not table._missing, 5)
         before = table.die_size
         assert _sizes_shown(table) == {before}
         tk_root.geometry("1400x900")
