@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .ai.moves import apply, decide, step
+from .history.stats import wilson
 from .model import LEVELS, OPTION_NAMES, PRESETS, Rules
 from .model.events import Banked, Pegged
 from .model.game import Game, Phase, Seat
@@ -214,17 +215,6 @@ def run_turns(rules: Rules, strategy: str, turns: int, *, on_board: bool,
 
 
 # -- games ----------------------------------------------------------------------------------
-
-
-def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson 95% interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:

@@ -15,15 +15,14 @@ import hashlib
 import importlib.util
 import json
 import logging
-import os
 import struct
-import tempfile
 import threading
 import zlib
 from pathlib import Path
 
 from ..model.rules import Rules
 from ..paths import paths
+from ..storage import write_bytes_atomic
 from . import table as tables
 
 log = logging.getLogger(__name__)
@@ -92,20 +91,7 @@ def _set_aside(path: Path) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a kill leaves the old file or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_bytes_atomic(path, data)
 
 
 class BackgroundSolve:
