@@ -159,6 +159,7 @@ def shoot_history(root: tk.Tk, out: Path, suffix: str = "") -> int:
             SeatSetting("You"), SeatSetting("Expert", True, "expert")))
         app = App(root, prefs, settings, seed=31, install_error_handler=False,
                   save_games=False, keep_history=True, demo=True)
+        app.confirm = lambda title, question: True  # no box to wait on
         app.controller.set_delay(0.0)
         end = time.monotonic() + 120
         while app.history.last is None and time.monotonic() < end:
@@ -236,6 +237,7 @@ def shoot(out: Path, size: str) -> int:
         SeatSetting("You"), SeatSetting("Computer", True, "expert")),
         options=("mutant-trash",))
     app = App(root, prefs, settings, seed=5, install_error_handler=False, save_games=False)
+    app.confirm = lambda title, question: True  # no box to wait on
     play_human(app, root, bank_at=500,
                stop=lambda g: g.phase is Phase.DISCARD and len(g.play_area) >= 3)  # type: ignore[attr-defined]
     pump(root, 0.3)
@@ -248,6 +250,7 @@ def shoot(out: Path, size: str) -> int:
         opening_minimum=0)
     app = App(root, prefs.replace(theme="color", table_colour="blue"), settings, seed=3,
               install_error_handler=False, save_games=False)
+    app.confirm = lambda title, question: True  # no box to wait on
     play_human(app, root, bank_at=400, stop=lambda g: False)
     pump(root, 0.3)
     grab(root, out / "gameover.png")
@@ -267,6 +270,7 @@ def shoot_replay(root: tk.Tk, out: Path, theme: str, size: str) -> int:
     settings = GameSettings(preset="ten-thousand", seats=(
         SeatSetting("You"), SeatSetting("Computer", True, "expert")))
     app = App(root, prefs, settings, seed=11, install_error_handler=False, save_games=False)
+    app.confirm = lambda title, question: True  # no box to wait on
     play_human(app, root, bank_at=350, stop=lambda g: False)
     window = app.show_replay()
     width, height = (int(n) for n in size.split("x"))
@@ -297,6 +301,7 @@ def shoot_advisor(root: tk.Tk, out: Path) -> int:
     settings = GameSettings(preset="ten-thousand", seats=(
         SeatSetting("You"), SeatSetting("Computer", True, "expert")))
     app = App(root, prefs, settings, seed=11, install_error_handler=False, save_games=False)
+    app.confirm = lambda title, question: True  # no box to wait on
     c = app.controller
     panel = app.window.advisor
     shot = False
