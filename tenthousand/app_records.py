@@ -153,6 +153,11 @@ class RecordCommands:
             if not name:
                 return
             path = Path(name)
+            words = transcript_path(path)
+            if words.exists() and not self.confirm(
+                    "Save record as", f"{words.name} is there already: the game in words "
+                    "would replace it. Replace it?"):
+                return  # the file dialog asked about the record only
             try:
                 write_record(game.record, path)
             except OSError as e:

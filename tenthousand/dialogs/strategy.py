@@ -14,7 +14,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..ai import card
-from ..jobs import JobRunner
+from ..jobs import JobRunner, weakly
 from ..model.rules import Rules
 from ..view.heatmap import HeatMap
 from .base import (
@@ -91,20 +91,34 @@ class StrategyWindow(tk.Toplevel):
         self.close_button.focus_set()
 
     def _build_table(self, frame: ttk.Frame) -> None:
-        left = ttk.Frame(frame)
-        left.grid(row=1, column=0, sticky="nw", padx=(0, PAD * 2), pady=(PAD, 0))
-        try:
-            rows = threshold_rows(self.rules)
-        except ValueError as e:
-            text = str(e)
-            ttk.Label(left, text=text[:1].upper() + text[1:] + ".",
-                      wraplength=chars(self, 40), justify="left").grid(row=0, column=0)
-            self.rows: list[tuple[str, str, str]] = []
+        """The banking table: worked out off the Tk thread (up to a fifth of a second),
+        shown when it is ready."""
+        self.left = ttk.Frame(frame)
+        self.left.grid(row=1, column=0, sticky="nw", padx=(0, PAD * 2), pady=(PAD, 0))
+        self.rows: list[tuple[str, str, str]] = []
+        self.table_note = ttk.Label(self.left, text="Working out when to bank...",
+                                    wraplength=chars(self, 40), justify="left")
+        self.table_note.grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
+        rules = self.rules
+
+        def work() -> tuple[list[tuple[str, str, str]], float] | str:
+            try:
+                return threshold_rows(rules), card.expected_turn_score(rules, on_board=True)
+            except ValueError as e:
+                return str(e)
+
+        self.jobs.submit(work, weakly(self._table_ready), name="strategy table",
+                         lane="strategy")
+
+    def _table_ready(self, result: tuple[list[tuple[str, str, str]], float] | str) -> None:
+        left = self.left
+        if isinstance(result, str):
+            self.table_note.configure(text=result[:1].upper() + result[1:] + ".")
             return
+        rows, expected = result
         self.rows = rows
-        ttk.Label(left, text="For the most points on average, bank once the turn score "
-                             "reaches:", wraplength=chars(self, 40), justify="left").grid(
-            row=0, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
+        self.table_note.configure(text="For the most points on average, bank once the turn "
+                                       "score reaches:")
         bold = derived_font(self, weight="bold")
         for c, text in enumerate(("Dice left", "On the board", "Getting on")):
             ttk.Label(left, text=text, font=bold).grid(row=1, column=c, sticky="w",
@@ -113,7 +127,6 @@ class StrategyWindow(tk.Toplevel):
             for c, text in enumerate(row):
                 ttk.Label(left, text=text).grid(row=r, column=c, sticky="w", padx=(0, PAD),
                                                 pady=1)
-        expected = card.expected_turn_score(self.rules, on_board=True)
         ttk.Label(left, text=f"Played this way a turn scores {expected:,.1f} on average. "
                              "Near the end of a game, the board scores matter more than the "
                              "average: see the chart.", wraplength=chars(self, 40),
@@ -133,28 +146,47 @@ class StrategyWindow(tk.Toplevel):
             self.chart_note.configure(text="The chart by board scores is for two-player "
                                            "games without options.")
             return
-        solved = table.load(self.rules) if table.available(self.rules) else None
-        if solved is None:
+        self.chart_note.configure(text="Working out the chart...")
+        self.dice = tk.IntVar(self, 3)
+        self.dice_row: list[tk.Widget] = [ttk.Label(right, text="Dice left:")]
+        self.dice_row[0].grid(row=1, column=0, sticky="w")
+        for n in range(1, 7):
+            button = ttk.Radiobutton(right, text=str(n), value=n, variable=self.dice,
+                                     underline=0, command=self._draw)
+            button.grid(row=1, column=n, sticky="w")
+            self.dice_row.append(button)
+            self.bind(f"<Key-{n}>", lambda e, n=n: self._pick(n))  # type: ignore[misc]
+        self.heatmap = HeatMap(right)
+        self.heatmap.grid(row=2, column=0, columnspan=7, sticky="nw", pady=(SMALL_PAD, 0))
+        rules, scores = self.rules, heat_scores(self.rules)
+
+        def work() -> tuple[tuple[int, float], card.BoardThresholds] | None:
+            solved = table.load(rules) if table.available(rules) else None
+            if solved is None:
+                return None
+            return card.fair_handicap(solved), card.board_thresholds(solved, scores)
+
+        self.jobs.submit(work, weakly(self._chart_ready), name="strategy chart",
+                         lane="strategy")
+
+    def _chart_ready(self, result: tuple[tuple[int, float], card.BoardThresholds] | None
+                     ) -> None:
+        if result is None:
+            for widget in self.dice_row:
+                widget.grid_remove()
+            if self.heatmap is not None:
+                self.heatmap.grid_remove()
+                self.heatmap = None
             self.chart_note.configure(text="The chart by board scores needs perfect play "
                                            "solved for these rules: solve it in the "
                                            "workshop (Game > House rules...).")
             return
-        points, even = card.fair_handicap(solved)
+        (points, even), board = result
         self.chart_note.configure(
             text=f"To win, not just to score: the chart below. A fair handicap: the second "
                  f"player starts with {points:,} points (the first player then wins "
                  f"{100 * even:.1f}% under perfect play). Working out the chart...")
-        self.dice = tk.IntVar(self, 3)
-        ttk.Label(right, text="Dice left:").grid(row=1, column=0, sticky="w")
-        for n in range(1, 7):
-            ttk.Radiobutton(right, text=str(n), value=n, variable=self.dice, underline=0,
-                            command=self._draw).grid(row=1, column=n, sticky="w")
-            self.bind(f"<Key-{n}>", lambda e, n=n: self._pick(n))  # type: ignore[misc]
-        self.heatmap = HeatMap(right)
-        self.heatmap.grid(row=2, column=0, columnspan=7, sticky="nw", pady=(SMALL_PAD, 0))
-        scores = heat_scores(self.rules)
-        self.jobs.submit(lambda: card.board_thresholds(solved, scores), self._board_ready,
-                         name="strategy chart", lane="strategy")
+        self._board_ready(board)
 
     def _board_ready(self, board: card.BoardThresholds) -> None:
         self.board = board

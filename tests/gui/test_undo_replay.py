@@ -380,3 +380,26 @@ def test_the_replay_shows_the_charts_of_its_game(tk_root: tk.Tk, tmp_path: Path)
         charts[0].destroy()
     finally:
         _closed(app)
+
+
+def test_saving_a_record_asks_before_it_replaces_a_text_file_beside_it(
+        tk_root: tk.Tk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tkinter.filedialog as filedialog
+
+    app = make_app(tk_root, throws=[ONE])
+    try:
+        key(app, "space")
+        notes = tmp_path / "notes.txt"
+        notes.write_text("my own notes")
+        monkeypatch.setattr(filedialog, "asksaveasfilename",
+                            lambda **o: str(tmp_path / "notes.json"))
+        questions: list[str] = []
+        app.confirm = lambda title, q: questions.append(q) or False  # type: ignore[func-returns-value]
+        app.save_record()
+        assert len(questions) == 1 and "notes.txt" in questions[0]
+        assert notes.read_text() == "my own notes" and not (tmp_path / "notes.json").exists()
+        app.confirm = lambda title, q: True
+        app.save_record()
+        assert "Ann" in notes.read_text() and (tmp_path / "notes.json").exists()
+    finally:
+        _closed(app)

@@ -120,6 +120,8 @@ def test_import_good_bad_and_hostile_files_and_export(tk_root: tk.Tk, tmp_path: 
 def test_the_strategy_card_draws_the_heat_map(tk_root: tk.Tk) -> None:
     card = StrategyWindow(tk_root, PRESETS["trash-5000"], theme="mono", seats=2)
     try:
+        assert card.rows == []  # opening it works nothing out in the Tk thread
+        pump(tk_root, lambda: bool(card.rows), 30)  # worked out off the Tk thread
         assert card.rows[0][0] == "1 die"
         pump(tk_root, lambda: card.board is not None, 30)
         assert card.heatmap is not None and card.heatmap.find_all()
