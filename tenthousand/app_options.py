@@ -15,6 +15,8 @@ from collections.abc import Callable
 from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
+from .jobs import JobRunner
+from .saver import PREFS_LANE
 from .settings import (
     ANIMATION_SPEEDS,
     DELAY,
@@ -41,6 +43,7 @@ log = logging.getLogger(__name__)
 class OptionCommands:
     """Preference handling and the Options menu, mixed into :class:`~tenthousand.app.App`."""
 
+    jobs: JobRunner
     root: tk.Tk
     live: LivePreferences
     saved_prefs: Preferences
@@ -122,10 +125,12 @@ class OptionCommands:
         self.window.status.show_settings("   ".join(parts))
 
     def _save_prefs_soon(self) -> None:
-        self._after("prefs", 500, self.save_preferences)
+        self._after("prefs", 500, lambda: self.save_preferences(background=True))
 
-    def save_preferences(self) -> None:
-        """Write the preferences now (the window's size and place included)."""
+    def save_preferences(self, background: bool = False) -> None:
+        """Write the preferences (the window's size and place included): now, or with
+        ``background`` in the job runner's lane for them (an fsync can take tens of
+        milliseconds; the newest preferences win)."""
         prefs = self.saved_prefs
         try:
             if self.root.winfo_viewable() and self.owns_root:
@@ -134,11 +139,20 @@ class OptionCommands:
             log.info("window place not read: %s", e)
         self.saved_prefs = prefs
         self.live.update(geometry=prefs.geometry)
+        if background and not self.jobs.closed:
+            self.jobs.submit(lambda: save_preferences(prefs), on_error=self._prefs_not_saved,
+                             name="preferences", lane=PREFS_LANE, latest=True)
+            return
+        self.jobs.wait_lane(PREFS_LANE, 2.0)  # an older write must not land after this one
         try:
             save_preferences(prefs)
         except OSError as e:
-            log.warning("preferences not saved: %s", e)
-            self.window.status.say(f"Your preferences could not be saved ({e.strerror}).")
+            self._prefs_not_saved(e)
+
+    def _prefs_not_saved(self, error: BaseException) -> None:
+        log.warning("preferences not saved: %s", error)
+        why = getattr(error, "strerror", None) or str(error)
+        self.window.status.say(f"Your preferences could not be saved ({why}).")
 
     def _rattle(self) -> None:
         if self.prefs.sound:

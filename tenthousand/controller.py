@@ -22,14 +22,13 @@ from .model import Event, Frozen, Game, GameOver, IllegalAction, Thrown, TurnSta
 from .model.game import Phase
 from .model.record import Snapshot
 from .presenter import Context
-from .saver import SAVE_LANE, Saver
+from .saver import PREFS_LANE, SAVE_LANE, Saver
 from .speech import Priority
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
 
 DEMO_LEVEL = "expert"
-LOG_TAIL = 200  # events the log shows after an undo (the panel keeps 400 lines at most)
 
 
 class Controller(ComputerSeats):
@@ -123,7 +122,7 @@ class Controller(ComputerSeats):
         self.cancel_all()
         # Whatever is still being worked out belongs to the last game (its players, its
         # advice); only its saves must still reach the disk, in order.
-        self.jobs.cancel_all(keep=(SAVE_LANE,))
+        self.jobs.cancel_all(keep=(SAVE_LANE, PREFS_LANE))
         self._players.clear()
         self._preparing.clear()
         self.game = game
@@ -179,9 +178,9 @@ class Controller(ComputerSeats):
         self.start()
 
     def rebuild_log(self) -> None:
-        """The log panel as the game's own events tell it (its last LOG_TAIL of them)."""
+        """The log panel as the game's own events tell it (the last ``LOG_TAIL``)."""
         self.window.log.clear()
-        for event in self.game.log[-LOG_TAIL:]:
+        for event in self.game.log[-presenter.LOG_TAIL:]:
             self._log(event)
 
     def _log_start(self, game: Game) -> None:
@@ -191,7 +190,7 @@ class Controller(ComputerSeats):
             if why:
                 self.window.log.add(presenter.as_expert_line(game, seat, why), "info")
         # A resumed game shows the tail of its log, so the player sees where it stands.
-        for event in game.log[-60:]:
+        for event in game.log[-presenter.LOG_TAIL:]:
             self._log(event)
 
     def _log(self, event: Event) -> None:

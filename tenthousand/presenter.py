@@ -44,6 +44,10 @@ _LOG_TAGS: dict[type[Event], str] = {
 
 AGAIN = "F8 plays again, Esc sets up a new game"
 
+#: How many of a game's last events the log panel shows when it is filled at once (a
+#: resumed game, an undo, a step of the replay); the panel keeps 400 lines at most.
+LOG_TAIL = 120
+
 
 # -- what the views draw -----------------------------------------------------------------
 

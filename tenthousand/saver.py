@@ -13,6 +13,8 @@ from .model.record import Snapshot
 log = logging.getLogger(__name__)
 
 SAVE_LANE = "autosave"
+#: The preferences' lane: like the saves, never dropped by a new game.
+PREFS_LANE = "preferences"
 
 
 class Saver:

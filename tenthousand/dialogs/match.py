@@ -15,6 +15,7 @@ from tkinter import ttk
 from typing import Literal
 
 from ..model import Game
+from ..model.grammar import Person
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["MatchChoice", "MatchDialog", "MatchTable", "match_table", "ordinal"]
@@ -57,15 +58,15 @@ def _summary(game: Game, wins: list[int], points: list[int]) -> str:
         a, b = (0, 1) if (points[0], wins[0]) >= (points[1], wins[1]) else (1, 0)
         if points[a] == points[b] and wins[a] == wins[b]:
             return f"{games}; the match is level at {points[a]} match points each."
-        lead = f"{names[a]} lead{'s' if names[a].casefold() != 'you' else ''}"
+        lead = Person(names[a]).says("leads")
         return (f"{games}; {lead} by {points[a] - points[b]} match points "
                 f"({points[a]} to {points[b]}), games won {wins[a]} to {wins[b]}.")
     best = max(points)
-    leaders = [names[s] for s, p in enumerate(points) if p == best]
+    leaders = [Person(names[s]) for s, p in enumerate(points) if p == best]
     if len(leaders) == 1:
-        verb = "lead" if leaders[0].casefold() == "you" else "leads"
-        return f"{games}; {leaders[0]} {verb} with {best} match points."
-    return f"{games}; {' and '.join(leaders)} share the lead with {best} match points."
+        return f"{games}; {leaders[0].says('leads')} with {best} match points."
+    together = " and ".join(p.subject if i == 0 else p.object for i, p in enumerate(leaders))
+    return f"{games}; {together} share the lead with {best} match points."
 
 
 def match_table(game: Game) -> MatchTable:

@@ -26,7 +26,6 @@ from ..view.theme import ensure_style, palette
 from .base import PAD, chars, collect_when_closed
 
 #: Events the log shows after a jump (stepping forward adds lines one step at a time).
-LOG_TAIL = 120
 
 PlayOn = Callable[[Game, int], object]
 
@@ -223,7 +222,7 @@ class ReplayWindow(tk.Toplevel):
             events = replay.events(step)
         else:
             self.log.clear()
-            events = tuple(game.log[-LOG_TAIL:])
+            events = tuple(game.log[-presenter.LOG_TAIL:])
         for event in events:
             self.log.add(*presenter.log_line(game, event))
         self._log_step = step

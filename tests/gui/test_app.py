@@ -7,14 +7,14 @@ import json
 import tkinter as tk
 
 import pytest
-from app_kit import QUIET, key, make_app, settings
+from app_kit import QUIET, key, make_app, settings, wait_until
 
 from tenthousand.app import App
 from tenthousand.cli import Options, SeatSpec
 from tenthousand.launch import SCREEN_MARGIN, _geometry, settings_from_options
 from tenthousand.model.game import Phase
 from tenthousand.paths import paths
-from tenthousand.settings import GameSettings, load_preferences
+from tenthousand.settings import GameSettings, Preferences, load_preferences
 from tenthousand.sound import Sound
 
 pytestmark = pytest.mark.gui
@@ -289,3 +289,27 @@ def test_the_rattle_is_a_short_wav_at_every_pitch(monkeypatch: pytest.MonkeyPatc
     player.rattle(0)
     time.sleep(0.3)
     assert player.played == 1
+
+
+def test_a_changed_preference_is_written_off_the_tk_thread(
+        tk_root: tk.Tk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write (with its fsync) happens in the job runner, never in a Tk callback."""
+    import threading
+
+    import tenthousand.app_options as app_options
+
+    written: list[tuple[str, str]] = []
+
+    def record(prefs: Preferences) -> None:
+        written.append((threading.current_thread().name, prefs.table_colour))
+
+    monkeypatch.setattr(app_options, "save_preferences", record)
+    app = make_app(tk_root)
+    try:
+        key(app, "F10")
+        colour = app.prefs.table_colour
+        wait_until(app, lambda: bool(written), 5)
+        assert written[-1][1] == colour
+        assert written[-1][0] != threading.main_thread().name
+    finally:
+        app.destroy()
