@@ -198,13 +198,18 @@ class StatisticsWindow(tk.Toplevel):
         folder = filedialog.askdirectory(parent=self, title="Export the games as CSV into")
         if not folder:
             return
-        try:
-            with History(self.path) as history:
-                games, decisions = export_csv(history, Path(folder))
-        except OSError as e:
-            self.status.configure(text=f"The CSV files could not be written ({e.strerror}).")
-            return
+        self.status.configure(text="Writing the CSV files...")
+        path = self.path
+        self.jobs.submit(lambda: _export(path, Path(folder)), weakly(self._exported),
+                         weakly(self._export_failed), name="csv export", lane="stats")
+
+    def _exported(self, files: tuple[Path, Path]) -> None:
+        games, decisions = files
         self.status.configure(text=f"Wrote {games.name} and {decisions.name}.")
+
+    def _export_failed(self, error: BaseException) -> None:
+        why = getattr(error, "strerror", None) or str(error)
+        self.status.configure(text=f"The CSV files could not be written ({why}).")
 
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal
@@ -212,3 +217,9 @@ class StatisticsWindow(tk.Toplevel):
         for chart in self.charts.values():
             chart.set_palette(pal)
 
+
+def _export(path: Path, folder: Path) -> tuple[Path, Path]:
+    """Every game and decision as CSV in ``folder`` (in a worker: the database may be busy
+    with a game being stored)."""
+    with History(path) as history:
+        return export_csv(history, folder)

@@ -4,6 +4,7 @@ seed in the log, Statistics, Charts and Challenge a friend."""
 from __future__ import annotations
 
 import tkinter as tk
+from pathlib import Path
 
 import pytest
 from app_kit import make_app, settings, wait_until
@@ -207,5 +208,27 @@ def test_a_closed_window_is_freed_in_the_tk_thread(tk_root: tk.Tk, which: str) -
             assert ref() is None
         finally:
             gc.enable()
+    finally:
+        app.destroy()
+
+
+def test_export_as_csv_is_written_off_the_tk_thread(tk_root: tk.Tk, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import tkinter.filedialog as filedialog
+
+    app = _app(tk_root)
+    try:
+        _play_out(app)
+        window = StatisticsWindow(tk_root, app.history._palette(), app.history.jobs)
+        monkeypatch.setattr(filedialog, "askdirectory", lambda **o: str(tmp_path))
+        window.export()
+        assert "Writing" in str(window.status.cget("text"))  # not written in this callback
+        wait_until(app, lambda: "Wrote" in str(window.status.cget("text")), 10)
+        assert (tmp_path / "tenthousand-games.csv").read_text().count("\n") >= 2
+        (tmp_path / "tenthousand-games.csv").unlink()
+        (tmp_path / "tenthousand-games.csv").mkdir()  # in the way: the disk refuses
+        window.export()
+        wait_until(app, lambda: "could not be written" in str(window.status.cget("text")), 10)
+        window.destroy()
     finally:
         app.destroy()
