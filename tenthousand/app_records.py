@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .commands import handles
 from .controller import Controller
 from .history_window import HistoryControls
+from .jobs import JobRunner
 from .model import Game
 from .view.window import MainWindow
 
@@ -31,6 +32,7 @@ class RecordCommands:
     prefs: Preferences  # (a property of OptionCommands)
     confirm: Callable[[str, str], bool]
     replays: list[ReplayWindow]
+    jobs: JobRunner
     history: HistoryControls
     #: Shows an error in a box (title, one sentence); tests replace it.
     show_error: Callable[[str, str], None]
@@ -170,7 +172,7 @@ class RecordCommands:
             self.controller.start()
 
     @handles("open_record")
-    def open_record(self) -> ReplayWindow | None:
+    def open_record(self) -> None:
         """Game > Open record: replay a saved record (or a simulator's) in a window."""
         from tkinter import filedialog
 
@@ -179,20 +181,30 @@ class RecordCommands:
                 parent=self.root, title="Open a game record",
                 filetypes=[("Game records", "*.json"), ("All files", "*")])
         if not name:
-            return None
-        return self.open_replay(Path(name))
+            return
+        self.open_replay(Path(name))
 
-    def open_replay(self, path: Path) -> ReplayWindow | None:
-        """The replay window for the record in ``path``; a bad file gets a box."""
-        from .model import BadSave
+    def open_replay(self, path: Path) -> None:
+        """The replay window for the record in ``path``, read and checked in a worker (a
+        long record is played through to be checked); a bad file gets a box."""
         from .savegame import read_record
 
-        try:
-            record = read_record(path)
-        except BadSave as e:
-            self.show_error("Record not opened", str(e))
-            return None
-        return self.show_replay(record=record)
+        self.window.status.say(f"Reading {path.name}...")
+        self.jobs.submit(lambda: read_record(path), self._record_read,
+                         lambda error: self._record_not_read(path, error),
+                         name="open record")
+
+    def _record_read(self, record: Record) -> None:
+        self.window.status.say("")
+        self.show_replay(record=record)
+
+    def _record_not_read(self, path: Path, error: BaseException) -> None:
+        from .model import BadSave
+
+        if not isinstance(error, (BadSave, OSError)):
+            raise error  # a bug: the window's error handler logs and shows it
+        self.window.status.say("")
+        self.show_error("Record not opened", str(error))
 
     def _error_box(self, title: str, text: str) -> None:
         with self.window.box_open():

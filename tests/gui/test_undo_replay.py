@@ -291,14 +291,18 @@ def test_open_record_replays_it_and_a_bad_one_gets_a_box(
     app = make_app(tk_root)
     try:
         monkeypatch.setattr(filedialog, "askopenfilename", lambda **o: str(path))
-        window = app.open_record()
+        app.open_record()
+        assert not app.replays  # read in a worker: the window comes when it is read
+        wait_until(app, lambda: bool(app.replays))
+        window = app.replays[-1]
         _ready(app, window)
         assert window.step == window.replay.last
         errors: list[str] = []
         app.show_error = lambda title, text: errors.append(text)
         (tmp_path / "bad.json").write_text("[1, 2]")
-        assert app.open_replay(tmp_path / "bad.json") is None
-        assert len(errors) == 1
+        app.open_replay(tmp_path / "bad.json")
+        wait_until(app, lambda: bool(errors))
+        assert len(errors) == 1 and len(app.replays) == 1
     finally:
         _closed(app)
 
@@ -309,7 +313,9 @@ def test_play_on_from_here_starts_an_assisted_game_at_that_step(
     app = make_app(tk_root, settings(("Ann", True), ("Bot", True)),
                    prefs=QUIET.replace(delay=3.0))
     try:
-        window = app.open_replay(path)
+        app.open_replay(path)
+        wait_until(app, lambda: bool(app.replays))
+        window = app.replays[-1]
         _ready(app, window)
         window.show(7)
         old = app.controller.game
