@@ -103,6 +103,7 @@ class Controller(ComputerSeats):
     def destroy(self) -> None:
         """Quit: no more steps; the last save is written before the window goes."""
         self.cancel_all()
+        self._stop_solves()
         self.saver.flush(2.0)
         if self._owns_jobs:
             self.jobs.close()
@@ -123,6 +124,7 @@ class Controller(ComputerSeats):
         # Whatever is still being worked out belongs to the last game (its players, its
         # advice); only its saves must still reach the disk, in order.
         self.jobs.cancel_all(keep=(SAVE_LANE, PREFS_LANE))
+        self._stop_solves(keep=game.rules)
         self._players.clear()
         self._preparing.clear()
         self.game = game

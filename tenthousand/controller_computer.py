@@ -20,6 +20,7 @@ from .ai.moves import Command, Move, commands, decide
 from .jobs import JobRunner
 from .model import Event, Game
 from .model.game import Phase
+from .model.rules import Rules
 from .view.window import MainWindow
 
 if TYPE_CHECKING:
@@ -120,6 +121,14 @@ class ComputerSeats:
         """Whether the Perfect computer in ``seat`` waits for its table to be solved."""
         return (self.is_computer(seat) and self.level(seat) == "perfect"
                 and bool(getattr(self._player(seat), "solving", False)))
+
+    def _stop_solves(self, keep: Rules | None = None) -> None:
+        """Stop the background solves nobody will wait for: every one at quit, and at a new
+        game those of other rules than ``keep`` (the same rules go on being solved)."""
+        for player in self._players.values():
+            cancel = getattr(player, "cancel_solve", None)
+            if cancel is not None and getattr(player, "rules", None) != keep:
+                cancel()
 
     def _solve_in_background(self, player: Player) -> None:
         make = getattr(player, "background_solve", None)

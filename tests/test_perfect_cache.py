@@ -130,3 +130,29 @@ def test_the_advisor_says_win_chances_follow_while_the_table_is_solved() -> None
         game, True, True, values)
     solve.run()
     assert "once perfect play is solved" not in service._note(game, True, True, values)
+
+
+def test_a_solve_nobody_waits_for_stops_and_can_start_again() -> None:
+    """A new game with other rules, or quit, stops the solve at its next progress report
+    instead of letting it run on for minutes."""
+    import threading
+
+    rules = _house(3000)
+    solve = cache.background(rules)
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            solve.run()
+        except BaseException as e:  # noqa: BLE001 - what the test looks at
+            failed.append(e)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    solve.cancel()
+    worker.join(30)
+    assert not worker.is_alive() and solve.done
+    if solve.table is None:  # stopped (a very fast machine may have finished first)
+        assert isinstance(failed[0], cache.SolveCancelled)
+        again = cache.background(rules)
+        assert again is not solve and not again.done

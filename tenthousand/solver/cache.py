@@ -94,6 +94,10 @@ def write_atomic(path: Path, data: bytes) -> None:
     write_bytes_atomic(path, data)
 
 
+class SolveCancelled(Exception):
+    """A background solve was stopped because nobody waits for it any more."""
+
+
 class BackgroundSolve:
     """One solve of one rule set, shared by every game that waits for it."""
 
@@ -104,6 +108,13 @@ class BackgroundSolve:
         self.error: BaseException | None = None
         self._lock = threading.Lock()
         self._done = threading.Event()
+        self._stop = threading.Event()
+
+    def cancel(self) -> None:
+        """Stop the solve at its next progress report: nobody waits for it any more (a
+        new game with other rules, or quit).  A later request for these rules starts a
+        new one."""
+        self._stop.set()
 
     @property
     def done(self) -> bool:
@@ -134,6 +145,8 @@ class BackgroundSolve:
                 from . import core  # numpy: only now
 
                 def report(share: float) -> None:
+                    if self._stop.is_set():
+                        raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
                     self.progress = max(self.progress, min(share, 0.99))
 
                 solution = core.solve(self.rules, progress=report)

@@ -62,6 +62,11 @@ class PerfectPlayer:
         """The share of the solve done (0 to 1), or None when there is no solve."""
         return None if self._solve is None else self._solve.progress
 
+    def cancel_solve(self) -> None:
+        """This player is no longer needed: stop a background solve of its rules."""
+        if self.solving and self._solve is not None:
+            self._solve.cancel()
+
     def background_solve(self) -> Callable[[], None] | None:
         """Solving this player's table (seconds to minutes), for a worker thread; None when
         the table is there.  Until it is done the player plays as its fallback."""
