@@ -194,3 +194,26 @@ def test_a_saved_rule_set_that_is_gone_keeps_the_seats_and_damages_nothing() -> 
     assert [s.name for s in prefs.game.seats] == ["Ann", "Bot"]
     assert prefs.game.seats[1].level == "expert"
     assert prefs.game.preset == "ten-thousand"
+
+
+def test_the_previous_releases_preferences_load_whole() -> None:
+    """A preferences.json written by the release before this one (tests/fixtures): every
+    value is kept, nothing is called damaged, and the new fields take their defaults."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "fixtures" / "preferences-0.1.0.json")
+                      .read_text(encoding="utf-8"))
+    prefs, bad = Preferences.from_dict(data)
+    assert bad == []
+    assert (prefs.delay, prefs.sound, prefs.pitch, prefs.theme, prefs.table_colour) == \
+        (1.4, False, -2, "mono", "red")
+    assert (prefs.intro, prefs.animation, prefs.advisor) == (False, False, True)
+    assert prefs.geometry == "1100x760+30+40"
+    game = prefs.game
+    assert game.preset == "trash-5000" and game.options == ("surpassing",)
+    assert game.game_point == 6000
+    assert [(s.name, s.computer, s.level) for s in game.seats] == [
+        ("Ann", False, "normal"), ("Computer 2", True, "expert")]
+    assert prefs.guide_done  # a player of the last release has played already: no tour
+    assert prefs.size == 100 and prefs.volume == 80 and not prefs.speech
