@@ -116,10 +116,7 @@ class AdvisorService:
     def has_decisions(self) -> bool:
         """Whether the game on the table has a decision of a person to review (cheap: no
         replay, for the menu's enabled state after every move)."""
-        if self._game is None:
-            return False
-        return any(step.human and step.command.name in ("throw", "bank") and step.command.args
-                   for step in self._game.record.steps)
+        return self._game is not None and self._game.record.has_human_decision()
 
     def decisions(self) -> list[Decision]:
         """The human's decisions in the game on the table, for the review."""

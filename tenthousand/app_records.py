@@ -80,9 +80,7 @@ class RecordCommands:
         The decisions come from the game's record, worked out in the review's worker, so
         those made before an undo that still stand are reviewed too."""
         record = self.controller.game.record
-        humans = record.human_seats()
-        if not any(c.seat in humans and c.name in ("throw", "bank") and c.args
-                   for c in record.commands):
+        if not record.has_human_decision():
             self.window.status.say("No decisions of yours to review yet in this game.")
             return None
         from .dialogs.review import ReviewWindow

@@ -172,13 +172,3 @@ class MatchDialog(Dialog[MatchChoice]):
     def _choose(self, choice: MatchChoice) -> None:
         self.result = choice
         self.destroy()
-
-    def ok(self, event: object = None) -> None:
-        """Close: nothing changes (Return on a focused choice presses it)."""
-        if event is not None:
-            focus = self.focus_get()
-            if isinstance(focus, ttk.Button) and focus is not self.button_ok:
-                focus.invoke()
-                return
-        self.result = None
-        self.destroy()

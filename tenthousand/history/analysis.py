@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the advisor's solver loads when a game is analysed, not at 
 from ..model.events import Thrown, TurnStarted
 from ..model.game import Game, Phase
 from ..model.record import Command, Record
+from .store import DecisionRow
 
 #: The least cost counted as a mistake: 0.1 percentage point, or one point.
 LEAST = {WIN: 0.001, SCORE: 1.0}
@@ -57,21 +58,6 @@ class ThrowLuck:
     luck: float
 
 
-@dataclass(frozen=True)
-class DecisionValue:
-    """One decision against the best choice of its position."""
-
-    step: int
-    seat: int
-    kind: str
-    chosen: str
-    best: str
-    chosen_value: float
-    best_value: float
-    cost: float  # what the choice gave away (>= 0; lower-is-better games turned round)
-    mistake: str  # '' or one of BANK_EARLY, THROW_ON, WRONG_DICE
-
-
 @dataclass
 class Analysis:
     """A game's luck and skill, per seat (see the module's docstring)."""
@@ -84,7 +70,7 @@ class Analysis:
     start: tuple[float, ...] | None = None  # each seat's chance at the start (WIN only)
     final: tuple[float, ...] | None = None
     throws: list[ThrowLuck] = field(default_factory=list)
-    decisions: list[DecisionValue] = field(default_factory=list)
+    decisions: list[DecisionRow] = field(default_factory=list)
     #: (turn number, each seat's chance) at every turn's start and at the end (WIN only).
     chances: list[tuple[int, tuple[float, ...]]] = field(default_factory=list)
 
@@ -110,7 +96,7 @@ def _faces(game: Game, command: Command) -> tuple[int, ...]:
 
 
 def _decision(step: int, game: Game, command: Command, values: AdvisorValues
-              ) -> tuple[DecisionValue, float] | None:
+              ) -> tuple[DecisionRow, float] | None:
     """The decision ``command`` at ``game`` valued by ``values``, with the chosen value."""
     if values.best is None or command.name not in ("throw", "bank"):
         return None
@@ -134,7 +120,7 @@ def _decision(step: int, game: Game, command: Command, values: AdvisorValues
             mistake = THROW_ON
         else:
             mistake = WRONG_DICE
-    return DecisionValue(step, game.current, values.kind, _move(_faces(game, command), bank),
+    return DecisionRow(step, game.current, values.kind, _move(_faces(game, command), bank),
                          _move(top.faces, best_bank), chosen, best, cost, mistake), chosen
 
 

@@ -185,7 +185,8 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class DecisionRow:
-    """A human decision valued against the best choice."""
+    """A decision valued against the best choice of its position (the analysis makes
+    them, the history keeps those of people)."""
 
     step: int
     seat: int

@@ -13,7 +13,7 @@ from ..model.game import Game
 from ..model.record import Record
 from .analysis import Analysis, analyse
 from .codes import fingerprint_of
-from .store import ABANDONED, FINISHED, DecisionRow, GameEntry, SeatRow, ThrowRow
+from .store import ABANDONED, FINISHED, GameEntry, SeatRow, ThrowRow
 
 log = logging.getLogger(__name__)
 
@@ -76,9 +76,7 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
             analysis = analyse(record, decisions_of)
         except (ValueError, ArithmeticError) as e:
             log.warning("the game could not be analysed: %s", e)
-    decisions = () if analysis is None else tuple(
-        DecisionRow(d.step, d.seat, d.kind, d.chosen, d.best, d.chosen_value, d.best_value,
-                    d.cost, d.mistake) for d in analysis.decisions)
+    decisions = () if analysis is None else tuple(analysis.decisions)
     throws = () if analysis is None else tuple(
         ThrowRow(t.step, t.seat, t.dice, t.luck) for t in analysis.throws)
     seed = record.start.seed

@@ -250,6 +250,13 @@ class Record:
         """The seats a person plays (the window's demo mode may treat them all as computers)."""
         return frozenset(i for i, s in enumerate(self.seats) if not s.computer)
 
+    def has_human_decision(self) -> bool:
+        """Whether a person has chosen dice at a throw (frozen some and thrown on, or
+        banked): a decision the review can value.  Cheap: no replay, no steps built."""
+        humans = self.human_seats()
+        return any(c.seat in humans and c.name in ("throw", "bank") and c.args
+                   for c in self._commands)
+
     @property
     def steps(self) -> list[Step]:
         """Every command so far with its seat and the events it produced."""
