@@ -28,6 +28,17 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     return home
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts in English whatever the machine's locale; a test that wants another
+    language sets it (``i18n.set_language("de")`` or ``LANGUAGE``/``LANG``)."""
+    from tenthousand import i18n
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def long_run(request: pytest.FixtureRequest) -> bool:
     """True when --long asks for the full counts of the slow tests."""

@@ -2,20 +2,32 @@
 third ("You throw", "Ann throws"; "challenges you", "challenges Ann"; "your", "Ann's").
 
 Every text that holds a seat name is built from a :class:`Person`, so no message is patched
-after it was written.
+after it was written.  In a translated game the grammar is the catalogue's: a sentence about a
+seat is written twice, whole, and :meth:`Person.pick` chooses::
+
+    who.pick(_("You throw {dice}"), _("{name} throws {dice}"), dice=shown)
+
+The English-only helpers below (``says``, ``verb``, ``subject``...) build English sentences
+and must not be used for text a player reads.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _
+
 #: Verbs whose second person is not the third minus its "s".
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
 
 
 def is_you(name: str) -> bool:
-    """Whether a seat name means the player at the screen ("You", "you")."""
-    return name.strip().casefold() == "you"
+    """Whether a seat name means the player at the screen ("You", "you", or the word the
+    language in use has for it, "Du" in German)."""
+    # Translators: the name of the player at the screen, as a seat name and in sentences
+    # such as "You win"; a seat given this name is spoken to in the second person.
+    word = name.strip().casefold()
+    return word == "you" or word == _("You").casefold()
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,12 @@ class Person:
     def Possessive(self) -> str:  # noqa: N802 - the capital says where it goes
         """At the start of a sentence: "Your" or "Ann's"."""
         return "Your" if self.you else f"{self.name}'s"
+
+    def pick(self, you: str, other: str, **values: object) -> str:
+        """One whole sentence about this seat, already translated: ``you`` when the seat is
+        the player at the screen ("You throw {dice}"), ``other`` for anyone else ("{name}
+        throws {dice}"); ``values`` fill the fields, and ``{name}`` is the seat's name."""
+        return (you if self.you else other).format(name=self.name, **values)
 
     def verb(self, third: str) -> str:
         """The verb in its third-person form ("throws"), agreed with this seat."""
