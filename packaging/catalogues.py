@@ -175,11 +175,12 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["fragment"]:
         _write_po(Path(argv[1]), extract(argv[2:]))
         return 0
-    if argv[:1] == ["absorb"]:
-        absorb(Path(argv[1]))
-        return 0
-    for command in argv or ["check"]:
-        if command == "extract":
+    commands = list(argv or ["check"])
+    while commands:
+        command = commands.pop(0)
+        if command == "absorb" and commands:
+            absorb(Path(commands.pop(0)))
+        elif command == "extract":
             _write_po(TEMPLATE, extract())
         elif command == "update":
             update()
