@@ -31,12 +31,13 @@ def _share(share: dict[str, Any]) -> str:
         # Translators: in the statistics: no games of this kind.
         return _("none")
     lo, hi = (float(v) for v in share["ci95"])
-    # Translators: {wins} and {games} are counts, {percent}, {low} and {high} percentages.
-    return ngettext("{wins} of {games} won ({percent}; 95% sure between {low} and {high})",
-                    "{wins} of {games} won ({percent}; 95% sure between {low} and {high})",
+    # Translators: {wins} and {games} are counts; {percent}, {sure} (95%), {low} and {high}
+    # percentages: the true win rate lies between low and high with 95% certainty.
+    return ngettext("{wins} of {games} won ({percent}; {sure} sure between {low} and {high})",
+                    "{wins} of {games} won ({percent}; {sure} sure between {low} and {high})",
                     games).format(wins=number(wins), games=number(games),
-                                  percent=percent(wins / games), low=percent(lo),
-                                  high=percent(hi))
+                                  percent=percent(wins / games), sure=percent(0.95, 0),
+                                  low=percent(lo), high=percent(hi))
 
 
 def _mistake(words: object) -> str:
