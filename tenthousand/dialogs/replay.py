@@ -94,6 +94,7 @@ class ReplayWindow(tk.Toplevel):
         self.scoreboard.pack(fill="x")
         self.turn_list = ttk.Treeview(side, columns=("turn",), show="headings", height=7,
                                       selectmode="browse", takefocus=0)
+        # Translators: the head of the list of turns: at most about 30 characters.
         self.turn_list.heading("turn", text=_("Turns (click one to go there)"))
         self.turn_list.column("turn", width=300, anchor="w")
         self.turn_list.pack(fill="x", padx=6, pady=(4, 4))

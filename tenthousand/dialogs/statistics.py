@@ -17,7 +17,7 @@ from ..history.report import report_lines
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
-from ..i18n import N_, _, number
+from ..i18n import N_, _, number, pgettext
 from ..jobs import JobRunner, weakly
 from ..model.rules import LEVELS, PRESETS
 from ..view.charts import Chart
@@ -44,8 +44,13 @@ CHARTS = (
 
 
 def _all() -> str:
-    # Translators: the choice of the statistics' filters that keeps every game.
+    # Translators: the choice of the statistics' Rules filter that keeps every rule set.
     return _("All")
+
+
+def _all_opponents() -> str:
+    # Translators: the choice of the statistics' Against filter that keeps every opponent.
+    return pgettext("opponents", "All")
 
 
 def _load(path: Path, filters: Filters | None) -> tuple[list[str], Statistics | None]:
@@ -109,12 +114,13 @@ class StatisticsWindow(tk.Toplevel):
         # What each filter's box shows -> the key the statistics use (None: all).
         self.choices: dict[str, dict[str, str | int | None]] = {
             "preset": {_all(): None, **{PRESETS[k].label: k for k in sorted(PRESETS)}},
-            "level": {_all(): None, **{_(LEVEL_NAMES[k]): k for k in (*LEVELS, "person")}},
+            "level": {_all_opponents(): None,
+                      **{_(LEVEL_NAMES[k]): k for k in (*LEVELS, "person")}},
             "period": {_(name): days for name, days in PERIODS.items()},
         }
         self.player = tk.StringVar(self, player or "")
         self.preset = tk.StringVar(self, _all())
-        self.level = tk.StringVar(self, _all())
+        self.level = tk.StringVar(self, _all_opponents())
         self.period = tk.StringVar(self, _(next(iter(PERIODS))))
         # Translators: the fields of the statistics' filters (with an access key each).
         self.player_box = self._combo(bar, _("&Player:"), self.player, [], 18)
