@@ -209,7 +209,7 @@ class OptionCommands:
 
     @handles("table_colour")
     def next_table_colour(self) -> None:
-        names = [name for name, _ in TABLE_COLOURS]
+        names = [name for name, _felt in TABLE_COLOURS]
         current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
         self._set_prefs(table_colour=names[(current + 1) % len(names)])
         if self.prefs.theme == "mono":

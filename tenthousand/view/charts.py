@@ -117,8 +117,8 @@ class Chart(tk.Canvas):
         self._legend(data, w, h - legend_h - 4)
 
     def _ranges(self, data: ChartData) -> tuple[list[float], list[float]]:
-        allx = [x for s in data.series for x, _ in s.points]
-        ally = [y for s in data.series for _, y in s.points]
+        allx = [x for s in data.series for x, _y in s.points]
+        ally = [y for s in data.series for _x, y in s.points]
         if data.reference is not None:
             ally.append(data.reference)
         low = data.y_min if data.y_min is not None else min(ally)
@@ -206,7 +206,7 @@ class Chart(tk.Canvas):
         n = len(data.series)
         width = slot * 0.7 / n
         for i, s in enumerate(data.series):
-            colour, _ = self.style(i)
+            colour, _dash = self.style(i)
             stipple = "gray50" if self.pal.theme == "mono" and i else ""
             for x, y in s.points:
                 left = x0 + slot * (x - 1) + slot * 0.15 + width * i

@@ -77,7 +77,7 @@ def scoring_die(game: Game) -> int | None:
     freezes = game.legal_freezes()
     if not freezes:
         return None
-    singles = sorted(faces for faces, _ in freezes if len(faces) == 1)
+    singles = sorted(faces for faces, _value in freezes if len(faces) == 1)
     faces = singles[0] if singles else freezes[0][0]
     return game.indices_for(faces)[0]
 

@@ -178,7 +178,7 @@ class ActionBar(tk.Frame):
         for button in self.prompt_buttons:
             button.destroy()
         self.prompt_buttons = []
-        self.challenge_targets = [seat for seat, _ in targets]
+        self.challenge_targets = [seat for seat, _name in targets]
         self.prompt_label.configure(text=question)
         for number, (seat, name) in enumerate(targets, start=1):
             button = ttk.Button(self.prompt, text=f"{number}: {name}", takefocus=0,

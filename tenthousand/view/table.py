@@ -339,7 +339,7 @@ class TableView(TableBase):
             fill = "#ffffff"
         self.itemconfigure(self.banner_box, fill=fill, state="normal",
                            outline="#000000" if p.theme == "mono" else "")
-        title, _, body = text.partition("\n")
+        title, _newline, body = text.partition("\n")
         self.itemconfigure(self.banner_item, text=title, state="normal")
         self.itemconfigure(self.banner_body, text=body, state="normal" if body else "hidden")
         self._place_banner()
@@ -409,7 +409,7 @@ class TableView(TableBase):
                            text="six dice, one to nine players\npress any key to play")
         self.coords(self.title_item, g["width"] / 2, g["height"] * 0.28)
         self.coords(self.subtitle_item, g["width"] / 2, g["height"] * 0.28 + die * 0.8)
-        faces = [random.randint(1, 6) for _ in range(6)]
+        faces = [random.randint(1, 6) for _die in range(6)]
         steps = 18
         step_ms = self.duration(INTRO_STEP_MS)
 
