@@ -27,6 +27,7 @@ from .commands import COMMANDS, Command, handlers_of, handles, number_of
 from .controller import Controller
 from .controller_computer import PlayerFactory
 from .history_window import HistoryControls
+from .i18n import _
 from .jobs import JobRunner
 from .logs import install_tk_error_handler
 from .model import Game
@@ -223,10 +224,10 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
         if self.notices:
             text, self.notices = "\n\n".join(self.notices), []
             # Shown once the window is up; the computer waits while the box is open.
-            self._after("notices", 0, lambda: self.inform("Ten-Thousand", text))
+            self._after("notices", 0, lambda: self.inform(_("Ten-Thousand"), text))
         self.controller.start()
         if self.prefs.theme == "mono":
-            self.window.status.say("Monochrome display.")
+            self.window.status.say(_("Monochrome display."))
 
     def inform(self, title: str, text: str) -> None:
         """A message box over the window; no computer move is made while it is open."""
@@ -280,7 +281,7 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
     def _guide_finished(self, skipped: bool) -> None:
         self._set_prefs(guide_done=True)
         if skipped:
-            self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
+            self.window.status.say(_("Tour closed. Help > Show the tour again brings it back."))
 
     def _refreshed(self, game: Game, human: bool) -> None:
         self.history.refreshed(game)
