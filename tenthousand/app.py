@@ -26,6 +26,7 @@ from .app_records import RecordCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
 from .controller import Controller
 from .controller_computer import PlayerFactory
+from .dialogs import access
 from .history_window import HistoryControls
 from .i18n import _
 from .jobs import JobRunner
@@ -241,6 +242,12 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
     def _collect(self) -> None:
         _collect()
 
+    def _access_sequences(self) -> list[str]:
+        """The Alt+letter bindings the window's access keys put on the root (the review
+        button's): they go with the window."""
+        return [str(s) for s in self.root.bind() if "Alt-" in str(s)] \
+            if access.keys_of(self.root) else []
+
     # -- after() for the app's own delayed work ------------------------------------------
 
     def _after(self, purpose: str, ms: int, func: Callable[[], None]) -> None:
@@ -316,9 +323,10 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
         for after_id in self._afters.values():
             self.root.after_cancel(after_id)
         self._afters.clear()
-        for sequence in self._bound:
+        for sequence in self._bound + self._access_sequences():
             self.root.unbind(sequence)
         self._bound.clear()
+        access.keys_of(self.root).clear()  # the next window on this root has its own
         if self.rules_window is not None:
             try:
                 self.rules_window.destroy()
