@@ -88,7 +88,7 @@ def test_the_table_in_german_with_german_numbers(de: None) -> None:
     shown = presenter.table(game, ctx(game))
     assert shown.caption == "Du bist dran"
     assert shown.turn_score == "Zugpunkte 0"
-    assert shown.dice_left == "Noch 6 Würfel zu werfen"
+    assert shown.dice_left == "Noch 6 Würfel"
     cue = presenter.cue(game, Banked(1, 10000, 19500))
     assert cue is not None and cue.text == "Ann hat 10.000 geschrieben"
     cue = presenter.cue(game, Banked(0, 1250, 11250))

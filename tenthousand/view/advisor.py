@@ -41,10 +41,15 @@ class AdvisorPanel(tk.Frame):
         self.bars.bind("<Configure>", self._draw_bars)
         self.tree = ttk.Treeview(self, columns=("freeze", "throw", "bank"), show="headings",
                                  height=5, selectmode="none", takefocus=0)
+        heading = tkfont.nametofont("TkHeadingFont", root=self)
         # Translators: the advisor's columns: the dice to freeze, then the value of
         # throwing on and of banking after that freeze.
-        for col, text, width in (("freeze", _("Freeze"), 130), ("throw", _("Throw on"), 90),
-                                 ("bank", _("Bank"), 90)):
+        columns = [("freeze", _("Freeze"), 130), ("throw", _("Throw on"), 90),
+                   ("bank", _("Bank"), 90)]
+        # A longer word in a language widens its column; the freezes give up that room.
+        grown = [max(width, heading.measure(text) + 14) for _col, text, width in columns]
+        grown[0] = max(heading.measure(columns[0][1]) + 14, 130 - sum(grown[1:]) + 180)
+        for (col, text, _width), width in zip(columns, grown, strict=True):
             self.tree.heading(col, text=text)
             self.tree.column(col, width=width, anchor="w" if col == "freeze" else "e",
                              stretch=col == "freeze")
