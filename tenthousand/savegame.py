@@ -174,7 +174,7 @@ def parse_save(raw: bytes) -> Game:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadFile("it is not valid text") from None
-    first, _, rest = text.partition("\n")
+    first, _newline, rest = text.partition("\n")
     try:
         header = json.loads(first)
     except (ValueError, RecursionError):

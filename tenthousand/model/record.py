@@ -171,7 +171,7 @@ class _Playback:
         rest = count - len(out)
         if rest:
             more = self.then(rest) if self.then is not None else [
-                self.rng.randint(1, 6) for _ in range(rest)]
+                self.rng.randint(1, 6) for _die in range(rest)]
             out += list(more)
         return out
 
