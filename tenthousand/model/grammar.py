@@ -14,6 +14,7 @@ and must not be used for text a player reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..i18n import _, pgettext
 
@@ -60,7 +61,7 @@ class Person:
         """At the start of a sentence: "Your" or "Ann's"."""
         return "Your" if self.you else f"{self.name}'s"
 
-    def pick(self, you: str, other: str, **values: object) -> str:
+    def pick(self, you: str, other: str, **values: Any) -> str:
         """One whole sentence about this seat, already translated: ``you`` when the seat is
         the player at the screen ("You throw {dice}"), ``other`` for anyone else ("{name}
         throws {dice}"); ``values`` fill the fields, and ``{name}`` is the seat's name."""
