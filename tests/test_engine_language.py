@@ -275,3 +275,21 @@ def test_the_pseudo_language_covers_bad_saves() -> None:
         with pytest.raises(BadSave) as bad:
             loads(text)
         assert _bracketed(str(bad.value)), str(bad.value)
+
+
+def test_a_bad_saved_game_is_set_aside_with_a_sentence_in_the_language() -> None:
+    from tenthousand.savegame import load_saved_game, save_path
+
+    path = save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json")
+    i18n.set_language("de")
+    game, sentence = load_saved_game()
+    assert game is None and sentence is not None
+    assert re.fullmatch(r"Das gespeicherte Spiel konnte nicht gelesen werden \(die Datei ist kein "
+                        r"gültiges JSON\); es wurde als \S+ aufbewahrt, und ein neues Spiel "
+                        r"beginnt\.", sentence), sentence
+    path.write_text("[]")
+    i18n.set_language("pseudo")
+    game, sentence = load_saved_game()
+    assert game is None and sentence is not None and _bracketed(sentence), sentence

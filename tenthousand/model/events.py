@@ -46,12 +46,14 @@ class Event:
     def from_dict(data: Any) -> Event:
         """Rebuild an event; raises ValueError on anything malformed."""
         if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
-            raise ValueError(f"not an event: {data!r:.80}")
+            raise ValueError(_("not an event: {data}").format(data=f"{data!r:.80}"))
         cls = EVENT_TYPES[data["type"]]
         values = {}
         for f in dataclasses.fields(cls):
             if f.name not in data:
-                raise ValueError(f"event {cls.kind} lacks {f.name}")
+                # Translators: {event} and {field} are words of the save format.
+                raise ValueError(_("event {event} lacks {field}").format(event=cls.kind,
+                                                                         field=f.name))
             values[f.name] = _tuplify(data[f.name])
         event = cls(**values)
         event.check()
@@ -62,7 +64,8 @@ class Event:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if not _type_ok(value, str(f.type)):
-                raise ValueError(f"event {self.kind}: bad {f.name} {value!r:.60}")
+                raise ValueError(_("event {event}: bad {field} {value}").format(
+                    event=self.kind, field=f.name, value=f"{value!r:.60}"))
 
 
 def _listify(value: Any) -> Any:

@@ -665,7 +665,7 @@ class Game:
         if self.phase is Phase.CHOOSE:
             size = 6 if self.corner_pending else 6 - len(stretch)
             assert len(self.thrown) == size and size > 0, (self.thrown, stretch)
-            assert self.legal_freezes(), "a throw waiting for a choice must not be trash"
+            assert self.legal_freezes(), _("a throw waiting for a choice must not be trash")
         if self.phase is Phase.DISCARD:
             assert self.rules.mutant_trash and self.discard_choices
         if self.rules.pyramiding and stretch:

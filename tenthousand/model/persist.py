@@ -315,17 +315,18 @@ def _check_stretch(game: Game) -> None:
 
     stretch = game.stretch_dice
     if not stretch:
-        assert game.stretch_score == 0, "points without frozen dice"
+        assert game.stretch_score == 0, _("points without frozen dice")
         return
     if game.rules.pyramiding:
         return  # check_invariants compared the whole stretch already
     total = 0
     for i, group in enumerate(game.frozen):
         points = scoring.score(group, game.rules, first_throw=game.corners == 0 and i == 0)
-        assert points is not None, f"frozen dice {group} do not score"
+        assert points is not None, _("frozen dice {dice} do not score").format(
+            dice=" ".join(map(str, group)))
         total += points
-    assert total == game.stretch_score, "the stretch's points do not match its dice"
-    assert game.phase in (Phase.CHOOSE, Phase.DISCARD), "frozen dice outside a turn"
+    assert total == game.stretch_score, _("the stretch's points do not match its dice")
+    assert game.phase in (Phase.CHOOSE, Phase.DISCARD), _("frozen dice outside a turn")
 
 
 def dumps(game: Game) -> str:
