@@ -111,9 +111,11 @@ def build_scoring(page: ttk.Frame, w: Fields) -> None:
     singles.grid(row=1, column=0, columnspan=6, sticky="w")
     for i, field in enumerate(SINGLES):
         box = w.entry(singles, field, 0, 2 * i + 1, width=5)
-        # Translators: a label in the workshop: the points of one die showing {face}; the
-        # access key (&) is the digit.
-        _label(singles, _("a &{face}").format(face=i + 1), 0, 2 * i, box)
+        # Translators: a label in the workshop: the points of one die showing {face} (the
+        # game makes the digit its access key).
+        text = _("a {face}").format(face=i + 1)
+        at = text.rfind(str(i + 1))
+        _label(singles, f"{text[:at]}&{text[at:]}" if at >= 0 else text, 0, 2 * i, box)
     w.error_label(singles, "singles").grid(row=1, column=0, columnspan=12, sticky="w")
     _build_kinds(page, w, 2)
 
