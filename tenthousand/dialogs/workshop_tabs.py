@@ -152,7 +152,7 @@ def _build_kinds(page: ttk.Frame, w: Fields, row: int) -> None:
     names = {_(text): key for key, text in KIND_SHORTCUTS.items()}
     choice = tk.StringVar(page, next(iter(names)))
     combo = ttk.Combobox(fill, textvariable=choice, values=list(names), state="readonly",
-                         width=max(44, max(len(n) for n in names)))
+                         width=44)
     access.label(fill, _("Fill from the three-of-a-kind colu&mn:"), combo).grid(
         row=0, column=0, sticky="w")
     combo.grid(row=1, column=0, sticky="w")
