@@ -6,18 +6,21 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..commands import KEY_GROUPS, in_group
+from ..i18n import N_, _
 from .base import PAD, Dialog, chars, derived_font
 
 __all__ = ["KeysDialog"]
 
+
 class KeysDialog(Dialog[None]):
     """A table of every key."""
 
-    ok_text = "Close"
+    ok_text = N_("&Close")
     cancel_text = None
 
     def __init__(self, parent: tk.Misc, *, testing: bool = False) -> None:
-        super().__init__(parent, "Keys", testing=testing)
+        # Translators: the title of the window that lists every key.
+        super().__init__(parent, _("Keys"), testing=testing)
 
     def body(self, frame: ttk.Frame) -> None:
         # One list that scrolls (the arrow keys and Page Up/Down move through it): the
@@ -25,8 +28,9 @@ class KeysDialog(Dialog[None]):
         self.rows: list[tuple[str, str]] = []
         tree = ttk.Treeview(frame, columns=("keys", "action"), show="headings",
                             height=20, selectmode="browse")
-        tree.heading("keys", text="Keys", anchor="w")
-        tree.heading("action", text="What they do", anchor="w")
+        # Translators: the headings of the Keys window's two columns.
+        tree.heading("keys", text=_("Keys"), anchor="w")
+        tree.heading("action", text=_("What they do"), anchor="w")
         tree.column("keys", width=chars(self, 20), stretch=False, anchor="w")
         tree.column("action", width=chars(self, 64), stretch=True, anchor="w")
         tree.tag_configure("group", font=derived_font(self, weight="bold"))
@@ -35,10 +39,11 @@ class KeysDialog(Dialog[None]):
         tree.grid(row=0, column=0, sticky="nsew")
         scroll.grid(row=0, column=1, sticky="ns")
         for group in KEY_GROUPS:
-            tree.insert("", "end", values=(group, ""), tags=("group",))
+            tree.insert("", "end", values=(_(group), ""), tags=("group",))
             shown = ""  # the keys of the line above, for a note that repeats them
-            for key, action in (line for command in in_group(group)
-                                for line in command.lines()):
+            for keys, what in (line for command in in_group(group)
+                               for line in command.lines()):
+                key, action = (_(keys) if keys else ""), _(what)
                 tree.insert("", "end", values=(key, action))
                 shown = key or shown
                 self.rows.append((shown, action))
@@ -47,8 +52,8 @@ class KeysDialog(Dialog[None]):
             tree.focus(first[0])
             tree.selection_set(first[0])
         self.tree = tree
-        ttk.Label(frame, text="The mouse works too: click a die to pick it, then use the "
-                              "buttons under the table.").grid(
+        ttk.Label(frame, text=_("The mouse works too: click a die to pick it, then use the "
+                                "buttons under the table.")).grid(
             row=1, column=0, columnspan=2, sticky="w", pady=(PAD, 0))
 
     def focus_initial(self) -> None:
