@@ -11,7 +11,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from .. import i18n
-from ..i18n import N_, _, mnemonic
+from ..i18n import N_, _, mnemonic, pgettext
 from ..settings import (
     ANIMATION,
     ANIMATION_SPEED,
@@ -68,8 +68,8 @@ class PreferencesDialog(Dialog[Preferences]):
     def body(self, frame: ttk.Frame) -> None:
         self.small = derived_font(self, scale=0.92)
         self.flag_checks: dict[str, ttk.Checkbutton] = {}
-        # Translators: the groups of the preferences dialog.
-        play = self._group(frame, _("Play"), 0)
+        # Translators: the groups of the preferences dialog; "Play" is how the game plays.
+        play = self._group(frame, pgettext("preferences", "Play"), 0)
         self.delay_var, self.delay_spin = self._number_row(play, DELAY, 0)
         self.animation_var = self._flag_row(play, ANIMATION, 2)
         self.intro_var = self._flag_row(play, INTRO, 3)
