@@ -55,8 +55,8 @@ def test_help_follows_the_desktop_german(monkeypatch: pytest.MonkeyPatch,
 
 def test_help_in_french_with_the_language_option(capsys: pytest.CaptureFixture[str]) -> None:
     out = _help(["--language", "fr"], capsys)
-    assert out.startswith("utilisation : tenthousand ")
-    for french in ("afficher cette aide et quitter", "Dix-Mille : le jeu classique",
+    assert out.startswith("utilisation\u00a0: tenthousand ")  # French: a space before ":"
+    for french in ("afficher cette aide et quitter", "Dix-Mille\u00a0: le jeu classique",
                    "--rules MODÈLE", "passer l'introduction (*)"):
         assert french in out, french
     assert "show this help" not in out

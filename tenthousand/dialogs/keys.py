@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tkinter as tk
+from tkinter import font as tkfont
 from tkinter import ttk
 
 from ..commands import KEY_GROUPS, in_group
@@ -31,9 +32,8 @@ class KeysDialog(Dialog[None]):
         # Translators: the headings of the Keys window's two columns.
         tree.heading("keys", text=_("Keys"), anchor="w")
         tree.heading("action", text=_("What they do"), anchor="w")
-        tree.column("keys", width=chars(self, 20), stretch=False, anchor="w")
-        tree.column("action", width=chars(self, 64), stretch=True, anchor="w")
-        tree.tag_configure("group", font=derived_font(self, weight="bold"))
+        bold = derived_font(self, weight="bold")
+        tree.tag_configure("group", font=bold)
         scroll = ttk.Scrollbar(frame, orient="vertical", command=tree.yview)
         tree.configure(yscrollcommand=scroll.set)
         tree.grid(row=0, column=0, sticky="nsew")
@@ -47,6 +47,7 @@ class KeysDialog(Dialog[None]):
                 tree.insert("", "end", values=(key, action))
                 shown = key or shown
                 self.rows.append((shown, action))
+        self._fit_columns(tree, bold)
         first = tree.get_children()
         if first:
             tree.focus(first[0])
@@ -55,6 +56,18 @@ class KeysDialog(Dialog[None]):
         ttk.Label(frame, text=_("The mouse works too: click a die to pick it, then use the "
                                 "buttons under the table.")).grid(
             row=1, column=0, columnspan=2, sticky="w", pady=(PAD, 0))
+
+    def _fit_columns(self, tree: ttk.Treeview, bold: tkfont.Font) -> None:
+        """Columns as wide as their longest text in the language in use (keys are longer
+        in German: "Strg+Umschalt+Z"), within what a small screen can show."""
+        plain = tkfont.nametofont("TkDefaultFont", root=self)
+        keys = max([bold.measure(_(g)) for g in KEY_GROUPS]
+                   + [plain.measure(k) for k, _what in self.rows])
+        actions = max(plain.measure(a) for _keys, a in self.rows)
+        pad = chars(self, 2)
+        tree.column("keys", width=max(chars(self, 20), keys + pad), stretch=False, anchor="w")
+        tree.column("action", width=min(max(chars(self, 64), actions + pad), chars(self, 100)),
+                    stretch=True, anchor="w")
 
     def focus_initial(self) -> None:
         self.tree.focus_set()

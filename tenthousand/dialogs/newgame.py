@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import tkinter as tk
 from collections.abc import Callable
+from tkinter import font as tkfont
 from tkinter import ttk
 
 from ..i18n import N_, _, mnemonic, number
@@ -242,8 +243,8 @@ class NewGameDialog(Dialog[GameSettings]):
             flag = tk.BooleanVar(self, name in settings.options)
             check = access.check(options, _(title), variable=flag)
             check.grid(row=2 * i, column=0, sticky="w")
-            ttk.Label(options, text=_(help_text), foreground=HINT_COLOUR, font=self.small
-                      ).grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
+            ttk.Label(options, text=_(help_text), foreground=HINT_COLOUR, font=self.small,
+                      wraplength=chars(self, 60), justify="left").grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
                              padx=(24, 0), pady=(0, 3))
             if name == "mutant-trash":
                 self.error_label(options, "options", wraplength=chars(self, 23)).grid(
@@ -290,8 +291,9 @@ class NewGameDialog(Dialog[GameSettings]):
             number.grid(row=r, column=0, sticky="e")
             entry = ttk.Entry(frame, textvariable=row.name, width=14)
             entry.grid(row=r, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+            choices = list(player_choices())
             combo = ttk.Combobox(frame, textvariable=row.kind, state="readonly",
-                                 values=list(player_choices()), width=20)
+                                 values=choices, width=self._choice_width(choices))
             combo.grid(row=r, column=2, sticky="w", padx=SMALL_PAD, pady=2)
             remove = ttk.Button(frame, text="\u2715", width=2,
                                 command=self._remover(row))
@@ -310,6 +312,12 @@ class NewGameDialog(Dialog[GameSettings]):
             self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
                                   else ["!disabled"])
             self.refresh()
+
+    def _choice_width(self, choices: list[str]) -> int:
+        """The "plays as" list as wide as its longest choice in the language in use (in
+        characters of the default font, as Tk counts a combobox's width)."""
+        font = tkfont.nametofont("TkDefaultFont", root=self)
+        return max(20, -(-max(font.measure(c) for c in choices) // font.measure("0")) + 1)
 
     def focus_initial(self) -> None:
         entry = self.seat_rows[0].entry

@@ -208,7 +208,7 @@ def test_the_error_window_from_the_keyboard_in_french(root: tk.Tk) -> None:
     install_tk_error_handler(root, on_save_and_quit=lambda: saved.append(True))
     root.report_callback_exception(ValueError, ValueError("boom"), None)
     top = next(w for w in root.winfo_children()
-               if isinstance(w, tk.Toplevel) and w.title() == "Dix-Mille : un problème est survenu")
+               if isinstance(w, tk.Toplevel) and w.title() == "Dix-Mille\u00a0: un problème est survenu")
     assert {letter: len(texts) for letter, texts in access.keys_of(top).items()} == {
         "c": 1, "q": 1, "p": 1}
     alt(top, "q")
@@ -246,3 +246,23 @@ def test_pseudo_covers_every_text_of_the_dialogs(root: tk.Tk, name: str) -> None
                and __version__ not in t]
     assert escaped == []
     d.destroy()
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_dialogs_fit_a_small_screen_in_german_and_french(root: tk.Tk, language: str) -> None:
+    """Longer words, the same 1024x700 screen (as test_dialogs checks in English)."""
+    from tenthousand.settings import SeatSetting
+
+    i18n.set_language(language)
+    big = GameSettings(seats=tuple(SeatSetting(f"Player number {i}", i % 2 == 1, "max-expected")
+                                   for i in range(9)), options=("mutant-trash",))
+    d = NewGameDialog(root, big, testing=True)
+    for row in d.seat_rows:
+        row.name.set("")  # every seat shows its message
+    for var in d.number_vars.values():
+        var.set("x")
+    root.update()
+    for dialog in (d, *(make(root) for name, make in DIALOGS.items() if name != "new game")):
+        dialog.update_idletasks()
+        size = (dialog.winfo_reqwidth(), dialog.winfo_reqheight())
+        assert size[0] <= 1024 and size[1] <= 700 - 30, (type(dialog).__name__, size)
