@@ -31,18 +31,28 @@ DIALOGS: dict[str, Callable[[tk.Misc], Dialog]] = {  # type: ignore[type-arg]
 }
 
 
-@pytest.fixture
-def root(tk_root: tk.Tk) -> Iterator[tk.Tk]:
-    yield tk_root
-    for child in tk_root.winfo_children():
+def _close_windows(root: tk.Tk) -> None:
+    """No window of another test (an error window holds a grab) may take the keys."""
+    grab = root.grab_current()
+    if grab is not None:
+        grab.grab_release()
+    for child in root.winfo_children():
         if isinstance(child, tk.Toplevel):
             child.destroy()
-    tk_root.update()
+    root.update()
+
+
+@pytest.fixture
+def root(tk_root: tk.Tk) -> Iterator[tk.Tk]:
+    _close_windows(tk_root)
+    yield tk_root
+    _close_windows(tk_root)
 
 
 def alt(dialog: tk.Misc, letter: str) -> None:
     """Alt+letter, as a player presses it, with the focus inside ``dialog``."""
-    focus = dialog.focus_get() or dialog
+    # The field the dialog last focused (another window of the session may hold the focus).
+    focus = dialog.nametowidget(str(dialog.tk.call("focus", "-lastfor", str(dialog))))
     focus.focus_force()
     dialog.update()
     focus.event_generate(f"<Alt-KeyPress-{letter}>")
@@ -205,14 +215,18 @@ def test_the_about_box_from_the_keyboard(root: tk.Tk) -> None:
 def test_the_error_window_from_the_keyboard_in_french(root: tk.Tk) -> None:
     i18n.set_language("fr")
     saved: list[bool] = []
+    previous = root.report_callback_exception
     install_tk_error_handler(root, on_save_and_quit=lambda: saved.append(True))
-    root.report_callback_exception(ValueError, ValueError("boom"), None)
-    top = next(w for w in root.winfo_children()
-               if isinstance(w, tk.Toplevel) and w.title() == "Dix-Mille\u00a0: un problème est survenu")
-    assert {letter: len(texts) for letter, texts in access.keys_of(top).items()} == {
-        "c": 1, "q": 1, "p": 1}
-    alt(top, "q")
-    assert saved == [True]
+    try:
+        root.report_callback_exception(ValueError, ValueError("boom"), None)
+        top = next(w for w in root.winfo_children() if isinstance(w, tk.Toplevel)
+                   and w.title() == "Dix-Mille\u00a0: un problème est survenu")
+        assert {letter: len(texts) for letter, texts in access.keys_of(top).items()} == {
+            "c": 1, "q": 1, "p": 1}
+        alt(top, "q")
+        assert saved == [True]
+    finally:
+        root.report_callback_exception = previous  # type: ignore[method-assign]
 
 
 def _texts(top: tk.Misc) -> Iterator[str]:
