@@ -293,3 +293,12 @@ def test_a_bad_saved_game_is_set_aside_with_a_sentence_in_the_language() -> None
     i18n.set_language("pseudo")
     game, sentence = load_saved_game()
     assert game is None and sentence is not None and _bracketed(sentence), sentence
+
+
+def test_the_history_keeps_one_name_for_a_rule_set_in_every_language() -> None:
+    rules = PRESETS["trash-5000"].with_options("challenging")
+    i18n.set_language("en")
+    english = rules.label
+    i18n.set_language("de")
+    assert rules.label != english  # shown in German ...
+    assert rules.stored_label == english  # ... stored in English

@@ -87,7 +87,7 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
         seconds=seconds,
         status=FINISHED if game.over else ABANDONED,
         preset=record.rules.preset,
-        rules_label=record.rules.label,
+        rules_label=record.rules.stored_label,  # data: English in every language
         rules=record.rules.to_dict(),
         assisted=record.assisted or advised,
         demo=demo,

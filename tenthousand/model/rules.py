@@ -244,6 +244,17 @@ class Rules:
         return ", ".join(parts)
 
     @property
+    def stored_label(self) -> str:
+        """:attr:`label` in English whatever the language in use: the name kept with data
+        (the history's games, their CSV export), so one rule set has one name there."""
+        parts = [self.title]
+        base = PRESETS.get(self.preset)
+        if base is not None and base.game_point != self.game_point:
+            parts.append(f"to {self.game_point:,}")
+        parts.extend(OPTION_TITLES[name] for name in self.options)
+        return ", ".join(parts)
+
+    @property
     def shown_title(self) -> str:
         """The title in the language in use: a preset's title translated, a rule set's own
         name as its author wrote it."""
