@@ -90,13 +90,14 @@ class MainWindow(ttk.Frame):
                     menu.add_separator()
                 handler = self.commands[command.name]
                 label, underline = mnemonic(_(command.label))
+                keys = _(command.keys) if command.keys else ""  # "Strg+Z" in German
                 if command.check:
                     var = tk.BooleanVar(self.root, value=False)
                     self.checks[command.name] = var
-                    menu.add_checkbutton(label=label, accelerator=command.keys, command=handler,
+                    menu.add_checkbutton(label=label, accelerator=keys, command=handler,
                                          variable=var, underline=underline)
                 else:
-                    menu.add_command(label=label, accelerator=command.keys, command=handler,
+                    menu.add_command(label=label, accelerator=keys, command=handler,
                                      underline=underline)
                 self.entries[command.name] = (menu, int(menu.index("end") or 0))
             label, underline = mnemonic(_(title))
