@@ -20,6 +20,7 @@ import time
 import tkinter as tk
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -113,7 +114,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
-    parser.add_argument("--only", choices=["advisor", "history", "replay"],
+    parser.add_argument("--only", choices=["advisor", "history", "replay", "languages"],
                         help="only these screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the history screenshots' names, e.g. -1024")
@@ -133,6 +134,8 @@ def main() -> int:
                     return shoot_history(root, out, args.suffix)
                 if args.only == "replay":
                     return shoot_replay(root, out, args.theme, args.size)
+                if args.only == "languages":
+                    return shoot_languages(root, out)
                 return shoot_advisor(root, out)
             finally:
                 root.destroy()
@@ -181,25 +184,22 @@ def shoot_history(root: tk.Tk, out: Path, suffix: str = "") -> int:
     return 0
 
 
-def shoot(out: Path, size: str) -> int:
+def game_in_progress(root: tk.Tk) -> tuple[Any, Any]:
+    """A seeded game with three seats, frozen dice of two throws and a selection made, in
+    the language in use (the player's seat is called what the language calls "You")."""
     from tenthousand.app import App
-    from tenthousand.dialogs.newgame import NewGameDialog
-    from tenthousand.dialogs.rules_window import RulesWindow
+    from tenthousand.i18n import _
     from tenthousand.model.game import Phase
     from tenthousand.settings import GameSettings, Preferences, SeatSetting
 
-    root = tk.Tk(className="TenThousand")
-    root.geometry(f"{size}+0+0")
     prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False)
-
-    # 1. A game in progress: three seats, frozen dice of two throws, a selection made.
     settings = GameSettings(preset="ten-thousand", seats=(
-        SeatSetting("You"), SeatSetting("Ann", True, "normal"),
+        SeatSetting(_("You")), SeatSetting("Ann", True, "normal"),
         SeatSetting("Bob", True, "expert")))
     app = App(root, prefs, settings, seed=20, install_error_handler=False, save_games=False)
     app.confirm = lambda title, question: True
     c = app.controller
-    for _ in range(300):
+    for _step in range(300):
         wait_for_human(app, root)
         g = c.game
         if g.phase is Phase.START:
@@ -217,7 +217,42 @@ def shoot(out: Path, size: str) -> int:
         else:
             c.throw()
     pump(root, 0.3)
+    return app, settings
+
+
+def shoot_languages(root: tk.Tk, out: Path) -> int:
+    """The game in progress and the rules window in German and in French."""
+    from tenthousand import i18n
+    from tenthousand.dialogs.rules_window import RulesWindow
+
+    for code in ("de", "fr"):
+        i18n.set_language(code)
+        app, _settings = game_in_progress(root)
+        grab(root, out / f"game-{code}.png")
+        rules = RulesWindow(root, app.controller.game.rules)
+        pump(root, 0.3)
+        grab(rules, out / f"rules-{code}.png")
+        rules.destroy()
+        app.destroy()
+    i18n.set_language("en")
+    return 0
+
+
+def shoot(out: Path, size: str) -> int:
+    from tenthousand.app import App
+    from tenthousand.dialogs.newgame import NewGameDialog
+    from tenthousand.dialogs.rules_window import RulesWindow
+    from tenthousand.model.game import Phase
+    from tenthousand.settings import GameSettings, Preferences, SeatSetting
+
+    root = tk.Tk(className="TenThousand")
+    root.geometry(f"{size}+0+0")
+    prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False)
+
+    # 1. A game in progress: three seats, frozen dice of two throws, a selection made.
+    app, settings = game_in_progress(root)
     grab(root, out / "game.png")
+    c = app.controller
 
     # 2. The new-game dialog, over the window.
     dialog = NewGameDialog(root, settings, testing=True)
