@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "number", "decimal", "percent",
-           "signed", "set_language", "language", "available", "LANGUAGE_NAMES",
+           "signed", "decimal_point", "set_language", "language", "available", "LANGUAGE_NAMES",
            "from_environment", "mnemonic", "DOMAIN", "PSEUDO"]
 
 DOMAIN = "tenthousand"
@@ -106,6 +106,11 @@ def decimal(x: float, places: int = 1) -> str:
     text = f"{x:,.{places}f}"
     style = _style()
     return text.replace(",", "\0").replace(".", style.point).replace("\0", style.group)
+
+
+def decimal_point() -> str:
+    """The mark before the decimals in the language in use: "." or ","."""
+    return _style().point
 
 
 def percent(fraction: float, places: int = 1) -> str:

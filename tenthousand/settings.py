@@ -19,6 +19,7 @@ from .i18n import (
     N_,
     _,
     decimal,
+    decimal_point,
     mnemonic,
     ngettext,
     number,
@@ -390,6 +391,15 @@ class Number(Pref[float]):
             return str(int(value))
         text = f"{value:.6f}".rstrip("0")
         return text + "0" if text.endswith(".") else text
+
+    def field(self, value: float) -> str:
+        """The value as the dialog's field shows it, in the language in use: 0,8 in German."""
+        return self.number(value).replace(".", decimal_point())
+
+    def steps(self) -> tuple[str, ...]:
+        """Every value the field's arrows step through, as :meth:`field` writes them."""
+        count = round((self.high - self.low) / self.step)
+        return tuple(self.field(self.clean(self.low + i * self.step)) for i in range(count + 1))
 
     def show(self, value: float) -> str:
         """The value as the status bar and messages show it, as the language writes it:

@@ -113,10 +113,13 @@ class PreferencesDialog(Dialog[Preferences]):
     def _number_row(self, group: ttk.Labelframe, pref: Number,
                     row: int) -> tuple[tk.StringVar, ttk.Spinbox]:
         """A number typed or stepped, its error beside it and its hint below."""
-        var = tk.StringVar(self, pref.number(getattr(self.prefs, pref.name)))
-        decimals = 0 if pref.whole else len(f"{pref.step:g}".partition(".")[2])
-        spin = ttk.Spinbox(group, textvariable=var, width=6, from_=pref.low, to=pref.high,
-                           increment=pref.step, format=f"%.{decimals}f", justify="right")
+        var = tk.StringVar(self, pref.field(getattr(self.prefs, pref.name)))
+        if pref.whole:
+            spin = ttk.Spinbox(group, textvariable=var, width=6, from_=pref.low, to=pref.high,
+                               increment=pref.step, format="%.0f", justify="right")
+        else:  # the arrows step through the values as the language writes them (0,8)
+            spin = ttk.Spinbox(group, textvariable=var, width=6, values=pref.steps(),
+                               justify="right")
         access.label(group, pref.title(), spin).grid(row=row, column=0, sticky="w")
         spin.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
         self.error_label(group, pref.name).grid(row=row, column=2, sticky="w")

@@ -175,6 +175,10 @@ def test_preferences_in_german(root: tk.Tk) -> None:
     assert d.title() == "Einstellungen"
     assert d.colour_var.get() == "Grün" and d.size_var.get() == "100\u00a0%"
     assert d.language_var.get() == "Deutsch"
+    assert d.delay_var.get() == "0,8"  # the computer's delay as German writes it
+    d.delay_spin.event_generate("<<Increment>>")
+    d.update()
+    assert d.delay_var.get() == "0,85"
     alt(d, "p")  # S&prache
     assert d.focus_get() is d.language_combo
     alt(d, "m")
@@ -182,7 +186,8 @@ def test_preferences_in_german(root: tk.Tk) -> None:
     d.size_var.set("150\u00a0%")
     d.colour_var.set("Lila")
     d.ok()
-    assert d.result == Preferences(language="de", theme="mono", size=150, table_colour="purple")
+    assert d.result == Preferences(language="de", theme="mono", size=150, table_colour="purple",
+                                   delay=0.85)
 
 
 def test_the_keys_window_in_german(root: tk.Tk) -> None:
