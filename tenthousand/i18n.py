@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "number", "decimal", "percent",
-           "signed", "decimal_point", "set_language", "language", "available", "LANGUAGE_NAMES",
+           "signed", "decimal_point", "join_words", "set_language", "language", "available", "LANGUAGE_NAMES",
            "from_environment", "mnemonic", "DOMAIN", "PSEUDO"]
 
 DOMAIN = "tenthousand"
@@ -121,6 +121,20 @@ def percent(fraction: float, places: int = 1) -> str:
 def signed(n: int) -> str:
     """A whole number with its sign: +350, -500, 0."""
     return ("+" if n > 0 else "") + number(n)
+
+
+# -- lists ---------------------------------------------------------------------------------
+
+def join_words(words: list[str] | tuple[str, ...]) -> str:
+    """"a, b and c" as the language in use joins a list (one word alone; "" for none)."""
+    if len(words) <= 1:
+        return "".join(words)
+    text = words[0]
+    for word in words[1:-1]:
+        # Translators: a list grows by one item: "Ann, Bob"; "three pairs, two triplets".
+        text = _("{list}, {item}").format(list=text, item=word)
+    # Translators: the last item of a list: "Ann, Bob and you"; "three pairs and two triplets".
+    return _("{list} and {last}").format(list=text, last=words[-1])
 
 
 # -- mnemonics -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .i18n import N_, _, number
+from .i18n import N_, _, join_words, number
 from .model import scoring
 from .model.rules import PRESETS, Rules
 from .model.scoring import FACES, Counter, counters
@@ -68,14 +68,7 @@ def title_of(rules: Rules) -> str:
 
 def join(words: Sequence[str]) -> str:
     """"a, b and c" in the language in use."""
-    if len(words) <= 1:
-        return "".join(words)
-    text = words[0]
-    for word in words[1:-1]:
-        # Translators: a list of things, one more item: "{list}, {item}".
-        text = _("{list}, {item}").format(list=text, item=word)
-    # Translators: the last item of a list: "three pairs and two triplets".
-    return _("{list} and {last}").format(list=text, last=words[-1])
+    return join_words(tuple(words))
 
 
 # -- the scoring table -------------------------------------------------------------------

@@ -21,10 +21,10 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import _, ngettext, number, percent, pgettext
+from ..i18n import _, ngettext, number, percent
 from ..model.game import Game, Seat
 from ..model.record import Command, Record
-from ..model.rules import LEVELS, OPTION_NAMES, PRESETS, Rules
+from ..model.rules import LEVELS, OPTION_NAMES, PRESETS, Rules, level_word
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _DECODE = {c: i for i, c in enumerate(ALPHABET)}
@@ -216,18 +216,6 @@ class Challenge:
         # Translators: as "Daily challenge of {date}: ..." without the date.
         return _("Challenge: {rules} to {points} against the {level} computer").format(
             **fields)
-
-
-def level_word(level: str) -> str:
-    """A computer level inside a sentence ("the expert computer")."""
-    words = {
-        "beginner": pgettext("computer level", "beginner"),
-        "normal": pgettext("computer level", "normal"),
-        "expert": pgettext("computer level", "expert"),
-        "max-expected": pgettext("computer level", "best average"),
-        "perfect": pgettext("computer level", "perfect"),
-    }
-    return words.get(level, level)
 
 
 def _rules_from(preset: str, options: Sequence[str], game_point: int) -> Rules:

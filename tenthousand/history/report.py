@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, decimal, ngettext, number, percent
+from ..model.rules import level_word
 from .analysis import MISTAKE_WORDS
-from .codes import level_word
 from .stats import Filters, Statistics, signed_percent, statistics
 from .store import History, HistoryError, history_path
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import _, pgettext
+from ..i18n import _, join_words, pgettext
 
 
 def is_you(name: str) -> bool:
@@ -50,12 +50,5 @@ def join_names(persons: list[Person] | tuple[Person, ...]) -> str:
     """Several seats in a list, translated: "Ann, Bob and you" ("Ann, Bob und du")."""
     # Translators: the player at the screen inside a list of players after a preposition,
     # as in "Tie for first between Ann and you".
-    words = [pgettext("in a list of players", "you") if p.you else p.name for p in persons]
-    if len(words) <= 1:
-        return "".join(words)
-    text = words[0]
-    for word in words[1:-1]:
-        # Translators: a list of players grows by one name: "Ann, Bob".
-        text = _("{list}, {item}").format(list=text, item=word)
-    # Translators: the last name of a list of players: "Ann, Bob and you".
-    return _("{list} and {last}").format(list=text, last=words[-1])
+    return join_words([pgettext("in a list of players", "you") if p.you else p.name
+                       for p in persons])

@@ -22,10 +22,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _, number, pgettext
+from ..i18n import _, number
 from .events import Event, Thrown, TurnStarted
 from .game import Game, IllegalAction, Seat
-from .rules import Rules
+from .rules import Rules, level_word
 
 if TYPE_CHECKING:
     from .game import DiceSource
@@ -440,19 +440,6 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _level_words(level: str) -> str:
-    """A computer level in a transcript, in the language in use ("expert", "Experte")."""
-    words = {
-        # Translators: the computer levels as a transcript lists them, weakest first.
-        "beginner": pgettext("computer level", "beginner"),
-        "normal": pgettext("computer level", "normal"),
-        "expert": pgettext("computer level", "expert"),
-        "max-expected": pgettext("computer level", "max-expected"),
-        "perfect": pgettext("computer level", "perfect"),
-    }
-    return words.get(level, level)
-
-
 def transcript(record: Record) -> str:
     """The game in plain words: who played, under which rules, and the log line by line."""
     names = [s.name for s in record.seats]
@@ -465,7 +452,7 @@ def transcript(record: Record) -> str:
         if seat.computer:
             # Translators: a seat in a transcript; {level} is the computer's level (Expert).
             who = _("{name}: computer ({level})").format(
-                name=seat.name, level=_level_words(seat.level))
+                name=seat.name, level=level_word(seat.level))
         else:
             who = _("{name}: person").format(name=seat.name)
         lines.append("  " + who)

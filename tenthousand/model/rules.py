@@ -11,10 +11,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_, _, number
+from ..i18n import N_, _, number, pgettext
 
 #: The computer's levels, from a beginner's rules of thumb to perfect play.
 LEVELS: tuple[str, ...] = ("beginner", "normal", "expert", "max-expected", "perfect")
+
+
+
+def level_word(level: str) -> str:
+    """A computer level inside a sentence, in the language in use ("the expert computer",
+    "computer (expert)"; German "Experte")."""
+    words = {
+        # Translators: the computer levels inside sentences and lists, weakest first.
+        "beginner": pgettext("computer level", "beginner"),
+        "normal": pgettext("computer level", "normal"),
+        "expert": pgettext("computer level", "expert"),
+        "max-expected": pgettext("computer level", "best average"),
+        "perfect": pgettext("computer level", "perfect"),
+    }
+    return words.get(level, level)
+
 
 #: Options any preset can be combined with, by their command-line names.
 OPTION_NAMES: tuple[str, ...] = (
