@@ -44,7 +44,10 @@ _DELTA = 1e-5  # finite-difference step for the slope of a turn's value in its t
 #: A sweep solves up to this many levels at once ...
 _MAX_LEVELS = 8
 #: ... and admits a new level while it has fewer columns than this (cache-sized arrays).
-_WIDTH = 1600
+_WIDTH = 800
+#: A chord step (the old slope) must shrink the step at least this much, or the column
+#: gets a new slope (a solve at trash + delta) in its next pass.
+_SHRINK = 0.1
 
 
 @dataclass
@@ -178,11 +181,14 @@ class _Level:
     beta: Any
     moving: Any  # the columns the next pass must solve
     trash: Any  # the trash value of each column's last pass
+    slope: Any  # the next pass also solves the column at trash + delta (a new slope)
+    sloped: Any  # the last pass did
+    steps: Any  # each column's last Newton step
     exact: bool = False  # every level above is finished
     depth: int = 0
     kept: Any = None
-    cols: Any = None  # the columns of the last pass and their values
-    f: Any = None
+    cols: Any = None  # the columns of the last pass and their values (then at trash +
+    f: Any = None  # delta, for the columns with ``sloped``)
     passes: int = 0
 
 
@@ -220,10 +226,11 @@ class _Game:
         return _Level(level, aa, bb, seat, partner, ng + self.e - aa,
                       np.maximum(np.where(aa == 0, self.open_min, self.min_after), 1), x,
                       np.zeros(2 * k), np.zeros(2 * k), np.ones(2 * k, bool),
-                      np.zeros(2 * k))
+                      np.zeros(2 * k), np.ones(2 * k, bool), np.ones(2 * k, bool),
+                      np.full(2 * k, np.inf))
 
     def bank(self, lv: _Level, cols: Any) -> Any:
-        """Banking values of these columns, twice (for trash and trash + delta)."""
+        """Banking values of these columns: (rows, columns)."""
         ng = self.ng
         aa, bb, opp = lv.a[cols], lv.b[cols], 1 - lv.seat[cols]
         reach = aa[None, :] + np.arange(self.rows)[:, None]  # own board after banking t
@@ -234,63 +241,73 @@ class _Game:
                                (opp == 0).astype(int)[None, :], d]
         else:
             cv = np.zeros_like(wv)  # the first to reach the game point wins at once
-        bank = 1.0 - np.where(reach < ng, wv, cv)
-        return np.concatenate([bank, bank], axis=1)
+        return 1.0 - np.where(reach < ng, wv, cv)
+
+    def problems(self, lv: _Level, cols: Any, sloped: Any) -> tuple[Any, ...]:
+        """The turn problems of these columns, and of those ``sloped`` at trash + delta."""
+        bank = self.bank(lv, cols)
+        more = cols[sloped]
+        return (np.concatenate([bank, bank[:, sloped]], axis=1),
+                np.concatenate([lv.trash[cols], lv.trash[more] + _DELTA]),
+                np.concatenate([lv.minimum[cols], lv.minimum[more]]),
+                np.concatenate([lv.cap[cols], lv.cap[more]]),
+                np.concatenate([cols, more + len(lv.a)]))
 
     def sweep(self, active: list[_Level]) -> None:
         """One Newton pass of every unfinished level (its moving columns), in one solve."""
-        banks, trash, minimum, cap = [], [], [], []
+        parts = []
         for lv in active:
             lv.cols = np.flatnonzero(lv.moving)
+            lv.sloped[lv.cols] = lv.slope[lv.cols]
             lv.trash[lv.cols] = 1.0 - lv.x[lv.partner[lv.cols]]
-            banks.append(self.bank(lv, lv.cols))
-            tr = lv.trash[lv.cols]
-            trash += [tr, tr + _DELTA]
-            minimum += [lv.minimum[lv.cols]] * 2
-            cap += [lv.cap[lv.cols]] * 2
+            parts.append(self.problems(lv, lv.cols, lv.slope[lv.cols]))
         provisional = len(active) > 1 or active[0].kept is not None
-        result = self.ts.solve(np.concatenate(banks, axis=1), np.concatenate(trash),
-                               np.concatenate(minimum), np.concatenate(cap),
-                               keep=self.keep if provisional else 0)
+        bank, trash, minimum, cap, _ = (np.concatenate(p, axis=-1) for p in zip(*parts, strict=True))
+        result = self.ts.solve(bank, trash, minimum, cap, keep=self.keep if provisional else 0)
         values, rows = result if provisional else (result, None)
         pos = 0
-        for depth, lv in enumerate(active):
-            j = len(lv.cols)
-            lv.f = values[pos:pos + 2 * j]
+        for depth, (lv, part) in enumerate(zip(active, parts, strict=True)):
+            where = part[4]
+            lv.f = values[pos:pos + len(where)]
             if rows is not None and (depth or lv.kept is not None):
-                n = len(lv.a)
                 if lv.kept is None:
-                    lv.kept = np.empty((rows.shape[0], 2 * n))
-                both = np.concatenate([lv.cols, lv.cols + n])
-                lv.kept[:, both] = rows[:, pos:pos + 2 * j]
+                    lv.kept = np.empty((rows.shape[0], 2 * len(lv.a)))
+                lv.kept[:, where] = rows[:, pos:pos + len(where)]
                 lv.depth = max(lv.depth, depth)
             lv.passes += 1
-            pos += 2 * j
+            pos += len(where)
 
     def fix(self, lv: _Level) -> None:
         """Redo the low rows of every column that banked into estimates, now finished."""
-        cols = np.arange(len(lv.a))
-        both = np.concatenate([cols, cols])
-        lv.cols = cols
-        lv.f = self.ts.solve(self.bank(lv, cols),
-                             np.concatenate([lv.trash, lv.trash + _DELTA]),
-                             lv.minimum[both], lv.cap[both], top=lv.depth, q=lv.kept)
+        lv.cols = np.arange(len(lv.a))
+        bank, trash, minimum, cap, where = self.problems(lv, lv.cols, lv.sloped)
+        lv.f = self.ts.solve(bank, trash, minimum, cap, top=lv.depth, q=lv.kept[:, where])
         lv.depth, lv.kept = 0, None
 
     @staticmethod
     def newton(lv: _Level, tol: float) -> bool:
-        """Newton's step on the level's trash coupling; True when no column moved."""
-        j = len(lv.cols)
-        f, f2 = lv.f[:j], lv.f[j:]
-        beta = (f2 - f) / _DELTA
-        lv.alpha[lv.cols] = f - beta * lv.trash[lv.cols]
-        lv.beta[lv.cols] = beta
+        """Newton's step on the level's trash coupling; True when no column moved.
+
+        A column solved at trash + delta too gets a new slope; the others keep theirs (a
+        chord step), and get a new one next time if their step did not shrink enough.
+        """
+        cols = lv.cols
+        j = len(cols)
+        f = lv.f[:j]
+        sloped = lv.sloped[cols]
+        beta = lv.beta[cols]
+        beta[sloped] = (lv.f[j:] - f[sloped]) / _DELTA
+        lv.alpha[cols] = f - beta * lv.trash[cols]
+        lv.beta[cols] = beta
         ap, bp = lv.alpha[lv.partner], lv.beta[lv.partner]
         new = (lv.alpha + lv.beta - lv.beta * ap - lv.beta * bp) / (1.0 - lv.beta * bp)
-        moved = np.abs(new - lv.x) >= tol
+        step = np.abs(new - lv.x)
+        moved = step >= tol
         lv.x = new
         # a column must be solved again if it or its partner moved
         lv.moving = moved | moved[lv.partner]
+        lv.slope[cols] = ~sloped & (step[cols] > _SHRINK * lv.steps[cols])
+        lv.steps[cols] = step[cols]
         return not moved.any()
 
     def run(self, tol: float, progress: bool | Callable[[float], None],
