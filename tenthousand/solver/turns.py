@@ -127,8 +127,8 @@ def _throws(key: tuple[object, ...]) -> _Throws:
             sets.append(tuple(pts * 6 + left for pts, left in opts))
         segments.append((first, len(sets), np.array([float(p) for p, _ in th.groups])))
     th = dice.throws(rules, 6, True)
-    first = _compile([tuple(pts * 6 + left for pts, left in opts) for _, opts in th.groups])
-    return _Throws(_compile(sets), tuple(segments), trash, first,
+    opening = _compile([tuple(pts * 6 + left for pts, left in opts) for _, opts in th.groups])
+    return _Throws(_compile(sets), tuple(segments), trash, opening,
                    np.array([float(p) for p, _ in th.groups]), float(th.trash))
 
 
