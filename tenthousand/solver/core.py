@@ -5,13 +5,15 @@ outside: what banking a turn score ``t`` is worth (``bank[t]``), what trash is w
 (``trash``), the minimum to bank, and whether the throw after a corner must be taken.  Given
 those, the best play inside the turn is a finite dynamic programme over (turn score, dice
 left), solved backwards from high turn scores because every freeze adds points.  The solver
-runs many turn problems side by side as the columns of numpy arrays.
+runs many turn problems side by side as the columns of numpy arrays (:mod:`.turns`).
 
 Board states ``(own score a, opponent's score b, whether the player to move sits in seat 0)``
 are solved level by level, in falling ``a + b``: a bank moves to a higher level, and trash
 hands the turn to the opponent at the same level, so each level couples ``(a, b)`` with
 ``(b, a)`` only.  That coupling is linear in the trash value for a fixed policy, so Newton's
-method (policy iteration) settles each level in two or three passes.
+method (policy iteration) settles each level in two or three passes.  A level needs the
+level ``d`` above it only at turn score ``d``, so several levels share a sweep (see
+:class:`_Game`); the result is the same as solving them one by one.
 
 The end of the game is exact (D-8, D-9): a bank that reaches the game point gives the other
 player one catch-up turn against a fixed deficit; a tie gives tie-break turns in seat order,
