@@ -14,6 +14,7 @@ from tenthousand.headless import RandomPlayer, play_to_end, step
 from tenthousand.model import (
     OPTION_NAMES,
     PRESETS,
+    BadSave,
     Game,
     IllegalAction,
     Phase,
@@ -103,6 +104,31 @@ def test_game_at_is_the_game_after_that_many_commands() -> None:
     on = game.record.play_on(30)
     assert on.record.assisted and not game.record.assisted
     assert on.to_dict() == states[30] and len(on.record) == 30
+
+
+def test_a_game_played_on_is_a_game_of_its_own() -> None:
+    """Played on from a replay, a game has its own history key (the original, stored as
+    finished or abandoned, stays), which survives a save, an undo and a second play-on."""
+    from tenthousand.history.summary import game_key
+
+    game = Game(PRESETS["ten-thousand"], [Seat("You"), Seat("Bot", computer=True)], seed=5)
+    player = RandomPlayer(3)
+    for _ in range(40):
+        step(game, player)
+    on = game.record.play_on(20)
+    key = game_key(on.record)
+    assert key != game_key(game.record)
+    assert game_key(game.record.play_on(20).record) not in (key, game_key(game.record))
+    for _ in range(10):
+        step(on, player)
+    assert game_key(on.record) == key
+    loaded = load_record(json.loads(json.dumps(on.record.to_dict())))
+    assert game_key(loaded) == key and loaded.branch == on.record.branch
+    assert game_key(on.record.undo({0, 1}).record) == key
+    assert "branch" not in game.record.to_dict()  # an ordinary record is written as before
+    bad = dict(on.record.to_dict(), branch="../x")
+    with pytest.raises(BadSave):
+        load_record(bad)
 
 
 def test_a_record_is_the_same_text_for_the_same_game() -> None:

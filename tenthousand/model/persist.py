@@ -290,8 +290,13 @@ def load_record(data: Any) -> Record:
         raise BadSave(str(e)) from None
     if dice == "generator" and any(c.dice is not None for c in commands):
         raise BadSave(_("a command holds dice, but this record's dice come from its generator"))
-    return replay_commands(Record(rules, seats, start, recorded_dice=dice == "recorded",
-                                  assisted=assisted), commands)
+    branch = data.get("branch", "")
+    if not isinstance(branch, str) or len(branch) > 64 or not branch.isalnum() and branch:
+        raise BadSave(_("'{key}' must be a short word of letters and digits").format(
+            key="branch"))
+    record = Record(rules, seats, start, recorded_dice=dice == "recorded", assisted=assisted)
+    record.branch = branch
+    return replay_commands(record, commands)
 
 
 def replay_commands(record: Record, commands: list[Command]) -> Record:

@@ -18,6 +18,7 @@ last save (see :meth:`Record.snapshot`).
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -204,6 +205,9 @@ class Record:
         self.recorded_dice = recorded_dice
         #: Whether undo was used in this game (or it plays on from a replayed position).
         self.assisted = assisted
+        #: Set when this game was played on from a step of another (a replay's "Play on
+        #: from here"): a token that makes it a game of its own, in the history too.
+        self.branch = ""
         self.game: Game | None = None  # the game this record belongs to
         # Appended to, never shortened: a Snapshot's length stays valid (see Snapshot).
         self._commands: list[Command] = []
@@ -314,6 +318,7 @@ class Record:
             # Keep the start as written (its seed), not the replayed generator's state.
             record.start = self.start
         game.record.assisted = self.assisted
+        game.record.branch = self.branch
         game.record.recorded_dice = self.recorded_dice
         return game
 
@@ -356,9 +361,11 @@ class Record:
         return self._replay(self._commands[:step])
 
     def play_on(self, step: int) -> Game:
-        """A new game that goes on from step ``step`` of this one, marked assisted."""
+        """A new game that goes on from step ``step`` of this one, marked assisted, and a
+        game of its own (its :attr:`branch`): the history keeps it beside the original."""
         game = self.game_at(step)
         game.record.assisted = True
+        game.record.branch = secrets.token_hex(8)
         return game
 
     # -- undo and redo --------------------------------------------------------------------
@@ -427,6 +434,7 @@ class Record:
             "start": self.start.to_dict(),
             "dice": "recorded" if self.recorded_dice else "generator",
             "assisted": self.assisted,
+            **({"branch": self.branch} if self.branch else {}),
         }
 
     def to_dict(self) -> dict[str, Any]:
