@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "number", "decimal", "percent",
-           "signed", "decimal_point", "join_words", "set_language", "language", "available", "LANGUAGE_NAMES",
-           "from_environment", "mnemonic", "DOMAIN", "PSEUDO"]
+           "signed", "decimal_point", "join_words", "set_language", "translate_in", "language",
+           "available", "LANGUAGE_NAMES", "from_environment", "mnemonic", "DOMAIN", "PSEUDO"]
 
 DOMAIN = "tenthousand"
 PSEUDO = "pseudo"
@@ -264,6 +264,15 @@ def set_language(code: str | None = None) -> str:
     _language = wanted
     _patch_argparse()
     return wanted
+
+
+def translate_in(code: str | None, message: str) -> str:
+    """One message in another language than the one in use (``None`` or "": the desktop's),
+    without changing it: Preferences says in the chosen language when a choice applies."""
+    wanted = (code or "").strip() or from_environment()
+    if wanted != PSEUDO and wanted not in available():
+        wanted = "en"
+    return _load(wanted).gettext(message)
 
 
 def language() -> str:

@@ -46,10 +46,7 @@ NEXT_START = N_("The game speaks this language from its next start.")
 def in_language(code: str, message: str) -> str:
     """``message`` in the language ``code`` ("" for the desktop's), whatever the language
     in use: the dialog tells the player in the language they just chose."""
-    wanted = code or i18n.from_environment()
-    if wanted == i18n.language():
-        return _(message)
-    return i18n._load(wanted).gettext(message)
+    return i18n.translate_in(code, message)
 
 
 class PreferencesDialog(Dialog[Preferences]):
