@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from .i18n import N_, _
 from .model import scoring
 from .model.rules import Rules
 from .model.scoring import FACES, Counter, counters
@@ -18,6 +19,7 @@ Row = tuple[str, str, str]
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 FIRST_THROW_NOTE = "first throw of a turn only"
+SIX_DICE_NOTE = N_("on a throw of six dice only")
 
 
 def _n(value: int) -> str:
@@ -82,6 +84,8 @@ def scoring_groups(rules: Rules) -> list[tuple[Row, tuple[Counter, ...]]]:
         note = _six_dice_note(name, found, rules)
         if first.pop():
             note = f"{note}; {FIRST_THROW_NOTE}" if note else FIRST_THROW_NOTE
+        elif any(k.six_dice_only for k in found):
+            note = f"{note}; {_(SIX_DICE_NOTE)}" if note else _(SIX_DICE_NOTE)
         words = {"a straight": "a straight 1-2-3-4-5-6",
                  "1-2-3-4-5": "a short straight 1-2-3-4-5",
                  "2-3-4-5-6": "a short straight 2-3-4-5-6"}.get(name, name)
@@ -253,6 +257,10 @@ def rules_text(rules: Rules) -> list[Section]:
                  "corner does not count" if rules.six_dice_first_throw_only
                  else "on any throw of six dice, after a corner too")
         groups.append(f"The six-dice counters ({_join(sixes)}) count {where}.")
+    if rules.short_straights_six_dice_only and not rules.short_straights_first_throw_only and (
+            rules.short_straight_low is not None or rules.short_straight_high is not None):
+        groups.append(_("A short straight counts only when six dice are thrown: on the first "
+                        "throw of a turn or after a corner."))
     groups.append("When dice can be counted in more than one way, you always get the best "
                   "way.")
     sections.append(("Counting the dice", " ".join(groups)))

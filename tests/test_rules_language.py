@@ -17,7 +17,7 @@ from tenthousand.ai import Player, card
 from tenthousand.ai.moves import step
 from tenthousand.ai.tables import tables_for
 from tenthousand.model import scoring
-from tenthousand.model.game import Game, Phase, Seat
+from tenthousand.model.game import Game, IllegalAction, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
 from tenthousand.solver import dice
 
@@ -167,6 +167,86 @@ def test_new_counters_score() -> None:
     assert "first throw" in scoring.why_not([2, 3, 4, 5, 6], rules, first_throw=False)
 
 
+SIX_ONLY = dataclasses.replace(PRESETS["farkle"], title="Six only", short_straight_low=500,
+                               short_straight_high=750, short_straights_six_dice_only=True)
+
+
+def test_short_straights_only_on_six_dice_score_after_a_corner_but_not_on_five() -> None:
+    rules = SIX_ONLY
+    assert scoring.score([1, 2, 3, 4, 5], rules) == 500  # the first throw
+    assert scoring.score([2, 3, 4, 5, 6], rules, first_throw=False, thrown=6) == 750
+    assert scoring.score([2, 3, 4, 5, 6], rules, first_throw=False, thrown=5) is None
+    assert scoring.score([1, 2, 3, 4, 5], rules, first_throw=False, thrown=5) is None
+    assert "six dice" in scoring.why_not([1, 2, 3, 4, 5], rules, first_throw=False, thrown=5)
+    # the throw decides: six dice offer the straight, five never do
+    assert scoring.best_score([2, 3, 4, 5, 6, 2], rules, first_throw=False) == 750
+    assert scoring.best_score([2, 3, 4, 5, 6], rules, first_throw=False) == 50
+    without = dataclasses.replace(rules, short_straights_six_dice_only=False)
+    assert scoring.score([2, 3, 4, 5, 6], without, first_throw=False, thrown=5) == 750
+
+    # in play: a corner, then six fresh dice with 2-6; then 2-6 on five dice is only the 5
+    rolls = iter([(1, 1, 1, 5, 5, 5), (2, 3, 4, 5, 6, 2), (2, 3, 4, 5, 6)])
+    game = Game(rules, [Seat("A"), Seat("B")], first_seat=0, dice=lambda n: next(rolls)[:n])
+    game.throw()
+    game.throw(range(6))  # three 1s and three 5s: the corner, six fresh dice
+    assert game.check_freeze(range(5)) == ((2, 3, 4, 5, 6), 750)
+    game.throw([3])  # freeze the 5 alone and throw five dice
+    assert game.legal_freezes() == [((5,), 50)]
+    with pytest.raises(IllegalAction, match="six dice"):
+        game.check_freeze(range(5))
+    game.check_invariants()
+
+
+def test_the_six_dice_flag_round_trips_and_shows_in_the_rules_window() -> None:
+    from tenthousand.rules_text import SIX_DICE_NOTE, rules_text, scoring_rows
+
+    text = rulefile.dumps(SIX_ONLY)
+    assert "short_straights_six_dice_only = true" in text
+    back = rulefile.loads(text).rules
+    assert back == rulefile.canonical(SIX_ONLY) and back.short_straights_six_dice_only
+    assert Rules.from_dict(json.loads(json.dumps(back.to_dict()))) == back
+    assert "short_straights_six_dice_only" not in PRESETS["farkle"].to_dict()
+    with pytest.raises(rulefile.RuleFileError, match="true or false"):
+        rulefile.loads(_file(combos="short_straights_six_dice_only = 1\n"))
+    rows = {w: n for w, _, n in scoring_rows(SIX_ONLY)}
+    assert rows["a short straight 2-3-4-5-6"] == SIX_DICE_NOTE
+    assert "six dice are thrown" in " ".join(p for _, p in rules_text(SIX_ONLY))
+    # a different scoring key: the engine's caches keep the two rule sets apart
+    without = dataclasses.replace(SIX_ONLY, short_straights_six_dice_only=False)
+    assert scoring.table(without) is not scoring.table(SIX_ONLY)
+
+
+def test_expected_turn_table_is_exact_with_short_straights_only_on_six_dice() -> None:
+    """The AI's table satisfies its Bellman equation over every single outcome, each freeze
+    scored by the engine's own rule for the number of dice thrown (not the grouped
+    freezes), and the flag changes what a turn is worth."""
+    import itertools
+
+    from tenthousand.ai import tables as T
+
+    rules = SIX_ONLY
+    tab = T.tables_for(rules).expected_table(rules.opening_minimum)
+    assert isinstance(tab, T.ExpectedTable)
+    unit = tab.unit
+    for i in (0, 7, 30):
+        for n in (5, 6):
+            total = 0.0
+            for c, p in T._outcomes(n):
+                options = []
+                for sub in itertools.product(*(range(k + 1) for k in c)):
+                    faces = scoring.dice_of(sub)
+                    points = scoring.score(faces, rules, first_throw=False, thrown=n) \
+                        if faces else None
+                    if points:
+                        options.append(tab.C[n - len(faces)][i + points // unit])
+                total += p * (max(options) if options else tab.trash)
+            assert tab.V[n][i] == pytest.approx(total, rel=1e-12, abs=1e-9)
+    without = dataclasses.replace(rules, short_straights_six_dice_only=False)
+    assert card.expected_turn_score(without) > card.expected_turn_score(rules) > \
+        card.expected_turn_score(dataclasses.replace(rules, short_straight_low=None,
+                                                     short_straight_high=None))
+
+
 def test_a_contradiction_is_refused_with_a_sentence() -> None:
     with pytest.raises(ValueError, match="Rotary Club"):
         PRESETS["farkle"].with_options("rotary-club", catch_up=False)
@@ -227,6 +307,7 @@ def rule_sets(draw: st.DrawFn, game_point: int = 10000) -> Rules:
         short_straight_high=draw(combo), three_pairs_distinct=draw(st.booleans()),
         six_dice_first_throw_only=draw(st.booleans()),
         short_straights_first_throw_only=draw(st.booleans()),
+        short_straights_six_dice_only=draw(st.booleans()),
         corner_throw_mandatory=draw(st.booleans()),
         opening_minimum=draw(st.sampled_from([0, 50, 100])), minimum=0,
         catch_up=draw(st.booleans()), game_point=game_point)

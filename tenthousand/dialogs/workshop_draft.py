@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rulefile
+from ..i18n import N_
 from ..model.rules import OPTION_NAMES, OPTION_TITLES, PRESETS, Rules
 from ..rulefile import RuleSet
 
@@ -37,6 +38,7 @@ COMBINATION_FLAGS: tuple[tuple[str, str], ...] = (
     ("three_pairs_distinct", "Three pairs must be three different values"),
     ("six_dice_first_throw_only", "Six-dice counters only on the first throw of a turn"),
     ("short_straights_first_throw_only", "Short straights only on the first throw of a turn"),
+    ("short_straights_six_dice_only", N_("Short straights only on a throw of six dice")),
 )
 TURN_NUMBERS = ("opening_minimum", "minimum", "trash_penalty")
 OPTIONS = tuple(name.replace("-", "_") for name in OPTION_NAMES)

@@ -302,7 +302,9 @@ def _check_stretch(game: Game) -> None:
         return  # check_invariants compared the whole stretch already
     total = 0
     for i, group in enumerate(game.frozen):
-        points = scoring.score(group, game.rules, first_throw=game.corners == 0 and i == 0)
+        thrown = 6 - sum(len(g) for g in game.frozen[:i])
+        points = scoring.score(group, game.rules, first_throw=game.corners == 0 and i == 0,
+                               thrown=thrown)
         assert points is not None, f"frozen dice {group} do not score"
         total += points
     assert total == game.stretch_score, "the stretch's points do not match its dice"
