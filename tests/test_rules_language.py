@@ -432,3 +432,43 @@ def test_names_that_look_alike_never_share_a_file(tmp_path: Path, monkeypatch: p
     found = rulefile.find_saved("pub rules")
     assert found is not None and found.rules.game_point == 9000
     assert rulefile.find_saved("Pub rules!").rules.game_point == 6000  # type: ignore[union-attr]
+
+
+# -- published results as rule files --------------------------------------------------------
+
+
+def _published(name: str) -> rulefile.RuleSet:
+    from importlib import resources
+
+    ref = resources.files("tenthousand") / "resources" / "rules" / name
+    return rulefile.loads(ref.read_text(encoding="utf-8"))
+
+
+def test_busche_and_neller_2017_rules_are_their_table_1() -> None:
+    rules = _published("busche-neller-2017.toml").rules
+    assert not rules.catch_up and rules.game_point == 10000 and rules.options == ()
+    assert rules.opening_minimum == rules.minimum == 0 and not rules.corner_throw_mandatory
+    assert scoring.score([1], rules) == 100 and scoring.score([5], rules) == 50
+    assert scoring.score([1, 1, 1], rules) == 1000 and scoring.score([6, 6, 6], rules) == 600
+    assert scoring.score([1, 1, 1, 1], rules) == 1100  # three 1s and a 1
+    assert scoring.score([2, 2, 2, 2], rules) is None  # the fourth 2 does not score
+    assert scoring.score([2] * 6, rules) == 400  # two triplets of 2s
+    for no_counter in ([1, 2, 3, 4, 5, 6], [2, 2, 3, 3, 4, 4], [1, 2, 3, 4, 5]):
+        assert scoring.best_score(no_counter, rules) == sum(
+            {1: 100, 5: 50}.get(d, 0) for d in no_counter)
+
+
+def test_busche_and_neller_2017_reduced_game_solves_with_a_fair_handicap() -> None:
+    """The full game (docs/perfect-play.md: 0.536953, fair handicap 200 points, as
+    published) takes minutes; at 2,000 points it takes a second or two."""
+    from tenthousand.solver import core
+
+    rules = _published("busche-neller-2017.toml").rules.with_options(game_point=2000)
+    sol = core.solve(rules)
+    # no catch-up round: no ties, so the seats do not matter
+    assert sol.win[0, 0, 0] == pytest.approx(sol.win[1, 0, 0], abs=1e-12)
+    assert sol.first_player_win_probability == pytest.approx(0.578759, abs=1e-6)
+    handicap, chance = card.fair_handicap(sol)
+    assert handicap == 250 and chance == pytest.approx(0.492049, abs=1e-6)
+    below = (sol.win[0, 0, 4] + sol.win[1, 0, 4]) / 2  # 200 points
+    assert below > 0.5 > chance  # the fairest handicap lies between 200 and 250 here
