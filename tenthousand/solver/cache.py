@@ -24,17 +24,31 @@ from ..model.rules import Rules
 from ..paths import paths
 from ..storage import write_bytes_atomic
 from . import table as tables
+from .penalty_table import pack as pack_penalty
+from .penalty_table import unpack_any
+from .penalty_table import unsupported as penalty_unsupported
 
 log = logging.getLogger(__name__)
 
 #: The largest game point solved on the player's machine: the work grows with its cube
 #: (Trash 15000, 300 x 300 board positions, takes a few minutes on one core).
 LARGEST_GAME_POINT = 15000
+#: With the trash penalty, the largest range of scores (lowest score to game point) solved
+#: here: a position also holds both runs of trash, and the solve repeats in sweeps, so
+#: 5,000 points already take minutes (docs/perfect-play.md).
+LARGEST_PENALTY_RANGE = 5000
 
 
 def unsolvable(rules: Rules) -> str | None:
     """Why perfect play cannot be solved here for these rules (a phrase), or None."""
-    if rules.options:
+    if rules.three_trash:
+        problem = penalty_unsupported(rules)
+        if problem is not None:
+            return problem
+        if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
+            return (f"the scores run over more than {LARGEST_PENALTY_RANGE:,} points with "
+                    "the trash penalty: too many positions to solve on this computer")
+    elif rules.options:
         return ("the perfect-play solver does not handle the options "
                 + ", ".join(rules.options))
     if rules.game_point > LARGEST_GAME_POINT:
@@ -72,7 +86,7 @@ def load_cached(rules: Rules) -> tables.Table | None:
         log.warning("cannot read the cached perfect-play table %s: %s", path, e)
         return None
     try:
-        table: tables.Table | None = tables.unpack(data)
+        table: tables.Table | None = unpack_any(data)
     except (ValueError, KeyError, TypeError, struct.error, zlib.error) as e:
         table = None
         log.warning("the cached perfect-play table %s is damaged (%s); solving again", path, e)
@@ -149,9 +163,13 @@ class BackgroundSolve:
                         raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
                     self.progress = max(self.progress, min(share, 0.99))
 
-                solution = core.solve(self.rules, progress=report)
-                data = tables.pack(solution)
-                table = tables.unpack(data)
+                if self.rules.three_trash:
+                    from . import penalty
+
+                    data = pack_penalty(penalty.solve(self.rules, progress=report))
+                else:
+                    data = tables.pack(core.solve(self.rules, progress=report))
+                table = unpack_any(data)
                 try:
                     write_atomic(cache_file(self.rules), data)
                 except OSError as e:  # the table still serves this session

@@ -39,24 +39,12 @@ import numpy as np
 from ..model.rules import Rules
 from . import dice
 from .core import TurnSolver
+from .penalty_table import unsupported
+
+__all__ = ["PenaltySolution", "solve", "unsupported"]
 
 STEP = dice.STEP
 _DELTA = 1e-5  # finite-difference step for the slope of a turn's value in its trash value
-
-
-def unsupported(rules: Rules) -> str | None:
-    """Why this module cannot solve these rules (a phrase), or None."""
-    others = [o for o in rules.options if o != "three-trash"]
-    if others:
-        return "the perfect-play solver does not handle the options " + ", ".join(others)
-    if not rules.three_trash:
-        return "these rules have no trash penalty (the core solver takes them)"
-    if rules.catch_up:
-        return ("the trash penalty is solved only when the first to reach the game point "
-                "wins at once (no catch-up round)")
-    if rules.score_floor is None:
-        return "the trash penalty is solved only with a lowest score"
-    return None
 
 
 @dataclass
@@ -172,18 +160,22 @@ class _Level:
         bank = self.bank(ts, win)
         x = win[self.index].copy()
         outside = 1.0 - win[self.succ]  # trash leading to another level: fixed this sweep
-        cols = len(x)
         passes = 0
+        active = np.arange(len(x))  # columns still moving: a pass solves only those
+        f = np.empty(len(x))
+        beta = np.zeros(len(x))
+        alpha = np.empty(len(x))
         for _ in range(50):
             passes += 1
-            y = np.where(self.same, 1.0 - x[self.succ_col], outside)
-            both = ts.solve(np.concatenate([bank, bank], axis=1),
+            y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
+            both = ts.solve(bank[:, np.concatenate([active, active])],
                             np.concatenate([y, y + _DELTA]),
-                            np.concatenate([self.minimum, self.minimum]),
-                            np.concatenate([self.cap, self.cap]))
-            f, f2 = both[:cols], both[cols:]
-            beta = (f2 - f) / _DELTA
-            alpha = f - beta * y
+                            np.concatenate([self.minimum[active], self.minimum[active]]),
+                            np.concatenate([self.cap[active], self.cap[active]]))
+            j = len(active)
+            f[active], slope = both[:j], (both[j:] - both[:j]) / _DELTA
+            beta[active] = slope
+            alpha[active] = f[active] - slope * y
             new = f.copy()  # columns whose trash leaves the level are done
             for _ in range(10_000):  # the linear coupling inside the level
                 nxt = np.where(self.same, alpha + beta * (1.0 - new[self.succ_col]), f)
@@ -191,8 +183,11 @@ class _Level:
                     new = nxt
                     break
                 new = nxt
-            done = np.max(np.abs(new - x)) < tol
+            moved = np.abs(new - x) >= tol
             x = new
-            if done:
+            if not moved.any():
                 break
+            # a column must be solved again if it or the column its trash leads to moved
+            moving = moved | (self.same & moved[self.succ_col])
+            active = np.flatnonzero(moving)
         return x, passes
