@@ -220,3 +220,43 @@ def test_penalty_rules_are_solved_here_and_perfect_plays_them_from_the_cache() -
         assert g.over and min(g.board) >= -300
         wins += g.board[0] > g.board[1]
     assert wins >= 25  # about half or more; a loose check that every move was legal
+
+
+def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
+    from tenthousand.solver import surpass, values
+    from tenthousand.solver.surpass_table import SurpassTable
+
+    rules = PRESETS["ten-thousand"].with_options("surpassing", title="Surpass",
+                                                 game_point=800, catch_up=False)
+    assert cache.unsolvable(rules) is None
+    assert "catch-up" in (cache.unsolvable(rules.with_options(catch_up=True)) or "")
+    assert "3,000" in (cache.unsolvable(rules.with_options(game_point=5000)) or "")
+    cache.background(rules).run()
+    table._REGISTERED.clear()  # a new session reads the cache file
+    found = table.load(rules)
+    assert isinstance(found, SurpassTable)
+    sol = surpass.solve(rules)
+    for a, b, s in [(0, 0, 0), (3, 9, 6), (15, 15, 15), (10, 2, 1)]:
+        assert found.ws(a, b, s) == pytest.approx(sol.w(a, b, s), abs=1e-6)
+
+    # what the opponent's last turn added is part of the position
+    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], first_seat=0,
+                seed=5)
+    game.board[:] = [750, 750]
+    game.last_turn_added = 750
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[0] == pytest.approx(sol.w(15, 15, 15), abs=1e-5)
+    game.last_turn_added = 0
+    easier = values.win_probabilities(game)
+    assert easier is not None and easier[0] > probs[0]
+
+    perfect = make_player("perfect", rules, seed=1)
+    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
+    perfect.prepare()
+    assert perfect.fallback_reason is None
+    expert = make_player("expert", rules, seed=2)
+    for seed in range(30):
+        g = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
+                 first_seat=seed % 2, seed=seed)
+        play_game(g, [perfect, expert])
+        assert g.over

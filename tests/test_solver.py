@@ -288,6 +288,107 @@ def test_the_penalty_changes_the_game() -> None:
         penalty.solve(rules.with_options(catch_up=True))
 
 
+# -- the brute force with surpassing -----------------------------------------------------
+
+SurpassState = tuple[int, int, int, int]  # (score 0, score 1, what the last turn added, mover)
+
+
+class SurpassBruteForce:
+    """Value iteration over whole game states with what the last turn added, for rules
+    where the first to the game point wins at once.  Written out again from the engine: a
+    bank must be at least the last turn's bank plus 50 (and the minimum); trash adds
+    nothing.  The same turn cap as the solver (see :class:`PenaltyBruteForce`)."""
+
+    def __init__(self, rules: Rules, extra: int = 0) -> None:
+        self.r = rules
+        self.extra = extra
+        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.v: dict[SurpassState, float] = {}
+
+    def after(self, state: SurpassState, gain: int | None) -> float:
+        board, mover = [state[0], state[1]], state[3]
+        board[mover] += gain or 0
+        if board[mover] >= self.r.game_point:
+            return 1.0 if mover == 0 else 0.0
+        return self.v.get((board[0], board[1], gain or 0, 1 - mover), 0.5)
+
+    def turn(self, state: SurpassState) -> float:
+        own, last, mover = state[state[3]], state[2], state[3]
+        need = max(self.r.opening_minimum if own == 0 else self.r.minimum, last + 50, 50)
+        cap = max(self.r.game_point - own, need) - 50 + self.extra
+        pick = max if mover == 0 else min
+        memo: dict[tuple[int, int], float] = {}
+
+        def throw(t: int, n: int) -> float:
+            if (t, n) in memo:
+                return memo[(t, n)]
+            total = 0.0
+            for p, freezes in self.rolls[(n, t == 0 and n == 6)]:
+                if not freezes:
+                    total += p * self.after(state, None)
+                    continue
+                options = []
+                for points, left in freezes:
+                    t2 = t + points
+                    if t2 > cap:
+                        options.append(self.after(state, t2))
+                        continue
+                    options.append(throw(t2, 6 if left == 0 else left))
+                    if t2 >= need and not (left == 0 and self.r.corner_throw_mandatory):
+                        options.append(self.after(state, t2))
+                total += p * pick(options)
+            memo[(t, n)] = total
+            return total
+
+        return throw(0, 6)
+
+    def solve(self) -> float:
+        g = self.r.game_point
+        states = [(a, b, s, m) for a in range(0, g, 50) for b in range(0, g, 50)
+                  for m in (0, 1) for s in range(0, (b if m == 0 else a) + 1, 50)]
+        for _ in range(2000):
+            change = 0.0
+            for state in states:
+                new = self.turn(state)
+                change = max(change, abs(new - self.v.get(state, 0.5)))
+                self.v[state] = new
+            if change < 1e-13:
+                break
+        return self.v[(0, 0, 0, 0)]
+
+
+SURPASS_CASES = [
+    (PRESETS["ten-thousand"].with_options("surpassing", game_point=300, catch_up=False), 0),
+    (PRESETS["trash-5000"].with_options("surpassing", game_point=250, catch_up=False,
+                                        opening_minimum=100, minimum=50), 100),
+]
+
+
+@pytest.mark.parametrize("rules,extra", SURPASS_CASES,
+                         ids=lambda c: getattr(c, "preset", str(c)))
+def test_surpass_solver_equals_brute_force(rules: Rules, extra: int) -> None:
+    from tenthousand.solver import surpass
+
+    sol = surpass.solve(rules, tol=1e-13, extra=extra)
+    brute = SurpassBruteForce(rules, extra)
+    assert sol.first_player_win_probability == pytest.approx(brute.solve(), abs=1e-10)
+    for (a, b, last, mover), value in brute.v.items():
+        mine = sol.w(a // 50, b // 50, last // 50) if mover == 0 else sol.w(
+            b // 50, a // 50, last // 50)
+        assert (value if mover == 0 else 1.0 - value) == pytest.approx(mine, abs=1e-10)
+
+
+def test_surpassing_changes_the_game() -> None:
+    from tenthousand.solver import surpass
+
+    rules = SURPASS_CASES[0][0].with_options(game_point=1000)
+    sol = surpass.solve(rules)
+    plain = core.solve(rules.with_options(surpassing=False))
+    assert abs(sol.w(0, 0) - plain.win[0, 0, 0]) > 1e-4
+    # at 950 each: after the opponent's 950 a bank needs 1,000 points, after trash 50
+    assert sol.w(19, 19, 19) < sol.w(19, 19, 0) - 0.5
+
+
 # -- the command and the table ---------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..model.rules import Rules
@@ -79,7 +79,7 @@ def main(args: list[str] | None = None) -> int:
     kwargs = {} if ns.extra is None else {"extra": ns.extra}
     if ns.progress:
         kwargs["progress"] = True  # type: ignore[assignment]
-    if rules.three_trash:
+    if rules.three_trash or rules.surpassing:
         return _solve_penalty(rules, ns, kwargs)
     solution = core.solve(rules, **kwargs)  # type: ignore[arg-type]
     if ns.out is not None:
@@ -99,16 +99,18 @@ def main(args: list[str] | None = None) -> int:
 
 
 def _solve_penalty(rules: Rules, ns: argparse.Namespace, kwargs: dict[str, object]) -> int:
-    """``solve`` for rules with the trash penalty (:mod:`.penalty`)."""
-    from . import penalty
-    from .penalty_table import pack
+    """``solve`` for rules with the trash penalty (:mod:`.penalty`) or surpassing
+    (:mod:`.surpass`)."""
+    from . import penalty, penalty_table, surpass, surpass_table
 
-    problem = penalty.unsupported(rules)
+    module: Any = surpass if rules.surpassing else penalty
+    problem = module.unsupported(rules)
     if problem is not None:
         sys.stderr.write(f"solve: {problem}\n")
         return 2
-    solution = penalty.solve(rules, **kwargs)  # type: ignore[arg-type]
+    solution = module.solve(rules, **kwargs)
     if ns.out is not None:
+        pack = surpass_table.pack if rules.surpassing else penalty_table.pack
         ns.out.parent.mkdir(parents=True, exist_ok=True)
         ns.out.write_bytes(pack(solution))
     print(json.dumps({
@@ -116,7 +118,7 @@ def _solve_penalty(rules: Rules, ns: argparse.Namespace, kwargs: dict[str, objec
         + ("" if ns.game_point is None else f" to {solution.rules.game_point}"),
         "states": solution.states,
         "iterations": solution.iterations,
-        "sweeps": solution.sweeps,
+        **({"sweeps": solution.sweeps} if hasattr(solution, "sweeps") else {}),
         "seconds": round(solution.seconds, 1),
         "first_player_win_probability": round(solution.first_player_win_probability, 6),
     }))

@@ -27,6 +27,10 @@ from . import table as tables
 from .penalty_table import pack as pack_penalty
 from .penalty_table import unpack_any
 from .penalty_table import unsupported as penalty_unsupported
+from .surpass_table import MAGIC as SURPASS_MAGIC
+from .surpass_table import pack as pack_surpass
+from .surpass_table import unpack as surpass_unpack
+from .surpass_table import unsupported as surpass_unsupported
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +41,21 @@ LARGEST_GAME_POINT = 15000
 #: here: a position also holds both runs of trash, and the solve repeats in sweeps, so
 #: 5,000 points already take minutes (docs/perfect-play.md).
 LARGEST_PENALTY_RANGE = 5000
+#: With surpassing, the largest game point solved here: a position also holds what the
+#: last turn added (docs/perfect-play.md).
+LARGEST_SURPASS_GAME_POINT = 3000
 
 
 def unsolvable(rules: Rules) -> str | None:
     """Why perfect play cannot be solved here for these rules (a phrase), or None."""
-    if rules.three_trash:
+    if rules.surpassing:
+        problem = surpass_unsupported(rules)
+        if problem is not None:
+            return problem
+        if rules.game_point > LARGEST_SURPASS_GAME_POINT:
+            return (f"the game point is above {LARGEST_SURPASS_GAME_POINT:,} with "
+                    "surpassing: too many positions to solve on this computer")
+    elif rules.three_trash:
         problem = penalty_unsupported(rules)
         if problem is not None:
             return problem
@@ -86,7 +100,8 @@ def load_cached(rules: Rules) -> tables.Table | None:
         log.warning("cannot read the cached perfect-play table %s: %s", path, e)
         return None
     try:
-        table: tables.Table | None = unpack_any(data)
+        table: tables.Table | None = (surpass_unpack(data) if data.startswith(SURPASS_MAGIC)
+                                      else unpack_any(data))
     except (ValueError, KeyError, TypeError, struct.error, zlib.error) as e:
         table = None
         log.warning("the cached perfect-play table %s is damaged (%s); solving again", path, e)
@@ -163,13 +178,18 @@ class BackgroundSolve:
                         raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
                     self.progress = max(self.progress, min(share, 0.99))
 
-                if self.rules.three_trash:
+                if self.rules.surpassing:
+                    from . import surpass
+
+                    data = pack_surpass(surpass.solve(self.rules, progress=report))
+                elif self.rules.three_trash:
                     from . import penalty
 
                     data = pack_penalty(penalty.solve(self.rules, progress=report))
                 else:
                     data = tables.pack(core.solve(self.rules, progress=report))
-                table = unpack_any(data)
+                table = (surpass_unpack(data) if data.startswith(SURPASS_MAGIC)
+                         else unpack_any(data))
                 try:
                     write_atomic(cache_file(self.rules), data)
                 except OSError as e:  # the table still serves this session
