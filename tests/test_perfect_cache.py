@@ -230,7 +230,7 @@ def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
                                                  game_point=800, catch_up=False)
     assert cache.unsolvable(rules) is None
     assert "catch-up" in (cache.unsolvable(rules.with_options(catch_up=True)) or "")
-    assert "3,000" in (cache.unsolvable(rules.with_options(game_point=5000)) or "")
+    assert "5,000" in (cache.unsolvable(rules.with_options(game_point=6000)) or "")
     cache.background(rules).run()
     table._REGISTERED.clear()  # a new session reads the cache file
     found = table.load(rules)

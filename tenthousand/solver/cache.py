@@ -43,7 +43,7 @@ LARGEST_GAME_POINT = 15000
 LARGEST_PENALTY_RANGE = 5000
 #: With surpassing, the largest game point solved here: a position also holds what the
 #: last turn added (docs/perfect-play.md).
-LARGEST_SURPASS_GAME_POINT = 3000
+LARGEST_SURPASS_GAME_POINT = 5000
 
 
 def unsolvable(rules: Rules) -> str | None:
