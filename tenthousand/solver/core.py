@@ -33,95 +33,21 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
+from .turns import TurnSolver
+
+__all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "solve"]
 
 STEP = dice.STEP
 #: The turn cap lies this many points beyond the game point (see :func:`solve`).
 DEFAULT_EXTRA = 2000
 _DELTA = 1e-5  # finite-difference step for the slope of a turn's value in its trash value
-
-
-@dataclass
-class _Throw:
-    """One kind of throw as flat numpy arrays for the inner loop."""
-
-    trash: float
-    probs: Any  # (groups,)
-    offsets: Any  # (options,) row offsets p*6 + dice left, relative to the turn score row
-    starts: Any  # (groups,) first option of each group
-
-
-def _throw_arrays(rules: Rules, n: int, first: bool) -> _Throw:
-    th = dice.throws(rules, n, first)
-    probs: list[float] = []
-    offsets: list[int] = []
-    starts: list[int] = []
-    for p, opts in th.groups:
-        starts.append(len(offsets))
-        probs.append(float(p))
-        offsets.extend(points * 6 + left for points, left in opts)
-    return _Throw(float(th.trash), np.array(probs), np.array(offsets, dtype=np.intp),
-                  np.array(starts, dtype=np.intp))
-
-
-class TurnSolver:
-    """Solves many turn problems at once under one rule set."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.maxp = dice.max_points(rules)
-        self.mandatory = rules.corner_throw_mandatory
-        # All six kinds of throw after the first one, fused so that one gather per option
-        # layer serves them all: groups sorted by their number of options, layer j holds
-        # option j of every group that has more than j options.
-        groups: list[tuple[int, float, list[int]]] = []
-        self.trash = np.zeros(6)
-        for n in range(1, 7):
-            th = dice.throws(rules, n, False)
-            self.trash[n - 1] = float(th.trash)
-            for p, opts in th.groups:
-                groups.append((n, float(p), [pts * 6 + left for pts, left in opts]))
-        groups.sort(key=lambda g: -len(g[2]))
-        self.probs = np.zeros((6, len(groups)))
-        for i, (n, prob, _) in enumerate(groups):
-            self.probs[n - 1, i] = prob
-        self.layers = [np.array([g[2][j] for g in groups if len(g[2]) > j], dtype=np.intp)
-                       for j in range(max(len(g[2]) for g in groups))]
-        self.first = _throw_arrays(rules, 6, True)
-
-    def solve(self, bank: Any, trash: Any, minimum: Any, cap: Any) -> Any:
-        """The value of each column's turn at its start.
-
-        ``bank`` is (rows, columns): the value of banking each turn score (in steps);
-        ``trash``, ``minimum`` and ``cap`` are per column: a turn score above ``cap`` banks
-        at once.  ``rows`` must exceed ``max(cap) + maxp``.
-        """
-        rows, cols = bank.shape
-        top = int(np.max(cap))
-        assert rows > top + self.maxp
-        q = np.empty((rows * 6, cols))
-        qv = q.reshape(rows, 6, cols)
-        qv[top + 1:] = bank[top + 1:, None, :]  # above every cap: bank at once
-        low = int(np.min(cap))
-        for t in range(top, 0, -1):
-            base = t * 6
-            best = q[base + self.layers[0]]
-            for layer in self.layers[1:]:
-                part = best[:len(layer)]
-                np.maximum(part, q[base + layer], out=part)
-            v = self.probs @ best + self.trash[:, None] * trash[None, :]  # v[n-1]
-            b = bank[t]
-            ok = (t >= minimum) & (b > v)
-            qv[t, 1:] = np.where(ok[:5], b, v[:5])
-            # m = 0 is the corner: six fresh dice
-            if self.mandatory:
-                qv[t, 0] = v[5]  # the throw after a corner must be taken
-            else:
-                qv[t, 0] = np.where(ok[5], b, v[5])
-            if t > low:
-                qv[t] = np.where(t > cap, b, qv[t])
-        th = self.first
-        best = np.maximum.reduceat(q[th.offsets], th.starts, axis=0)
-        return th.probs @ best + th.trash * trash
+#: A sweep solves up to this many levels at once ...
+_MAX_LEVELS = 8
+#: ... and admits a new level while it has fewer columns than this (cache-sized arrays).
+_WIDTH = 800
+#: A chord step (the old slope) must shrink the step at least this much, or the column
+#: gets a new slope (a solve at trash + delta) in its next pass.
+_SHRINK = 0.1
 
 
 @dataclass
@@ -209,68 +135,222 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
             catch_up[on_board, seat0] = ts.solve(bank, np.zeros(dmax), minimum,
                                                  np.full(dmax, end_cap))
 
-    # -- the main game, level by level ---------------------------------------------------
+    # -- the main game, level by level, several levels per sweep -------------------------
     win = np.full((2, ng, ng), np.nan)
-    levels_passes = []
-    for level in range(2 * ng - 2, -1, -1):
-        a = np.arange(max(0, level - ng + 1), min(level, ng - 1) + 1)
-        b = level - a
-        k = len(a)
-        # columns: (a, seat 0) for the first k, (a, seat 1) for the next k
-        aa = np.concatenate([a, a])
-        bb = np.concatenate([b, b])
-        seat = np.concatenate([np.zeros(k, int), np.ones(k, int)])
-        partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
-        cap = ng + e - aa
-        lrows = int(cap.max()) + ts.maxp + 1
-        reach = aa[None, :] + np.arange(lrows)[:, None]  # own board after banking t
-        inside = reach < ng
-        opp_seat = 1 - seat
-        wv = win[opp_seat[None, :], bb[None, :], np.minimum(reach, ng - 1)]
-        d = np.clip(reach - bb[None, :], 0, dmax - 1)
-        cv = catch_up[(bb > 0).astype(int)[None, :], (opp_seat == 0).astype(int)[None, :], d]
-        if not rules.catch_up:
-            cv = np.zeros_like(cv)  # the first to reach the game point wins at once
-        bank = 1.0 - np.where(inside, wv, cv)
-        minimum = np.maximum(np.where(aa == 0, open_min, min_after), 1)
-        if level + 1 <= 2 * ng - 2:
-            guess = win[seat, aa, np.minimum(bb + 1, ng - 1)]
-            x = np.where(np.isnan(guess), 0.5, guess)
-        else:
-            x = np.full(2 * k, 0.5)
-        alpha = np.zeros(2 * k)
-        beta = np.zeros(2 * k)
-        active = np.arange(2 * k)  # columns still moving; a pass solves only those
-        for it in range(50):  # noqa: B007 - the count is reported
-            passes += 1
-            trash = 1.0 - x[partner[active]]
-            cols = np.concatenate([active, active])
-            both = ts.solve(bank[:, cols], np.concatenate([trash, trash + _DELTA]),
-                            minimum[cols], cap[cols])
-            j = len(active)
-            f, f2 = both[:j], both[j:]
-            beta_a = (f2 - f) / _DELTA
-            alpha[active] = f - beta_a * trash
-            beta[active] = beta_a
-            ap, bp = alpha[partner], beta[partner]
-            new = (alpha + beta - beta * ap - beta * bp) / (1.0 - beta * bp)
-            moved = np.abs(new - x) >= tol
-            x = new
-            if not moved.any():
-                break
-            # a column must be solved again if it or its partner moved
-            moving = moved | moved[partner]
-            active = np.flatnonzero(moving)
-        levels_passes.append(it + 1)
-        win[seat, aa, bb] = x
-        if callable(progress):
-            if level % 20 == 0:
-                progress(1.0 - level / max(1, 2 * ng - 2))
-        elif progress and level % 20 == 0:
-            print(f"level {level}: {time.perf_counter() - started:.1f}s "
-                  f"passes {it + 1}", file=sys.stderr, flush=True)
+    game = _Game(rules, ts, ng, e, open_min, min_after, catch_up, win)
+    sweeps, fixups, level_passes = game.run(tol, progress, started)
+    passes += sweeps
     # states: board pairs x seat x (turn score, dice left) within the cap
     states = int(sum(2 * (ng + e - a) * 6 for a in range(ng)) * ng)
     return Solution(rules, e, win, catch_up, tie_first, second, states=states, iterations=passes,
                     seconds=time.perf_counter() - started,
-                    notes={"level_passes_max": max(levels_passes)})
+                    notes={"level_passes_max": max(level_passes), "sweeps": sweeps,
+                           "fixups": fixups})
+
+
+def _guess(win: Any, seat: Any, a: Any, b: Any, ng: int) -> Any:
+    """A first value of each board state: a plane through the three neighbours above it
+    (solved, or estimated by the sweep that is still at work on them)."""
+    a1, b1 = np.minimum(a + 1, ng - 1), np.minimum(b + 1, ng - 1)
+    right, up, diagonal = win[seat, a, b1], win[seat, a1, b], win[seat, a1, b1]
+    guess = np.where((a + 1 < ng) & (b + 1 < ng), up + right - diagonal,
+                     np.where(b + 1 < ng, right, np.where(a + 1 < ng, up, np.nan)))
+    return np.where(np.isnan(guess), 0.5, guess)
+
+
+@dataclass(eq=False)
+class _Level:
+    """The board states with one sum ``a + b`` and where their Newton iteration stands.
+
+    Columns: ``(a, seat 0)`` for every ``a``, then ``(a, seat 1)``; a column's *partner* is
+    the opponent's state ``(b, a)`` after trash.  While levels above are unfinished
+    (``exact`` False), ``depth`` > 0 says that rows 1 to ``depth`` of some column's last
+    pass banked into their estimates; ``kept`` holds every column's value rows of its last
+    pass (at trash, then at trash + delta), to redo those rows once they are finished.
+    """
+
+    level: int
+    a: Any
+    b: Any
+    seat: Any
+    partner: Any
+    cap: Any
+    minimum: Any
+    x: Any  # the chance of the player to move, as far as known
+    alpha: Any  # the value of each column's turn: alpha + beta * trash value
+    beta: Any
+    moving: Any  # the columns the next pass must solve
+    trash: Any  # the trash value of each column's last pass
+    slope: Any  # the next pass also solves the column at trash + delta (a new slope)
+    sloped: Any  # the last pass did
+    steps: Any  # each column's last Newton step
+    exact: bool = False  # every level above is finished
+    depth: int = 0
+    kept: Any = None
+    cols: Any = None  # the columns of the last pass and their values (then at trash +
+    f: Any = None  # delta, for the columns with ``sloped``)
+    passes: int = 0
+
+
+class _Game:
+    """The normal game's board states, solved in sweeps of several levels.
+
+    A bank moves to a higher level and trash to the partner at the same level, so a
+    level's turn problems need the levels above (to bank into) and their own trash values,
+    which Newton's method settles (the value is linear in the trash value for a fixed
+    policy).  A level needs the level ``d`` above it only at turn score ``d``: a sweep
+    solves a level together with the unfinished levels above it, using their estimates
+    for those few low rows, and redoes just those rows (from the value rows kept above
+    them) once the levels above are finished.  So every value a level ends with is exact,
+    as if the levels were solved one by one, and a sweep is wide enough for numpy.
+    """
+
+    def __init__(self, rules: Rules, ts: TurnSolver, ng: int, e: int, open_min: int,
+                 min_after: int, catch_up: Any, win: Any) -> None:
+        self.rules, self.ts, self.ng, self.e = rules, ts, ng, e
+        self.open_min, self.min_after = open_min, min_after
+        self.catch_up, self.win = catch_up, win
+        self.rows = ng + e + ts.maxp + 1
+        self.keep = _MAX_LEVELS + ts.maxp  # value rows kept: enough to redo any depth
+
+    def level(self, level: int) -> _Level:
+        ng = self.ng
+        a = np.arange(max(0, level - ng + 1), min(level, ng - 1) + 1)
+        k = len(a)
+        aa = np.concatenate([a, a])
+        bb = level - aa
+        seat = np.concatenate([np.zeros(k, int), np.ones(k, int)])
+        partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
+        x = _guess(self.win, seat, aa, bb, ng)
+        self.win[seat, aa, bb] = x
+        return _Level(level, aa, bb, seat, partner, ng + self.e - aa,
+                      np.maximum(np.where(aa == 0, self.open_min, self.min_after), 1), x,
+                      np.zeros(2 * k), np.zeros(2 * k), np.ones(2 * k, bool),
+                      np.zeros(2 * k), np.ones(2 * k, bool), np.ones(2 * k, bool),
+                      np.full(2 * k, np.inf))
+
+    def bank(self, lv: _Level, cols: Any) -> Any:
+        """Banking values of these columns: (rows, columns)."""
+        ng = self.ng
+        aa, bb, opp = lv.a[cols], lv.b[cols], 1 - lv.seat[cols]
+        reach = aa[None, :] + np.arange(self.rows)[:, None]  # own board after banking t
+        wv = self.win[opp[None, :], bb[None, :], np.minimum(reach, ng - 1)]
+        if self.rules.catch_up:
+            d = np.clip(reach - bb[None, :], 0, self.catch_up.shape[2] - 1)
+            cv = self.catch_up[(bb > 0).astype(int)[None, :],
+                               (opp == 0).astype(int)[None, :], d]
+        else:
+            cv = np.zeros_like(wv)  # the first to reach the game point wins at once
+        return 1.0 - np.where(reach < ng, wv, cv)
+
+    def problems(self, lv: _Level, cols: Any, sloped: Any) -> tuple[Any, ...]:
+        """The turn problems of these columns, and of those ``sloped`` at trash + delta."""
+        bank = self.bank(lv, cols)
+        more = cols[sloped]
+        return (np.concatenate([bank, bank[:, sloped]], axis=1),
+                np.concatenate([lv.trash[cols], lv.trash[more] + _DELTA]),
+                np.concatenate([lv.minimum[cols], lv.minimum[more]]),
+                np.concatenate([lv.cap[cols], lv.cap[more]]),
+                np.concatenate([cols, more + len(lv.a)]))
+
+    def sweep(self, active: list[_Level]) -> None:
+        """One Newton pass of every unfinished level (its moving columns), in one solve."""
+        parts = []
+        for lv in active:
+            lv.cols = np.flatnonzero(lv.moving)
+            lv.sloped[lv.cols] = lv.slope[lv.cols]
+            lv.trash[lv.cols] = 1.0 - lv.x[lv.partner[lv.cols]]
+            parts.append(self.problems(lv, lv.cols, lv.slope[lv.cols]))
+        provisional = len(active) > 1 or active[0].kept is not None
+        bank, trash, minimum, cap, _ = (np.concatenate(p, axis=-1) for p in zip(*parts, strict=True))
+        result = self.ts.solve(bank, trash, minimum, cap, keep=self.keep if provisional else 0)
+        values, rows = result if provisional else (result, None)
+        pos = 0
+        for depth, (lv, part) in enumerate(zip(active, parts, strict=True)):
+            where = part[4]
+            lv.f = values[pos:pos + len(where)]
+            if rows is not None and (depth or lv.kept is not None):
+                if lv.kept is None:
+                    lv.kept = np.empty((rows.shape[0], 2 * len(lv.a)))
+                lv.kept[:, where] = rows[:, pos:pos + len(where)]
+                lv.depth = max(lv.depth, depth)
+            lv.passes += 1
+            pos += len(where)
+
+    def fix(self, lv: _Level) -> None:
+        """Redo the low rows of every column that banked into estimates, now finished."""
+        lv.cols = np.arange(len(lv.a))
+        bank, trash, minimum, cap, where = self.problems(lv, lv.cols, lv.sloped)
+        lv.f = self.ts.solve(bank, trash, minimum, cap, top=lv.depth, q=lv.kept[:, where])
+        lv.depth, lv.kept = 0, None
+
+    @staticmethod
+    def newton(lv: _Level, tol: float) -> bool:
+        """Newton's step on the level's trash coupling; True when no column moved.
+
+        A column solved at trash + delta too gets a new slope; the others keep theirs (a
+        chord step), and get a new one next time if their step did not shrink enough.
+        """
+        cols = lv.cols
+        j = len(cols)
+        f = lv.f[:j]
+        sloped = lv.sloped[cols]
+        beta = lv.beta[cols]
+        beta[sloped] = (lv.f[j:] - f[sloped]) / _DELTA
+        lv.alpha[cols] = f - beta * lv.trash[cols]
+        lv.beta[cols] = beta
+        ap, bp = lv.alpha[lv.partner], lv.beta[lv.partner]
+        new = (lv.alpha + lv.beta - lv.beta * ap - lv.beta * bp) / (1.0 - lv.beta * bp)
+        step = np.abs(new - lv.x)
+        moved = step >= tol
+        lv.x = new
+        # a column must be solved again if it or its partner moved
+        lv.moving = moved | moved[lv.partner]
+        lv.slope[cols] = ~sloped & (step[cols] > _SHRINK * lv.steps[cols])
+        lv.steps[cols] = step[cols]
+        return not moved.any()
+
+    def run(self, tol: float, progress: bool | Callable[[float], None],
+            started: float) -> tuple[int, int, list[int]]:
+        """Solve every level; returns the sweeps, the rows redone and each level's passes."""
+        active: list[_Level] = []
+        top = 2 * self.ng - 2
+        nxt = top
+        sweeps = fixups = 0
+        level_passes: list[int] = []
+        while active or nxt >= 0:
+            width = sum(2 * int(lv.moving.sum()) for lv in active)
+            while nxt >= 0 and len(active) < _MAX_LEVELS and (width < _WIDTH or not active):
+                active.append(self.level(nxt))
+                width += 2 * len(active[-1].a)
+                nxt -= 1
+            self.sweep(active)
+            sweeps += 1
+            i = 0
+            while i < len(active):  # from the top: finish what the levels above allow
+                lv = active[i]
+                if i == 0 and lv.kept is not None:
+                    self.fix(lv)
+                    fixups += 1
+                done = self.newton(lv, tol)
+                self.win[lv.seat, lv.a, lv.b] = lv.x
+                if i == 0:
+                    lv.exact = True
+                    if done or lv.passes >= 50:
+                        active.pop(0)
+                        level_passes.append(lv.passes)
+                        self._report(lv.level, top, progress, started)
+                        continue
+                i += 1
+        return sweeps, fixups, level_passes
+
+    @staticmethod
+    def _report(level: int, top: int, progress: bool | Callable[[float], None],
+                started: float) -> None:
+        if level % 20:
+            return
+        if callable(progress):
+            progress(1.0 - level / max(1, top))
+        elif progress:
+            print(f"level {level}: {time.perf_counter() - started:.1f}s", file=sys.stderr,
+                  flush=True)

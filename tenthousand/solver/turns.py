@@ -1,0 +1,246 @@
+"""The turn programme on numpy arrays: many turn problems solved side by side (needs numpy).
+
+A turn problem is one player's turn seen from the outside: what banking a turn score ``t``
+is worth (``bank[t]``), what trash is worth, the minimum to bank, and the cap above which a
+turn score banks at once.  Its best play is a dynamic programme over (turn score, dice left),
+solved backwards from high turn scores because every freeze adds points.  The columns of
+the arrays are the turn problems; the rows are the turn scores.
+
+The work of a row is the best choice of every kind of throw: the maximum over each throw's
+choices ``(points, dice left)`` of the value already known ``points`` rows higher.  About a
+thousand choices per row come from only a hundred distinct ``(points, dice left)`` pairs,
+and many throws share parts of their choice sets; :func:`_compile` turns the choice sets
+into a small *circuit* of pairwise maxima (common pairs computed once), evaluated layer by
+layer with one gather and one ``maximum`` per layer.  The maximum is exact whatever the
+order, so the circuit changes no value.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ..model import scoring
+from ..model.rules import Rules
+from . import dice
+
+_BLOCK = 64  # columns per block of the value arrays
+
+
+@dataclass(frozen=True)
+class _Circuit:
+    """Pairwise maxima that give each throw's best choice from the value rows."""
+
+    leaves: Any  # (U,) row offsets (points * 6 + dice left) read from the value array
+    layers: tuple[tuple[int, int, Any], ...]  # (first, end, operands): X[first:end] =
+    #   max(X[operands[:k]], X[operands[k:]]) with k = end - first
+    outputs: Any  # (groups,) the row of X that holds each group's best choice
+    size: int  # rows of X: leaves, then the nodes in layer order
+
+
+def _compile(sets: Sequence[tuple[int, ...]]) -> _Circuit:
+    """A circuit for ``max(value[o] for o in s)`` of every choice set ``s``.
+
+    Greedy common-pair elimination: the pair of operands that most sets contain becomes a
+    node, until no pair is shared; each set's remaining operands are then reduced in a
+    balanced tree.  Deterministic (ties go to the smallest pair).
+    """
+    leaves = sorted({o for s in sets for o in s})
+    index = {o: i for i, o in enumerate(leaves)}
+    work = [{index[o] for o in s} for s in sets]
+    depth = [0] * len(leaves)
+    nodes: list[tuple[int, int]] = []
+
+    def node(a: int, b: int) -> int:
+        nodes.append((a, b))
+        depth.append(max(depth[a], depth[b]) + 1)
+        return len(depth) - 1
+
+    while True:
+        counts: Counter[tuple[int, int]] = Counter()
+        for s in work:
+            if len(s) > 1:
+                counts.update(itertools.combinations(sorted(s), 2))
+        if not counts:
+            break
+        pair, count = min(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        if count < 2:
+            break
+        z = node(*pair)
+        for s in work:
+            if pair[0] in s and pair[1] in s:
+                s.difference_update(pair)
+                s.add(z)
+    outputs = []
+    for s in work:
+        items = sorted(s, key=lambda i: (depth[i], i))
+        while len(items) > 1:
+            z = node(items[0], items[1])
+            items = sorted([*items[2:], z], key=lambda i: (depth[i], i))
+        outputs.append(items[0])
+    n_leaves = len(leaves)
+    order = sorted(range(n_leaves, len(depth)), key=lambda i: (depth[i], i))
+    where = list(range(n_leaves)) + [0] * len(nodes)
+    for k, i in enumerate(order):
+        where[i] = n_leaves + k
+    layers = []
+    for d in range(1, max(depth, default=0) + 1):
+        ids = [i for i in order if depth[i] == d]
+        if ids:
+            left = [where[nodes[i - n_leaves][0]] for i in ids]
+            right = [where[nodes[i - n_leaves][1]] for i in ids]
+            layers.append((where[ids[0]], where[ids[-1]] + 1,
+                           np.array(left + right, dtype=np.intp)))
+    return _Circuit(np.array(leaves, dtype=np.intp), tuple(layers),
+                    np.array([where[i] for i in outputs], dtype=np.intp), len(depth))
+
+
+@dataclass(frozen=True)
+class _Throws:
+    """Every throw after the first of a turn, in dice-left order, as a circuit."""
+
+    circuit: _Circuit
+    segments: tuple[tuple[int, int, Any], ...]  # per m: (first, end, probabilities)
+    trash: Any  # (6,) trash probability of the throw made with m dice left (m = 0: six)
+    first_offsets: Any  # the first throw of a turn: its choices, grouped
+    first_starts: Any
+    first_probs: Any
+    first_trash: float
+
+
+@cache
+def _throws(key: tuple[object, ...]) -> _Throws:
+    rules = scoring._RULES_BY_KEY[key]
+    sets: list[tuple[int, ...]] = []
+    segments = []
+    trash = np.zeros(6)
+    for m in range(6):  # m dice left to throw; m = 0 is a corner: six fresh dice
+        th = dice.throws(rules, 6 if m == 0 else m, False)
+        trash[m] = float(th.trash)
+        first = len(sets)
+        for _, opts in th.groups:
+            sets.append(tuple(pts * 6 + left for pts, left in opts))
+        segments.append((first, len(sets), np.array([float(p) for p, _ in th.groups])))
+    th = dice.throws(rules, 6, True)
+    offsets: list[int] = []
+    starts: list[int] = []
+    for _, opts in th.groups:
+        starts.append(len(offsets))
+        offsets.extend(pts * 6 + left for pts, left in opts)
+    return _Throws(_compile(sets), tuple(segments), trash,
+                   np.array(offsets, dtype=np.intp), np.array(starts, dtype=np.intp),
+                   np.array([float(p) for p, _ in th.groups]), float(th.trash))
+
+
+class TurnSolver:
+    """Solves many turn problems at once under one rule set."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.maxp = dice.max_points(rules)
+        self.mandatory = rules.corner_throw_mandatory
+        self.throws = _throws(scoring._key(rules))
+
+    def solve(self, bank: Any, trash: Any, minimum: Any, cap: Any, *, top: int | None = None,
+              q: Any = None, keep: int = 0) -> Any:
+        """The value of each column's turn at its start.
+
+        ``bank`` is (rows, columns): the value of banking each turn score (in steps);
+        ``trash``, ``minimum`` and ``cap`` are per column: a turn score above ``cap`` banks
+        at once.  ``rows`` must exceed ``max(cap) + maxp``.
+
+        ``top`` and ``q`` redo only the rows ``top`` down to 1 of an earlier solve whose
+        value array ``q`` (rows ``0 .. top + maxp`` at least, as kept by ``keep``) holds the
+        rows above: for changed bank values at low turn scores.  ``keep`` > 0 returns the
+        pair (values, the first ``keep`` rows of the value array: (keep * 6, columns)).
+        """
+        rows, cols = bank.shape
+        cap = np.asarray(cap)
+        trash = np.asarray(trash, dtype=float)
+        # Columns by falling cap, in blocks of _BLOCK: the columns still below their cap
+        # at a turn score are then leading blocks, contiguous in memory.
+        order = np.argsort(-cap, kind="stable")
+        nb = -(-cols // _BLOCK)
+        pad = nb * _BLOCK - cols
+
+        def blocks(a: Any, fill: float = 0.0) -> Any:  # (r, cols) -> (nb, r, _BLOCK)
+            a = np.pad(a[:, order], ((0, 0), (0, pad)), constant_values=fill)
+            return np.ascontiguousarray(a.reshape(len(a), nb, _BLOCK).transpose(1, 0, 2))
+
+        caps = np.pad(cap[order], (0, pad), constant_values=-1)
+        if top is None:
+            top = int(cap.max()) if cols else 0
+            assert rows > top + self.maxp
+            values = np.repeat(blocks(bank), 6, axis=1)  # above a cap: bank at once
+        else:
+            values = blocks(q[:(top + self.maxp + 1) * 6])  # rows past the last are never read
+            top = min(top, values.shape[1] // 6 - 1)
+            values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = blocks(bank[:top + 1])[:, :, None]
+        flat_trash = np.pad(trash[order], (0, pad))
+        self._rows(values, blocks(bank[:top + 1]), flat_trash,
+                   np.pad(np.asarray(minimum)[order], (0, pad)), caps, top)
+        th = self.throws
+        best = np.maximum.reduceat(np.take(values, th.first_offsets, axis=1), th.first_starts,
+                                   axis=1)
+        start = np.empty(cols)
+        start[order] = (th.first_probs @ best).reshape(-1)[:cols] + th.first_trash * trash[order]
+        if keep:
+            keep = min(keep, values.shape[1] // 6)
+            kept = np.empty((keep * 6, cols))
+            kept[:, order] = values[:, :keep * 6].transpose(1, 0, 2).reshape(keep * 6, -1)[:, :cols]
+            return start, kept
+        return start
+
+    def _rows(self, values: Any, bank: Any, trash: Any, minimum: Any, cap: Any,
+              top: int) -> None:
+        """Rows ``top`` down to 1 of the value array (blocks of columns), in place."""
+        nb = values.shape[0]
+        th = self.throws
+        c = th.circuit
+        qv = values.reshape(nb, -1, 6, _BLOCK)
+        x = np.empty((nb, c.size, _BLOCK))
+        tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
+        leaves = np.empty((nb, len(c.leaves), _BLOCK))
+        best = np.empty((nb, len(c.outputs), _BLOCK))
+        v = np.empty((6, nb, _BLOCK))
+        trash_part = th.trash[:, None, None] * trash.reshape(nb, _BLOCK)[None]
+        t_idx = np.arange(top + 1)
+        can_bank = np.where(t_idx[None, :, None] >= np.maximum(minimum, 1).reshape(nb, 1, _BLOCK),
+                            bank, -np.inf)
+        n_leaves = len(c.leaves)
+        # blocks with a column whose cap >= t: leading blocks, as the caps fall
+        below = np.searchsorted(-cap, -t_idx, side="right")  # columns with cap >= t
+        width = -(-below // _BLOCK)
+        cap_blocks = cap.reshape(nb, _BLOCK)
+        for t in range(top, 0, -1):
+            k = int(width[t])
+            if k == 0:
+                continue
+            xk = x[:k]
+            np.take(values[:k], c.leaves + t * 6, axis=1, out=leaves[:k], mode="clip")
+            xk[:, :n_leaves] = leaves[:k]
+            for (first, end, operands), tmp in zip(c.layers, tmps, strict=True):
+                n = end - first
+                np.take(xk, operands, axis=1, out=tmp[:k], mode="clip")
+                np.maximum(tmp[:k, :n], tmp[:k, n:], out=xk[:, first:end])
+            np.take(xk, c.outputs, axis=1, out=best[:k], mode="clip")
+            for m, (first, end, probs) in enumerate(th.segments):
+                np.matmul(probs, best[:k, first:end], out=v[m, :k])
+            v[:, :k] += trash_part[:, :k]
+            row = qv[:k, t]
+            vt = v[:, :k].transpose(1, 0, 2)
+            cb = can_bank[:k, t, None, :]
+            if self.mandatory:  # the throw after a corner must be taken
+                row[:, 0] = vt[:, 0]
+                np.maximum(vt[:, 1:], cb, out=row[:, 1:])
+            else:
+                np.maximum(vt, cb, out=row)
+            if below[t] % _BLOCK:  # the last block's columns above their cap bank at once
+                over = cap_blocks[k - 1] < t
+                row[k - 1][:, over] = bank[k - 1, t, over]
