@@ -472,3 +472,25 @@ def test_busche_and_neller_2017_reduced_game_solves_with_a_fair_handicap() -> No
     assert handicap == 250 and chance == pytest.approx(0.492049, abs=1e-6)
     below = (sol.win[0, 0, 4] + sol.win[1, 0, 4]) / 2  # 200 points
     assert below > 0.5 > chance  # the fairest handicap lies between 200 and 250 here
+
+
+@pytest.mark.parametrize("name", ["busche-neller-2017.toml", "busche-2016-facebook.toml"])
+def test_published_rule_files_round_trip_and_cite_their_source(name: str) -> None:
+    rule_set = _published(name)
+    back = rulefile.loads(rulefile.dumps(rule_set.rules, rule_set.description))
+    assert back.rules == rule_set.rules and back.description == rule_set.description
+    text = rule_set.description
+    assert "Busche" in text and ("53.487%" in text or "200 points" in text)
+
+
+def test_busche_2016_rules_need_the_penalty_and_solve_reduced() -> None:
+    from tenthousand.solver import cache, penalty
+
+    rules = _published("busche-2016-facebook.toml").rules
+    assert rules.options == ("three-trash",) and not rules.catch_up
+    assert (rules.trash_run, rules.trash_penalty, rules.score_floor) == (3, 500, -2500)
+    assert "5,000 points" in (cache.unsolvable(rules) or "")  # too big to solve in a game
+    small = rules.with_options(game_point=1000, score_floor=-250)
+    assert cache.unsolvable(small) is None
+    sol = penalty.solve(small)
+    assert sol.first_player_win_probability == pytest.approx(0.606033, abs=1e-6)
