@@ -14,6 +14,7 @@ See docs/translating.md.
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import sys
@@ -73,7 +74,12 @@ def _stable(text: str) -> str:
     return re.sub(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"\n', "", text, flags=re.M)
 
 
+_FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+
+
 def _mo_bytes(catalog: Catalog) -> bytes:
+    # The .mo's header would carry today's date otherwise: the same .po, the same bytes.
+    catalog.creation_date = catalog.revision_date = _FIXED_DATE
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     return buffer.getvalue()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .i18n import _
 from .jobs import JobRunner
 from .model.game import Game, Phase
 from .model.record import Record
@@ -136,7 +137,8 @@ class AdvisorService:
 
         self.jobs.submit(work,
                          lambda values: self._answer(key, values, None),
-                         lambda e: self._answer(key, None, f"The advisor failed: {e}"),
+                         lambda e: self._answer(key, None, _("The advisor failed: {error}").format(
+                             error=e)),
                          name="advisor", lane=LANE, latest=True)
 
     def _answer(self, key: Key | None, values: AdvisorValues | None,
@@ -175,24 +177,28 @@ class AdvisorService:
     def _note(self, game: Game, choosing: bool, current: bool,
               values: AdvisorValues | None) -> str:
         if game.over:
-            return "The game is over." + (" Review your decisions below."
-                                          if self._decided else "")
+            return (_("The game is over. Review your decisions below.") if self._decided
+                    else _("The game is over."))
         if choosing and not current:
-            return "thinking..."
+            return _("thinking...")
         if self._error and current:
             return self._error
         if choosing and values is not None and values.choices:
-            what = ("win probability" if values.kind == WIN
-                    else "expected points pegged, fewest best" if values.lower_is_better
-                    else "expected final turn score")
-            note = f"Values: {what}. \u2605 marks the best freeze, \u25b6 the best way on."
+            # Translators: the advisor's note under its list; \u2605 and \u25b6 are marks.
+            note = (_("Values: win probability. \u2605 marks the best freeze, \u25b6 the best way on.")
+                    if values.kind == WIN else
+                    _("Values: expected points pegged, fewest best. \u2605 marks the best freeze, "
+                      "\u25b6 the best way on.") if values.lower_is_better else
+                    _("Values: expected final turn score. \u2605 marks the best freeze, \u25b6 the "
+                      "best way on."))
             if values.kind != WIN and _being_solved(game):
-                note += " Win chances follow once perfect play is solved for these rules."
+                note = _("{note} Win chances follow once perfect play is solved for these "
+                         "rules.").format(note=note)
             return note
         if choosing and current:
-            return "No advice for this position."
+            return _("No advice for this position.")
         if self._human and game.phase is Phase.START:
-            return "Throw, and every choice of the throw is valued here."
+            return _("Throw, and every choice of the throw is valued here.")
         return ""
 
     def _redraw(self) -> None:

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .advising import SCORE, WIN
+from .i18n import _, number, percent
 from .model.game import Game, Phase
+from .model.grammar import Person
 from .solver.values import FreezeValue
 
 
@@ -50,7 +52,7 @@ class AdvisorValues:
         """A value as the panel shows it."""
         if value is None:
             return "-"
-        return f"{value * 100:.1f}%" if self.kind == WIN else f"{value:,.0f}"
+        return percent(value, 1) if self.kind == WIN else number(value)
 
     def index_of(self, faces: Sequence[int]) -> int | None:
         """The choice that freezes exactly these faces (in any order), or None."""
@@ -67,20 +69,30 @@ class AdvisorValues:
             return ""
         best = self.choices[self.best]
         best_bank = best.bank_is_best and not self.lower_is_better
-        best_way = "bank" if best_bank else "throw on"
-        best_text = (f"freeze {' '.join(map(str, best.faces))} and {best_way} "
-                     f"({self.format(best.bank if best_bank else best.throw)})")
+        value = self.format(best.bank if best_bank else best.throw)
+        # Translators: the advisor's best move; {dice} are faces ("1 5"), {value} what the
+        # move is worth (a win chance or points).  It follows "the best is to" and "Best:".
+        best_text = (_("freeze {dice} and bank ({value})") if best_bank
+                     else _("freeze {dice} and throw on ({value})")).format(
+            dice=_dice(best.faces), value=value)
         i = self.index_of(faces) if faces else None
         if i is None:
-            return f"Advisor: the best is to {best_text}."
+            return _("Advisor: the best is to {move}.").format(move=best_text)
         ch = self.choices[i]
-        worth = f"throw on {self.format(ch.throw)}"
+        # Translators: what the selected freeze is worth: {throw} when throwing on, {bank}
+        # when banking (win chances or points).
         if ch.bank is not None:
-            worth += f" \u00b7 bank {self.format(ch.bank)}"
-        text = f"Advisor: freezing {' '.join(map(str, ch.faces))}, {worth}."
+            text = _("Advisor: freezing {dice}, throw on {throw} \u00b7 bank {bank}.").format(
+                dice=_dice(ch.faces), throw=self.format(ch.throw), bank=self.format(ch.bank))
+        else:
+            text = _("Advisor: freezing {dice}, throw on {throw}.").format(
+                dice=_dice(ch.faces), throw=self.format(ch.throw))
         if i == self.best:
-            return text + f"  This is the best freeze: {best_way}."
-        return text + f"  Best: {best_text}."
+            tail = (_("This is the best freeze: bank.") if best_bank
+                    else _("This is the best freeze: throw on."))
+        else:
+            tail = _("Best: {move}.").format(move=best_text)
+        return f"{text}  {tail}"
 
 
 def _win(game: Game) -> tuple[float, ...] | None:
@@ -194,21 +206,35 @@ class Costly:
 
 
 def _dice(faces: Iterable[int]) -> str:
-    return " ".join(str(f) for f in faces) or "nothing"
+    # Translators: the dice of a move when there are none.
+    return " ".join(str(f) for f in faces) or _("nothing")
 
 
 def _move(faces: Sequence[int], bank: bool) -> str:
-    return f"freeze {_dice(sorted(faces))} and {'bank' if bank else 'throw on'}"
+    # Translators: a move in the review; {dice} are the faces set aside ("1 5").
+    if bank:
+        return _("freeze {dice} and bank").format(dice=_dice(sorted(faces)))
+    return _("freeze {dice} and throw on").format(dice=_dice(sorted(faces)))
 
 
 def describe_position(game: Game) -> str:
     """The position in words: the dice, the turn score, the scores."""
-    seat = game.current
+    who = Person(game.names[game.current])
     names = game.names
-    scores = ", ".join(f"{names[s]} {game.board[s]:,}" for s in range(len(names)))
-    turn = (f"with {game.turn_score:,} already in the turn" if game.turn_score
-            else "on a fresh turn" if len(game.thrown) == 6 else "with nothing in the turn")
-    return f"{names[seat]} threw {_dice(game.thrown)} {turn} (scores: {scores})"
+    scores = ", ".join(f"{names[s]} {number(game.board[s])}" for s in range(len(names)))
+    # Translators: a position in the review; {dice} are the faces thrown, {points} the turn
+    # score so far, {scores} every player's name and score ("Ann 1,000, Bob 2,500").
+    values = {"dice": _dice(game.thrown), "points": number(game.turn_score), "scores": scores}
+    if game.turn_score:
+        return who.pick(_("You threw {dice} with {points} already in the turn (scores: {scores})"),
+                        _("{name} threw {dice} with {points} already in the turn "
+                          "(scores: {scores})"), **values)
+    if len(game.thrown) == 6:
+        return who.pick(_("You threw {dice} on a fresh turn (scores: {scores})"),
+                        _("{name} threw {dice} on a fresh turn (scores: {scores})"), **values)
+    return who.pick(_("You threw {dice} with nothing in the turn (scores: {scores})"),
+                    _("{name} threw {dice} with nothing in the turn (scores: {scores})"),
+                    **values)
 
 
 def _loss(values: AdvisorValues, faces: Sequence[int], bank: bool
@@ -233,7 +259,7 @@ def review(decisions: Sequence[Decision], *, limit: int = 10, threshold: float |
     probability, or 1 point of expected score).
     """
     out: list[Costly] = []
-    for number, d in enumerate(decisions, 1):
+    for index, d in enumerate(decisions, 1):
         game = Game.from_dict(d.position)
         if d.values is None:
             d.values = evaluate(game)
@@ -250,7 +276,7 @@ def review(decisions: Sequence[Decision], *, limit: int = 10, threshold: float |
         top = values.choices[values.best]
         out.append(Costly(d, loss, values.kind, chosen, best, describe_position(game),
                           _move(d.faces, d.bank), _move(top.faces, top.bank_is_best),
-                          number, thrown=tuple(game.thrown), best_faces=tuple(top.faces)))
+                          index, thrown=tuple(game.thrown), best_faces=tuple(top.faces)))
     # Win probability and points do not compare; a game uses one kind almost always.
     out.sort(key=lambda c: (c.kind != WIN, -c.loss))
     return out[:limit]

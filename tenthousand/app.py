@@ -26,7 +26,9 @@ from .app_records import RecordCommands
 from .commands import COMMANDS, Command, handlers_of, handles, number_of
 from .controller import Controller
 from .controller_computer import PlayerFactory
+from .dialogs import access
 from .history_window import HistoryControls
+from .i18n import _
 from .jobs import JobRunner
 from .logs import install_tk_error_handler
 from .model import Game
@@ -223,10 +225,10 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
         if self.notices:
             text, self.notices = "\n\n".join(self.notices), []
             # Shown once the window is up; the computer waits while the box is open.
-            self._after("notices", 0, lambda: self.inform("Ten-Thousand", text))
+            self._after("notices", 0, lambda: self.inform(_("Ten-Thousand"), text))
         self.controller.start()
         if self.prefs.theme == "mono":
-            self.window.status.say("Monochrome display.")
+            self.window.status.say(_("Monochrome display."))
 
     def inform(self, title: str, text: str) -> None:
         """A message box over the window; no computer move is made while it is open."""
@@ -239,6 +241,12 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
 
     def _collect(self) -> None:
         _collect()
+
+    def _access_sequences(self) -> list[str]:
+        """The Alt+letter bindings the window's access keys put on the root (the review
+        button's): they go with the window."""
+        return [str(s) for s in self.root.bind() if "Alt-" in str(s)] \
+            if access.keys_of(self.root) else []
 
     # -- after() for the app's own delayed work ------------------------------------------
 
@@ -280,7 +288,7 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
     def _guide_finished(self, skipped: bool) -> None:
         self._set_prefs(guide_done=True)
         if skipped:
-            self.window.status.say("Tour closed. Help > Show the tour again brings it back.")
+            self.window.status.say(_("Tour closed. Help > Show the tour again brings it back."))
 
     def _refreshed(self, game: Game, human: bool) -> None:
         self.history.refreshed(game)
@@ -315,9 +323,10 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
         for after_id in self._afters.values():
             self.root.after_cancel(after_id)
         self._afters.clear()
-        for sequence in self._bound:
+        for sequence in self._bound + self._access_sequences():
             self.root.unbind(sequence)
         self._bound.clear()
+        access.keys_of(self.root).clear()  # the next window on this root has its own
         if self.rules_window is not None:
             try:
                 self.rules_window.destroy()

@@ -13,6 +13,7 @@ from . import presenter
 from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
+from .i18n import _
 from .model.game import Phase
 from .settings import LivePreferences, Preferences
 from .speech import NO_SPEECH, Priority, Speaker, dice_report, die_report, scores_report
@@ -44,11 +45,11 @@ class AccessCommands:
         self.speaker.set_on(self.prefs.speech)
         self.window.set_check("speech", self.speaker.on)
         if self.prefs.speech and not self.speaker.available:
-            self.window.status.say(NO_SPEECH)
+            self.window.status.say(_(NO_SPEECH))
 
     def _speech_problem(self) -> str | None:
         """Why speech cannot be turned on (no speech program), or None."""
-        return None if self.speaker.available else NO_SPEECH
+        return None if self.speaker.available else _(NO_SPEECH)
 
     def _follow_speech(self) -> None:
         self.speaker.set_on(self.prefs.speech)
@@ -68,11 +69,11 @@ class AccessCommands:
     def toggle_speech(self) -> None:
         """Ctrl+T, Options > Speech."""
         if not self.speaker.available:
-            self.window.status.say(NO_SPEECH)
+            self.window.status.say(_(NO_SPEECH))
             return
         self._set_prefs(speech=not self.prefs.speech)
-        self.window.status.say("Speech on." if self.prefs.speech else "Speech off.")
-        self.say("Speech on." if self.prefs.speech else "", Priority.URGENT)
+        self.window.status.say(_("Speech on.") if self.prefs.speech else _("Speech off."))
+        self.say(_("Speech on.") if self.prefs.speech else "", Priority.URGENT)
 
     @handles("say_dice")
     def say_dice(self) -> None:
@@ -95,7 +96,7 @@ class AccessCommands:
             self._answer([presenter.not_your_turn(c.game)])
             return
         if c.game.phase is not Phase.CHOOSE:
-            self._answer(["The advisor values the dice of your throws: throw first."])
+            self._answer([_("The advisor values the dice of your throws: throw first.")])
             return
         self._advice_wanted = True
         if not self.prefs.advisor:

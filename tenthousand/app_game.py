@@ -13,6 +13,7 @@ from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
 from .history_window import HistoryControls, new_seed
+from .i18n import N_, _, ngettext
 from .model import Game
 from .model.game import Phase
 from .model.rules import PRESETS
@@ -22,6 +23,9 @@ from .view.window import MainWindow
 
 if TYPE_CHECKING:
     from .dialogs.rules_window import RulesWindow
+
+IMPORT = N_("Import rules")
+EXPORT = N_("Export rules")
 
 
 class GameCommands:
@@ -63,8 +67,10 @@ class GameCommands:
 
     def _set_title(self) -> None:
         game = self.controller.game
-        assisted = " (assisted)" if game.record.assisted else ""
-        self.root.title(f"Ten-Thousand \u2014 {game.rules.label}{assisted}")
+        # Translators: the window's title; {rules} is the name of the rules in play.
+        title = (_("Ten-Thousand \u2014 {rules} (assisted)") if game.record.assisted
+                 else _("Ten-Thousand \u2014 {rules}"))
+        self.root.title(title.format(rules=game.rules.label))
 
     # -- new games and the match ---------------------------------------------------------
 
@@ -80,7 +86,7 @@ class GameCommands:
         """Esc, Ctrl+N: end this game and its match (after asking) and set up a new one."""
         self.controller.cancel_all()  # the computer waits while the player decides
         question = self._new_match_question()
-        if question and not self.confirm("New game", question):
+        if question and not self.confirm(_("New game"), question):
             self.controller.start()
             return
         settings = self.ask_settings(self.settings)
@@ -117,13 +123,25 @@ class GameCommands:
         """What to ask before a new game ends this one or the match, or None."""
         played = self.controller.game.games_played
         if played:
-            games = f"{played} game{'s' if played != 1 else ''}"
-            ending = "End this game and the match" if self.in_progress else "End the match"
-            return (f"{ending} ({games} played) and set up a new one? The match table "
-                    "starts again from zero.\n\nTo play the next game of this match "
-                    "instead, press F8.")
+            if self.in_progress:
+                question = ngettext(
+                    "End this game and the match ({n} game played) and set up a new one? The "
+                    "match table starts again from zero.\n\nTo play the next game of this "
+                    "match instead, press F8.",
+                    "End this game and the match ({n} games played) and set up a new one? The "
+                    "match table starts again from zero.\n\nTo play the next game of this "
+                    "match instead, press F8.", played)
+            else:
+                question = ngettext(
+                    "End the match ({n} game played) and set up a new one? The match table "
+                    "starts again from zero.\n\nTo play the next game of this match instead, "
+                    "press F8.",
+                    "End the match ({n} games played) and set up a new one? The match table "
+                    "starts again from zero.\n\nTo play the next game of this match instead, "
+                    "press F8.", played)
+            return question.format(n=played)
         if self.in_progress:
-            return "End this game and set up a new one?"
+            return _("End this game and set up a new one?")
         return None
 
     @handles("restart")
@@ -131,15 +149,15 @@ class GameCommands:
         """F8: the next game of this match: the same seats and rules again."""
         self.controller.cancel_all()
         if ask and self.in_progress and not self.confirm(
-                "Next game", "Abandon this game and start the next game of the match? "
-                             "The game you leave gives nobody match points."):
+                _("Next game"), _("Abandon this game and start the next game of the match? "
+                                  "The game you leave gives nobody match points.")):
             self.controller.start()
             return
         self.history.leaving()
         game = self.controller.game.rematch(seed=None if self.seed is not None else new_seed())
         self.controller.set_game(game)
-        self.window.status.say(f"Game {game.games_played + 1} of this match: the same "
-                               "players and rules.")
+        self.window.status.say(_("Game {n} of this match: the same players and rules.").format(
+            n=game.games_played + 1))
 
     @handles("charts")
     def show_charts(self) -> object:
@@ -183,9 +201,10 @@ class GameCommands:
         """F7, Ctrl+Q, the window's close box: ask while a game is on, then close."""
         if self.in_progress:
             self.controller.cancel_all()
-            question = ("Quit Ten-Thousand? Your game is saved and you can resume it next "
-                        "time." if self.save_games else "Quit Ten-Thousand and end this game?")
-            if not self.confirm("Quit", question):
+            question = (_("Quit Ten-Thousand? Your game is saved and you can resume it next "
+                          "time.") if self.save_games else
+                        _("Quit Ten-Thousand and end this game?"))
+            if not self.confirm(_("Quit"), question):
                 self.controller.start()
                 return
         self.close()
@@ -210,13 +229,13 @@ class GameCommands:
         """A file to read a rule set from, or (``save_as`` given) to write one to."""
         from tkinter import filedialog
 
-        kinds = [("Rule sets", "*.toml"), ("All files", "*")]
+        kinds = [(_("Rule sets"), "*.toml"), (_("All files"), "*")]
         with self.window.box_open():
             if save_as is None:
-                path = filedialog.askopenfilename(parent=self.root, title="Import rules",
+                path = filedialog.askopenfilename(parent=self.root, title=_(IMPORT),
                                                   filetypes=kinds)
             else:
-                path = filedialog.asksaveasfilename(parent=self.root, title="Export rules",
+                path = filedialog.asksaveasfilename(parent=self.root, title=_(EXPORT),
                                                     initialfile=save_as, filetypes=kinds,
                                                     defaultextension=".toml")
         return str(path) if path else None
@@ -237,8 +256,8 @@ class GameCommands:
         if result is None:
             self.controller.start()
             return
-        self.window.status.say(f"Saved the rules \u201c{result.rule_set.name}\u201d: they "
-                               "are in the new-game list.")
+        self.window.status.say(_("Saved the rules \u201c{name}\u201d: they are in the new-game "
+                                 "list.").format(name=result.rule_set.name))
         if not result.play:
             self.controller.start()
             return
@@ -246,8 +265,8 @@ class GameCommands:
 
     def play_rule_set(self, name: str) -> None:
         """Set up a new game (the new-game dialog) with a saved rule set chosen."""
-        if self.in_progress and not self.confirm("New game", "End this game and set up a "
-                                                 "new one with your rules?"):
+        if self.in_progress and not self.confirm(_("New game"), _(
+                "End this game and set up a new one with your rules?")):
             self.controller.start()
             return
         chosen = dataclasses.replace(self.settings, preset=SAVED_PREFIX + name,
@@ -268,26 +287,27 @@ class GameCommands:
         try:
             rule_set = rulefile.read(path)
         except rulefile.RuleFileError as e:
-            self.show_problem("Import rules", f"These rules cannot be used: {e}.")
+            self.show_problem(_(IMPORT), _("These rules cannot be used: {error}.").format(
+                error=e))
             return None
         name = rule_set.name
         if name.casefold() in (r.title.casefold() for r in PRESETS.values()):
-            self.show_problem("Import rules", f"The rule set is called \u201c{name}\u201d, "
-                              "like a preset. Rename it in the file (name = ...) and import "
-                              "it again.")
+            self.show_problem(_(IMPORT), _(
+                "The rule set is called \u201c{name}\u201d, like a preset. Rename it in the "
+                "file (name = ...) and import it again.").format(name=name))
             return None
         if rulefile.find_saved(name) is not None and not self.confirm(
-                "Import rules", f"You already have rules called \u201c{name}\u201d. Replace "
-                                "them with the imported ones?"):
+                _(IMPORT), _("You already have rules called \u201c{name}\u201d. Replace them "
+                             "with the imported ones?").format(name=name)):
             return None
         try:
             rulefile.save(rule_set)
         except OSError as e:
-            self.show_problem("Import rules", f"The rules could not be kept: "
-                                              f"{e.strerror or e}.")
+            self.show_problem(_(IMPORT), _("The rules could not be kept: {error}.").format(
+                error=e.strerror or e))
             return None
-        self.window.status.say(f"Imported \u201c{name}\u201d: choose it in the new-game "
-                               "dialog or open it in Game > House rules.")
+        self.window.status.say(_("Imported \u201c{name}\u201d: choose it in the new-game "
+                                 "dialog or open it in Game > House rules.").format(name=name))
         return rule_set
 
     @handles("export_rules")
@@ -303,10 +323,10 @@ class GameCommands:
         try:
             rulefile.write(path, rulefile.RuleSet(rules, description))
         except OSError as e:
-            self.show_problem("Export rules", f"The file could not be written: "
-                                              f"{e.strerror or e}.")
+            self.show_problem(_(EXPORT), _("The file could not be written: {error}.").format(
+                error=e.strerror or e))
             return None
-        self.window.status.say(f"The rules in play are written to {path}.")
+        self.window.status.say(_("The rules in play are written to {path}.").format(path=path))
         return path
 
     # -- Help ----------------------------------------------------------------------------
@@ -355,4 +375,4 @@ class GameCommands:
         self.guide.restart()
         self.controller.refresh()
         if not self.guide.showing:
-            self.window.status.say("The tour starts at your next turn.")
+            self.window.status.say(_("The tour starts at your next turn."))

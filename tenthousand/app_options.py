@@ -15,6 +15,7 @@ from collections.abc import Callable
 from .advising import AdvisorService
 from .commands import handles
 from .controller import Controller
+from .i18n import N_, _
 from .jobs import JobRunner
 from .saver import PREFS_LANE
 from .settings import (
@@ -38,6 +39,10 @@ from .view.theme import apply_style, palette
 from .view.window import MainWindow
 
 log = logging.getLogger(__name__)
+
+#: The table colours' names in the status line (F10), as the settings name them.
+COLOUR_NAMES = {"green": N_("green"), "blue": N_("blue"), "red": N_("red"),
+                "brown": N_("brown"), "slate": N_("slate"), "purple": N_("purple")}
 
 
 class OptionCommands:
@@ -118,10 +123,13 @@ class OptionCommands:
 
     def _show_settings(self) -> None:
         p = self.prefs
-        parts = [f"Delay {DELAY.show(p.delay)}", f"Sound {'on' if p.sound else 'off'}",
-                 f"Pitch {PITCH.show(p.pitch)}", f"Volume {VOLUME.show(p.volume)}"]
+        # Translators: the settings at the right of the status bar; keep them short.
+        parts = [_("Delay {delay}").format(delay=DELAY.show(p.delay)),
+                 _("Sound on") if p.sound else _("Sound off"),
+                 _("Pitch {pitch}").format(pitch=PITCH.show(p.pitch)),
+                 _("Volume {volume}").format(volume=VOLUME.show(p.volume))]
         if self.controller.demo:
-            parts.insert(0, "DEMO")
+            parts.insert(0, _("DEMO"))
         self.window.status.show_settings("   ".join(parts))
 
     def _save_prefs_soon(self) -> None:
@@ -152,7 +160,8 @@ class OptionCommands:
     def _prefs_not_saved(self, error: BaseException) -> None:
         log.warning("preferences not saved: %s", error)
         why = getattr(error, "strerror", None) or str(error)
-        self.window.status.say(f"Your preferences could not be saved ({why}).")
+        self.window.status.say(_("Your preferences could not be saved ({error}).").format(
+            error=why))
 
     def _rattle(self) -> None:
         if self.prefs.sound:
@@ -163,7 +172,7 @@ class OptionCommands:
     @handles("sound")
     def toggle_sound(self) -> None:
         self._set_prefs(sound=not self.prefs.sound)
-        self.window.status.say("Sound on." if self.prefs.sound else "Sound off.")
+        self.window.status.say(_("Sound on.") if self.prefs.sound else _("Sound off."))
 
     @handles("faster")
     def faster(self) -> None:
@@ -176,8 +185,8 @@ class OptionCommands:
         self._say_delay()
 
     def _say_delay(self) -> None:
-        self.window.status.say(
-            f"The computer waits {DELAY.show(self.prefs.delay)} between moves.")
+        self.window.status.say(_("The computer waits {delay} between moves.").format(
+            delay=DELAY.show(self.prefs.delay)))
 
     @handles("pitch_up")
     def pitch_up(self) -> None:
@@ -189,7 +198,8 @@ class OptionCommands:
 
     def _change_pitch(self, step: int) -> None:
         self._set_prefs(pitch=int(PITCH.clamp(self.prefs.pitch + step)))
-        self.window.status.say(f"Dice sound pitch {PITCH.show(self.prefs.pitch)}.")
+        self.window.status.say(_("Dice sound pitch {pitch}.").format(
+            pitch=PITCH.show(self.prefs.pitch)))
         self._rattle()
 
     @handles("volume_up")
@@ -203,34 +213,35 @@ class OptionCommands:
     def _change_volume(self, step: int) -> None:
         volume = int(VOLUME.clamp(self.prefs.volume + step))
         self._set_prefs(volume=volume)
-        self.window.status.say(f"Dice sound volume {VOLUME.show(volume)}." if volume
-                               else "Dice sound volume 0%: silent.")
+        self.window.status.say(_("Dice sound volume {volume}.").format(
+            volume=VOLUME.show(volume)) if volume else _("Dice sound volume 0%: silent."))
         self._rattle()
 
     @handles("table_colour")
     def next_table_colour(self) -> None:
-        names = [name for name, _ in TABLE_COLOURS]
+        names = [name for name, _felt in TABLE_COLOURS]
         current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
         self._set_prefs(table_colour=names[(current + 1) % len(names)])
+        colour = _(COLOUR_NAMES.get(self.prefs.table_colour, self.prefs.table_colour))
         if self.prefs.theme == "mono":
             # The colour is still chosen and kept: it is the one the table takes in colour.
-            self.window.status.say(f"Table colour: {self.prefs.table_colour}, shown when "
-                                   "colour is on (in monochrome the table stays grey).")
+            self.window.status.say(_("Table colour: {colour}, shown when colour is on (in "
+                                     "monochrome the table stays grey).").format(colour=colour))
         else:
-            self.window.status.say(f"Table colour: {self.prefs.table_colour}.")
+            self.window.status.say(_("Table colour: {colour}.").format(colour=colour))
 
     @handles("animation")
     def toggle_animation(self) -> None:
         self._set_prefs(animation=not self.prefs.animation)
-        self.window.status.say("Dice animation on." if self.prefs.animation
-                               else "Dice animation off.")
+        self.window.status.say(_("Dice animation on.") if self.prefs.animation
+                               else _("Dice animation off."))
 
     @handles("advisor")
     def toggle_advisor(self) -> None:
         """H, Options > Advisor: show or hide the value of every choice."""
         self._set_prefs(advisor=not self.prefs.advisor)
-        self.window.status.say("The advisor is on: it values every choice of your throws."
-                               if self.prefs.advisor else "The advisor is off.")
+        self.window.status.say(_("The advisor is on: it values every choice of your throws.")
+                               if self.prefs.advisor else _("The advisor is off."))
 
     @handles("preferences")
     def preferences(self) -> None:

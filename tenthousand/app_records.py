@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .commands import handles
 from .controller import Controller
 from .history_window import HistoryControls
+from .i18n import _, number
 from .jobs import JobRunner
 from .model import Game
 from .view.window import MainWindow
@@ -60,13 +61,16 @@ class RecordCommands:
         assisted = self.controller.game.record.assisted
         if not self.controller.take_back(redo):
             return
-        said = ("Redone. Ctrl+Z takes it back again." if redo
-                else "Undone: the dice stay as they fell, so the same choice throws the "
-                     "same dice. Ctrl+Y gives the move back.")
+        # Translators: the status bar after Ctrl+Y; Ctrl+Z is a key name.
+        said = (_("Redone. Ctrl+Z takes it back again.") if redo
+                # Translators: the status bar after Ctrl+Z; Ctrl+Y is a key name.
+                else _("Undone: the dice stay as they fell, so the same choice throws the "
+                       "same dice. Ctrl+Y gives the move back."))
         if not assisted:  # said once: the game's record now says it was assisted
-            note = "Undo was used, so this game is marked as assisted in its record."
+            note = _("Undo was used, so this game is marked as assisted in its record.")
             self.window.log.add(note, "info")
-            said = f"{said} {note}"
+            # Translators: two sentences one after the other in the status bar.
+            said = _("{first} {second}").format(first=said, second=note)
         self.window.status.say(said)
         self._set_title()
 
@@ -81,7 +85,7 @@ class RecordCommands:
         those made before an undo that still stand are reviewed too."""
         record = self.controller.game.record
         if not record.has_human_decision():
-            self.window.status.say("No decisions of yours to review yet in this game.")
+            self.window.status.say(_("No decisions of yours to review yet in this game."))
             return None
         from .dialogs.review import ReviewWindow
         from .replaying import build
@@ -111,8 +115,8 @@ class RecordCommands:
         asking whether to end the game in progress."""
         self.controller.cancel_all()
         if self.in_progress and not self.confirm(
-                "Play on from here", "End the game in progress and play on from this step "
-                                     "of the replay?"):
+                _("Play on from here"), _("End the game in progress and play on from this "
+                                          "step of the replay?")):
             self.controller.start()
             return False
         if self.controller.demo:
@@ -120,8 +124,8 @@ class RecordCommands:
         self.history.leaving()  # the game it replaces is stored as left
         self.controller.set_game(game)
         self._set_title()
-        self.window.status.say(f"Playing on from step {step} of the replay. The game is "
-                               "marked as assisted in its record.")
+        self.window.status.say(_("Playing on from step {step} of the replay. The game is "
+                                 "marked as assisted in its record.").format(step=number(step)))
         self.root.focus_force()
         self.window.table.focus_set()
         return True
@@ -147,25 +151,28 @@ class RecordCommands:
         try:
             with self.window.box_open():
                 name = filedialog.asksaveasfilename(
-                    parent=self.root, title="Save the record of this game",
+                    parent=self.root, title=_("Save the record of this game"),
                     initialfile=record_file_name(game), defaultextension=".json",
-                    filetypes=[("Game records", "*.json"), ("All files", "*")])
+                    filetypes=[(_("Game records"), "*.json"), (_("All files"), "*")])
             if not name:
                 return
             path = Path(name)
             words = transcript_path(path)
             if words.exists() and not self.confirm(
-                    "Save record as", f"{words.name} is there already: the game in words "
-                    "would replace it. Replace it?"):
+                    _("Save record as"), _("{file} is there already: the game in words would "
+                                           "replace it. Replace it?").format(file=words.name)):
                 return  # the file dialog asked about the record only
             try:
                 write_record(game.record, path)
             except OSError as e:
-                self.show_error("Record not saved", f"The record could not be saved to "
-                                f"{path.name}: {e.strerror or e}.")
+                # Translators: {reason} is the system's words for what went wrong.
+                self.show_error(_("Record not saved"), _(
+                    "The record could not be saved to {file}: {reason}.").format(
+                        file=path.name, reason=e.strerror or e))
                 return
-            self.window.status.say(f"Saved the record as {path.name}, and the game in words "
-                                   f"as {transcript_path(path).name}.")
+            self.window.status.say(_("Saved the record as {file}, and the game in words as "
+                                     "{words}.").format(file=path.name,
+                                                        words=transcript_path(path).name))
         finally:
             self.controller.start()
 
@@ -176,8 +183,8 @@ class RecordCommands:
 
         with self.window.box_open():
             name = filedialog.askopenfilename(
-                parent=self.root, title="Open a game record",
-                filetypes=[("Game records", "*.json"), ("All files", "*")])
+                parent=self.root, title=_("Open a game record"),
+                filetypes=[(_("Game records"), "*.json"), (_("All files"), "*")])
         if not name:
             return
         self.open_replay(Path(name))
@@ -187,7 +194,7 @@ class RecordCommands:
         long record is played through to be checked); a bad file gets a box."""
         from .savegame import read_record
 
-        self.window.status.say(f"Reading {path.name}...")
+        self.window.status.say(_("Reading {file}...").format(file=path.name))
         self.jobs.submit(lambda: read_record(path), self._record_read,
                          lambda error: self._record_not_read(path, error),
                          name="open record")
@@ -202,7 +209,7 @@ class RecordCommands:
         if not isinstance(error, (BadSave, OSError)):
             raise error  # a bug: the window's error handler logs and shows it
         self.window.status.say("")
-        self.show_error("Record not opened", str(error))
+        self.show_error(_("Record not opened"), str(error))
 
     def _error_box(self, title: str, text: str) -> None:
         with self.window.box_open():

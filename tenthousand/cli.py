@@ -1,6 +1,8 @@
 """The command line: options of today and the letters of 1989.
 
 Parsing never shows a traceback: a bad flag or value exits 2 with one line from the parser.
+The language is chosen first (``--language``, else Preferences, else the desktop), so
+``--help`` and every message come out in it.
 """
 
 from __future__ import annotations
@@ -13,12 +15,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, i18n
+from .i18n import N_, _
 from .model import LEVELS, OPTION_NAMES, PRESETS
-from .settings import THEMES, GameSettings, SeatSetting, next_computer_name
+from .settings import THEMES, GameSettings, SeatSetting, next_computer_name, saved_language
 
 #: The 1989 program's one-letter arguments and what they mean today.
 LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
+
+#: argparse's own words that ``--help`` and its errors show: argparse looks them up through
+#: our catalogue (``i18n._patch_argparse``), so they are marked here for it.
+ARGPARSE_WORDS = (
+    # Translators: argparse's words in --help and in command-line errors.  Keep the
+    # trailing space of "usage: " and every %(...)s or %s field as it is.
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("unrecognized arguments: %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"),
+)
 
 
 @dataclass(frozen=True)
@@ -44,6 +70,7 @@ class Options:
     theme: str | None = None
     skip_intro: bool = False
     speech: bool | None = None
+    language: str | None = None  # --language: for this launch only, never saved
     #: --replay FILE: the record, read and checked while parsing (a Record).
     replay: Any = None
 
@@ -65,19 +92,18 @@ def parse_players(text: str) -> list[SeatSpec]:
         if low == "cpu" or low.startswith("cpu:"):
             level = low[4:].strip() if low.startswith("cpu:") else "normal"
             if level not in LEVELS:
-                asked = f"the computer level {level!r}" if level else "no computer level"
-                raise argparse.ArgumentTypeError(
-                    f"seat {number} ({part!r}) names {asked}; the levels are "
-                    f"{', '.join(LEVELS)}")
+                raise argparse.ArgumentTypeError(_level_problem(number, part, level))
             if equals and not name.strip():
                 raise argparse.ArgumentTypeError(
-                    f"seat {number} ({part!r}) needs a name before the '='")
+                    # Translators: {number} counts the seats of --players; {part} is its text.
+                    _("seat {number} ({part}) needs a name before the '='").format(
+                        number=number, part=repr(part)))
             seats.append(SeatSpec(name.strip(), True, level) if equals else None)
             levels.append(level)
         elif equals:
             raise argparse.ArgumentTypeError(
-                f"seat {number} ({part!r}): only a computer seat takes a name and '=', "
-                "as in Max=cpu:expert")
+                _("seat {number} ({part}): only a computer seat takes a name and '=', as in "
+                  "Max=cpu:expert").format(number=number, part=repr(part)))
         else:
             seats.append(SeatSpec(part, False, "normal"))
             levels.append("normal")
@@ -91,6 +117,17 @@ def parse_players(text: str) -> list[SeatSpec]:
     return result
 
 
+def _level_problem(number: int, part: str, level: str) -> str:
+    """A seat of ``--players`` names a computer level that does not exist."""
+    if level:
+        # Translators: {levels} lists the levels as the command line writes them.
+        return _("seat {number} ({part}) names the computer level {level}; the levels are "
+                 "{levels}").format(number=number, part=repr(part), level=repr(level),
+                                    levels=", ".join(LEVELS))
+    return _("seat {number} ({part}) names no computer level; the levels are "
+             "{levels}").format(number=number, part=repr(part), levels=", ".join(LEVELS))
+
+
 def seat_problem(players: list[SeatSpec], options: list[str], rules: str | None) -> str | None:
     """What the new-game dialog would refuse in these seats and options, as one sentence
     (the same check, :meth:`GameSettings.errors`, so the two cannot disagree)."""
@@ -102,11 +139,15 @@ def seat_problem(players: list[SeatSpec], options: list[str], rules: str | None)
     for key, message in errors.items():
         if key.startswith("seat") and key[4:].isdigit():
             index = int(key[4:])
-            return f"--players: seat {index + 1} ({players[index].name!r}): {message}"
+            # Translators: {problem} is one of the new-game dialog's messages.
+            return _("--players: seat {number} ({name}): {problem}").format(
+                number=index + 1, name=repr(players[index].name), problem=message)
     if "seats" in errors:
-        return f"--players: {errors['seats']}, not {len(players)}"
+        return _("--players: {problem}, not {count}").format(problem=errors["seats"],
+                                                            count=len(players))
     if "options" in errors:
-        return f"--option: {errors['options']}, and --players gives {len(players)}"
+        return _("--option: {problem}, and --players gives {count}").format(
+            problem=errors["options"], count=len(players))
     return None
 
 
@@ -114,9 +155,11 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds").format(text=repr(text))) from None
     if not 0 <= value <= 3:
-        raise argparse.ArgumentTypeError(f"the delay is 0 to 3 seconds, not {value:g}")
+        raise argparse.ArgumentTypeError(
+            _("the delay is 0 to 3 seconds, not {value}").format(value=f"{value:g}"))
     return value
 
 
@@ -124,7 +167,8 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=repr(text))) from None
 
 
 def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
@@ -135,16 +179,18 @@ def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
     try:
         rule_set = rulefile.read(path)
     except rulefile.RuleFileError as e:
-        parser.error(f"--rules-file: {e}")
+        parser.error(_("--rules-file: {problem}").format(problem=e))
     kept = rulefile.find_saved(rule_set.name)
     if kept is not None and kept.rules != rule_set.rules:
-        parser.error(f"--rules-file: a different saved rule set is already called "
-                     f"{rule_set.name!r}; give the file another name = ... or import it "
-                     "with File > Import rules, which asks before replacing")
+        # Translators: "name = ..." is the rule file's own key: keep it in English.
+        parser.error(_("--rules-file: a different saved rule set is already called {name}; "
+                       "give the file another name = ... or import it with File > Import "
+                       "rules, which asks before replacing").format(name=repr(rule_set.name)))
     try:
         rulefile.save(rule_set)
     except OSError as e:
-        parser.error(f"--rules-file: the rule set cannot be kept in the rules folder: {e}")
+        parser.error(_("--rules-file: the rule set cannot be kept in the rules folder: "
+                       "{problem}").format(problem=e))
     return SAVED_PREFIX + rule_set.name
 
 
@@ -154,80 +200,125 @@ def _day(text: str) -> float:
     try:
         day = dt.date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date like 2026-11-30: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a date like 2026-11-30: {text}").format(text=repr(text))) from None
     return dt.datetime(day.year, day.month, day.day).timestamp()
 
 
+def language_choices() -> tuple[str, ...]:
+    """The codes ``--language`` takes: the languages with a catalogue, and ``pseudo``."""
+    return (*i18n.available(), i18n.PSEUDO)
+
+
+def _language(text: str) -> str:
+    code = text.strip()
+    if code not in language_choices():
+        raise argparse.ArgumentTypeError(
+            # Translators: {choices} lists the language codes: en, de, fr, pseudo.
+            _("there is no language {code}; choose one of {choices}").format(
+                code=repr(text), choices=", ".join(language_choices())))
+    return code
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The parser, its texts in the language in use (set it first: :func:`choose_language`)."""
     parser = argparse.ArgumentParser(
         prog="tenthousand",
-        description="Ten-Thousand: the classic six-dice game against strong computer players.",
-        epilog=(
-            "The 1989 letters work too: S (no sound), M (mono), C (colour), * (skip the "
-            "startup show), alone or together (tenthousand MS)."
-        ),
+        description=_("Ten-Thousand: the classic six-dice game against strong computer "
+                      "players."),
+        epilog=_("The 1989 letters work too: S (no sound), M (mono), C (colour), * (skip the "
+                 "startup show), alone or together (tenthousand MS)."),
     )
-    parser.add_argument("--version", action="version", version=f"tenthousand {__version__}")
-    parser.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET",
-                        help="the rule set: " + ", ".join(PRESETS))
-    parser.add_argument("--rules-file", metavar="FILE",
-                        help="play the rule set in this rule file (it joins your saved rule "
-                        "sets, so the new-game dialog offers it too)")
-    parser.add_argument("--players", type=parse_players, metavar="SPEC",
-                        help="the seats in order, e.g. 'You,cpu:expert' or 'Ann,Bob=cpu:normal'"
-                        f" (levels: {', '.join(LEVELS)})")
-    parser.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
-                        metavar="NAME", help="switch an option on (repeatable): "
-                        + ", ".join(OPTION_NAMES))
-    parser.add_argument("--seed", type=_seed, help="seed the dice, for a game you can replay")
-    parser.add_argument("--demo", action="store_true",
-                        help="demo mode: the computer plays every seat")
-    parser.add_argument("--delay", type=_delay, metavar="SECONDS",
-                        help="pause between the computer's moves, 0 to 3 seconds")
-    parser.add_argument("--resume", action="store_true",
-                        help="resume the unfinished game without asking")
-    parser.add_argument("--reset-preferences", action="store_true",
-                        help="forget the saved preferences and start with the defaults")
-    parser.add_argument("--print-paths", action="store_true",
-                        help="print where preferences, the saved game, the history, the log and "
-                        "the cache live")
-    parser.add_argument("--stats", action="store_true",
-                        help="print a player's statistics from the game history and exit")
-    parser.add_argument("--json", action="store_true", help="with --stats: as one JSON object")
-    parser.add_argument("--player", metavar="NAME",
-                        help="with --stats: whose (default: the person with the most games)")
-    parser.add_argument("--against", metavar="LEVEL", choices=[*LEVELS, "person"],
-                        help="with --stats: only games against this computer level (or a "
-                        "person)")
-    parser.add_argument("--since", type=_day, metavar="YYYY-MM-DD",
-                        help="with --stats: only games from this day on")
-    parser.add_argument("--until", type=_day, metavar="YYYY-MM-DD",
-                        help="with --stats: only games before this day")
-    parser.add_argument("--export-csv", type=str, metavar="FOLDER",
-                        help="write every stored game and decision as CSV into FOLDER")
-    parser.add_argument("--verify", metavar="RECORD",
-                        help="check that a game record's dice follow from its seed")
-    parser.add_argument("--fingerprint", metavar="HEX",
-                        help="with --verify: the fingerprint shown before the game")
-    parser.add_argument("--install-desktop", action="store_true",
-                        help="add Ten-Thousand to the desktop's application menu")
-    parser.add_argument("--uninstall-desktop", action="store_true",
-                        help="remove what --install-desktop added")
-    parser.add_argument("--no-sound", action="store_true", help="start with the sound off (S)")
-    parser.add_argument("--mono", action="store_true", help="monochrome colours (M)")
-    parser.add_argument("--color", action="store_true", help="full colours (C)")
-    parser.add_argument("--theme", choices=THEMES, metavar="THEME",
-                        help="the screen's colours: color, mono, contrast (high contrast: "
-                        "white and yellow on black) or colorblind (safe for red-green "
-                        "colour blindness)")
-    parser.add_argument("--skip-intro", action="store_true", help="skip the startup show (*)")
-    parser.add_argument("--speech", action="store_true",
-                        help="speak what happens (needs speech-dispatcher or espeak-ng on "
-                             "Linux; the system voice on macOS and Windows)")
-    parser.add_argument("--replay", type=Path, metavar="FILE",
-                        help="open the window on the replay of a saved game record (Game > "
-                        "Save record as..., or the simulator's --records)")
+    parser.add_argument("--version", action="version", version=f"tenthousand {__version__}",
+                        help=_("show the program's version and exit"))
+    _game_arguments(parser)
+    _tool_arguments(parser)
+    _window_arguments(parser)
     return parser
+
+
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the game to play."""
+    # Translators: the placeholders of --help (PRESET, FILE, SPEC...) are in capitals.
+    parser.add_argument("--rules", choices=sorted(PRESETS), metavar=_("PRESET"),
+                        help=_("the rule set: {presets}").format(presets=", ".join(PRESETS)))
+    parser.add_argument("--rules-file", metavar=_("FILE"),
+                        help=_("play the rule set in this rule file (it joins your saved rule "
+                               "sets, so the new-game dialog offers it too)"))
+    parser.add_argument("--players", type=parse_players, metavar=_("SPEC"),
+                        help=_("the seats in order, e.g. 'You,cpu:expert' or "
+                               "'Ann,Bob=cpu:normal' (levels: {levels})").format(
+                            levels=", ".join(LEVELS)))
+    parser.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
+                        metavar=_("NAME"), help=_("switch an option on (repeatable): "
+                                                  "{options}").format(
+                            options=", ".join(OPTION_NAMES)))
+    parser.add_argument("--seed", type=_seed, metavar=_("SEED"),
+                        help=_("seed the dice, for a game you can replay"))
+    parser.add_argument("--demo", action="store_true",
+                        help=_("demo mode: the computer plays every seat"))
+    parser.add_argument("--delay", type=_delay, metavar=_("SECONDS"),
+                        help=_("pause between the computer's moves, 0 to 3 seconds"))
+    parser.add_argument("--resume", action="store_true",
+                        help=_("resume the unfinished game without asking"))
+    parser.add_argument("--reset-preferences", action="store_true",
+                        help=_("forget the saved preferences and start with the defaults"))
+    parser.add_argument("--language", type=_language, metavar=_("CODE"),
+                        help=_("the language of the game for this start: {codes} (default: "
+                               "the one chosen in Preferences, else the desktop's)").format(
+                            codes=", ".join(language_choices())))
+
+
+def _tool_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that print or write something and exit."""
+    parser.add_argument("--print-paths", action="store_true",
+                        help=_("print where preferences, the saved game, the history, the log "
+                               "and the cache live"))
+    parser.add_argument("--stats", action="store_true",
+                        help=_("print a player's statistics from the game history and exit"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("with --stats: as one JSON object"))
+    parser.add_argument("--player", metavar=_("NAME"),
+                        help=_("with --stats: whose (default: the person with the most games)"))
+    parser.add_argument("--against", metavar=_("LEVEL"), choices=[*LEVELS, "person"],
+                        help=_("with --stats: only games against this computer level (or a "
+                               "person)"))
+    parser.add_argument("--since", type=_day, metavar=_("YYYY-MM-DD"),
+                        help=_("with --stats: only games from this day on"))
+    parser.add_argument("--until", type=_day, metavar=_("YYYY-MM-DD"),
+                        help=_("with --stats: only games before this day"))
+    folder = _("FOLDER")
+    parser.add_argument("--export-csv", type=str, metavar=folder,
+                        help=_("write every stored game and decision as CSV into "
+                               "{folder}").format(folder=folder))
+    parser.add_argument("--verify", metavar=_("RECORD"),
+                        help=_("check that a game record's dice follow from its seed"))
+    parser.add_argument("--fingerprint", metavar=_("HEX"),
+                        help=_("with --verify: the fingerprint shown before the game"))
+    parser.add_argument("--install-desktop", action="store_true",
+                        help=_("add Ten-Thousand to the desktop's application menu"))
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help=_("remove what --install-desktop added"))
+
+
+def _window_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the window: sound, colours, the title show, speech, a replay."""
+    parser.add_argument("--no-sound", action="store_true",
+                        help=_("start with the sound off (S)"))
+    parser.add_argument("--mono", action="store_true", help=_("monochrome colours (M)"))
+    parser.add_argument("--color", action="store_true", help=_("full colours (C)"))
+    parser.add_argument("--theme", choices=THEMES, metavar=_("THEME"),
+                        help=_("the screen's colours: color, mono, contrast (high contrast: "
+                               "white and yellow on black) or colorblind (safe for red-green "
+                               "colour blindness)"))
+    parser.add_argument("--skip-intro", action="store_true",
+                        help=_("skip the startup show (*)"))
+    parser.add_argument("--speech", action="store_true",
+                        help=_("speak what happens (needs speech-dispatcher or espeak-ng on "
+                               "Linux; the system voice on macOS and Windows)"))
+    parser.add_argument("--replay", type=Path, metavar=_("FILE"),
+                        help=_("open the window on the replay of a saved game record (Game > "
+                               "Save record as..., or the simulator's --records)"))
 
 
 def expand_letters(argv: list[str]) -> list[str]:
@@ -245,12 +336,12 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
     parser = build_parser()
     ns = parser.parse_args(expand_letters(argv))
     if ns.mono and ns.color:
-        parser.error("--mono (M) and --color (C) cannot both be given")
+        parser.error(_("--mono (M) and --color (C) cannot both be given"))
     if ns.theme is not None and (ns.mono or ns.color):
-        parser.error("--theme cannot be given with --mono (M) or --color (C)")
+        parser.error(_("--theme cannot be given with --mono (M) or --color (C)"))
     if ns.rules_file is not None:
         if ns.rules:
-            parser.error("--rules and --rules-file cannot both be given")
+            parser.error(_("--rules and --rules-file cannot both be given"))
         ns.rules = _import_rules_file(parser, ns.rules_file)
     if ns.players:
         problem = seat_problem(ns.players, ns.option, ns.rules)
@@ -270,6 +361,7 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         theme="mono" if ns.mono else ("color" if ns.color else ns.theme),
         skip_intro=ns.skip_intro or record is not None,
         speech=True if ns.speech else None,
+        language=ns.language,
         replay=record,
     )
     return ns, opts
@@ -281,14 +373,40 @@ def _read_replay(parser: argparse.ArgumentParser, path: Path) -> Any:
     from .savegame import read_record
 
     if not path.is_file():
-        parser.error(f"--replay: there is no file {path}")
+        parser.error(_("--replay: there is no file {path}").format(path=path))
     try:
         return read_record(path)
     except BadSave as e:
-        parser.error(f"--replay: {e}")
+        parser.error(_("--replay: {problem}").format(problem=e))
+
+
+def asked_language(argv: list[str]) -> str | None:
+    """The code ``--language`` gives in ``argv`` (``--language de``, ``--language=de`` or an
+    abbreviation argparse would take, ``--lang de``), read before the parser is built."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        if len(name) >= 3 and "--language".startswith(name):
+            if equals:
+                found = value
+            elif i + 1 < len(argv):
+                found = argv[i + 1]
+    return found
+
+
+def choose_language(argv: list[str]) -> str:
+    """Set the language before any text is built: ``--language``, else the one kept in
+    Preferences, else the desktop's (a wrong ``--language`` is left to the parser)."""
+    asked = asked_language(argv)
+    if asked is not None and asked.strip() in language_choices():
+        return i18n.set_language(asked.strip())
+    return i18n.set_language(saved_language() or None)
 
 
 def run(argv: list[str]) -> int:
+    choose_language(argv)
     ns, opts = parse(argv)
     if ns.print_paths:
         from .paths import paths
@@ -310,14 +428,14 @@ def run(argv: list[str]) -> int:
         return desktop.main(install=ns.install_desktop)
     if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") \
             and not os.environ.get("WAYLAND_DISPLAY"):
-        print("tenthousand: no display found (DISPLAY is not set); start it from a desktop "
-              "session, or set DISPLAY to a running X server", file=sys.stderr)
+        print(_("tenthousand: no display found (DISPLAY is not set); start it from a desktop "
+                "session, or set DISPLAY to a running X server"), file=sys.stderr)
         return 1
     if opts.speech:
         from .speech import NO_SPEECH, find_backend
 
         if find_backend() is None:
-            print(f"tenthousand: {NO_SPEECH}", file=sys.stderr)  # the game starts without it
+            print(f"tenthousand: {_(NO_SPEECH)}", file=sys.stderr)  # the game starts without it
             opts.speech = None
     from .launch import launch
 

@@ -17,6 +17,7 @@ from typing import Any
 from . import presenter
 from .ai.moves import Command, Move
 from .controller_computer import ComputerSeats, PlayerFactory
+from .i18n import N_, _
 from .jobs import JobRunner
 from .model import Event, Frozen, Game, GameOver, IllegalAction, Thrown, TurnStarted
 from .model.game import Phase
@@ -29,6 +30,16 @@ from .view.window import MainWindow
 log = logging.getLogger(__name__)
 
 DEMO_LEVEL = "expert"
+
+#: Said when Throw is pressed while a die must first go into the play area (Mutant Trash).
+DISCARD_FIRST = N_("First play one of your frozen dice into the play area.")
+NOT_BANKED = N_("Not banked: throw on, or bank when you are sure.")
+
+
+def sentence(reason: str) -> str:
+    """A reason ("you cannot bank now") as a sentence: its first letter a capital (the
+    rest as it is: German nouns keep theirs) and a full stop."""
+    return reason[:1].upper() + reason[1:] + "."
 
 
 class Controller(ComputerSeats):
@@ -141,14 +152,14 @@ class Controller(ComputerSeats):
     def undo_refusal(self) -> str | None:
         """Why undo is not possible now (a sentence without its full stop), or None."""
         if self.demo:
-            return "there is no undo in demo mode: the computer plays every seat"
+            return _("there is no undo in demo mode: the computer plays every seat")
         record = self.game.record
         return record.undo_refusal(record.human_seats())
 
     def redo_refusal(self) -> str | None:
         """Why redo is not possible now, or None."""
         if self.demo:
-            return "there is no redo in demo mode: the computer plays every seat"
+            return _("there is no redo in demo mode: the computer plays every seat")
         return self.game.record.redo_refusal()
 
     def take_back(self, redo: bool = False) -> bool:
@@ -159,7 +170,7 @@ class Controller(ComputerSeats):
         throws the same dice again."""
         reason = self.redo_refusal() if redo else self.undo_refusal()
         if reason is not None:
-            self.window.status.say(reason[0].upper() + reason[1:] + ".")
+            self.window.status.say(sentence(reason))
             self.window.bell()
             return False
         record = self.game.record
@@ -233,8 +244,8 @@ class Controller(ComputerSeats):
         try:
             events = command(*args)
         except IllegalAction as e:
-            self.window.status.say(str(e).capitalize() + ".")
-            self._say(str(e).capitalize() + ".", Priority.URGENT)
+            self.window.status.say(sentence(str(e)))
+            self._say(sentence(str(e)), Priority.URGENT)
             self.window.bell()
             self.refresh()
             return False
@@ -350,8 +361,8 @@ class Controller(ComputerSeats):
         elif g.phase is Phase.CHOOSE:
             self._decide(g.throw)
         elif g.phase is Phase.DISCARD:
-            self.window.status.say("First play one of your frozen dice into the play area.")
-            self._say("First play one of your frozen dice into the play area.", Priority.URGENT)
+            self.window.status.say(_(DISCARD_FIRST))
+            self._say(_(DISCARD_FIRST), Priority.URGENT)
             self.window.bell()
 
     def bank(self) -> None:
@@ -365,16 +376,16 @@ class Controller(ComputerSeats):
         if g.phase is Phase.CHOOSE:
             question = presenter.action_bar(g, self.context()).confirm_bank
             # A bank in the last turn that cannot win ends the game: a misclick costs it.
-            if question and self.confirm is not None and not self.confirm("Bank and lose?",
+            if question and self.confirm is not None and not self.confirm(_("Bank and lose?"),
                                                                           question):
-                self.window.status.say("Not banked: throw on, or bank when you are sure.")
-                self._say("Not banked: throw on, or bank when you are sure.")
+                self.window.status.say(_(NOT_BANKED))
+                self._say(_(NOT_BANKED))
                 return
             self._decide(g.bank)
         else:
-            reason = (g.bank_refusal(sorted(self.selection)) or "you cannot bank now")
-            self.window.status.say(reason.capitalize() + ".")
-            self._say(reason.capitalize() + ".", Priority.URGENT)
+            reason = (g.bank_refusal(sorted(self.selection)) or _("you cannot bank now"))
+            self.window.status.say(sentence(reason))
+            self._say(sentence(reason), Priority.URGENT)
             self.window.bell()
 
     def _decide(self, command: Callable[..., list[Event]]) -> None:
@@ -405,8 +416,8 @@ class Controller(ComputerSeats):
             return
         self._challenge_asked = True
         if target is None:
-            self.window.status.say("No challenge this turn.")
-            self._say("No challenge this turn.")
+            self.window.status.say(_("No challenge this turn."))
+            self._say(_("No challenge this turn."))
             self.refresh()
             return
         self._command(g.challenge, target)
@@ -423,8 +434,8 @@ class Controller(ComputerSeats):
         self._discard_mark = None
         self.selection = set()
         self._prepare_all()
-        self.window.status.say("Demo mode: the computer plays every seat." if demo
-                               else "Demo mode is off: the seats are yours again.")
+        self.window.status.say(_("Demo mode: the computer plays every seat.") if demo
+                               else _("Demo mode is off: the seats are yours again."))
         self._advance()
 
     def set_delay(self, delay: float) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from . import presenter
 from .ai import Player
 from .ai.moves import Command, Move, commands, decide
+from .i18n import _
 from .jobs import JobRunner
 from .model import Event, Game
 from .model.game import Phase
@@ -83,11 +84,11 @@ class ComputerSeats:
         if not self.is_computer(seat) or self.level(seat) != "perfect":
             return None
         if len(self.game.seats) != 2:
-            return "the perfect-play tables are for two players"
+            return _("the perfect-play tables are for two players")
         if self._solving(seat):
-            return "its table for these rules is being solved, which takes a while"
+            return _("its table for these rules is being solved, which takes a while")
         if getattr(self._player(seat), "fallback_reason", None):
-            return "no perfect-play table for these rules (options or changed numbers)"
+            return _("no perfect-play table for these rules (options or changed numbers)")
         return None
 
     # -- computer players, their tables built in a worker thread ---------------------------
@@ -137,7 +138,7 @@ class ComputerSeats:
         if work is None or key in self._preparing:
             return
         self._preparing.add(key)  # the game goes on meanwhile: nothing waits for this key
-        self.jobs.submit(work, lambda _: self._solved(key, player),
+        self.jobs.submit(work, lambda _result: self._solved(key, player),
                          lambda error: self._solve_failed(key, error), name="perfect-solve")
         self.after(int(THINKING_AFTER * 1000), self._show_solve_progress, player)
 
@@ -146,22 +147,22 @@ class ComputerSeats:
         if not getattr(player, "solving", False) or ("solve", id(player)) not in self._preparing:
             return
         status = self.window.status
-        if not status.full_text or status.full_text.startswith(presenter.SOLVING_PREFIX):
+        if not status.full_text or status.full_text.startswith(_(presenter.SOLVING_PREFIX)):
             status.say(presenter.solving_status(getattr(player, "progress", None) or 0.0))
         self.after(500, self._show_solve_progress, player)
 
     def _solved(self, key: Hashable, player: Player) -> None:
         self._preparing.discard(key)
         player.prepare()  # takes the solved table (quick: it is in memory)
-        self.window.status.say(presenter.SOLVED_STATUS)
-        self.window.log.add(presenter.SOLVED_STATUS, "info")
+        self.window.status.say(_(presenter.SOLVED_STATUS))
+        self.window.log.add(_(presenter.SOLVED_STATUS), "info")
         self.refresh()
 
     def _solve_failed(self, key: Hashable, error: BaseException) -> None:
         self._preparing.discard(key)
         log.error("solving perfect play failed: %s", error, exc_info=error)
-        self.window.status.say(presenter.SOLVE_FAILED_STATUS)
-        self.window.log.add(presenter.SOLVE_FAILED_STATUS, "info")
+        self.window.status.say(_(presenter.SOLVE_FAILED_STATUS))
+        self.window.log.add(_(presenter.SOLVE_FAILED_STATUS), "info")
         self.refresh()
 
     def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
@@ -170,7 +171,7 @@ class ComputerSeats:
         if key in self._preparing:
             return
         self._preparing.add(key)
-        self.jobs.submit(job, lambda _: self._worker_done(key),
+        self.jobs.submit(job, lambda _result: self._worker_done(key),
                          lambda error: self._worker_failed(key, failure, error), name=name)
 
     def _worker_done(self, key: Hashable) -> None:

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from .assets import APP_ID, WM_CLASS, icon_png, icon_sizes, icon_svg
+from .i18n import _, ngettext
 
 MANIFEST = "desktop-install.json"
 
@@ -205,24 +206,40 @@ def uninstall_files() -> tuple[int, list[str]]:
 def main(install: bool) -> int:
     """The ``--install-desktop`` / ``--uninstall-desktop`` commands: one line, exit 0."""
     if sys.platform in ("win32", "darwin"):
-        print("tenthousand: desktop entries are for Linux and other XDG desktops; on this "
-              "system, start the game with the tenthousand command", file=sys.stderr)
+        print(_("tenthousand: desktop entries are for Linux and other XDG desktops; on this "
+                "system, start the game with the tenthousand command"), file=sys.stderr)
         return 1
     try:
         if install:
             count, base = install_files()
-            print(f"tenthousand: added Ten-Thousand to the application menu ({count} files "
-                  f"under {base}); undo with: tenthousand --uninstall-desktop")
+            # Translators: {folder} is where the files went; keep the command as it is.
+            print(ngettext("tenthousand: added Ten-Thousand to the application menu ({n} file "
+                           "under {folder}); undo with: tenthousand --uninstall-desktop",
+                           "tenthousand: added Ten-Thousand to the application menu ({n} files "
+                           "under {folder}); undo with: tenthousand --uninstall-desktop",
+                           count).format(n=count, folder=base))
         else:
             if not _manifest_path().exists():
-                print("tenthousand: nothing to remove: no desktop install on record")
+                print(_("tenthousand: nothing to remove: no desktop install on record"))
                 return 0
             removed, kept = uninstall_files()
-            note = f"; left {len(kept)} changed file(s) alone: {', '.join(kept)}" if kept else ""
-            print(f"tenthousand: removed Ten-Thousand from the application menu "
-                  f"({removed} files){note}")
+            print(_uninstalled(removed, kept))
     except OSError as exc:
-        print(f"tenthousand: could not {'install' if install else 'remove'} the desktop "
-              f"entry: {exc}", file=sys.stderr)
+        message = (_("tenthousand: could not install the desktop entry: {problem}") if install
+                   else _("tenthousand: could not remove the desktop entry: {problem}"))
+        print(message.format(problem=exc), file=sys.stderr)
         return 1
     return 0
+
+
+def _uninstalled(removed: int, kept: list[str]) -> str:
+    """The line that says what ``--uninstall-desktop`` did."""
+    done = ngettext("tenthousand: removed Ten-Thousand from the application menu ({n} file)",
+                    "tenthousand: removed Ten-Thousand from the application menu ({n} files)",
+                    removed).format(n=removed)
+    if not kept:
+        return done
+    # Translators: {done} is the sentence above it; {files} lists changed files.
+    return ngettext("{done}; left {n} changed file alone: {files}",
+                    "{done}; left {n} changed files alone: {files}", len(kept)).format(
+        done=done, n=len(kept), files=", ".join(kept))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .history.codes import Challenge, challenge_code, fingerprint_of, short_fingerprint
 from .history.keeper import Keeper, Stored
+from .i18n import _
 from .jobs import JobRunner, weakly
 from .model.game import Game
 
@@ -45,9 +46,11 @@ class HistoryControls:
             self._announced.add(key)
             seed = game.record.start.seed
             if seed is not None and not game.over:
-                self.app.window.log.add(
-                    f"Dice fingerprint: {short_fingerprint(fingerprint_of(seed))} (the "
-                    "seed is shown when the game ends)", "info")
+                # Translators: the table's log; {fingerprint} is four groups of four hex
+                # digits.
+                self.app.window.log.add(_(
+                    "Dice fingerprint: {fingerprint} (the seed is shown when the game ends)"
+                ).format(fingerprint=short_fingerprint(fingerprint_of(seed))), "info")
         if game.over:
             self.keeper.finished(game, demo=self.app.controller.demo,
                                  on_done=weakly(self._stored))
@@ -77,18 +80,23 @@ class HistoryControls:
         self.last = stored
         seed = stored.record.start.seed
         if seed is not None:
-            app.window.log.add(f"The dice seed was {seed}: tenthousand --verify checks a "
-                               "saved record against it.", "info")
+            # Translators: {seed} is a long number, written as is; "tenthousand --verify" is
+            # a command and stays as it is.
+            app.window.log.add(_("The dice seed was {seed}: tenthousand --verify checks a "
+                                 "saved record against it.").format(seed=seed), "info")
         if stored.result_code:
             self.last_result = stored.result_code
-            app.window.log.add(f"Your result code: {stored.result_code}", "info")
-            app.window.status.say("Challenge over: Game > Challenge a friend compares your "
-                                  "result with your friend's.")
+            app.window.log.add(_("Your result code: {code}").format(code=stored.result_code),
+                               "info")
+            # Translators: "Game > Challenge a friend" names the menu and its item.
+            app.window.status.say(_("Challenge over: Game > Challenge a friend compares your "
+                                    "result with your friend's."))
         elif stored.problem:
             app.window.status.say(stored.problem)
         elif stored.game_id is not None:
-            app.window.status.say("Game over and stored. Game > Charts (F4) shows the score "
-                                  "race; Game > Statistics (F9) all your games.")
+            # Translators: names the menu items Game > Charts and Game > Statistics.
+            app.window.status.say(_("Game over and stored. Game > Charts (F4) shows the score "
+                                    "race; Game > Statistics (F9) all your games."))
 
     # -- commands ------------------------------------------------------------------------
 
@@ -131,8 +139,8 @@ class HistoryControls:
         challenge = Challenge(rules, levels[0] if levels else "expert", new_seed())
         try:
             challenge_code(challenge)
-        except ValueError as e:
-            return f"These rules cannot go into a code: {e}."
+        except ValueError as e:  # the sentence says why
+            return str(e)
         return challenge
 
     def play_challenge(self, challenge: Challenge, code: str) -> bool:
@@ -141,11 +149,11 @@ class HistoryControls:
         app = self.app
         app.controller.cancel_all()
         if app.in_progress and not app.confirm(
-                "Play the challenge", "End the game in progress and play the challenge?"):
+                _("Play the challenge"), _("End the game in progress and play the challenge?")):
             app.controller.start()
             return False
         people = [s.name for s in app.settings.to_seats() if not s.computer]
-        game = challenge.new_game(people[0] if people else "You")
+        game = challenge.new_game(people[0] if people else _("You"))
         self.leaving()
         key = self.keeper.track(game, app.prefs.advisor)
         self.keeper.challenges[key] = code
@@ -154,7 +162,9 @@ class HistoryControls:
         app.controller.set_game(game)
         app._set_title()
         app.show_rules(raise_window=False)  # an open rules window shows the code's rules
-        app.window.status.say(challenge.describe() + ".")
+        # Translators: {challenge} is "Challenge: Farkle to 10,000 against the expert
+        # computer".
+        app.window.status.say(_("{challenge}.").format(challenge=challenge.describe()))
         return True
 
     def _palette(self) -> Any:

@@ -16,6 +16,7 @@ import tkinter as tk
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .i18n import _, number
 from .settings import GameSettings, Preferences, SeatSetting, load_preferences
 from .view import scaling
 from .view.scaling import SCREEN_MARGIN, window_sizes
@@ -51,9 +52,11 @@ def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettin
         settings = dataclasses.replace(settings, options=tuple(
             o for o in settings.options if o != "mutant-trash"))
         if not settings.errors():
-            return settings, f"Mutant Trash is left out: {note}."
-    return GameSettings(), ("The command line's choices do not go with your last game's "
-                            f"settings ({note}); starting with the defaults.")
+            # Translators: {problem} is what the new-game dialog would say.
+            return settings, _("Mutant Trash is left out: {problem}.").format(problem=note)
+    return GameSettings(), _("The command line's choices do not go with your last game's "
+                             "settings ({problem}); starting with the defaults.").format(
+        problem=note)
 
 
 def _geometry(root: tk.Tk, text: str) -> str:
@@ -103,12 +106,14 @@ def _set_icon(root: tk.Tk, sizes: tuple[int, ...] | None = None) -> list[tk.Phot
 def resume_question(saved: Game, explicit: bool) -> str:
     """The question that offers the unfinished game, its scores set off so that a name
     never runs into a number ("Ann: 1,250 \u00b7 Computer B: 900")."""
-    scores = " \u00b7 ".join(f"{seat.name}: {board:,}"
+    # Translators: one seat's score in the list of the unfinished game's scores.
+    scores = " \u00b7 ".join(_("{name}: {score}").format(name=seat.name, score=number(board))
                               for seat, board in zip(saved.seats, saved.board, strict=True))
-    question = (f"You have an unfinished game of {saved.rules.label}.\n\n{scores}\n\n"
-                "Resume it? (No starts a new game.)")
+    # Translators: {rules} is the name of the rule set; {scores} lists every seat's score.
+    question = _("You have an unfinished game of {rules}.\n\n{scores}\n\nResume it? (No "
+                 "starts a new game.)").format(rules=saved.rules.label, scores=scores)
     if explicit:
-        question += "\n\nNo starts the game the command line asks for."
+        question += "\n\n" + _("No starts the game the command line asks for.")
     return question
 
 
@@ -120,7 +125,7 @@ def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str]
     status = ""
     if opts.reset_preferences:
         saved, note = Preferences(), None
-        status = "Preferences are back to their defaults."
+        status = _("Preferences are back to their defaults.")
     else:
         saved, note = load_preferences()
     if note:
@@ -155,14 +160,15 @@ def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
         saved = None  # closed before the first throw: nothing worth offering
     if saved is None:
         if opts.resume:
-            messages.append("There is no saved game to resume.")
+            messages.append(_("There is no saved game to resume."))
         return None, messages
     if opts.resume:
         return saved, messages
     if opts.demo:
         return None, messages
     explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
-    if messagebox.askyesno("Resume", resume_question(saved, explicit), parent=root):
+    # Translators: the title of the box that offers the unfinished game.
+    if messagebox.askyesno(_("Resume"), resume_question(saved, explicit), parent=root):
         return saved, messages
     savegame.clear_saved_game()
     return None, messages
@@ -231,7 +237,7 @@ def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
     def centre(event: tk.Event) -> None:  # type: ignore[type-arg]
         canvas.coords("title", event.width / 2, event.height * 0.4)
 
-    canvas.create_text(0, 0, text="Ten-Thousand", fill=pal.text, tags="title",
+    canvas.create_text(0, 0, text=_("Ten-Thousand"), fill=pal.text, tags="title",
                        font=("TkHeadingFont", 28, "bold"))
     canvas.bind("<Configure>", centre)
     root.deiconify()
@@ -275,7 +281,7 @@ def launch(opts: Options) -> int:
     try:
         setup_logging()
     except OSError as e:  # setup_logging falls back to stderr; this is a last resort
-        print(f"tenthousand: no log this time ({e})", file=sys.stderr)
+        print(_("tenthousand: no log this time ({problem})").format(problem=e), file=sys.stderr)
     root: tk.Tk | None = None
     try:
         root = tk.Tk(className="TenThousand")

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from .i18n import _
 from .paths import paths
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ def setup_logging(level: int = logging.INFO) -> Path:
             path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8", delay=False)
     except OSError as e:
         handler = logging.StreamHandler(sys.stderr)
-        print(f"tenthousand: cannot write the log at {path} ({e.strerror}); logging to stderr",
-              file=sys.stderr)
+        print(_("tenthousand: cannot write the log at {path} ({reason}); logging to "
+                "stderr").format(path=path, reason=e.strerror), file=sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
     if _handler is not None:
         log.removeHandler(_handler)
@@ -101,7 +102,7 @@ def report_startup_failure(error: BaseException) -> str:
     Returns the sentence.  Used before the window exists, when the error dialog cannot be
     shown; it never raises itself.
     """
-    where = "the log"
+    where: str | None = None  # the log file, or None: the traceback is on stderr
     try:
         if _handler is None:
             setup_logging()
@@ -109,14 +110,21 @@ def report_startup_failure(error: BaseException) -> str:
                   format_details(type(error), error, error.__traceback__))
         if isinstance(_handler, logging.FileHandler):
             where = str(log_path())
-        else:  # no log file could be opened: the traceback went to stderr
-            where = "the lines above"
+        # else no log file could be opened: the traceback went to stderr
     except Exception:  # noqa: BLE001 - the log itself failed: the traceback goes to stderr
         traceback.print_exception(type(error), error, error.__traceback__)
-        where = "the lines above"
+        where = None
     what = " ".join(str(error).split()) or type(error).__name__
-    sentence = (f"tenthousand: the game could not start ({what}); the details are in "
-                f"{where}.")
+    try:
+        if where is None:
+            # Translators: {error} is the error's message as Python gives it.
+            sentence = _("tenthousand: the game could not start ({error}); the details are "
+                         "in the lines above.").format(error=what)
+        else:
+            sentence = _("tenthousand: the game could not start ({error}); the details are "
+                         "in {file}.").format(error=what, file=where)
+    except Exception:  # noqa: BLE001 - a broken catalogue must not hide the error
+        sentence = f"tenthousand: the game could not start ({what})."
     print(sentence, file=sys.stderr)
     return sentence
 

@@ -12,37 +12,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import N_, _, ngettext, number
 from .model import (
-    Banked,
-    CatchUp,
-    Challenged,
-    Corner,
-    Discarded,
-    Event,
     Game,
-    GameOver,
-    Pegged,
-    Penalty,
-    ScoreTaken,
-    TieBreak,
-    Trash,
-    TurnStarted,
     best_score,
 )
 from .model.game import Phase
-from .model.grammar import Person
-from .presenter_stakes import bank_outcome, notice, person, residue
+from .presenter_lines import (
+    AGAIN,
+    SOLVE_FAILED_STATUS,
+    SOLVED_STATUS,
+    SOLVING_PREFIX,
+    Cue,
+    as_expert_line,
+    cue,
+    log_line,
+    not_your_turn,
+    result_text,
+    solving_status,
+    start_line,
+    thinking_status,
+)
+from .presenter_stakes import bank_outcome, notice, pair, person, residue
 
-LEVEL_NAMES = {"beginner": "Beginner", "normal": "Normal", "expert": "Expert",
-               "max-expected": "Best average", "perfect": "Perfect"}
+__all__ = ["AGAIN", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
+           "as_expert_line", "cue", "log_line", "not_your_turn", "result_text",
+           "solving_status", "start_line", "thinking_status", "LEVEL_NAMES", "TableDisplay",
+           "SeatRow", "ActionBarDisplay", "Context", "table", "seat_rows", "stage_text",
+           "action_bar", "area_label", "discard_offers", "LOG_TAIL", "FROZEN", "THROW", "BANK"]
 
-_LOG_TAGS: dict[type[Event], str] = {
-    TurnStarted: "turn", Banked: "bank", Pegged: "bank", Trash: "trash", Penalty: "trash",
-    Corner: "corner", Challenged: "challenge", ScoreTaken: "challenge", GameOver: "over",
-    CatchUp: "corner", TieBreak: "corner", Discarded: "bank",
-}
-
-AGAIN = "F8 plays again, Esc sets up a new game"
+LEVEL_NAMES = {"beginner": N_("Beginner"), "normal": N_("Normal"), "expert": N_("Expert"),
+               "max-expected": N_("Best average"), "perfect": N_("Perfect")}
 
 #: How many of a game's last events the log panel shows when it is filled at once (a
 #: resumed game, an undo, a step of the replay); the panel keeps 400 lines at most.
@@ -50,6 +50,10 @@ LOG_TAIL = 120
 
 
 # -- what the views draw -----------------------------------------------------------------
+
+
+#: The label of the dice frozen in this stretch (of the turn: since its start or a corner).
+FROZEN = N_("Frozen this stretch")
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class TableDisplay:
     selected: frozenset[int] = field(default_factory=frozenset)
     thrown_clickable: bool = False
     frozen: tuple[tuple[int, ...], ...] = ()
-    frozen_label: str = "Frozen this stretch"
+    frozen_label: str = field(default_factory=lambda: _(FROZEN))
     frozen_state: str = "frozen"  # frozen or dim
     frozen_clickable: bool = False  # Mutant Trash: click one to discard it
     frozen_marked: int | None = None  # a die about to be discarded (index across groups)
@@ -97,24 +101,31 @@ class SeatRow:
     def details(self) -> str:
         parts = [self.player]
         if self.show_on_board:
-            parts.append("on board" if self.on_board else "not on board")
+            parts.append(_("on board") if self.on_board else _("not on board"))
         if self.challenges is not None:
-            parts.append({0: "no challenge", 1: "1 challenge"}.get(
-                self.challenges, f"{self.challenges} challenges"))
+            # Translators: how many challenges a seat has left, on the scoreboard.
+            parts.append(_("no challenge") if self.challenges == 0 else ngettext(
+                "{n} challenge", "{n} challenges", self.challenges).format(n=self.challenges))
         if self.trash_streak is not None:
-            parts.append(f"trash turns in a row: {self.trash_streak} of 3")
+            parts.append(_("trash turns in a row: {n} of 3").format(n=self.trash_streak))
         if self.show_match:
-            parts.append(f"match {self.match_points}")
+            # Translators: a seat's match points so far, on the scoreboard.
+            parts.append(_("match {points}").format(points=number(self.match_points)))
         return " \u00b7 ".join(parts)
+
+
+# Translators: the table's buttons; the key that does the same is in brackets.
+THROW = N_("Throw (Space)")
+BANK = N_("Bank (B)")
 
 
 @dataclass(frozen=True)
 class ActionBarDisplay:
     """The buttons under the table, the line beside them, or the challenge prompt."""
 
-    throw_text: str = "Throw (Space)"
+    throw_text: str = field(default_factory=lambda: _(THROW))
     throw_ok: bool = False
-    bank_text: str = "Bank (B)"
+    bank_text: str = field(default_factory=lambda: _(BANK))
     bank_ok: bool = False
     reason: str = ""
     bad: bool = False  # the reason is a refusal or a warning (shown in red)
@@ -122,15 +133,6 @@ class ActionBarDisplay:
     question: str = ""  # not empty: ask whom to challenge instead of the buttons
     targets: tuple[tuple[int, str], ...] = ()
     confirm_bank: str = ""  # not empty: banking now loses the game; ask this first
-
-
-@dataclass(frozen=True)
-class Cue:
-    """A banner across the table; ``ms=None`` keeps it until it is cleared."""
-
-    kind: str  # trash, corner, win or info
-    text: str
-    ms: int | None
 
 
 @dataclass(frozen=True)
@@ -155,26 +157,30 @@ class Context:
 def _caption(game: Game, ctx: Context) -> str:
     me = person(game, game.current)
     if game.over:
-        return "Game over"
+        return _("Game over")
     if ctx.computers[game.current]:
-        caption = me.says("is") + " playing" + (" (thinking...)" if ctx.thinking else "")
+        caption = (me.pick(_("You are playing (thinking...)"), _("{name} is playing (thinking...)"))
+                   if ctx.thinking else me.pick(_("You are playing"), _("{name} is playing")))
     else:
-        caption = ("Your turn" if len(game.seats) == 1 or me.you
-                   else f"{me.subject}, your turn")
+        caption = (_("Your turn") if len(game.seats) == 1 or me.you
+                   else _("{name}, your turn").format(name=me.name))
     if game.stage == "catch-up":
-        caption += " - last turn"
+        # Translators: {caption} is "Your turn", "Ann is playing"...
+        caption = _("{caption} - last turn").format(caption=caption)
     elif game.stage == "tie-break":
-        caption += " - tie-break"
+        caption = _("{caption} - tie-break").format(caption=caption)
     return caption
 
 
 def _footer(game: Game) -> str:
     rules = game.rules
     footer = rules.label
-    if f"{rules.game_point:,}" not in footer and str(rules.game_point) not in footer:
-        footer += f"  \u00b7  game point {rules.game_point:,}"
+    if number(rules.game_point) not in footer and str(rules.game_point) not in footer:
+        # Translators: the rules in play, bottom right of the table.
+        footer = _("{rules}  \u00b7  game point {points}").format(
+            rules=footer, points=number(rules.game_point))
     if rules.rotary_club:
-        footer += "  \u00b7  lowest score wins"
+        footer = _("{rules}  \u00b7  lowest score wins").format(rules=footer)
     return footer
 
 
@@ -182,12 +188,13 @@ def _need(game: Game) -> str:
     if game.over:
         return ""
     if game.rules.rotary_club:
-        return "No banking: each corner (all six dice frozen) adds the turn score to the board"
+        return _("No banking: each corner (all six dice frozen) adds the turn score to the board")
     minimum = game.minimum(game.current)
     if minimum <= 0:
         return ""
-    word = "to get on the board" if game.board[game.current] == 0 else "to bank"
-    return f"{minimum:,} needed {word}"
+    if game.board[game.current] == 0:
+        return _("{points} needed to get on the board").format(points=number(minimum))
+    return _("{points} needed to bank").format(points=number(minimum))
 
 
 def area_label(game: Game) -> str:
@@ -196,14 +203,19 @@ def area_label(game: Game) -> str:
     if not game.rules.mutant_trash:
         return ""
     value = best_score(game.play_area, game.rules) if game.play_area else 0
-    worth = f"Play area: {value:,} as it lies" if game.play_area else "Play area: empty"
+    worth = (_("Play area: {points} as it lies").format(points=number(value)) if game.play_area
+             else _("Play area: empty"))
     if game.over:
         return worth
     me, other = person(game, game.current), person(game, 1 - game.current)
     if game.phase is Phase.DISCARD:
-        return (f"{worth} \u00b7 {me.says('plays')} a die into it, and it scores for "
-                f"{other.object}")
-    return f"{worth} \u00b7 after this turn it scores for {other.object}"
+        # Translators: {worth} is "Play area: 300 as it lies"; {name} and {other} are players.
+        return pair(me, other, _("{worth} \u00b7 You play a die into it, and it scores for {other}"),
+                    _("{worth} \u00b7 {name} plays a die into it, and it scores for you"),
+                    _("{worth} \u00b7 {name} plays a die into it, and it scores for {other}"),
+                    worth=worth)
+    return other.pick(_("{worth} \u00b7 after this turn it scores for you"),
+                      _("{worth} \u00b7 after this turn it scores for {name}"), worth=worth)
 
 
 def discard_offers(game: Game) -> str:
@@ -212,8 +224,12 @@ def discard_offers(game: Game) -> str:
     offers = []
     for die in sorted(set(game.discard_choices)):
         area = (list(game.play_area) + [die])[-6:]
-        offers.append(f"{best_score(area, game.rules):,} for a {die}")
-    return f"{other.subject} would get " + ", ".join(offers)
+        # Translators: what the other player would score if this die is played: "350 for a 5".
+        offers.append(_("{points} for a {die}").format(
+            points=number(best_score(area, game.rules)), die=die))
+    # Translators: {offers} is a list such as "350 for a 5, 200 for a 2".
+    return other.pick(_("You would get {offers}"), _("{name} would get {offers}"),
+                      offers=", ".join(offers))
 
 
 def table(game: Game, ctx: Context) -> TableDisplay:
@@ -231,6 +247,16 @@ def table(game: Game, ctx: Context) -> TableDisplay:
     return _between_turns(game, ctx, common)
 
 
+def _turn_score(game: Game) -> str:
+    # Translators: the points of the turn so far, top left of the table.
+    return _("Turn score {points}").format(points=number(game.turn_score))
+
+
+def _dice_left(left: int) -> str:
+    # Translators: how many dice the next throw throws, top right of the table.
+    return ngettext("Dice to throw {n}", "Dice to throw {n}", left).format(n=left)
+
+
 def _choosing(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
     human = ctx.human_to_play(game)
     left = len(game.thrown) - len(ctx.selection)
@@ -239,27 +265,30 @@ def _choosing(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
         words, points = game.describe_selection(sorted(ctx.selection))
         text, ok = words, points is not None
         if not human and ctx.decision_bank is not None and ok:
-            text += "  -  banks" if ctx.decision_bank else "  -  throws again"
+            # Translators: {selection} is what the computer picked ("three 4s and a 5, 500").
+            text = (_("{selection}  -  banks") if ctx.decision_bank
+                    else _("{selection}  -  throws again")).format(selection=words)
     elif human:
-        text = "Click dice or press 1-6 to choose what to freeze"
+        text = _("Click dice or press 1-6 to choose what to freeze")
     return TableDisplay(
         thrown=game.thrown, selected=frozenset(ctx.selection), thrown_clickable=human,
-        frozen=tuple(game.frozen), frozen_label="Frozen this stretch",
-        turn_score=f"Turn score {game.turn_score:,}",
-        dice_left="Next throw: 6 fresh dice" if left == 0 else f"Dice to throw {left}",
+        frozen=tuple(game.frozen), frozen_label=_(FROZEN), turn_score=_turn_score(game),
+        dice_left=_("Next throw: 6 fresh dice") if left == 0 else _dice_left(left),
         need=_need(game), selection=text, selection_ok=ok, **common)
 
 
 def _discarding(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
     human = ctx.human_to_play(game)
     me = person(game, game.current)
-    label = ("Your last stretch" if human else
-             f"{me.says('plays')} one of these dice into the play area")
+    label = (_("Your last stretch") if human else
+             me.pick(_("You play one of these dice into the play area"),
+                     _("{name} plays one of these dice into the play area")))
     return TableDisplay(
         thrown=residue(game).thrown, thrown_state="dim", frozen=(tuple(game.discard_choices),),
         frozen_label=label, frozen_clickable=human,
         frozen_marked=None if human else ctx.discard_mark,
-        turn_score=f"Banked {game.turn_score:,}" if game.turn_score else "",
+        turn_score=(_("Banked {points}").format(points=number(game.turn_score))
+                    if game.turn_score else ""),
         selection=discard_offers(game) if human else "", **common)
 
 
@@ -269,16 +298,16 @@ def _between_turns(game: Game, ctx: Context, common: dict[str, Any]) -> TableDis
     last = residue(game)
     hint = ""
     if human:
-        hint = ("Challenge a player, or throw without a challenge" if ctx.challenge_offered
-                else "Press Space or click Throw to throw six dice")
+        hint = (_("Challenge a player, or throw without a challenge") if ctx.challenge_offered
+                else _("Press Space or click Throw to throw six dice"))
     shown = bool(last.frozen or last.thrown)
     return TableDisplay(
         thrown=last.thrown, thrown_state=last.state, frozen=last.frozen,
         frozen_state="dim",
-        frozen_label=(f"{person(game, last.seat).Possessive} last turn" if shown
-                      else "Frozen this stretch"),
-        turn_score="" if game.over else f"Turn score {game.turn_score:,}",
-        dice_left="" if game.over else "Dice to throw 6", need=_need(game),
+        frozen_label=(person(game, last.seat).pick(_("Your last turn"), _("{name}'s last turn"))
+                      if shown else _(FROZEN)),
+        turn_score="" if game.over else _turn_score(game),
+        dice_left="" if game.over else _dice_left(6), need=_need(game),
         hint=hint if not last.thrown else "",
         selection=hint if last.thrown and human else "", **common)
 
@@ -293,13 +322,14 @@ def seat_rows(game: Game, ctx: Context) -> tuple[SeatRow, ...]:
     for s, seat in enumerate(game.seats):
         if ctx.computers[s]:
             level = ctx.levels[s] if s < len(ctx.levels) else seat.level
-            player = f"{LEVEL_NAMES.get(level, level)} AI"
+            # Translators: a computer player on the scoreboard: "Expert AI".
+            player = _("{level} AI").format(level=_(LEVEL_NAMES.get(level, level)))
             if s < len(ctx.solving) and ctx.solving[s]:
-                player += " (as Expert until solved)"
+                player = _("{player} (as Expert until solved)").format(player=player)
             elif s < len(ctx.as_expert) and ctx.as_expert[s]:
-                player += " (as Expert)"
+                player = _("{player} (as Expert)").format(player=player)
         else:
-            player = "Human"
+            player = _("Human")
         rows.append(SeatRow(
             name=seat.name, player=player, board=game.board[s], on_board=game.on_board(s),
             challenges=game.challenges_left(s) if game.rules.challenging else None,
@@ -314,13 +344,15 @@ def stage_text(game: Game) -> str:
     """The line above the seats: Rotary Club's rule, the catch-up round, a tie-break."""
     lines = []
     if game.rules.rotary_club:
-        lines.append("Rotary Club: the lowest score wins. Nobody banks: a turn goes on until "
-                     "trash, and each corner adds the turn score to the board (a peg).")
+        lines.append(_("Rotary Club: the lowest score wins. Nobody banks: a turn goes on until "
+                       "trash, and each corner adds the turn score to the board (a peg)."))
     if not game.over and game.stage == "catch-up" and game.reacher is not None:
-        lines.append(f"Last round: {person(game, game.reacher).subject} reached "
-                     f"{game.rules.game_point:,}; everyone else has one more turn.")
+        lines.append(person(game, game.reacher).pick(
+            _("Last round: you reached {points}; everyone else has one more turn."),
+            _("Last round: {name} reached {points}; everyone else has one more turn."),
+            points=number(game.rules.game_point)))
     elif not game.over and game.stage == "tie-break":
-        lines.append("Tie-break: the players tied for first play one more turn each.")
+        lines.append(_("Tie-break: the players tied for first play one more turn each."))
     return "\n".join(lines)
 
 
@@ -332,27 +364,32 @@ def action_bar(game: Game, ctx: Context) -> ActionBarDisplay:
     rotary = game.rules.rotary_club
     if game.over:
         return ActionBarDisplay(
-            "Play again (F8)", ctx.can_rematch, reason="Game over. F8 plays again with the "
-            "same players; Esc sets up a new game.", bank_shown=not rotary)
+            _("Play again (F8)"), ctx.can_rematch, reason=_(
+                "Game over. F8 plays again with the same players; Esc sets up a new game."),
+            bank_shown=not rotary)
     if not ctx.human_to_play(game):
-        what = "thinking..." if ctx.thinking else "playing..."
-        return ActionBarDisplay(reason=f"{person(game, game.current).says('is')} {what}",
-                                bank_shown=not rotary)
+        me = person(game, game.current)
+        reason = (me.pick(_("You are thinking..."), _("{name} is thinking...")) if ctx.thinking
+                  else me.pick(_("You are playing..."), _("{name} is playing...")))
+        return ActionBarDisplay(reason=reason, bank_shown=not rotary)
     if game.phase is Phase.START:
         if ctx.challenge_offered:
             slot = game.challenge_slot_for(game.current) or 0
-            penalty = game.rules.challenge_penalties[slot]
-            what = "every peg" if rotary else "your bank"
+            penalty = number(game.rules.challenge_penalties[slot])
+            question = (_("Challenge someone? This turn every peg also comes off their board; "
+                          "trash would cost you {points}.") if rotary else
+                        _("Challenge someone? This turn your bank also comes off their board; "
+                          "trash would cost you {points}.")).format(points=penalty)
             return ActionBarDisplay(
-                question=f"Challenge someone? This turn {what} also comes off their board; "
-                         f"trash would cost you {penalty:,}.",
+                question=question,
                 targets=tuple((s, seat.name) for s, seat in enumerate(game.seats)
                               if s != game.current))
-        return ActionBarDisplay("Throw 6 dice (Space)", True, reason="Throw to start your turn.",
-                                bank_shown=not rotary)
+        return ActionBarDisplay(_("Throw 6 dice (Space)"), True,
+                                reason=_("Throw to start your turn."), bank_shown=not rotary)
     if game.phase is Phase.DISCARD:
-        return ActionBarDisplay(reason="Click one of your frozen dice (or press its number) to "
-                                "play it into the play area.", bank_shown=not rotary)
+        return ActionBarDisplay(reason=_("Click one of your frozen dice (or press its number) "
+                                         "to play it into the play area."),
+                                bank_shown=not rotary)
     return _choosing_bar(game, ctx)
 
 
@@ -361,111 +398,31 @@ def _choosing_bar(game: Game, ctx: Context) -> ActionBarDisplay:
     words, points = game.describe_selection(chosen)
     left = len(game.thrown) - len(chosen)
     count = 6 if left == 0 else left
-    throw = f"Throw {count} {'die' if count == 1 else 'dice'} (Space)"
+    throw = ngettext("Throw {n} die (Space)", "Throw {n} dice (Space)", count).format(n=count)
     rotary = game.rules.rotary_club
-    bank = "Bank (B)" if points is None else f"Bank {game.turn_score + points:,} (B)"
+    bank = _(BANK) if points is None else _("Bank {points} (B)").format(
+        points=number(game.turn_score + points))
     if points is None:
         reason = (words[0].upper() + words[1:] + ".") if chosen else \
-            "Choose at least one scoring die to freeze."
+            _("Choose at least one scoring die to freeze.")
         return ActionBarDisplay(throw, False, bank, False, reason, bad=bool(chosen),
                                 bank_shown=not rotary)
     if rotary:
-        return ActionBarDisplay(throw, True, reason=f"{words}. Throw on: the turn ends with "
-                                "trash, and freezing all six dice pegs your turn score.",
-                                bank_shown=False)
+        # Translators: {selection} is what the dice picked score ("three 4s, 400").
+        return ActionBarDisplay(throw, True, reason=_(
+            "{selection}. Throw on: the turn ends with trash, and freezing all six dice pegs "
+            "your turn score.").format(selection=words), bank_shown=False)
     refusal = game.bank_refusal(chosen)
     if refusal is not None:
-        return ActionBarDisplay(throw, True, bank, False, f"You cannot bank: {refusal}.")
+        # Translators: {reason} says why, without its full stop.
+        return ActionBarDisplay(throw, True, bank, False,
+                                _("You cannot bank: {reason}.").format(reason=refusal))
     outcome, loses = bank_outcome(game, game.turn_score + points)
     if loses:
-        return ActionBarDisplay(throw, True, bank, True, f"{words}. {outcome}", bad=True,
-                                confirm_bank=f"{outcome} Bank anyway?")
-    return ActionBarDisplay(throw, True, bank, True,
-                            f"{words}. {outcome or 'Throw on, or bank.'}")
-
-
-# -- cues, the result and other lines -----------------------------------------------------
-
-
-def cue(game: Game, event: Event) -> Cue | None:
-    """The banner an event puts on the table, if any."""
-    who = person(game, event.seat) if event.seat >= 0 else Person("")
-    if isinstance(event, Corner):
-        return Cue("corner", f"Corner! Six fresh dice for {who.object}", 1300)
-    if isinstance(event, Trash):
-        lost = f" {who.subject} lost {event.lost:,}" if event.lost else ""
-        return Cue("trash", f"Trash!{lost}", 1500)
-    if isinstance(event, Banked):
-        return Cue("info", f"{who.subject} banked {event.points:,}", 1000)
-    if isinstance(event, Pegged):
-        return Cue("corner", f"Pegged: {event.points:,} onto {who.possessive} board", 1300)
-    if isinstance(event, Challenged):
-        return Cue("info", f"{who.subject} challenged {person(game, event.target).object}!",
-                   1300)
-    if isinstance(event, Discarded):
-        return Cue("info", f"{who.subject} played a {event.die}: {event.points:,} for "
-                           f"{person(game, event.to_seat).object}", 1300)
-    if isinstance(event, CatchUp):
-        return Cue("corner", f"{who.subject} reached {game.rules.game_point:,}!\n"
-                             "Everyone else has one more turn", 1800)
-    if isinstance(event, TieBreak):
-        return Cue("corner", "A tie for first place: one more turn each", 1800)
-    if isinstance(event, GameOver):
-        return Cue("win", result_text(game, event), None)
-    return None
-
-
-def result_text(game: Game, over: GameOver) -> str:
-    winner = person(game, over.seat)
-    if len(over.ranking) == 1:
-        return (f"{winner.subject} reached {game.rules.game_point:,} in {over.turns} turns!"
-                f"\n{AGAIN}")
-    lines = [f"{winner.says('wins')}!"]
-    if game.rules.rotary_club:
-        lines.append("(the lowest score wins in Rotary Club)")
-    for seat, rank, board, points in over.ranking:
-        lines.append(f"{rank}.  {game.seats[seat].name}   {board:,}   (+{points} match points)")
-    lines += ["", AGAIN]
-    return "\n".join(lines)
-
-
-def log_line(game: Game, event: Event) -> tuple[str, str]:
-    """An event's line in the game log, and its tag (its colour)."""
-    return event.message(game.names), _LOG_TAGS.get(type(event), "info")
-
-
-def start_line(game: Game, resumed: bool = False) -> str:
-    """The log's first line: a new game, or one resumed from its save."""
-    label, point = game.rules.label, f"{game.rules.game_point:,}"
-    goal = "" if point in label else f", to {point}"  # a label may name its game point
-    return f"{'Resumed game' if resumed else 'New game'}: {label}{goal}."
-
-
-def as_expert_line(game: Game, seat: int, why: str) -> str:
-    return f"{person(game, seat).subject} (Perfect) {person(game, seat).verb('plays')} " \
-           f"as Expert: {why}."
-
-
-SOLVING_PREFIX = "Solving perfect play for these rules"
-SOLVED_STATUS = "Perfect play is solved for these rules: Perfect plays its best from now on."
-SOLVE_FAILED_STATUS = ("Perfect play could not be solved for these rules "
-                       "(the log file says why): Perfect goes on playing as Expert.")
-
-
-def solving_status(share: float) -> str:
-    """The status bar while a Perfect player's table is solved in the background."""
-    return f"{SOLVING_PREFIX}: {int(share * 100)}%..."
-
-
-def thinking_status(game: Game) -> str:
-    return f"{person(game, game.current).says('is')} thinking..."
-
-
-def not_your_turn(game: Game) -> str:
-    """The status line when a key is pressed while the computer plays."""
-    if game.over:
-        return f"The game is over: {AGAIN}."
-    me = person(game, game.current)
-    if me.you:  # demo mode plays the seat called "You"
-        return "Wait: the computer is playing your turn."
-    return f"Wait: it is {me.possessive} turn."
+        return ActionBarDisplay(throw, True, bank, True,
+                                _("{selection}. {outcome}").format(selection=words,
+                                                                   outcome=outcome),
+                                bad=True, confirm_bank=_("{outcome} Bank anyway?").format(
+                                    outcome=outcome))
+    return ActionBarDisplay(throw, True, bank, True, _("{selection}. {outcome}").format(
+        selection=words, outcome=outcome or _("Throw on, or bank.")))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import _, number
 from .model import THREE_TRASH_PENALTY, Corner, Frozen, Game, Thrown, TurnStarted
 from .model.game import Phase
 from .model.grammar import Person
@@ -52,6 +53,15 @@ def residue(game: Game) -> Residue:
 
 def person(game: Game, seat: int) -> Person:
     return Person(game.seats[seat].name)
+
+
+def pair(one: Person, other: Person, you_other: str, other_you: str, neither: str,
+         **values: object) -> str:
+    """One whole sentence about two seats, already translated: ``you_other`` when ``one``
+    is the player at the screen, ``other_you`` when ``other`` is, ``neither`` otherwise;
+    ``{name}`` is ``one``'s name and ``{other}`` the other's."""
+    text = you_other if one.you else other_you if other.you else neither
+    return text.format(name=one.name, other=other.name, **values)
 
 
 # -- the last turn: what passes the others (D-8, D-9) ------------------------------------
@@ -111,15 +121,28 @@ def bank_outcome(game: Game, total: int) -> tuple[str, bool]:
               for s in range(len(game.seats)) if s != c.seat}
     top = max(theirs.values())
     leader = Person(game.seats[max(theirs, key=lambda s: (theirs[s], -s))].name)
+    points = number(total)
     if mine > top:
-        return (f"Banking {total:,} wins the game." if c.final
-                else f"Banking {total:,} puts you in the lead."), False
+        return (_("Banking {points} wins the game.") if c.final
+                else _("Banking {points} puts you in the lead.")).format(points=points), False
     if mine == top:
-        return (f"Banking {total:,} ties you with {leader.object} for first: "
-                "a tie-break follows."), False
-    end = "you lose" if len(game.seats) == 2 else "you cannot win"
-    return (f"Banking {total:,} leaves you {c.win_turn - total:,} short of "
-            f"{leader.object}: {end}."), True
+        return leader.pick(
+            _("Banking {points} ties you with you for first: a tie-break follows."),
+            _("Banking {points} ties you with {name} for first: a tie-break follows."),
+            points=points), False
+    short = number(c.win_turn - total)
+    # Translators: said to the player whose last turn it is; {name} is the leader (a seat
+    # named "You" is the player at the screen when several people share it).
+    if len(game.seats) == 2:
+        text = leader.pick(_("Banking {points} leaves you {short} short of you: you lose."),
+                           _("Banking {points} leaves you {short} short of {name}: you lose."),
+                           points=points, short=short)
+    else:
+        text = leader.pick(
+            _("Banking {points} leaves you {short} short of you: you cannot win."),
+            _("Banking {points} leaves you {short} short of {name}: you cannot win."),
+            points=points, short=short)
+    return text, True
 
 
 def chase_text(game: Game, human: bool) -> str:
@@ -128,26 +151,37 @@ def chase_text(game: Game, human: bool) -> str:
         return ""
     me = person(game, game.current)
     if game.rules.rotary_club:
-        return "Last turn: the lowest score wins, and every corner adds to the board."
+        return _("Last turn: the lowest score wins, and every corner adds to the board.")
     c = chase(game)
     if c is None:
         return ""
-    head = "Last turn: " if human else f"{me.Possessive} last turn: "
     if c.win_turn == 0:
-        return head + ("you are already ahead of everyone." if human
-                       else "already ahead of everyone.")
+        return _("Last turn: you are already ahead of everyone.") if human else me.pick(
+            _("Your last turn: already ahead of everyone."),
+            _("{name}'s last turn: already ahead of everyone."))
     need = max(c.win_turn, game.minimum(c.seat))
-    goal = "win" if c.final else "take the lead"
-    text = f"{head}{'reach ' if human else ''}{c.board_after(game, need):,} to {goal} " \
-           f"({need:,} this turn"
-    if 0 < game.turn_score < need:
-        text += f", {need - game.turn_score:,} to go"
-    text += ")"
+    # Translators: inside the brackets of the last turn's line: "(450 this turn, 100 to go)".
+    detail = (_("{need} this turn, {left} to go") if 0 < game.turn_score < need
+              else _("{need} this turn")).format(need=number(need),
+                                                 left=number(need - game.turn_score))
+    if human:
+        # Translators: {board} is the score to reach, {detail} "450 this turn".
+        text = (_("Last turn: reach {board} to win ({detail})") if c.final
+                else _("Last turn: reach {board} to take the lead ({detail})"))
+    elif c.final:
+        text = (_("Your last turn: {board} to win ({detail})") if me.you
+                else _("{name}'s last turn: {board} to win ({detail})"))
+    else:
+        text = (_("Your last turn: {board} to take the lead ({detail})") if me.you
+                else _("{name}'s last turn: {board} to take the lead ({detail})"))
+    text = text.format(board=number(c.board_after(game, need)), detail=detail, name=me.name)
     if c.next_seat is not None:
-        above = person(game, c.next_seat)
         turn = max(c.next_turn, game.minimum(c.seat))
-        text += (f"; {c.board_after(game, turn):,} passes {above.object} "
-                 f"({turn:,} this turn)")
+        # Translators: {text} is the line above; a score that passes the seat just above.
+        text = person(game, c.next_seat).pick(
+            _("{text}; {board} passes you ({turn} this turn)"),
+            _("{text}; {board} passes {name} ({turn} this turn)"),
+            text=text, board=number(c.board_after(game, turn)), turn=number(turn))
     return text
 
 
@@ -163,14 +197,31 @@ def notice(game: Game, human: bool) -> str:
     me = person(game, game.current)
     target = game.challenge_target
     if target is not None and game.challenge_slot is not None:
+        penalty = number(game.rules.challenge_penalties[game.challenge_slot])
         them = person(game, target)
-        penalty = game.rules.challenge_penalties[game.challenge_slot]
-        what = "every peg" if game.rules.rotary_club else "a bank"
-        lines.append(f"{me.subject} challenged {them.object}: {what} this turn also comes off "
-                     f"{them.possessive} board; trash costs {me.object} {penalty:,}.")
+        if game.rules.rotary_club:
+            lines.append(pair(
+                me, them,
+                _("You challenged {other}: every peg this turn also comes off {other}'s board; "
+                  "trash costs you {points}."),
+                _("{name} challenged you: every peg this turn also comes off your board; "
+                  "trash costs {name} {points}."),
+                _("{name} challenged {other}: every peg this turn also comes off {other}'s "
+                  "board; trash costs {name} {points}."), points=penalty))
+        else:
+            lines.append(pair(
+                me, them,
+                _("You challenged {other}: a bank this turn also comes off {other}'s board; "
+                  "trash costs you {points}."),
+                _("{name} challenged you: a bank this turn also comes off your board; "
+                  "trash costs {name} {points}."),
+                _("{name} challenged {other}: a bank this turn also comes off {other}'s "
+                  "board; trash costs {name} {points}."), points=penalty))
     streak = game.trash_streak[game.current]
     if (game.rules.three_trash and not game.rules.rotary_club and streak == 2
             and game.phase in (Phase.START, Phase.CHOOSE)):
-        lines.append(f"Careful: {me.object} threw trash the last two turns; a third costs "
-                     f"{me.object} {THREE_TRASH_PENALTY:,}.")
+        lines.append(me.pick(
+            _("Careful: you threw trash the last two turns; a third costs you {points}."),
+            _("Careful: {name} threw trash the last two turns; a third costs {name} {points}."),
+            points=number(THREE_TRASH_PENALTY)))
     return "\n".join(line for line in lines if line)

@@ -18,6 +18,7 @@ from typing import Any
 
 from .advising import WIN
 from .advisor import AdvisorValues, Decision
+from .i18n import _, number
 from .model import (
     Banked,
     Discarded,
@@ -31,6 +32,7 @@ from .model import (
     TurnStarted,
 )
 from .model.game import Phase
+from .model.grammar import Person
 from .model.record import Command
 from .presenter import Context
 
@@ -121,29 +123,33 @@ class Replay:
             for event in self.events(step):
                 if isinstance(event, TurnStarted):
                     starts.append((step, event.seat))
-                    outcome.append("playing")
+                    outcome.append(_("playing"))
                 elif outcome:
                     text = _outcome(event)
                     if text:
                         outcome[-1] = text
         names = [s.name for s in self.record.seats]
-        return [Turn(n, step, seat, f"Turn {n} \u00b7 {names[seat]} \u00b7 {outcome[n - 1]}")
+        # Translators: a row of the replay's list of turns: "Turn 12 · Ann · banked 650".
+        row = _("Turn {n} \u00b7 {name} \u00b7 {outcome}")
+        return [Turn(n, step, seat, row.format(n=n, name=names[seat], outcome=outcome[n - 1]))
                 for n, (step, seat) in enumerate(starts, 1)]
 
 
 def _outcome(event: Event) -> str:
+    # Translators: how a turn ended, in the replay's list of turns.
     if isinstance(event, Banked):
-        return f"banked {event.points:,}"
+        return _("banked {points}").format(points=number(event.points))
     if isinstance(event, Pegged):
-        return f"pegged {event.points:,}"
+        return _("pegged {points}").format(points=number(event.points))
     if isinstance(event, Trash):
-        return "trash" + (f", lost {event.lost:,}" if event.lost else "")
+        return _("trash, lost {points}").format(points=number(event.lost)) if event.lost \
+            else _("trash")
     if isinstance(event, Penalty):
-        return f"penalty {event.points:,}"
+        return _("penalty {points}").format(points=number(event.points))
     if isinstance(event, Discarded):
-        return f"banked, gave a {event.die} away"
+        return _("banked, gave a {die} away").format(die=event.die)
     if isinstance(event, GameOver):
-        return "game over"
+        return _("game over")
     return ""
 
 
@@ -158,7 +164,8 @@ def build(record: Record) -> Replay:
         try:
             command.apply(game)
         except Exception as e:  # noqa: BLE001 - the record's fault, said in one sentence
-            raise ValueError(f"step {i + 1} of the record cannot be played: {e}") from e
+            raise ValueError(_("step {n} of the record cannot be played: {error}").format(
+                n=i + 1, error=e)) from e
         positions.append(_position(game))
         ends.append(len(game.log))
     return Replay(record, commands, positions, tuple(game.log), ends)
@@ -182,41 +189,52 @@ def context(replay: Replay, step: int, game: Game) -> Context:
         command = replay.commands[step]
         if command.name in ("throw", "bank"):
             selection, bank = frozenset(command.args), command.name == "bank"
-    return Context(computers=tuple(True for _ in seats), levels=tuple(s.level for s in seats),
-                   as_expert=tuple(False for _ in seats), selection=selection,
+    return Context(computers=tuple(True for _seat in seats), levels=tuple(s.level for s in seats),
+                   as_expert=tuple(False for _seat in seats), selection=selection,
                    decision_bank=bank)
 
 
 def advice_text(name: str, decision: Decision, values: AdvisorValues | None) -> str:
     """What the advisor would have said of a decision: its value and the best choice."""
-    way = "banked" if decision.bank else "threw on"
-    done = f"{name} froze {_faces(decision.faces)} and {way}"
+    who = Person(name)
+    if decision.bank:
+        done = who.pick(_("You froze {faces} and banked"), _("{name} froze {faces} and banked"),
+                        faces=_faces(decision.faces))
+    else:
+        done = who.pick(_("You froze {faces} and threw on"),
+                        _("{name} froze {faces} and threw on"), faces=_faces(decision.faces))
     if values is None or values.best is None or not values.choices:
-        return f"{done}. The advisor has no values for this position."
+        # Translators: {done} is "Ann froze 1, 5 and banked".
+        return _("{done}. The advisor has no values for this position.").format(done=done)
     index = values.index_of(decision.faces)
     chosen = values.choices[index].value(decision.bank) if index is not None else None
     best = values.choices[values.best]
     best_bank = best.bank_is_best and not values.lower_is_better
     best_value = best.bank if best_bank else best.throw
-    text = f"{done}: {_worth(values, chosen)}."
+    # Translators: {done} is "Ann froze 1, 5 and banked", {worth} "63.2% to win".
+    text = _("{done}: {worth}.").format(done=done, worth=_worth(values, chosen))
     if index == values.best and best_bank == decision.bank:
-        return text + " That was the best choice."
-    return (text + f" Best: freeze {_faces(best.faces)} and "
-            f"{'bank' if best_bank else 'throw on'}: {_worth(values, best_value)}.")
+        return _("{text} That was the best choice.").format(text=text)
+    best_text = (_("{text} Best: freeze {faces} and bank: {worth}.") if best_bank
+                 else _("{text} Best: freeze {faces} and throw on: {worth}."))
+    return best_text.format(text=text, faces=_faces(best.faces),
+                            worth=_worth(values, best_value))
 
 
 def _faces(faces: Sequence[int]) -> str:
-    return ", ".join(str(f) for f in sorted(faces)) or "nothing"
+    # Translators: the dice frozen when none were.
+    return ", ".join(str(f) for f in sorted(faces)) or _("nothing")
 
 
 def _worth(values: AdvisorValues, value: float | None) -> str:
     if value is None:
-        return "no value"
+        return _("no value")
+    shown = values.format(value)
     if values.kind == WIN:
-        return f"{values.format(value)} to win"
+        return _("{value} to win").format(value=shown)
     if values.lower_is_better:
-        return f"{values.format(value)} points pegged on average"
-    return f"{values.format(value)} points on average"
+        return _("{value} points pegged on average").format(value=shown)
+    return _("{value} points on average").format(value=shown)
 
 
 def record_file_name(game: Game, today: date | None = None) -> str:

@@ -17,19 +17,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_, _, number
 from .model.rules import PRESETS, KindTable, Rules
 
 FORMAT = 1
 MAX_BYTES = 64 * 1024  # a rule file is a page of text; anything bigger is not one
 SUFFIX = ".toml"
 
-#: The ways to fill the table of kinds from the six triplet values.
+#: The ways to fill the table of kinds from the six triplet values (marked only: the
+#: workshop translates them where it shows them; the keys are the rule file's words).
 KIND_SHORTCUTS: dict[str, str] = {
-    "doubling": "each extra die doubles the group",
-    "adding": "each extra die adds the triplet's value",
-    "fixed": "four, five and six of a kind are 1,000, 2,000 and 3,000",
-    "1992": "the 1992 Ten-Thousand table: three 1s 1,000, each extra die doubles",
-    "1989": "the 1989 Trash table: a triplet is exactly three dice",
+    # Translators: the ways to fill the workshop's table of kinds from its first column.
+    "doubling": N_("each extra die doubles the group"),
+    "adding": N_("each extra die adds the triplet's value"),
+    "fixed": N_("four, five and six of a kind are 1,000, 2,000 and 3,000"),
+    "1992": N_("the 1992 Ten-Thousand table: three 1s 1,000, each extra die doubles"),
+    "1989": N_("the 1989 Trash table: a triplet is exactly three dice"),
 }
 CLASSIC_TRIPLETS = (1000, 200, 300, 400, 500, 600)
 
@@ -41,8 +44,14 @@ class RuleFileError(ValueError):
         self.sentence = sentence
         self.line = line
         self.file = file
-        where = ", ".join(part for part in (file, f"line {line}" if line else "") if part)
-        super().__init__(f"{where}: {sentence}" if where else sentence)
+        if file and line:
+            # Translators: a bad rule file's problem: "house.toml, line 12: ..."
+            text = _("{file}, line {line}: {sentence}")
+        elif line:
+            text = _("line {line}: {sentence}")
+        else:
+            text = "{file}: {sentence}" if file else "{sentence}"
+        super().__init__(text.format(file=file, line=line, sentence=sentence))
 
 
 @dataclass(frozen=True)
@@ -202,16 +211,16 @@ class _Reader:
         """The line where ``key`` is set in ``[section]`` ('' for the top), or 0."""
         current = ""
         pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        for number, line in enumerate(self.lines, 1):
+        for found, line in enumerate(self.lines, 1):
             header = re.match(r"^\s*\[([^\]]+)\]", line)
             if header:
                 current = header.group(1).strip()
                 continue
             if current == section and pattern.match(line):
-                return number
-        for number, line in enumerate(self.lines, 1):  # an inline table or a dotted key
+                return found
+        for found, line in enumerate(self.lines, 1):  # an inline table or a dotted key
             if re.search(rf"\b{re.escape(key)}\b", line):
-                return number
+                return found
         return 0
 
     def fail(self, section: str, key: str, sentence: str) -> RuleFileError:
@@ -222,63 +231,72 @@ class _Reader:
         value = data.get(key, {})
         where = f"{section}.{key}" if section else key
         if not isinstance(value, dict):
-            raise self.fail(section, key, f"{key} must be a table like [{where}]")
+            raise self.fail(section, key, _("{key} must be a table like [{table}]").format(
+                key=key, table=where))
         unknown = sorted(set(value) - allowed)
         if unknown:
-            raise self.fail(where, unknown[0], f"[{where}] has no setting called {unknown[0]}")
+            raise self.fail(where, unknown[0], _("[{table}] has no setting called {key}").format(
+                table=where, key=unknown[0]))
         return value
 
     def points(self, section: str, key: str, value: Any, *, low: int = 0,
                high: int = 1_000_000) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(section, key, f"{key} must be a whole number of points, "
-                                          f"not {value!r}")
+            raise self.fail(section, key, _("{key} must be a whole number of points, not "
+                                            "{value}").format(key=key, value=repr(value)))
         if not low <= value <= high:
-            raise self.fail(section, key, f"{key} must be between {low:,} and {high:,}")
+            raise self.fail(section, key, _("{key} must be between {low} and {high}").format(
+                key=key, low=number(low), high=number(high)))
         if value % 50:
-            raise self.fail(section, key, f"{key} must be a multiple of 50; it is {value:,}")
+            raise self.fail(section, key, _("{key} must be a multiple of 50; it is {value}"
+                                            ).format(key=key, value=number(value)))
         return value
 
     def flag(self, section: str, key: str, value: Any) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(section, key, f"{key} must be true or false, not {value!r}")
+            raise self.fail(section, key, _("{key} must be true or false, not {value}").format(
+                key=key, value=repr(value)))
         return value
 
     def row(self, section: str, key: str, value: Any, size: int, *, low: int = 0
             ) -> tuple[int, ...]:
         if not isinstance(value, list) or len(value) > size or (size == 6 and len(value) != 6
                                                                  and key != "starting_scores"):
-            raise self.fail(section, key, f"{key} must be a list of {size} numbers")
+            raise self.fail(section, key, _("{key} must be a list of {count} numbers").format(
+                key=key, count=size))
         return tuple(self.points(section, key, v, low=low) for v in value)
 
 
 def loads(text: str) -> RuleSet:
     """Read a rule file's text; raises :class:`RuleFileError` (line, sentence)."""
     if len(text.encode()) > MAX_BYTES:
-        raise RuleFileError(f"a rule file is at most {MAX_BYTES // 1024} KB; this is not one")
+        raise RuleFileError(_("a rule file is at most {size} KB; this is not one").format(
+            size=MAX_BYTES // 1024))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         found = re.search(r"\(at line (\d+), column \d+\)", str(e))
-        sentence = re.sub(r"\s*\(at line.*\)", "", str(e)).rstrip(".") or "not TOML"
-        raise RuleFileError(f"this is not valid TOML: {sentence[0].lower()}{sentence[1:]}",
+        raise RuleFileError(_toml_sentence(str(e)),
                             int(found.group(1)) if found else 0) from None
     r = _Reader(text)
     unknown = sorted(set(data) - _TOP)
     if unknown:
-        raise r.fail("", unknown[0], f"a rule file has no setting called {unknown[0]}")
+        raise r.fail("", unknown[0], _("a rule file has no setting called {key}").format(
+            key=unknown[0]))
     if data.get("format") != FORMAT:
-        raise r.fail("", "format", f"the file must say format = {FORMAT} "
-                                   "(it may come from a newer version of the game)")
+        raise r.fail("", "format", _("the file must say format = {format} (it may come from "
+                                     "a newer version of the game)").format(format=FORMAT))
     values: dict[str, Any] = {}
     name, description, base = (data.get(k, "") for k in ("name", "description", "base"))
     for key, text_value, size in (("name", name, 40), ("description", description, 400)):
         if not isinstance(text_value, str) or not text_value.strip() and key == "name":
-            raise r.fail("", key, f"the rule set needs a {key} in quotes")
+            raise r.fail("", key, _("the rule set needs a {key} in quotes").format(key=key))
         if len(text_value) > size or any(ord(ch) < 32 and ch != "\n" for ch in text_value):
-            raise r.fail("", key, f"the {key} must be plain text of at most {size} letters")
+            raise r.fail("", key, _("the {key} must be plain text of at most {count} letters"
+                                    ).format(key=key, count=size))
     if base not in PRESETS:
-        raise r.fail("", "base", f"base must be one of {', '.join(PRESETS)}")
+        raise r.fail("", "base", _("base must be one of {choices}").format(
+            choices=", ".join(PRESETS)))
     values["preset"], values["title"] = base, name.strip()
     _read_scoring(r, data, values)
     _read_turn_and_end(r, data, values)
@@ -288,7 +306,7 @@ def loads(text: str) -> RuleSet:
     try:
         rules_ = canonical(dataclasses.replace(PRESETS[base], **values))
     except ValueError as e:  # a number out of range or two settings that contradict
-        raise RuleFileError(_sentence(str(e), values), _line_for(r, str(e))) from None
+        raise RuleFileError(_sentence(str(e), values), _line_for(r, values)) from None
     return RuleSet(rules_, description)
 
 
@@ -297,19 +315,76 @@ def _sentence(message: str, values: dict[str, Any]) -> str:
     return message.replace("score_floor", "lowest_score")
 
 
-def _line_for(r: _Reader, message: str) -> int:
-    """The line of the setting a message from :class:`Rules` names, if it names one."""
-    for section, keys in (("end", _END), ("turn", _TURN)):
-        for key in keys:
-            if message.startswith(key + " "):
-                return r.line_of(section, key)
-    for words, section, key in (("starting score", "end", "starting_scores"),
-                                ("lowest score", "turn", "lowest_score"),
-                                ("at once", "end", "catch_up"),
-                                ("table of kinds", "scoring", "kinds")):
-        if words in message:
-            return r.line_of(section, key)
+def _line_for(r: _Reader, values: dict[str, Any]) -> int:
+    """The line of the setting that :class:`Rules` refused, found from the values (its
+    sentence may be in any language), or 0."""
+    from .model.rules import NUMBER_LIMITS
+
+    for key, (low, high) in NUMBER_LIMITS.items():
+        value = values.get(key)
+        if isinstance(value, int) and not (low <= value <= high and value % 50 == 0):
+            return r.line_of("end" if key == "game_point" else "turn", key)
+    game_point = values.get("game_point", PRESETS[values["preset"]].game_point)
+    if any(start >= game_point for start in values.get("starting_scores", ())):
+        return r.line_of("end", "starting_scores")
+    if values.get("score_floor") is not None and values["score_floor"] > 0:
+        return r.line_of("turn", "lowest_score")
+    if values.get("rotary_club") and values.get("catch_up") is False:
+        return r.line_of("end", "catch_up")
+    if not any(values.get(key) for key in ("single_one", "single_two", "single_three",
+                                           "single_four", "single_five", "single_six")):
+        return r.line_of("scoring", "singles")
     return 0
+
+
+# tomllib's messages (Python 3.11), in our words so that they can be translated; a field
+# keeps the key or character the message names.
+_TOML_PROBLEMS: tuple[tuple[str, str], ...] = (
+    # Translators: what is wrong in a rule file that is not valid TOML (after "this is
+    # not valid TOML: "); {what} is a key or a character as written in the file.
+    (r"Cannot declare (?P<what>.+) twice", N_("cannot declare {what} twice")),
+    (r"Cannot mutate immutable namespace (?P<what>.+)",
+     N_("cannot mutate immutable namespace {what}")),
+    (r"Cannot overwrite a value", N_("cannot overwrite a value")),
+    (r"Cannot redefine namespace (?P<what>.+)", N_("cannot redefine namespace {what}")),
+    (r"Duplicate inline table key (?P<what>.+)", N_("duplicate inline table key {what}")),
+    (r"Escaped character is not a Unicode scalar value",
+     N_("escaped character is not a Unicode scalar value")),
+    (r"Expected '=' after a key in a key/value pair",
+     N_("expected '=' after a key in a key/value pair")),
+    (r"Expected '\]' at the end of a table declaration",
+     N_("expected ']' at the end of a table declaration")),
+    (r"Expected '\]\]' at the end of an array declaration",
+     N_("expected ']]' at the end of an array declaration")),
+    (r"Expected newline or end of document after a statement",
+     N_("expected newline or end of document after a statement")),
+    (r"Expected (?P<what>.+)", N_("expected {what}")),
+    (r"Found invalid character (?P<what>.+)", N_("found invalid character {what}")),
+    (r"Illegal character (?P<what>.+)", N_("illegal character {what}")),
+    (r"Invalid date or datetime", N_("invalid date or datetime")),
+    (r"Invalid hex value", N_("invalid hex value")),
+    (r"Invalid initial character for a key part", N_("invalid initial character for a key "
+                                                      "part")),
+    (r"Invalid statement", N_("invalid statement")),
+    (r"Invalid value", N_("invalid value")),
+    (r"Unclosed array", N_("unclosed array")),
+    (r"Unclosed inline table", N_("unclosed inline table")),
+    (r"Unescaped '\\' in a string", N_("unescaped '\\' in a string")),
+    (r"Unterminated string", N_("unterminated string")),
+)
+
+
+def _toml_sentence(error: str) -> str:
+    """tomllib's message, without its place (the line is kept apart), in our words."""
+    problem = re.sub(r"\s*\(at line.*\)", "", error).rstrip(".")
+    for pattern, words in _TOML_PROBLEMS:
+        found = re.fullmatch(pattern, problem)
+        if found:
+            problem = _(words).format(**found.groupdict())
+            break
+    else:
+        problem = problem[:1].lower() + problem[1:] if problem else _("not TOML")
+    return _("this is not valid TOML: {problem}").format(problem=problem)
 
 
 def _read_scoring(r: _Reader, data: dict[str, Any], values: dict[str, Any]) -> None:
@@ -325,20 +400,24 @@ def _read_scoring(r: _Reader, data: dict[str, Any], values: dict[str, Any]) -> N
         triplets = r.row("scoring", "triplets", scoring["triplets"], 6)
     if isinstance(kinds, str):
         if kinds not in KIND_SHORTCUTS:
-            raise r.fail("scoring", "kinds", f"kinds must be a table or one of "
-                                             f"{', '.join(KIND_SHORTCUTS)}")
+            raise r.fail("scoring", "kinds", _("kinds must be a table or one of {choices}"
+                                               ).format(choices=", ".join(KIND_SHORTCUTS)))
         table: KindTable = kind_table(kinds, triplets)
     elif kinds is not None:
         rows = r.table(scoring, "scoring", "kinds", set(_KIND_ROWS))
         missing = [k for k in _KIND_ROWS if k not in rows]
         if missing:
-            raise r.fail("scoring.kinds", "kinds", f"[scoring.kinds] needs {missing[0]} = "
-                                                   "[three, four, five, six of a kind]")
+            # Translators: "{key} = [three, four, five, six of a kind]" is how the rule file
+            # writes a row of the table of kinds; the key stays as it is.
+            raise r.fail("scoring.kinds", "kinds", _("[scoring.kinds] needs {key} = [three, "
+                                                     "four, five, six of a kind]").format(
+                key=missing[0]))
         table = tuple(tuple(v or None for v in r.row("scoring.kinds", k, rows[k], 4))  # type: ignore[misc]
                       for k in _KIND_ROWS)  # type: ignore[assignment]
         if any(len(row) != 4 for row in table):
-            raise r.fail("scoring.kinds", "kinds", "each row of [scoring.kinds] has four "
-                                                   "numbers: three, four, five, six of a kind")
+            raise r.fail("scoring.kinds", "kinds", _("each row of [scoring.kinds] has four "
+                                                     "numbers: three, four, five, six of a "
+                                                     "kind"))
     else:
         table = PRESETS[values["preset"]].kind_values()
     values.update(kinds=table, kind_doubling=False, four_of_a_kind=None, five_of_a_kind=None,
@@ -358,7 +437,7 @@ def _read_turn_and_end(r: _Reader, data: dict[str, Any], values: dict[str, Any])
             values[key] = r.flag("turn", key, value)
         elif key == "trash_run":
             if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 9:
-                raise r.fail("turn", key, "trash_run must be a whole number from 2 to 9")
+                raise r.fail("turn", key, _("trash_run must be a whole number from 2 to 9"))
             values[key] = value
         elif key == "lowest_score":
             values["score_floor"] = r.points("turn", key, value, low=-1_000_000, high=0)
@@ -379,12 +458,13 @@ def read(path: str | Path) -> RuleSet:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_BYTES:
-            raise RuleFileError(f"{p.name} is too big to be a rule file")
+            raise RuleFileError(_("{file} is too big to be a rule file").format(file=p.name))
         text = p.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
-        raise RuleFileError(f"{p.name} is not a text file in UTF-8") from None
+        raise RuleFileError(_("{file} is not a text file in UTF-8").format(file=p.name)) from None
     except OSError as e:
-        raise RuleFileError(f"{p.name} cannot be read: {e.strerror or e}") from None
+        raise RuleFileError(_("{file} cannot be read: {reason}").format(
+            file=p.name, reason=e.strerror or e)) from None
     try:
         return loads(text)
     except RuleFileError as e:
@@ -440,7 +520,7 @@ def _read_saved() -> tuple[list[tuple[Path, RuleSet]], list[str]]:
         files = sorted(folder().glob("*" + SUFFIX))
         key = tuple((str(p), (st := p.stat()).st_mtime_ns, st.st_size) for p in files)
     except OSError as e:
-        return [], [f"the rules folder cannot be read: {e}"]
+        return [], [_("the rules folder cannot be read: {reason}").format(reason=e)]
     if key in _cache:
         return _cache[key]
     found: list[tuple[Path, RuleSet]] = []

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .i18n import _
 from .model import BadSave, Game, Record, Snapshot, load_game, load_record, transcript
 from .model.record import FORMAT
 from .paths import paths
@@ -47,11 +48,11 @@ def _why(e: OSError) -> str:
     import errno
 
     if e.errno == errno.ENOSPC:
-        return "the disk is full"
+        return _("the disk is full")
     if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the folder is read-only"
+        return _("the folder is read-only")
     if e.errno == getattr(errno, "EDQUOT", None):
-        return "the disk quota is used up"
+        return _("the disk quota is used up")
     return e.strerror or type(e).__name__
 
 
@@ -128,8 +129,9 @@ def autosave(game: Game | Snapshot) -> str | None:
             _save(path, snapshot)
     except OSError as e:
         log.warning("autosave to %s failed: %s", path, e)
-        return (f"The game could not be saved to {path.parent} ({_why(e)}); "
-                "play on, but it will not survive closing the program.")
+        # Translators: {folder} is where saves go, {reason} why the disk refused.
+        return _("The game could not be saved to {folder} ({reason}); play on, but it will not "
+                 "survive closing the program.").format(folder=path.parent, reason=_why(e))
     return None
 
 
@@ -138,9 +140,12 @@ def _set_aside(path: Path, reason: str) -> str:
     log.warning("saved game %s set aside (%s) as %s", path, reason, aside)
     reason = reason.rstrip(".")
     if aside is not None:
-        return (f"The saved game could not be read ({reason}); it was kept as {aside.name} "
-                "and a new game starts.")
-    return f"The saved game could not be read ({reason}); a new game starts."
+        # Translators: {reason} says what is wrong with the file, {file} the name it was
+        # kept under.
+        return _("The saved game could not be read ({reason}); it was kept as {file} and a "
+                 "new game starts.").format(reason=reason, file=aside.name)
+    return _("The saved game could not be read ({reason}); a new game starts.").format(
+        reason=reason)
 
 
 #: A temporary file older than this was left by a killed write, not one in progress.
@@ -169,12 +174,12 @@ def parse_save(raw: bytes) -> Game:
     """The game in a save file's bytes (a journal, a whole record or an old position), or
     BadFile / BadSave with a sentence."""
     if len(raw) > MAX_BYTES:
-        raise BadFile("it is far too large to be ours")
+        raise BadFile(_("it is far too large to be ours"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadFile("it is not valid text") from None
-    first, _, rest = text.partition("\n")
+        raise BadFile(_("it is not valid text")) from None
+    first, _newline, rest = text.partition("\n")
     try:
         header = json.loads(first)
     except (ValueError, RecursionError):
@@ -184,9 +189,9 @@ def parse_save(raw: bytes) -> Game:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadFile("it is not valid JSON") from None
+        raise BadFile(_("it is not valid JSON")) from None
     if data is None:
-        raise BadFile("it holds no game")
+        raise BadFile(_("it holds no game"))
     return load_game(data)
 
 
@@ -200,10 +205,11 @@ def _parse_journal(header: dict[str, object], rest: str) -> Game:
         try:
             data = json.loads(line)
         except (ValueError, RecursionError):
-            raise BadSave(f"line {i + 2} of the save is damaged") from None
+            raise BadSave(_("line {number} of the save is damaged").format(number=i + 2)) \
+                from None
         number = data.pop("n", None) if isinstance(data, dict) else None
         if not isinstance(number, int) or isinstance(number, bool) or number != i:
-            raise BadSave(f"line {i + 2} of the save is out of place")
+            raise BadSave(_("line {number} of the save is out of place").format(number=i + 2))
         commands.append(data)
     return load_game(dict(header, commands=commands))
 
@@ -215,7 +221,8 @@ def _load(path: Path) -> Game | None:
     except FileNotFoundError:
         return None
     except OSError as e:
-        raise BadFile(f"{path.name} cannot be read ({e.strerror})") from None
+        raise BadFile(_("{file} cannot be read ({reason})").format(
+            file=path.name, reason=_why(e))) from None
     return parse_save(raw)
 
 
@@ -239,7 +246,8 @@ def load_saved_game() -> tuple[Game | None, str | None]:
                 OverflowError) as e:
             # The loader promises BadSave only; a slip in it must still not stop the launch.
             log.exception("loading the save raised %s instead of BadSave", type(e).__name__)
-            return None, _set_aside(path, f"it is damaged: {type(e).__name__}")
+            return None, _set_aside(path, _("it is damaged: {error}").format(
+                error=type(e).__name__))
         if game is None or game.over:
             return None, None
         _compact(path, game)
@@ -323,11 +331,11 @@ def read_record(path: Path) -> Record:
     try:
         data = read_json(path)
     except BadFile as e:
-        raise BadSave(f"The record could not be read: {e}.") from None
+        raise BadSave(_("The record could not be read: {reason}.").format(reason=e)) from None
     if data is None:
-        raise BadSave(f"There is no game record in {path.name}.")
+        raise BadSave(_("There is no game record in {file}.").format(file=path.name))
     try:
         return load_record(data)
     except BadSave as e:
-        raise BadSave(f"{path.name} is not a record this program can replay: "
-                      f"{str(e).rstrip('.')}.") from None
+        raise BadSave(_("{file} is not a record this program can replay: {reason}.").format(
+            file=path.name, reason=str(e).rstrip("."))) from None

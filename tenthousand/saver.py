@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable
 from functools import partial
 
+from .i18n import _
 from .jobs import JobRunner
 from .model import Game
 from .model.record import Snapshot
@@ -48,7 +49,7 @@ class Saver:
 
     def _failed(self, error: BaseException) -> None:
         log.error("autosave failed", exc_info=error)
-        self.on_message(f"The game could not be saved: {error}")
+        self.on_message(_("The game could not be saved: {error}").format(error=error))
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every submitted save is on disk (at quit, and in tests)."""

@@ -14,6 +14,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .i18n import (
+    LANGUAGE_NAMES,
+    N_,
+    _,
+    decimal,
+    mnemonic,
+    ngettext,
+    number,
+    percent,
+    pgettext,
+)
+from .i18n import signed as signed_number
 from .model import LEVELS, OPTION_NAMES, PRESETS, Rules
 from .model.rules import NUMBER_LIMITS
 from .paths import paths
@@ -73,7 +85,8 @@ def computer_name(index: int) -> str:
         letters = COMPUTER_LETTERS[index % 26] + letters
         index = index // 26 - 1
         if index < 0:
-            return f"Computer {letters}"
+            # Translators: the name of a computer seat; {letters} is A, B, ... Z, AA...
+            return _("Computer {letters}").format(letters=letters)
 
 
 def next_computer_name(used: Iterable[str]) -> str:
@@ -86,7 +99,7 @@ def next_computer_name(used: Iterable[str]) -> str:
 
 
 def _default_seats() -> tuple[SeatSetting, ...]:
-    return (SeatSetting("You"), SeatSetting(computer_name(0), True, "normal"))
+    return (SeatSetting(_("You")), SeatSetting(computer_name(0), True, "normal"))
 
 
 #: ``GameSettings.preset`` names a saved rule set (see :mod:`tenthousand.rulefile`) so.
@@ -128,44 +141,63 @@ class GameSettings:
         """Field name -> what is wrong and what is allowed; empty when all is well."""
         errors: dict[str, str] = {}
         if self.preset.startswith(SAVED_PREFIX) and not self._known_base():
-            errors["preset"] = (f"the saved rule set {self.preset[len(SAVED_PREFIX):]!r} "
-                                "is gone or cannot be read; choose another")
+            # Translators: {name} is the name of a saved rule set, in quotes.
+            errors["preset"] = _("the saved rule set {name} is gone or cannot be read; "
+                                 "choose another").format(
+                name=repr(self.preset[len(SAVED_PREFIX):]))
         elif not self._known_base():
-            errors["preset"] = f"choose one of: {', '.join(PRESETS)}"
+            # Translators: {presets} lists the presets' names as the command line writes them.
+            errors["preset"] = _("choose one of: {presets}").format(presets=", ".join(PRESETS))
         if not 1 <= len(self.seats) <= MAX_SEATS:
-            errors["seats"] = f"a game has 1 to {MAX_SEATS} seats"
+            errors["seats"] = _("a game has 1 to {most} seats").format(most=number(MAX_SEATS))
+        errors.update(self._seat_errors())
+        errors.update(self._number_errors())
+        errors.update(self._order_errors(errors))
+        unknown = [o for o in self.options if o not in OPTION_NAMES]
+        if unknown:
+            errors["options"] = _("unknown option {name}").format(name=unknown[0])
+        elif "mutant-trash" in self.options and len(self.seats) != 2:
+            errors["options"] = _("Mutant Trash needs exactly two seats")
+        starts = len(self.base().starting_scores)
+        if starts > len(self.seats):
+            errors.setdefault("seats", ngettext(
+                "these rules give a starting score to {n} seat",
+                "these rules give starting scores to {n} seats", starts).format(n=number(starts)))
+        return errors
+
+    def _seat_errors(self) -> dict[str, str]:
+        errors: dict[str, str] = {}
         for i, seat in enumerate(self.seats):
             name = seat.name.strip()
             if not name:
-                errors[f"seat{i}"] = "give this seat a name"
+                errors[f"seat{i}"] = _("give this seat a name")
             elif len(name) > NAME_LENGTH:
-                errors[f"seat{i}"] = f"a name has at most {NAME_LENGTH} characters"
+                errors[f"seat{i}"] = _("a name has at most {n} characters").format(
+                    n=number(NAME_LENGTH))
             elif seat.level not in LEVELS:
-                errors[f"seat{i}"] = f"choose a level: {', '.join(LEVELS)}"
+                # Translators: {levels} lists the levels as the command line writes them.
+                errors[f"seat{i}"] = _("choose a level: {levels}").format(
+                    levels=", ".join(LEVELS))
         names = [s.name.strip().casefold() for s in self.seats]
         for i, name in enumerate(names):
             if name and names.index(name) != i:
-                errors.setdefault(f"seat{i}", "two seats have this name")
+                errors.setdefault(f"seat{i}", _("two seats have this name"))
+        return errors
+
+    def _number_errors(self) -> dict[str, str]:
+        errors: dict[str, str] = {}
         for key in ("game_point", "opening_minimum", "minimum"):
             value = getattr(self, key)
             if value is None:
                 continue
             low, high = NUMBER_LIMITS[key]
             if isinstance(value, bool) or not isinstance(value, int):
-                errors[key] = "enter a whole number"
+                errors[key] = _("enter a whole number")
             elif not low <= value <= high:
-                errors[key] = f"enter {low:,} to {high:,}"
+                errors[key] = _("enter {low} to {high}").format(low=number(low),
+                                                                high=number(high))
             elif value % 50:
-                errors[key] = "enter a multiple of 50"
-        errors.update(self._order_errors(errors))
-        unknown = [o for o in self.options if o not in OPTION_NAMES]
-        if unknown:
-            errors["options"] = f"unknown option {unknown[0]}"
-        elif "mutant-trash" in self.options and len(self.seats) != 2:
-            errors["options"] = "Mutant Trash needs exactly two seats"
-        starts = len(self.base().starting_scores)
-        if starts > len(self.seats):
-            errors.setdefault("seats", f"these rules give starting scores to {starts} seats")
+                errors[key] = _("enter a multiple of 50")
         return errors
 
     def _order_errors(self, errors: dict[str, str]) -> dict[str, str]:
@@ -177,15 +209,21 @@ class GameSettings:
         base = self.base()
         game_point = self.game_point if self.game_point is not None else base.game_point
         found: dict[str, str] = {}
-        for key, text in (("opening_minimum", "opening minimum"), ("minimum", "later minimum")):
+        below = {
+            # Translators: next to the game point field; {value} is the preset's minimum.
+            "opening_minimum": N_("must not be below the opening minimum ({value})"),
+            "minimum": N_("must not be below the later minimum ({value})"),
+        }
+        for key, text in below.items():
             value = getattr(self, key)
             value = value if value is not None else getattr(base, key)
             if value <= game_point:
                 continue
             if getattr(self, key) is not None:
-                found[key] = f"must not be above the game point ({game_point:,})"
+                found[key] = _("must not be above the game point ({value})").format(
+                    value=number(game_point))
             else:
-                found.setdefault("game_point", f"must not be below the {text} ({value:,})")
+                found.setdefault("game_point", _(text).format(value=number(value)))
         return found
 
     def to_rules(self) -> Rules:
@@ -249,18 +287,27 @@ class GameSettings:
 T = TypeVar("T")
 
 
+def _figure(value: float) -> str:
+    """A number of a preference as the language writes it: 3, 0.05, -12, 1.5."""
+    if float(value).is_integer():
+        return number(value)
+    return decimal(value, len(f"{value:g}".partition(".")[2]))
+
+
 @dataclass(frozen=True)
 class Pref(Generic[T]):
     """One preference: its default, what values it takes, and how people see it.
 
     :meth:`clean` is the one place a value is checked and rounded: the file's, the dialog's
     and the keys' values all go through it, so the value saved is the value used and shown.
+    ``label`` and ``hint`` are marked for the catalogue and translated where shown
+    (:meth:`title`, :meth:`help`).
     """
 
     name: str
     default: T
-    label: str = ""  # its name in the preferences dialog ("" when the dialog has no row)
-    hint: str = ""  # the small text under its row in the dialog
+    label: str = ""  # its name in the preferences dialog, with its access key ("" = no row)
+    hint: str = ""  # the small text under its row in the dialog (fields {low} and {high})
 
     def clean(self, value: object) -> T:
         """``value`` as this preference keeps it; ValueError when it is not one."""
@@ -269,6 +316,17 @@ class Pref(Generic[T]):
     def show(self, value: T) -> str:
         """The value as the window shows it."""
         return str(value)
+
+    def title(self) -> str:
+        """The label in the language in use, with its ``&`` ("Computer &delay")."""
+        return _(self.label) if self.label else ""
+
+    def help(self) -> str:
+        """The hint in the language in use."""
+        return _(self.hint).format(**self._fields()) if self.hint else ""
+
+    def _fields(self) -> dict[str, str]:
+        return {}
 
 
 @dataclass(frozen=True)
@@ -281,7 +339,8 @@ class Flag(Pref[bool]):
         return value
 
     def show(self, value: bool) -> str:
-        return "on" if value else "off"
+        # Translators: the state of a preference that is on or off.
+        return pgettext("preference", "on") if value else pgettext("preference", "off")
 
 
 @dataclass(frozen=True)
@@ -294,7 +353,9 @@ class Number(Pref[float]):
     whole: bool = False  # whole numbers only (and kept as int)
     unit: str = ""  # after the value: " s", "%"
     signed: bool = False  # shown with its sign: +3, -2
-    noun: str = ""  # what the number counts, for the dialog's messages: "seconds"
+    #: The dialog's messages for a value that is not a number, and one out of range.
+    ask: str = N_("enter a number")
+    out_of_range: str = N_("enter {low} to {high}")
 
     def clean(self, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
@@ -315,15 +376,12 @@ class Number(Pref[float]):
     def parse(self, text: str) -> float | str:
         """The value typed in the dialog, or what is wrong with it."""
         text = text.strip().replace(",", ".").removesuffix(self.unit.strip()).strip()
-        noun = f" {self.noun}" if self.noun else ""
         try:
             value: float = int(text.replace("+", "", 1)) if self.whole else float(text)
         except ValueError:
-            if self.whole:
-                return "enter a whole number"
-            return f"enter a number of{noun}" if noun else "enter a number"
+            return _("enter a whole number") if self.whole else _(self.ask)
         if not self.low <= value <= self.high:  # also refuses nan
-            return f"enter {self.low:g} to {self.high:g}{noun}"
+            return _(self.out_of_range).format(low=_figure(self.low), high=_figure(self.high))
         return self.clean(value)
 
     def number(self, value: float) -> str:
@@ -334,14 +392,26 @@ class Number(Pref[float]):
         return text + "0" if text.endswith(".") else text
 
     def show(self, value: float) -> str:
-        """The value as the status bar and messages show it: 0.25 s, +3, 80%."""
+        """The value as the status bar and messages show it, as the language writes it:
+        0.25 s, +3, 80% (0,25 s, +3, 80 % in German)."""
         sign = "+" if self.signed and value >= 0 else ""
-        return f"{sign}{self.number(value)}{self.unit}"
+        if self.unit == "%":
+            return sign + percent(value / 100, 0)
+        digits = self.number(value)
+        places = len(digits.partition(".")[2])
+        shown = decimal(value, places) if places else number(value)
+        return f"{sign}{shown}{self.unit}"
+
+    def _fields(self) -> dict[str, str]:
+        if self.signed:
+            return {"low": signed_number(round(self.low)), "high": signed_number(round(self.high))}
+        return {"low": _figure(self.low), "high": _figure(self.high)}
 
 
 @dataclass(frozen=True)
 class Choice(Pref[str]):
-    """One of a few names; ``choices`` maps each to the text people see."""
+    """One of a few names; ``choices`` maps each to the text people see (marked for the
+    catalogue, translated where shown, with its access key)."""
 
     choices: tuple[tuple[str, str], ...] = ()
 
@@ -351,7 +421,24 @@ class Choice(Pref[str]):
         return value
 
     def show(self, value: str) -> str:
-        return dict(self.choices).get(value, value)
+        """The choice's text in the language in use, without its access key."""
+        return mnemonic(self.choice_label(value))[0]
+
+    def choice_label(self, value: str) -> str:
+        """The choice's text in the language in use, with its ``&``."""
+        text = dict(self.choices).get(value)
+        return value if text is None else _(text)
+
+
+@dataclass(frozen=True)
+class LanguageChoice(Choice):
+    """The language: "" follows the desktop; the others are named in their own language
+    ("Deutsch", "Français"), never translated."""
+
+    def choice_label(self, value: str) -> str:
+        if value == "":
+            return _("Follow the desktop")
+        return LANGUAGE_NAMES.get(value, value)
 
 
 @dataclass(frozen=True)
@@ -366,34 +453,47 @@ class Text(Pref[str]):
         return value
 
 
-DELAY = Number("delay", 0.8, "Computer delay", low=DELAY_RANGE[0], high=DELAY_RANGE[1],
-               step=0.05, unit=" s", noun="seconds",
-               hint=f"seconds between the computer's moves, {DELAY_RANGE[0]:g} to "
-                    f"{DELAY_RANGE[1]:g} (Up and Down change it in the game)")
-PITCH = Number("pitch", 0, "Pitch", low=PITCH_RANGE[0], high=PITCH_RANGE[1], whole=True,
+# Translators: the labels of the preferences dialog; "&" marks the access key (Alt+letter),
+# which must be a letter of your text and must not repeat in that dialog.
+DELAY = Number("delay", 0.8, N_("Computer &delay"), low=DELAY_RANGE[0], high=DELAY_RANGE[1],
+               step=0.05, unit=" s", ask=N_("enter a number of seconds"),
+               out_of_range=N_("enter {low} to {high} seconds"),
+               hint=N_("seconds between the computer's moves, {low} to {high} (Up and Down "
+                       "change it in the game)"))
+PITCH = Number("pitch", 0, N_("&Pitch"), low=PITCH_RANGE[0], high=PITCH_RANGE[1], whole=True,
                signed=True,
-               hint=f"semitones, {PITCH_RANGE[0]} to +{PITCH_RANGE[1]}; 0 is the natural "
-                    "sound (Left and Right change it)")
-VOLUME = Number("volume", 80, "Volume", low=VOLUME_RANGE[0], high=VOLUME_RANGE[1],
-                whole=True, unit="%", hint="0 is silent; + and - change it in the game")
-SOUND = Flag("sound", True, "Rattle the dice (F1)")
-ANIMATION = Flag("animation", True, "Animate the dice")
-INTRO = Flag("intro", True, "Play the title show at start-up")
+               hint=N_("semitones, {low} to {high}; 0 is the natural sound (Left and Right "
+                       "change it)"))
+VOLUME = Number("volume", 80, N_("&Volume"), low=VOLUME_RANGE[0], high=VOLUME_RANGE[1],
+                whole=True, unit="%", hint=N_("0 is silent; + and - change it in the game"))
+SOUND = Flag("sound", True, N_("&Rattle the dice (F1)"))
+ANIMATION = Flag("animation", True, N_("&Animate the dice"))
+INTRO = Flag("intro", True, N_("Play the &title show at start-up"))
 ADVISOR = Flag("advisor", False)
-SPEECH = Flag("speech", False, "Speak what happens (Ctrl+Period silences)")
+SPEECH = Flag("speech", False, N_("Sp&eak what happens (Ctrl+Period silences)"))
 GUIDE_DONE = Flag("guide_done", False)  # the first-turn tour was finished or skipped
-ANIMATION_SPEED = Choice("animation_speed", "normal", "Animation speed",
-                         choices=tuple((n, n.capitalize()) for n in ANIMATION_SPEEDS))
-THEME = Choice("theme", "color", "Screen",
-               choices=(("color", "Colour"), ("mono", "Monochrome"), ("contrast", "High contrast"),
-                        ("colorblind", "Colour-blind safe")))
+ANIMATION_SPEED = Choice("animation_speed", "normal", N_("Animation speed"),
+                         choices=(("slow", N_("Slo&w")), ("normal", N_("&Normal")),
+                                  ("fast", N_("&Fast"))))
+assert tuple(dict(ANIMATION_SPEED.choices)) == tuple(ANIMATION_SPEEDS)
+THEME = Choice("theme", "color", N_("Screen"),
+               choices=(("color", N_("&Colour")), ("mono", N_("&Monochrome")),
+                        ("contrast", N_("&High contrast")),
+                        ("colorblind", N_("Colour-&blind safe"))))
 assert tuple(dict(THEME.choices)) == THEMES
-SIZE = Number("size", 100, "Size", low=SIZE_RANGE[0], high=SIZE_RANGE[1], whole=True,
-              unit="%", hint="of dice and text; the desktop's own scaling comes on top")
-TABLE_COLOUR = Choice("table_colour", "green", "Table colour",
-                      choices=tuple((n, n.capitalize()) for n, _ in TABLE_COLOURS),
-                      hint="F10 cycles the table colours in a game; the table stays grey "
-                           "in monochrome and black in high contrast")
+SIZE = Number("size", 100, N_("&Size"), low=SIZE_RANGE[0], high=SIZE_RANGE[1], whole=True,
+              unit="%", hint=N_("of dice and text; the desktop's own scaling comes on top"))
+# Translators: the colours of the table (the felt) in the preferences dialog's list.
+TABLE_COLOUR = Choice("table_colour", "green", N_("Table c&olour"),
+                      choices=(("green", N_("Green")), ("blue", N_("Blue")), ("red", N_("Red")),
+                               ("brown", N_("Brown")), ("slate", N_("Slate")),
+                               ("purple", N_("Purple"))),
+                      hint=N_("F10 cycles the table colours in a game; the table stays grey "
+                              "in monochrome and black in high contrast"))
+assert tuple(dict(TABLE_COLOUR.choices)) == tuple(n for n, _colour in TABLE_COLOURS)
+LANGUAGE = LanguageChoice("language", "", N_("Lan&guage"),
+                          choices=(("", ""), *((code, name) for code, name in
+                                               LANGUAGE_NAMES.items())))
 GEOMETRY = Text("geometry", "")  # Tk geometry of the main window, "" for the default
 
 def next_delay(delay: float, faster: bool) -> float:
@@ -409,10 +509,10 @@ def next_delay(delay: float, faster: bool) -> float:
 #: Every preference but the last game's settings, by name.
 PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
     DELAY, SOUND, PITCH, THEME, TABLE_COLOUR, INTRO, ANIMATION, ADVISOR, VOLUME,
-    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY, SPEECH)}
+    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY, SPEECH, LANGUAGE)}
 #: What the preferences dialog edits (the rest the window keeps by itself).
 DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
-                "theme", "table_colour", "size", "speech")
+                "theme", "table_colour", "size", "speech", "language")
 
 
 def _game_settings(data: Any, bad: list[str]) -> dict[str, GameSettings]:
@@ -461,6 +561,7 @@ class Preferences:
     guide_done: bool = GUIDE_DONE.default
     geometry: str = GEOMETRY.default
     speech: bool = SPEECH.default  # the game speaks what happens (issue 14)
+    language: str = LANGUAGE.default  # "" follows the desktop; else en, de, fr (issue 14)
     game: GameSettings = field(default_factory=GameSettings)
 
     def __post_init__(self) -> None:
@@ -479,7 +580,7 @@ class Preferences:
         fields that were bad."""
         default = cls()
         if not isinstance(data, dict):
-            return default, ["the whole file"]
+            return default, [_("the whole file")]
         bad: list[str] = []
         values: dict[str, Any] = {}
         for name, pref in PREFS.items():
@@ -550,21 +651,46 @@ def load_preferences() -> tuple[Preferences, str | None]:
         data = read_json(path)
     except BadFile as e:
         aside = set_aside(path)
-        where = f" (kept as {aside.name})" if aside else ""
-        return Preferences(), f"Your preferences could not be read: {e}{where}; using the defaults."
+        if aside:
+            # Translators: {problem} says what is wrong with the file; {file} is its new name.
+            return Preferences(), _("Your preferences could not be read: {problem} (kept as "
+                                    "{file}); using the defaults.").format(problem=e,
+                                                                           file=aside.name)
+        return Preferences(), _("Your preferences could not be read: {problem}; using the "
+                                "defaults.").format(problem=e)
     if data is None and not path.exists():  # (a file holding JSON null is bad, below)
         return Preferences(), None
     prefs, bad = Preferences.from_dict(data)
     if isinstance(data, dict) and isinstance(data.get("format"), int) and data["format"] > 1:
-        bad = ["the format (newer than this program)"]
+        bad = [_("the format (newer than this program)")]
     if bad:
         aside = set_aside(path)
-        where = f" (the old file is kept as {aside.name})" if aside else ""
-        return prefs, ("Some preferences were damaged and are back to their defaults: "
-                       f"{', '.join(bad)}{where}.")
+        # Translators: {names} lists the preferences (as the file names them) or a part of
+        # the file; {file} is the old file's new name.
+        if aside:
+            return prefs, _("Some preferences were damaged and are back to their defaults: "
+                            "{names} (the old file is kept as {file}).").format(
+                names=", ".join(bad), file=aside.name)
+        return prefs, _("Some preferences were damaged and are back to their defaults: "
+                        "{names}.").format(names=", ".join(bad))
     return prefs, None
 
 
 def save_preferences(prefs: Preferences) -> None:
     """Write the preferences atomically (OSError when the disk refuses)."""
     write_json_atomic(paths().preferences, prefs.to_dict())
+
+
+def saved_language() -> str:
+    """The language kept in Preferences ("" to follow the desktop, and when the file has
+    none or cannot be read): read first at start-up, so every text is built in it."""
+    try:
+        data = read_json(paths().preferences)
+    except BadFile:
+        return ""
+    if not isinstance(data, dict):
+        return ""
+    try:
+        return LANGUAGE.clean(data.get("language", ""))
+    except ValueError:
+        return ""

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Protocol
 
+from . import i18n
+from .i18n import N_, _, number
 from .jobs import Scheduler
 from .presenter import SeatRow, TableDisplay
 
@@ -47,7 +49,7 @@ POLL_MS = 100  # how often a speaking process is looked at
 MAX_QUEUED = 3  # queued messages beyond this are joined into the last one
 
 #: Why speech is off when no speech program is found (the menu, Preferences, --speech).
-NO_SPEECH = ("Speech needs a speech program, and none was found: install speech-dispatcher "
+NO_SPEECH = N_("Speech needs a speech program, and none was found: install speech-dispatcher "
              "or espeak-ng (on macOS and Windows the system voice is used).")
 
 
@@ -96,34 +98,46 @@ class _Process:
 
 
 _POWERSHELL_SPEAK = ("Add-Type -AssemblyName System.Speech; "
-                     "(New-Object System.Speech.Synthesis.SpeechSynthesizer)"
-                     ".Speak([Console]::In.ReadToEnd())")
+                     "$s = New-Object System.Speech.Synthesis.SpeechSynthesizer; "
+                     "{culture}"
+                     "$s.Speak([Console]::In.ReadToEnd())")
+#: Windows: a voice of the game's language, if the system has one (else its default voice).
+_POWERSHELL_CULTURE = ("try {{ $s.SelectVoiceByHints('NotSet', 'NotSet', 0, "
+                       "[System.Globalization.CultureInfo]'{language}') }} catch {{ }}; ")
+
+#: The languages whose voice the speech programs are asked for (pseudo is no language).
+VOICES = ("en", "de", "fr")
 
 
 @dataclass
 class ProcessBackend:
     """A speech program run once per message.  The text goes on the command line after
-    ``--`` (no shell is involved) or, for PowerShell, through standard input."""
+    ``--`` (no shell is involved) or, for PowerShell, through standard input.  The voice is
+    the game's language: ``-l de`` for spd-say, ``-v de`` for espeak, the culture on
+    Windows; English and macOS's ``say`` keep the system's own voice."""
 
     name: str
     program: str  # the full path of the program
 
-    def command(self, text: str) -> list[str]:
+    def command(self, text: str, language: str = "en") -> list[str]:
+        voice = language if language in VOICES and language != "en" else ""
         if self.name == "spd-say":
             # -w: the process lives as long as the speech, so a newer message can cut it.
-            return [self.program, "-w", "--", text]
+            return [self.program, "-w", *(["-l", voice] if voice else []), "--", text]
         if self.name in ("espeak-ng", "espeak"):
-            return [self.program, "--", text]
+            return [self.program, *(["-v", voice] if voice else []), "--", text]
         if self.name == "say":
             return [self.program, "--", text]
-        return [self.program, "-NoProfile", "-NonInteractive", "-Command", _POWERSHELL_SPEAK]
+        culture = _POWERSHELL_CULTURE.format(language=voice) if voice else ""
+        return [self.program, "-NoProfile", "-NonInteractive", "-Command",
+                _POWERSHELL_SPEAK.format(culture=culture)]
 
     def start(self, text: str) -> Utterance:
         import subprocess  # (loaded after the first frame: the window shows sooner)
 
         piped = self.name == "powershell"
         process = subprocess.Popen(  # noqa: S603 - a fixed program, the text as one argument
-            self.command(text), stdin=subprocess.PIPE if piped else subprocess.DEVNULL,
+            self.command(text, i18n.language()), stdin=subprocess.PIPE if piped else subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if piped and process.stdin is not None:
             process.stdin.write(text.encode("utf-8"))
@@ -162,18 +176,23 @@ def find_backend(platform: str | None = None,
 # -- what is said -------------------------------------------------------------------------
 
 _DICE_RUN = re.compile(r"\b\d(?: \d\b)+")
+#: A thousands space inside a number ("10 000" in French): read as one number.
+_GROUPED = re.compile(r"(?<=\d)[\u00a0\u202f](?=\d{3}\b)")
 
 
 def spoken(texts: str | Sequence[str]) -> str:
     """Window texts made into one message for the ear: lines and parts become sentences,
-    a run of dice ("1 1 4 5") is read as a list ("1, 1, 4, 5"), and the middle dots and
-    dashes that separate parts on screen become pauses."""
+    a run of dice ("1 1 4 5") is read as a list ("1, 1, 4, 5"; in every language, since
+    the comma with its space is a pause and never a decimal comma), a number grouped with
+    spaces ("10 000") as one number, and the middle dots and dashes that separate parts on
+    screen become pauses."""
     if isinstance(texts, str):
         texts = [texts]
     parts: list[str] = []
     for text in texts:
         for line in text.splitlines():
-            line = _DICE_RUN.sub(lambda m: m.group(0).replace(" ", ", "), line.strip())
+            line = _GROUPED.sub("", line.strip())
+            line = _DICE_RUN.sub(lambda m: m.group(0).replace(" ", ", "), line)
             line = line.replace(" \u00b7 ", ", ").replace("  -  ", ", ").replace(" - ", ", ")
             if line:
                 parts.append(line if line[-1] in ".!?:;," else line + ".")
@@ -191,11 +210,15 @@ def dice_report(display: TableDisplay) -> list[str]:
         dice = " ".join(map(str, display.thrown))
         picked = [display.thrown[i] for i in sorted(display.selected)
                   if i < len(display.thrown)]
-        lines.append(f"Dice {dice}" + (f"; picked {' '.join(map(str, picked))}"
-                                       if picked else ""))
+        # Translators: spoken: the dice on the table ("Dice 1 1 4 5 5 6; picked 1 1").
+        lines.append(_("Dice {dice}; picked {picked}").format(
+            dice=dice, picked=" ".join(map(str, picked))) if picked
+            else _("Dice {dice}").format(dice=dice))
     frozen = [face for group in display.frozen for face in group]
     if frozen:
-        lines.append(f"{display.frozen_label}: {' '.join(map(str, frozen))}")
+        # Translators: spoken: {label} is "Frozen this stretch" or "Ann's last turn".
+        lines.append(_("{label}: {dice}").format(label=display.frozen_label,
+                                                 dice=" ".join(map(str, frozen))))
     lines += [display.selection or display.hint, display.turn_score, display.dice_left,
               display.need, display.notice]
     return [line for line in lines if line]
@@ -205,14 +228,20 @@ def scores_report(rows: Sequence[SeatRow], stage: str) -> list[str]:
     """Ctrl+S: every seat's board score and details, as the scoreboard shows them."""
     lines = [stage] if stage else []
     for row in rows:
-        mark = ", to play" if row.to_play else ", the winner" if row.winner else ""
-        lines.append(f"{row.name} {row.board:,}{mark}; {row.details()}")
+        # Translators: spoken: a seat's score and {details} as the scoreboard shows them.
+        text = (_("{name} {points}, to play; {details}") if row.to_play
+                else _("{name} {points}, the winner; {details}") if row.winner
+                else _("{name} {points}; {details}"))
+        lines.append(text.format(name=row.name, points=number(row.board),
+                                 details=row.details()))
     return lines
 
 
 def die_report(index: int, face: int, picked: bool) -> str:
     """The die the cursor moved to: its place from the left and its face."""
-    return f"Die {index + 1}: {face}" + (", picked" if picked else "")
+    # Translators: spoken when the cursor moves to a die: its place and its face.
+    text = _("Die {place}: {face}, picked") if picked else _("Die {place}: {face}")
+    return text.format(place=index + 1, face=face)
 
 
 # -- the speaker -------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 
 class BadFile(ValueError):
     """A file that exists but cannot be read as what it should be."""
@@ -71,13 +73,15 @@ def read_json(path: Path) -> Any:
     except FileNotFoundError:
         return None
     except OSError as e:
-        raise BadFile(f"{path.name} cannot be read ({e.strerror})") from None
+        # Translators: {file} is a file's name; {reason} the system's words for the error.
+        raise BadFile(_("{file} cannot be read ({reason})").format(
+            file=path.name, reason=e.strerror)) from None
     if len(raw) > MAX_BYTES:
-        raise BadFile(f"{path.name} is far too large to be ours")
+        raise BadFile(_("{file} is far too large to be ours").format(file=path.name))
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadFile(f"{path.name} is not valid JSON") from None
+        raise BadFile(_("{file} is not valid JSON").format(file=path.name)) from None
 
 
 def set_aside(path: Path) -> Path | None:

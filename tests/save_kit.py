@@ -63,9 +63,18 @@ def mid_game_document() -> dict[str, Any]:
 
 
 def assert_plays_on(game: Game, seed: int = 0, max_steps: int = 100_000) -> None:
-    """The game satisfies every invariant and a random legal player finishes it."""
+    """The game satisfies every invariant and a random legal player finishes it (or, where
+    the rules make a random player's game endless, plays ``max_steps`` legal commands)."""
     game.check_invariants()
-    play_to_end(game, RandomPlayer(seed, bank_chance=0.9), max_steps=max_steps, check=True)
+    # A random player rarely wins when the opening minimum is close to the game point (a
+    # mutated save may ask for the whole game point in one turn): legal, but it may not end.
+    hard = game.rules.opening_minimum >= game.rules.game_point // 2
+    try:
+        play_to_end(game, RandomPlayer(seed, bank_chance=0.9), max_steps=max_steps, check=True)
+    except RuntimeError:
+        if not hard:
+            raise
+        return
     assert game.over and game.result is not None
     # A finished game still saves and loads.
     assert load_game(game.to_dict()).over

@@ -51,7 +51,9 @@ def test_two_players_are_told_who_leads_by_how_much() -> None:
     a, b = game.match_points
     if a != b:
         leader = "Ann" if a > b else "Bob"
-        assert f"{leader} leads by {abs(a - b)} match points" in table.summary
+        lead = abs(a - b)
+        assert f"{leader} leads by {lead} match point{'s' if lead != 1 else ''} (" \
+            in table.summary
         assert "games won" in table.summary
 
 

@@ -217,3 +217,4 @@ def test_the_previous_releases_preferences_load_whole() -> None:
         ("Ann", False, "normal"), ("Computer 2", True, "expert")]
     assert prefs.guide_done  # a player of the last release has played already: no tour
     assert prefs.size == 100 and prefs.volume == 80 and not prefs.speech
+    assert prefs.language == ""  # follows the desktop, as the last release did

@@ -160,3 +160,39 @@ def test_speech_option_on_the_command_line_without_a_program(
     assert capsys.readouterr().err.strip() == f"tenthousand: {NO_SPEECH}"
     assert seen[0].speech is None  # the game starts, without speech
     assert cli.parse(["--speech"])[1].speech is True
+
+
+def test_the_voice_is_the_language_of_the_game() -> None:
+    assert ProcessBackend("espeak-ng", "/e").command("Hallo", "de") == \
+        ["/e", "-v", "de", "--", "Hallo"]
+    assert ProcessBackend("spd-say", "/s").command("Salut", "fr") == \
+        ["/s", "-w", "-l", "fr", "--", "Salut"]
+    assert ProcessBackend("say", "/say").command("Hallo", "de") == ["/say", "--", "Hallo"]
+    # English and the made-up pseudo language keep the system's own voice.
+    assert ProcessBackend("espeak-ng", "/e").command("x", "pseudo") == ["/e", "--", "x"]
+    windows = " ".join(ProcessBackend("powershell", "p").command("Hallo", "de"))
+    assert "[System.Globalization.CultureInfo]'de'" in windows and "Hallo" not in windows
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in for espeak-ng")
+def test_a_german_game_starts_the_program_with_the_german_voice(tmp_path: Path) -> None:
+    from tenthousand import i18n
+
+    said = tmp_path / "said.txt"
+    program = tmp_path / "espeak-ng"
+    program.write_text(f'#!/bin/sh\necho "$@" >> "{said}"\n')
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    assert i18n.set_language("de") == "de"
+    try:
+        s = Speaker(ManualClock(), ProcessBackend("espeak-ng", str(program)))
+        s.set_on(True)
+        s.say("Du wirfst 1 1 4 5 5 6 und schreibst 10.000")
+        for _ in range(200):
+            if said.exists() and said.read_text():
+                break
+            time.sleep(0.01)
+        assert said.read_text().splitlines() == [
+            "-v de -- Du wirfst 1, 1, 4, 5, 5, 6 und schreibst 10.000."]
+        s.close()
+    finally:
+        i18n.set_language("en")

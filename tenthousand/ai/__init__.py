@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from ..i18n import N_, _
 from ..model.rules import LEVELS
 from .moves import Move, apply, decide, step
 
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
 __all__ = ["LEVELS", "Decision", "Player", "Move", "make_player", "decide", "apply", "step",
            "play_game", "FALLBACK_PERFECT"]
 
-#: Why a ``perfect`` player plays as Expert when no perfect-play table exists.
-FALLBACK_PERFECT = "no perfect-play table for these rules; playing Expert"
+#: Why a ``perfect`` player plays as Expert when no perfect-play table exists (in English;
+#: the player's ``fallback_reason`` holds it translated).
+FALLBACK_PERFECT = N_("no perfect-play table for these rules; playing Expert")
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
         perfect = None
     if perfect is not None:
         return perfect
-    expert.fallback_reason = FALLBACK_PERFECT
+    expert.fallback_reason = _(FALLBACK_PERFECT)
     return expert
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from ..model.rules import Rules
 from .tables import ExpectedTable, tables_for
 
@@ -56,8 +57,8 @@ def banking_thresholds(rules: Rules, *, on_board: bool = True) -> Thresholds:
     depends on more than the turn score and dice left (pyramiding).
     """
     if rules.rotary_club or rules.pyramiding:
-        raise ValueError("the strategy card needs rules where a turn ends by banking, "
-                         "without pyramiding")
+        raise ValueError(_("The strategy card needs rules where a turn ends by banking, "
+                           "without pyramiding."))
     need = rules.minimum if on_board else rules.opening_minimum
     table = tables_for(rules).expected_table(need, 0.0)
     assert isinstance(table, ExpectedTable)

@@ -123,4 +123,4 @@ def tab(notebook: ttk.Notebook, page: tk.Misc, text: str, **options: Any) -> Non
     Ctrl+Tab)."""
     shown, index = mnemonic(text)
     notebook.add(page, text=shown, underline=index, **options)  # type: ignore[arg-type]
-    bind_key(notebook, shown, index, lambda: notebook.select(page))
+    bind_key(notebook, shown, index, lambda: notebook.select(page))  # type: ignore[no-untyped-call]

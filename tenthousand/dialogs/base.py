@@ -6,6 +6,10 @@ Escape means Cancel.  All checking happens in one method, :meth:`Dialog.validate
 returns the value or the error messages by field; :meth:`Dialog.refresh` runs it after every
 change, shows each message next to its field and disables OK while any is left.
 
+Every button has an access key (``&`` in its text, see :mod:`tenthousand.dialogs.access`):
+``ok_text`` and ``cancel_text`` are marked with ``N_`` and translated when the dialog is
+built; a subclass picks letters that no other label of its window uses.
+
 ``testing=True`` shows the dialog without the grab and returns at once instead of waiting,
 so a test can fill the widgets, press keys and read ``.result``.
 """
@@ -18,7 +22,9 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Any, Generic, Literal, TypeVar
 
+from ..i18n import N_, _
 from ..view.theme import ERROR_COLOURS, ensure_style
+from . import access
 
 T = TypeVar("T")
 
@@ -80,8 +86,9 @@ class Dialog(tk.Toplevel, Generic[T]):
     made with :meth:`error_label` under a field name get that field's message.
     """
 
-    ok_text = "OK"
-    cancel_text: str | None = "Cancel"
+    # Translators: the buttons of a dialog; "&" marks the access key (Alt+letter).
+    ok_text = N_("&OK")
+    cancel_text: str | None = N_("&Cancel")
 
     def __init__(self, parent: tk.Misc, title: str, *, testing: bool = False) -> None:
         super().__init__(parent)
@@ -154,14 +161,14 @@ class Dialog(tk.Toplevel, Generic[T]):
         bar.columnconfigure(0, weight=1)
         self.status = ttk.Label(bar, text="", style="Error.TLabel")
         self.status.grid(row=0, column=0, sticky="w", padx=(0, PAD))
-        self.button_ok = ttk.Button(bar, text=self.ok_text, default="active", command=self.ok)
+        self.button_ok = access.button(bar, _(self.ok_text), self.ok, default="active")
         self.button_ok.grid(row=0, column=1, padx=(SMALL_PAD, 0))
         self.button_cancel: ttk.Button | None = None
         if self.cancel_text:
-            self.button_cancel = ttk.Button(bar, text=self.cancel_text, command=self.cancel)
+            self.button_cancel = access.button(bar, _(self.cancel_text), self.cancel)
             self.button_cancel.grid(row=0, column=2, padx=(SMALL_PAD, 0))
 
-    def refresh(self, *_: object) -> None:
+    def refresh(self, *args: object) -> None:
         """Validate, show every message next to its field, and enable OK only when all is
         well."""
         errors = self.validate()[1]

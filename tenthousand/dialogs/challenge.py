@@ -15,7 +15,9 @@ from ..history.codes import (
     read_challenge,
     read_result,
 )
+from ..i18n import _
 from ..view.theme import ensure_style
+from . import access
 from .base import chars, collect_when_closed, derived_font, place_window
 
 
@@ -29,71 +31,77 @@ class ChallengeWindow(tk.Toplevel):
         super().__init__(parent)
         ensure_style(self)
         self.withdraw()
-        self.title("Challenge a friend")
+        self.title(_("Challenge a friend"))
         self.transient(parent.winfo_toplevel())
         self.make, self.play = make, play
         frame = ttk.Frame(self, padding=12)
         frame.pack(fill="both", expand=True)
         bold = derived_font(self, weight="bold")
         wrap = chars(self, 72)
-        ttk.Label(frame, text="Play the same dice as a friend on another computer: one of "
-                  "you makes a code and sends it, both play it against the same computer "
-                  "player, then you swap result codes to compare.", wraplength=wrap,
+        ttk.Label(frame, text=_("Play the same dice as a friend on another computer: one of "
+                                "you makes a code and sends it, both play it against the "
+                                "same computer player, then you swap result codes to "
+                                "compare."), wraplength=wrap,
                   justify="left").pack(anchor="w", pady=(0, 10))
         self._make_part(frame, bold)
         self._play_part(frame, bold)
         self._compare_part(frame, bold, mine)
-        ttk.Button(frame, text="Close", command=self.destroy).pack(side="bottom",
-                                                                   anchor="e", pady=(10, 0))
+        # Translators: the buttons and fields of Challenge a friend: each has an access
+        # key (&), none twice in the window.
+        access.button(frame, _("&Close"), self.destroy).pack(side="bottom", anchor="e",
+                                                             pady=(10, 0))
         self.bind("<Escape>", lambda _e: self.destroy())
         collect_when_closed(self)
         place_window(self, parent)
         self.deiconify()
 
     def _make_part(self, frame: ttk.Frame, bold: object) -> None:
-        ttk.Label(frame, text="Make a code", font=bold).pack(anchor="w")  # type: ignore[arg-type]
+        ttk.Label(frame, text=_("Make a code"), font=bold).pack(anchor="w")  # type: ignore[arg-type]
         row = ttk.Frame(frame)
         row.pack(fill="x", pady=(2, 10))
-        ttk.Button(row, text="Make a code for the current rules",
-                   command=self._make).pack(side="left")
+        access.button(row, _("&Make a code for the current rules"), self._make).pack(
+            side="left")
         self.made = tk.StringVar(self)
         ttk.Entry(row, textvariable=self.made, width=40, state="readonly").pack(
             side="left", padx=6)
-        ttk.Button(row, text="Copy", command=lambda: self._copy(self.made.get())).pack(
-            side="left")
+        access.button(row, _("C&opy"), lambda: self._copy(self.made.get())).pack(side="left")
         self.made_words = ttk.Label(frame, text="")
         self.made_words.pack(anchor="w")
 
     def _play_part(self, frame: ttk.Frame, bold: object) -> None:
-        ttk.Label(frame, text="Play a code", font=bold).pack(anchor="w", pady=(8, 0))  # type: ignore[arg-type]
         row = ttk.Frame(frame)
-        row.pack(fill="x", pady=(2, 2))
         self.code = tk.StringVar(self)
-        entry = ttk.Entry(row, textvariable=self.code, width=40)
+        self.code_entry = entry = ttk.Entry(row, textvariable=self.code, width=40)
+        # The heading names the field: its access key goes to the code.
+        access.label(frame, _("Play a co&de"), entry, font=bold).pack(anchor="w", pady=(8, 0))
+        row.pack(fill="x", pady=(2, 2))
         entry.pack(side="left")
         entry.bind("<Return>", lambda _e: self._play())
-        ttk.Button(row, text="Play it", command=self._play).pack(side="left", padx=6)
-        ttk.Button(row, text="Today's challenge", command=self._daily).pack(side="left")
+        access.button(row, _("&Play it"), self._play).pack(side="left", padx=6)
+        access.button(row, _("&Today's challenge"), self._daily).pack(side="left")
         self.play_error = ttk.Label(frame, text="", style="Error.TLabel",
                                     wraplength=chars(self, 72))
         self.play_error.pack(anchor="w")
 
     def _compare_part(self, frame: ttk.Frame, bold: object, mine: str | None) -> None:
-        ttk.Label(frame, text="Compare results", font=bold).pack(anchor="w", pady=(8, 0))  # type: ignore[arg-type]
+        ttk.Label(frame, text=_("Compare results"), font=bold).pack(anchor="w", pady=(8, 0))  # type: ignore[arg-type]
         grid = ttk.Frame(frame)
         grid.pack(fill="x", pady=2)
         self.mine = tk.StringVar(self, mine or "")
         self.theirs = tk.StringVar(self)
-        ttk.Label(grid, text="Your result code:").grid(row=0, column=0, sticky="w")
-        ttk.Entry(grid, textvariable=self.mine, width=52).grid(row=0, column=1, padx=6)
-        ttk.Label(grid, text="Your friend's:").grid(row=1, column=0, sticky="w")
-        theirs = ttk.Entry(grid, textvariable=self.theirs, width=52)
+        self.mine_entry = ttk.Entry(grid, textvariable=self.mine, width=52)
+        access.label(grid, _("&Your result code:"), self.mine_entry).grid(row=0, column=0,
+                                                                         sticky="w")
+        self.mine_entry.grid(row=0, column=1, padx=6)
+        self.theirs_entry = theirs = ttk.Entry(grid, textvariable=self.theirs, width=52)
+        access.label(grid, _("Your &friend's:"), theirs).grid(row=1, column=0, sticky="w")
         theirs.grid(row=1, column=1, padx=6, pady=2)
         theirs.bind("<Return>", lambda _e: self._compare())
-        ttk.Button(grid, text="Compare", command=self._compare).grid(row=1, column=2)
+        access.button(grid, _("Comp&are"), self._compare).grid(row=1, column=2)
         self.table = ttk.Treeview(frame, columns=("what", "mine", "theirs"), show="headings",
                                   height=7)
-        for col, title in (("what", ""), ("mine", "You"), ("theirs", "Your friend")):
+        # Translators: the heads of the comparison's columns (before the names are known).
+        for col, title in (("what", ""), ("mine", _("You")), ("theirs", _("Your friend"))):
             self.table.heading(col, text=title)
             self.table.column(col, width=chars(self, 22))
         self.compare_error = ttk.Label(frame, text="", style="Error.TLabel",
@@ -115,8 +123,10 @@ class ChallengeWindow(tk.Toplevel):
             return
         self.made.set(made.code)
         self.code.set(made.code)
-        self.made_words.configure(text=made.describe() + ". Send the code, then press "
-                                  "Play it.")
+        # Translators: {challenge} is "Challenge: Farkle to 10,000 against the expert
+        # computer"; "Play it" is the button of this window.
+        self.made_words.configure(text=_("{challenge}. Send the code, then press Play "
+                                         "it.").format(challenge=made.describe()))
 
     def _play(self) -> None:
         text = self.code.get().strip()
@@ -137,12 +147,14 @@ class ChallengeWindow(tk.Toplevel):
         try:
             mine = read_result(self.mine.get())
         except BadCode as e:
-            self.compare_error.configure(text=f"Your code: {e}")
+            # Translators: {reason} is a sentence about what is wrong with the code.
+            self.compare_error.configure(text=_("Your code: {reason}").format(reason=e))
             return
         try:
             rows = compare(mine, read_result(self.theirs.get()))
         except BadCode as e:
-            self.compare_error.configure(text=f"Your friend's code: {e}")
+            self.compare_error.configure(text=_("Your friend's code: {reason}").format(
+                reason=e))
             return
         self.compare_error.configure(text="")
         self.table.delete(*self.table.get_children())

@@ -9,10 +9,12 @@ from tkinter import ttk
 from ..history.analysis import Analysis, analyse
 from ..history.series import score_race, win_chances
 from ..history.stats import split_words
+from ..i18n import _
 from ..jobs import JobRunner, weakly
 from ..model.record import Record
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
+from . import access
 from .base import chars, collect_when_closed, place_window
 
 
@@ -21,11 +23,11 @@ class ChartsWindow(tk.Toplevel):
 
     def __init__(self, parent: tk.Misc, record: Record, pal: Palette, *,
                  analysis: Analysis | None = None, jobs: JobRunner | None = None,
-                 title: str = "Charts of the game") -> None:
+                 title: str | None = None) -> None:
         super().__init__(parent)
         ensure_style(self)
         self.withdraw()
-        self.title(title)
+        self.title(_("Charts of the game") if title is None else title)
         self.transient(parent.winfo_toplevel())
         self.jobs = jobs
         self.record = record
@@ -37,7 +39,7 @@ class ChartsWindow(tk.Toplevel):
         self.words = ttk.Label(frame, text="", wraplength=chars(self, 90), justify="left")
         buttons = ttk.Frame(frame)
         buttons.pack(side="bottom", fill="x", pady=(8, 0))
-        ttk.Button(buttons, text="Close", command=self.destroy).pack(side="right")
+        access.button(buttons, _("&Close"), self.destroy).pack(side="right")
         self.bind("<Escape>", lambda _e: self.destroy())
         collect_when_closed(self)
         self.race.show(score_race(record))
@@ -47,7 +49,7 @@ class ChartsWindow(tk.Toplevel):
             if analysis is not None:
                 self.show_analysis(analysis)
             elif jobs is not None:
-                self.words.configure(text="Working out the chances of winning...")
+                self.words.configure(text=_("Working out the chances of winning..."))
                 data = record.to_dict()
                 jobs.submit(lambda: _analysed(data), weakly(self.show_analysis),
                             weakly(self._failed),
@@ -63,21 +65,25 @@ class ChartsWindow(tk.Toplevel):
         data = win_chances(self.record, analysis) if analysis is not None else None
         if data is None:
             self.chances.pack_forget()
-            self.words.configure(text="There is no perfect-play table for these rules, so "
-                                 "the chances of winning cannot be shown.")
+            self.words.configure(text=_("There is no perfect-play table for these rules, so "
+                                        "the chances of winning cannot be shown."))
             return
         self.chances.show(data)
         lines = []
         for s, seat in enumerate(self.record.seats):
             if seat.computer:
                 continue
-            lines.append(f"{seat.name}: " + split_words(
-                analysis.luck[s], analysis.skill[s], analysis.others[s]))  # type: ignore[union-attr]
+            # Translators: {name} is a player's name, {split} a sentence such as "The dice
+            # gave you +18%, your decisions cost 4%."
+            lines.append(_("{name}: {split}").format(name=seat.name, split=split_words(
+                analysis.luck[s], analysis.skill[s], analysis.others[s])))  # type: ignore[union-attr]
         self.words.configure(text="\n".join(lines))
 
     def _failed(self, error: BaseException) -> None:
         if self.winfo_exists():
-            self.words.configure(text=f"The chances could not be worked out ({error}).")
+            # Translators: {reason} is the system's own words for what went wrong.
+            self.words.configure(text=_("The chances could not be worked out ({reason}).").format(
+                reason=error))
 
     def set_palette(self, pal: Palette) -> None:
         self.race.set_palette(pal)

@@ -13,9 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
+from ..i18n import N_, _, ngettext
+from . import access
+
 __all__ = ["ErrorDialog"]
 
-TITLE = "Ten-Thousand: something went wrong"
+TITLE = N_("Ten-Thousand: something went wrong")
 
 
 class ErrorDialog:
@@ -35,18 +38,19 @@ class ErrorDialog:
 
         top = self.top = tkinter.Toplevel(parent)
         top.withdraw()
-        top.title(TITLE)
+        top.title(_(TITLE))
         top.resizable(True, True)
         frame = ttk.Frame(top, padding=12)
         frame.pack(fill="both", expand=True)
         text = str(value).strip().splitlines()[0] if str(value).strip() else ""
         summary = f"{exc.__name__}: {text[:200]}" if text else exc.__name__
-        where = f"\nThe details are in the log: {log_file}" if log_file else ""
-        self.message = ttk.Label(
-            frame, wraplength=460, justify="left",
-            text=("Something went wrong inside Ten-Thousand, and the last action was not "
-                  "carried out.\n\n" + summary + "\n\nYou can continue playing, save the "
-                  "game and quit, or copy the details for a bug report." + where))
+        # Translators: {error} is the error's name and message, in English, as Python says it.
+        message = _("Something went wrong inside Ten-Thousand, and the last action was not "
+                    "carried out.\n\n{error}\n\nYou can continue playing, save the game and "
+                    "quit, or copy the details for a bug report.").format(error=summary)
+        if log_file:
+            message += "\n" + _("The details are in the log: {file}").format(file=log_file)
+        self.message = ttk.Label(frame, wraplength=460, justify="left", text=message)
         self.message.pack(fill="x", anchor="w")
         self.count_label = ttk.Label(frame, text="")
         self.count_label.pack(fill="x", anchor="w")
@@ -56,10 +60,11 @@ class ErrorDialog:
         self.text.pack(fill="both", expand=True, pady=(8, 8))
         buttons = ttk.Frame(frame)
         buttons.pack(fill="x")
-        self.continue_button = ttk.Button(buttons, text="Continue", command=self.continue_,
-                                          default="active")
-        self.save_button = ttk.Button(buttons, text="Save and quit", command=self.save_and_quit)
-        self.copy_button = ttk.Button(buttons, text="Copy details", command=self.copy)
+        # Translators: the error window's buttons; "&" marks the access key.
+        self.continue_button = access.button(buttons, _("&Continue"), self.continue_,
+                                             default="active")
+        self.save_button = access.button(buttons, _("&Save and quit"), self.save_and_quit)
+        self.copy_button = access.button(buttons, _("Copy &details"), self.copy)
         self.copy_button.pack(side="left")
         self.continue_button.pack(side="right")
         self.save_button.pack(side="right", padx=(0, 6))
@@ -88,7 +93,10 @@ class ErrorDialog:
         """Another error arrived while this dialog is open."""
         self.count += 1
         self.details += "\n" + details
-        self.count_label.configure(text=f"{self.count - 1} more error(s) since; see the details.")
+        more = self.count - 1
+        self.count_label.configure(text=ngettext(
+            "{n} more error since; see the details.", "{n} more errors since; see the details.",
+            more).format(n=more))
         self.text.configure(state="normal")
         self.text.insert("end", "\n" + details)
         self.text.configure(state="disabled")
@@ -98,7 +106,7 @@ class ErrorDialog:
         self.top.clipboard_clear()
         self.top.clipboard_append(self.details)
         self.copied = True
-        self.copy_button.configure(text="Copied")
+        self.copy_button.configure(text=_("Copied"), underline=-1)
 
     def _close(self) -> None:
         try:

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import tkinter as tk
+from tkinter import font as tkfont
 from tkinter import ttk
 
 from ..commands import KEY_GROUPS, in_group
+from ..i18n import N_, _
 from .base import PAD, Dialog, chars, derived_font
 
 __all__ = ["KeysDialog"]
 
+
 class KeysDialog(Dialog[None]):
     """A table of every key."""
 
-    ok_text = "Close"
+    ok_text = N_("&Close")
     cancel_text = None
 
     def __init__(self, parent: tk.Misc, *, testing: bool = False) -> None:
-        super().__init__(parent, "Keys", testing=testing)
+        # Translators: the title of the window that lists every key.
+        super().__init__(parent, _("Keys"), testing=testing)
 
     def body(self, frame: ttk.Frame) -> None:
         # One list that scrolls (the arrow keys and Page Up/Down move through it): the
@@ -25,31 +29,45 @@ class KeysDialog(Dialog[None]):
         self.rows: list[tuple[str, str]] = []
         tree = ttk.Treeview(frame, columns=("keys", "action"), show="headings",
                             height=20, selectmode="browse")
-        tree.heading("keys", text="Keys", anchor="w")
-        tree.heading("action", text="What they do", anchor="w")
-        tree.column("keys", width=chars(self, 20), stretch=False, anchor="w")
-        tree.column("action", width=chars(self, 64), stretch=True, anchor="w")
-        tree.tag_configure("group", font=derived_font(self, weight="bold"))
+        # Translators: the headings of the Keys window's two columns.
+        tree.heading("keys", text=_("Keys"), anchor="w")
+        tree.heading("action", text=_("What they do"), anchor="w")
+        bold = derived_font(self, weight="bold")
+        tree.tag_configure("group", font=bold)
         scroll = ttk.Scrollbar(frame, orient="vertical", command=tree.yview)
         tree.configure(yscrollcommand=scroll.set)
         tree.grid(row=0, column=0, sticky="nsew")
         scroll.grid(row=0, column=1, sticky="ns")
         for group in KEY_GROUPS:
-            tree.insert("", "end", values=(group, ""), tags=("group",))
+            tree.insert("", "end", values=(_(group), ""), tags=("group",))
             shown = ""  # the keys of the line above, for a note that repeats them
-            for key, action in (line for command in in_group(group)
-                                for line in command.lines()):
+            for keys, what in (line for command in in_group(group)
+                               for line in command.lines()):
+                key, action = (_(keys) if keys else ""), _(what)
                 tree.insert("", "end", values=(key, action))
                 shown = key or shown
                 self.rows.append((shown, action))
+        self._fit_columns(tree, bold)
         first = tree.get_children()
         if first:
             tree.focus(first[0])
             tree.selection_set(first[0])
         self.tree = tree
-        ttk.Label(frame, text="The mouse works too: click a die to pick it, then use the "
-                              "buttons under the table.").grid(
+        ttk.Label(frame, text=_("The mouse works too: click a die to pick it, then use the "
+                                "buttons under the table.")).grid(
             row=1, column=0, columnspan=2, sticky="w", pady=(PAD, 0))
+
+    def _fit_columns(self, tree: ttk.Treeview, bold: tkfont.Font) -> None:
+        """Columns as wide as their longest text in the language in use (keys are longer
+        in German: "Strg+Umschalt+Z"), within what a small screen can show."""
+        plain = tkfont.nametofont("TkDefaultFont", root=self)
+        keys = max([bold.measure(_(g)) for g in KEY_GROUPS]
+                   + [plain.measure(k) for k, _what in self.rows])
+        actions = max(plain.measure(a) for _keys, a in self.rows)
+        pad = chars(self, 2)
+        tree.column("keys", width=max(chars(self, 20), keys + pad), stretch=False, anchor="w")
+        tree.column("action", width=min(max(chars(self, 64), actions + pad), chars(self, 100)),
+                    stretch=True, anchor="w")
 
     def focus_initial(self) -> None:
         self.tree.focus_set()

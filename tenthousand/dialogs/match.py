@@ -14,8 +14,10 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Literal
 
+from ..i18n import N_, _, ngettext, npgettext, number, pgettext
 from ..model import Game
 from ..model.grammar import Person
+from . import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["MatchChoice", "MatchDialog", "MatchTable", "match_table", "ordinal"]
@@ -24,9 +26,19 @@ MatchChoice = Literal["next", "new"]
 
 
 def ordinal(n: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th" (in German "1.", in French "1er", "2e")."""
+    if n == 1:
+        # Translators: a place in a game, for 1 alone ("1st"; German "1.", French "1er").
+        return pgettext("ordinal of 1", "{n}st").format(n=n)
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    # Translators: a place in a game ("2nd", "21st", "13th"), chosen by the English ending;
+    # German writes every one "{n}.", French "{n}e".
+    forms = {"st": pgettext("ordinal", "{n}st"), "nd": pgettext("ordinal", "{n}nd"),
+             "rd": pgettext("ordinal", "{n}rd"), "th": pgettext("ordinal", "{n}th")}
+    return forms[suffix].format(n=n)
 
 
 @dataclass(frozen=True)
@@ -48,43 +60,102 @@ def _match_ranks(points: list[int]) -> tuple[str, ...]:
     return tuple(ordinal(1 + sum(1 for q in points if q > p)) for p in points)
 
 
-def _summary(game: Game, wins: list[int], points: list[int]) -> str:
-    played = game.games_played
-    if played == 0:
-        return "No game of this match has ended yet: the table fills as games end."
-    games = f"{played} game{'s' if played != 1 else ''} played"
+def _names(persons: list[Person]) -> str:
+    """Several seats as the subject of a sentence: "Ann and Bob", "Ann, Bob and you"."""
+    # Translators: "you" inside a list of names ("Ann and you").
+    words = [(_("You") if i == 0 else _("you")) if p.you else p.name
+             for i, p in enumerate(persons)]
+    text = words[0]
+    for i, word in enumerate(words[1:], 1):
+        if i == len(words) - 1:
+            # Translators: the last two of several names ("Ann and Bob").
+            text = _("{names} and {name}").format(names=text, name=word)
+        else:
+            # Translators: names in a list before the last ("Ann, Bob").
+            text = _("{names}, {name}").format(names=text, name=word)
+    return text
+
+
+def _standing(game: Game, wins: list[int], points: list[int]) -> str:
+    """Who leads the match, as a clause after "N games played;"."""
     names = game.names
     if len(names) == 2:
         a, b = (0, 1) if (points[0], wins[0]) >= (points[1], wins[1]) else (1, 0)
         if points[a] == points[b] and wins[a] == wins[b]:
-            return f"{games}; the match is level at {points[a]} match points each."
-        lead = Person(names[a]).says("leads")
-        return (f"{games}; {lead} by {points[a] - points[b]} match points "
-                f"({points[a]} to {points[b]}), games won {wins[a]} to {wins[b]}.")
+            return ngettext("the match is level at {points} match point each",
+                            "the match is level at {points} match points each",
+                            points[a]).format(points=number(points[a]))
+        lead = points[a] - points[b]
+        fields = {"lead": number(lead), "points": number(points[a]),
+                  "theirs": number(points[b]), "wins": number(wins[a]),
+                  "other_wins": number(wins[b])}
+        # Translators: who leads a match of two; {lead} is the difference of the match
+        # points, {points} and {theirs} the two sides' points, {wins} and {other_wins} their
+        # games won.
+        return Person(names[a]).pick(
+            ngettext("You lead by {lead} match point ({points} to {theirs}), games won "
+                     "{wins} to {other_wins}",
+                     "You lead by {lead} match points ({points} to {theirs}), games won "
+                     "{wins} to {other_wins}", lead),
+            ngettext("{name} leads by {lead} match point ({points} to {theirs}), games won "
+                     "{wins} to {other_wins}",
+                     "{name} leads by {lead} match points ({points} to {theirs}), games won "
+                     "{wins} to {other_wins}", lead), **fields)
     best = max(points)
     leaders = [Person(names[s]) for s, p in enumerate(points) if p == best]
     if len(leaders) == 1:
-        return f"{games}; {leaders[0].says('leads')} with {best} match points."
-    together = " and ".join(p.subject if i == 0 else p.object for i, p in enumerate(leaders))
-    return f"{games}; {together} share the lead with {best} match points."
+        return leaders[0].pick(
+            ngettext("You lead with {points} match point", "You lead with {points} match points",
+                     best),
+            ngettext("{name} leads with {points} match point",
+                     "{name} leads with {points} match points", best),
+            points=number(best))
+    together = _names(leaders)
+    if any(p.you for p in leaders):
+        # Translators: several seats share the lead, the player at the screen among them
+        # ({names} is "Ann and you"; French "Ann et vous partagez ...").
+        text = npgettext("the player at the screen among them",
+                         "{names} share the lead with {points} match point",
+                         "{names} share the lead with {points} match points", best)
+        return text.format(names=together, points=number(best))
+    # Translators: several seats share the lead ({names} is "Ann and Bob").
+    text = ngettext("{names} share the lead with {points} match point",
+                    "{names} share the lead with {points} match points", best)
+    return text.format(names=together, points=number(best))
+
+
+def _summary(game: Game, wins: list[int], points: list[int]) -> str:
+    played = game.games_played
+    if played == 0:
+        return _("No game of this match has ended yet: the table fills as games end.")
+    # Translators: the match table's summary: how many games were played, then who leads
+    # ("4 games played; Ann leads with 30 match points.").
+    return ngettext("{n} game played; {standing}.", "{n} games played; {standing}.",
+                    played).format(n=number(played), standing=_standing(game, wins, points))
 
 
 def match_table(game: Game) -> MatchTable:
     """The match so far, as the rows and sentences the match window shows."""
     rows = []
-    for number, ranking in enumerate(game.match_games, 1 + game.games_played
-                                     - len(game.match_games)):
+    for game_number, ranking in enumerate(game.match_games, 1 + game.games_played
+                                          - len(game.match_games)):
         cells = [("", "", "")] * len(game.seats)
         for seat, rank, board, got in ranking:
-            cells[seat] = (ordinal(rank), f"{board:,}", f"+{got}")
-        rows.append((f"Game {number}", tuple(cells)))
+            # Translators: the match points a game gave a seat ("+10").
+            cells[seat] = (ordinal(rank), number(board), _("+{points}").format(
+                points=number(got)))
+        # Translators: a row of the match table, one game ("Game 3").
+        rows.append((_("Game {n}").format(n=number(game_number)), tuple(cells)))
     wins = game.match_wins()
     points = list(game.match_points)
     missing = game.games_played - len(game.match_games)
     note = ""
     if missing > 0:
-        note = (f"{missing} earlier game{'s were' if missing != 1 else ' was'} played before "
-                "the program kept each game: only their match points are counted above.")
+        note = ngettext("{n} earlier game was played before the program kept each game: only "
+                        "its match points are counted above.",
+                        "{n} earlier games were played before the program kept each game: "
+                        "only their match points are counted above.",
+                        missing).format(n=number(missing))
     return MatchTable(names=game.names, games=tuple(rows), wins=tuple(wins),
                       points=tuple(points), ranks=_match_ranks(points),
                       summary=_summary(game, wins, points), note=note)
@@ -95,13 +166,14 @@ class MatchDialog(Dialog[MatchChoice]):
 
     ``.result`` is ``"next"``, ``"new"`` or None (closed)."""
 
-    ok_text = "Close"
+    # Translators: the button that closes the match table.
+    ok_text = N_("&Close")
     cancel_text = None
 
     def __init__(self, parent: tk.Misc, game: Game, *, testing: bool = False) -> None:
         self.game = game
         self.table = match_table(game)
-        super().__init__(parent, "Match table", testing=testing)
+        super().__init__(parent, _("Match table"), testing=testing)
 
     def body(self, frame: ttk.Frame) -> None:
         t = self.table
@@ -116,8 +188,8 @@ class MatchDialog(Dialog[MatchChoice]):
             ttk.Label(frame, text=t.note, foreground=HINT_COLOUR, wraplength=chars(self, 70),
                       justify="left").grid(row=row, column=0, sticky="w")
             row += 1
-        ttk.Label(frame, text="Each game gives 10 match points to the winner, 9 to the "
-                              "second and so on; a board of zero or less gives none.",
+        ttk.Label(frame, text=_("Each game gives 10 match points to the winner, 9 to the "
+                                "second and so on; a board of zero or less gives none."),
                   foreground=HINT_COLOUR, wraplength=chars(self, 70), justify="left").grid(
             row=row, column=0, sticky="w", pady=(0, PAD))
         self._choices(frame, row + 1)
@@ -131,7 +203,9 @@ class MatchDialog(Dialog[MatchChoice]):
                                                        padx=(PAD * 3, 0))
         games = t.games[-12:]  # the latest games; the totals count them all
         if len(t.games) > len(games):
-            ttk.Label(grid, text=f"... {len(t.games) - len(games)} earlier games",
+            earlier = len(t.games) - len(games)
+            ttk.Label(grid, text=ngettext("... {n} earlier game", "... {n} earlier games",
+                                          earlier).format(n=number(earlier)),
                       foreground=HINT_COLOUR).grid(row=1, column=0, sticky="w")
         for r, (label, cells) in enumerate(games, 2):
             ttk.Label(grid, text=label).grid(row=r, column=0, sticky="w")
@@ -143,9 +217,10 @@ class MatchDialog(Dialog[MatchChoice]):
         base = len(games) + 2
         ttk.Separator(grid).grid(row=base, column=0, columnspan=3 * len(t.names) + 1,
                                  sticky="ew", pady=SMALL_PAD)
-        totals = (("Games won", [str(w) for w in t.wins]),
-                  ("Match points", [str(p) for p in t.points]),
-                  ("Place in the match", list(t.ranks)))
+        # Translators: the rows of totals under the match table.
+        totals = ((_("Games won"), [number(w) for w in t.wins]),
+                  (_("Match points"), [number(p) for p in t.points]),
+                  (_("Place in the match"), list(t.ranks)))
         for r, (label, values) in enumerate(totals, base + 1):
             ttk.Label(grid, text=label, font=bold).grid(row=r, column=0, sticky="w")
             for seat, value in enumerate(values):
@@ -156,18 +231,16 @@ class MatchDialog(Dialog[MatchChoice]):
         bar = ttk.Frame(frame)
         bar.grid(row=row, column=0, sticky="w")
         over = self.game.over
-        self.button_next = ttk.Button(
-            bar, text="Next game of this match (F8)" if over else
-            "Abandon this game, play the next (F8)", underline=0,
-            command=lambda: self._choose("next"))
+        # Translators: the match table's two ways on; F8 is a key name.  Their access keys
+        # (&) differ from each other and from the Close button's.
+        self.button_next = access.button(
+            bar, _("&Next game of this match (F8)") if over else
+            _("Abandon this game, play the &next (F8)"), lambda: self._choose("next"))
         self.button_next.grid(row=0, column=0, padx=(0, SMALL_PAD))
-        self.button_new = ttk.Button(bar, text="Start a new match...", underline=0,
-                                     command=lambda: self._choose("new"))
+        self.button_new = access.button(bar, _("&Start a new match..."),
+                                        lambda: self._choose("new"))
         self.button_new.grid(row=0, column=1)
-        for sequence in ("<Alt-n>", "<Alt-N>", "<F8>"):
-            self.bind(sequence, lambda e: self._choose("next"))
-        for sequence in ("<Alt-s>", "<Alt-S>"):
-            self.bind(sequence, lambda e: self._choose("new"))
+        self.bind("<F8>", lambda e: self._choose("next"))
 
     def _choose(self, choice: MatchChoice) -> None:
         self.result = choice

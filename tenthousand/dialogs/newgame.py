@@ -5,58 +5,75 @@ from __future__ import annotations
 import logging
 import tkinter as tk
 from collections.abc import Callable
+from tkinter import font as tkfont
 from tkinter import ttk
 
+from ..i18n import N_, _, mnemonic, number
 from ..model import LEVELS, OPTION_NAMES, PRESETS
 from ..model.rules import Rules
 from ..settings import MAX_SEATS, SAVED_PREFIX, GameSettings, SeatSetting, next_computer_name
+from . import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 log = logging.getLogger(__name__)
 
-__all__ = ["NewGameDialog", "LEVEL_LABELS", "PLAYER_CHOICES", "OPTION_HELP", "PRESET_HELP"]
+__all__ = ["NewGameDialog", "LEVEL_LABELS", "player_choices", "OPTION_HELP", "PRESET_HELP"]
 
-#: How the computer levels are shown, weakest first.
+#: How the computer levels are shown, weakest first (translated where shown).
 LEVEL_LABELS: dict[str, str] = {
-    "beginner": "Beginner",
-    "normal": "Normal",
-    "expert": "Expert",
-    "max-expected": "Best average",
-    "perfect": "Perfect",
+    # Translators: the computer levels, weakest first.
+    "beginner": N_("Beginner"),
+    "normal": N_("Normal"),
+    "expert": N_("Expert"),
+    "max-expected": N_("Best average"),
+    "perfect": N_("Perfect"),
 }
-HUMAN = "Human"
-#: The "plays as" choices of a seat: a human, or the computer at one of its levels.
-PLAYER_CHOICES: tuple[str, ...] = (HUMAN,) + tuple(
-    f"Computer: {LEVEL_LABELS.get(level, level)}" for level in LEVELS)
 
-#: One line per option, in our own words.
+
+def player_choices() -> dict[str, SeatSetting]:
+    """The "plays as" choices of a seat, in the language in use: a human, or the computer
+    at one of its levels; each with the seat it makes (its name left empty)."""
+    # Translators: a seat's "plays as" choice: a person at the screen.
+    choices = {_("Human"): SeatSetting("", False, "normal")}
+    for level in LEVELS:
+        # Translators: a seat's "plays as" choice; {level} is a computer level (Expert).
+        text = _("Computer: {level}").format(level=_(LEVEL_LABELS.get(level, level)))
+        choices[text] = SeatSetting("", True, level)
+    return choices
+
+
+#: One line per option, in our own words: (the check box's label with its access key, help).
 OPTION_HELP: dict[str, tuple[str, str]] = {
-    "pyramiding": ("Pyramiding", "counters may mix new dice with dice frozen earlier"),
-    "surpassing": ("Surpassing", "to bank, beat the previous player's last bank"),
-    "challenging": ("Challenging", "your banked points also come off a rival's board"),
-    "rotary-club": ("Rotary Club", "lowest score wins; each corner pegs your turn score"),
-    "mutant-trash": ("Mutant Trash", "two seats: the dice you discard score for the other"),
-    "three-trash": ("Three-trash penalty", "three trash turns in a row cost 1,000 points"),
+    # Translators: the options of the new-game dialog; "&" marks the access key.
+    "pyramiding": (N_("&Pyramiding"), N_("counters may mix new dice with dice frozen earlier")),
+    "surpassing": (N_("S&urpassing"), N_("to bank, beat the previous player's last bank")),
+    "challenging": (N_("&Challenging"), N_("your banked points also come off a rival's board")),
+    "rotary-club": (N_("Ro&tary Club"), N_("lowest score wins; each corner pegs your turn score")),
+    "mutant-trash": (N_("&Mutant Trash"),
+                     N_("two seats: the dice you discard score for the other")),
+    "three-trash": (N_("T&hree-trash penalty"),
+                    N_("three trash turns in a row cost 1,000 points")),
 }
 
 #: A short description of each preset, shown under the preset chooser.
 PRESET_HELP: dict[str, str] = {
-    "ten-thousand": "The 1992 game: each extra die doubles a group; three pairs "
-                    "and straights on a turn's first throw only.",
-    "trash-5000": "Tommy's Trash (1989), short: singles, triplets and the straight; "
-                  "minimums 500 and 350.",
-    "trash-10000": "Tommy's Trash (1989): adds three pairs and two triplets; "
-                   "minimums 500 and 350.",
-    "trash-15000": "Tommy's Trash (1989), long: adds four, five and six of a kind; "
-                   "minimums 500 and 350.",
-    "farkle": "Today's common rules: four to six of a kind, three pairs and two "
-              "triplets; 500 to get on the board.",
+    "ten-thousand": N_("The 1992 game: each extra die doubles a group; three pairs and "
+                       "straights on a turn's first throw only."),
+    "trash-5000": N_("Tommy's Trash (1989), short: singles, triplets and the straight; "
+                     "minimums 500 and 350."),
+    "trash-10000": N_("Tommy's Trash (1989): adds three pairs and two triplets; minimums 500 "
+                      "and 350."),
+    "trash-15000": N_("Tommy's Trash (1989), long: adds four, five and six of a kind; "
+                      "minimums 500 and 350."),
+    "farkle": N_("Today's common rules: four to six of a kind, three pairs and two triplets; "
+                 "500 to get on the board."),
 }
 
 NUMBER_FIELDS: tuple[tuple[str, str], ...] = (
-    ("game_point", "Game point"),
-    ("opening_minimum", "Opening minimum"),
-    ("minimum", "Later minimum"),
+    # Translators: the number fields of the new-game dialog; "&" marks the access key.
+    ("game_point", N_("&Game point")),
+    ("opening_minimum", N_("&Opening minimum")),
+    ("minimum", N_("Later m&inimum")),
 )
 
 
@@ -72,28 +89,33 @@ def _saved_rule_sets() -> dict[str, tuple[Rules, str]]:
 
 
 def _choice_of(seat: SeatSetting) -> str:
-    if not seat.computer:
-        return HUMAN
-    return f"Computer: {LEVEL_LABELS.get(seat.level, seat.level)}"
+    wanted = (seat.computer, seat.level if seat.computer else "normal")
+    for text, kind in player_choices().items():
+        if (kind.computer, kind.level) == wanted:
+            return text
+    return _("Computer: {level}").format(level=seat.level)
 
 
 def _seat_of(name: str, choice: str) -> SeatSetting:
-    if choice == HUMAN:
-        return SeatSetting(name, False, "normal")
-    label = choice.split(": ", 1)[-1]
-    level = next((lv for lv, text in LEVEL_LABELS.items() if text == label), label)
-    return SeatSetting(name, True, level)
+    kind = player_choices().get(choice)
+    if kind is None:  # not one of the list's: a level the list does not know
+        return SeatSetting(name, True, choice.rpartition(" ")[2])
+    return SeatSetting(name, kind.computer, kind.level)
 
 
 def parse_number(text: str) -> int | None | str:
-    """The number typed in a field: ``None`` when empty, an int, or an error message."""
-    cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+    """The number typed in a field: ``None`` when empty, an int, or an error message.  The
+    language's group separator may be typed: 10,000 (English), 10.000 (German)."""
+    group = number(1000)[1]
+    cleaned = text.strip()
+    for mark in (group, "_", " ", "\u00a0", "\u202f"):
+        cleaned = cleaned.replace(mark, "")
     if not cleaned:
         return None
     try:
         return int(cleaned)
     except ValueError:
-        return "enter a whole number"
+        return _("enter a whole number")
 
 
 class _SeatRow:
@@ -115,12 +137,14 @@ class NewGameDialog(Dialog[GameSettings]):
     ``.result`` is the chosen :class:`GameSettings`, or None when cancelled.
     """
 
-    ok_text = "Play"
+    # Translators: the new-game dialog's buttons; "&" marks the access key.
+    ok_text = N_("Pla&y")
+    cancel_text = N_("Cance&l")
 
     def __init__(self, parent: tk.Misc, settings: GameSettings, *,
                  testing: bool = False) -> None:
         self.settings = settings
-        super().__init__(parent, "New game", testing=testing)
+        super().__init__(parent, _("New game"), testing=testing)
 
     # -- building ------------------------------------------------------------------------
 
@@ -129,9 +153,9 @@ class NewGameDialog(Dialog[GameSettings]):
         self.seat_rows: list[_SeatRow] = []
         settings = self.settings
 
-        players = ttk.Labelframe(frame, text="Players", padding=PAD)
+        players = ttk.Labelframe(frame, text=_("Players"), padding=PAD)
         players.grid(row=0, column=0, sticky="nsew", padx=(0, PAD))
-        rules = ttk.Labelframe(frame, text="Rules", padding=PAD)
+        rules = ttk.Labelframe(frame, text=_("Rules"), padding=PAD)
         rules.grid(row=0, column=1, sticky="nsew")
         frame.columnconfigure(0, weight=1)
         frame.columnconfigure(1, weight=1)
@@ -141,28 +165,26 @@ class NewGameDialog(Dialog[GameSettings]):
         self._build_options(rules, settings)
         self.preset_var.trace_add("write", self._preset_changed)
         self._show_preset()
-        self.bind("<Alt-a>", lambda e: self.add_seat())
 
     def _build_players(self, players: ttk.Labelframe, settings: GameSettings) -> None:
         """The seats: a grid of rows, the add button and a word on the levels."""
         self.seat_frame = ttk.Frame(players)
         self.seat_frame.grid(row=0, column=0, sticky="nw")
-        ttk.Label(self.seat_frame, text="Name").grid(row=0, column=1, sticky="w",
-                                                     padx=SMALL_PAD)
-        ttk.Label(self.seat_frame, text="Plays as").grid(row=0, column=2, sticky="w",
-                                                         padx=SMALL_PAD)
+        # Translators: the headings of the seats' columns; "&" marks the access key, which
+        # goes to the first seat's name or choice.
+        self._heading(_("&Name"), 1, lambda: self.seat_rows[0].entry)
+        self._heading(_("Plays a&s"), 2, lambda: self.seat_rows[0].combo)
         self.seat_frame.columnconfigure(4, minsize=chars(self, 16))
         foot = ttk.Frame(players)
         foot.grid(row=1, column=0, sticky="ew", pady=(PAD, 0))
-        self.add_button = ttk.Button(foot, text="Add a player", command=self.add_seat,
-                                     underline=0)
+        self.add_button = access.button(foot, _("&Add a player"), self.add_seat)
         self.add_button.grid(row=0, column=0, sticky="w")
         self.error_label(foot, "seats").grid(row=0, column=1, sticky="w", padx=PAD)
         ttk.Label(players, foreground=HINT_COLOUR, font=self.small,
                   wraplength=chars(self, 51), justify="left",
-                  text="Computer levels, weakest first: Beginner, Normal, Expert, Best "
-                       "average (the most points per turn) and Perfect (the best chance "
-                       "to win).").grid(row=2, column=0, sticky="w", pady=(PAD, 0))
+                  text=_("Computer levels, weakest first: Beginner, Normal, Expert, Best "
+                         "average (the most points per turn) and Perfect (the best chance "
+                         "to win).")).grid(row=2, column=0, sticky="w", pady=(PAD, 0))
         players.rowconfigure(3, weight=1)
         for seat in settings.seats:
             self.seat_rows.append(_SeatRow(self, seat))
@@ -170,16 +192,17 @@ class NewGameDialog(Dialog[GameSettings]):
 
     def _build_rules(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
         """The preset and the numbers."""
-        self.preset_titles = {key: rules_.title for key, rules_ in PRESETS.items()}
+        self.preset_titles = {key: _(rules_.title) for key, rules_ in PRESETS.items()}
         self.saved_sets = _saved_rule_sets()
-        for key, (rules_, _) in self.saved_sets.items():
-            self.preset_titles[key] = f"{rules_.title} (saved)"
+        for key, (rules_, _description) in self.saved_sets.items():
+            # Translators: a saved rule set in the list of presets; {title} is its name.
+            self.preset_titles[key] = _("{title} (saved)").format(title=rules_.title)
         preset = settings.preset if settings.preset in self.preset_titles else "ten-thousand"
         self.preset_var = tk.StringVar(self, self.preset_titles[preset])
         self._preset_shown = preset
-        ttk.Label(rules, text="Preset").grid(row=0, column=0, sticky="w")
         self.preset_combo = ttk.Combobox(rules, textvariable=self.preset_var, state="readonly",
                                          values=list(self.preset_titles.values()), width=16)
+        access.label(rules, _("P&reset"), self.preset_combo).grid(row=0, column=0, sticky="w")
         self.preset_combo.grid(row=0, column=1, columnspan=2, sticky="w", padx=SMALL_PAD,
                                pady=SMALL_PAD)
         self.preset_help = ttk.Label(rules, foreground=HINT_COLOUR, font=self.small,
@@ -192,8 +215,8 @@ class NewGameDialog(Dialog[GameSettings]):
         for i, (key, text) in enumerate(NUMBER_FIELDS, start=2):
             value = getattr(settings, key)
             var = tk.StringVar(self, "" if value is None else f"{value}")
-            ttk.Label(rules, text=text).grid(row=i, column=0, sticky="w")
             entry = ttk.Entry(rules, textvariable=var, width=9, justify="right")
+            access.label(rules, _(text), entry).grid(row=i, column=0, sticky="w")
             entry.grid(row=i, column=1, sticky="w", padx=SMALL_PAD, pady=2)
             self.error_label(rules, key, wraplength=chars(self, 15)).grid(row=i, column=2,
                                                                           sticky="w")
@@ -204,9 +227,9 @@ class NewGameDialog(Dialog[GameSettings]):
         rules.columnconfigure(2, minsize=chars(self, 15), weight=1)
         ttk.Label(rules, foreground=HINT_COLOUR, font=self.small, wraplength=chars(self, 43),
                   justify="left",
-                  text="The opening minimum is the turn score that gets you on the board. "
-                       "Numbers are multiples of 50; an empty field plays the preset's "
-                       "value, shown in grey.").grid(row=5, column=0, columnspan=3,
+                  text=_("The opening minimum is the turn score that gets you on the board. "
+                         "Numbers are multiples of 50; an empty field plays the preset's "
+                         "value, shown in grey.")).grid(row=5, column=0, columnspan=3,
                                                      sticky="w", pady=(SMALL_PAD, PAD))
 
     def _build_options(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
@@ -218,10 +241,10 @@ class NewGameDialog(Dialog[GameSettings]):
         for i, name in enumerate(OPTION_NAMES):
             title, help_text = OPTION_HELP.get(name, (name, ""))
             flag = tk.BooleanVar(self, name in settings.options)
-            check = ttk.Checkbutton(options, text=title, variable=flag)
+            check = access.check(options, _(title), variable=flag)
             check.grid(row=2 * i, column=0, sticky="w")
-            ttk.Label(options, text=help_text, foreground=HINT_COLOUR, font=self.small
-                      ).grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
+            ttk.Label(options, text=_(help_text), foreground=HINT_COLOUR, font=self.small,
+                      wraplength=chars(self, 60), justify="left").grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
                              padx=(24, 0), pady=(0, 3))
             if name == "mutant-trash":
                 self.error_label(options, "options", wraplength=chars(self, 23)).grid(
@@ -229,6 +252,20 @@ class NewGameDialog(Dialog[GameSettings]):
             self.option_vars[name] = flag
             self.option_checks[name] = check
             flag.trace_add("write", self.refresh)
+
+    def _heading(self, text: str, column: int,
+                 target: Callable[[], tk.Widget | None]) -> None:
+        """A column heading of the seats whose access key goes to the first seat's field."""
+        shown, index = mnemonic(text)
+        label = ttk.Label(self.seat_frame, text=shown, underline=index)
+        label.grid(row=0, column=column, sticky="w", padx=SMALL_PAD)
+
+        def focus() -> None:
+            widget = target()
+            if widget is not None:
+                widget.focus_set()
+
+        access.bind_key(label, shown, index, focus)
 
     def _placeholder(self, entry: ttk.Entry) -> tk.Label:
         """A grey label inside an empty entry showing the preset's value."""
@@ -254,8 +291,9 @@ class NewGameDialog(Dialog[GameSettings]):
             number.grid(row=r, column=0, sticky="e")
             entry = ttk.Entry(frame, textvariable=row.name, width=14)
             entry.grid(row=r, column=1, sticky="w", padx=SMALL_PAD, pady=2)
+            choices = list(player_choices())
             combo = ttk.Combobox(frame, textvariable=row.kind, state="readonly",
-                                 values=PLAYER_CHOICES, width=20)
+                                 values=choices, width=self._choice_width(choices))
             combo.grid(row=r, column=2, sticky="w", padx=SMALL_PAD, pady=2)
             remove = ttk.Button(frame, text="\u2715", width=2,
                                 command=self._remover(row))
@@ -274,6 +312,12 @@ class NewGameDialog(Dialog[GameSettings]):
             self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
                                   else ["!disabled"])
             self.refresh()
+
+    def _choice_width(self, choices: list[str]) -> int:
+        """The "plays as" list as wide as its longest choice in the language in use (in
+        characters of the default font, as Tk counts a combobox's width)."""
+        font = tkfont.nametofont("TkDefaultFont", root=self)
+        return max(20, -(-max(font.measure(c) for c in choices) // font.measure("0")) + 1)
 
     def focus_initial(self) -> None:
         entry = self.seat_rows[0].entry
@@ -320,7 +364,7 @@ class NewGameDialog(Dialog[GameSettings]):
         title = self.preset_var.get()
         return next((k for k, t in self.preset_titles.items() if t == title), "ten-thousand")
 
-    def _preset_changed(self, *_: object) -> None:
+    def _preset_changed(self, *args: object) -> None:
         key = self.preset_key()
         if key != self._preset_shown:
             # A new preset brings its own numbers: clear what was typed so they show.
@@ -334,13 +378,15 @@ class NewGameDialog(Dialog[GameSettings]):
         key = self.preset_key()
         if key in self.saved_sets:
             base, description = self.saved_sets[key]
-            help_text = description or f"Your rule set, based on {PRESETS[base.preset].title}."
+            # Translators: under the presets, for a saved rule set without a description.
+            help_text = description or _("Your rule set, based on {preset}.").format(
+                preset=_(PRESETS[base.preset].title))
         else:
             base = PRESETS[key]
-            help_text = PRESET_HELP.get(key, base.title)
+            help_text = _(PRESET_HELP[key]) if key in PRESET_HELP else _(base.title)
         self.preset_help.configure(text=help_text)
         for field, label in self.placeholders.items():
-            label.configure(text=f"{getattr(base, field):,}")
+            label.configure(text=number(getattr(base, field)))
         self._update_placeholders()
 
     def _update_placeholders(self) -> None:

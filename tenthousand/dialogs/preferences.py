@@ -1,19 +1,24 @@
 """The preferences dialog: computer speed, animation, sound, looks and the startup show.
 
 Its rows are built from the preferences' own definitions (``settings.PREFS``): the label,
-the range, the step, the hint and the rounding are written once, there."""
+the range, the step, the hint and the rounding are written once, there.  Every field has an
+access key (the ``&`` of its label); a new language shows from the next start, and the
+dialog says so in that language."""
 
 from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
 
+from .. import i18n
+from ..i18n import N_, _, mnemonic, pgettext
 from ..settings import (
     ANIMATION,
     ANIMATION_SPEED,
     DELAY,
     DIALOG_PREFS,
     INTRO,
+    LANGUAGE,
     PITCH,
     SIZE,
     SIZES,
@@ -28,32 +33,49 @@ from ..settings import (
     Preferences,
 )
 from ..view.theme import palette
+from . import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["PreferencesDialog"]
 
 LABEL_CHARS = 15  # the label column of every group, so the fields line up
+#: Under the language, in the language chosen, when it is not the one in use.
+NEXT_START = N_("The game speaks this language from its next start.")
+
+
+def in_language(code: str, message: str) -> str:
+    """``message`` in the language ``code`` ("" for the desktop's), whatever the language
+    in use: the dialog tells the player in the language they just chose."""
+    wanted = code or i18n.from_environment()
+    if wanted == i18n.language():
+        return _(message)
+    return i18n._load(wanted).gettext(message)
 
 
 class PreferencesDialog(Dialog[Preferences]):
     """Edit the player's preferences; ``.result`` is the new :class:`Preferences` or None."""
 
+    # Translators: the preferences dialog's buttons; "&" marks the access key.
+    ok_text = N_("O&K")
+    cancel_text = N_("Cance&l")
+
     def __init__(self, parent: tk.Misc, prefs: Preferences, *, testing: bool = False,
                  speech_problem: str | None = None) -> None:
         self.prefs = prefs
         self.speech_problem = speech_problem  # why speech cannot be had here, if it cannot
-        super().__init__(parent, "Preferences", testing=testing)
+        super().__init__(parent, _("Preferences"), testing=testing)
 
     def body(self, frame: ttk.Frame) -> None:
         self.small = derived_font(self, scale=0.92)
         self.flag_checks: dict[str, ttk.Checkbutton] = {}
-        play = self._group(frame, "Play", 0)
+        # Translators: the groups of the preferences dialog; "Play" is how the game plays.
+        play = self._group(frame, pgettext("preferences", "Play"), 0)
         self.delay_var, self.delay_spin = self._number_row(play, DELAY, 0)
         self.animation_var = self._flag_row(play, ANIMATION, 2)
         self.intro_var = self._flag_row(play, INTRO, 3)
         self.speed_var, self.speed_buttons = self._choice_row(play, ANIMATION_SPEED, 4)
 
-        sound = self._group(frame, "Sound", 1)
+        sound = self._group(frame, _("Sound"), 1)
         self.sound_var = self._flag_row(sound, SOUND, 0)
         self.pitch_var, self.pitch_spin = self._number_row(sound, PITCH, 1)
         self._volume_rows(sound, 3)
@@ -64,11 +86,12 @@ class PreferencesDialog(Dialog[Preferences]):
                       wraplength=chars(self, 48), text=self.speech_problem).grid(
                 row=6, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
 
-        looks = self._group(frame, "Looks", 2)
+        looks = self._group(frame, _("Looks"), 2)
         # Two screens to a row: four side by side would widen the whole dialog.
         self.theme_var, self.theme_buttons = self._choice_row(looks, THEME, 0, per_row=2)
         self._colour_rows(looks, 1)
         self._size_rows(looks, 3)
+        self._language_rows(looks, 5)
 
         for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var,
                     self.size_var):
@@ -91,19 +114,18 @@ class PreferencesDialog(Dialog[Preferences]):
                     row: int) -> tuple[tk.StringVar, ttk.Spinbox]:
         """A number typed or stepped, its error beside it and its hint below."""
         var = tk.StringVar(self, pref.number(getattr(self.prefs, pref.name)))
-        ttk.Label(group, text=pref.label).grid(row=row, column=0, sticky="w")
         decimals = 0 if pref.whole else len(f"{pref.step:g}".partition(".")[2])
         spin = ttk.Spinbox(group, textvariable=var, width=6, from_=pref.low, to=pref.high,
                            increment=pref.step, format=f"%.{decimals}f", justify="right")
+        access.label(group, pref.title(), spin).grid(row=row, column=0, sticky="w")
         spin.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
         self.error_label(group, pref.name).grid(row=row, column=2, sticky="w")
-        self._hint(group, pref.hint, row + 1)
+        self._hint(group, pref.help(), row + 1)
         return var, spin
 
     def _flag_row(self, group: ttk.Labelframe, pref: Flag, row: int) -> tk.BooleanVar:
         var = tk.BooleanVar(self, getattr(self.prefs, pref.name))
-        check = self.flag_checks[pref.name] = ttk.Checkbutton(group, text=pref.label,
-                                                               variable=var)
+        check = self.flag_checks[pref.name] = access.check(group, pref.title(), variable=var)
         check.grid(row=row, column=0, columnspan=3, sticky="w", pady=2)
         return var
 
@@ -111,12 +133,13 @@ class PreferencesDialog(Dialog[Preferences]):
                     per_row: int = 9) -> tuple[tk.StringVar, dict[str, ttk.Radiobutton]]:
         """One radio button for each choice, ``per_row`` to a line."""
         var = tk.StringVar(self, getattr(self.prefs, pref.name))
-        ttk.Label(group, text=pref.label).grid(row=row, column=0, sticky="w")
+        # The buttons have access keys of their own; the label names the row.
+        ttk.Label(group, text=mnemonic(pref.title())[0]).grid(row=row, column=0, sticky="w")
         line = ttk.Frame(group)
         line.grid(row=row, column=1, columnspan=2, sticky="w", padx=SMALL_PAD, pady=2)
         buttons: dict[str, ttk.Radiobutton] = {}
-        for i, (key, text) in enumerate(pref.choices):
-            buttons[key] = ttk.Radiobutton(line, text=text, value=key, variable=var)
+        for i, (key, _text) in enumerate(pref.choices):
+            buttons[key] = access.radio(line, pref.choice_label(key), value=key, variable=var)
             buttons[key].grid(row=i // per_row, column=i % per_row, sticky="w",
                               padx=(0, PAD))
         return var, buttons
@@ -124,38 +147,64 @@ class PreferencesDialog(Dialog[Preferences]):
     def _size_rows(self, looks: ttk.Labelframe, row: int) -> None:
         """Size: dice and text larger than normal, on top of the desktop's own scaling."""
         size = self.prefs.size if self.prefs.size in SIZES else SIZES[0]
+        self.sizes = {SIZE.show(s): s for s in SIZES}
         self.size_var = tk.StringVar(self, SIZE.show(size))
-        ttk.Label(looks, text=SIZE.label).grid(row=row, column=0, sticky="w")
         self.size_combo = ttk.Combobox(looks, textvariable=self.size_var, state="readonly",
-                                       values=[SIZE.show(s) for s in SIZES], width=6)
+                                       values=list(self.sizes), width=7)
+        access.label(looks, SIZE.title(), self.size_combo).grid(row=row, column=0, sticky="w")
         self.size_combo.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
-        self._hint(looks, SIZE.hint, row + 1)
+        self._hint(looks, SIZE.help(), row + 1)
+
+    def _language_rows(self, looks: ttk.Labelframe, row: int) -> None:
+        """The language: the desktop's or one of ours, each named in its own language, and
+        under it, in the language chosen, that it shows from the next start."""
+        self.languages = {LANGUAGE.show(code): code for code, _name in LANGUAGE.choices}
+        self.language_var = tk.StringVar(self, LANGUAGE.show(self.prefs.language))
+        self.language_combo = ttk.Combobox(looks, textvariable=self.language_var,
+                                           state="readonly", values=list(self.languages),
+                                           width=18)
+        access.label(looks, LANGUAGE.title(), self.language_combo).grid(row=row, column=0,
+                                                                         sticky="w")
+        self.language_combo.grid(row=row, column=1, columnspan=2, sticky="w", padx=SMALL_PAD,
+                                 pady=2)
+        self.language_note = ttk.Label(looks, foreground=HINT_COLOUR, font=self.small, text="")
+        self.language_note.grid(row=row + 1, column=0, columnspan=3, sticky="w",
+                                pady=(0, SMALL_PAD))
+        self.language_var.trace_add("write", self._language_chosen)
+
+    def _language_chosen(self, *args: object) -> None:
+        code = self.languages.get(self.language_var.get(), self.prefs.language)
+        self.language_note.configure(
+            text="" if code == self.prefs.language else in_language(code, NEXT_START))
 
     def _colour_rows(self, looks: ttk.Labelframe, row: int) -> None:
         """The table colour: a list to choose from and a swatch of the table it gives."""
-        self.colour_names = {text: name for name, text in TABLE_COLOUR.choices}
+        self.colour_names = {TABLE_COLOUR.show(name): name for name, _text in
+                             TABLE_COLOUR.choices}
         current = self.prefs.table_colour
         self.colour_var = tk.StringVar(self, TABLE_COLOUR.show(current))
-        ttk.Label(looks, text=TABLE_COLOUR.label).grid(row=row, column=0, sticky="w")
         self.colour_combo = ttk.Combobox(looks, textvariable=self.colour_var, state="readonly",
                                          values=list(self.colour_names), width=10)
+        access.label(looks, TABLE_COLOUR.title(), self.colour_combo).grid(row=row, column=0,
+                                                                           sticky="w")
         self.colour_combo.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
         self.swatch = tk.Frame(looks, width=56, height=20, relief="sunken", borderwidth=1,
                                background=palette(self.prefs.theme, current).felt)
         self.swatch.grid(row=row, column=2, sticky="w", padx=SMALL_PAD)
-        self._hint(looks, TABLE_COLOUR.hint, row + 1)
+        self._hint(looks, TABLE_COLOUR.help(), row + 1)
 
     def _volume_rows(self, sound: ttk.Labelframe, row: int) -> None:
         """Volume: a slider from silent to full, with its value beside it."""
         self.volume_var = tk.DoubleVar(self, self.prefs.volume)
-        ttk.Label(sound, text=VOLUME.label).grid(row=row, column=0, sticky="w")
         self.volume_scale = ttk.Scale(sound, variable=self.volume_var, from_=VOLUME.low,
                                       to=VOLUME.high,
                                       orient="horizontal", length=chars(self, 18))
+        access.label(sound, VOLUME.title(), self.volume_scale).grid(row=row, column=0,
+                                                                     sticky="w")
         self.volume_scale.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
         self.volume_label = ttk.Label(sound, width=5, anchor="e")
         self.volume_label.grid(row=row, column=2, sticky="w")
-        self._hint(sound, VOLUME.hint, row + 1)
+        self._hint(sound, VOLUME.help(), row + 1)
         self.volume_var.trace_add("write", self._volume_moved)
         self.sound_var.trace_add("write", self._volume_moved)
         self._volume_moved()
@@ -185,7 +234,7 @@ class PreferencesDialog(Dialog[Preferences]):
 
     def validate(self) -> tuple[Preferences | None, dict[str, str]]:
         """The edited preferences, or the message of every field that is wrong."""
-        if not hasattr(self, "size_var"):
+        if not hasattr(self, "language_var"):
             return None, {}  # still being built
         errors: dict[str, str] = {}
         values: dict[str, object] = {}
@@ -196,18 +245,21 @@ class PreferencesDialog(Dialog[Preferences]):
             values[pref.name] = value
         colour = self.colour_names.get(self.colour_var.get())
         if colour is None:
-            errors["table_colour"] = "choose a table colour"
+            errors["table_colour"] = _("choose a table colour")
         if self.theme_var.get() not in dict(THEME.choices):
-            errors["theme"] = "choose one of the screens"
-        size = self.size_var.get().rstrip("%")
-        if not size.isdigit() or int(size) not in SIZES:
-            errors["size"] = "choose a size"
+            errors["theme"] = _("choose one of the screens")
+        size = self.sizes.get(self.size_var.get())
+        if size is None:
+            errors["size"] = _("choose a size")
+        language = self.languages.get(self.language_var.get())
+        if language is None:
+            errors["language"] = _("choose a language")
         if errors:
             return None, errors
         values.update(sound=self.sound_var.get(), theme=self.theme_var.get(),
                       table_colour=colour, intro=self.intro_var.get(),
                       animation=self.animation_var.get(), volume=self.volume,
-                      animation_speed=self.speed_var.get(), size=int(size),
-                      speech=self.speech_var.get())
+                      animation_speed=self.speed_var.get(), size=size,
+                      speech=self.speech_var.get(), language=language)
         assert values.keys() == set(DIALOG_PREFS)  # every preference the dialog edits
         return self.prefs.replace(**values), {}

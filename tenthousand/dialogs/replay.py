@@ -15,6 +15,7 @@ from tkinter import ttk
 
 from .. import presenter
 from ..advisor import evaluate
+from ..i18n import _, number
 from ..jobs import JobRunner
 from ..model import Game, Record
 from ..replaying import Replay, Turn, advice_text, build, context
@@ -23,11 +24,22 @@ from ..view.panels import LogPanel
 from ..view.scoreboard import Scoreboard
 from ..view.table import TableView
 from ..view.theme import ensure_style, palette
+from . import access
 from .base import PAD, chars, collect_when_closed
 
 #: Events the log shows after a jump (stepping forward adds lines one step at a time).
 
 PlayOn = Callable[[Game, int], object]
+
+
+def replay_title(names: list[str]) -> str:
+    """The replay window's title: "Replay — Ann vs Bob"."""
+    players = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: the players of a replayed game, one after the other ("Ann vs Bob").
+        players = _("{players} vs {name}").format(players=players, name=name)
+    # Translators: the replay window's title; {players} is "Ann vs Bob".
+    return _("Replay \u2014 {players}").format(players=players)
 
 
 class ReplayWindow(tk.Toplevel):
@@ -52,8 +64,7 @@ class ReplayWindow(tk.Toplevel):
         self.runner = JobRunner(self)
         self.images = DiceImages(self, theme)
         self.pal = palette(theme, table_colour)
-        names = " vs ".join(s.name for s in record.seats)
-        self.title(f"Replay \u2014 {names}")
+        self.title(replay_title([s.name for s in record.seats]))
         self._build()
         self._bind_keys()
         self.protocol("WM_DELETE_WINDOW", self.close)
@@ -83,7 +94,8 @@ class ReplayWindow(tk.Toplevel):
         self.scoreboard.pack(fill="x")
         self.turn_list = ttk.Treeview(side, columns=("turn",), show="headings", height=7,
                                       selectmode="browse", takefocus=0)
-        self.turn_list.heading("turn", text="Turns (click one to go there)")
+        # Translators: the head of the list of turns: at most about 30 characters.
+        self.turn_list.heading("turn", text=_("Turns (click one to go there)"))
         self.turn_list.column("turn", width=300, anchor="w")
         self.turn_list.pack(fill="x", padx=6, pady=(4, 4))
         self.turn_list.bind("<<TreeviewSelect>>", self._turn_chosen)
@@ -94,18 +106,20 @@ class ReplayWindow(tk.Toplevel):
     def _build_controls(self) -> None:
         bar = ttk.Frame(self, padding=(PAD, PAD // 2))
         bar.pack(fill="x", side="bottom")
-        self.advice_label = ttk.Label(bar, text="Reading the game...", anchor="w",
+        self.advice_label = ttk.Label(bar, text=_("Reading the game..."), anchor="w",
                                       justify="left", wraplength=chars(self, 120))
         self.advice_label.pack(fill="x", pady=(0, 4))
         row = ttk.Frame(bar)
         row.pack(fill="x")
         self.buttons: dict[str, ttk.Button] = {}
+        # Translators: the replay's buttons, each with an access key (&), none twice in the
+        # window; the arrows show the direction.
         for name, text, command in (
-                ("first", "\u00ab First", self.first), ("back", "\u2039 Back", self.back),
-                ("forward", "Forward \u203a", self.forward),
-                ("last", "Last \u00bb", self.last)):
-            button = ttk.Button(row, text=text, command=command, state="disabled",
-                                takefocus=0)
+                ("first", _("\u00ab &First"), self.first),
+                ("back", _("\u2039 &Back"), self.back),
+                ("forward", _("For&ward \u203a"), self.forward),
+                ("last", _("&Last \u00bb"), self.last)):
+            button = access.button(row, text, command, state="disabled", takefocus=0)
             button.pack(side="left", padx=(0, 4))
             self.buttons[name] = button
         self.scale = ttk.Scale(row, from_=0, to=1, orient="horizontal",
@@ -113,12 +127,12 @@ class ReplayWindow(tk.Toplevel):
         self.scale.pack(side="left", fill="x", expand=True, padx=PAD)
         self.where = ttk.Label(row, text="", width=22, anchor="e")
         self.where.pack(side="left", padx=(0, PAD))
-        self.play_on_button = ttk.Button(row, text="Play on from here", state="disabled",
-                                         command=self.play_on, takefocus=0)
+        self.play_on_button = access.button(row, _("&Play on from here"), self.play_on,
+                                            state="disabled", takefocus=0)
         self.play_on_button.pack(side="left", padx=(0, 4))
-        ttk.Button(row, text="Charts", command=self.show_charts, takefocus=0).pack(
+        access.button(row, _("C&harts"), self.show_charts, takefocus=0).pack(
             side="left", padx=(0, 4))
-        ttk.Button(row, text="Close", command=self.close, takefocus=0).pack(side="left")
+        access.button(row, _("&Close"), self.close, takefocus=0).pack(side="left")
 
     def show_charts(self) -> tk.Toplevel:
         """C, the Charts button: the score race and the chances of winning of the game
@@ -126,7 +140,7 @@ class ReplayWindow(tk.Toplevel):
         from .charts import ChartsWindow
 
         return ChartsWindow(self, self.record, self.pal, jobs=self.runner,
-                            title="Charts of the replayed game")
+                            title=_("Charts of the replayed game"))
 
     def _bind_keys(self) -> None:
         for sequence, command in (("<Home>", self.first), ("<Left>", self.back),
@@ -148,7 +162,9 @@ class ReplayWindow(tk.Toplevel):
         self.show(step)
 
     def _failed(self, error: BaseException) -> None:
-        self.advice_label.configure(text=f"This record cannot be replayed: {error}")
+        # Translators: {reason} says what is wrong with the record.
+        self.advice_label.configure(text=_("This record cannot be replayed: {reason}").format(
+            reason=error))
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -190,12 +206,12 @@ class ReplayWindow(tk.Toplevel):
 
     def turn_of(self, step: int) -> int:
         """The number of the turn that ``step`` belongs to (0 before the first)."""
-        number = 0
+        found = 0
         for turn in self.turns:
             if turn.step > step:
                 break
-            number = turn.number
-        return number
+            found = turn.number
+        return found
 
     # -- showing ---------------------------------------------------------------------------
 
@@ -233,10 +249,10 @@ class ReplayWindow(tk.Toplevel):
         self._moving = True
         try:
             self.scale.set(step)
-            number = self.turn_of(step)
-            if number and self.turn_list.selection() != (str(number),):
-                self.turn_list.selection_set(str(number))
-                self.turn_list.see(str(number))
+            current = self.turn_of(step)
+            if current and self.turn_list.selection() != (str(current),):
+                self.turn_list.selection_set(str(current))
+                self.turn_list.see(str(current))
             self.update_idletasks()  # the list's <<TreeviewSelect>> comes while _moving
         finally:
             self._moving = False
@@ -247,23 +263,29 @@ class ReplayWindow(tk.Toplevel):
         self.play_on_button.configure(
             state="normal" if self.on_play_on is not None and not replay.game_over(step)
             else "disabled")
-        turn = f" \u00b7 turn {self.turn_of(step)}" if self.turns else ""
-        self.where.configure(text=f"Step {step} of {replay.last}{turn}")
+        if self.turns:
+            # Translators: where the replay is; short (about 22 characters).
+            where = _("Step {step} of {last} \u00b7 turn {turn}").format(
+                step=number(step), last=number(replay.last), turn=number(self.turn_of(step)))
+        else:
+            where = _("Step {step} of {last}").format(step=number(step),
+                                                      last=number(replay.last))
+        self.where.configure(text=where)
 
     def _show_advice(self, game: Game, step: int) -> None:
         replay = self.replay
         assert replay is not None
         decision = replay.decision(step)
         if decision is None:
-            note = "" if step else "The start of the game."
+            note = "" if step else _("The start of the game.")
             if step and step == replay.last and game.over:
-                note = "The end of the game."
+                note = _("The end of the game.")
             self.advice_label.configure(text=note)
             return
         if step in self.advice:
             self.advice_label.configure(text=self.advice[step])
             return
-        self.advice_label.configure(text="Asking the advisor about this decision...")
+        self.advice_label.configure(text=_("Asking the advisor about this decision..."))
         name = self.record.seats[replay.commands[step - 1].seat].name
 
         def done(values: object) -> None:
@@ -273,8 +295,9 @@ class ReplayWindow(tk.Toplevel):
 
         def failed(error: BaseException) -> None:
             if self.step == step:
-                self.advice_label.configure(text=f"The advisor could not value this "
-                                                 f"decision: {error}")
+                self.advice_label.configure(text=_(
+                    "The advisor could not value this decision: {reason}").format(
+                        reason=error))
 
         self.runner.submit(lambda: evaluate(Game.from_dict(decision.position)), done, failed,
                            name="replay-advice", lane="advice", latest=True)

@@ -12,9 +12,11 @@ from tkinter import ttk
 
 from ..advising import WIN
 from ..advisor import Costly, Decision, review
+from ..i18n import _, decimal, ngettext, number, percent
 from ..jobs import JobRunner, weakly
 from ..view.dice import DiceImages, render_face
 from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
+from . import access
 from .base import chars, collect_when_closed, derived_font, place_window
 
 POLL_MS = 50
@@ -36,20 +38,43 @@ def marked(thrown: Sequence[int], faces: Sequence[int]) -> list[bool]:
     return out
 
 
-def _loss_text(c: Costly) -> str:
-    if c.kind == WIN:
-        return f"gave away {c.loss * 100:.1f} points of win probability"
-    if c.decision.values is not None and c.decision.values.lower_is_better:
-        return f"cost {c.loss:,.0f} more expected points pegged"
-    return f"gave away {c.loss:,.0f} points of expected turn score"
+def _lower_is_better(c: Costly) -> bool:
+    return c.decision.values is not None and c.decision.values.lower_is_better
 
 
-def _value_text(c: Costly, value: float) -> str:
+def _head_text(rank: int, c: Costly) -> str:
+    """An entry's first line: "1. Decision 4: gave away 3.5 points of win probability"."""
+    fields = {"rank": rank, "turn": number(c.turn)}
     if c.kind == WIN:
-        return f"wins {value * 100:.1f}%"
-    if c.decision.values is not None and c.decision.values.lower_is_better:
-        return f"pegs {value:,.0f} on average"
-    return f"banks {value:,.0f} on average"
+        # Translators: the head of a reviewed decision; {rank} is its place in the list,
+        # {turn} which decision of the game it was, {loss} percentage points (3.5).
+        return _("{rank}. Decision {turn}: gave away {loss} points of win "
+                 "probability").format(loss=decimal(c.loss * 100, 1), **fields)
+    if _lower_is_better(c):
+        return _("{rank}. Decision {turn}: cost {loss} more expected points "
+                 "pegged").format(loss=number(c.loss), **fields)
+    return _("{rank}. Decision {turn}: gave away {loss} points of expected turn "
+             "score").format(loss=number(c.loss), **fields)
+
+
+def _move_text(c: Costly, value: float, best: bool) -> str:
+    """What was played (or was best) and what it is worth, as one sentence."""
+    move = c.better if best else c.played
+    if c.kind == WIN:
+        # Translators: {move} is a move in words ("freeze 1 5 and bank"), {percent} the
+        # chance to win the game after it.
+        return (_("Best: {move}, wins {percent}.") if best else
+                _("You: {move}, wins {percent}.")).format(move=move,
+                                                          percent=percent(value, 1))
+    if _lower_is_better(c):
+        # Translators: {points} is the points pegged on average after the move.
+        return (_("Best: {move}, pegs {points} on average.") if best else
+                _("You: {move}, pegs {points} on average.")).format(move=move,
+                                                                    points=number(value))
+    # Translators: {points} is the points banked on average after the move.
+    return (_("Best: {move}, banks {points} on average.") if best else
+            _("You: {move}, banks {points} on average.")).format(move=move,
+                                                                 points=number(value))
 
 
 class ReviewWindow(tk.Toplevel):
@@ -60,7 +85,7 @@ class ReviewWindow(tk.Toplevel):
     calls ``on_show(step)``."""
 
     def __init__(self, parent: tk.Misc, decisions: Sequence[Decision] | DecisionSource, *,
-                 title: str = "Review of your game", theme: str = "color",
+                 title: str | None = None, theme: str = "color",
                  on_show: Callable[[int], object] | None = None) -> None:
         super().__init__(parent)
         collect_when_closed(self)  # its Tk variables are freed in the Tk thread
@@ -68,7 +93,7 @@ class ReviewWindow(tk.Toplevel):
         self.theme = theme
         self.dice = DiceImages(self, theme)  # its own: the images the Text shows stay pinned
         self.withdraw()
-        self.title(title)
+        self.title(_("Review of your game") if title is None else title)
         self.transient(parent.winfo_toplevel())
         self.result: list[Costly] | None = None
         self.on_show = on_show
@@ -78,9 +103,13 @@ class ReviewWindow(tk.Toplevel):
         self.jobs = JobRunner(self, poll_ms=POLL_MS)  # closed with the window
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
-        count = "" if callable(decisions) else f"{len(decisions)} "
-        self.heading = ttk.Label(frame, text=f"Working through your {count}decisions...",
-                                 wraplength=chars(self, 70))
+        if callable(decisions):
+            working = _("Working through your decisions...")
+        else:
+            working = ngettext("Working through your {n} decision...",
+                               "Working through your {n} decisions...",
+                               len(decisions)).format(n=number(len(decisions)))
+        self.heading = ttk.Label(frame, text=working, wraplength=chars(self, 70))
         self.heading.pack(anchor="w")
         self.text = tk.Text(frame, width=80, height=22, wrap="word", relief="flat",
                             padx=6, pady=6, cursor="arrow", font="TkDefaultFont")
@@ -90,7 +119,7 @@ class ReviewWindow(tk.Toplevel):
         self._colour_text()
         buttons = ttk.Frame(frame)
         buttons.pack(side="bottom", fill="x", pady=(8, 0))
-        ttk.Button(buttons, text="Close", command=self.close).pack(side="right")
+        access.button(buttons, _("&Close"), self.close).pack(side="right")
         scroll.pack(side="right", fill="y")
         self.text.pack(side="left", fill="both", expand=True)
         self.bind("<Escape>", lambda e: self.close())
@@ -136,27 +165,30 @@ class ReviewWindow(tk.Toplevel):
         self.show(found)
 
     def _failed(self, error: BaseException) -> None:
-        self.heading.configure(text=f"The review failed: {error}")
+        # Translators: {reason} is the system's own words for what went wrong.
+        self.heading.configure(text=_("The review failed: {reason}").format(reason=error))
 
     def show(self, costly: list[Costly]) -> None:
         self.result = costly
         if not costly:
-            self.heading.configure(text="Not one of your decisions gave anything away. "
-                                        "Well played!")
+            self.heading.configure(text=_("Not one of your decisions gave anything away. "
+                                          "Well played!"))
         else:
-            self.heading.configure(text=f"Your {len(costly)} costliest decisions, worst "
-                                        "first:")
+            self.heading.configure(text=ngettext(
+                "Your {n} costliest decision:", "Your {n} costliest decisions, worst first:",
+                len(costly)).format(n=number(len(costly))))
         t = self.text
         t.configure(state="normal")
         t.delete("1.0", "end")
         for rank, c in enumerate(costly, 1):
             start = t.index("end-1c")
-            t.insert("end", f"{rank}. Decision {c.turn}: {_loss_text(c)}\n", "head")
-            t.insert("end", f"{c.position}.\n")
+            t.insert("end", _head_text(rank, c) + "\n", "head")
+            # Translators: {position} is the position in words (the dice, the scores).
+            t.insert("end", _("{position}.").format(position=c.position) + "\n")
             self._dice_row(c.thrown, c.decision.faces,
-                           f"\u2717 You: {c.played}, {_value_text(c, c.chosen)}.", "loss")
+                           "\u2717 " + _move_text(c, c.chosen, best=False), "loss")
             self._dice_row(c.thrown, c.best_faces,
-                           f"\u2605 Best: {c.better}, {_value_text(c, c.best)}.", "best")
+                           "\u2605 " + _move_text(c, c.best, best=True), "best")
             self._link(rank, c, start)
         t.configure(state="disabled")
 
@@ -166,7 +198,9 @@ class ReviewWindow(tk.Toplevel):
         if self.on_show is None or step <= 0:
             return
         self.links.append(step)
-        button = ttk.Button(self.text, text="Show in replay",
+        # One such button an entry: no access key (the entries would share it); Tab reaches
+        # each, and a double-click on the entry does the same.
+        button = ttk.Button(self.text, text=_("Show in replay"),
                             command=lambda: self.show_step(step))
         self.link_buttons.append(button)
         self.text.window_create("end", window=button, padx=24, pady=2)
@@ -193,8 +227,8 @@ def _review_work(source: DecisionSource, theme: str) -> tuple[list[int], list[Co
     """The review's worker: the decisions, what each cost, and the dice drawn by Pillow
     (the Tk thread only wraps them)."""
     pairs = list(source())
-    found = review([d for _, d in pairs])
+    found = review([d for _step, d in pairs])
     for face in range(1, 7):
         for state in ("normal", "selected"):
             render_face(face, DIE, state, theme)
-    return [step for step, _ in pairs], found
+    return [step for step, _decision in pairs], found

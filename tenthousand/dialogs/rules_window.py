@@ -12,8 +12,10 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Literal
 
+from ..i18n import _, number
 from ..model.rules import Rules
-from ..rules_text import FIRST_THROW_NOTE, rules_text, scoring_rows
+from ..rules_text import first_throw_note, rules_text, scoring_rows
+from . import access
 from .base import HINT_COLOUR, PAD, derived_font, place_window
 
 __all__ = ["RulesWindow"]
@@ -28,7 +30,8 @@ class RulesWindow(tk.Toplevel):
         self.parent = parent
         self.rules = rules
         self.theme = theme
-        self.title("Rules")
+        # Translators: the title of the rules window (F5).
+        self.title(_("Rules"))
         self.protocol("WM_DELETE_WINDOW", self.close)
         self.bind("<Escape>", self.close)
         self.minsize(420, 300)
@@ -61,9 +64,10 @@ class RulesWindow(tk.Toplevel):
         bar = ttk.Frame(self, padding=PAD)
         bar.grid(row=1, column=0, sticky="ew")
         bar.columnconfigure(0, weight=1)
-        ttk.Label(bar, text="Esc closes; F5 opens it again.", foreground=HINT_COLOUR
+        ttk.Label(bar, text=_("Esc closes; F5 opens it again."), foreground=HINT_COLOUR
                   ).grid(row=0, column=0, sticky="w")
-        self.close_button = ttk.Button(bar, text="Close", command=self.close)
+        # Translators: the button that closes the rules window (access key after &).
+        self.close_button = access.button(bar, _("&Close"), self.close)
         self.close_button.grid(row=0, column=1)
 
         for keys in ("<Prior>", "<Next>", "<Up>", "<Down>", "<Home>", "<End>"):
@@ -98,15 +102,17 @@ class RulesWindow(tk.Toplevel):
     # -- building ------------------------------------------------------------------------
 
     def _fill(self, rules: Rules) -> None:
-        self.title(f"Rules: {rules.label}")
+        # Translators: the title of the rules window with the rule set's name.
+        self.title(_("Rules: {rules}").format(rules=rules.label))
         t = self.text
         t.configure(state="normal")
         t.delete("1.0", "end")
         rows = scoring_rows(rules)
         measure = self.body_font.measure
         bold = self.bold_font.measure
-        first_col = max([bold("Counter")] + [measure(r[0]) for r in rows]) + 24
-        points_col = first_col + max([bold("Points")] + [measure(r[1]) for r in rows])
+        heads = (_("Counter"), _("Points"), _("Note"))
+        first_col = max([bold(heads[0])] + [measure(r[0]) for r in rows]) + 24
+        points_col = first_col + max([bold(heads[1])] + [measure(r[1]) for r in rows])
         t.tag_configure("title", font=self.title_font, spacing3=4)
         mono = self.theme == "mono"
         # Monochrome is black on white with grey stripes; first-throw rows are in italics
@@ -127,18 +133,20 @@ class RulesWindow(tk.Toplevel):
 
         t.insert("end", rules.label + "\n", "title")
         t.insert("end", self._summary(rules) + "\n", "summary")
-        t.insert("end", "Scoring\n", "heading")
-        t.insert("end", "Counter\tPoints\tNote\n", ("table", "table_head"))
+        # Translators: a heading of the rules window, above the scoring table.
+        t.insert("end", _("Scoring") + "\n", "heading")
+        t.insert("end", "\t".join(heads) + "\n", ("table", "table_head"))
+        first = first_throw_note()
         for i, (words, points, note) in enumerate(rows):
             tags: tuple[str, ...] = ("table",) + (("stripe",) if i % 2 == 0 else ())
-            if FIRST_THROW_NOTE in note:
+            if first in note:
                 tags += ("first",)
             t.insert("end", f"{words}\t{points}\t", tags)
             t.insert("end", note + "\n", tags + ("note",))
-        if any(FIRST_THROW_NOTE in note for _, _, note in rows):
-            t.insert("end", ("Rows in italics" if mono else "Rows in blue italics")
-                     + " count only on the first throw of a turn.\n",
-                     ("para", "note"))
+        if any(first in row[2] for row in rows):
+            t.insert("end", (_("Rows in italics count only on the first throw of a turn.")
+                             if mono else _("Rows in blue italics count only on the first "
+                                            "throw of a turn.")) + "\n", ("para", "note"))
         for heading, paragraph in rules_text(rules):
             t.insert("end", heading + "\n", "heading")
             t.insert("end", paragraph + "\n", "para")
@@ -147,14 +155,18 @@ class RulesWindow(tk.Toplevel):
 
     @staticmethod
     def _summary(rules: Rules) -> str:
-        parts = [f"Game point {rules.game_point:,}"]
+        # Translators: the summary under the title of the rules window, in parts joined by
+        # "; ": "Game point 10,000; to get on the board 500; minimum turn score after that 350."
+        parts = [_("Game point {points}").format(points=number(rules.game_point))]
         if rules.rotary_club:
-            parts.append("no minimum turn score (Rotary Club)")
+            parts.append(_("no minimum turn score (Rotary Club)"))
         else:
-            parts.append(f"to get on the board {rules.opening_minimum:,}"
-                         if rules.opening_minimum else "no minimum to get on the board")
-            parts.append(f"minimum turn score after that {rules.minimum:,}"
-                         if rules.minimum else "no minimum after that")
+            parts.append(_("to get on the board {points}").format(
+                points=number(rules.opening_minimum))
+                if rules.opening_minimum else _("no minimum to get on the board"))
+            parts.append(_("minimum turn score after that {points}").format(
+                points=number(rules.minimum))
+                if rules.minimum else _("no minimum after that"))
         return "; ".join(parts) + "."
 
     def _fit_screen(self) -> None:

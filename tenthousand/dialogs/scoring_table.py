@@ -14,7 +14,7 @@ from tkinter import ttk
 
 from ..i18n import _
 from ..model.rules import Rules
-from ..rules_text import FIRST_THROW_NOTE, Row, scoring_rows
+from ..rules_text import Row, first_throw_note, scoring_rows
 
 __all__ = ["ScoringTable"]
 
@@ -55,13 +55,14 @@ class ScoringTable(ttk.Frame):
         self._tags()
         t.insert("end", _("Counter") + "\t" + _("Points") + "\t" + _("Note") + "\n",
                  ("table", "table_head"))
+        first = first_throw_note()
         for i, (words, points, note) in enumerate(self.rows):
             tags: tuple[str, ...] = ("table",) + (("stripe",) if i % 2 == 0 else ())
-            if FIRST_THROW_NOTE in note:
+            if first in note:
                 tags += ("first",)
             t.insert("end", f"{words}\t{points}\t", tags)
             t.insert("end", note + "\n", tags + ("note",))
-        if any(FIRST_THROW_NOTE in note for _w, _p, note in self.rows):
+        if any(first in note for _w, _p, note in self.rows):
             legend = (_("Rows in italics count only on the first throw of a turn.")
                       if self.theme == "mono"
                       else _("Rows in blue italics count only on the first throw of a turn."))

@@ -17,17 +17,40 @@ from ..history.report import report_lines
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
+from ..i18n import N_, _, number, pgettext
 from ..jobs import JobRunner, weakly
 from ..model.rules import LEVELS, PRESETS
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
+from . import access
 from .base import collect_when_closed, derived_font
 
-ALL = "All"
-PERIODS = {"All time": None, "The last 7 days": 7, "The last 30 days": 30,
-           "The last year": 365}
-CHARTS = (("Win rate", "win_rate"), ("Skill", "skill"), ("Luck and skill", "luck"),
-          ("Faces", "faces"))
+#: The choices of the filters, by the key the statistics use (None: no filter), in the
+#: order shown; the texts are translated where shown.
+PERIODS: dict[str, int | None] = {
+    # Translators: the choices of the statistics' Period field.
+    N_("All time"): None, N_("The last 7 days"): 7, N_("The last 30 days"): 30,
+    N_("The last year"): 365}
+LEVEL_NAMES = {
+    # Translators: the choices of the statistics' Against field: computer levels ...
+    "beginner": N_("Beginner"), "normal": N_("Normal"), "expert": N_("Expert"),
+    "max-expected": N_("Best average"), "perfect": N_("Perfect"),
+    # Translators: ... and the games against people.
+    "person": N_("People")}
+CHARTS = (
+    # Translators: the tabs of the statistics' charts (with an access key each).
+    (N_("&Win rate"), "win_rate"), (N_("&Skill"), "skill"), (N_("&Luck and skill"), "luck"),
+    (N_("&Faces"), "faces"))
+
+
+def _all() -> str:
+    # Translators: the choice of the statistics' Rules filter that keeps every rule set.
+    return _("All")
+
+
+def _all_opponents() -> str:
+    # Translators: the choice of the statistics' Against filter that keeps every opponent.
+    return pgettext("opponents", "All")
 
 
 def _load(path: Path, filters: Filters | None) -> tuple[list[str], Statistics | None]:
@@ -52,7 +75,7 @@ class StatisticsWindow(tk.Toplevel):
         super().__init__(parent)
         ensure_style(self)
         self.withdraw()
-        self.title("Statistics")
+        self.title(_("Statistics"))
         self.transient(parent.winfo_toplevel())
         self.pal = pal
         self.jobs = jobs
@@ -88,32 +111,44 @@ class StatisticsWindow(tk.Toplevel):
     def _build_filters(self, player: str | None) -> None:
         bar = ttk.Frame(self, padding=(10, 10, 10, 4))
         bar.pack(fill="x")
+        # What each filter's box shows -> the key the statistics use (None: all).
+        self.choices: dict[str, dict[str, str | int | None]] = {
+            "preset": {_all(): None, **{PRESETS[k].label: k for k in sorted(PRESETS)}},
+            "level": {_all_opponents(): None,
+                      **{_(LEVEL_NAMES[k]): k for k in (*LEVELS, "person")}},
+            "period": {_(name): days for name, days in PERIODS.items()},
+        }
         self.player = tk.StringVar(self, player or "")
-        self.preset = tk.StringVar(self, ALL)
-        self.level = tk.StringVar(self, ALL)
-        self.period = tk.StringVar(self, "All time")
-        self.player_box = self._combo(bar, "Player", self.player, [], 18)
-        self._combo(bar, "Rules", self.preset, [ALL, *sorted(PRESETS)], 13)
-        self._combo(bar, "Against", self.level, [ALL, *LEVELS, "person"], 12)
-        self._combo(bar, "Period", self.period, list(PERIODS), 15)
+        self.preset = tk.StringVar(self, _all())
+        self.level = tk.StringVar(self, _all_opponents())
+        self.period = tk.StringVar(self, _(next(iter(PERIODS))))
+        # Translators: the fields of the statistics' filters (with an access key each).
+        self.player_box = self._combo(bar, _("&Player:"), self.player, [], 18)
+        self._combo(bar, _("&Rules:"), self.preset, list(self.choices["preset"]), 13)
+        self._combo(bar, _("&Against:"), self.level, list(self.choices["level"]), 12)
+        self._combo(bar, _("Peri&od:"), self.period, list(self.choices["period"]), 15)
 
     def _combo(self, bar: ttk.Frame, label: str, var: tk.StringVar, values: list[str],
                width: int) -> ttk.Combobox:
-        ttk.Label(bar, text=label + ":").pack(side="left", padx=(0, 4))
         box = ttk.Combobox(bar, textvariable=var, values=values, width=width,
                            state="readonly")
+        access.label(bar, label, box).pack(side="left", padx=(0, 4))
         box.pack(side="left", padx=(0, 12))
         box.bind("<<ComboboxSelected>>", lambda _e: self.refresh())
         return box
+
+    def _chosen(self, name: str, var: tk.StringVar) -> str | int | None:
+        """The key of a filter's choice (a key typed in by a test counts as itself)."""
+        shown = var.get()
+        return self.choices[name].get(shown, shown)
 
     def _build_body(self) -> None:
         body = ttk.Frame(self, padding=(10, 4, 10, 10))
         body.pack(fill="both", expand=True)
         buttons = ttk.Frame(body)
         buttons.pack(side="bottom", fill="x", pady=(8, 0))
-        ttk.Button(buttons, text="Close", command=self.destroy).pack(side="right")
-        ttk.Button(buttons, text="Export as CSV...", command=self.export).pack(side="right",
-                                                                             padx=6)
+        access.button(buttons, _("&Close"), self.destroy).pack(side="right")
+        access.button(buttons, _("&Export as CSV..."), self.export).pack(side="right", padx=6)
         self.status = ttk.Label(buttons, text="")
         self.status.pack(side="left")
         panes = ttk.Panedwindow(body, orient="horizontal")
@@ -131,8 +166,9 @@ class StatisticsWindow(tk.Toplevel):
         self.charts: dict[str, Chart] = {}
         for title, name in CHARTS:
             chart = Chart(self.tabs, self.pal, width=520, height=380)
-            self.tabs.add(chart, text=title)
+            access.tab(self.tabs, chart, _(title))
             self.charts[name] = chart
+        self.tabs.enable_traversal()
         panes.add(self.tabs, weight=3)
 
     # -- counting --------------------------------------------------------------------------
@@ -141,14 +177,16 @@ class StatisticsWindow(tk.Toplevel):
         name = self.player.get()
         if not name:
             return None
-        days = PERIODS.get(self.period.get())
-        return Filters(name, None if self.preset.get() == ALL else self.preset.get(),
-                       None if self.level.get() == ALL else self.level.get(),
-                       since=None if days is None else time.time() - days * 86400.0)
+        preset, level = self._chosen("preset", self.preset), self._chosen("level", self.level)
+        days = self._chosen("period", self.period)
+        return Filters(name, None if preset is None else str(preset),
+                       None if level is None else str(level),
+                       since=None if not isinstance(days, int) else
+                       time.time() - days * 86400.0)
 
     def refresh(self, first: bool = False) -> None:
         """Count again with the chosen player and filters (in a worker)."""
-        self.status.configure(text="Counting...")
+        self.status.configure(text=_("Counting..."))
         filters = None if first else self.filters()
         path = self.path
         self.jobs.submit(lambda: _load(path, filters), weakly(self.show), weakly(self._failed),
@@ -156,7 +194,9 @@ class StatisticsWindow(tk.Toplevel):
 
     def _failed(self, error: BaseException) -> None:
         if self.winfo_exists():
-            self.status.configure(text=f"The history could not be read ({error}).")
+            # Translators: {reason} is the system's own words for what went wrong.
+            self.status.configure(text=_("The history could not be read ({reason}).").format(
+                reason=error))
 
     def show(self, found: tuple[list[str], Statistics | None]) -> None:
         if not self.winfo_exists():
@@ -165,13 +205,15 @@ class StatisticsWindow(tk.Toplevel):
         self.player_box.configure(values=names)
         self.stats = st
         if st is None:
-            self._write([("Games", "no games stored yet: play one and it appears here")])
+            self._write([(_("Games"), _("no games stored yet: play one and it appears here"))])
             self.status.configure(text="")
         else:
             self.player.set(st.player)
             self._write(report_lines(st))
             self._charts(st)
-            self.status.configure(text=f"Counted in {st.seconds * 1000:.0f} ms")
+            # Translators: how long the statistics took, in milliseconds.
+            self.status.configure(text=_("Counted in {ms} ms").format(
+                ms=number(st.seconds * 1000)))
         if self.on_shown is not None:
             self.update_idletasks()
             self.on_shown()
@@ -181,7 +223,9 @@ class StatisticsWindow(tk.Toplevel):
         self.text.delete("1.0", "end")
         for label, words in rows:
             if label:
-                self.text.insert("end", label.strip() + ": ", ("label",))
+                # Translators: a row's label in the statistics ("Games: ...").
+                self.text.insert("end", _("{label}: ").format(label=label.strip()),
+                                 ("label",))
                 self.text.insert("end", words + "\n")
             else:
                 self.text.insert("end", words + "\n", ("words",))
@@ -195,21 +239,24 @@ class StatisticsWindow(tk.Toplevel):
             self.charts["faces"].show(faces_chart(st.faces, st.computer_faces, st.player))
 
     def export(self) -> None:
-        folder = filedialog.askdirectory(parent=self, title="Export the games as CSV into")
+        folder = filedialog.askdirectory(parent=self, title=_("Export the games as CSV into"))
         if not folder:
             return
-        self.status.configure(text="Writing the CSV files...")
+        self.status.configure(text=_("Writing the CSV files..."))
         path = self.path
         self.jobs.submit(lambda: _export(path, Path(folder)), weakly(self._exported),
                          weakly(self._export_failed), name="csv export", lane="stats")
 
     def _exported(self, files: tuple[Path, Path]) -> None:
         games, decisions = files
-        self.status.configure(text=f"Wrote {games.name} and {decisions.name}.")
+        # Translators: {games} and {decisions} are file names.
+        self.status.configure(text=_("Wrote {games} and {decisions}.").format(
+            games=games.name, decisions=decisions.name))
 
     def _export_failed(self, error: BaseException) -> None:
         why = getattr(error, "strerror", None) or str(error)
-        self.status.configure(text=f"The CSV files could not be written ({why}).")
+        self.status.configure(text=_("The CSV files could not be written ({reason}).").format(
+            reason=why))
 
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal

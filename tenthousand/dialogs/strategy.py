@@ -14,9 +14,11 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..ai import card
+from ..i18n import _, decimal, ngettext, number, percent
 from ..jobs import JobRunner, weakly
 from ..model.rules import Rules
 from ..view.heatmap import HeatMap
+from . import access
 from .base import (
     HINT_COLOUR,
     PAD,
@@ -29,16 +31,24 @@ from .base import (
 
 __all__ = ["StrategyWindow", "heat_scores", "threshold_rows"]
 
-DICE_WORDS = {1: "1 die", 2: "2 dice", 3: "3 dice", 4: "4 dice", 5: "5 dice",
-              6: "6 (a corner)"}
+
+
+def dice_words(n: int) -> str:
+    """"3 dice" in the strategy card's table (six dice left: a corner)."""
+    if n == 6:
+        # Translators: six dice left to throw, in the strategy card: after a corner.
+        return _("6 (a corner)")
+    return ngettext("{n} die", "{n} dice", n).format(n=n)
 
 
 def _bank_text(value: int | None, dice: int, rules: Rules) -> str:
     if value is not None:
-        return f"{value:,} or more"
+        # Translators: a cell of the strategy card: bank from this turn score on.
+        return _("{points} or more").format(points=number(value))
     if dice == 6 and rules.corner_throw_mandatory:
-        return "throw: you must"
-    return "always throw"
+        # Translators: a cell of the strategy card: the rules say you must throw again.
+        return _("throw: you must")
+    return _("always throw")
 
 
 def threshold_rows(rules: Rules) -> list[tuple[str, str, str]]:
@@ -46,7 +56,7 @@ def threshold_rows(rules: Rules) -> list[tuple[str, str, str]]:
     ValueError for rules where a turn is not a choice of banking (Rotary Club, pyramiding)."""
     on = card.banking_thresholds(rules, on_board=True).bank_from
     opening = card.banking_thresholds(rules, on_board=False).bank_from
-    return [(DICE_WORDS[n], _bank_text(on[n], n, rules), _bank_text(opening[n], n, rules))
+    return [(dice_words(n), _bank_text(on[n], n, rules), _bank_text(opening[n], n, rules))
             for n in range(1, 7)]
 
 
@@ -69,22 +79,24 @@ class StrategyWindow(tk.Toplevel):
         self.theme = theme
         self.jobs = JobRunner(self)
         self.board: card.BoardThresholds | None = None
-        self.title(f"Strategy: {rules.label}")
+        # Translators: the title of the strategy card's window.
+        self.title(_("Strategy: {rules}").format(rules=rules.label))
         self.bind("<Escape>", self.close)
         self.protocol("WM_DELETE_WINDOW", self.close)
         frame = ttk.Frame(self, padding=PAD * 2)
         frame.grid(row=0, column=0, sticky="nsew")
         heading = derived_font(self, scale=1.3, weight="bold")
-        ttk.Label(frame, text=f"Strategy for {rules.label}", font=heading).grid(
+        ttk.Label(frame, text=_("Strategy for {rules}").format(rules=rules.label),
+                  font=heading).grid(
             row=0, column=0, columnspan=2, sticky="w")
         self._build_table(frame)
         self._build_chart(frame, seats)
         bar = ttk.Frame(frame)
         bar.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(PAD, 0))
         bar.columnconfigure(0, weight=1)
-        ttk.Label(bar, text="Esc closes the card.", foreground=HINT_COLOUR).grid(
+        ttk.Label(bar, text=_("Esc closes the card."), foreground=HINT_COLOUR).grid(
             row=0, column=0, sticky="w")
-        self.close_button = ttk.Button(bar, text="Close", command=self.close)
+        self.close_button = access.button(bar, _("&Close"), self.close)
         self.close_button.grid(row=0, column=1)
         place_window(self, parent)
         self.deiconify()
@@ -96,7 +108,7 @@ class StrategyWindow(tk.Toplevel):
         self.left = ttk.Frame(frame)
         self.left.grid(row=1, column=0, sticky="nw", padx=(0, PAD * 2), pady=(PAD, 0))
         self.rows: list[tuple[str, str, str]] = []
-        self.table_note = ttk.Label(self.left, text="Working out when to bank...",
+        self.table_note = ttk.Label(self.left, text=_("Working out when to bank..."),
                                     wraplength=chars(self, 40), justify="left")
         self.table_note.grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
         rules = self.rules
@@ -113,23 +125,26 @@ class StrategyWindow(tk.Toplevel):
     def _table_ready(self, result: tuple[list[tuple[str, str, str]], float] | str) -> None:
         left = self.left
         if isinstance(result, str):
-            self.table_note.configure(text=result[:1].upper() + result[1:] + ".")
+            self.table_note.configure(text=result)
             return
         rows, expected = result
         self.rows = rows
-        self.table_note.configure(text="For the most points on average, bank once the turn "
-                                       "score reaches:")
+        self.table_note.configure(text=_("For the most points on average, bank once the turn "
+                                         "score reaches:"))
         bold = derived_font(self, weight="bold")
-        for c, text in enumerate(("Dice left", "On the board", "Getting on")):
+        # Translators: the column heads of the strategy card's table: the dice left to
+        # throw, then the turn score to bank from while on the board and while getting on.
+        for c, text in enumerate((_("Dice left"), _("On the board"), _("Getting on"))):
             ttk.Label(left, text=text, font=bold).grid(row=1, column=c, sticky="w",
                                                         padx=(0, PAD))
         for r, row in enumerate(rows, 2):
             for c, text in enumerate(row):
                 ttk.Label(left, text=text).grid(row=r, column=c, sticky="w", padx=(0, PAD),
                                                 pady=1)
-        ttk.Label(left, text=f"Played this way a turn scores {expected:,.1f} on average. "
-                             "Near the end of a game, the board scores matter more than the "
-                             "average: see the chart.", wraplength=chars(self, 40),
+        ttk.Label(left, text=_("Played this way a turn scores {points} on average. Near the "
+                               "end of a game, the board scores matter more than the "
+                               "average: see the chart.").format(points=decimal(expected, 1)),
+                  wraplength=chars(self, 40),
                   foreground=HINT_COLOUR, justify="left").grid(
             row=9, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
 
@@ -143,16 +158,17 @@ class StrategyWindow(tk.Toplevel):
         self.chart_note.grid(row=0, column=0, columnspan=7, sticky="w")
         self.heatmap: HeatMap | None = None
         if seats != 2 or self.rules.options:
-            self.chart_note.configure(text="The chart by board scores is for two-player "
-                                           "games without options.")
+            self.chart_note.configure(text=_("The chart by board scores is for two-player "
+                                             "games without options."))
             return
-        self.chart_note.configure(text="Working out the chart...")
+        self.chart_note.configure(text=_("Working out the chart..."))
         self.dice = tk.IntVar(self, 3)
-        self.dice_row: list[tk.Widget] = [ttk.Label(right, text="Dice left:")]
+        radios = [access.radio(right, f"&{n}", value=n, variable=self.dice, command=self._draw)
+                  for n in range(1, 7)]
+        # Translators: the label of the strategy card's buttons 1 to 6 (access key after &).
+        self.dice_row: list[tk.Widget] = [access.label(right, _("&Dice left:"), radios[2])]
         self.dice_row[0].grid(row=1, column=0, sticky="w")
-        for n in range(1, 7):
-            button = ttk.Radiobutton(right, text=str(n), value=n, variable=self.dice,
-                                     underline=0, command=self._draw)
+        for n, button in enumerate(radios, 1):
             button.grid(row=1, column=n, sticky="w")
             self.dice_row.append(button)
             self.bind(f"<Key-{n}>", lambda e, n=n: self._pick(n))  # type: ignore[misc]
@@ -177,21 +193,25 @@ class StrategyWindow(tk.Toplevel):
             if self.heatmap is not None:
                 self.heatmap.grid_remove()
                 self.heatmap = None
-            self.chart_note.configure(text="The chart by board scores needs perfect play "
-                                           "solved for these rules: solve it in the "
-                                           "workshop (Game > House rules...).")
+            self.chart_note.configure(text=_("The chart by board scores needs perfect play "
+                                             "solved for these rules: solve it in the "
+                                             "workshop (Game > House rules...)."))
             return
         (points, even), board = result
-        self.chart_note.configure(
-            text=f"To win, not just to score: the chart below. A fair handicap: the second "
-                 f"player starts with {points:,} points (the first player then wins "
-                 f"{100 * even:.1f}% under perfect play). Working out the chart...")
+        self.chart_note.configure(text=self._handicap_text(points, even))
         self._board_ready(board)
+
+    @staticmethod
+    def _handicap_text(points: int, even: float) -> str:
+        return _("To win, not just to score: the chart below. A fair handicap: the second "
+                 "player starts with {points} points (the first player then wins {chance} "
+                 "under perfect play).").format(points=number(points),
+                                                chance=percent(even, 1))
 
     def _board_ready(self, board: card.BoardThresholds) -> None:
         self.board = board
-        text = str(self.chart_note.cget("text")).replace(" Working out the chart...", "")
-        self.chart_note.configure(text=text + " Press 1 to 6 for the dice left.")
+        text = str(self.chart_note.cget("text"))
+        self.chart_note.configure(text=text + " " + _("Press 1 to 6 for the dice left."))
         self._draw()
 
     def _pick(self, dice: int) -> None:

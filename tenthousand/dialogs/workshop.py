@@ -19,9 +19,12 @@ from tkinter import messagebox, ttk
 from typing import Any
 
 from .. import rulefile
+from ..i18n import N_, _, number, percent
 from ..jobs import JobRunner
 from ..model.rules import PRESETS, Rules
 from ..rulefile import RuleSet
+from ..rules_text import title_of
+from . import access
 from .base import PAD, SMALL_PAD, Dialog, chars, derived_font
 from .scoring_table import ScoringTable
 from .workshop_draft import (
@@ -35,7 +38,16 @@ from .workshop_draft import (
     read_draft,
     solvable,
 )
-from .workshop_tabs import build_end, build_options, build_scoring, build_turn, scrolled
+from .workshop_tabs import (
+    build_combinations,
+    build_end,
+    build_options,
+    build_scoring,
+    build_turn,
+    relabel,
+    scrolled,
+    with_key,
+)
 
 __all__ = ["WorkshopDialog", "WorkshopResult"]
 
@@ -57,8 +69,9 @@ class _Cancelled(Exception):
 class WorkshopDialog(Dialog[WorkshopResult]):
     """Edit a rule set; ``.result`` is the :class:`WorkshopResult` after Save or Play."""
 
-    ok_text = "Save"
-    cancel_text = "Close"
+    # Translators: the buttons of the rules workshop (with their access keys after &).
+    ok_text = N_("&Save")
+    cancel_text = N_("&Close")
 
     def __init__(self, parent: tk.Misc, rules: Rules, *, description: str = "",
                  confirm: Callable[[str, str], bool] | None = None,
@@ -76,7 +89,8 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self._solve_share = 0.0
         self._figures_after: str | None = None
         self.play = False
-        super().__init__(parent, "House rules", testing=testing)
+        # Translators: the title of the rules workshop.
+        super().__init__(parent, _("House rules"), testing=testing)
 
     # -- building ------------------------------------------------------------------------
 
@@ -88,13 +102,15 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self.notebook.grid(row=1, column=0, sticky="nsew", pady=(PAD, 0))
         self.notebook.enable_traversal()  # Ctrl+Tab and Alt+letter change the page
         self.pages: dict[str, ttk.Frame] = {}
-        self.pages["scoring"] = scrolled(self.notebook, "Scoring", 0)
+        # Translators: the tabs of the rules workshop (with their access keys after &).
+        self.pages["scoring"] = scrolled(self.notebook, _("Scor&ing"))
         build_scoring(self.pages["scoring"], self)
-        for key, text, underline in (("turn", "Turn", 0), ("end", "End", 0),
-                                     ("options", "Options", 0)):
+        for key, text in (("combinations", _("Com&binations")), ("turn", _("&Turn")),
+                          ("end", _("&End")), ("options", _("&Options"))):
             page = ttk.Frame(self.notebook, padding=PAD)
-            self.notebook.add(page, text=text, underline=underline)
+            access.tab(self.notebook, page, text)
             self.pages[key] = page
+        build_combinations(self.pages["combinations"], self)
         build_turn(self.pages["turn"], self)
         build_end(self.pages["end"], self, self._var)
         build_options(self.pages["options"], self)
@@ -106,26 +122,25 @@ class WorkshopDialog(Dialog[WorkshopResult]):
     def _build_top(self, frame: ttk.Frame) -> None:
         top = ttk.Frame(frame)
         top.grid(row=0, column=0, columnspan=2, sticky="ew")
-        ttk.Label(top, text="Start from", underline=6).grid(row=0, column=0, sticky="w")
         self.bases = _bases()
         self.base_var = tk.StringVar(self, "")
         self.base_combo = ttk.Combobox(top, textvariable=self.base_var, state="readonly",
                                        values=list(self.bases), width=22)
         self.base_combo.grid(row=0, column=1, sticky="w", padx=SMALL_PAD)
         self.base_combo.bind("<<ComboboxSelected>>", self._base_chosen)
-        ttk.Label(top, text="Name", underline=0).grid(row=0, column=2, sticky="w",
-                                                      padx=(PAD, 0))
+        # Translators: the labels at the top of the rules workshop (access keys after &).
+        access.label(top, _("Start &from"), self.base_combo).grid(row=0, column=0, sticky="w")
         self.name_entry = self.entry(top, "name", 0, 3, width=24)
+        access.label(top, _("&Name"), self.name_entry).grid(row=0, column=2, sticky="w",
+                                                           padx=(PAD, 0))
         self.error_label(top, "name").grid(row=0, column=4, sticky="w")
-        ttk.Label(top, text="Description", underline=0).grid(row=1, column=0, sticky="w")
-        self.entry(top, "description", 1, 1, width=52).grid(columnspan=4, sticky="ew")
+        description = self.entry(top, "description", 1, 1, width=52)
+        description.grid(columnspan=4, sticky="ew")
+        access.label(top, _("&Description"), description).grid(row=1, column=0, sticky="w")
         self.error_label(top, "description").grid(row=1, column=5, sticky="w")
-        self.bind("<Alt-f>", lambda e: self.base_combo.focus_set())
-        self.bind("<Alt-n>", lambda e: self.name_entry.focus_set())
-        self.bind("<Alt-d>", lambda e: self.fields["description"].focus_set())
 
     def _build_side(self, frame: ttk.Frame) -> None:
-        side = ttk.Labelframe(frame, text="What these rules give", padding=PAD)
+        side = ttk.Labelframe(frame, text=_("What these rules give"), padding=PAD)
         side.grid(row=1, column=1, sticky="nsew", padx=(PAD, 0), pady=(PAD, 0))
         frame.columnconfigure(1, weight=1)
         wrap = chars(self, 44)
@@ -135,15 +150,13 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self.figures_label.grid(row=1, column=0, columnspan=3, sticky="w")
         self.perfect_label = ttk.Label(side, text="", wraplength=wrap, justify="left")
         self.perfect_label.grid(row=2, column=0, columnspan=3, sticky="w", pady=(SMALL_PAD, 0))
-        self.solve_button = ttk.Button(side, text="Solve", underline=1, command=self.solve)
+        # Translators: solves perfect play for the rules in the workshop.
+        self.solve_button = access.button(side, _("So&lve"), self.solve)
         self.solve_button.grid(row=3, column=0, sticky="w", pady=SMALL_PAD)
         self.progress = ttk.Progressbar(side, maximum=1.0, length=chars(self, 16))
         self.progress.grid(row=3, column=1, sticky="w", padx=SMALL_PAD)
-        self.strategy_button = ttk.Button(side, text="Strategy card", underline=2,
-                                          command=self.show_strategy)
+        self.strategy_button = access.button(side, _("St&rategy card"), self.show_strategy)
         self.strategy_button.grid(row=3, column=2, sticky="e")
-        self.bind("<Alt-o>", lambda e: self.solve_button.invoke())
-        self.bind("<Alt-r>", lambda e: self.strategy_button.invoke())
         self.table = ScoringTable(side, theme=self.theme)
         self.table.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(SMALL_PAD, 0))
         side.rowconfigure(4, weight=1)
@@ -151,15 +164,13 @@ class WorkshopDialog(Dialog[WorkshopResult]):
     def _buttons(self) -> None:
         super()._buttons()
         bar = self.button_ok.master
-        self.button_play = ttk.Button(bar, text="Play these rules", underline=0,
-                                      command=self.play_rules)
+        with_key(self.button_ok, self.ok_text)
+        if self.button_cancel is not None and self.cancel_text:
+            with_key(self.button_cancel, self.cancel_text)
+        self.button_play = access.button(bar, _("&Play these rules"), self.play_rules)
         self.button_play.grid(row=0, column=3, padx=(SMALL_PAD, 0))
-        self.button_export = ttk.Button(bar, text="Export...", underline=0,
-                                        command=self.export)
+        self.button_export = access.button(bar, _("E&xport..."), self.export)
         self.button_export.grid(row=0, column=4, padx=(SMALL_PAD, 0))
-        self.bind("<Alt-p>", lambda e: self.button_play.invoke())
-        self.bind("<Alt-e>", lambda e: self.button_export.invoke())
-        self.bind("<Alt-s>", lambda e: self.ok())
         self._changed()  # the figures of the rules to start from
 
     # -- the fields (used by the page builders) -------------------------------------------
@@ -185,8 +196,9 @@ class WorkshopDialog(Dialog[WorkshopResult]):
 
     def check(self, parent: tk.Misc, field: str, text: str, row: int, *,
               column: int = 0, columnspan: int = 3) -> ttk.Checkbutton:
-        """A check box for a flag or an option of the draft."""
-        box = ttk.Checkbutton(parent, text=text, variable=self._var(field))
+        """A check box for a flag or an option of the draft (``text`` translated, with
+        ``&`` before its access key)."""
+        box = access.check(parent, text, variable=self._var(field))
         box.grid(row=row, column=column, columnspan=columnspan, sticky="w", pady=1)
         return box
 
@@ -207,8 +219,8 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         finally:
             self._loading = False
         self.start = dict(draft)
-        title = PRESETS[str(draft["base"])].title
-        self.base_var.set(next((k for k, (r, _) in self.bases.items()
+        title = title_of(PRESETS[str(draft["base"])])
+        self.base_var.set(next((k for k, (r, _desc) in self.bases.items()
                                 if r.title == draft["name"]), title))
         self._changed()
 
@@ -216,7 +228,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         """Fill the kinds table with a shortcut from the triplet column."""
         self._load(dict(fill_kinds(self.draft(), shortcut), base=self.start["base"]))
 
-    def _base_chosen(self, _: object = None) -> None:
+    def _base_chosen(self, event: object = None) -> None:
         rules, description = self.bases[self.base_var.get()]
         self._load(draft_of(rules, _start_name(rules), description))
 
@@ -235,7 +247,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
             return None, shown
         return WorkshopResult(rule_set, self.play), {}
 
-    def _changed(self, *_: object) -> None:
+    def _changed(self, *args: object) -> None:
         if getattr(self, "_loading", False) or not hasattr(self, "button_play"):
             return  # loading, or still being built (the buttons come last)
         self.refresh()
@@ -264,7 +276,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         if result is None or self.jobs is None:
             return
         rules = result.rule_set.rules
-        self.figures_label.configure(text="Working out what these rules give...")
+        self.figures_label.configure(text=_("Working out what these rules give..."))
         self.jobs.submit(lambda: figures(rules), lambda f: self._show_figures(rules, f),
                          lambda e: self._figures_failed(rules, e),
                          name="workshop figures", lane="workshop", latest=True)
@@ -285,7 +297,8 @@ class WorkshopDialog(Dialog[WorkshopResult]):
     def _figures_failed(self, rules: Rules, error: BaseException) -> None:
         if rules == self.current_rules():
             self.figures_label.configure(
-                text=f"These rules cannot be worked out ({type(error).__name__}: {error}).")
+                text=_("These rules cannot be worked out ({problem}).").format(
+                    problem=f"{type(error).__name__}: {error}"))
 
     def _show_perfect(self, rules: Rules) -> None:
         reason = solvable(rules)
@@ -296,17 +309,20 @@ class WorkshopDialog(Dialog[WorkshopResult]):
             chance = first_player_chance(rules, solution.win)
             points, even = fair_handicap(solution)
             self.perfect_label.configure(
-                text=f"Under perfect play the first player wins {100 * chance:.1f}% of "
-                     f"two-player games. A fair handicap: the second player starts with "
-                     f"{points:,} points (the first then wins {100 * even:.1f}%).")
+                text=_("Under perfect play the first player wins {chance} of two-player "
+                       "games. A fair handicap: the second player starts with {points} "
+                       "points (the first then wins {even}).").format(
+                    chance=percent(chance, 1), points=number(points), even=percent(even, 1)))
         elif reason is not None:
-            self.perfect_label.configure(text=reason[:1].upper() + reason[1:] + ".")
+            self.perfect_label.configure(text=reason)
         elif self._solve_stop is None:
             self.perfect_label.configure(
-                text="Solve perfect play for two players to see the first player's chance "
-                     "(a few seconds to a minute).")
+                text=_("Solve perfect play for two players to see the first player's chance "
+                       "(a few seconds to a minute)."))
         busy = self._solve_stop is not None
-        self.solve_button.configure(text="Cancel" if busy else "Solve")
+        # Translators: the Solve button while a solve runs (it stops it); keep the access
+        # key of "So&lve" if this word has that letter.
+        relabel(self.solve_button, _("So&lve"), _("Cancel") if busy else None)
         self.solve_button.state(["!disabled"] if busy or (reason is None and solution is None)
                                 else ["disabled"])
 
@@ -333,7 +349,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self.jobs.submit(lambda: solve_first_player(rules, progress),
                          lambda s: self._solved(rules, s), lambda e: self._solve_failed(e),
                          name="workshop solve", lane="workshop-solve")
-        self.perfect_label.configure(text="Solving perfect play...")
+        self.perfect_label.configure(text=_("Solving perfect play..."))
         self._show_perfect(rules)
         self._poll_progress()
 
@@ -360,9 +376,10 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         if rules is not None:
             self._show_perfect(rules)
         if not isinstance(error, _Cancelled):
-            self.perfect_label.configure(text=f"Solving failed: {error}")
+            self.perfect_label.configure(text=_("Solving failed: {problem}").format(
+                problem=error))
         else:
-            self.perfect_label.configure(text="Solving cancelled.")
+            self.perfect_label.configure(text=_("Solving cancelled."))
 
     def show_strategy(self) -> None:
         """The strategy card of the rules in the fields."""
@@ -402,21 +419,23 @@ class WorkshopDialog(Dialog[WorkshopResult]):
             if existing is not None and existing.rules == rule_set.rules and \
                     existing.description == rule_set.description:
                 return True  # the very same set: nothing to replace
-            if not self.confirm("Replace a saved rule set",
-                                f"A saved rule set is already called \u201c{rule_set.name}"
-                                "\u201d (or has a name that makes the same file). Replace "
-                                "it with these rules?"):
-                self.status.configure(text="Not saved: give the rules another name.")
+            if not self.confirm(_("Replace a saved rule set"),
+                                _("A saved rule set is already called \u201c{name}\u201d (or "
+                                  "has a name that makes the same file). Replace it with "
+                                  "these rules?").format(name=rule_set.name)):
+                self.status.configure(text=_("Not saved: give the rules another name."))
                 self.name_entry.focus_set()
                 return False
-        if rule_set.name.casefold() in (r.title.casefold() for r in PRESETS.values()):
-            self.status.configure(text="That is the name of a preset: choose another.")
+        if rule_set.name.casefold() in {t.casefold() for r in PRESETS.values()
+                                        for t in (r.title, title_of(r))}:
+            self.status.configure(text=_("That is the name of a preset: choose another."))
             self.name_entry.focus_set()
             return False
         try:
             rulefile.save(rule_set)
         except OSError as e:
-            self.status.configure(text=f"Could not save: {e.strerror or e}.")
+            self.status.configure(text=_("Could not save: {reason}.").format(
+                reason=e.strerror or e))
             return False
         return True
 
@@ -436,9 +455,10 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         try:
             rulefile.write(path, result.rule_set)
         except OSError as e:
-            self.status.configure(text=f"Could not export: {e.strerror or e}.")
+            self.status.configure(text=_("Could not export: {reason}.").format(
+                reason=e.strerror or e))
             return
-        self.status.configure(text=f"Exported to {path}.")
+        self.status.configure(text=_("Exported to {file}.").format(file=path))
 
     def _closing(self, event: tk.Event) -> None:
         if event.widget is self:
@@ -450,14 +470,18 @@ class WorkshopDialog(Dialog[WorkshopResult]):
 
 def _bases() -> dict[str, tuple[Rules, str]]:
     """The presets and the saved rule sets to start from, by the text shown."""
-    found: dict[str, tuple[Rules, str]] = {r.title: (r, "") for r in PRESETS.values()}
-    sets, _ = rulefile.saved()  # unreadable files are listed by the new-game dialog's log
+    found: dict[str, tuple[Rules, str]] = {title_of(r): (r, "") for r in PRESETS.values()}
+    sets, _problems = rulefile.saved()  # unreadable files: the new-game dialog's log
     for rs in sets:
-        found[f"{rs.name} (saved)"] = (rs.rules, rs.description)
+        # Translators: a saved rule set in the workshop's list of rule sets to start from.
+        found[_("{name} (saved)").format(name=rs.name)] = (rs.rules, rs.description)
     return found
 
 
 def _start_name(rules: Rules) -> str:
     """A name to save under: a preset's own title is taken, so "My" goes in front."""
     titles = {r.title for r in PRESETS.values()}
-    return f"My {rules.title}" if rules.title in titles else rules.title
+    # Translators: the name the workshop proposes for a rule set made from a preset.
+    return _("My {title}").format(title=title_of(rules)) if rules.title in titles \
+        else rules.title
+

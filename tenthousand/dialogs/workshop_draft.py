@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rulefile
-from ..i18n import N_
+from ..i18n import N_, _, decimal, number, percent
 from ..model.rules import OPTION_NAMES, OPTION_TITLES, PRESETS, Rules
 from ..rulefile import RuleSet
 
@@ -24,21 +24,27 @@ Draft = dict[str, "str | bool"]
 FACES = ("ones", "twos", "threes", "fours", "fives", "sixes")
 SINGLES = ("single_one", "single_two", "single_three", "single_four", "single_five",
            "single_six")
-KIND_COLUMNS = ("three", "four", "five", "six")
-#: The combinations: field, label (with its mnemonic's place), what it is.
+# Translators: the column heads of the workshop's table of kinds: three (four, five, six)
+# dice of one face.
+KIND_COLUMNS = (N_("three"), N_("four"), N_("five"), N_("six"))
+#: The combinations: field, label with its access key (marked only: translated where shown).
+# Translators: the labels of the workshop's Combinations page. The letter after & is the
+# access key (Alt+letter): no letter twice on the page, nor one of the page's neighbours
+# (Start from, Name, Description, the tabs and the buttons).
 COMBINATIONS: tuple[tuple[str, str], ...] = (
-    ("straight", "Straight 1-2-3-4-5-6"),
-    ("short_straight_low", "Short straight 1-2-3-4-5"),
-    ("short_straight_high", "Short straight 2-3-4-5-6"),
-    ("three_pairs", "Three pairs"),
-    ("two_triplets", "Two triplets"),
-    ("four_and_pair", "Four of a kind plus a pair"),
+    ("straight", N_("Strai&ght 1-2-3-4-5-6")),
+    ("short_straight_low", N_("Short straight &1-2-3-4-5")),
+    ("short_straight_high", N_("Short straight &2-3-4-5-6")),
+    ("three_pairs", N_("T&hree pairs")),
+    ("two_triplets", N_("T&wo triplets")),
+    ("four_and_pair", N_("Four of a &kind plus a pair")),
 )
 COMBINATION_FLAGS: tuple[tuple[str, str], ...] = (
-    ("three_pairs_distinct", "Three pairs must be three different values"),
-    ("six_dice_first_throw_only", "Six-dice counters only on the first throw of a turn"),
-    ("short_straights_first_throw_only", "Short straights only on the first throw of a turn"),
-    ("short_straights_six_dice_only", N_("Short straights only on a throw of six dice")),
+    ("three_pairs_distinct", N_("Three pairs must be three different &values")),
+    ("six_dice_first_throw_only", N_("Six-dice counters onl&y on the first throw of a turn")),
+    ("short_straights_first_throw_only",
+     N_("Short str&aights only on the first throw of a turn")),
+    ("short_straights_six_dice_only", N_("Short straights co&unt only when six dice are thrown")),
 )
 TURN_NUMBERS = ("opening_minimum", "minimum", "trash_penalty")
 OPTIONS = tuple(name.replace("-", "_") for name in OPTION_NAMES)
@@ -60,9 +66,9 @@ def draft_of(rules: Rules, name: str | None = None, description: str = "") -> Dr
     for face, row in enumerate(rules.kind_values(), 1):
         for column, kind in enumerate(row):
             d[kind_field(face, column)] = _text(kind)
-    for field, _ in COMBINATIONS:
+    for field, _label in COMBINATIONS:
         d[field] = _text(getattr(rules, field))
-    for field, _ in COMBINATION_FLAGS:
+    for field, _label in COMBINATION_FLAGS:
         d[field] = getattr(rules, field)
     for field in TURN_NUMBERS:
         d[field] = _text(getattr(rules, field))
@@ -96,29 +102,36 @@ def fill_kinds(draft: Draft, shortcut: str) -> Draft:
 
 def parse_points(text: str, *, low: int = 0, high: int = MAX_POINTS) -> int | str:
     """A number of points from a box, or the message saying what is wrong with it."""
+    group = number(1000)[1:-3]  # the language's thousands mark: "1.500" in German
     cleaned = text.strip().replace(",", "").replace("_", "")
+    for mark in {group, " ", "\u00a0", "\u202f"}:
+        cleaned = cleaned.replace(mark, "")
     if not cleaned:
-        return 0 if low <= 0 <= high else f"a number from {low:,} to {high:,}"
+        return 0 if low <= 0 <= high else _("a number from {low} to {high}").format(
+            low=number(low), high=number(high))
     try:
         value = int(cleaned)
     except ValueError:
-        return "a whole number, please"
+        # Translators: a message beside a box of the workshop (short).
+        return _("a whole number, please")
     if not low <= value <= high:
-        return f"from {low:,} to {high:,}"
+        # Translators: a message beside a box of the workshop: the number allowed.
+        return _("from {low} to {high}").format(low=number(low), high=number(high))
     if value % 50:
-        return "a multiple of 50"
+        return _("a multiple of 50")
     return value
 
 
 def _starting_scores(text: str) -> tuple[int, ...] | str:
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
     if len(parts) > 9:
-        return "at most nine seats"
+        return _("at most nine seats")
     out = []
     for part in parts:
         value = parse_points(part)
         if isinstance(value, str):
-            return f"{part.strip()!r}: {value}"
+            # Translators: a message beside the starting scores: '75': a multiple of 50.
+            return _("{value}: {problem}").format(value=repr(part.strip()), problem=value)
         out.append(value)
     return tuple(out)
 
@@ -129,7 +142,7 @@ def read_draft(draft: Mapping[str, str | bool]) -> tuple[RuleSet | None, dict[st
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
 
-    def number(field: str, low: int = 0, high: int = MAX_POINTS) -> int:
+    def points(field: str, low: int = 0, high: int = MAX_POINTS) -> int:
         value = parse_points(str(draft[field]), low=low, high=high)
         if isinstance(value, str):
             errors[field] = value
@@ -138,28 +151,28 @@ def read_draft(draft: Mapping[str, str | bool]) -> tuple[RuleSet | None, dict[st
 
     name = str(draft["name"]).strip()
     if not name:
-        errors["name"] = "give the rule set a name"
+        errors["name"] = _("give the rule set a name")
     elif len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
-        errors["name"] = f"plain text of at most {MAX_NAME} letters"
+        errors["name"] = _("plain text of at most {count} letters").format(count=MAX_NAME)
     description = str(draft["description"]).strip()
     if len(description) > 400:
-        errors["description"] = "at most 400 letters"
+        errors["description"] = _("at most {count} letters").format(count=400)
     base = str(draft["base"])
     if base not in PRESETS:
-        errors["base"] = "choose a preset"
+        errors["base"] = _("choose a preset")
         base = "ten-thousand"
     for field in SINGLES:
-        values[field] = number(field)
-    kinds = tuple(tuple(number(kind_field(face, c)) or None for c in range(4))
+        values[field] = points(field)
+    kinds = tuple(tuple(points(kind_field(face, c)) or None for c in range(4))
                   for face in range(1, 7))
-    for field, _ in COMBINATIONS:
-        values[field] = number(field) or None
-    for field, _ in COMBINATION_FLAGS:
+    for field, _label in COMBINATIONS:
+        values[field] = points(field) or None
+    for field, _label in COMBINATION_FLAGS:
         values[field] = bool(draft[field])
-    values["opening_minimum"] = number("opening_minimum", high=100_000)
-    values["minimum"] = number("minimum", high=100_000)
-    values["trash_penalty"] = number("trash_penalty")
-    values["game_point"] = number("game_point", low=50)
+    values["opening_minimum"] = points("opening_minimum", high=100_000)
+    values["minimum"] = points("minimum", high=100_000)
+    values["trash_penalty"] = points("trash_penalty")
+    values["game_point"] = points("game_point", low=50)
     _read_turn_extras(draft, values, errors)
     for option in OPTIONS:
         values[option] = bool(draft[option])
@@ -182,12 +195,13 @@ def _read_turn_extras(draft: Mapping[str, str | bool], values: dict[str, Any],
     if run.isdigit() and 2 <= int(run) <= 9:
         values["trash_run"] = int(run)
     else:
-        errors["trash_run"] = "a whole number from 2 to 9"
+        errors["trash_run"] = _("a whole number from 2 to 9")
     floor_text = str(draft["score_floor"]).strip()
     if floor_text:
         floor = parse_points(floor_text, low=-MAX_POINTS, high=0)
         if isinstance(floor, str):
-            errors["score_floor"] = f"empty, or {floor}"
+            # Translators: beside the lowest score: "empty, or from -1,000,000 to 0".
+            errors["score_floor"] = _("empty, or {problem}").format(problem=floor)
         else:
             values["score_floor"] = floor
     else:
@@ -220,7 +234,7 @@ class Figures:
     expected: float | None  # the expected score of a turn on the board (None: no banking)
     expected_opening: float | None  # the same while getting on the board
     trash_six: float  # the chance that six dice thrown score nothing
-    note: str = ""  # why a figure is missing
+    note: str = ""  # why a figure is missing (marked only: translated where shown)
 
 
 def figures(rules: Rules) -> Figures:
@@ -230,11 +244,11 @@ def figures(rules: Rules) -> Figures:
 
     trash = card.trash_chance(rules)
     if trash == 0.0:  # a corner gives six dice that cannot fail: throwing on never ends
-        return Figures(None, None, trash, "six dice can never be trash, so a turn can go on "
-                                          "for ever and has no average score")
+        return Figures(None, None, trash, N_("Six dice can never be trash, so a turn can go "
+                                             "on for ever and has no average score."))
     if rules.rotary_club:
         return Figures(card.expected_turn_score(rules), None, trash,
-                       "in Rotary Club nobody banks: this is the points a turn pegs")
+                       N_("In Rotary Club nobody banks: this is the points a turn pegs."))
     on_board = card.expected_turn_score(rules, on_board=True)
     opening = card.expected_turn_score(rules, on_board=False)
     return Figures(on_board, opening, trash)
@@ -244,27 +258,34 @@ def figures_text(f: Figures) -> list[str]:
     """The figures as lines for the workshop."""
     lines = []
     if f.expected is not None:
-        lines.append(f"A turn scores {f.expected:,.1f} points on average, played for the "
-                     "most points.")
+        lines.append(_("A turn scores {points} points on average, played for the most "
+                       "points.").format(points=decimal(f.expected, 1)))
     if f.expected_opening is not None and f.expected_opening != f.expected:
-        lines.append(f"Getting on the board: {f.expected_opening:,.1f} on average.")
-    lines.append(f"Six dice thrown are trash {100 * f.trash_six:.2f}% of the time "
-                 f"(1 in {1 / f.trash_six:,.0f})." if f.trash_six
-                 else "Six dice thrown are never trash.")
+        lines.append(_("Getting on the board: {points} on average.").format(
+            points=decimal(f.expected_opening, 1)))
+    if f.trash_six:
+        # Translators: {chance} is a percentage, {one_in} a whole number: "(1 in 43)".
+        lines.append(_("Six dice thrown are trash {chance} of the time (1 in {one_in})."
+                       ).format(chance=percent(f.trash_six, 2),
+                                one_in=number(1 / f.trash_six)))
+    else:
+        lines.append(_("Six dice thrown are never trash."))
     if f.note:
-        lines.append(f.note[:1].upper() + f.note[1:] + ".")
+        lines.append(_(f.note))
     return lines
 
 
 def solvable(rules: Rules) -> str | None:
     """Why perfect play cannot be solved for these rules here, or None when it can."""
     if rules.options:
-        titles = ", ".join(OPTION_TITLES[name] for name in rules.options)
-        return f"perfect play is solved for rules without options only (here: {titles})"
+        titles = ", ".join(_(OPTION_TITLES[name]) for name in rules.options)
+        return _("Perfect play is solved for rules without options only (here: {options})."
+                 ).format(options=titles)
     if len(rules.starting_scores) > 2:
-        return "perfect play is solved for two players: give at most two starting scores"
+        return _("Perfect play is solved for two players: give at most two starting scores.")
     if rules.game_point > 20_000:
-        return "the game point is too high to solve here (20,000 at most)"
+        return _("The game point is too high to solve here ({points} at most).").format(
+            points=number(20_000))
     return None
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..advising import SCORE, WIN
+from ..i18n import N_
 
 if TYPE_CHECKING:  # the advisor's solver loads when a game is analysed, not at start-up
     from ..advisor import AdvisorValues
@@ -39,10 +40,15 @@ LEAST = {WIN: 0.001, SCORE: 1.0}
 BANK_EARLY = "bank-early"
 THROW_ON = "throw-on"
 WRONG_DICE = "wrong-dice"
+#: Each kind of mistake in words: English in the statistics' data (--json), translated
+#: where shown (``_(MISTAKE_WORDS[kind])``).
 MISTAKE_WORDS = {
-    BANK_EARLY: "banking too early",
-    THROW_ON: "throwing on too long",
-    WRONG_DICE: "keeping the wrong dice",
+    # Translators: a kind of mistake, shown as "Costliest habit: banking too early".
+    BANK_EARLY: N_("banking too early"),
+    # Translators: a kind of mistake, shown as "Costliest habit: throwing on too long".
+    THROW_ON: N_("throwing on too long"),
+    # Translators: a kind of mistake, shown as "Costliest habit: keeping the wrong dice".
+    WRONG_DICE: N_("keeping the wrong dice"),
 }
 
 
@@ -87,6 +93,8 @@ class _NoTable(Exception):
 
 
 def _move(faces: Sequence[int], bank: bool) -> str:
+    """A move as the history's data keeps it (English, like the CSV export: not shown in
+    the window)."""
     dice = " ".join(str(f) for f in sorted(faces)) or "nothing"
     return f"freeze {dice} and {'bank' if bank else 'throw on'}"
 

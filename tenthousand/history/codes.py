@@ -21,6 +21,7 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import _, ngettext, number, percent, pgettext
 from ..model.game import Game, Seat
 from ..model.record import Command, Record
 from ..model.rules import LEVELS, OPTION_NAMES, PRESETS, Rules
@@ -68,23 +69,25 @@ def verify(record: Record, fingerprint: str | None = None) -> Verdict:
     lines: list[str] = []
     seed = record.start.seed
     if seed is None:
-        return Verdict(False, ("The record keeps no seed (it starts from a saved position or "
-                               "a generator's state), so there is no fingerprint to check "
-                               "its dice against.",))
+        return Verdict(False, (_("The record keeps no seed (it starts from a saved position or "
+                                 "a generator's state), so there is no fingerprint to check "
+                                 "its dice against."),))
     mine = fingerprint_of(seed)
-    lines.append(f"Seed: {seed}")
-    lines.append(f"Fingerprint: {mine}")
+    # Translators: --verify's output; {seed} is a long number written as is (no grouping).
+    lines.append(_("Seed: {seed}").format(seed=seed))
+    # Translators: --verify's output; {fingerprint} is 64 hexadecimal digits.
+    lines.append(_("Fingerprint: {fingerprint}").format(fingerprint=mine))
     ok = True
     if fingerprint is not None:
         want = "".join(c for c in fingerprint.lower() if c in "0123456789abcdef")
         if len(want) < 8:
-            return Verdict(False, (*lines, "The fingerprint to check needs at least 8 hex "
-                                   "digits."))
+            return Verdict(False, (*lines, _("The fingerprint to check needs at least 8 hex "
+                                             "digits.")))
         if mine.startswith(want):
-            lines.append("The seed matches the fingerprint shown before the game.")
+            lines.append(_("The seed matches the fingerprint shown before the game."))
         else:
             ok = False
-            lines.append("The seed does NOT match the fingerprint given.")
+            lines.append(_("The seed does NOT match the fingerprint given."))
     start = record.start
     fresh = Game(record.rules, record.seats, seed=seed, first_seat=start.first_seat,
                  match_points=start.match_points or None, games_played=start.games_played,
@@ -93,13 +96,17 @@ def verify(record: Record, fingerprint: str | None = None) -> Verdict:
         for command in record.commands:
             Command(command.seat, command.name, command.args).apply(fresh)
     except Exception as e:  # noqa: BLE001 - any failure means the dice differ; say so
-        return Verdict(False, (*lines, f"The record's moves cannot be played with the "
-                               f"seed's dice ({e})."))
+        # Translators: {reason} is the game's own sentence about the move it refused.
+        return Verdict(False, (*lines, _("The record's moves cannot be played with the "
+                                         "seed's dice ({reason}).").format(reason=e)))
     game = record.game if record.game is not None else record.replay()
     if _thrown(fresh) != _thrown(game):
-        return Verdict(False, (*lines, "The record's dice are NOT the ones the seed gives."))
+        return Verdict(False, (*lines, _("The record's dice are NOT the ones the seed "
+                                         "gives.")))
     throws = len(_thrown(game))
-    lines.append(f"All {throws} throws of the record follow from the seed.")
+    lines.append(ngettext("{n} throw of the record follows from the seed.",
+                          "All {n} throws of the record follow from the seed.",
+                          throws).format(n=number(throws)))
     return Verdict(ok, tuple(lines))
 
 
@@ -115,32 +122,57 @@ def _encode(tag: str, payload: bytes) -> str:
     return tag + "-" + "-".join(text[i:i + 5] for i in range(0, len(text), 5))
 
 
-def _decode(tag: str, code: str, what: str) -> bytes:
+def _code_messages(tag: str) -> dict[str, str]:
+    """The sentences about a bad code of the kind ``tag`` (whole sentences, one kind each)."""
+    if tag == CHALLENGE_TAG:
+        return {
+            "other": _("This is a result code, not a challenge code."),
+            "tag": _("This is not a challenge code: it should begin with {tag}-."),
+            # Translators: {char} is the character, in quotes.
+            "char": _("The challenge code has a character that cannot be in it: {char}."),
+            "short": _("The challenge code is too short: a part of it is missing."),
+            "changed": _("The challenge code does not check: a character was changed. Copy "
+                         "it again exactly as it was sent."),
+            "check": _("The challenge code does not check: a character was changed, left out "
+                       "or added. Copy it again exactly as it was sent."),
+        }
+    return {
+        "other": _("This is a challenge code, not a result code."),
+        "tag": _("This is not a result code: it should begin with {tag}-."),
+        # Translators: {char} is the character, in quotes.
+        "char": _("The result code has a character that cannot be in it: {char}."),
+        "short": _("The result code is too short: a part of it is missing."),
+        "changed": _("The result code does not check: a character was changed. Copy it "
+                     "again exactly as it was sent."),
+        "check": _("The result code does not check: a character was changed, left out or "
+                   "added. Copy it again exactly as it was sent."),
+    }
+
+
+def _decode(tag: str, code: str) -> bytes:
     text = "".join(c for c in code.upper() if not c.isspace() and c != "-")
+    words = _code_messages(tag)
     if not text.startswith(tag):
-        other = "result code" if tag == CHALLENGE_TAG else "challenge code"
         if text[:2] in (CHALLENGE_TAG, RESULT_TAG):
-            raise BadCode(f"This is a {other}, not a {what}.")
-        raise BadCode(f"This is not a {what}: it should begin with {tag}-.")
+            raise BadCode(words["other"])
+        raise BadCode(words["tag"].format(tag=tag))
     text = text[len(tag):]
     bits = 0
     for c in text:
         if c not in _DECODE:
-            raise BadCode(f"The {what} has a character that cannot be in it: {c!r}.")
+            raise BadCode(words["char"].format(char=repr(c)))
         bits = (bits << 5) | _DECODE[c]
     size = len(text) * 5 // 8
     if size < 6:
-        raise BadCode(f"The {what} is too short: a part of it is missing.")
+        raise BadCode(words["short"])
     pad = len(text) * 5 - size * 8
     if bits & ((1 << pad) - 1):  # the padding is written as zeros: a change shows here too
-        raise BadCode(f"The {what} does not check: a character was changed. Copy it again "
-                      "exactly as it was sent.")
+        raise BadCode(words["changed"])
     bits >>= pad
     data = bits.to_bytes(size, "big")
     payload, check = data[:-4], data[-4:]
     if hashlib.sha256(tag.encode() + payload).digest()[:4] != check:
-        raise BadCode(f"The {what} does not check: a character was changed, left out or "
-                      "added. Copy it again exactly as it was sent.")
+        raise BadCode(words["check"])
     return payload
 
 
@@ -164,15 +196,38 @@ class Challenge:
 
     def seats(self, name: str) -> list[Seat]:
         """The table: the player first, then the computer (the first seat is fixed)."""
-        return [Seat(name), Seat("Computer", True, self.level)]
+        # Translators: the seat name of the computer opponent in a challenge.
+        return [Seat(name), Seat(_("Computer"), True, self.level)]
 
     def new_game(self, name: str) -> Game:
         return Game(self.rules, self.seats(name), seed=self.seed, first_seat=0)
 
     def describe(self) -> str:
-        head = f"Daily challenge of {self.daily}" if self.daily else "Challenge"
-        return (f"{head}: {self.rules.label} to {self.rules.game_point:,} against the "
-                f"{self.level} computer")
+        """One line about the challenge, without a full stop ("Challenge: Farkle to 10,000
+        against the expert computer")."""
+        fields = {"rules": self.rules.label, "points": number(self.rules.game_point),
+                  "level": level_word(self.level), "date": self.daily}
+        if self.daily:
+            # Translators: {date} is written 2026-11-30; {rules} is a rule set's name,
+            # {points} its game point, {level} a computer level from the "computer level"
+            # messages (expert...).  No full stop: the window adds what follows.
+            return _("Daily challenge of {date}: {rules} to {points} against the {level} "
+                     "computer").format(**fields)
+        # Translators: as "Daily challenge of {date}: ..." without the date.
+        return _("Challenge: {rules} to {points} against the {level} computer").format(
+            **fields)
+
+
+def level_word(level: str) -> str:
+    """A computer level inside a sentence ("the expert computer")."""
+    words = {
+        "beginner": pgettext("computer level", "beginner"),
+        "normal": pgettext("computer level", "normal"),
+        "expert": pgettext("computer level", "expert"),
+        "max-expected": pgettext("computer level", "best average"),
+        "perfect": pgettext("computer level", "perfect"),
+    }
+    return words.get(level, level)
 
 
 def _rules_from(preset: str, options: Sequence[str], game_point: int) -> Rules:
@@ -183,12 +238,14 @@ def challenge_code(challenge: Challenge) -> str:
     """The code for ``challenge`` (ValueError for rules a code cannot carry)."""
     rules = challenge.rules
     if rules.game_point % 500 or not 0 < rules.game_point // 500 < 65536:
-        raise ValueError("a challenge code needs a game point in steps of 500")
+        raise ValueError(_("These rules cannot go into a code: a challenge code needs a game "
+                           "point in steps of 500."))
     if _rules_from(rules.preset, rules.options, rules.game_point) != rules:
-        raise ValueError("a challenge code carries a rule set and its options, not "
-                         "numbers changed by hand")
+        raise ValueError(_("These rules cannot go into a code: a challenge code carries a "
+                           "rule set and its options, not numbers changed by hand."))
     if challenge.level not in LEVELS:
-        raise ValueError(f"unknown computer level {challenge.level!r}")
+        raise ValueError(_("These rules cannot go into a code: the computer level {level} "
+                           "is unknown.").format(level=repr(challenge.level)))
     mask = sum(1 << i for i, name in enumerate(OPTION_NAMES) if name in rules.options)
     payload = _CHALLENGE.pack(1, _PRESET_LIST.index(rules.preset), mask,
                               rules.game_point // 500, LEVELS.index(challenge.level),
@@ -198,19 +255,21 @@ def challenge_code(challenge: Challenge) -> str:
 
 def read_challenge(code: str) -> Challenge:
     """The challenge in ``code``; BadCode with a sentence when it is not one or is changed."""
-    payload = _decode(CHALLENGE_TAG, code, "challenge code")
+    payload = _decode(CHALLENGE_TAG, code)
     if len(payload) != _CHALLENGE.size:
-        raise BadCode("The challenge code has the wrong length.")
+        raise BadCode(_("The challenge code has the wrong length."))
     version, preset, mask, point, level, seed = _CHALLENGE.unpack(payload)
     if version != 1:
-        raise BadCode("The challenge code comes from a newer release of the game.")
+        raise BadCode(_("The challenge code comes from a newer release of the game."))
     if preset >= len(_PRESET_LIST) or level >= len(LEVELS) or mask >> len(OPTION_NAMES):
-        raise BadCode("The challenge code names rules this release does not know.")
+        raise BadCode(_("The challenge code names rules this release does not know."))
     options = [name for i, name in enumerate(OPTION_NAMES) if mask >> i & 1]
     try:
         rules = _rules_from(_PRESET_LIST[preset], options, point * 500)
     except ValueError as e:
-        raise BadCode(f"The challenge code's rules cannot be played: {e}.") from None
+        # Translators: {reason} is the rules' own sentence about what contradicts.
+        raise BadCode(_("The challenge code's rules cannot be played: {reason}.").format(
+            reason=str(e).rstrip("."))) from None
     return Challenge(rules, LEVELS[level], seed)
 
 
@@ -261,8 +320,10 @@ class Result:
 
     def cost_text(self) -> str:
         if self.kind == "win":
-            return f"{self.cost * 100:.1f}% win chance"
-        return f"{self.cost:,.0f} points"
+            # Translators: what a player's decisions gave away, e.g. "5.2% win chance".
+            return _("{percent} win chance").format(percent=percent(self.cost, 1))
+        points = round(self.cost)
+        return ngettext("{n} point", "{n} points", points).format(n=number(points))
 
 
 def result_code(result: Result) -> str:
@@ -276,17 +337,17 @@ def result_code(result: Result) -> str:
 
 
 def read_result(code: str) -> Result:
-    payload = _decode(RESULT_TAG, code, "result code")
+    payload = _decode(RESULT_TAG, code)
     if len(payload) < _RESULT.size:
-        raise BadCode("The result code is too short: a part of it is missing.")
+        raise BadCode(_("The result code is too short: a part of it is missing."))
     version, cid, moves, score, won, turns, decisions, cost, kind = _RESULT.unpack(
         payload[:_RESULT.size])
     if version != 1 or kind > 1 or won > 1:
-        raise BadCode("The result code comes from a newer release of the game.")
+        raise BadCode(_("The result code comes from a newer release of the game."))
     try:
         name = payload[_RESULT.size:].decode()
     except UnicodeDecodeError:
-        raise BadCode("The result code's name cannot be read.") from None
+        raise BadCode(_("The result code's name cannot be read.")) from None
     scale = 100_000 if kind == 0 else 1
     return Result(cid, name or "?", score, bool(won), turns, decisions, cost / scale,
                   "win" if kind == 0 else "score", moves)
@@ -296,16 +357,19 @@ def compare(mine: Result, theirs: Result) -> list[tuple[str, str, str]]:
     """The two results side by side: (what, mine, theirs) rows.  BadCode when they answer
     different challenges."""
     if mine.challenge != theirs.challenge:
-        raise BadCode("The two results answer different challenges, so they do not compare.")
+        raise BadCode(_("The two results answer different challenges, so they do not "
+                        "compare."))
+    yes, no = _("yes"), _("no")
     rows = [
-        ("Player", mine.name, theirs.name),
-        ("Final score", f"{mine.score:,}", f"{theirs.score:,}"),
-        ("Beat the computer", "yes" if mine.won else "no", "yes" if theirs.won else "no"),
-        ("Turns", str(mine.turns), str(theirs.turns)),
-        ("Decisions", str(mine.decisions), str(theirs.decisions)),
-        ("Given away in all", mine.cost_text(), theirs.cost_text()),
+        # Translators: the rows of the table that compares two results of a challenge.
+        (_("Player"), mine.name, theirs.name),
+        (_("Final score"), number(mine.score), number(theirs.score)),
+        (_("Beat the computer"), yes if mine.won else no, yes if theirs.won else no),
+        (_("Turns"), number(mine.turns), number(theirs.turns)),
+        (_("Decisions"), number(mine.decisions), number(theirs.decisions)),
+        (_("Given away in all"), mine.cost_text(), theirs.cost_text()),
     ]
     if mine.kind == "win":
-        rows.append(("Given away per decision", f"{mine.cost_per_decision * 100:.2f}%",
-                     f"{theirs.cost_per_decision * 100:.2f}%"))
+        rows.append((_("Given away per decision"), percent(mine.cost_per_decision, 2),
+                     percent(theirs.cost_per_decision, 2)))
     return rows

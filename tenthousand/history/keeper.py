@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from ..jobs import JobRunner
 from ..model import load_record
 from ..model.game import Game
@@ -114,7 +115,9 @@ class Keeper:
     def _failed(self, error: BaseException) -> None:
         # A disk or database problem costs this game's entry, never the game itself.
         log.warning("a game could not be stored in the history: %s", error)
-        self.problem = f"The game could not be stored in the history ({error})."
+        # Translators: {reason} is the system's own words for what went wrong.
+        self.problem = _("The game could not be stored in the history ({reason}).").format(
+            reason=error)
 
     # -- the worker side ------------------------------------------------------------------
 
@@ -148,7 +151,9 @@ class Keeper:
             game_id = history.add(entry)
         except (sqlite3.Error, HistoryError) as e:
             log.warning("the game could not be stored: %s", e)
-            return Stored(None, record, analysis, entry.status, str(e), code)
+            return Stored(None, record, analysis, entry.status,
+                          _("The game could not be stored in the history ({reason}).").format(
+                              reason=e), code)
         return Stored(game_id, record, analysis, entry.status, None, code)
 
     def flush(self, timeout: float = 5.0) -> bool:

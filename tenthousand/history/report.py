@@ -8,88 +8,142 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .stats import Filters, Statistics, statistics
+from ..i18n import N_, _, decimal, ngettext, number, percent
+from .analysis import MISTAKE_WORDS
+from .codes import level_word
+from .stats import Filters, Statistics, signed_percent, statistics
 from .store import History, HistoryError, history_path
 
-LEVEL_WORDS = {"person": "people", "alone": "playing alone", "mixed": "several opponents"}
-
-
-def _pct(value: float) -> str:
-    return f"{value * 100:.1f}%"
+#: The opponents of a group of games that are not one computer level.
+LEVEL_WORDS = {
+    # Translators: a row of the statistics: the games against people only.
+    "person": N_("Against people"),
+    # Translators: a row of the statistics: the games with no opponent.
+    "alone": N_("Playing alone"),
+    # Translators: a row of the statistics: the games against several kinds of opponents.
+    "mixed": N_("Against several opponents"),
+}
 
 
 def _share(share: dict[str, Any]) -> str:
     games, wins = int(share["games"]), int(share["wins"])
     if not games:
-        return "none"
+        # Translators: in the statistics: no games of this kind.
+        return _("none")
     lo, hi = (float(v) for v in share["ci95"])
-    return (f"{wins} of {games} won ({_pct(wins / games)}; 95% sure between {_pct(lo)} "
-            f"and {_pct(hi)})")
+    # Translators: {wins} and {games} are counts; {percent}, {sure} (95%), {low} and {high}
+    # percentages: the true win rate lies between low and high with 95% certainty.
+    return ngettext("{wins} of {games} won ({percent}; {sure} sure between {low} and {high})",
+                    "{wins} of {games} won ({percent}; {sure} sure between {low} and {high})",
+                    games).format(wins=number(wins), games=number(games),
+                                  percent=percent(wins / games), sure=percent(0.95, 0),
+                                  low=percent(lo), high=percent(hi))
+
+
+def _mistake(words: object) -> str:
+    """A kind of mistake as the statistics keep it (English) in the language in use."""
+    text = str(words)
+    return _(text) if text in MISTAKE_WORDS.values() else text
 
 
 def _skill_lines(st: Statistics) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     win = st.skill.get("win")
     if win:
-        out.append(("Skill", f"{win['decisions']:,} decisions valued; on average each gave "
-                    f"away {win['per_decision'] * 100:.2f}% win chance, "
-                    f"{win['per_game'] * 100:.1f}% a game"))
+        n = int(win["decisions"])
+        # Translators: {per_decision} and {per_game} are percentages of win chance.
+        out.append((_("Skill"), ngettext(
+            "{n} decision valued; on average each gave away {per_decision} win chance, "
+            "{per_game} a game",
+            "{n} decisions valued; on average each gave away {per_decision} win chance, "
+            "{per_game} a game", n).format(
+                n=number(n), per_decision=percent(win["per_decision"], 2),
+                per_game=percent(win["per_game"], 1))))
         if win["costliest"]:
-            out.append(("Costliest habit", str(win["costliest"])))
+            out.append((_("Costliest habit"), _mistake(win["costliest"])))
     score = st.skill.get("score")
     if score:
-        out.append(("Skill (in points)", f"{score['decisions']:,} decisions; each gave away "
-                    f"{score['per_decision']:,.1f} points on average, "
-                    f"{score['per_game']:,.0f} a game"))
+        n = int(score["decisions"])
+        out.append((_("Skill (in points)"), ngettext(
+            "{n} decision; each gave away {per_decision} points on average, {per_game} a game",
+            "{n} decisions; each gave away {per_decision} points on average, {per_game} a "
+            "game", n).format(n=number(n), per_decision=decimal(score["per_decision"], 1),
+                              per_game=number(score["per_game"]))))
         if score["costliest"] and not win:
-            out.append(("Costliest habit", str(score["costliest"])))
+            out.append((_("Costliest habit"), _mistake(score["costliest"])))
     if st.luck.get("games"):
-        avg = st.luck["average"]
-        out.append(("Luck", f"over {st.luck['games']} analysed games the dice gave you "
-                    f"{avg * 100:+.1f}% win chance a game on average "
-                    f"(best {st.luck['best'] * 100:+.0f}%, worst {st.luck['worst'] * 100:+.0f}%)"))
+        n = int(st.luck["games"])
+        # Translators: {average}, {best} and {worst} are changes of the win chance with
+        # their sign (+1.5%).
+        out.append((_("Luck"), ngettext(
+            "over {n} analysed game the dice gave you {average} win chance a game on average "
+            "(best {best}, worst {worst})",
+            "over {n} analysed games the dice gave you {average} win chance a game on average "
+            "(best {best}, worst {worst})", n).format(
+                n=number(n), average=signed_percent(st.luck["average"], 1),
+                best=signed_percent(st.luck["best"]), worst=signed_percent(st.luck["worst"]))))
     return out
+
+
+def _per_turn(st: Statistics) -> str:
+    banked = number(st.banked_per_turn)
+    if st.optimum_per_turn:
+        return _("{banked} points banked per turn (the best play for points banks "
+                 "{optimum})").format(banked=banked, optimum=number(st.optimum_per_turn))
+    return _("{banked} points banked per turn").format(banked=banked)
+
+
+def _margin(margin: dict[str, float]) -> str:
+    # Translators: by how many points games were won or lost.
+    return _("{average} on average (closest {least}, widest {most})").format(
+        average=number(margin["average"]), least=number(margin["least"]),
+        most=number(margin["most"]))
 
 
 def report_lines(st: Statistics) -> list[tuple[str, str]]:
     """(label, text) rows of every figure, in the order the window and terminal show."""
     if not st.games:
-        return [("Games", "no finished games match these filters yet")]
-    rows = [("Games", _share({"games": st.games, "wins": st.wins, "ci95": st.ci95}))]
+        return [(_("Games"), _("no finished games match these filters yet"))]
+    rows = [(_("Games"), _share({"games": st.games, "wins": st.wins, "ci95": st.ci95}))]
     for level, share in st.by_level.items():
-        rows.append((f"  Against {LEVEL_WORDS.get(level, level)}", _share(share)))
-    per_turn = f"{st.banked_per_turn:,.0f} points banked per turn"
-    if st.optimum_per_turn:
-        per_turn += f" (the best play for points banks {st.optimum_per_turn:,.0f})"
-    rows.append(("Per turn", per_turn))
-    rows.append(("Trash", f"{_pct(st.trash_rate)} of turns ended in trash"))
-    rows.append(("Corners", f"{st.corners:,} ({st.corners / st.games:.1f} a game)"))
-    rows.append(("Best turn", f"{st.best_turn:,} points"))
-    rows.append(("Longest winning streak", f"{st.longest_streak} games"))
+        label = _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else \
+            _("Against {level}").format(level=level_word(level))
+        rows.append(("  " + label, _share(share)))
+    rows.append((_("Per turn"), _per_turn(st)))
+    rows.append((_("Trash"), _("{percent} of turns ended in trash").format(
+        percent=percent(st.trash_rate))))
+    # Translators: {corners} is a count, {per_game} a number with one decimal (1.5).
+    rows.append((_("Corners"), _("{corners} ({per_game} a game)").format(
+        corners=number(st.corners), per_game=decimal(st.corners / st.games, 1))))
+    rows.append((_("Best turn"), ngettext("{n} point", "{n} points", st.best_turn).format(
+        n=number(st.best_turn))))
+    rows.append((_("Longest winning streak"), ngettext(
+        "{n} game", "{n} games", st.longest_streak).format(n=number(st.longest_streak))))
     if st.won_by["games"]:
-        rows.append(("Won by", f"{st.won_by['average']:,.0f} on average "
-                     f"(closest {st.won_by['least']:,}, widest {st.won_by['most']:,})"))
+        rows.append((_("Won by"), _margin(st.won_by)))
     if st.lost_by["games"]:
-        rows.append(("Lost by", f"{st.lost_by['average']:,.0f} on average "
-                     f"(closest {st.lost_by['least']:,}, widest {st.lost_by['most']:,})"))
-    rows.append(("Clean games", _share(st.clean)))
-    rows.append(("Assisted games", _share(st.assisted) + " (undo or the advisor)"
-                 if st.assisted["games"] else "none"))
+        rows.append((_("Lost by"), _margin(st.lost_by)))
+    rows.append((_("Clean games"), _share(st.clean)))
+    # Translators: {share} is "3 of 5 won (...)".
+    rows.append((_("Assisted games"), _("{share} (undo or the advisor)").format(
+        share=_share(st.assisted)) if st.assisted["games"] else _("none")))
     if st.abandoned:
-        rows.append(("Abandoned", f"{st.abandoned} games left unfinished"))
+        rows.append((_("Abandoned"), ngettext(
+            "{n} game left unfinished", "{n} games left unfinished", st.abandoned).format(
+                n=number(st.abandoned))))
     rows += _skill_lines(st)
     if st.faces is not None:
-        rows.append(("Your dice", _faces(st.faces.counts)))
+        rows.append((_("Your dice"), _faces(st.faces.counts)))
         rows.append(("", st.faces.words))
     if st.computer_faces is not None and any(st.computer_faces.counts):
-        rows.append(("Computers' dice", _faces(st.computer_faces.counts)))
+        rows.append((_("Computers' dice"), _faces(st.computer_faces.counts)))
         rows.append(("", st.computer_faces.words))
     return rows
 
 
 def _faces(counts: tuple[int, ...]) -> str:
     """Each face's count: "1: 1,203 · 2: 1,180 ..." (one, two... are the faces)."""
-    return " \u00b7 ".join(f"{i + 1}: {c:,}" for i, c in enumerate(counts))
+    return " \u00b7 ".join(f"{i + 1}: {number(c)}" for i, c in enumerate(counts))
 
 
 def default_player(history: History) -> str | None:
@@ -103,13 +157,14 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
     """``tenthousand --stats``: print the statistics (or export CSV); 0, or 1 with a line."""
     path = history_path()
     if not path.exists():
-        print(f"tenthousand: no games stored yet (the history would be {path})",
-              file=sys.stderr)
+        print("tenthousand: " + _("no games stored yet (the history would be {path})").format(
+            path=path), file=sys.stderr)
         return 1
     try:
         history = History(path)
     except (OSError, HistoryError, Exception) as e:  # noqa: BLE001 - say it in one line
-        print(f"tenthousand: the history cannot be read: {e}", file=sys.stderr)
+        print("tenthousand: " + _("the history cannot be read: {reason}").format(reason=e),
+              file=sys.stderr)
         return 1
     with history:
         if history.problem:
@@ -118,19 +173,22 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
             from .stats import export_csv
 
             games, decisions = export_csv(history, Path(export))
-            print(f"Wrote {games} and {decisions}")
+            # Translators: --export-csv; {games} and {decisions} are the files' paths.
+            print(_("Wrote {games} and {decisions}").format(games=games, decisions=decisions))
             return 0
         name = player or default_player(history)
         if name is None:
-            print("tenthousand: no games stored yet", file=sys.stderr)
+            print("tenthousand: " + _("no games stored yet"), file=sys.stderr)
             return 1
         st = statistics(history, Filters(name, rules, level, since, until))
     if as_json:
         print(json.dumps(st.to_json()))
         return 0
-    print(f"Statistics of {name}")
-    width = max(len(label) for label, _ in report_lines(st))
-    for label, text in report_lines(st):
+    # Translators: the first line of --stats; {name} is the player's name.
+    print(_("Statistics of {name}").format(name=name))
+    rows = report_lines(st)
+    width = max(len(label) for label, _text in rows)
+    for label, text in rows:
         print(f"  {label:<{width}}  {text}")
     return 0
 
@@ -149,5 +207,5 @@ def verify_main(path: str, fingerprint: str | None) -> int:
     verdict = verify(record, fingerprint)
     for line in verdict.lines:
         print(line)
-    print("Verified." if verdict.ok else "NOT verified.")
+    print(_("Verified.") if verdict.ok else _("NOT verified."))
     return 0 if verdict.ok else 1

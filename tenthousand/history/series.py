@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import _, number
 from ..model.events import TurnStarted
 from ..model.record import Record
 from .analysis import Analysis
@@ -65,10 +66,13 @@ def score_race(record: Record) -> ChartData:
                 points[s].append((x, float(game.board[s])))
     series = tuple(Series(seat.name, tuple(p)) for seat, p in zip(record.seats, points,
                                                                   strict=True))
-    return ChartData("The score race", "Round", "Board score", series,
-                     y_min=min(0.0, min(y for s in series for _, y in s.points)),
+    # Translators: chart titles and axes are short: a few words each.
+    return ChartData(_("The score race"), _("Round"), _("Board score"), series,
+                     y_min=min(0.0, min(y for s in series for _x, y in s.points)),
                      reference=float(record.rules.game_point),
-                     reference_label=f"game point {record.rules.game_point:,}", steps=True,
+                     # Translators: the label of the game point's line across a chart.
+                     reference_label=_("game point {points}").format(
+                         points=number(record.rules.game_point)), steps=True,
                      x_whole=True)
 
 
@@ -81,7 +85,8 @@ def win_chances(record: Record, analysis: Analysis) -> ChartData | None:
     series = tuple(Series(record.seats[s].name,
                           tuple((turn / n, chances[s]) for turn, chances in analysis.chances))
                    for s in range(n))
-    return ChartData("Chance of winning", "Round", "Chance of winning", series, y_min=0.0,
+    return ChartData(_("Chance of winning"), _("Round"), _("Chance of winning"), series,
+                     y_min=0.0,
                      y_max=1.0, percent=True, reference=0.5, x_whole=True)
 
 
@@ -93,12 +98,14 @@ def faces_chart(mine: Fairness, computers: Fairness | None, player: str) -> Char
 
     series = [Series(player, shares(mine))]
     if computers is not None and any(computers.counts):
-        series.append(Series("the computers", shares(computers)))
-    top = max([y for s in series for _, y in s.points] + [1 / 6])
-    return ChartData("Faces thrown", "Face", "Share of the dice", tuple(series), kind=BARS,
-                     y_min=0.0, y_max=max(0.25, top * 1.1), percent=True,
+        # Translators: a chart's legend: the faces thrown by the computer opponents.
+        series.append(Series(_("the computers"), shares(computers)))
+    top = max([y for s in series for _x, y in s.points] + [1 / 6])
+    return ChartData(_("Faces thrown"), _("Face"), _("Share of the dice"), tuple(series),
+                     kind=BARS, y_min=0.0, y_max=max(0.25, top * 1.1), percent=True,
                      x_names=("1", "2", "3", "4", "5", "6"), reference=1 / 6,
-                     reference_label="fair: 1 in 6", note=mine.words)
+                     # Translators: the label of the line at 1/6 on the faces chart.
+                     reference_label=_("fair: 1 in 6"), note=mine.words)
 
 
 def _rolling(values: Sequence[float], width: int) -> list[float]:
@@ -114,21 +121,23 @@ def _rolling(values: Sequence[float], width: int) -> list[float]:
 def win_rate_over_time(points: Sequence[GamePoint], width: int = 20) -> ChartData:
     """The win rate over the last ``width`` games, game after game."""
     rate = _rolling([1.0 if p.won else 0.0 for p in points], width)
-    series = (Series(f"win rate (last {width} games)",
+    # Translators: a chart's legend; {n} is a number of games (20).
+    series = (Series(_("win rate (last {n} games)").format(n=number(width)),
                      tuple((float(i + 1), r) for i, r in enumerate(rate))),)
-    return ChartData("Win rate over time", "Game", "Win rate", series, y_min=0.0, y_max=1.0,
-                     percent=True, reference=0.5, x_whole=True)
+    return ChartData(_("Win rate over time"), _("Game"), _("Win rate"), series, y_min=0.0,
+                     y_max=1.0, percent=True, reference=0.5, x_whole=True)
 
 
 def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
     """What the decisions gave away per game (win chance), averaged over ``width`` games."""
     valued = [p for p in points if p.kind == "win" and p.cost is not None]
     cost = _rolling([p.cost or 0.0 for p in valued], width)
-    series = (Series(f"given away per game (last {width})",
+    # Translators: a chart's legend; {n} is a number of games (10).
+    series = (Series(_("given away per game (last {n})").format(n=number(width)),
                      tuple((float(i + 1), c) for i, c in enumerate(cost))),)
-    return ChartData("Skill over time", "Analysed game", "Win chance given away", series,
-                     y_min=0.0, percent=True, x_whole=True,
-                     note="Lower is better: a perfect player gives nothing away.")
+    return ChartData(_("Skill over time"), _("Analysed game"), _("Win chance given away"),
+                     series, y_min=0.0, percent=True, x_whole=True,
+                     note=_("Lower is better: a perfect player gives nothing away."))
 
 
 def luck_against_skill(points: Sequence[GamePoint]) -> ChartData:
@@ -138,8 +147,9 @@ def luck_against_skill(points: Sequence[GamePoint]) -> ChartData:
     wins = tuple((x, y) for (x, y), p in zip(dots, [p for p in points if p.kind == "win"
                  and p.luck is not None and p.skill is not None], strict=True) if p.won)
     losses = tuple(d for d in dots if d not in set(wins))
-    return ChartData("Luck against skill, game by game", "What the dice gave (win chance)",
-                     "What your decisions changed", (Series("won", wins),
-                                                     Series("lost", losses)),
+    return ChartData(_("Luck against skill, game by game"),
+                     _("What the dice gave (win chance)"), _("What your decisions changed"),
+                     # Translators: the legend of the luck chart: games won, games lost.
+                     (Series(_("won"), wins), Series(_("lost"), losses)),
                      kind=DOTS, percent=True, reference=0.0,
-                     note="Right: lucky dice. Up: good decisions (0 is perfect play).")
+                     note=_("Right: lucky dice. Up: good decisions (0 is perfect play)."))

@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..i18n import _, ngettext, number, percent
 from ..storage import write_text_atomic
 from .analysis import MISTAKE_WORDS
 from .store import History
@@ -73,24 +74,36 @@ class Fairness:
     words: str
 
 
+def signed_percent(fraction: float, places: int = 0) -> str:
+    """A change as a percentage with its sign: +18%, -4.5%, 0% (as the language writes it)."""
+    shown = round(fraction * 100, places)
+    sign = "+" if shown > 0 else "-" if shown < 0 else ""
+    return sign + percent(abs(fraction), places)
+
+
 def fairness(counts: Sequence[int]) -> Fairness:
     """Test six face counts against fair dice and say what it means in plain words."""
     n = sum(counts)
     if n == 0:
-        return Fairness(tuple(counts), 0.0, 1.0, "No dice thrown yet.")
+        return Fairness(tuple(counts), 0.0, 1.0, _("No dice thrown yet."))
     expected = n / 6
     stat = sum((c - expected) ** 2 / expected for c in counts)
     p = chi_square_p(stat)
     if n < 60:
-        words = f"Only {n} dice so far: too few to tell anything about fairness."
+        words = ngettext("Only {n} die so far: too few to tell anything about fairness.",
+                         "Only {n} dice so far: too few to tell anything about fairness.",
+                         n).format(n=number(n))
     elif p >= 0.01:
-        words = (f"The dice look fair. Fair dice would give counts at least this uneven "
-                 f"{p:.0%} of the time.")
+        # Translators: {percent} is a percentage such as 35%.
+        words = _("The dice look fair. Fair dice would give counts at least this uneven "
+                  "{percent} of the time.").format(percent=percent(p, 0))
     else:
         odds = 1 / p if p > 0 else float("inf")
-        words = (f"These counts are unusual for fair dice: fair dice would give counts this "
-                 f"uneven about once in {odds:,.0f} times. With many players and many "
-                 f"games, rare things do happen now and then.")
+        # Translators: {odds} is a number such as 1,250.
+        words = _("These counts are unusual for fair dice: fair dice would give counts this "
+                  "uneven about once in {odds} times. With many players and many games, rare "
+                  "things do happen now and then.").format(
+            odds=number(odds) if math.isfinite(odds) else "\u221e")
     return Fairness(tuple(counts), stat, p, words)
 
 
@@ -391,17 +404,31 @@ def _computer_faces(history: History, filters: Filters) -> Fairness:
 
 
 def split_words(luck: float, skill: float, others: float | None = None) -> str:
-    """One game's split in words: "the dice gave you +18%, your decisions cost 4%"."""
-    dice = f"the dice gave you {luck * 100:+.0f}%" if round(luck * 100) else \
-        "the dice were even"
-    if round(skill * 100) == 0:
-        own = "your decisions cost nothing that counts"
-    else:
-        own = f"your decisions cost {-skill * 100:.0f}%"
-    text = f"{dice}, {own}"
-    if others is not None and round(others * 100):
-        text += f", your opponent's decisions gave you {others * 100:+.0f}%"
-    return text[0].upper() + text[1:] + "."
+    """One game's split in words: "The dice gave you +18%, your decisions cost 4%."."""
+    fields = {"luck": signed_percent(luck), "cost": percent(-skill, 0),
+              "others": signed_percent(others or 0.0)}
+    dice = round(luck * 100) != 0
+    own = round(skill * 100) != 0
+    rest = others is not None and round(others * 100) != 0
+    # Translators: one game's luck and skill, in eight whole sentences: {luck} and {others}
+    # are changes of the win chance with their sign (+18%), {cost} a percentage (4%).
+    sentences = {
+        (True, True, False): _("The dice gave you {luck}, your decisions cost {cost}."),
+        (True, False, False): _("The dice gave you {luck}, your decisions cost nothing "
+                                "that counts."),
+        (False, True, False): _("The dice were even, your decisions cost {cost}."),
+        (False, False, False): _("The dice were even, your decisions cost nothing that "
+                                 "counts."),
+        (True, True, True): _("The dice gave you {luck}, your decisions cost {cost}, your "
+                              "opponent's decisions gave you {others}."),
+        (True, False, True): _("The dice gave you {luck}, your decisions cost nothing that "
+                               "counts, your opponent's decisions gave you {others}."),
+        (False, True, True): _("The dice were even, your decisions cost {cost}, your "
+                               "opponent's decisions gave you {others}."),
+        (False, False, True): _("The dice were even, your decisions cost nothing that "
+                                "counts, your opponent's decisions gave you {others}."),
+    }
+    return sentences[dice, own, rest].format(**fields)
 
 
 # -- CSV export ------------------------------------------------------------------------------
@@ -411,6 +438,10 @@ GAME_COLUMNS = ("game", "started", "status", "rules", "seconds", "assisted", "de
                 "trash_turns", "corners", "best_turn", "luck", "skill")
 DECISION_COLUMNS = ("game", "step", "name", "kind", "chosen", "best", "chosen_value",
                     "best_value", "cost", "mistake")
+
+
+# The CSV files are data for spreadsheets: their column names and values stay English
+# whatever the language of the game (as do the --json keys).
 
 
 def _iso(seconds: float) -> str:

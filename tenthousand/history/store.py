@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _
 from ..storage import set_aside
 
 log = logging.getLogger(__name__)
@@ -264,7 +265,9 @@ def migrate(con: sqlite3.Connection) -> int:
     HistoryError for a layout newer than this release knows."""
     found = int(con.execute("PRAGMA user_version").fetchone()[0])
     if found > VERSION:
-        raise HistoryError(f"the history was written by a newer release (layout {found})")
+        # Translators: {layout} is a number.
+        raise HistoryError(_("the history was written by a newer release (layout "
+                             "{layout})").format(layout=found))
     if found == VERSION:
         return found
     con.execute("BEGIN IMMEDIATE")
@@ -302,9 +305,16 @@ class History:
             return self._open_once()
         except (sqlite3.DatabaseError, HistoryError) as e:
             aside = self._set_aside()
-            self.problem = (f"The history could not be read ({e}); it was set aside as "
-                            f"{aside.name if aside else 'a .bad file'} and a new one begun.")
-            log.warning("%s", self.problem)
+            log.warning("the history could not be read (%s); set aside as %s", e,
+                        aside.name if aside else "a .bad file")
+            if aside is not None:
+                # Translators: {reason} says what was wrong; {file} is a file name.
+                self.problem = _("The history could not be read ({reason}); it was set aside "
+                                 "as {file} and a new one begun.").format(reason=e,
+                                                                          file=aside.name)
+            else:
+                self.problem = _("The history could not be read ({reason}); a new one was "
+                                 "begun.").format(reason=e)
             return self._open_once()
 
     def _open_once(self) -> sqlite3.Connection:
@@ -447,6 +457,8 @@ def open_history(path: Path | None = None) -> Opened:
         history = History(path)
     except (OSError, sqlite3.Error, HistoryError) as e:
         log.warning("the history at %s cannot be used: %s", path, e)
-        return Opened(None, f"The game history cannot be kept this time ({e}).")
+        # Translators: {reason} is the system's own words for what went wrong.
+        return Opened(None, _("The game history cannot be kept this time ({reason}).").format(
+            reason=e))
     log.debug("history opened in %.1f ms", 1000 * (time.perf_counter() - started))
     return Opened(history, history.problem)

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .grammar import Person, join_objects
+from ..i18n import _, ngettext, number
+from .grammar import Person, join_names
 
 
 def _points(n: int) -> str:
-    return f"{n:,}"
+    return number(n)
 
 
 def _dice(dice: Sequence[int]) -> str:
@@ -45,12 +46,14 @@ class Event:
     def from_dict(data: Any) -> Event:
         """Rebuild an event; raises ValueError on anything malformed."""
         if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
-            raise ValueError(f"not an event: {data!r:.80}")
+            raise ValueError(_("not an event: {data}").format(data=f"{data!r:.80}"))
         cls = EVENT_TYPES[data["type"]]
         values = {}
         for f in dataclasses.fields(cls):
             if f.name not in data:
-                raise ValueError(f"event {cls.kind} lacks {f.name}")
+                # Translators: {event} and {field} are words of the save format.
+                raise ValueError(_("event {event} lacks {field}").format(event=cls.kind,
+                                                                         field=f.name))
             values[f.name] = _tuplify(data[f.name])
         event = cls(**values)
         event.check()
@@ -61,7 +64,8 @@ class Event:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if not _type_ok(value, str(f.type)):
-                raise ValueError(f"event {self.kind}: bad {f.name} {value!r:.60}")
+                raise ValueError(_("event {event}: bad {field} {value}").format(
+                    event=self.kind, field=f.name, value=f"{value!r:.60}"))
 
 
 def _listify(value: Any) -> Any:
@@ -109,8 +113,12 @@ class TurnStarted(Event):
     kind: ClassVar[str] = "turn"
 
     def message(self, names: Sequence[str]) -> str:
-        extra = {"catch-up": " (last turn)", "tie-break": " (tie-break turn)"}.get(self.stage, "")
-        return f"{Person(names[self.seat]).Possessive} turn{extra}"
+        who = Person(names[self.seat])
+        if self.stage == "catch-up":
+            return who.pick(_("Your turn (last turn)"), _("{name}'s turn (last turn)"))
+        if self.stage == "tie-break":
+            return who.pick(_("Your turn (tie-break turn)"), _("{name}'s turn (tie-break turn)"))
+        return who.pick(_("Your turn"), _("{name}'s turn"))
 
 
 @dataclass(frozen=True)
@@ -120,11 +128,17 @@ class Challenged(Event):
     kind: ClassVar[str] = "challenge"
 
     def message(self, names: Sequence[str]) -> str:
-        who = Person(names[self.seat])
-        return (
-            f"{who.says('challenges')} {Person(names[self.target]).object} "
-            f"(trash would cost {who.object} {_points(self.penalty)})"
-        )
+        who, target = Person(names[self.seat]), Person(names[self.target])
+        values = {"target": target.name, "points": _points(self.penalty)}
+        # Translators: {target} is the challenged player's name, {points} what trash would
+        # cost the challenger.
+        if who.you:
+            return _("You challenge {target} (trash would cost you {points})").format(**values)
+        if target.you:
+            return _("{name} challenges you (trash would cost {name} {points})").format(
+                name=who.name, **values)
+        return _("{name} challenges {target} (trash would cost {name} {points})").format(
+            name=who.name, **values)
 
 
 @dataclass(frozen=True)
@@ -137,7 +151,11 @@ class Thrown(Event):
 
     def message(self, names: Sequence[str]) -> str:
         who = Person(names[self.seat])
-        return f"{who.says('throws')} {_dice(self.dice)}" + (" - trash!" if self.trash else "")
+        # Translators: {dice} are the faces thrown, such as "1 3 3 5 6 2".
+        if self.trash:
+            return who.pick(_("You throw {dice} - trash!"), _("{name} throws {dice} - trash!"),
+                            dice=_dice(self.dice))
+        return who.pick(_("You throw {dice}"), _("{name} throws {dice}"), dice=_dice(self.dice))
 
 
 @dataclass(frozen=True)
@@ -148,11 +166,12 @@ class Frozen(Event):
     kind: ClassVar[str] = "freeze"
 
     def message(self, names: Sequence[str]) -> str:
-        return (
-            f"{Person(names[self.seat]).says('freezes')} {_dice(self.dice)} for "
-            f"{_points(self.points)}"
-            f" (turn {_points(self.turn_score)})"
-        )
+        # Translators: {dice} are the faces set aside, {points} what they score, {turn} the
+        # turn score so far.
+        return Person(names[self.seat]).pick(
+            _("You freeze {dice} for {points} (turn {turn})"),
+            _("{name} freezes {dice} for {points} (turn {turn})"),
+            dice=_dice(self.dice), points=_points(self.points), turn=_points(self.turn_score))
 
 
 @dataclass(frozen=True)
@@ -161,8 +180,10 @@ class Corner(Event):
     kind: ClassVar[str] = "corner"
 
     def message(self, names: Sequence[str]) -> str:
-        who = Person(names[self.seat])
-        return f"{who.says('turns')} the corner with {_points(self.turn_score)}: six fresh dice"
+        return Person(names[self.seat]).pick(
+            _("You turn the corner with {points}: six fresh dice"),
+            _("{name} turns the corner with {points}: six fresh dice"),
+            points=_points(self.turn_score))
 
 
 @dataclass(frozen=True)
@@ -174,11 +195,11 @@ class Pegged(Event):
     kind: ClassVar[str] = "peg"
 
     def message(self, names: Sequence[str]) -> str:
-        who = Person(names[self.seat])
-        return (
-            f"{who.says('pegs')} {_points(self.points)} onto {who.possessive} board, "
-            f"now {_points(self.board_score)}"
-        )
+        # Translators: Rotary Club; {total} is the board score after the points went on.
+        return Person(names[self.seat]).pick(
+            _("You peg {points} onto your board, now {total}"),
+            _("{name} pegs {points} onto {name}'s board, now {total}"),
+            points=_points(self.points), total=_points(self.board_score))
 
 
 @dataclass(frozen=True)
@@ -188,7 +209,10 @@ class Banked(Event):
     kind: ClassVar[str] = "bank"
 
     def message(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} banked {_points(self.points)}, now {_points(self.board_score)}"
+        # Translators: {total} is the board score after banking.
+        return Person(names[self.seat]).pick(
+            _("You banked {points}, now {total}"), _("{name} banked {points}, now {total}"),
+            points=_points(self.points), total=_points(self.board_score))
 
 
 @dataclass(frozen=True)
@@ -199,8 +223,11 @@ class Trash(Event):
     def message(self, names: Sequence[str]) -> str:
         who = Person(names[self.seat])
         if self.lost:
-            return f"{who.subject} threw trash and {who.verb('loses')} {_points(self.lost)}"
-        return f"{names[self.seat]} threw trash"
+            # Translators: {points} is the turn score lost to the trash throw.
+            return who.pick(_("You threw trash and lose {points}"),
+                            _("{name} threw trash and loses {points}"),
+                            points=_points(self.lost))
+        return who.pick(_("You threw trash"), _("{name} threw trash"))
 
 
 @dataclass(frozen=True)
@@ -213,10 +240,17 @@ class ScoreTaken(Event):
     kind: ClassVar[str] = "taken"
 
     def message(self, names: Sequence[str]) -> str:
-        return (
-            f"{Person(names[self.by]).Possessive} challenge takes {_points(self.points)} from "
-            f"{Person(names[self.seat]).object}, now {_points(self.board_score)}"
-        )
+        by, loser = Person(names[self.by]), Person(names[self.seat])
+        values = {"points": _points(self.points), "total": _points(self.board_score),
+                  "loser": loser.name}
+        # Translators: {total} is the challenged player's board score afterwards.
+        if by.you:
+            return _("Your challenge takes {points} from {loser}, now {total}").format(**values)
+        if loser.you:
+            return _("{name}'s challenge takes {points} from you, now {total}").format(
+                name=by.name, **values)
+        return _("{name}'s challenge takes {points} from {loser}, now {total}").format(
+            name=by.name, **values)
 
 
 @dataclass(frozen=True)
@@ -229,11 +263,15 @@ class Penalty(Event):
     kind: ClassVar[str] = "penalty"
 
     def message(self, names: Sequence[str]) -> str:
-        why = "a failed challenge" if self.reason == "challenge" else "three trash turns in a row"
-        return (
-            f"{Person(names[self.seat]).says('pays')} {_points(self.points)} for {why}, "
-            f"now {_points(self.board_score)}"
-        )
+        who = Person(names[self.seat])
+        values = {"points": _points(self.points), "total": _points(self.board_score)}
+        if self.reason == "challenge":
+            return who.pick(_("You pay {points} for a failed challenge, now {total}"),
+                            _("{name} pays {points} for a failed challenge, now {total}"),
+                            **values)
+        return who.pick(_("You pay {points} for three trash turns in a row, now {total}"),
+                        _("{name} pays {points} for three trash turns in a row, now {total}"),
+                        **values)
 
 
 @dataclass(frozen=True)
@@ -248,11 +286,19 @@ class Discarded(Event):
     kind: ClassVar[str] = "discard"
 
     def message(self, names: Sequence[str]) -> str:
-        return (
-            f"{Person(names[self.seat]).says('plays')} a {self.die}; the play area "
-            f"({_dice(self.area)}) gives {Person(names[self.to_seat]).object} "
-            f"{_points(self.points)}, now {_points(self.board_score)}"
-        )
+        who, to = Person(names[self.seat]), Person(names[self.to_seat])
+        values = {"die": self.die, "area": _dice(self.area), "other": to.name,
+                  "points": _points(self.points), "total": _points(self.board_score)}
+        # Translators: Mutant Trash. {die} is the face played, {area} the dice of the play
+        # area, {other} the player who scores them, {total} that player's board score.
+        if who.you:
+            return _("You play a {die}; the play area ({area}) gives {other} {points}, "
+                     "now {total}").format(**values)
+        if to.you:
+            return _("{name} plays a {die}; the play area ({area}) gives you {points}, "
+                     "now {total}").format(name=who.name, **values)
+        return _("{name} plays a {die}; the play area ({area}) gives {other} {points}, "
+                 "now {total}").format(name=who.name, **values)
 
 
 @dataclass(frozen=True)
@@ -262,8 +308,9 @@ class CatchUp(Event):
     kind: ClassVar[str] = "catch-up"
 
     def message(self, names: Sequence[str]) -> str:
-        return (f"{Person(names[self.seat]).subject} reached the game point: everyone else "
-                "has one more turn")
+        return Person(names[self.seat]).pick(
+            _("You reached the game point: everyone else has one more turn"),
+            _("{name} reached the game point: everyone else has one more turn"))
 
 
 @dataclass(frozen=True)
@@ -274,8 +321,9 @@ class TieBreak(Event):
     kind: ClassVar[str] = "tie-break"
 
     def message(self, names: Sequence[str]) -> str:
-        tied = join_objects([Person(names[s]) for s in self.seats])
-        return f"Tie for first between {tied}: one more turn each"
+        tied = join_names([Person(names[s]) for s in self.seats])
+        # Translators: {players} lists the tied players, such as "Ann, Bob and you".
+        return _("Tie for first between {players}: one more turn each").format(players=tied)
 
 
 @dataclass(frozen=True)
@@ -291,8 +339,14 @@ class GameOver(Event):
     def message(self, names: Sequence[str]) -> str:
         who = Person(names[self.seat])
         if len(self.ranking) == 1:
-            return f"{who.subject} reached the game point in {self.turns} turns"
-        return f"{who.says('wins')} with {_points(self.ranking[0][2])}!"
+            return who.pick(
+                ngettext("You reached the game point in {turns} turn",
+                         "You reached the game point in {turns} turns", self.turns),
+                ngettext("{name} reached the game point in {turns} turn",
+                         "{name} reached the game point in {turns} turns", self.turns),
+                turns=_points(self.turns))
+        return who.pick(_("You win with {points}!"), _("{name} wins with {points}!"),
+                        points=_points(self.ranking[0][2]))
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _, number
 from . import scoring
 from .events import (
     Banked,
@@ -75,14 +76,15 @@ class Seat:
     @classmethod
     def from_dict(cls, data: Any) -> Seat:
         if not isinstance(data, dict):
-            raise ValueError("a seat must be a JSON object")
+            raise ValueError(_("a seat must be a JSON object"))
         name, computer, level = data.get("name"), data.get("computer"), data.get("level")
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24:
-            raise ValueError(f"a seat name must be 1 to 24 characters: {name!r:.40}")
+            raise ValueError(_("a seat name must be 1 to 24 characters: {name}").format(
+                name=f"{name!r:.40}"))
         if not isinstance(computer, bool):
-            raise ValueError("a seat's 'computer' must be true or false")
+            raise ValueError(_("a seat's 'computer' must be true or false"))
         if level not in LEVELS:
-            raise ValueError(f"unknown computer level {level!r:.40}")
+            raise ValueError(_("unknown computer level {level}").format(level=f"{level!r:.40}"))
         return cls(name.strip(), computer, level)
 
 
@@ -115,7 +117,7 @@ class Game:
         start_state = self.rng.getstate()
         n = len(seats)
         self.board: list[int] = [rules.starting_score(seat) for seat in range(n)]  # handicap
-        self.challenges_used: list[list[bool]] = [[False, False] for _ in range(n)]
+        self.challenges_used: list[list[bool]] = [[False, False] for _seat in range(n)]
         self.trash_streak: list[int] = [0] * n
         self.turns_taken: list[int] = [0] * n
         self.match_points: list[int] = list(match_points) if match_points else [0] * n
@@ -135,7 +137,7 @@ class Game:
         if first_seat is None:
             first_seat = self.rng.randrange(n)  # D-7
         if not 0 <= first_seat < n:
-            raise ValueError(f"no seat {first_seat}")
+            raise ValueError(f"no seat {first_seat}")  # a programming error, not the player's
         self.record: Record = Record.starting_fresh(
             self, rng_state=start_state, seed=seed if rng is None else None,
             first_seat=first_seat if chosen_seat else None)
@@ -201,9 +203,10 @@ class Game:
         chosen = list(indices)
         for i in chosen:
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.thrown):
-                raise IllegalAction(f"there is no die number {i!r} in this throw")
+                raise IllegalAction(_("there is no die number {number} in this throw").format(
+                    number=f"{i!r:.40}"))
         if len(set(chosen)) != len(chosen):
-            raise IllegalAction("a die can be chosen only once")
+            raise IllegalAction(_("a die can be chosen only once"))
         return tuple(self.thrown[i] for i in chosen)
 
     def freeze_points(self, faces: Sequence[int]) -> int | None:
@@ -220,10 +223,10 @@ class Game:
     def check_freeze(self, indices: Iterable[int]) -> tuple[tuple[int, ...], int]:
         """The faces and points of a selection, or IllegalAction saying why not."""
         if self.phase is not Phase.CHOOSE:
-            raise IllegalAction("there are no thrown dice to freeze now")
+            raise IllegalAction(_("there are no thrown dice to freeze now"))
         faces = self._faces(indices)
         if not faces:
-            raise IllegalAction("choose at least one scoring die to freeze")
+            raise IllegalAction(_("choose at least one scoring die to freeze"))
         points = self.freeze_points(faces)
         if points is None:
             dice = self.stretch_dice + faces if self.rules.pyramiding else faces
@@ -240,7 +243,10 @@ class Game:
         if self.rules.pyramiding and self.frozen:
             words = scoring.describe(self.stretch_dice + faces, self.rules,
                                      first_throw=self.first_throw, thrown=len(self.thrown))
-            return f"{words} (stretch), +{points:,}", points
+            # Translators: {words} say how the dice of the whole stretch count ("three 4s + a
+            # 1 = 500"), {points} what this freeze adds.
+            return _("{words} (stretch), +{points}").format(words=words,
+                                                             points=number(points)), points
         return scoring.describe(faces, self.rules, first_throw=self.first_throw,
                                 thrown=len(self.thrown)), points
 
@@ -273,15 +279,15 @@ class Game:
                     free.remove(i)
                     break
             else:
-                raise IllegalAction(f"there is no {face} to freeze")
+                raise IllegalAction(_("there is no {face} to freeze").format(face=face))
         return tuple(out)
 
     def bank_refusal(self, indices: Iterable[int] = ()) -> str | None:
         """Why banking with this selection is not allowed now, or None if it is."""
         if self.phase is not Phase.CHOOSE:
-            return "you can bank only after a throw"
+            return _("you can bank only after a throw")
         if self.rules.rotary_club:
-            return "in Rotary Club nobody banks: the turn goes on until trash"
+            return _("in Rotary Club nobody banks: the turn goes on until trash")
         try:
             faces, points = self.check_freeze(indices)
         except IllegalAction as e:
@@ -289,15 +295,18 @@ class Game:
         total = self.turn_score + points
         stretch = len(self.stretch_dice) + len(faces)
         if stretch == 6 and self.rules.corner_throw_mandatory:
-            return "after turning the corner you must throw"
+            return _("after turning the corner you must throw")
         need = self.rules.minimum_for(self.board[self.current])
         if total < need:
+            # Translators: {need} is the least turn score allowed, {total} the turn score.
             if self.board[self.current] == 0:
-                return f"you need {need:,} to get on the board; you have {total:,}"
-            return f"you need {need:,} to bank; you have {total:,}"
+                return _("you need {need} to get on the board; you have {total}").format(
+                    need=number(need), total=number(total))
+            return _("you need {need} to bank; you have {total}").format(
+                need=number(need), total=number(total))
         if self.rules.surpassing and total <= self.last_turn_added:
-            return (f"you must beat the previous turn's {self.last_turn_added:,}; "
-                    f"you have {total:,}")
+            return _("you must beat the previous turn's {need}; you have {total}").format(
+                need=number(self.last_turn_added), total=number(total))
         return None
 
     def challenge_slot_for(self, seat: int) -> int | None:
@@ -317,20 +326,21 @@ class Game:
     def challenge(self, target: int) -> list[Event]:
         """Challenge ``target`` for this turn (at the start of a turn, option on)."""
         if self.phase is not Phase.START:
-            raise IllegalAction("a challenge is made at the start of a turn, before throwing")
+            raise IllegalAction(_("a challenge is made at the start of a turn, before throwing"))
         if not self.rules.challenging:
-            raise IllegalAction("challenging is not on in this game")
+            raise IllegalAction(_("challenging is not on in this game"))
         if self.challenge_target is not None:
-            raise IllegalAction("you have already challenged this turn")
+            raise IllegalAction(_("you have already challenged this turn"))
         if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(self.seats):
-            raise IllegalAction(f"there is no player number {target!r}")
+            raise IllegalAction(_("there is no player number {number}").format(
+                number=f"{target!r:.40}"))
         if target == self.current:
-            raise IllegalAction("you cannot challenge yourself")
+            raise IllegalAction(_("you cannot challenge yourself"))
         slot = self.challenge_slot_for(self.current)
         if slot is None:
             if self.board[self.current] < self.rules.game_point:
-                raise IllegalAction("you have used your challenge for below the game point")
-            raise IllegalAction("you have used your challenge for the game point and above")
+                raise IllegalAction(_("you have used your challenge for below the game point"))
+            raise IllegalAction(_("you have used your challenge for the game point and above"))
         command = self._command("challenge", (target,))
         self.challenge_target = target
         self.challenge_slot = slot
@@ -345,13 +355,13 @@ class Game:
         events: list[Event] = []
         if self.phase is Phase.START:
             if chosen:
-                raise IllegalAction("throw first: there are no dice to freeze yet")
+                raise IllegalAction(_("throw first: there are no dice to freeze yet"))
         elif self.phase is Phase.CHOOSE:
             faces, points = self.check_freeze(chosen)
             events += self._freeze(faces, points)
         else:
-            raise IllegalAction("it is not the time to throw" if self.phase is Phase.DISCARD
-                                else "the game is over")
+            raise IllegalAction(_("it is not the time to throw") if self.phase is Phase.DISCARD
+                                else _("the game is over"))
         events += self._throw()
         return self._emit(events, command)
 
@@ -383,9 +393,9 @@ class Game:
         """Mutant Trash: play die ``index`` of :attr:`discard_choices` into the play area;
         the area's best score goes to the other seat (D-13)."""
         if self.phase is not Phase.DISCARD:
-            raise IllegalAction("there is nothing to discard now")
+            raise IllegalAction(_("there is nothing to discard now"))
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.discard_choices):
-            raise IllegalAction("choose one of the dice you froze in your last stretch")
+            raise IllegalAction(_("choose one of the dice you froze in your last stretch"))
         command = self._command("discard", (index,))
         die = self.discard_choices[index]
         self.play_area.append(die)
@@ -444,7 +454,7 @@ class Game:
             if len(dice) != count or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
                 raise ValueError(f"the dice source gave {dice!r} for {count} dice")
             return dice
-        return tuple(self.rng.randint(1, 6) for _ in range(count))
+        return tuple(self.rng.randint(1, 6) for _die in range(count))
 
     def _trash(self) -> list[Event]:
         seat = self.current
@@ -548,7 +558,7 @@ class Game:
 
     def _finish(self) -> list[Event]:
         rows = tuple(self.ranking())
-        for seat, _, _, points in rows:
+        for seat, _rank, _board, points in rows:
             self.match_points[seat] += points
         self.games_played += 1
         self.match_games.append(rows)
@@ -585,7 +595,7 @@ class Game:
         """Games won (ranked first, ties included) by each seat in the match so far."""
         wins = [0] * len(self.seats)
         for rows in self.match_games:
-            for seat, rank, _, _ in rows:
+            for seat, rank, _board, _points in rows:
                 wins[seat] += rank == 1
         return wins
 
@@ -658,7 +668,7 @@ class Game:
         if self.phase is Phase.CHOOSE:
             size = 6 if self.corner_pending else 6 - len(stretch)
             assert len(self.thrown) == size and size > 0, (self.thrown, stretch)
-            assert self.legal_freezes(), "a throw waiting for a choice must not be trash"
+            assert self.legal_freezes(), _("a throw waiting for a choice must not be trash")
         if self.phase is Phase.DISCARD:
             assert self.rules.mutant_trash and self.discard_choices
         if self.rules.pyramiding and stretch:
@@ -682,11 +692,13 @@ def _chosen(freeze: Any) -> list[int]:
     """The dice a command names, as a list; IllegalAction for anything that is not a
     collection of die numbers (the promise above: a bad command never raises anything else)."""
     if isinstance(freeze, (str, bytes, dict)) or not isinstance(freeze, Iterable):
-        raise IllegalAction(f"choose dice by their numbers in the throw, not {freeze!r:.40}")
+        raise IllegalAction(_("choose dice by their numbers in the throw, not {value}").format(
+            value=f"{freeze!r:.40}"))
     chosen = list(freeze)
     for i in chosen:
         if not isinstance(i, int) or isinstance(i, bool):
-            raise IllegalAction(f"there is no die number {i!r:.40} in this throw")
+            raise IllegalAction(_("there is no die number {number} in this throw").format(
+                number=f"{i!r:.40}"))
     return chosen
 
 

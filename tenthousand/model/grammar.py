@@ -14,8 +14,9 @@ and must not be used for text a player reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..i18n import _
+from ..i18n import _, pgettext
 
 #: Verbs whose second person is not the third minus its "s".
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
@@ -60,7 +61,7 @@ class Person:
         """At the start of a sentence: "Your" or "Ann's"."""
         return "Your" if self.you else f"{self.name}'s"
 
-    def pick(self, you: str, other: str, **values: object) -> str:
+    def pick(self, you: str, other: str, **values: Any) -> str:
         """One whole sentence about this seat, already translated: ``you`` when the seat is
         the player at the screen ("You throw {dice}"), ``other`` for anyone else ("{name}
         throws {dice}"); ``values`` fill the fields, and ``{name}`` is the seat's name."""
@@ -91,3 +92,18 @@ def join_objects(persons: list[Person]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def join_names(persons: list[Person] | tuple[Person, ...]) -> str:
+    """Several seats in a list, translated: "Ann, Bob and you" ("Ann, Bob und du")."""
+    # Translators: the player at the screen inside a list of players after a preposition,
+    # as in "Tie for first between Ann and you".
+    words = [pgettext("in a list of players", "you") if p.you else p.name for p in persons]
+    if len(words) <= 1:
+        return "".join(words)
+    text = words[0]
+    for word in words[1:-1]:
+        # Translators: a list of players grows by one name: "Ann, Bob".
+        text = _("{list}, {item}").format(list=text, item=word)
+    # Translators: the last name of a list of players: "Ann, Bob and you".
+    return _("{list} and {last}").format(list=text, last=words[-1])

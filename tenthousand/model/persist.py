@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any
 
+from ..i18n import _, number
 from .events import Event, GameOver
 from .game import Game, Phase, Seat
 from .record import FORMAT, Command, Record, Start
@@ -33,7 +34,9 @@ LIMIT = 10**8
 def _int(data: dict[str, Any], key: str, low: int = -LIMIT, high: int = LIMIT) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadSave(f"'{key}' must be a whole number from {low:,} to {high:,}, not {value!r:.40}")
+        # Translators: {key} is a field of the save file, kept as it is.
+        raise BadSave(_("'{key}' must be a whole number from {low} to {high}, not {value}").format(
+            key=key, low=number(low), high=number(high), value=f"{value!r:.40}"))
     return value
 
 
@@ -41,10 +44,15 @@ def _ints(value: Any, what: str, length: int | None = None, low: int = -LIMIT,
           high: int = LIMIT, max_len: int = 64) -> list[int]:
     if not isinstance(value, list) or (length is not None and len(value) != length) \
             or len(value) > max_len:
-        raise BadSave(f"'{what}' must be a list of {length if length is not None else 'some'} numbers")
+        if length is None:
+            raise BadSave(_("'{key}' must be a list of numbers").format(key=what))
+        raise BadSave(_("'{key}' must be a list of {count} numbers").format(key=what,
+                                                                          count=length))
     for v in value:
         if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-            raise BadSave(f"'{what}' holds {v!r:.20}; allowed are whole numbers {low:,} to {high:,}")
+            raise BadSave(_("'{key}' holds {value}; allowed are whole numbers {low} to {high}")
+                          .format(key=what, value=f"{v!r:.20}", low=number(low),
+                                  high=number(high)))
     return value
 
 
@@ -56,7 +64,8 @@ def _opt_seat(value: Any, what: str, n: int) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise BadSave(f"'{what}' must be a seat number 0 to {n - 1} or null")
+        raise BadSave(_("'{key}' must be a seat number 0 to {last} or null").format(
+            key=what, last=n - 1))
     return value
 
 
@@ -74,22 +83,23 @@ def load_game(data: Any) -> Game:
 
 def _check_format(data: Any, fmt_wanted: int) -> None:
     if not isinstance(data, dict):
-        raise BadSave("a saved game must be a JSON object")
+        raise BadSave(_("a saved game must be a JSON object"))
     fmt = data.get("format")
     if fmt != fmt_wanted:
         if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
-            raise BadSave(f"the save is format {fmt}, newer than this program understands")
-        raise BadSave(f"unknown save format {fmt!r:.20}")
+            raise BadSave(_("the save is format {format}, newer than this program understands")
+                          .format(format=fmt))
+        raise BadSave(_("unknown save format {format}").format(format=f"{fmt!r:.20}"))
 
 
 def _rules_and_seats(data: dict[str, Any]) -> tuple[Rules, list[Seat]]:
     try:
         rules = Rules.from_dict(data.get("rules"))
     except ValueError as e:
-        raise BadSave(f"the rules are bad: {e}") from None
+        raise BadSave(_("the rules are bad: {reason}").format(reason=e)) from None
     seats_data = data.get("seats")
     if not isinstance(seats_data, list):
-        raise BadSave("'seats' must be a list")
+        raise BadSave(_("'{key}' must be a list").format(key="seats"))
     try:
         seats = [Seat.from_dict(s) for s in seats_data]
         rules.check_seats(len(seats))
@@ -106,7 +116,7 @@ def load_position(data: Any) -> Game:
     n = len(seats)
     turn = data.get("turn")
     if not isinstance(turn, dict):
-        raise BadSave("'turn' must be a JSON object")
+        raise BadSave(_("'{key}' must be a JSON object").format(key="turn"))
     game = Game.__new__(Game)
     game.rules = rules
     game.seats = tuple(seats)
@@ -119,7 +129,8 @@ def load_position(data: Any) -> Game:
     if not (isinstance(used, list) and len(used) == n and all(
             isinstance(u, list) and len(u) == 2 and all(isinstance(b, bool) for b in u)
             for u in used)):
-        raise BadSave("'challenges_used' must hold two true/false values per seat")
+        raise BadSave(_("'{key}' must hold two true/false values per seat").format(
+            key="challenges_used"))
     game.challenges_used = [list(u) for u in used]
     game.trash_streak = _ints(data.get("trash_streak"), "trash_streak", n, 0, 2)
     game.turns_taken = _ints(data.get("turns_taken"), "turns_taken", n, 0)
@@ -130,7 +141,7 @@ def load_position(data: Any) -> Game:
     game.last_turn_added = _int(data, "last_turn_added", 0)
     stage = data.get("stage")
     if stage not in ("normal", "catch-up", "tie-break"):
-        raise BadSave(f"unknown stage {stage!r:.20}")
+        raise BadSave(_("unknown stage {stage}").format(stage=f"{stage!r:.20}"))
     game.stage = stage
     game.reacher = _opt_seat(data.get("reacher"), "reacher", n)
     game.queue = _ints(data.get("queue"), "queue", None, 0, n - 1, 9)
@@ -138,56 +149,59 @@ def load_position(data: Any) -> Game:
     try:
         game.phase = Phase(data.get("phase"))
     except ValueError:
-        raise BadSave(f"unknown phase {data.get('phase')!r:.20}") from None
+        raise BadSave(_("unknown phase {phase}").format(phase=f"{data.get('phase')!r:.20}")) \
+            from None
     game.thrown = _dice(turn.get("thrown"), "thrown")
     frozen = turn.get("frozen")
     if not isinstance(frozen, list) or len(frozen) > 6:
-        raise BadSave("'frozen' must be a list of groups of dice")
+        raise BadSave(_("'{key}' must be a list of groups of dice").format(key="frozen"))
     game.frozen = [_dice(g, "frozen") for g in frozen]
     if any(not g for g in game.frozen):
-        raise BadSave("'frozen' holds an empty group")
+        raise BadSave(_("'{key}' holds an empty group").format(key="frozen"))
     game.stretch_score = _int(turn, "stretch_score", 0)
     game.banked_stretches = _int(turn, "banked_stretches", 0)
     game.throws = _int(turn, "throws", 0)
     game.corners = _int(turn, "corners", 0)
     for key in ("corner_pending",):
         if not isinstance(turn.get(key), bool):
-            raise BadSave(f"'{key}' must be true or false")
+            raise BadSave(_("'{key}' must be true or false").format(key=key))
     game.corner_pending = turn["corner_pending"]
     game.last_stretch = _dice(turn.get("last_stretch"), "last_stretch")
     game.challenge_target = _opt_seat(turn.get("challenge_target"), "challenge_target", n)
     slot = turn.get("challenge_slot")
     if slot not in (None, 0, 1) or isinstance(slot, bool):
-        raise BadSave("'challenge_slot' must be 0, 1 or null")
+        raise BadSave(_("'{key}' must be 0, 1 or null").format(key="challenge_slot"))
     game.challenge_slot = slot
     if (slot is None) != (game.challenge_target is None) or game.challenge_target == game.current:
-        raise BadSave("the challenge of this turn is inconsistent")
+        raise BadSave(_("the challenge of this turn is inconsistent"))
     game.discard_choices = _dice(turn.get("discard_choices"), "discard_choices")
     log = data.get("log")
     if not isinstance(log, list):
-        raise BadSave("'log' must be a list")
+        raise BadSave(_("'{key}' must be a list").format(key="log"))
     try:
         game.log = [Event.from_dict(e) for e in log]
     except (ValueError, TypeError) as e:
-        raise BadSave(f"the game log is damaged: {e}") from None
+        raise BadSave(_("the game log is damaged: {reason}").format(reason=e)) from None
     for event in game.log:
         if event.seat >= n or any(
                 isinstance(v, int) and not isinstance(v, bool) and k in ("target", "to_seat", "by")
                 and not 0 <= v < n for k, v in vars(event).items()):
-            raise BadSave("the game log names a seat that does not exist")
+            raise BadSave(_("the game log names a seat that does not exist"))
     game.result = None
     if game.phase is Phase.OVER:
         last = game.log[-1] if game.log else None
         if not isinstance(last, GameOver):
-            raise BadSave("a finished game must end its log with the result")
+            raise BadSave(_("a finished game must end its log with the result"))
         game.result = last
     # The stretch's score must be what its dice are worth (D-10) or the sum of its freezes.
     try:
         game.check_invariants()
         _check_stretch(game)
     except AssertionError as e:
-        raise BadSave(f"the saved position breaks the rules{': ' + str(e) if str(e) else ''}") \
-            from None
+        if str(e):
+            raise BadSave(_("the saved position breaks the rules: {reason}").format(reason=e)) \
+                from None
+        raise BadSave(_("the saved position breaks the rules")) from None
     return game
 
 
@@ -196,15 +210,17 @@ def _match_games(value: Any, n: int, played: int) -> list[tuple[tuple[int, int, 
     """The match's finished games: ranking rows ``[seat, rank, board, points]`` for every
     seat.  Saves before this field have none (their match table shows totals only)."""
     if not isinstance(value, list) or len(value) > played:
-        raise BadSave("'match_games' must be a list of at most 'games_played' games")
+        raise BadSave(_("'{key}' must be a list of at most '{count_key}' games").format(
+            key="match_games", count_key="games_played"))
     games = []
     for rows in value:
         if not isinstance(rows, list) or len(rows) != n:
-            raise BadSave("each game of 'match_games' must rank every seat")
+            raise BadSave(_("each game of '{key}' must rank every seat").format(key="match_games"))
         ranked = [tuple(_ints(r, "match_games", 4)) for r in rows]
         if sorted(r[0] for r in ranked) != list(range(n)) or any(
                 not 1 <= r[1] <= n or not 0 <= r[3] <= 10 for r in ranked):
-            raise BadSave("a game of 'match_games' has a bad seat, rank or points")
+            raise BadSave(_("a game of '{key}' has a bad seat, rank or points").format(
+                key="match_games"))
         games.append(tuple(ranked))
     return games  # type: ignore[return-value]
 
@@ -218,7 +234,7 @@ def _rng_state(rng: Any) -> tuple[Any, ...]:
         state = (rng[0], tuple(rng[1]), rng[2])
         random.Random().setstate(state)  # refuses a bad version or gauss value
     except (ValueError, TypeError, BadSave):
-        raise BadSave("the random generator's state is damaged") from None
+        raise BadSave(_("the random generator's state is damaged")) from None
     return state
 
 
@@ -228,20 +244,20 @@ MAX_COMMANDS = 200_000
 
 def _start(data: Any, rules: Rules, seats: list[Seat]) -> Start:
     if not isinstance(data, dict):
-        raise BadSave("'start' must be a JSON object")
+        raise BadSave(_("'{key}' must be a JSON object").format(key="start"))
     n = len(seats)
     if "position" in data:
         if set(data) != {"position"}:
-            raise BadSave("a start from a position holds nothing else")
+            raise BadSave(_("a start from a position holds nothing else"))
         game = load_position(data["position"])
         if game.rules != rules or list(game.seats) != seats:
-            raise BadSave("the start position is for other rules or players")
+            raise BadSave(_("the start position is for other rules or players"))
         return Start(position=data["position"])
     seed = data.get("seed")
     if "seed" in data:
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**64 \
                 or "rng" in data:
-            raise BadSave("the dice seed must be a whole number below 2**64, and alone")
+            raise BadSave(_("the dice seed must be a whole number below 2**64, and alone"))
         state = random.Random(seed).getstate()
     else:
         state = _rng_state(data.get("rng"))
@@ -261,18 +277,19 @@ def load_record(data: Any) -> Record:
     start = _start(data.get("start"), rules, seats)
     dice, assisted = data.get("dice"), data.get("assisted")
     if dice not in ("generator", "recorded"):
-        raise BadSave("'dice' must be \"generator\" or \"recorded\"")
+        raise BadSave(_("'{key}' must be \"generator\" or \"recorded\"").format(key="dice"))
     if not isinstance(assisted, bool):
-        raise BadSave("'assisted' must be true or false")
+        raise BadSave(_("'{key}' must be true or false").format(key="assisted"))
     commands_data = data.get("commands")
     if not isinstance(commands_data, list) or len(commands_data) > MAX_COMMANDS:
-        raise BadSave(f"'commands' must be a list of at most {MAX_COMMANDS:,} commands")
+        raise BadSave(_("'{key}' must be a list of at most {count} commands").format(
+            key="commands", count=number(MAX_COMMANDS)))
     try:
         commands = [Command.from_dict(c, len(seats)) for c in commands_data]
     except ValueError as e:
         raise BadSave(str(e)) from None
     if dice == "generator" and any(c.dice is not None for c in commands):
-        raise BadSave("a command holds dice, but this record's dice come from its generator")
+        raise BadSave(_("a command holds dice, but this record's dice come from its generator"))
     return replay_commands(Record(rules, seats, start, recorded_dice=dice == "recorded",
                                   assisted=assisted), commands)
 
@@ -284,9 +301,11 @@ def replay_commands(record: Record, commands: list[Command]) -> Record:
         game = record.replay()
         game.check_invariants()
     except ValueError as e:
-        raise BadSave(f"the record cannot be played again: {e}") from None
+        raise BadSave(_("the record cannot be played again: {reason}").format(reason=e)) \
+            from None
     except AssertionError as e:
-        raise BadSave(f"the replayed game breaks the rules: {e}") from None
+        raise BadSave(_("the replayed game breaks the rules: {reason}").format(reason=e)) \
+            from None
     record._commands = []
     return game.record
 
@@ -296,7 +315,7 @@ def _check_stretch(game: Game) -> None:
 
     stretch = game.stretch_dice
     if not stretch:
-        assert game.stretch_score == 0, "points without frozen dice"
+        assert game.stretch_score == 0, _("points without frozen dice")
         return
     if game.rules.pyramiding:
         return  # check_invariants compared the whole stretch already
@@ -305,10 +324,11 @@ def _check_stretch(game: Game) -> None:
         thrown = 6 - sum(len(g) for g in game.frozen[:i])
         points = scoring.score(group, game.rules, first_throw=game.corners == 0 and i == 0,
                                thrown=thrown)
-        assert points is not None, f"frozen dice {group} do not score"
+        assert points is not None, _("frozen dice {dice} do not score").format(
+            dice=" ".join(map(str, group)))
         total += points
-    assert total == game.stretch_score, "the stretch's points do not match its dice"
-    assert game.phase in (Phase.CHOOSE, Phase.DISCARD), "frozen dice outside a turn"
+    assert total == game.stretch_score, _("the stretch's points do not match its dice")
+    assert game.phase in (Phase.CHOOSE, Phase.DISCARD), _("frozen dice outside a turn")
 
 
 def dumps(game: Game) -> str:
@@ -321,5 +341,5 @@ def loads(text: str) -> Game:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        raise BadSave(f"the save is not valid JSON ({e})") from None
+        raise BadSave(_("the save is not valid JSON ({reason})").format(reason=e)) from None
     return load_game(data)

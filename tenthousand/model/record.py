@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _, number, pgettext
 from .events import Event, Thrown, TurnStarted
 from .game import Game, IllegalAction, Seat
 from .rules import Rules
@@ -52,7 +53,7 @@ class Command:
     def apply(self, game: Game) -> list[Event]:
         """Give this command to ``game`` (IllegalAction when it cannot be played there)."""
         if game.current != self.seat or game.over:
-            raise IllegalAction(f"it is not {self.seat}'s turn to play")
+            raise IllegalAction(_("it is not the turn of seat {seat}").format(seat=self.seat))
         if self.name == "challenge":
             return game.challenge(self.args[0])
         if self.name == "throw":
@@ -72,29 +73,35 @@ class Command:
     def from_dict(data: Any, seats: int) -> Command:
         """A command from JSON; ValueError with a sentence when it is malformed."""
         if not isinstance(data, dict):
-            raise ValueError("a command must be a JSON object")
+            raise ValueError(_("a command must be a JSON object"))
         seat = data.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-            raise ValueError(f"a command names no seat of this game: {seat!r:.20}")
+            raise ValueError(_("a command names no seat of this game: {seat}").format(
+                seat=f"{seat!r:.20}"))
         names = [n for n in COMMANDS if n in data]
         if len(names) != 1 or set(data) - {"seat", "dice", names[0]}:
-            raise ValueError("a command must be one of challenge, throw, bank or discard")
+            # Translators: the command names are words of the save format: keep them.
+            raise ValueError(_("a command must be one of challenge, throw, bank or discard"))
         name, value = names[0], data[names[0]]
         if name in ("throw", "bank"):
             if not isinstance(value, list) or len(value) > 6 \
                     or not all(_is_int(v) and 0 <= v < 6 for v in value):
-                raise ValueError(f"a {name} must list die numbers 0 to 5")
+                # Translators: {command} is "throw" or "bank", a word of the save format.
+                raise ValueError(_("a {command} must list die numbers 0 to 5").format(
+                    command=name))
             args = tuple(value)
         else:
             if not _is_int(value) or not 0 <= value < 9:
-                raise ValueError(f"a {name} must name one number from 0 to 8")
+                # Translators: {command} is "challenge" or "discard", a word of the save format.
+                raise ValueError(_("a {command} must name one number from 0 to 8").format(
+                    command=name))
             args = (value,)
         dice = data.get("dice")
         if dice is not None:
             if not isinstance(dice, list) or len(dice) > 64 or not all(
                     isinstance(d, list) and 1 <= len(d) <= 6
                     and all(_is_int(f) and 1 <= f <= 6 for f in d) for d in dice):
-                raise ValueError("a command's dice must be lists of faces 1 to 6")
+                raise ValueError(_("a command's dice must be lists of faces 1 to 6"))
             dice = tuple(tuple(d) for d in dice)
         return Command(seat, name, args, dice)
 
@@ -171,7 +178,7 @@ class _Playback:
         rest = count - len(out)
         if rest:
             more = self.then(rest) if self.then is not None else [
-                self.rng.randint(1, 6) for _ in range(rest)]
+                self.rng.randint(1, 6) for _die in range(rest)]
             out += list(more)
         return out
 
@@ -180,8 +187,10 @@ def _apply(game: Game, command: Command, index: int) -> None:
     try:
         command.apply(game)
     except IllegalAction as e:
-        raise ValueError(f"command {index + 1} ({command.name}) cannot be played: {e}") \
-            from None
+        # Translators: {number} counts the commands of a record from 1, {command} is a word of
+        # the save format (throw, bank...), {reason} why the rules refuse it.
+        raise ValueError(_("command {number} ({command}) cannot be played: {reason}").format(
+            number=index + 1, command=command.name, reason=e)) from None
 
 
 class Record:
@@ -342,6 +351,7 @@ class Record:
     def game_at(self, step: int) -> Game:
         """The game after ``step`` commands (0: the start), as a new game."""
         if not 0 <= step <= len(self._commands):
+            # A programming error, not the player's: not translated.
             raise ValueError(f"there is no step {step}; the record has {len(self._commands)}")
         return self._replay(self._commands[:step])
 
@@ -356,9 +366,9 @@ class Record:
     def undo_refusal(self, humans: Iterable[int]) -> str | None:
         """Why undo is not possible now, or None."""
         if self.game is not None and self.game.over:
-            return "the game is over; start a new one or look back at it in the replay"
+            return _("the game is over; start a new one or look back at it in the replay")
         if self._undo_point(frozenset(humans)) is None:
-            return "there is nothing of yours to undo yet"
+            return _("there is nothing of yours to undo yet")
         return None
 
     def _undo_point(self, humans: frozenset[int]) -> int | None:
@@ -386,7 +396,7 @@ class Record:
     def redo_refusal(self) -> str | None:
         """Why redo is not possible now, or None."""
         if not self._redo:
-            return "there is nothing to redo"
+            return _("there is nothing to redo")
         return None
 
     def redo(self, humans: Iterable[int]) -> Game:
@@ -430,26 +440,46 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _level_words(level: str) -> str:
+    """A computer level in a transcript, in the language in use ("expert", "Experte")."""
+    words = {
+        # Translators: the computer levels as a transcript lists them, weakest first.
+        "beginner": pgettext("computer level", "beginner"),
+        "normal": pgettext("computer level", "normal"),
+        "expert": pgettext("computer level", "expert"),
+        "max-expected": pgettext("computer level", "max-expected"),
+        "perfect": pgettext("computer level", "perfect"),
+    }
+    return words.get(level, level)
+
+
 def transcript(record: Record) -> str:
     """The game in plain words: who played, under which rules, and the log line by line."""
     names = [s.name for s in record.seats]
     game = record.game if record.game is not None else record.replay()
     rules = record.rules
-    lines = [f"Ten-Thousand: {rules.label}, to {rules.game_point:,}"]
+    # Translators: the first line of a game's transcript; {rules} names the rule set.
+    lines = [_("Ten-Thousand: {rules}, to {points}").format(
+        rules=rules.label, points=number(rules.game_point))]
     for seat in record.seats:
-        lines.append(f"  {seat.name}: " + (f"computer ({seat.level})" if seat.computer
-                                            else "person"))
+        if seat.computer:
+            # Translators: a seat in a transcript; {level} is the computer's level (Expert).
+            who = _("{name}: computer ({level})").format(
+                name=seat.name, level=_level_words(seat.level))
+        else:
+            who = _("{name}: person").format(name=seat.name)
+        lines.append("  " + who)
     if record.start.position is not None:
-        lines.append("Resumed from a saved position.")
+        lines.append(_("Resumed from a saved position."))
     elif record.start.seed is not None:
-        lines.append(f"Dice seed: {record.start.seed}")
+        lines.append(_("Dice seed: {seed}").format(seed=record.start.seed))
     if record.assisted:
-        lines.append("Assisted: moves were taken back during this game.")
+        lines.append(_("Assisted: moves were taken back during this game."))
     for event in game.log:
         if isinstance(event, TurnStarted):
             lines.append("")
         lines.append(event.message(names))
     if not game.over:
         lines.append("")
-        lines.append("(The game was not finished.)")
+        lines.append(_("(The game was not finished.)"))
     return "\n".join(lines) + "\n"

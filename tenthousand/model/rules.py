@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, _, number
+
 #: The computer's levels, from a beginner's rules of thumb to perfect play.
 LEVELS: tuple[str, ...] = ("beginner", "normal", "expert", "max-expected", "perfect")
 
@@ -113,11 +115,17 @@ class Rules:
         for name, (low, high) in NUMBER_LIMITS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"{name} must be a whole number, not {value!r}")
+                # Translators: {name} is a setting's key in a rule file (game_point), kept as
+                # it is.
+                raise ValueError(_("{name} must be a whole number, not {value}").format(
+                    name=name, value=f"{value!r:.40}"))
             if not low <= value <= high:
-                raise ValueError(f"{name} must be between {low:,} and {high:,}; it is {value:,}")
+                raise ValueError(_("{name} must be between {low} and {high}; it is {value}")
+                                 .format(name=name, low=number(low), high=number(high),
+                                         value=number(value)))
             if value % 50:
-                raise ValueError(f"{name} must be a multiple of 50; it is {value:,}")
+                raise ValueError(_("{name} must be a multiple of 50; it is {value}").format(
+                    name=name, value=number(value)))
         problem = contradiction(self)
         if problem is not None:
             raise ValueError(problem)
@@ -173,9 +181,8 @@ class Rules:
         """A copy with the named options switched on and other fields changed."""
         for name in names:
             if name not in OPTION_NAMES:
-                raise ValueError(
-                    f"unknown option {name!r}; choose from {', '.join(OPTION_NAMES)}"
-                )
+                raise ValueError(_("unknown option {name}; choose from {options}").format(
+                    name=f"{name!r:.40}", options=", ".join(OPTION_NAMES)))
             changes[_attr(name)] = True
         return dataclasses.replace(self, **changes)
 
@@ -193,12 +200,14 @@ class Rules:
     def check_seats(self, count: int) -> None:
         """Raise ValueError when ``count`` seats cannot play these rules."""
         if not 1 <= count <= 9:
-            raise ValueError(f"a game has 1 to 9 seats, not {count}")
+            raise ValueError(_("a game has 1 to 9 seats, not {count}").format(count=count))
         if len(self.starting_scores) > count:
-            raise ValueError(f"these rules give starting scores to {len(self.starting_scores)} "
-                             f"seats, but the game has {count}")
+            raise ValueError(_("these rules give starting scores to {given} seats, but the "
+                               "game has {count}").format(given=len(self.starting_scores),
+                                                          count=count))
         if self.mutant_trash and count != 2:
-            raise ValueError(f"Mutant Trash is for exactly two seats, not {count}")
+            raise ValueError(_("Mutant Trash is for exactly two seats, not {count}").format(
+                count=count))
 
     def scoring_key(self) -> tuple[object, ...]:
         """The fields that decide what a set of dice scores (for caching tables)."""
@@ -226,13 +235,24 @@ class Rules:
 
     @property
     def label(self) -> str:
-        """A short human name: the title with the options and any changed numbers."""
-        parts = [self.title]
+        """A short human name: the title with the options and any changed numbers, in the
+        language in use ("Trash 5000, to 6,000, pyramiding")."""
+        parts = [self.shown_title]
         base = PRESETS.get(self.preset)
         if base is not None and base.game_point != self.game_point:
-            parts.append(f"to {self.game_point:,}")
-        parts.extend(OPTION_TITLES[name] for name in self.options)
+            # Translators: a changed game point in a rule set's name ("Farkle, to 5,000").
+            parts.append(_("to {points}").format(points=number(self.game_point)))
+        parts.extend(_(OPTION_TITLES[name]) for name in self.options)
         return ", ".join(parts)
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the language in use: a preset's title translated, a rule set's own
+        name as its author wrote it."""
+        base = PRESETS.get(self.preset)
+        if base is not None and base.title == self.title:
+            return _(self.title)
+        return self.title
 
     # -- JSON ----------------------------------------------------------------------------
 
@@ -256,14 +276,15 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rebuild from :meth:`to_dict`; raises ValueError on anything malformed."""
         if not isinstance(data, dict):
-            raise ValueError("rules must be a JSON object")
+            raise ValueError(_("rules must be a JSON object"))
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - set(names)
         if unknown:
-            raise ValueError(f"unknown rule fields: {', '.join(sorted(unknown))}")
+            raise ValueError(_("unknown rule fields: {fields}").format(
+                fields=", ".join(sorted(unknown))))
         preset = data.get("preset")
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise ValueError(f"unknown preset {preset!r}")
+            raise ValueError(_("unknown preset {preset}").format(preset=f"{preset!r:.40}"))
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key in LANGUAGE_FIELDS:
@@ -280,7 +301,7 @@ class Rules:
                 if value is None and key not in NULLABLE_COUNTERS:
                     ok = False
             if not ok:
-                raise ValueError(f"rule field {key} has a bad value: {value!r}")
+                raise ValueError(_bad_field(key, value))
             values[key] = value
         return dataclasses.replace(PRESETS[preset], **values)
 
@@ -334,8 +355,13 @@ def _language_value(key: str, value: Any) -> Any:
     else:
         ok = _points(value)
     if not ok:
-        raise ValueError(f"rule field {key} has a bad value: {value!r}")
+        raise ValueError(_bad_field(key, value))
     return value
+
+
+def _bad_field(key: str, value: Any) -> str:
+    # Translators: {key} is the field's name in the save (kept as it is), {value} its value.
+    return _("rule field {key} has a bad value: {value}").format(key=key, value=f"{value!r:.60}")
 
 
 def contradiction(rules: Rules) -> str | None:
@@ -343,17 +369,17 @@ def contradiction(rules: Rules) -> str | None:
     if rules.kinds is not None and (rules.kind_doubling or rules.four_of_a_kind is not None
                                     or rules.five_of_a_kind is not None
                                     or rules.six_of_a_kind is not None):
-        return ("a rule set with its own table of kinds cannot also use doubling or fixed "
-                "four, five and six of a kind values; put them in the table")
+        return _("a rule set with its own table of kinds cannot also use doubling or fixed "
+                 "four, five and six of a kind values; put them in the table")
     if not any(rules.singles) and not any(v for row in rules.kind_values() for v in row if v):
-        return "nothing scores: give some single face or some of a kind a value"
+        return _("nothing scores: give some single face or some of a kind a value")
     if any(start >= rules.game_point for start in rules.starting_scores):
-        return "a starting score must be below the game point"
+        return _("a starting score must be below the game point")
     if rules.score_floor is not None and rules.score_floor > 0:
-        return "the lowest score cannot be above zero"
+        return _("the lowest score cannot be above zero")
     if rules.rotary_club and not rules.catch_up:
-        return ("in Rotary Club the lowest score wins, so reaching the game point cannot "
-                "win the game at once")
+        return _("in Rotary Club the lowest score wins, so reaching the game point cannot "
+                 "win the game at once")
     return None
 
 
@@ -361,13 +387,15 @@ def _attr(option: str) -> str:
     return option.replace("-", "_")
 
 
+#: The options' names as a player reads them, in English: translate where shown,
+#: ``_(OPTION_TITLES[name])``.
 OPTION_TITLES: dict[str, str] = {
-    "pyramiding": "pyramiding",
-    "surpassing": "surpassing",
-    "challenging": "challenging",
-    "rotary-club": "Rotary Club",
-    "mutant-trash": "Mutant Trash",
-    "three-trash": "three-trash penalty",
+    "pyramiding": N_("pyramiding"),
+    "surpassing": N_("surpassing"),
+    "challenging": N_("challenging"),
+    "rotary-club": N_("Rotary Club"),
+    "mutant-trash": N_("Mutant Trash"),
+    "three-trash": N_("three-trash penalty"),
 }
 
 _TRASH: dict[str, Any] = dict(corner_throw_mandatory=True, opening_minimum=500, minimum=350)
@@ -375,17 +403,18 @@ _TRASH: dict[str, Any] = dict(corner_throw_mandatory=True, opening_minimum=500, 
 PRESETS: dict[str, Rules] = {
     "ten-thousand": Rules(
         preset="ten-thousand",
-        title="Ten-Thousand",
+        # Translators: the game's name, and the name of its own rule set.
+        title=N_("Ten-Thousand"),
         kind_doubling=True,
         three_pairs=1000,
         three_pairs_distinct=True,  # D-3
         six_dice_first_throw_only=True,  # D-2
         game_point=10000,
     ),
-    "trash-5000": Rules(preset="trash-5000", title="Trash 5000", game_point=5000, **_TRASH),
+    "trash-5000": Rules(preset="trash-5000", title=N_("Trash 5000"), game_point=5000, **_TRASH),
     "trash-10000": Rules(
         preset="trash-10000",
-        title="Trash 10000",
+        title=N_("Trash 10000"),
         three_pairs=2000,
         two_triplets=3000,
         game_point=10000,
@@ -393,7 +422,7 @@ PRESETS: dict[str, Rules] = {
     ),
     "trash-15000": Rules(
         preset="trash-15000",
-        title="Trash 15000",
+        title=N_("Trash 15000"),
         three_pairs=2000,
         two_triplets=3000,
         four_of_a_kind=4000,
@@ -404,7 +433,7 @@ PRESETS: dict[str, Rules] = {
     ),
     "farkle": Rules(
         preset="farkle",
-        title="Farkle",
+        title=N_("Farkle"),
         four_of_a_kind=1000,
         five_of_a_kind=2000,
         six_of_a_kind=3000,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..i18n import _
+from ..i18n import N_, _, number
 from .rules import Rules
 
 Counts = tuple[int, int, int, int, int, int]
@@ -33,18 +33,25 @@ def counts_of(dice: Iterable[int]) -> Counts:
 
 def dice_of(counts: Sequence[int]) -> tuple[int, ...]:
     """The faces of a counts tuple, in ascending order."""
-    return tuple(face for face, n in zip(FACES, counts, strict=False) for _ in range(n))
+    return tuple(face for face, n in zip(FACES, counts, strict=False) for _copy in range(n))
 
 
 @dataclass(frozen=True)
 class Counter:
     """One scoring combination of a rule set."""
 
-    name: str
+    name: str  # in English, and the same in every language: what the rules window matches
     counts: Counts
     points: int
     first_throw_only: bool = False
+    words: str = ""  # the name as a message of the catalogue ("three {face}s"), if it has one
+    face: int = 0  # the face the words name
     six_dice_only: bool = False  # counts only on a throw of six dice (first or after a corner)
+
+    @property
+    def label(self) -> str:
+        """The name in the language in use ("three 4s", "drei 4er")."""
+        return _(self.words).format(face=self.face) if self.words else self.name
 
 
 def _counts(pairs: dict[int, int]) -> Counts:
@@ -63,19 +70,25 @@ def counters(rules: Rules) -> tuple[Counter, ...]:
 def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
     rules = _RULES_BY_KEY[key]
     out: list[Counter] = [
-        Counter(f"a {face}", _counts({face: 1}), points)
+        # Translators: a single die that scores, as in "a 5".
+        Counter(f"a {face}", _counts({face: 1}), points, words=N_("a {face}"), face=face)
         for face, points in zip(FACES, rules.singles, strict=True) if points
     ]
     # The 1 and the 5 first, as the tables always listed them.
     out.sort(key=lambda k: (k.counts[0] == 0 and k.counts[4] == 0, -k.points))
     words = {3: "three", 4: "four", 5: "five", 6: "six"}
+    # Translators: several dice of one face, as in "three 4s" (three dice showing 4).
+    kinds = {3: N_("three {face}s"), 4: N_("four {face}s"), 5: N_("five {face}s"),
+             6: N_("six {face}s")}
     for face, row in zip(FACES, rules.kind_values(), strict=True):
         for n, points in zip((3, 4, 5, 6), row, strict=True):
             if points is not None:
-                out.append(Counter(f"{words[n]} {face}s", _counts({face: n}), points))
+                out.append(Counter(f"{words[n]} {face}s", _counts({face: n}), points,
+                                   words=kinds[n], face=face))
     first_only = rules.six_dice_first_throw_only
     if rules.straight is not None:
-        out.append(Counter("a straight", (1, 1, 1, 1, 1, 1), rules.straight, first_only))
+        out.append(Counter("a straight", (1, 1, 1, 1, 1, 1), rules.straight, first_only,
+                           N_("a straight")))
     if rules.three_pairs is not None:
         for c in itertools.product((0, 2, 4, 6), repeat=6):
             if sum(c) != 6:
@@ -83,24 +96,27 @@ def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
             if rules.three_pairs_distinct and sorted(c) != [0, 0, 0, 2, 2, 2]:
                 continue  # D-3: three different values
             counts = (c[0], c[1], c[2], c[3], c[4], c[5])
-            out.append(Counter("three pairs", counts, rules.three_pairs, first_only))
+            out.append(Counter("three pairs", counts, rules.three_pairs, first_only,
+                               N_("three pairs")))
     if rules.two_triplets is not None:
         for c in itertools.product((0, 3, 6), repeat=6):
             if sum(c) == 6:
                 counts = (c[0], c[1], c[2], c[3], c[4], c[5])
-                out.append(Counter("two triplets", counts, rules.two_triplets, first_only))
+                out.append(Counter("two triplets", counts, rules.two_triplets, first_only,
+                                   N_("two triplets")))
     if rules.four_and_pair is not None:
         for four, pair in itertools.permutations(FACES, 2):
             out.append(Counter("four of a kind and a pair", _counts({four: 4, pair: 2}),
-                               rules.four_and_pair, first_only))
+                               rules.four_and_pair, first_only,
+                               N_("four of a kind and a pair")))
     short_only = rules.short_straights_first_throw_only
     short_six = rules.short_straights_six_dice_only
     if rules.short_straight_low is not None:
         out.append(Counter("1-2-3-4-5", (1, 1, 1, 1, 1, 0), rules.short_straight_low,
-                           short_only, short_six))
+                           short_only, six_dice_only=short_six))
     if rules.short_straight_high is not None:
         out.append(Counter("2-3-4-5-6", (0, 1, 1, 1, 1, 1), rules.short_straight_high,
-                           short_only, short_six))
+                           short_only, six_dice_only=short_six))
     return tuple(out)
 
 
@@ -303,7 +319,7 @@ def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
     """
     faces = sorted(dice)
     if not faces:
-        return "no dice selected"
+        return _("no dice selected")
     c = counts_of(faces)
     t = table(rules)
     exact = t.exact_for(first_throw, thrown)[c]
@@ -311,7 +327,7 @@ def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
         return why_not(faces, rules, first_throw=first_throw, thrown=thrown)
     parts = sorted(t.explain_for(c, first_throw, thrown),
                    key=lambda k: -k.points)  # big counters first
-    return " + ".join(k.name for k in parts) + f" = {exact:,}"
+    return " + ".join(k.label for k in parts) + f" = {number(exact)}"
 
 
 def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
@@ -322,7 +338,7 @@ def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
     t = table(rules)
     exact = t.exact_for(first_throw, thrown)
     if exact[c] is not None:
-        return "these dice score"
+        return _("these dice score")
     # Find the faces that no counter of this selection can use.
     useless = []
     for face in FACES:
@@ -337,18 +353,25 @@ def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
         face = useless[0]
         n = c[face - 1]
         if n == 1:
-            return f"the {face} does not score"
-        return f"{_count_word(n)} {face}s do not score together"
+            return _("the {face} does not score").format(face=face)
+        return _(_TOGETHER[n]).format(face=face)
     if useless:
-        return "the " + ", ".join(str(f) for f in useless) + " do not score"
+        # Translators: {faces} lists faces that score nothing, such as "2, 3".
+        return _("the {faces} do not score").format(faces=", ".join(str(f) for f in useless))
     if sum(c) == 6 and rules.six_dice_first_throw_only and not first_throw:
-        return "doubles and straights count only on the first throw of a turn"
+        return _("doubles and straights count only on the first throw of a turn")
     if rules.first_throw_matters and not first_throw and (t.exact_first[c] is not None):
-        return "these dice count only on the first throw of a turn"
+        return _("these dice count only on the first throw of a turn")
     if not first_throw and thrown < 6 and t.exact[c] is not None:
         return _("short straights count only on a throw of six dice")
-    return "these dice do not form counters"
+    return _("these dice do not form counters")
 
 
-def _count_word(n: int) -> str:
-    return {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(n, str(n))
+#: Several dice of one face that score nothing together ("four 3s"), by how many.
+_TOGETHER = {
+    2: N_("two {face}s do not score together"),
+    3: N_("three {face}s do not score together"),
+    4: N_("four {face}s do not score together"),
+    5: N_("five {face}s do not score together"),
+    6: N_("six {face}s do not score together"),
+}

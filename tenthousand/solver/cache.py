@@ -20,7 +20,8 @@ import threading
 import zlib
 from pathlib import Path
 
-from ..model.rules import Rules
+from ..i18n import _, number
+from ..model.rules import OPTION_TITLES, Rules
 from ..paths import paths
 from ..storage import write_bytes_atomic
 from . import table as tables
@@ -53,23 +54,28 @@ def unsolvable(rules: Rules) -> str | None:
         if problem is not None:
             return problem
         if rules.game_point > LARGEST_SURPASS_GAME_POINT:
-            return (f"the game point is above {LARGEST_SURPASS_GAME_POINT:,} with "
-                    "surpassing: too many positions to solve on this computer")
+            return _("the game point is above {points} with surpassing: too many positions "
+                     "to solve on this computer").format(
+                         points=number(LARGEST_SURPASS_GAME_POINT))
     elif rules.three_trash:
         problem = penalty_unsupported(rules)
         if problem is not None:
             return problem
         if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
-            return (f"the scores run over more than {LARGEST_PENALTY_RANGE:,} points with "
-                    "the trash penalty: too many positions to solve on this computer")
+            return _("the scores run over more than {points} points with the trash penalty: "
+                     "too many positions to solve on this computer").format(
+                         points=number(LARGEST_PENALTY_RANGE))
     elif rules.options:
-        return ("the perfect-play solver does not handle the options "
-                + ", ".join(rules.options))
+        # Translators: {options} lists the options switched on ("pyramiding, surpassing").
+        return _("the perfect-play solver does not handle the options {options}").format(
+            options=", ".join(_(OPTION_TITLES[o]) for o in rules.options))
     if rules.game_point > LARGEST_GAME_POINT:
-        return (f"the game point is above {LARGEST_GAME_POINT:,}: too many positions to "
-                "solve on this computer")
+        return _("the game point is above {points}: too many positions to solve on this "
+                 "computer").format(points=number(LARGEST_GAME_POINT))
     if importlib.util.find_spec("numpy") is None:
-        return "solving perfect play needs numpy (pip install 'tenthousand[solver]')"
+        # Translators: keep the command in brackets as it is.
+        return _("solving perfect play needs numpy ({command})").format(
+            command="pip install 'tenthousand[solver]'")
     return None
 
 

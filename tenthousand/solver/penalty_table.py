@@ -20,7 +20,8 @@ from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model.rules import Rules
+from ..i18n import _
+from ..model.rules import OPTION_TITLES, Rules
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -36,14 +37,15 @@ def unsupported(rules: Rules) -> str | None:
     """Why the penalty solver cannot solve these rules (a phrase), or None."""
     others = [o for o in rules.options if o != "three-trash"]
     if others:
-        return "the perfect-play solver does not handle the options " + ", ".join(others)
+        return _("the perfect-play solver does not handle the options {options}").format(
+            options=", ".join(_(OPTION_TITLES[o]) for o in others))
     if not rules.three_trash:
-        return "these rules have no trash penalty (the core solver takes them)"
+        return _("these rules have no trash penalty")
     if rules.catch_up:
-        return ("the trash penalty is solved only when the first to reach the game point "
-                "wins at once (no catch-up round)")
+        return _("the trash penalty is solved only when the first to reach the game point "
+                 "wins at once (no catch-up round)")
     if rules.score_floor is None:
-        return "the trash penalty is solved only with a lowest score"
+        return _("the trash penalty is solved only with a lowest score")
     return None
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..ai import Decision
+from ..i18n import N_, _
 from . import cache, values
 from . import table as tables
 
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
     from ..model.rules import Rules
 
 
-#: Why Perfect plays as its fallback while its table is being solved.
-SOLVING = "perfect play for these rules is being solved; playing Expert until it is ready"
+#: Why Perfect plays as its fallback while its table is being solved (in English; the
+#: player's ``fallback_reason`` holds it translated).
+SOLVING = N_("perfect play for these rules is being solved; playing Expert until it is ready")
 
 
 class PerfectPlayer:
@@ -36,7 +38,7 @@ class PerfectPlayer:
                  solve: cache.BackgroundSolve | None = None) -> None:
         self.rules = rules
         self.fallback = fallback
-        self.fallback_reason: str | None = None if solve is None else SOLVING
+        self.fallback_reason: str | None = None if solve is None else _(SOLVING)
         self._table: tables.Table | None = None
         self._unreadable = False  # the table file is there but could not be read
         self._solve = solve  # the table is still to be solved (None: it is there)
@@ -79,8 +81,8 @@ class PerfectPlayer:
         except Exception:
             with self._lock:
                 self._unreadable = True
-                self.fallback_reason = ("perfect play could not be solved for these rules; "
-                                        "playing Expert")
+                self.fallback_reason = _("perfect play could not be solved for these rules; "
+                                         "playing Expert")
             raise
         with self._lock:
             self._table = table
@@ -95,8 +97,8 @@ class PerfectPlayer:
                     self._table = tables.load(self.rules)
                     if self._table is None:
                         self._unreadable = True
-                        self.fallback_reason = ("the perfect-play table could not be read; "
-                                                "playing Expert")
+                        self.fallback_reason = _("the perfect-play table could not be read; "
+                                                 "playing Expert")
                 elif self._solve.table is not None:  # solved since the last move
                     self._table = self._solve.table
                     self.fallback_reason = None

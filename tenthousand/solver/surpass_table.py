@@ -17,7 +17,8 @@ from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model.rules import Rules
+from ..i18n import _
+from ..model.rules import OPTION_TITLES, Rules
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -33,12 +34,13 @@ def unsupported(rules: Rules) -> str | None:
     """Why the surpassing solver cannot solve these rules (a phrase), or None."""
     others = [o for o in rules.options if o != "surpassing"]
     if others:
-        return "the perfect-play solver does not handle the options " + ", ".join(others)
+        return _("the perfect-play solver does not handle the options {options}").format(
+            options=", ".join(_(OPTION_TITLES[o]) for o in others))
     if not rules.surpassing:
-        return "these rules have no surpassing (the core solver takes them)"
+        return _("these rules have no surpassing")
     if rules.catch_up:
-        return ("surpassing is solved only when the first to reach the game point wins at "
-                "once (no catch-up round)")
+        return _("surpassing is solved only when the first to reach the game point wins at "
+                 "once (no catch-up round)")
     return None
 
 

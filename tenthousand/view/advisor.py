@@ -14,6 +14,8 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+from ..dialogs import access
+from ..i18n import _, number, percent
 from .theme import Palette
 
 if TYPE_CHECKING:  # the advisor's solver loads on first use, not at start-up
@@ -30,7 +32,7 @@ class AdvisorPanel(tk.Frame):
                  on_review: Callable[[], object] | None = None) -> None:
         super().__init__(master, background=pal.panel)
         self.pal = pal
-        self.heading = tk.Label(self, text="Advisor", anchor="w", background=pal.panel,
+        self.heading = tk.Label(self, text=_("Advisor"), anchor="w", background=pal.panel,
                                 foreground=pal.panel_text, padx=6,
                                 font=("TkDefaultFont", 0, "bold"))
         self.heading.pack(fill="x")
@@ -39,8 +41,15 @@ class AdvisorPanel(tk.Frame):
         self.bars.bind("<Configure>", self._draw_bars)
         self.tree = ttk.Treeview(self, columns=("freeze", "throw", "bank"), show="headings",
                                  height=5, selectmode="none", takefocus=0)
-        for col, text, width in (("freeze", "Freeze", 130), ("throw", "Throw on", 90),
-                                 ("bank", "Bank", 90)):
+        heading = tkfont.nametofont("TkHeadingFont", root=self)
+        # Translators: the advisor's columns: the dice to freeze, then the value of
+        # throwing on and of banking after that freeze.
+        columns = [("freeze", _("Freeze"), 130), ("throw", _("Throw on"), 90),
+                   ("bank", _("Bank"), 90)]
+        # A longer word in a language widens its column; the freezes give up that room.
+        grown = [max(width, heading.measure(text) + 14) for _col, text, width in columns]
+        grown[0] = max(heading.measure(columns[0][1]) + 14, 130 - sum(grown[1:]) + 180)
+        for (col, text, _width), width in zip(columns, grown, strict=True):
             self.tree.heading(col, text=text)
             self.tree.column(col, width=width, anchor="w" if col == "freeze" else "e",
                              stretch=col == "freeze")
@@ -53,8 +62,10 @@ class AdvisorPanel(tk.Frame):
         self.note = tk.Label(self, text="", anchor="w", justify="left", background=pal.panel,
                              foreground=pal.panel_muted, padx=6, wraplength=330)
         self.note.pack(fill="x")
-        self.review_button = ttk.Button(self, text="Review my decisions...",
-                                        command=on_review or (lambda: None), takefocus=0)
+        # Translators: a button of the main window; Alt with the letter after & presses it:
+        # choose one that is not the first letter of a menu title (File, Game...).
+        self.review_button = access.button(self, _("&Review my decisions..."),
+                                           on_review or (lambda: None), takefocus=0)
         self.rows: list[tuple[str, str, str, bool]] = []  # what the list shows (tests read it)
         self.bar_values: list[tuple[str, float]] = []
 
@@ -98,7 +109,7 @@ class AdvisorPanel(tk.Frame):
                                fill=pal.bar_empty, tags=("frame",))
             c.create_rectangle(x0, y, x0 + (x1 - x0) * max(0.0, min(1.0, p)), y + BAR_HEIGHT,
                                outline="", fill=pal.bar_fill, tags=("bar",))
-            c.create_text(width - 4, y + BAR_HEIGHT / 2, text=f"{p * 100:.1f}%", anchor="e",
+            c.create_text(width - 4, y + BAR_HEIGHT / 2, text=percent(p, 1), anchor="e",
                           fill=pal.panel_text, tags=("value",))
 
     def _colour_rows(self) -> None:
@@ -128,7 +139,7 @@ class AdvisorPanel(tk.Frame):
             mark_throw = best and not ch.bank_is_best
             mark_bank = best and ch.bank_is_best
             row = ((("\u2605 " if best else "   ") + " ".join(map(str, ch.faces))
-                    + f"  ({ch.points:,})"),
+                    + f"  ({number(ch.points)})"),
                    ("\u25b6 " if mark_throw else "") + values.format(ch.throw),
                    ("\u25b6 " if mark_bank else "") + values.format(ch.bank), best)
             self.rows.append(row)

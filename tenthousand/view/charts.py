@@ -13,6 +13,7 @@ import tkinter as tk
 from collections.abc import Sequence
 
 from ..history.series import BARS, DOTS, ChartData
+from ..i18n import _, decimal, number
 from .theme import Palette
 
 #: Line colours in the colour theme (a colour-blind friendly set).
@@ -48,14 +49,15 @@ def nice_ticks(low: float, high: float, count: int = 5, *, least: float = 0.0
 
 
 def _label(value: float, percent: bool) -> str:
+    """A tick's label, as the language writes numbers (no space before % on an axis)."""
     if abs(value) < 1e-12:
         return "0%" if percent else "0"
     if percent:
-        return f"{value * 100:.0f}%" if abs(value * 100 - round(value * 100)) < 1e-6 \
-            else f"{value * 100:.1f}%"
-    if abs(value) >= 1000:
-        return f"{value:,.0f}"
-    return f"{value:g}"
+        whole = abs(value * 100 - round(value * 100)) < 1e-6
+        return f"{decimal(value * 100, 0 if whole else 1)}%"
+    if abs(value) >= 1000 or value == round(value):
+        return number(value)
+    return f"{value:g}".replace(".", decimal(1.5, 1)[1])
 
 
 class Chart(tk.Canvas):
@@ -101,7 +103,7 @@ class Chart(tk.Canvas):
                              font=SMALL_FONT, width=w - 24, tags=("note",))
             top = 32 + 16 * (1 + len(data.note) * 6 // max(1, w - 24))
         if data is None or data.empty:
-            self.create_text(w // 2, h // 2, text="Nothing to show yet.", fill=text,
+            self.create_text(w // 2, h // 2, text=_("Nothing to show yet."), fill=text,
                              font=FONT, tags=("empty",))
             return
         legend_h = 22
@@ -117,8 +119,8 @@ class Chart(tk.Canvas):
         self._legend(data, w, h - legend_h - 4)
 
     def _ranges(self, data: ChartData) -> tuple[list[float], list[float]]:
-        allx = [x for s in data.series for x, _ in s.points]
-        ally = [y for s in data.series for _, y in s.points]
+        allx = [x for s in data.series for x, _y in s.points]
+        ally = [y for s in data.series for _x, y in s.points]
         if data.reference is not None:
             ally.append(data.reference)
         low = data.y_min if data.y_min is not None else min(ally)
@@ -206,7 +208,7 @@ class Chart(tk.Canvas):
         n = len(data.series)
         width = slot * 0.7 / n
         for i, s in enumerate(data.series):
-            colour, _ = self.style(i)
+            colour, _dash = self.style(i)
             stipple = "gray50" if self.pal.theme == "mono" and i else ""
             for x, y in s.points:
                 left = x0 + slot * (x - 1) + slot * 0.15 + width * i

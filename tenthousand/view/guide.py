@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import _, number
 from ..model import Banked, Game, Trash
 from ..model.game import Phase
 from .panels import ActionBar
@@ -77,7 +78,7 @@ def scoring_die(game: Game) -> int | None:
     freezes = game.legal_freezes()
     if not freezes:
         return None
-    singles = sorted(faces for faces, _ in freezes if len(faces) == 1)
+    singles = sorted(faces for faces, _value in freezes if len(faces) == 1)
     faces = singles[0] if singles else freezes[0][0]
     return game.indices_for(faces)[0]
 
@@ -110,15 +111,13 @@ def moment(game: Game, human: bool, selection: Iterable[int],
 
 
 def _end_callout(m: Moment) -> Callout:
-    if m.last_end == "bank":
-        first = f"You banked {m.last_points:,} points: they are safe on the scoreboard."
-    elif m.last_end == "trash":
-        first = "Trash: nothing in that throw scored, so the turn ended and its points are gone."
-    else:
-        first = "Your turn is over."
-    return Callout(Step.END, "That's the game", first + " Turn after turn, everyone throws, "
-                   "freezes and banks. F5 has the rules, and the Help menu can show this tour "
-                   "again.")
+    first = {"bank": _("You banked {points} points: they are safe on the scoreboard."),
+             "trash": _("Trash: nothing in that throw scored, so the turn ended and its "
+                        "points are gone.")}.get(m.last_end, _("Your turn is over."))
+    return Callout(Step.END, _("That's the game"), _(
+        "{first} Turn after turn, everyone throws, freezes and banks. F5 has the rules, and "
+        "the Help menu can show this tour again.").format(
+            first=first.format(points=number(m.last_points))))
 
 
 class Tour:
@@ -155,26 +154,26 @@ class Tour:
         if not m.human or m.seat != self.seat:
             return None
         if m.phase is Phase.START and m.challenge_offered:
-            return Callout(Step.THROW, "Throw the six dice",
-                           "Click No challenge (or press Space) to throw the six dice and "
-                           "start your turn. Challenges can wait until you know the game.",
-                           ("throw",))
+            return Callout(Step.THROW, _("Throw the six dice"), _(
+                "Click No challenge (or press Space) to throw the six dice and start your "
+                "turn. Challenges can wait until you know the game."), ("throw",))
         if m.phase is Phase.START:
-            return Callout(Step.THROW, "Throw the six dice",
-                           "Click Throw (or press Space) to throw the six dice and start "
-                           "your turn.", ("throw",))
+            return Callout(Step.THROW, _("Throw the six dice"), _(
+                "Click Throw (or press Space) to throw the six dice and start your turn."),
+                ("throw",))
         if m.phase is Phase.CHOOSE and m.selection and m.selection_scores:
-            text = ("Throw the dice that are left to add to your turn score (if none of them "
-                    "scores, the turn's points are lost), or Bank to keep the points and end "
-                    "your turn.")
-            if m.bank_refusal:
-                text += f" Bank is not open yet: {m.bank_refusal}."
-            return Callout(Step.DECIDE, "Throw on, or bank?", text, ("throw", "bank"))
+            text = _("Throw the dice that are left to add to your turn score (if none of them "
+                     "scores, the turn's points are lost), or Bank to keep the points and end "
+                     "your turn.")
+            if m.bank_refusal:  # Translators: {reason} says why, without its full stop.
+                text = _("{text} Bank is not open yet: {reason}.").format(
+                    text=text, reason=m.bank_refusal)
+            return Callout(Step.DECIDE, _("Throw on, or bank?"), text, ("throw", "bank"))
         if m.phase is Phase.CHOOSE and m.scoring_die is not None:
-            return Callout(Step.FREEZE, "Freeze the dice that score",
-                           "Click the dice that score to set them aside: every 1 and every 5, "
-                           "three of a kind, and a few bigger sets (F5 lists them). This one "
-                           "scores: click it.", ("die",), die=m.scoring_die)
+            return Callout(Step.FREEZE, _("Freeze the dice that score"), _(
+                "Click the dice that score to set them aside: every 1 and every 5, three of a "
+                "kind, and a few bigger sets (F5 lists them). This one scores: click it."),
+                ("die",), die=m.scoring_die)
         return None  # Mutant Trash's discard explains itself
 
     @property
@@ -415,9 +414,10 @@ class Guide:
         width, height = g["width"], g["height"]
         self._style(table.die_size)
         c = colours(table.pal)
-        link = "Close (Esc)" if callout.step is Step.END else "Skip the tour (Esc)"
-        table.itemconfigure(self.title, fill=c["text"],
-                            text=f"{callout.title}   ({callout.number} of {len(STEPS)})")
+        link = _("Close (Esc)") if callout.step is Step.END else _("Skip the tour (Esc)")
+        title = _("{title}   ({n} of {total})").format(
+            title=callout.title, n=callout.number, total=len(STEPS))
+        table.itemconfigure(self.title, fill=c["text"], text=title)
         table.itemconfigure(self.body, text=callout.text, fill=c["text"])
         table.itemconfigure(self.link, text=link, fill=c["link"])
         # The narrowest box that leaves the table's dice and texts in view; in a small

@@ -13,6 +13,8 @@ import tkinter as tk
 from collections.abc import Sequence
 from tkinter import font as tkfont
 
+from ..i18n import N_, _, decimal, ngettext, number
+
 __all__ = ["HeatMap", "RAMPS", "cell_colour", "ink_for"]
 
 #: Low to high: the colours of the smallest and the largest threshold, by theme.
@@ -22,7 +24,9 @@ RAMPS: dict[str, tuple[str, ...]] = {
     "mono": ("#ffffff", "#c8c8c8", "#8c8c8c", "#404040"),
     "contrast": ("#ffffff", "#ffffff", "#000000", "#000000"),
 }
-NEVER = "never"  # the cell text where throwing on is always better
+# Translators: a cell of the strategy card's chart where throwing on is always better (short:
+# it fits a small square).
+NEVER = N_("never")  # marked only: translated where drawn
 
 
 def _mix(a: str, b: str, t: float) -> str:
@@ -66,7 +70,7 @@ class HeatMap(tk.Canvas):
         """Draw ``values[mine][theirs]`` (the threshold, None: keep throwing)."""
         self.delete("all")
         c = self.cell
-        left, top = 8 + self.label_font.measure("Your score") // 2 + 54, 34
+        left, top = 8 + self.label_font.measure(_("Your score")) // 2 + 54, 34
         found = [v for row in values for v in row if v is not None]
         low, high = (min(found), max(found)) if found else (0, 1)
         n = len(scores)
@@ -76,12 +80,14 @@ class HeatMap(tk.Canvas):
                 share = 0.0 if value is None or high == low else (value - low) / (high - low)
                 fill = "#ffffff" if value is None else cell_colour(theme, share)
                 self.create_rectangle(x, y, x + c, y + c, fill=fill, outline="#808080")
-                self.create_text(x + c / 2, y + c / 2, text=NEVER if value is None
-                                 else f"{value:,}", fill=ink_for(fill), font=self.small)
+                self.create_text(x + c / 2, y + c / 2, text=_(NEVER) if value is None
+                                 else number(value), fill=ink_for(fill), font=self.small)
         self._axes(scores, left, top, n)
+        # Translators: the title of the strategy card's chart.
+        title = ngettext("Bank from this turn score with {n} die left",
+                         "Bank from this turn score with {n} dice left", dice)
         self.create_text(left + n * c / 2, 14, font=self.label_font,
-                         text=f"Bank from this turn score with {dice} "
-                              f"{'die' if dice == 1 else 'dice'} left")
+                         text=title.format(n=dice))
         self._legend(theme, low, high, left + n * c + 24, top, n * c)
         self.configure(width=left + n * c + 110, height=top + n * c + 48)
 
@@ -92,10 +98,11 @@ class HeatMap(tk.Canvas):
                              font=self.small)
             self.create_text(left - 6, top + k * c + c / 2, text=_short(score), anchor="e",
                              font=self.small)
+        # Translators: the axes of the strategy card's chart (the arrows point along them).
         self.create_text(left + n * c / 2, top + n * c + 30, font=self.label_font,
-                         text="the opponent's board score \u2192")
+                         text=_("the opponent's board score \u2192"))
         self.create_text(14, top + n * c / 2, font=self.label_font, angle=90,
-                         text="\u2190 your board score")
+                         text=_("\u2190 your board score"))
 
     def _legend(self, theme: str, low: int, high: int, x: int, top: int, height: int) -> None:
         steps = 8
@@ -105,14 +112,17 @@ class HeatMap(tk.Canvas):
             fill = cell_colour(theme, share)
             self.create_rectangle(x, y, x + 18, y + height / steps, fill=fill,
                                   outline="#808080")
-        self.create_text(x + 24, top + 6, text=f"{high:,}", anchor="w", font=self.small)
-        self.create_text(x + 24, top + height - 6, text=f"{low:,}", anchor="w",
+        self.create_text(x + 24, top + 6, text=number(high), anchor="w", font=self.small)
+        self.create_text(x + 24, top + height - 6, text=number(low), anchor="w",
                          font=self.small)
 
 
 def _short(score: int) -> str:
     """3,500 as 3.5k, so the axis fits under narrow cells."""
     if score >= 1000:
-        text = f"{score / 1000:.1f}".rstrip("0").rstrip(".")
-        return text + "k"
+        text = decimal(score / 1000, 1)
+        if text.endswith("0"):  # "3.0": written 3
+            text = number(round(score / 1000, 1))
+        # Translators: thousands on the chart's axes, short: "3.5k" (3,500), "10k".
+        return _("{thousands}k").format(thousands=text)
     return str(score)

@@ -7,7 +7,8 @@ import tkinter.font as tkfont
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from ..presenter import ActionBarDisplay
+from ..i18n import _, ngettext, number
+from ..presenter import BANK, THROW, ActionBarDisplay
 from .theme import Palette
 
 LOG_LINES = 400  # older lines scroll away, so a long session stays small
@@ -24,7 +25,7 @@ class LogPanel(tk.Frame):
         self.font = tkfont.Font(self, family=base.cget("family"), size=int(base.cget("size")))
         self.bold = tkfont.Font(self, family=base.cget("family"), size=int(base.cget("size")),
                                 weight="bold")
-        self.heading = tk.Label(self, text="Game log", anchor="w", font=self.bold,
+        self.heading = tk.Label(self, text=_("Game log"), anchor="w", font=self.bold,
                                 background=pal.panel, foreground=pal.panel_text, padx=6)
         self.heading.pack(fill="x")
         self.text = tk.Text(self, width=38, height=12, wrap="word", font=self.font,
@@ -71,6 +72,16 @@ class LogPanel(tk.Frame):
         return [line for line in self.text.get("1.0", "end").splitlines() if line]
 
 
+def button_widths() -> tuple[int, int]:
+    """The widths of Throw and Bank, in characters: room for their longest texts in the
+    language in use ("Throw 6 dice (Space)", "Bank 10,000 (B)"), so they keep their size
+    from one move to the next whatever they say."""
+    throw = max(len(ngettext("Throw {n} die (Space)", "Throw {n} dice (Space)", 6).format(n=6)),
+                len(_("Play again (F8)")), len(_("Throw 6 dice (Space)")))
+    bank = len(_("Bank {points} (B)").format(points=number(10000)))
+    return max(19, throw - 1), max(15, bank)
+
+
 class ActionBar(tk.Frame):
     """Throw and Bank with the reason when one is refused, or the challenge prompt."""
 
@@ -88,10 +99,11 @@ class ActionBar(tk.Frame):
         style = ttk.Style(self)
         style.configure("Action.TButton", font=self.font, padding=(14, 6))
         self.actions = tk.Frame(self, background=pal.panel)
-        self.throw_button = ttk.Button(self.actions, text="Throw", style="Action.TButton",
-                                       command=on_throw, takefocus=0, width=19)
-        self.bank_button = ttk.Button(self.actions, text="Bank", style="Action.TButton",
-                                      command=on_bank, takefocus=0, width=15)
+        throw_width, bank_width = button_widths()
+        self.throw_button = ttk.Button(self.actions, text=_(THROW), style="Action.TButton",
+                                       command=on_throw, takefocus=0, width=throw_width)
+        self.bank_button = ttk.Button(self.actions, text=_(BANK), style="Action.TButton",
+                                      command=on_bank, takefocus=0, width=bank_width)
         self.reason = tk.Label(self.actions, text="", anchor="w", justify="left",
                                font=self.reason_font, background=pal.panel,
                                foreground=pal.panel_muted)
@@ -178,14 +190,14 @@ class ActionBar(tk.Frame):
         for button in self.prompt_buttons:
             button.destroy()
         self.prompt_buttons = []
-        self.challenge_targets = [seat for seat, _ in targets]
+        self.challenge_targets = [seat for seat, _name in targets]
         self.prompt_label.configure(text=question)
-        for number, (seat, name) in enumerate(targets, start=1):
-            button = ttk.Button(self.prompt, text=f"{number}: {name}", takefocus=0,
+        for key, (seat, name) in enumerate(targets, start=1):
+            button = ttk.Button(self.prompt, text=f"{key}: {name}", takefocus=0,
                                 command=self._challenger(seat))
             button.pack(side="left", padx=2)
             self.prompt_buttons.append(button)
-        button = ttk.Button(self.prompt, text="No challenge (Space)", takefocus=0,
+        button = ttk.Button(self.prompt, text=_("No challenge (Space)"), takefocus=0,
                             command=lambda: self.on_challenge(None))
         button.pack(side="left", padx=(10, 12))
         self.prompt_buttons.append(button)

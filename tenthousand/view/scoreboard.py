@@ -10,6 +10,7 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 
+from ..i18n import _, number
 from ..presenter import SeatRow
 from .theme import Palette
 
@@ -46,7 +47,7 @@ class _Entry:
         self.marker.configure(text="\u25b6" if row.to_play else ("\u2605" if row.winner else ""),
                               foreground=fg)
         self.name.configure(text=row.name, foreground=fg)
-        self.score.configure(text=f"{row.board:,}", foreground=fg)
+        self.score.configure(text=number(row.board), foreground=fg)
         self.details.configure(text=row.details(), foreground=muted, wraplength=wrap)
 
     def destroy(self) -> None:
@@ -65,7 +66,7 @@ class Scoreboard(tk.Frame):
         self.bold = tkfont.Font(self, family=family, size=size + 1, weight="bold")
         self.small = tkfont.Font(self, family=family, size=max(9, size - 1))
         self.sizes = (size + 1, max(9, size - 1))
-        self.title = tk.Label(self, text="Scores", font=self.bold, anchor="w",
+        self.title = tk.Label(self, text=_("Scores"), font=self.bold, anchor="w",
                               background=pal.panel, foreground=pal.panel_text)
         self.title.pack(fill="x")
         self.stage = tk.Label(self, text="", font=self.small, anchor="w", justify="left",

@@ -12,6 +12,7 @@ import random
 import tkinter as tk
 from collections.abc import Callable
 
+from ..i18n import _
 from ..presenter import TableDisplay
 from .dice import DiceImages
 from .table_base import FIRST_WARM_MS, DieClick, TableBase, _rounded
@@ -150,7 +151,7 @@ class TableView(TableBase):
             self._hide(item)
         if display.frozen_clickable and flat:
             self._config(self.mark_item, state="normal",
-                               text="click a die to play it into the play area")
+                               text=_("click a die to play it into the play area"))
             self._place(self.mark_item, width / 2, g["mark_y"])
         else:
             self._config(self.mark_item, state="hidden")
@@ -202,8 +203,8 @@ class TableView(TableBase):
             self._place(self.area_label, 18, top + 3 + g["label"] / 2)
             self._config(self.area_band, state="normal")
             self._config(self.area_label, state="normal", text=display.area_label or (
-                "Play area (Mutant Trash): its score goes to the other player"
-                if display.play_area else "Play area (Mutant Trash): empty"))
+                _("Play area (Mutant Trash): its score goes to the other player")
+                if display.play_area else _("Play area (Mutant Trash): empty")))
             m = len(display.play_area)
             x = width / 2 - (m - 1) * small * 1.04 / 2
             for i, item in enumerate(self.area_items):
@@ -339,7 +340,7 @@ class TableView(TableBase):
             fill = "#ffffff"
         self.itemconfigure(self.banner_box, fill=fill, state="normal",
                            outline="#000000" if p.theme == "mono" else "")
-        title, _, body = text.partition("\n")
+        title, _newline, body = text.partition("\n")
         self.itemconfigure(self.banner_item, text=title, state="normal")
         self.itemconfigure(self.banner_body, text=body, state="normal" if body else "hidden")
         self._place_banner()
@@ -404,12 +405,12 @@ class TableView(TableBase):
             return
         g = self.geometry()
         die = int(g["die"])
-        self.itemconfigure(self.title_item, text="Ten-Thousand", state="normal")
+        self.itemconfigure(self.title_item, text=_("Ten-Thousand"), state="normal")
         self.itemconfigure(self.subtitle_item, state="normal",
-                           text="six dice, one to nine players\npress any key to play")
+                           text=_("six dice, one to nine players\npress any key to play"))
         self.coords(self.title_item, g["width"] / 2, g["height"] * 0.28)
         self.coords(self.subtitle_item, g["width"] / 2, g["height"] * 0.28 + die * 0.8)
-        faces = [random.randint(1, 6) for _ in range(6)]
+        faces = [random.randint(1, 6) for _die in range(6)]
         steps = 18
         step_ms = self.duration(INTRO_STEP_MS)
 

@@ -107,7 +107,7 @@ class TableBase(tk.Canvas):
                                              anchor="w")
         self.group_boxes = [self.create_polygon(0, 0, 0, 0, fill="", outline=p.felt_line,
                                                 width=1, smooth=True, state="hidden")
-                            for _ in range(6)]
+                            for _die in range(6)]
         self.area_band = self.create_polygon(0, 0, 0, 0, fill=p.felt_dark, outline="",
                                              smooth=True, state="hidden")
         self.area_label = self.create_text(0, 0, text="", fill=p.muted, font=f["label"],
@@ -135,7 +135,7 @@ class TableBase(tk.Canvas):
         for item in self.find_all():
             if item not in (self.banner_box, self.banner_item, self.banner_body):
                 self.addtag_withtag("table", item)
-        self.intro_items = [self.create_image(0, 0, state="hidden") for _ in range(6)]
+        self.intro_items = [self.create_image(0, 0, state="hidden") for _die in range(6)]
         self.title_item = self.create_text(0, 0, text="", fill=p.text, font=f["title"],
                                            state="hidden")
         self.subtitle_item = self.create_text(0, 0, text="", fill=p.muted, font=f["text"],

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from tkinter import ttk
 
 from ..commands import MENU_TITLES, in_menu
+from ..i18n import _, mnemonic
 from .advisor import AdvisorPanel
 from .dice import DiceImages
 from .panels import ActionBar, LogPanel, StatusBar
@@ -76,7 +77,9 @@ class MainWindow(ttk.Frame):
         self.table.rescale()
 
     def _menus(self) -> tk.Menu:
-        """The menu bar, built from the table of commands (``tenthousand.commands``)."""
+        """The menu bar, built from the table of commands (``tenthousand.commands``), in the
+        language in use (a label's ``&`` marks its underlined letter; a menu title without
+        one underlines its first)."""
         menubar = tk.Menu(self.root, tearoff=False)
         for title in MENU_TITLES:
             menu = tk.Menu(menubar, tearoff=False)
@@ -86,16 +89,18 @@ class MainWindow(ttk.Frame):
                 if command.separator_before and menu.index("end") is not None:
                     menu.add_separator()
                 handler = self.commands[command.name]
+                label, underline = mnemonic(_(command.label))
                 if command.check:
                     var = tk.BooleanVar(self.root, value=False)
                     self.checks[command.name] = var
-                    menu.add_checkbutton(label=command.label, accelerator=command.keys,
-                                         command=handler, variable=var)
+                    menu.add_checkbutton(label=label, accelerator=command.keys, command=handler,
+                                         variable=var, underline=underline)
                 else:
-                    menu.add_command(label=command.label, accelerator=command.keys,
-                                     command=handler)
+                    menu.add_command(label=label, accelerator=command.keys, command=handler,
+                                     underline=underline)
                 self.entries[command.name] = (menu, int(menu.index("end") or 0))
-            menubar.add_cascade(label=title, menu=menu, underline=0)
+            label, underline = mnemonic(_(title))
+            menubar.add_cascade(label=label, menu=menu, underline=max(0, underline))
         return menubar
 
     def set_enabled(self, name: str, on: bool) -> None:

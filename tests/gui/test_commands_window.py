@@ -143,12 +143,14 @@ def test_a_delay_of_a_quarter_second_is_saved_played_and_shown_as_typed(root: tk
 
 
 def test_the_dialog_rows_come_from_the_definitions(root: tk.Tk) -> None:
+    from tenthousand.i18n import mnemonic
     from tenthousand.settings import DELAY, PITCH
 
     d = PreferencesDialog(root, Preferences(), testing=True)
     try:
         labels = {str(w.cget("text")) for w in _labels(d)}
-        assert {DELAY.label, PITCH.label, DELAY.hint, PITCH.hint} <= labels
+        shown = {mnemonic(DELAY.title())[0], mnemonic(PITCH.title())[0]}
+        assert shown | {DELAY.help(), PITCH.help()} <= labels
         assert float(d.delay_spin.cget("increment")) == DELAY.step
         assert (float(d.pitch_spin.cget("from")), float(d.pitch_spin.cget("to"))) == (
             PITCH.low, PITCH.high)

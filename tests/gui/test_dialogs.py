@@ -11,7 +11,7 @@ import pytest
 from tenthousand.dialogs.about import AboutDialog
 from tenthousand.dialogs.base import Dialog
 from tenthousand.dialogs.keys import KeysDialog
-from tenthousand.dialogs.newgame import PLAYER_CHOICES, NewGameDialog
+from tenthousand.dialogs.newgame import NewGameDialog, player_choices
 from tenthousand.dialogs.preferences import PreferencesDialog
 from tenthousand.dialogs.rules_window import RulesWindow
 from tenthousand.model import OPTION_NAMES, PRESETS
@@ -200,7 +200,7 @@ def test_seats_add_up_to_nine_and_down_to_one(root: tk.Tk) -> None:
 
 def test_player_kind_and_level(root: tk.Tk) -> None:
     d = new_game(root)
-    assert set(d.seat_rows[0].combo.cget("values")) == set(PLAYER_CHOICES)  # type: ignore[union-attr]
+    assert set(d.seat_rows[0].combo.cget("values")) == set(player_choices())  # type: ignore[union-attr]
     d.seat_rows[0].kind.set("Computer: Best average")
     d.seat_rows[1].kind.set("Human")
     d.ok()

@@ -64,6 +64,7 @@ def test_keyboard_only_save_and_asking_before_replacing(tk_root: tk.Tk) -> None:
     d = WorkshopDialog(tk_root, PRESETS["farkle"], testing=True,
                        confirm=lambda title, q: asked.append(q) is not None)
     d.focus_force()
+    tk_root.update()  # access keys answer only for widgets on the screen
     d.event_generate("<Alt-n>")
     tk_root.update()
     assert d.focus_get() is d.name_entry
