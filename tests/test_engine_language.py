@@ -184,7 +184,7 @@ def test_a_transcript_in_french() -> None:
     game = _seeded_game()
     lines = transcript(game.record).splitlines()
     assert lines[0] == "Dix-Mille\u00a0: Dix-Mille, défis, jusqu'à 10\u00a0000"
-    assert lines[1:3] == ["  Ann\u00a0: joueur humain", "  Bob\u00a0: ordinateur (Expert)"]
+    assert lines[1:3] == ["  Ann\u00a0: joueur humain", "  Bob\u00a0: ordinateur (expert)"]
 
 
 # -- the pseudo language: every text went through the catalogue ------------------------------

@@ -82,7 +82,7 @@ def test_the_statistics_report_in_german(history: History) -> None:
     assert rows["Längste Siegesserie"] == "2 Spiele"
     assert rows["Gewonnen mit Abstand"].startswith("im Schnitt 4.067 (am knappsten 500")
     assert rows["Teuerste Gewohnheit"] == "zu früh aufschreiben"
-    assert rows["Nieten"] == "25,0\u00a0% der Züge endeten mit einer Niete"
+    assert rows["Niete"] == "25,0\u00a0% der Züge endeten mit einer Niete"
     assert "  Gegen Experte" in rows and "  Gegen Normal" in rows
     assert rows["Deine Würfel"].startswith("1: 1.200 \u00b7 2: 1.240")
     assert "Die Würfel wirken fair." in rows[""]

@@ -13,7 +13,7 @@ from tenthousand import presenter
 from tenthousand.ai import make_player
 from tenthousand.model import Event, Game, Seat
 from tenthousand.model.game import Phase
-from tenthousand.model.grammar import Person, join_objects
+from tenthousand.model.grammar import Person, join_names
 from tenthousand.presenter import Context
 from tenthousand.presenter_stakes import Residue, residue
 
@@ -27,22 +27,12 @@ def human_context(game: Game, selection: tuple[int, ...] = (), **extra: object) 
 # -- grammar --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("third,second", [
-    ("throws", "throw"), ("freezes", "freeze"), ("is", "are"), ("has", "have"),
-    ("reaches", "reach"), ("passes", "pass"), ("plays", "play"), ("wins", "win"),
-    ("challenges", "challenge"), ("pays", "pay"), ("loses", "lose"), ("needs", "need"),
-])
-def test_a_seat_called_you_takes_the_second_person(third: str, second: str) -> None:
-    assert Person("You").verb(third) == second
-    assert Person("you").says(third) == f"You {second}"
-    assert Person("Ann").says(third) == f"Ann {third}"
-
-
-def test_you_in_object_and_possessive_roles() -> None:
+def test_a_seat_called_you_is_spoken_to() -> None:
     you, ann = Person("You"), Person("Ann")
-    assert (you.object, you.possessive, you.Possessive) == ("you", "your", "Your")
-    assert (ann.object, ann.possessive, ann.Possessive) == ("Ann", "Ann's", "Ann's")
-    assert join_objects([ann, Person("Bob"), you]) == "Ann, Bob and you"
+    assert you.pick("You throw {dice}", "{name} throws {dice}", dice="1, 5") == "You throw 1, 5"
+    assert ann.pick("You throw {dice}", "{name} throws {dice}", dice="1, 5") == "Ann throws 1, 5"
+    assert Person(" you ").you and not Person("Youssef").you
+    assert join_names([ann, Person("Bob"), you]) == "Ann, Bob and you"
 
 
 # -- every text of whole games, read for "You's", "You is", "challenged You" ... -------------

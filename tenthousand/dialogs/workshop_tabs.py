@@ -17,7 +17,7 @@ from collections.abc import Callable
 from tkinter import ttk
 from typing import Any, Protocol
 
-from ..i18n import N_, _, mnemonic
+from ..i18n import N_, _, mnemonic, pgettext
 from ..rulefile import KIND_SHORTCUTS
 from . import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, chars
@@ -195,7 +195,9 @@ def build_turn(page: ttk.Frame, w: Fields) -> None:
 def build_end(page: ttk.Frame, w: Fields, var: Callable[[str], tk.Variable]) -> None:
     """The game point, catch-up or win at once, ties and the starting scores."""
     box = w.entry(page, "game_point", 0, 1)
-    _label(page, _("&Game point"), 0, target=box)
+    # Translators: the workshop's End page; its access key must differ from the page's other
+    # labels and the workshop's buttons (the new-game dialog has its own "&Game point").
+    _label(page, pgettext("workshop", "&Game point"), 0, target=box)
     w.error_label(page, "game_point").grid(row=0, column=2, sticky="w")
     catch_up = var("catch_up")
     access.radio(page, _("The others get one more turn to catch &up"), value=True,

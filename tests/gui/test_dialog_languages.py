@@ -197,7 +197,7 @@ def test_the_keys_window_in_german(root: tk.Tk) -> None:
               if "group" in d.tree.item(i, "tags")]
     assert groups == ["Spielen", "Das Spiel", "Optionen", "Hilfe"]
     assert str(d.button_ok.cget("text")) == "Schließen"
-    alt(d, "s")
+    alt(d, "c")  # S&chließen
     assert not d.winfo_exists()
 
 

@@ -125,6 +125,8 @@ def test_the_main_windows_access_keys(tk_root: tk.Tk, language: str) -> None:
         app.advisor.set_shown(True)
         panel.offer_review(True)
         app.root.update()
+        # The key answers only for a button on screen: wait until the window manager shows it.
+        wait_until(app, lambda: bool(panel.review_button.winfo_viewable()))
         shown = str(panel.review_button.cget("text"))
         letter = shown[int(panel.review_button.cget("underline"))].lower()
         assert keys[letter] == [shown]
