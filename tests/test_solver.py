@@ -389,6 +389,60 @@ def test_surpassing_changes_the_game() -> None:
     assert sol.w(19, 19, 19) < sol.w(19, 19, 0) - 0.5
 
 
+# -- the fast turn programme -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", list(PRESETS))
+def test_the_circuit_gives_every_throws_best_choice(key: str) -> None:
+    """The shared pairwise maxima give, for every kind of throw, the best of its choices."""
+    from tenthousand.solver import dice, turns
+
+    rules = PRESETS[key]
+    ts = turns.TurnSolver(rules)
+    rng = np.random.default_rng(7)
+    rows = ts.maxp + 3
+    values = rng.random((2, rows * 6, turns._BLOCK))
+    work = turns._Buffers(ts.throws.circuit, 2)
+    got = work.best(values, ts.throws.circuit, 6, 2)
+    groups = [opts for m in range(6)
+              for _, opts in dice.throws(rules, 6 if m == 0 else m, False).groups]
+    want = np.array([np.max([values[:, 6 + pts * 6 + left] for pts, left in opts], axis=0)
+                     for opts in groups])
+    assert got.shape == (2, len(groups), turns._BLOCK)
+    assert np.array_equal(got, want.transpose(1, 0, 2))
+
+
+def test_redoing_the_low_rows_equals_solving_again() -> None:
+    """A sweep keeps the value rows above the few low rows that banked into unfinished
+    levels; redoing those rows with the finished values gives what a whole solve gives."""
+    from tenthousand.solver import turns
+
+    ts = turns.TurnSolver(PRESETS["ten-thousand"])
+    rng = np.random.default_rng(3)
+    cols, top = 150, 120
+    rows = top + ts.maxp + 1
+    bank = np.sort(rng.random((rows, cols)), axis=0)
+    trash, minimum = rng.random(cols), rng.integers(1, 8, cols)
+    cap = rng.integers(20, top + 1, cols)
+    first, kept = ts.solve(bank, trash, minimum, cap, keep=6 + ts.maxp)
+    assert np.array_equal(first, ts.solve(bank, trash, minimum, cap))
+    later = bank.copy()
+    later[1:6] = rng.random((5, cols))
+    again = ts.solve(later, trash, minimum, cap)
+    assert not np.allclose(again, first)
+    assert np.array_equal(ts.solve(later, trash, minimum, cap, top=5, q=kept), again)
+
+
+def test_levels_in_sweeps_equal_levels_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = PRESETS["ten-thousand"].with_options(game_point=1000)
+    together = core.solve(rules, tol=1e-13)
+    assert together.notes["fixups"] > 0  # levels did share sweeps
+    monkeypatch.setattr(core, "_MAX_LEVELS", 1)
+    alone = core.solve(rules, tol=1e-13)
+    assert alone.notes["fixups"] == 0
+    assert np.max(np.abs(together.win - alone.win)) < 1e-12
+
+
 # -- the command and the table ---------------------------------------------------------
 
 

@@ -148,13 +148,29 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
                            "fixups": fixups})
 
 
+#: The neighbours above a board state (a + i, b + j) a first guess extrapolates from, and
+#: their weights: a quadratic surface through them, least squares, read at (a, b).
+_STENCIL = ((1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1), (1, 2), (2, 2))
+
+
+def _stencil_weights() -> Any:
+    fit = np.array([[1, i, j, i * i, i * j, j * j] for i, j in _STENCIL], dtype=float)
+    return np.linalg.pinv(fit)[0]
+
+
 def _guess(win: Any, seat: Any, a: Any, b: Any, ng: int) -> Any:
-    """A first value of each board state: a plane through the three neighbours above it
-    (solved, or estimated by the sweep that is still at work on them)."""
-    a1, b1 = np.minimum(a + 1, ng - 1), np.minimum(b + 1, ng - 1)
-    right, up, diagonal = win[seat, a, b1], win[seat, a1, b], win[seat, a1, b1]
-    guess = np.where((a + 1 < ng) & (b + 1 < ng), up + right - diagonal,
-                     np.where(b + 1 < ng, right, np.where(a + 1 < ng, up, np.nan)))
+    """A first value of each board state from the states above it (solved, or estimated by
+    a sweep still at work on them): a quadratic surface through eight neighbours, or where
+    they run off the board a plane through three, or one neighbour."""
+    def at(i: int, j: int) -> Any:
+        return win[seat, np.minimum(a + i, ng - 1), np.minimum(b + j, ng - 1)]
+
+    quad = sum(w * at(i, j) for w, (i, j) in zip(_stencil_weights(), _STENCIL, strict=True))
+    plane = at(1, 0) + at(0, 1) - at(1, 1)
+    guess = np.where((a + 2 < ng) & (b + 2 < ng), quad,
+                     np.where((a + 1 < ng) & (b + 1 < ng), plane,
+                              np.where(b + 1 < ng, at(0, 1),
+                                       np.where(a + 1 < ng, at(1, 0), np.nan))))
     return np.where(np.isnan(guess), 0.5, guess)
 
 

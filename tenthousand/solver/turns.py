@@ -108,8 +108,7 @@ class _Throws:
     circuit: _Circuit
     segments: tuple[tuple[int, int, Any], ...]  # per m: (first, end, probabilities)
     trash: Any  # (6,) trash probability of the throw made with m dice left (m = 0: six)
-    first_offsets: Any  # the first throw of a turn: its choices, grouped
-    first_starts: Any
+    first: _Circuit  # the first throw of a turn
     first_probs: Any
     first_trash: float
 
@@ -128,14 +127,32 @@ def _throws(key: tuple[object, ...]) -> _Throws:
             sets.append(tuple(pts * 6 + left for pts, left in opts))
         segments.append((first, len(sets), np.array([float(p) for p, _ in th.groups])))
     th = dice.throws(rules, 6, True)
-    offsets: list[int] = []
-    starts: list[int] = []
-    for _, opts in th.groups:
-        starts.append(len(offsets))
-        offsets.extend(pts * 6 + left for pts, left in opts)
-    return _Throws(_compile(sets), tuple(segments), trash,
-                   np.array(offsets, dtype=np.intp), np.array(starts, dtype=np.intp),
+    opening = _compile([tuple(pts * 6 + left for pts, left in opts) for _, opts in th.groups])
+    return _Throws(_compile(sets), tuple(segments), trash, opening,
                    np.array([float(p) for p, _ in th.groups]), float(th.trash))
+
+
+class _Buffers:
+    """Work arrays for evaluating a circuit on the leading blocks of a value array."""
+
+    def __init__(self, c: _Circuit, nb: int) -> None:
+        self.x = np.empty((nb, c.size, _BLOCK))
+        self.tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
+        self.leaves = np.empty((nb, len(c.leaves), _BLOCK))
+        self.out = np.empty((nb, len(c.outputs), _BLOCK))
+
+    def best(self, values: Any, c: _Circuit, base: int, k: int) -> Any:
+        """Each group's best choice at the row starting at ``base``: (k, groups, block)."""
+        x = self.x[:k]
+        values[:k].take(c.leaves + base, axis=1, out=self.leaves[:k], mode="clip")
+        x[:, :len(c.leaves)] = self.leaves[:k]
+        for (first, end, operands), tmp in zip(c.layers, self.tmps, strict=True):
+            n = end - first
+            x.take(operands, axis=1, out=tmp[:k], mode="clip")
+            np.maximum(tmp[:k, :n], tmp[:k, n:], out=x[:, first:end])
+        out = self.out[:k]
+        x.take(c.outputs, axis=1, out=out, mode="clip")
+        return out
 
 
 class TurnSolver:
@@ -177,17 +194,19 @@ class TurnSolver:
         if top is None:
             top = int(cap.max()) if cols else 0
             assert rows > top + self.maxp
-            values = np.repeat(blocks(bank), 6, axis=1)  # above a cap: bank at once
+            banks = blocks(bank)
+            values = np.empty((nb, rows * 6, _BLOCK))
+            values.reshape(nb, rows, 6, _BLOCK)[:] = banks[:, :, None]  # above a cap: bank
         else:
             values = blocks(q[:(top + self.maxp + 1) * 6])  # rows past the last are never read
             top = min(top, values.shape[1] // 6 - 1)
-            values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = blocks(bank[:top + 1])[:, :, None]
+            banks = blocks(bank[:top + 1])
+            values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
         flat_trash = np.pad(trash[order], (0, pad))
-        self._rows(values, blocks(bank[:top + 1]), flat_trash,
+        self._rows(values, banks[:, :top + 1], flat_trash,
                    np.pad(np.asarray(minimum)[order], (0, pad)), caps, top)
         th = self.throws
-        best = np.maximum.reduceat(np.take(values, th.first_offsets, axis=1), th.first_starts,
-                                   axis=1)
+        best = _Buffers(th.first, nb).best(values, th.first, 0, nb)
         start = np.empty(cols)
         start[order] = (th.first_probs @ best).reshape(-1)[:cols] + th.first_trash * trash[order]
         if keep:
@@ -204,16 +223,12 @@ class TurnSolver:
         th = self.throws
         c = th.circuit
         qv = values.reshape(nb, -1, 6, _BLOCK)
-        x = np.empty((nb, c.size, _BLOCK))
-        tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
-        leaves = np.empty((nb, len(c.leaves), _BLOCK))
-        best = np.empty((nb, len(c.outputs), _BLOCK))
+        work = _Buffers(c, nb)
         v = np.empty((6, nb, _BLOCK))
         trash_part = th.trash[:, None, None] * trash.reshape(nb, _BLOCK)[None]
         t_idx = np.arange(top + 1)
         can_bank = np.where(t_idx[None, :, None] >= np.maximum(minimum, 1).reshape(nb, 1, _BLOCK),
                             bank, -np.inf)
-        n_leaves = len(c.leaves)
         # blocks with a column whose cap >= t: leading blocks, as the caps fall
         below = np.searchsorted(-cap, -t_idx, side="right")  # columns with cap >= t
         width = -(-below // _BLOCK)
@@ -222,16 +237,9 @@ class TurnSolver:
             k = int(width[t])
             if k == 0:
                 continue
-            xk = x[:k]
-            np.take(values[:k], c.leaves + t * 6, axis=1, out=leaves[:k], mode="clip")
-            xk[:, :n_leaves] = leaves[:k]
-            for (first, end, operands), tmp in zip(c.layers, tmps, strict=True):
-                n = end - first
-                np.take(xk, operands, axis=1, out=tmp[:k], mode="clip")
-                np.maximum(tmp[:k, :n], tmp[:k, n:], out=xk[:, first:end])
-            np.take(xk, c.outputs, axis=1, out=best[:k], mode="clip")
+            best = work.best(values, c, t * 6, k)
             for m, (first, end, probs) in enumerate(th.segments):
-                np.matmul(probs, best[:k, first:end], out=v[m, :k])
+                np.matmul(probs, best[:, first:end], out=v[m, :k])
             v[:, :k] += trash_part[:, :k]
             row = qv[:k, t]
             vt = v[:, :k].transpose(1, 0, 2)
