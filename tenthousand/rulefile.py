@@ -147,6 +147,8 @@ def dumps(rules: Rules, description: str = "") -> str:
         f"four_and_pair = {_n(rules.four_and_pair)}",
         f"six_dice_first_throw_only = {_b(rules.six_dice_first_throw_only)}",
         f"short_straights_first_throw_only = {_b(rules.short_straights_first_throw_only)}",
+        f"short_straights_six_dice_only = {_b(rules.short_straights_six_dice_only)}"
+        "  # true: also after a corner, never on fewer dice",
         "",
         "[turn]",
         f"opening_minimum = {rules.opening_minimum}  # to get on the board",
@@ -193,7 +195,7 @@ _KIND_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 _COMBINATIONS = {"straight", "short_straight_low", "short_straight_high", "three_pairs",
                  "two_triplets", "four_and_pair"}
 _COMBINATION_FLAGS = {"three_pairs_distinct", "six_dice_first_throw_only",
-                      "short_straights_first_throw_only"}
+                      "short_straights_first_throw_only", "short_straights_six_dice_only"}
 _TURN = {"opening_minimum", "minimum", "corner_throw_mandatory", "trash_run", "trash_penalty",
          "lowest_score"}
 _END = {"game_point", "catch_up", "starting_scores"}

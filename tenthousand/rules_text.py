@@ -23,6 +23,9 @@ Row = tuple[str, str, str]
 #: Marked only: translate with :func:`first_throw_note` where it is shown.
 # Translators: a note in the scoring table of the rules window (a short phrase).
 FIRST_THROW_NOTE = N_("first throw of a turn only")
+# Translators: a note in the scoring table: a short straight counts only when six dice are
+# thrown (the first throw of a turn or after a corner).
+SIX_DICE_NOTE = N_("on a throw of six dice only")
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}  # engine names
 # Translators: "{face}" is a die face 1 to 6: "three 4s" are three dice showing 4.
@@ -136,6 +139,8 @@ def _six_dice_row(name: str, found: Sequence[Counter], rules: Rules) -> Row:
     note = _six_dice_note(name, found, rules)
     if first.pop():
         note = f"{note}; {first_throw_note()}" if note else first_throw_note()
+    elif any(k.six_dice_only for k in found):
+        note = f"{note}; {_(SIX_DICE_NOTE)}" if note else _(SIX_DICE_NOTE)
     return _(_SIX_DICE_WORDS[name]), _n(points.pop()), note
 
 
@@ -323,6 +328,10 @@ def _counting(rules: Rules) -> Section:
     elif sixes:
         groups.append(_("The six-dice counters ({counters}) count on any throw of six dice, "
                         "after a corner too.").format(counters=join(sixes)))
+    if rules.short_straights_six_dice_only and not rules.short_straights_first_throw_only and (
+            rules.short_straight_low is not None or rules.short_straight_high is not None):
+        groups.append(_("A short straight counts only when six dice are thrown: on the first "
+                        "throw of a turn or after a corner."))
     groups.append(_("When dice can be counted in more than one way, you always get the best "
                     "way."))
     # Translators: a heading of the rules window.

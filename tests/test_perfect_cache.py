@@ -156,3 +156,107 @@ def test_a_solve_nobody_waits_for_stops_and_can_start_again() -> None:
         assert isinstance(failed[0], cache.SolveCancelled)
         again = cache.background(rules)
         assert again is not solve and not again.done
+
+
+# -- the trash penalty ----------------------------------------------------------------------
+
+
+def _penalty_rules(game_point: int = 500) -> Rules:
+    return PRESETS["farkle"].with_options(
+        "three-trash", title="Penalty", game_point=game_point, catch_up=False,
+        opening_minimum=0, trash_run=2, trash_penalty=200, score_floor=-300)
+
+
+def test_penalty_rules_are_solved_here_and_perfect_plays_them_from_the_cache() -> None:
+    from tenthousand.solver import penalty, values
+    from tenthousand.solver.penalty_table import PenaltyTable
+
+    rules = _penalty_rules()
+    assert cache.unsolvable(rules) is None
+    assert "catch-up" in (cache.unsolvable(rules.with_options(catch_up=True)) or "")
+    assert "lowest score" in (cache.unsolvable(rules.with_options(score_floor=None)) or "")
+    wide = rules.with_options(game_point=5000, score_floor=-2500)
+    assert "5,000 points" in (cache.unsolvable(wide) or "")
+    player = make_player("perfect", rules, seed=1)
+    assert isinstance(player, PerfectPlayer) and player.solving
+    work = player.background_solve()
+    assert work is not None
+    work()
+    table._REGISTERED.clear()  # a new session reads the cache file
+    found = table.load(rules)
+    assert isinstance(found, PenaltyTable)
+    sol = penalty.solve(rules)
+    for a, b, ka, kb in [(0, 0, 0, 0), (-6, 4, 1, 0), (9, -2, 0, 1), (3, 3, 1, 1)]:
+        assert found.wr(a, b, ka, kb) == pytest.approx(sol.w(a, b, ka, kb), abs=1e-6)
+
+    # The turn start from the table: the runs of trash are part of the position.
+    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], first_seat=0,
+                seed=3)
+    game.board[:] = [-150, 200]
+    game.trash_streak[:] = [1, 0]
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[0] == pytest.approx(sol.w(-3, 4, 1, 0), abs=1e-5)
+    game.trash_streak[:] = [0, 0]
+    calmer = values.win_probabilities(game)
+    assert calmer is not None and calmer[0] > probs[0]  # one trash from the penalty is worse
+
+    # The advisor answers a throw (every freeze valued), so Perfect plays from the table.
+    game.throw()
+    if not game.over and game.phase.name == "CHOOSE":
+        adv = values.advice(game)
+        assert adv is not None and len(adv.freezes) == len(game.legal_freezes())
+
+    # Perfect plays whole games from it.
+    perfect = make_player("perfect", rules, seed=1)
+    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
+    perfect.prepare()
+    assert perfect.fallback_reason is None
+    expert = make_player("expert", rules, seed=2)
+    wins = 0
+    for seed in range(60):
+        g = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
+                 first_seat=seed % 2, seed=seed)
+        play_game(g, [perfect, expert])
+        assert g.over and min(g.board) >= -300
+        wins += g.board[0] > g.board[1]
+    assert wins >= 25  # about half or more; a loose check that every move was legal
+
+
+def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
+    from tenthousand.solver import surpass, values
+    from tenthousand.solver.surpass_table import SurpassTable
+
+    rules = PRESETS["ten-thousand"].with_options("surpassing", title="Surpass",
+                                                 game_point=800, catch_up=False)
+    assert cache.unsolvable(rules) is None
+    assert "catch-up" in (cache.unsolvable(rules.with_options(catch_up=True)) or "")
+    assert "5,000" in (cache.unsolvable(rules.with_options(game_point=6000)) or "")
+    cache.background(rules).run()
+    table._REGISTERED.clear()  # a new session reads the cache file
+    found = table.load(rules)
+    assert isinstance(found, SurpassTable)
+    sol = surpass.solve(rules)
+    for a, b, s in [(0, 0, 0), (3, 9, 6), (15, 15, 15), (10, 2, 1)]:
+        assert found.ws(a, b, s) == pytest.approx(sol.w(a, b, s), abs=1e-6)
+
+    # what the opponent's last turn added is part of the position
+    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], first_seat=0,
+                seed=5)
+    game.board[:] = [750, 750]
+    game.last_turn_added = 750
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[0] == pytest.approx(sol.w(15, 15, 15), abs=1e-5)
+    game.last_turn_added = 0
+    easier = values.win_probabilities(game)
+    assert easier is not None and easier[0] > probs[0]
+
+    perfect = make_player("perfect", rules, seed=1)
+    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
+    perfect.prepare()
+    assert perfect.fallback_reason is None
+    expert = make_player("expert", rules, seed=2)
+    for seed in range(30):
+        g = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
+                 first_seat=seed % 2, seed=seed)
+        play_game(g, [perfect, expert])
+        assert g.over

@@ -17,7 +17,7 @@ from tenthousand.ai import Player, card
 from tenthousand.ai.moves import step
 from tenthousand.ai.tables import tables_for
 from tenthousand.model import scoring
-from tenthousand.model.game import Game, Phase, Seat
+from tenthousand.model.game import Game, IllegalAction, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
 from tenthousand.solver import dice
 
@@ -167,6 +167,86 @@ def test_new_counters_score() -> None:
     assert "first throw" in scoring.why_not([2, 3, 4, 5, 6], rules, first_throw=False)
 
 
+SIX_ONLY = dataclasses.replace(PRESETS["farkle"], title="Six only", short_straight_low=500,
+                               short_straight_high=750, short_straights_six_dice_only=True)
+
+
+def test_short_straights_only_on_six_dice_score_after_a_corner_but_not_on_five() -> None:
+    rules = SIX_ONLY
+    assert scoring.score([1, 2, 3, 4, 5], rules) == 500  # the first throw
+    assert scoring.score([2, 3, 4, 5, 6], rules, first_throw=False, thrown=6) == 750
+    assert scoring.score([2, 3, 4, 5, 6], rules, first_throw=False, thrown=5) is None
+    assert scoring.score([1, 2, 3, 4, 5], rules, first_throw=False, thrown=5) is None
+    assert "six dice" in scoring.why_not([1, 2, 3, 4, 5], rules, first_throw=False, thrown=5)
+    # the throw decides: six dice offer the straight, five never do
+    assert scoring.best_score([2, 3, 4, 5, 6, 2], rules, first_throw=False) == 750
+    assert scoring.best_score([2, 3, 4, 5, 6], rules, first_throw=False) == 50
+    without = dataclasses.replace(rules, short_straights_six_dice_only=False)
+    assert scoring.score([2, 3, 4, 5, 6], without, first_throw=False, thrown=5) == 750
+
+    # in play: a corner, then six fresh dice with 2-6; then 2-6 on five dice is only the 5
+    rolls = iter([(1, 1, 1, 5, 5, 5), (2, 3, 4, 5, 6, 2), (2, 3, 4, 5, 6)])
+    game = Game(rules, [Seat("A"), Seat("B")], first_seat=0, dice=lambda n: next(rolls)[:n])
+    game.throw()
+    game.throw(range(6))  # three 1s and three 5s: the corner, six fresh dice
+    assert game.check_freeze(range(5)) == ((2, 3, 4, 5, 6), 750)
+    game.throw([3])  # freeze the 5 alone and throw five dice
+    assert game.legal_freezes() == [((5,), 50)]
+    with pytest.raises(IllegalAction, match="six dice"):
+        game.check_freeze(range(5))
+    game.check_invariants()
+
+
+def test_the_six_dice_flag_round_trips_and_shows_in_the_rules_window() -> None:
+    from tenthousand.rules_text import SIX_DICE_NOTE, rules_text, scoring_rows
+
+    text = rulefile.dumps(SIX_ONLY)
+    assert "short_straights_six_dice_only = true" in text
+    back = rulefile.loads(text).rules
+    assert back == rulefile.canonical(SIX_ONLY) and back.short_straights_six_dice_only
+    assert Rules.from_dict(json.loads(json.dumps(back.to_dict()))) == back
+    assert "short_straights_six_dice_only" not in PRESETS["farkle"].to_dict()
+    with pytest.raises(rulefile.RuleFileError, match="true or false"):
+        rulefile.loads(_file(combos="short_straights_six_dice_only = 1\n"))
+    rows = {w: n for w, _, n in scoring_rows(SIX_ONLY)}
+    assert rows["a short straight 2-3-4-5-6"] == SIX_DICE_NOTE
+    assert "six dice are thrown" in " ".join(p for _, p in rules_text(SIX_ONLY))
+    # a different scoring key: the engine's caches keep the two rule sets apart
+    without = dataclasses.replace(SIX_ONLY, short_straights_six_dice_only=False)
+    assert scoring.table(without) is not scoring.table(SIX_ONLY)
+
+
+def test_expected_turn_table_is_exact_with_short_straights_only_on_six_dice() -> None:
+    """The AI's table satisfies its Bellman equation over every single outcome, each freeze
+    scored by the engine's own rule for the number of dice thrown (not the grouped
+    freezes), and the flag changes what a turn is worth."""
+    import itertools
+
+    from tenthousand.ai import tables as T
+
+    rules = SIX_ONLY
+    tab = T.tables_for(rules).expected_table(rules.opening_minimum)
+    assert isinstance(tab, T.ExpectedTable)
+    unit = tab.unit
+    for i in (0, 7, 30):
+        for n in (5, 6):
+            total = 0.0
+            for c, p in T._outcomes(n):
+                options = []
+                for sub in itertools.product(*(range(k + 1) for k in c)):
+                    faces = scoring.dice_of(sub)
+                    points = scoring.score(faces, rules, first_throw=False, thrown=n) \
+                        if faces else None
+                    if points:
+                        options.append(tab.C[n - len(faces)][i + points // unit])
+                total += p * (max(options) if options else tab.trash)
+            assert tab.V[n][i] == pytest.approx(total, rel=1e-12, abs=1e-9)
+    without = dataclasses.replace(rules, short_straights_six_dice_only=False)
+    assert card.expected_turn_score(without) > card.expected_turn_score(rules) > \
+        card.expected_turn_score(dataclasses.replace(rules, short_straight_low=None,
+                                                     short_straight_high=None))
+
+
 def test_a_contradiction_is_refused_with_a_sentence() -> None:
     with pytest.raises(ValueError, match="Rotary Club"):
         PRESETS["farkle"].with_options("rotary-club", catch_up=False)
@@ -227,6 +307,7 @@ def rule_sets(draw: st.DrawFn, game_point: int = 10000) -> Rules:
         short_straight_high=draw(combo), three_pairs_distinct=draw(st.booleans()),
         six_dice_first_throw_only=draw(st.booleans()),
         short_straights_first_throw_only=draw(st.booleans()),
+        short_straights_six_dice_only=draw(st.booleans()),
         corner_throw_mandatory=draw(st.booleans()),
         opening_minimum=draw(st.sampled_from([0, 50, 100])), minimum=0,
         catch_up=draw(st.booleans()), game_point=game_point)
@@ -351,3 +432,65 @@ def test_names_that_look_alike_never_share_a_file(tmp_path: Path, monkeypatch: p
     found = rulefile.find_saved("pub rules")
     assert found is not None and found.rules.game_point == 9000
     assert rulefile.find_saved("Pub rules!").rules.game_point == 6000  # type: ignore[union-attr]
+
+
+# -- published results as rule files --------------------------------------------------------
+
+
+def _published(name: str) -> rulefile.RuleSet:
+    from importlib import resources
+
+    ref = resources.files("tenthousand") / "resources" / "rules" / name
+    return rulefile.loads(ref.read_text(encoding="utf-8"))
+
+
+def test_busche_and_neller_2017_rules_are_their_table_1() -> None:
+    rules = _published("busche-neller-2017.toml").rules
+    assert not rules.catch_up and rules.game_point == 10000 and rules.options == ()
+    assert rules.opening_minimum == rules.minimum == 0 and not rules.corner_throw_mandatory
+    assert scoring.score([1], rules) == 100 and scoring.score([5], rules) == 50
+    assert scoring.score([1, 1, 1], rules) == 1000 and scoring.score([6, 6, 6], rules) == 600
+    assert scoring.score([1, 1, 1, 1], rules) == 1100  # three 1s and a 1
+    assert scoring.score([2, 2, 2, 2], rules) is None  # the fourth 2 does not score
+    assert scoring.score([2] * 6, rules) == 400  # two triplets of 2s
+    for no_counter in ([1, 2, 3, 4, 5, 6], [2, 2, 3, 3, 4, 4], [1, 2, 3, 4, 5]):
+        assert scoring.best_score(no_counter, rules) == sum(
+            {1: 100, 5: 50}.get(d, 0) for d in no_counter)
+
+
+def test_busche_and_neller_2017_reduced_game_solves_with_a_fair_handicap() -> None:
+    """The full game (docs/perfect-play.md: 0.536953, fair handicap 200 points, as
+    published) takes minutes; at 2,000 points it takes a second or two."""
+    from tenthousand.solver import core
+
+    rules = _published("busche-neller-2017.toml").rules.with_options(game_point=2000)
+    sol = core.solve(rules)
+    # no catch-up round: no ties, so the seats do not matter
+    assert sol.win[0, 0, 0] == pytest.approx(sol.win[1, 0, 0], abs=1e-12)
+    assert sol.first_player_win_probability == pytest.approx(0.578759, abs=1e-6)
+    handicap, chance = card.fair_handicap(sol)
+    assert handicap == 250 and chance == pytest.approx(0.492049, abs=1e-6)
+    below = (sol.win[0, 0, 4] + sol.win[1, 0, 4]) / 2  # 200 points
+    assert below > 0.5 > chance  # the fairest handicap lies between 200 and 250 here
+
+
+@pytest.mark.parametrize("name", ["busche-neller-2017.toml", "busche-2016-facebook.toml"])
+def test_published_rule_files_round_trip_and_cite_their_source(name: str) -> None:
+    rule_set = _published(name)
+    back = rulefile.loads(rulefile.dumps(rule_set.rules, rule_set.description))
+    assert back.rules == rule_set.rules and back.description == rule_set.description
+    text = rule_set.description
+    assert "Busche" in text and ("53.487%" in text or "200 points" in text)
+
+
+def test_busche_2016_rules_need_the_penalty_and_solve_reduced() -> None:
+    from tenthousand.solver import cache, penalty
+
+    rules = _published("busche-2016-facebook.toml").rules
+    assert rules.options == ("three-trash",) and not rules.catch_up
+    assert (rules.trash_run, rules.trash_penalty, rules.score_floor) == (3, 500, -2500)
+    assert "5,000 points" in (cache.unsolvable(rules) or "")  # too big to solve in a game
+    small = rules.with_options(game_point=1000, score_floor=-250)
+    assert cache.unsolvable(small) is None
+    sol = penalty.solve(small)
+    assert sol.first_player_win_probability == pytest.approx(0.606033, abs=1e-6)

@@ -157,6 +157,238 @@ def test_solver_equals_brute_force(rules: Rules, extra: int) -> None:
     assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
 
 
+# -- the brute force with the trash penalty ----------------------------------------------
+
+PenaltyState = tuple[int, int, int, int, int]  # (score 0, score 1, run 0, run 1, mover)
+
+
+class PenaltyBruteForce:
+    """Value iteration over whole game states with the runs of trash turns, for rules where
+    the first to the game point wins at once.  The engine's rules written out again: trash
+    adds one to the mover's run, and ``trash_run`` of them cost ``trash_penalty`` (never
+    below the lowest score) and start the run again; a bank ends the run.  The same turn cap
+    as the solver: a turn score at the game point banks at once once it may (``extra``
+    points later when the throw after a corner is compulsory)."""
+
+    def __init__(self, rules: Rules, extra: int = 0) -> None:
+        self.r = rules
+        self.extra = extra
+        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.v: dict[PenaltyState, float] = {}
+
+    def value(self, state: PenaltyState) -> float:
+        return self.v.get(state, 0.5)
+
+    def after(self, state: PenaltyState, gain: int | None) -> float:
+        """P(seat 0 wins) once the mover's turn ends with ``gain`` banked (None: trash)."""
+        board, runs, mover = [state[0], state[1]], [state[2], state[3]], state[4]
+        if gain is None:
+            runs[mover] += 1
+            if runs[mover] >= self.r.trash_run:
+                runs[mover] = 0
+                floor = self.r.score_floor
+                board[mover] = max(board[mover] - self.r.trash_penalty, floor)
+        else:
+            board[mover] += gain
+            runs[mover] = 0
+            if board[mover] >= self.r.game_point:
+                return 1.0 if mover == 0 else 0.0
+        return self.value((board[0], board[1], runs[0], runs[1], 1 - mover))
+
+    def turn(self, state: PenaltyState) -> float:
+        own, mover = state[state[4]], state[4]
+        need = max(self.r.opening_minimum if own == 0 else self.r.minimum, 50)
+        cap = max(self.r.game_point - own, need) - 50 + self.extra
+        pick = max if mover == 0 else min
+        memo: dict[tuple[int, int], float] = {}
+
+        def throw(t: int, n: int) -> float:
+            if (t, n) in memo:
+                return memo[(t, n)]
+            total = 0.0
+            for p, freezes in self.rolls[(n, t == 0 and n == 6)]:
+                if not freezes:
+                    total += p * self.after(state, None)
+                    continue
+                options = []
+                for points, left in freezes:
+                    t2 = t + points
+                    if t2 > cap:
+                        options.append(self.after(state, t2))
+                        continue
+                    options.append(throw(t2, 6 if left == 0 else left))
+                    if t2 >= need and not (left == 0 and self.r.corner_throw_mandatory):
+                        options.append(self.after(state, t2))
+                total += p * pick(options)
+            memo[(t, n)] = total
+            return total
+
+        return throw(0, 6)
+
+    def solve(self) -> float:
+        """The chance of the player who moves first from (0, 0) with no trash behind."""
+        floor = self.r.score_floor or 0
+        scores = range(floor, self.r.game_point, 50)
+        runs = range(self.r.trash_run)
+        states = [(a, b, ka, kb, m) for a in scores for b in scores for ka in runs
+                  for kb in runs for m in (0, 1)]
+        for _ in range(2000):
+            change = 0.0
+            for state in states:
+                new = self.turn(state)
+                change = max(change, abs(new - self.v.get(state, 0.5)))
+                self.v[state] = new
+            if change < 1e-13:
+                break
+        return self.v[(0, 0, 0, 0, 0)]
+
+
+PENALTY_CASES = [
+    (PRESETS["ten-thousand"].with_options(
+        "three-trash", game_point=150, catch_up=False, trash_run=2, trash_penalty=100,
+        score_floor=-100), 0),
+    (PRESETS["trash-5000"].with_options(
+        "three-trash", game_point=150, catch_up=False, opening_minimum=100, minimum=50,
+        trash_run=3, trash_penalty=50, score_floor=-100), 100),
+    (PRESETS["farkle"].with_options(
+        "three-trash", game_point=100, catch_up=False, opening_minimum=100, trash_run=2,
+        trash_penalty=500, score_floor=0), 0),
+]
+
+
+@pytest.mark.parametrize("rules,extra", PENALTY_CASES,
+                         ids=lambda c: getattr(c, "preset", str(c)))
+def test_penalty_solver_equals_brute_force(rules: Rules, extra: int) -> None:
+    from tenthousand.solver import penalty
+
+    sol = penalty.solve(rules, tol=1e-13, extra=extra)
+    brute = PenaltyBruteForce(rules, extra)
+    first = brute.solve()
+    assert sol.first_player_win_probability == pytest.approx(first, abs=1e-10)
+    # every position, both runs of trash, seen from the player to move
+    for (a, b, ka, kb, mover), value in brute.v.items():
+        mine = sol.w(a // 50, b // 50, ka, kb) if mover == 0 else sol.w(
+            b // 50, a // 50, kb, ka)
+        assert (value if mover == 0 else 1.0 - value) == pytest.approx(mine, abs=1e-10)
+    assert sol.sweeps > 1  # the penalty reached lower levels: more than one sweep
+
+
+def test_the_penalty_changes_the_game() -> None:
+    from tenthousand.solver import penalty
+
+    rules = PENALTY_CASES[0][0].with_options(game_point=600)
+    plain = core.solve(rules.with_options(three_trash=False), tol=1e-12)
+    pen = penalty.solve(rules, tol=1e-12)
+    assert abs(pen.w(0, 0, 0, 0) - plain.win[0, 0, 0]) > 1e-4
+    # two trash turns behind: the next trash costs points, so the mover's chance is lower
+    assert pen.w(1, 1, 1, 0) < pen.w(1, 1, 0, 0)
+    with pytest.raises(ValueError, match="lowest score"):
+        penalty.solve(rules.with_options(score_floor=None))
+    with pytest.raises(ValueError, match="at once"):
+        penalty.solve(rules.with_options(catch_up=True))
+
+
+# -- the brute force with surpassing -----------------------------------------------------
+
+SurpassState = tuple[int, int, int, int]  # (score 0, score 1, what the last turn added, mover)
+
+
+class SurpassBruteForce:
+    """Value iteration over whole game states with what the last turn added, for rules
+    where the first to the game point wins at once.  Written out again from the engine: a
+    bank must be at least the last turn's bank plus 50 (and the minimum); trash adds
+    nothing.  The same turn cap as the solver (see :class:`PenaltyBruteForce`)."""
+
+    def __init__(self, rules: Rules, extra: int = 0) -> None:
+        self.r = rules
+        self.extra = extra
+        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.v: dict[SurpassState, float] = {}
+
+    def after(self, state: SurpassState, gain: int | None) -> float:
+        board, mover = [state[0], state[1]], state[3]
+        board[mover] += gain or 0
+        if board[mover] >= self.r.game_point:
+            return 1.0 if mover == 0 else 0.0
+        return self.v.get((board[0], board[1], gain or 0, 1 - mover), 0.5)
+
+    def turn(self, state: SurpassState) -> float:
+        own, last, mover = state[state[3]], state[2], state[3]
+        need = max(self.r.opening_minimum if own == 0 else self.r.minimum, last + 50, 50)
+        cap = max(self.r.game_point - own, need) - 50 + self.extra
+        pick = max if mover == 0 else min
+        memo: dict[tuple[int, int], float] = {}
+
+        def throw(t: int, n: int) -> float:
+            if (t, n) in memo:
+                return memo[(t, n)]
+            total = 0.0
+            for p, freezes in self.rolls[(n, t == 0 and n == 6)]:
+                if not freezes:
+                    total += p * self.after(state, None)
+                    continue
+                options = []
+                for points, left in freezes:
+                    t2 = t + points
+                    if t2 > cap:
+                        options.append(self.after(state, t2))
+                        continue
+                    options.append(throw(t2, 6 if left == 0 else left))
+                    if t2 >= need and not (left == 0 and self.r.corner_throw_mandatory):
+                        options.append(self.after(state, t2))
+                total += p * pick(options)
+            memo[(t, n)] = total
+            return total
+
+        return throw(0, 6)
+
+    def solve(self) -> float:
+        g = self.r.game_point
+        states = [(a, b, s, m) for a in range(0, g, 50) for b in range(0, g, 50)
+                  for m in (0, 1) for s in range(0, (b if m == 0 else a) + 1, 50)]
+        for _ in range(2000):
+            change = 0.0
+            for state in states:
+                new = self.turn(state)
+                change = max(change, abs(new - self.v.get(state, 0.5)))
+                self.v[state] = new
+            if change < 1e-13:
+                break
+        return self.v[(0, 0, 0, 0)]
+
+
+SURPASS_CASES = [
+    (PRESETS["ten-thousand"].with_options("surpassing", game_point=300, catch_up=False), 0),
+    (PRESETS["trash-5000"].with_options("surpassing", game_point=250, catch_up=False,
+                                        opening_minimum=100, minimum=50), 100),
+]
+
+
+@pytest.mark.parametrize("rules,extra", SURPASS_CASES,
+                         ids=lambda c: getattr(c, "preset", str(c)))
+def test_surpass_solver_equals_brute_force(rules: Rules, extra: int) -> None:
+    from tenthousand.solver import surpass
+
+    sol = surpass.solve(rules, tol=1e-13, extra=extra)
+    brute = SurpassBruteForce(rules, extra)
+    assert sol.first_player_win_probability == pytest.approx(brute.solve(), abs=1e-10)
+    for (a, b, last, mover), value in brute.v.items():
+        mine = sol.w(a // 50, b // 50, last // 50) if mover == 0 else sol.w(
+            b // 50, a // 50, last // 50)
+        assert (value if mover == 0 else 1.0 - value) == pytest.approx(mine, abs=1e-10)
+
+
+def test_surpassing_changes_the_game() -> None:
+    from tenthousand.solver import surpass
+
+    rules = SURPASS_CASES[0][0].with_options(game_point=1000)
+    sol = surpass.solve(rules)
+    plain = core.solve(rules.with_options(surpassing=False))
+    assert abs(sol.w(0, 0) - plain.win[0, 0, 0]) > 1e-4
+    # at 950 each: after the opponent's 950 a bank needs 1,000 points, after trash 50
+    assert sol.w(19, 19, 19) < sol.w(19, 19, 0) - 0.5
+
+
 # -- the fast turn programme -----------------------------------------------------------
 
 

@@ -462,8 +462,8 @@ class PyramidModel:
 
         def grouped(s: Counts, first: bool) -> tuple[float, list[tuple[float, tuple[int, ...],
                                                                       tuple[int, ...]]]]:
-            exact = t.exact_first if first else t.exact
             n = 6 - sum(s)
+            exact = t.exact_for(first, n)
             base = exact[s] or 0
             merged: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
             trash = 0.0

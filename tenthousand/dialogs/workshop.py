@@ -23,9 +23,10 @@ from ..i18n import N_, _, number, percent
 from ..jobs import JobRunner
 from ..model.rules import PRESETS, Rules
 from ..rulefile import RuleSet
-from ..rules_text import scoring_rows, title_of
+from ..rules_text import title_of
 from . import access
 from .base import PAD, SMALL_PAD, Dialog, chars, derived_font
+from .scoring_table import ScoringTable
 from .workshop_draft import (
     Draft,
     Figures,
@@ -156,14 +157,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self.progress.grid(row=3, column=1, sticky="w", padx=SMALL_PAD)
         self.strategy_button = access.button(side, _("St&rategy card"), self.show_strategy)
         self.strategy_button.grid(row=3, column=2, sticky="e")
-        self.table = ttk.Treeview(side, columns=("counter", "points", "note"),
-                                  show="headings", height=11, takefocus=False)
-        # Translators: the column heads of the scoring table (workshop and rules window).
-        for column, text, width in (("counter", _("Counter"), 16), ("points", _("Points"), 9),
-                                    ("note", _("Note"), 19)):
-            self.table.heading(column, text=text)
-            self.table.column(column, width=chars(self, width), stretch=column == "note",
-                              anchor="e" if column == "points" else "w")
+        self.table = ScoringTable(side, theme=self.theme)
         self.table.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(SMALL_PAD, 0))
         side.rowconfigure(4, weight=1)
 
@@ -272,9 +266,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self._figures_after = self.after(FIGURES_DELAY_MS, self._work_out)
 
     def _show_table(self, rules: Rules) -> None:
-        self.table.delete(*self.table.get_children())
-        for counter, points, note in scoring_rows(rules):
-            self.table.insert("", "end", values=(counter, points, note))
+        self.table.show(rules)
         self._show_perfect(rules)
 
     def _work_out(self) -> None:

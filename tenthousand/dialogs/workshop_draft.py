@@ -44,6 +44,7 @@ COMBINATION_FLAGS: tuple[tuple[str, str], ...] = (
     ("six_dice_first_throw_only", N_("Six-dice counters onl&y on the first throw of a turn")),
     ("short_straights_first_throw_only",
      N_("Short str&aights only on the first throw of a turn")),
+    ("short_straights_six_dice_only", N_("Short straights co&unt only when six dice are thrown")),
 )
 TURN_NUMBERS = ("opening_minimum", "minimum", "trash_penalty")
 OPTIONS = tuple(name.replace("-", "_") for name in OPTION_NAMES)

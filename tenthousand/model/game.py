@@ -215,9 +215,10 @@ class Game:
             return None
         if self.rules.pyramiding:
             combined = scoring.score(self.stretch_dice + tuple(faces), self.rules,
-                                     first_throw=self.first_throw)
+                                     first_throw=self.first_throw, thrown=len(self.thrown))
             return None if combined is None else combined - self.stretch_score
-        return scoring.score(faces, self.rules, first_throw=self.first_throw)
+        return scoring.score(faces, self.rules, first_throw=self.first_throw,
+                             thrown=len(self.thrown))
 
     def check_freeze(self, indices: Iterable[int]) -> tuple[tuple[int, ...], int]:
         """The faces and points of a selection, or IllegalAction saying why not."""
@@ -229,7 +230,8 @@ class Game:
         points = self.freeze_points(faces)
         if points is None:
             dice = self.stretch_dice + faces if self.rules.pyramiding else faces
-            raise IllegalAction(scoring.why_not(dice, self.rules, first_throw=self.first_throw))
+            raise IllegalAction(scoring.why_not(dice, self.rules, first_throw=self.first_throw,
+                                                thrown=len(self.thrown)))
         return faces, points
 
     def describe_selection(self, indices: Iterable[int]) -> tuple[str, int | None]:
@@ -240,12 +242,13 @@ class Game:
             return str(e), None
         if self.rules.pyramiding and self.frozen:
             words = scoring.describe(self.stretch_dice + faces, self.rules,
-                                     first_throw=self.first_throw)
+                                     first_throw=self.first_throw, thrown=len(self.thrown))
             # Translators: {words} say how the dice of the whole stretch count ("three 4s + a
             # 1 = 500"), {points} what this freeze adds.
             return _("{words} (stretch), +{points}").format(words=words,
                                                              points=number(points)), points
-        return scoring.describe(faces, self.rules, first_throw=self.first_throw), points
+        return scoring.describe(faces, self.rules, first_throw=self.first_throw,
+                                thrown=len(self.thrown)), points
 
     def legal_freezes(self) -> list[tuple[tuple[int, ...], int]]:
         """Every distinct multiset of the thrown dice that may be frozen, with the points it
@@ -669,8 +672,11 @@ class Game:
         if self.phase is Phase.DISCARD:
             assert self.rules.mutant_trash and self.discard_choices
         if self.rules.pyramiding and stretch:
-            assert scoring.score(stretch, self.rules, first_throw=self.throws == 1) == \
-                self.stretch_score
+            # scored in the context of the throw its last group came from
+            last_throw = 6 - len(stretch) + len(self.frozen[-1])
+            assert scoring.score(stretch, self.rules,
+                                 first_throw=self.corners == 0 and len(self.frozen) == 1,
+                                 thrown=last_throw) == self.stretch_score
         if self.rules.rotary_club:
             assert self.banked_stretches == 0
         assert self.turn_score >= 0

@@ -326,7 +326,9 @@ def _check_stretch(game: Game) -> None:
         return  # check_invariants compared the whole stretch already
     total = 0
     for i, group in enumerate(game.frozen):
-        points = scoring.score(group, game.rules, first_throw=game.corners == 0 and i == 0)
+        thrown = 6 - sum(len(g) for g in game.frozen[:i])
+        points = scoring.score(group, game.rules, first_throw=game.corners == 0 and i == 0,
+                               thrown=thrown)
         assert points is not None, _("frozen dice {dice} do not score").format(
             dice=" ".join(map(str, group)))
         total += points

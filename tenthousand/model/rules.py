@@ -120,6 +120,7 @@ class Rules:
     short_straight_low: int | None = None
     short_straight_high: int | None = None
     short_straights_first_throw_only: bool = False
+    short_straights_six_dice_only: bool = False  # on a throw of six dice (after a corner too)
     trash_run: int = 3
     trash_penalty: int = THREE_TRASH_PENALTY
     score_floor: int | None = None
@@ -245,6 +246,7 @@ class Rules:
             self.short_straight_low,
             self.short_straight_high,
             self.short_straights_first_throw_only,
+            self.short_straights_six_dice_only,
         )
 
     @property
@@ -339,6 +341,7 @@ LANGUAGE_FIELDS = frozenset({
     "single_two", "single_three", "single_four", "single_six", "kinds", "four_and_pair",
     "short_straight_low", "short_straight_high", "short_straights_first_throw_only",
     "trash_run", "trash_penalty", "score_floor", "catch_up", "starting_scores",
+    "short_straights_six_dice_only",
 })
 
 _POINTS = 1_000_000  # no counter, penalty or start is worth more
@@ -354,7 +357,8 @@ def _points(value: Any, *, nullable: bool = False, low: int = 0) -> bool:
 def _language_value(key: str, value: Any) -> Any:
     """Check one field of the rules language from JSON; the value as the dataclass keeps it."""
     ok: bool
-    if key in ("short_straights_first_throw_only", "catch_up"):
+    if key in ("short_straights_first_throw_only", "catch_up",
+               "short_straights_six_dice_only"):
         ok = isinstance(value, bool)
     elif key == "trash_run":
         ok = isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 9

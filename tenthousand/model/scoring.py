@@ -7,6 +7,7 @@ afterwards is a dictionary access.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ class Counter:
     first_throw_only: bool = False
     words: str = ""  # the name as a message of the catalogue ("three {face}s"), if it has one
     face: int = 0  # the face the words name
+    six_dice_only: bool = False  # counts only on a throw of six dice (first or after a corner)
 
     @property
     def label(self) -> str:
@@ -108,12 +110,13 @@ def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
                                rules.four_and_pair, first_only,
                                N_("four of a kind and a pair")))
     short_only = rules.short_straights_first_throw_only
+    short_six = rules.short_straights_six_dice_only
     if rules.short_straight_low is not None:
         out.append(Counter("1-2-3-4-5", (1, 1, 1, 1, 1, 0), rules.short_straight_low,
-                           short_only))
+                           short_only, six_dice_only=short_six))
     if rules.short_straight_high is not None:
         out.append(Counter("2-3-4-5-6", (0, 1, 1, 1, 1, 1), rules.short_straight_high,
-                           short_only))
+                           short_only, six_dice_only=short_six))
     return tuple(out)
 
 
@@ -158,7 +161,14 @@ ALL_COUNTS: tuple[Counts, ...] = _all_counts()
 
 @dataclass(frozen=True)
 class ScoreTable:
-    """Scores of every multiset of up to six dice under one rule set."""
+    """Scores of every multiset of up to six dice under one rule set.
+
+    ``exact`` scores dice from a later throw of six dice (after a corner), ``exact_few``
+    from a throw of fewer than six (the same dict unless a counter counts only on six
+    dice), ``exact_first`` from the first throw of a turn.  ``best`` and ``freezes`` are
+    keyed by the whole throw, so their later-throw tables use ``exact_few`` for throws of
+    fewer than six dice.
+    """
 
     exact: dict[Counts, int | None]
     exact_first: dict[Counts, int | None]
@@ -167,6 +177,21 @@ class ScoreTable:
     freezes: dict[Counts, tuple[tuple[Counts, int], ...]]
     freezes_first: dict[Counts, tuple[tuple[Counts, int], ...]]
     explain: dict[tuple[Counts, bool], tuple[Counter, ...]]
+    exact_few: dict[Counts, int | None] = dataclasses.field(default_factory=dict)
+    explain_few: dict[Counts, tuple[Counter, ...]] = dataclasses.field(default_factory=dict)
+
+    def exact_for(self, first_throw: bool, thrown: int = 6) -> dict[Counts, int | None]:
+        """The exact scores of dice frozen from a throw of ``thrown`` dice."""
+        if first_throw:
+            return self.exact_first
+        return self.exact if thrown >= 6 else self.exact_few
+
+    def explain_for(self, c: Counts, first_throw: bool, thrown: int = 6
+                    ) -> tuple[Counter, ...]:
+        """The counters of the best way to count ``c`` (which must score)."""
+        if not first_throw and thrown < 6 and c in self.explain_few:
+            return self.explain_few[c]
+        return self.explain[(c, first_throw)]
 
 
 def table(rules: Rules) -> ScoreTable:
@@ -177,75 +202,90 @@ def table(rules: Rules) -> ScoreTable:
 @cache
 def _table(key: tuple[object, ...]) -> ScoreTable:
     all_counters = _counters(key)
-    exact: dict[bool, dict[Counts, int | None]] = {}
-    explain: dict[tuple[Counts, bool], tuple[Counter, ...]] = {}
-    for first in (False, True):
-        usable = [k for k in all_counters if first or not k.first_throw_only]
-        memo: dict[Counts, tuple[int, tuple[Counter, ...]] | None] = {EMPTY: (0, ())}
-
-        def solve(
-            c: Counts,
-            usable: list[Counter] = usable,
-            memo: dict[Counts, tuple[int, tuple[Counter, ...]] | None] = memo,
-        ) -> tuple[int, tuple[Counter, ...]] | None:
-            if c in memo:
-                return memo[c]
-            best: tuple[int, tuple[Counter, ...]] | None = None
-            for k in usable:
-                if _fits(k.counts, c):
-                    rest = solve(_minus(c, k.counts))
-                    if rest is not None and (best is None or k.points + rest[0] > best[0]):
-                        best = (k.points + rest[0], (k,) + rest[1])
-            memo[c] = best
-            return best
-
-        exact[first] = {}
-        for c in ALL_COUNTS:
-            r = solve(c)
-            exact[first][c] = None if r is None else r[0]
-            if r is not None:
-                explain[(c, first)] = r[1]
+    # Contexts: the first throw of a turn, a later throw of six dice, fewer than six dice.
+    contexts = {"first": [k for k in all_counters],
+                "later": [k for k in all_counters if not k.first_throw_only]}
+    if any(k.six_dice_only for k in contexts["later"]):
+        contexts["few"] = [k for k in contexts["later"] if not k.six_dice_only]
+    exact: dict[str, dict[Counts, int | None]] = {}
+    explain: dict[str, dict[Counts, tuple[Counter, ...]]] = {}
+    for name, usable in contexts.items():
+        exact[name], explain[name] = _exact_scores(usable)
+    if "few" not in exact:
+        exact["few"], explain["few"] = exact["later"], explain["later"]
     best: dict[bool, dict[Counts, int]] = {}
     freezes: dict[bool, dict[Counts, tuple[tuple[Counts, int], ...]]] = {}
     for first in (False, True):
         best[first] = {}
         freezes[first] = {}
         for c in ALL_COUNTS:
+            scores = exact["first" if first else "later" if sum(c) == 6 else "few"]
             subs = []
             for sub in itertools.product(*(range(n + 1) for n in c)):
                 s = (sub[0], sub[1], sub[2], sub[3], sub[4], sub[5])
-                if s != EMPTY and exact[first][s] is not None:
-                    subs.append((s, exact[first][s] or 0))
+                if s != EMPTY and scores[s] is not None:
+                    subs.append((s, scores[s] or 0))
             subs.sort(key=lambda item: (-item[1], sum(item[0])))
             freezes[first][c] = tuple(subs)
             best[first][c] = subs[0][1] if subs else 0
     return ScoreTable(
-        exact=exact[False],
-        exact_first=exact[True],
+        exact=exact["later"],
+        exact_first=exact["first"],
         best=best[False],
         best_first=best[True],
         freezes=freezes[False],
         freezes_first=freezes[True],
-        explain=explain,
+        explain={**{(c, False): e for c, e in explain["later"].items()},
+                 **{(c, True): e for c, e in explain["first"].items()}},
+        exact_few=exact["few"],
+        explain_few=explain["few"],
     )
+
+
+def _exact_scores(usable: list[Counter]
+                  ) -> tuple[dict[Counts, int | None], dict[Counts, tuple[Counter, ...]]]:
+    """The best exact score of every multiset with these counters, and how it is made."""
+    memo: dict[Counts, tuple[int, tuple[Counter, ...]] | None] = {EMPTY: (0, ())}
+
+    def solve(c: Counts) -> tuple[int, tuple[Counter, ...]] | None:
+        if c in memo:
+            return memo[c]
+        best: tuple[int, tuple[Counter, ...]] | None = None
+        for k in usable:
+            if _fits(k.counts, c):
+                rest = solve(_minus(c, k.counts))
+                if rest is not None and (best is None or k.points + rest[0] > best[0]):
+                    best = (k.points + rest[0], (k,) + rest[1])
+        memo[c] = best
+        return best
+
+    exact: dict[Counts, int | None] = {}
+    explain: dict[Counts, tuple[Counter, ...]] = {}
+    for c in ALL_COUNTS:
+        r = solve(c)
+        exact[c] = None if r is None else r[0]
+        if r is not None:
+            explain[c] = r[1]
+    return exact, explain
 
 
 # -- the public functions --------------------------------------------------------------
 
 
-def score(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> int | None:
+def score(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
+          thrown: int = 6) -> int | None:
     """Points for freezing exactly these dice together, or ``None`` if they cannot all be
     frozen.
 
     Every die must belong to a counter; the best way to count them is taken (D-5).
     ``first_throw`` says whether the dice come from the first throw of a turn, which
-    matters for counters the rule set allows only there (D-2).  No dice score 0.
+    matters for counters the rule set allows only there (D-2); ``thrown`` is how many dice
+    the throw had, which matters for counters allowed only on six dice.  No dice score 0.
     """
     c = counts_of(dice)
     if sum(c) > 6:
         raise ValueError("at most six dice are counted together")
-    t = table(rules)
-    return (t.exact_first if first_throw else t.exact)[c]
+    return table(rules).exact_for(first_throw, thrown)[c]
 
 
 def best_score(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> int:
@@ -271,7 +311,8 @@ def legal_freezes(
     return tuple((dice_of(s), p) for s, p in found)
 
 
-def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> str:
+def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
+             thrown: int = 6) -> str:
     """How a set of dice is counted, in words: ``"three 4s + a 1 = 500"``.
 
     For dice that cannot all be frozen, the reason: ``"the 3 does not score"``.
@@ -281,19 +322,21 @@ def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> 
         return _("no dice selected")
     c = counts_of(faces)
     t = table(rules)
-    exact = (t.exact_first if first_throw else t.exact)[c]
+    exact = t.exact_for(first_throw, thrown)[c]
     if exact is None:
-        return why_not(faces, rules, first_throw=first_throw)
-    parts = sorted(t.explain[(c, first_throw)], key=lambda k: -k.points)  # big counters first
+        return why_not(faces, rules, first_throw=first_throw, thrown=thrown)
+    parts = sorted(t.explain_for(c, first_throw, thrown),
+                   key=lambda k: -k.points)  # big counters first
     return " + ".join(k.label for k in parts) + f" = {number(exact)}"
 
 
-def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> str:
+def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
+            thrown: int = 6) -> str:
     """Why these dice cannot be frozen together, in a sentence a player can read."""
     faces = sorted(dice)
     c = counts_of(faces)
     t = table(rules)
-    exact = t.exact_first if first_throw else t.exact
+    exact = t.exact_for(first_throw, thrown)
     if exact[c] is not None:
         return _("these dice score")
     # Find the faces that no counter of this selection can use.
@@ -319,6 +362,8 @@ def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True) -> s
         return _("doubles and straights count only on the first throw of a turn")
     if rules.first_throw_matters and not first_throw and (t.exact_first[c] is not None):
         return _("these dice count only on the first throw of a turn")
+    if not first_throw and thrown < 6 and t.exact[c] is not None:
+        return _("short straights count only on a throw of six dice")
     return _("these dice do not form counters")
 
 

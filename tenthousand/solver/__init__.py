@@ -12,6 +12,10 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..model.rules import Rules
 
 __all__ = ["main"]
 
@@ -31,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     which.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET")
     which.add_argument("--rules-file", type=Path, metavar="FILE", help="a rule file")
     p.add_argument("--game-point", type=int, default=None, metavar="N")
+    p.add_argument("--lowest-score", type=int, default=None, metavar="N",
+                   help="the lowest board score (the trash penalty stops there)")
     p.add_argument("--extra", type=int, default=None, metavar="POINTS",
                    help="turn cap beyond the game point (default 2000)")
     p.add_argument("--out", type=Path, default=None, metavar="PATH",
@@ -55,6 +61,8 @@ def main(args: list[str] | None = None) -> int:
         rules = read(ns.rules_file).rules if ns.rules_file is not None else PRESETS[ns.rules]
         if ns.game_point is not None:
             rules = rules.with_options(game_point=ns.game_point)
+        if ns.lowest_score is not None:
+            rules = rules.with_options(score_floor=ns.lowest_score)
         if ns.extra is not None and (ns.extra < 0 or ns.extra % 50):
             raise ValueError("--extra must be a non-negative multiple of 50")
     except ValueError as e:
@@ -71,6 +79,8 @@ def main(args: list[str] | None = None) -> int:
     kwargs = {} if ns.extra is None else {"extra": ns.extra}
     if ns.progress:
         kwargs["progress"] = True  # type: ignore[assignment]
+    if rules.three_trash or rules.surpassing:
+        return _solve_penalty(rules, ns, kwargs)
     solution = core.solve(rules, **kwargs)  # type: ignore[arg-type]
     if ns.out is not None:
         from .table import pack
@@ -82,6 +92,33 @@ def main(args: list[str] | None = None) -> int:
         + ("" if ns.game_point is None else f" to {rules.game_point}"),
         "states": solution.states,
         "iterations": solution.iterations,
+        "seconds": round(solution.seconds, 1),
+        "first_player_win_probability": round(solution.first_player_win_probability, 6),
+    }))
+    return 0
+
+
+def _solve_penalty(rules: Rules, ns: argparse.Namespace, kwargs: dict[str, object]) -> int:
+    """``solve`` for rules with the trash penalty (:mod:`.penalty`) or surpassing
+    (:mod:`.surpass`)."""
+    from . import penalty, penalty_table, surpass, surpass_table
+
+    module: Any = surpass if rules.surpassing else penalty
+    problem = module.unsupported(rules)
+    if problem is not None:
+        sys.stderr.write(f"solve: {problem}\n")
+        return 2
+    solution = module.solve(rules, **kwargs)
+    if ns.out is not None:
+        pack = surpass_table.pack if rules.surpassing else penalty_table.pack
+        ns.out.parent.mkdir(parents=True, exist_ok=True)
+        ns.out.write_bytes(pack(solution))
+    print(json.dumps({
+        "rules": solution.rules.title
+        + ("" if ns.game_point is None else f" to {solution.rules.game_point}"),
+        "states": solution.states,
+        "iterations": solution.iterations,
+        **({"sweeps": solution.sweeps} if hasattr(solution, "sweeps") else {}),
         "seconds": round(solution.seconds, 1),
         "first_player_win_probability": round(solution.first_player_win_probability, 6),
     }))

@@ -25,17 +25,47 @@ from ..model.rules import OPTION_TITLES, Rules
 from ..paths import paths
 from ..storage import write_bytes_atomic
 from . import table as tables
+from .penalty_table import pack as pack_penalty
+from .penalty_table import unpack_any
+from .penalty_table import unsupported as penalty_unsupported
+from .surpass_table import MAGIC as SURPASS_MAGIC
+from .surpass_table import pack as pack_surpass
+from .surpass_table import unpack as surpass_unpack
+from .surpass_table import unsupported as surpass_unsupported
 
 log = logging.getLogger(__name__)
 
 #: The largest game point solved on the player's machine: the work grows with its cube
 #: (Trash 15000, 300 x 300 board positions, takes a few minutes on one core).
 LARGEST_GAME_POINT = 15000
+#: With the trash penalty, the largest range of scores (lowest score to game point) solved
+#: here: a position also holds both runs of trash, and the solve repeats in sweeps, so
+#: 5,000 points already take minutes (docs/perfect-play.md).
+LARGEST_PENALTY_RANGE = 5000
+#: With surpassing, the largest game point solved here: a position also holds what the
+#: last turn added (docs/perfect-play.md).
+LARGEST_SURPASS_GAME_POINT = 5000
 
 
 def unsolvable(rules: Rules) -> str | None:
     """Why perfect play cannot be solved here for these rules (a phrase), or None."""
-    if rules.options:
+    if rules.surpassing:
+        problem = surpass_unsupported(rules)
+        if problem is not None:
+            return problem
+        if rules.game_point > LARGEST_SURPASS_GAME_POINT:
+            return _("the game point is above {points} with surpassing: too many positions "
+                     "to solve on this computer").format(
+                         points=number(LARGEST_SURPASS_GAME_POINT))
+    elif rules.three_trash:
+        problem = penalty_unsupported(rules)
+        if problem is not None:
+            return problem
+        if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
+            return _("the scores run over more than {points} points with the trash penalty: "
+                     "too many positions to solve on this computer").format(
+                         points=number(LARGEST_PENALTY_RANGE))
+    elif rules.options:
         # Translators: {options} lists the options switched on ("pyramiding, surpassing").
         return _("the perfect-play solver does not handle the options {options}").format(
             options=", ".join(_(OPTION_TITLES[o]) for o in rules.options))
@@ -76,7 +106,8 @@ def load_cached(rules: Rules) -> tables.Table | None:
         log.warning("cannot read the cached perfect-play table %s: %s", path, e)
         return None
     try:
-        table: tables.Table | None = tables.unpack(data)
+        table: tables.Table | None = (surpass_unpack(data) if data.startswith(SURPASS_MAGIC)
+                                      else unpack_any(data))
     except (ValueError, KeyError, TypeError, struct.error, zlib.error) as e:
         table = None
         log.warning("the cached perfect-play table %s is damaged (%s); solving again", path, e)
@@ -153,9 +184,18 @@ class BackgroundSolve:
                         raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
                     self.progress = max(self.progress, min(share, 0.99))
 
-                solution = core.solve(self.rules, progress=report)
-                data = tables.pack(solution)
-                table = tables.unpack(data)
+                if self.rules.surpassing:
+                    from . import surpass
+
+                    data = pack_surpass(surpass.solve(self.rules, progress=report))
+                elif self.rules.three_trash:
+                    from . import penalty
+
+                    data = pack_penalty(penalty.solve(self.rules, progress=report))
+                else:
+                    data = tables.pack(core.solve(self.rules, progress=report))
+                table = (surpass_unpack(data) if data.startswith(SURPASS_MAGIC)
+                         else unpack_any(data))
                 try:
                     write_atomic(cache_file(self.rules), data)
                 except OSError as e:  # the table still serves this session

@@ -27,6 +27,10 @@ from functools import lru_cache
 from ..model.game import Game, Phase
 from ..model.rules import Rules
 from . import dice
+from .penalty_table import PenaltyTable
+from .penalty_table import turn_values as penalty_turn_values
+from .surpass_table import SurpassTable
+from .surpass_table import turn_values as surpass_turn_values
 from .table import Table, load
 
 STEP = dice.STEP
@@ -199,6 +203,10 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
     table = table or table_for(game)
     if table is None or game.phase not in (Phase.START, Phase.CHOOSE):
         return None
+    if isinstance(table, PenaltyTable):  # the runs of trash are part of the position
+        return penalty_turn_values(game, table)
+    if isinstance(table, SurpassTable):  # and so is what the last turn added
+        return surpass_turn_values(game, table)
     rules = game.rules
     cur = game.current
     other = 1 - cur
@@ -323,6 +331,7 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
     cur = game.current
     mine, theirs = game.board[cur], game.board[1 - cur]
     if (game.phase is Phase.START and game.stage == "normal" and mine % STEP == 0
+            and not isinstance(table, PenaltyTable | SurpassTable)
             and theirs % STEP == 0 and 0 <= mine < table.rules.game_point
             and 0 <= theirs < table.rules.game_point):
         mover = table.w(cur, mine // STEP, theirs // STEP)  # straight from the table

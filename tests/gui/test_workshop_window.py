@@ -44,8 +44,8 @@ def test_editing_updates_the_figures_and_a_contradiction_stops_save(tk_root: tk.
         pump(tk_root, lambda: "551.6" in d.figures_label.cget("text"))
         d.vars["single_five"].set("100")
         pump(tk_root, lambda: "594.8" in d.figures_label.cget("text"))
-        assert ("a single 5", "100", "") in [tuple(d.table.item(i, "values"))
-                                            for i in d.table.get_children()]
+        assert ("a single 5", "100", "") in d.table.rows
+        assert "a single 5\t100\t" in d.table.text.get("1.0", "end")
         d.vars["rotary_club"].set(True)
         d.vars["catch_up"].set(False)
         tk_root.update()
@@ -131,3 +131,29 @@ def test_the_strategy_card_draws_the_heat_map(tk_root: tk.Tk) -> None:
         assert card.dice.get() == 5
     finally:
         card.close()
+
+
+def test_the_scoring_table_shows_every_counter_and_its_points_whole(tk_root: tk.Tk) -> None:
+    """The preview's columns are never cut off: each row's counter and points stand on one
+    line inside the table (a long note wraps under the note column instead)."""
+    import dataclasses
+
+    rules = dataclasses.replace(PRESETS["ten-thousand"], short_straight_low=500,
+                                short_straight_high=750, four_and_pair=1500)
+    d = WorkshopDialog(tk_root, rules, testing=True)
+    try:
+        tk_root.update()
+        text = d.table.text
+        assert len(d.table.rows) >= 12
+        width = text.winfo_width()
+        for line, (words, points, _note) in enumerate(d.table.rows, start=2):
+            text.see(f"{line}.0")
+            tk_root.update()
+            start = text.bbox(f"{line}.0")
+            end = text.bbox(f"{line}.{len(words) + len(points)}")  # the last digit
+            assert start is not None and end is not None, words
+            assert end[1] == start[1], f"{words}: the points wrapped to another line"
+            assert end[0] + end[2] <= width, f"{words}: the points are cut off"
+            assert text.get(f"{line}.0", f"{line}.end").startswith(f"{words}\t{points}\t")
+    finally:
+        d.destroy()

@@ -1,0 +1,193 @@
+"""Perfect two-player play with the trash penalty (the ``three-trash`` option; needs numpy).
+
+With the penalty a turn start is ``(own score a, opponent's score b, own run of trash
+turns ka, opponent's run kb)``: ``trash_run`` trash turns in a row cost ``trash_penalty``
+points, never below the lowest score (``score_floor``, which these rules must give: it
+keeps the scores, and so the states, finite).  A bank resets the banker's run.
+
+The order of :mod:`.core` (levels of falling ``a + b``) no longer holds: a bank still moves
+to a higher level, but a penalty moves to a lower one.  So the levels are solved in
+*sweeps*: each sweep solves every level from the top down, as core does, with the values of
+the lower levels that a penalty reaches taken from the sweep before; sweeps repeat until no
+value moves by more than the tolerance (value iteration across the levels a penalty
+reaches).  Inside a level, a trash that costs nothing hands the turn to the opponent at the
+same level with one more trash turn in the run; every column's turn is, for a fixed policy,
+linear in its trash value, so each level is settled by Newton's method on that linear
+coupling (as in core, but the coupling follows the trash runs, so it is solved by
+iterating the linear map, which is cheap).
+
+Supported: any rule set the core solver takes, plus ``three-trash`` with a lowest score,
+when the first to reach the game point wins at once (``catch_up = false``).  With a
+catch-up round the runs of trash would enter the catch-up and tie-break turns too; that
+is not written.  Without a catch-up round the seats do not matter (ties cannot happen), so
+the table has no seat dimension.
+
+This module only calls :class:`.core.TurnSolver` (the turn programme); it changes nothing in
+core.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..model.rules import Rules
+from . import dice
+from .core import TurnSolver
+from .penalty_table import unsupported
+
+__all__ = ["PenaltySolution", "solve", "unsupported"]
+
+STEP = dice.STEP
+_DELTA = 1e-5  # finite-difference step for the slope of a turn's value in its trash value
+
+
+@dataclass
+class PenaltySolution:
+    """The solved values: ``win[a - lo, b - lo, ka, kb]`` for the player to move."""
+
+    rules: Rules
+    lo: int  # the lowest score, in steps (<= 0)
+    win: Any  # (N, N, run, run), N = game point - lo in steps
+    states: int = 0
+    iterations: int = 0
+    sweeps: int = 0
+    seconds: float = 0.0
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    def w(self, a: int, b: int, ka: int = 0, kb: int = 0) -> float:
+        """The mover's chance at ``a`` against ``b`` (in steps) with these runs of trash."""
+        return float(self.win[a - self.lo, b - self.lo, ka, kb])
+
+    @property
+    def first_player_win_probability(self) -> float:
+        """The first player's chance from the starting scores (seats do not matter here)."""
+        r = self.rules
+        return self.w(r.starting_score(0) // STEP, r.starting_score(1) // STEP)
+
+
+def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int | None = None,
+          progress: bool | Callable[[float], None] = False) -> PenaltySolution:
+    """Solve the two-player game with the trash penalty (see the module's docstring).
+
+    A turn score that reaches the game point banks at once as soon as the rules let it
+    bank.  That is exact unless the throw after a corner is compulsory (a player at the
+    game point after a corner must throw again); then the bank waits ``extra`` points
+    more (default 2,000, as core's turn cap; otherwise 0).
+    """
+    problem = unsupported(rules)
+    if problem is not None:
+        raise ValueError(problem)
+    started = time.perf_counter()
+    ng = rules.game_point // STEP
+    lo = min(0, (rules.score_floor or 0) // STEP)
+    n = ng - lo  # scores lo .. ng - 1
+    run = rules.trash_run
+    pen = rules.trash_penalty // STEP
+    if extra is None:
+        extra = 2000 if rules.corner_throw_mandatory else 0
+    if extra < 0 or extra % STEP:
+        raise ValueError("extra must be a non-negative multiple of 50")
+    ts = TurnSolver(rules)
+    open_min, min_after = rules.opening_minimum // STEP, rules.minimum // STEP
+    win = np.full((n, n, run, run), 0.5)
+    passes = 0
+    sweeps = 0
+    levels = range(2 * (ng - 1), 2 * lo - 1, -1)
+    plan = [_Level(level, lo, ng, run, pen, (open_min, min_after), extra // STEP)
+            for level in levels]
+    for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
+        moved = 0.0
+        for k, lev in enumerate(plan):
+            new, used = lev.solve(ts, win, tol)
+            passes += used
+            moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
+            win[lev.index] = new
+            if callable(progress) and k % 20 == 0:
+                progress(min(0.99, (sweeps - 1 + k / len(plan)) / max(sweeps + 1, 3)))
+        if progress is True:
+            print(f"sweep {sweeps}: moved {moved:.2e}, "
+                  f"{time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True)
+        if moved < tol:
+            break
+    states = int(sum(max(ng - a, 1) * 6 for a in range(lo, ng)) * n * run * run)
+    return PenaltySolution(rules, lo, win, states=states, iterations=passes, sweeps=sweeps,
+                           seconds=time.perf_counter() - started,
+                           notes={"extra": extra})
+
+
+class _Level:
+    """The columns of one level ``a + b`` and where their banks and trash lead."""
+
+    def __init__(self, level: int, lo: int, ng: int, run: int, pen: int,
+                 minimums: tuple[int, int], extra: int) -> None:
+        amin, amax = max(lo, level - (ng - 1)), min(ng - 1, level - lo)
+        a = np.repeat(np.arange(amin, amax + 1), run * run)
+        ka = np.tile(np.repeat(np.arange(run), run), amax - amin + 1)
+        kb = np.tile(np.arange(run), (amax - amin + 1) * run)
+        b = level - a
+        self.a, self.b, self.ka, self.kb, self.lo, self.ng = a, b, ka, kb, lo, ng
+        self.index = (a - lo, b - lo, ka, kb)
+        # trash: the opponent moves with one more trash turn in the mover's run, or after
+        # the penalty with the run back at zero
+        nka = ka + 1
+        paid = nka >= run
+        after = np.where(paid, np.maximum(a - pen, lo), a)
+        nka = np.where(paid, 0, nka)
+        self.succ = (b - lo, after - lo, kb, nka)  # the opponent's state after trash
+        self.same = after == a  # the successor is in this level
+        # its column here: own score b, opponent after, runs kb and nka
+        self.succ_col = ((b - amin) * run + kb) * run + nka
+        self.minimum = np.maximum(np.where(a == 0, minimums[0], minimums[1]), 1)
+        # a turn score that reaches the game point banks (and wins) once it may bank
+        self.cap = np.maximum(ng - a, self.minimum) - 1 + extra
+
+    def bank(self, ts: TurnSolver, win: Any) -> Any:
+        rows = int(self.cap.max()) + ts.maxp + 1
+        reach = self.a[None, :] + np.arange(rows)[:, None]
+        inside = reach < self.ng
+        opp = win[(self.b - self.lo)[None, :], np.minimum(reach, self.ng - 1) - self.lo,
+                  self.kb[None, :], 0]
+        return np.where(inside, 1.0 - opp, 1.0)
+
+    def solve(self, ts: TurnSolver, win: Any, tol: float) -> tuple[Any, int]:
+        """The level's values (Newton on the trash coupling) and the passes it took."""
+        bank = self.bank(ts, win)
+        x = win[self.index].copy()
+        outside = 1.0 - win[self.succ]  # trash leading to another level: fixed this sweep
+        passes = 0
+        active = np.arange(len(x))  # columns still moving: a pass solves only those
+        f = np.empty(len(x))
+        beta = np.zeros(len(x))
+        alpha = np.empty(len(x))
+        for _ in range(50):
+            passes += 1
+            y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
+            both = ts.solve(bank[:, np.concatenate([active, active])],
+                            np.concatenate([y, y + _DELTA]),
+                            np.concatenate([self.minimum[active], self.minimum[active]]),
+                            np.concatenate([self.cap[active], self.cap[active]]))
+            j = len(active)
+            f[active], slope = both[:j], (both[j:] - both[:j]) / _DELTA
+            beta[active] = slope
+            alpha[active] = f[active] - slope * y
+            new = f.copy()  # columns whose trash leaves the level are done
+            for _ in range(10_000):  # the linear coupling inside the level
+                nxt = np.where(self.same, alpha + beta * (1.0 - new[self.succ_col]), f)
+                if np.max(np.abs(nxt - new)) < tol * 1e-3:
+                    new = nxt
+                    break
+                new = nxt
+            moved = np.abs(new - x) >= tol
+            x = new
+            if not moved.any():
+                break
+            # a column must be solved again if it or the column its trash leads to moved
+            moving = moved | (self.same & moved[self.succ_col])
+            active = np.flatnonzero(moving)
+        return x, passes

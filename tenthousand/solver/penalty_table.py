@@ -1,0 +1,162 @@
+"""Tables of perfect play with the trash penalty, and the turns played from them (pure Python).
+
+The solve is :mod:`.penalty` (numpy).  Its table holds the mover's chance at the start of a
+turn for every ``(own score a, opponent's score b, own run of trash turns ka, opponent's
+run kb)``, scores from the lowest score up to the game point, as float32.  A
+:class:`PenaltyTable` is a :class:`~tenthousand.solver.table.Table`, so the cache, the
+registry and :class:`~tenthousand.solver.player.PerfectPlayer` take it as they are;
+:func:`tenthousand.solver.values.turn_values` hands its positions to :func:`turn_values`
+here, which builds the turn programme of :class:`~tenthousand.solver.values.TurnValues`
+with the runs of trash in the bank and trash values.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import sys
+import zlib
+from array import array
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import _
+from ..model.rules import OPTION_TITLES, Rules
+from . import table as tables
+
+if TYPE_CHECKING:
+    from ..model.game import Game
+    from .values import TurnValues
+
+MAGIC = b"TTPENALTY1\n"
+FORMAT = 1
+STEP = 50
+
+
+def unsupported(rules: Rules) -> str | None:
+    """Why the penalty solver cannot solve these rules (a phrase), or None."""
+    others = [o for o in rules.options if o != "three-trash"]
+    if others:
+        return _("the perfect-play solver does not handle the options {options}").format(
+            options=", ".join(_(OPTION_TITLES[o]) for o in others))
+    if not rules.three_trash:
+        return _("these rules have no trash penalty")
+    if rules.catch_up:
+        return _("the trash penalty is solved only when the first to reach the game point "
+                 "wins at once (no catch-up round)")
+    if rules.score_floor is None:
+        return _("the trash penalty is solved only with a lowest score")
+    return None
+
+
+@dataclass(frozen=True)
+class PenaltyTable(tables.Table):
+    """Solved values with the runs of trash: ``wr(a, b, ka, kb)``, scores in steps."""
+
+    lo: int = 0  # the lowest score, in steps
+    run: int = 3  # trash turns in a row that cost the penalty
+
+    @property
+    def size(self) -> int:
+        """Scores per player: lo .. ng - 1."""
+        return self.ng - self.lo
+
+    def wr(self, a: int, b: int, ka: int = 0, kb: int = 0) -> float:
+        """The mover's chance at ``a`` against ``b`` with these runs of trash behind."""
+        n, r = self.size, self.run
+        return float(self.win[(((a - self.lo) * n + (b - self.lo)) * r + ka) * r + kb])
+
+    def w(self, seat: int, a: int, b: int) -> float:
+        """As :meth:`Table.w`, with no trash behind either player (seats do not matter)."""
+        del seat
+        return self.wr(a, b)
+
+    def c(self, on_board: bool, seat0: bool, d: int) -> float:
+        return 0.0  # no catch-up round in these rules
+
+    def second(self, x: int) -> float:
+        return 0.0  # no tie-break rounds either
+
+
+def pack(solution: Any) -> bytes:
+    """The bytes of a table file for a :class:`~tenthousand.solver.penalty.PenaltySolution`."""
+    rules: Rules = solution.rules
+    header = {
+        "format": FORMAT,
+        "rules": rules.to_dict(),
+        "ng": rules.game_point // STEP,
+        "lo": solution.lo,
+        "run": rules.trash_run,
+        "extra": solution.notes.get("extra", 0) // STEP,
+        "figures": {
+            "first_player_win_probability": solution.first_player_win_probability,
+            "states": solution.states,
+            "iterations": solution.iterations,
+            "sweeps": solution.sweeps,
+            "seconds": round(solution.seconds, 1),
+        },
+    }
+    body = solution.win.astype("<f4").tobytes()
+    head = json.dumps(header, sort_keys=True).encode()
+    return MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(body, 9)
+
+
+def unpack(data: bytes) -> PenaltyTable:
+    """Read a table file of :func:`pack`; ValueError when it is not one."""
+    if not data.startswith(MAGIC):
+        raise ValueError("not a perfect-play table with the trash penalty")
+    pos = len(MAGIC)
+    (size,) = struct.unpack_from("<I", data, pos)
+    pos += 4
+    header = json.loads(data[pos:pos + size])
+    if header.get("format") != FORMAT:
+        raise ValueError("unknown table format")
+    body: array[float] = array("f")
+    body.frombytes(zlib.decompress(data[pos + size:]))
+    if sys.byteorder != "little":
+        body.byteswap()
+    ng, lo, run = int(header["ng"]), int(header["lo"]), int(header["run"])
+    if len(body) != ((ng - lo) * run) ** 2:
+        raise ValueError("perfect-play table has the wrong size")
+    return PenaltyTable(rules=Rules.from_dict(header["rules"]), ng=ng,
+                        extra=int(header["extra"]), dmax=0, tie_first=0.5, win=body,
+                        catch_up=array("f"), tie_second=array("f"),
+                        figures=dict(header.get("figures", {})), lo=lo, run=run)
+
+
+def unpack_any(data: bytes) -> tables.Table:
+    """A table file of either kind."""
+    return unpack(data) if data.startswith(MAGIC) else tables.unpack(data)
+
+
+def turn_values(game: Game, table: PenaltyTable) -> TurnValues | None:
+    """The turn problem of the player to move, with the runs of trash (None: off the
+    table's grid)."""
+    from .values import TurnValues, _cached
+
+    rules = game.rules
+    cur = game.current
+    other = 1 - cur
+    if game.stage != "normal" or len(game.seats) != 2:
+        return None
+    mine, theirs = game.board[cur], game.board[other]
+    if mine % STEP or theirs % STEP:
+        return None
+    a, b = mine // STEP, theirs // STEP
+    ka, kb = game.trash_streak[cur], game.trash_streak[other]
+    ng, lo, run = table.ng, table.lo, table.run
+    if not (lo <= a < ng and lo <= b < ng and 0 <= ka < run and 0 <= kb < run):
+        return None
+    minimum = rules.minimum_for(mine) // STEP
+    cap = max(ng - a, max(minimum, 1)) - 1 + table.extra
+
+    def bank(t: int) -> float:
+        reach = a + t
+        return 1.0 if reach >= ng else 1.0 - table.wr(b, reach, kb, 0)
+
+    if ka + 1 < run:
+        trash = 1.0 - table.wr(b, a, kb, ka + 1)
+    else:
+        trash = 1.0 - table.wr(b, max(a - rules.trash_penalty // STEP, lo), kb, 0)
+    key: tuple[object, ...] = ("penalty", rules, a, b, ka, kb)
+    return _cached(key, lambda: TurnValues(rules, bank, trash, minimum, cap))
