@@ -151,7 +151,9 @@ def test_the_dialog_rows_come_from_the_definitions(root: tk.Tk) -> None:
         labels = {str(w.cget("text")) for w in _labels(d)}
         shown = {mnemonic(DELAY.title())[0], mnemonic(PITCH.title())[0]}
         assert shown | {DELAY.help(), PITCH.help()} <= labels
-        assert float(d.delay_spin.cget("increment")) == DELAY.step
+        steps = [float(v) for v in d.delay_spin.cget("values")]  # the arrows' values
+        assert steps[0] == DELAY.low and steps[-1] == DELAY.high
+        assert {round(b - a, 9) for a, b in zip(steps, steps[1:])} == {DELAY.step}
         assert (float(d.pitch_spin.cget("from")), float(d.pitch_spin.cget("to"))) == (
             PITCH.low, PITCH.high)
     finally:
