@@ -278,9 +278,16 @@ def figures_text(f: Figures) -> list[str]:
 def solvable(rules: Rules) -> str | None:
     """Why perfect play cannot be solved for these rules here, or None when it can."""
     if rules.options:
+        from ..solver.cache import unsolvable
+
         titles = ", ".join(_(OPTION_TITLES[name]) for name in rules.options)
-        return _("Perfect play is solved for rules without options only (here: {options})."
-                 ).format(options=titles)
+        problem = unsolvable(rules)
+        if problem is None:  # the trash penalty, surpassing: solved when a game starts
+            return _("Here the first player's chance is worked out for rules without options; "
+                     "with {options}, Perfect solves these rules when a two-player game with "
+                     "them starts.").format(options=titles)
+        return _("Perfect play is not solved for these rules: {reason}.").format(
+            reason=problem)
     if len(rules.starting_scores) > 2:
         return _("Perfect play is solved for two players: give at most two starting scores.")
     if rules.game_point > 20_000:
