@@ -153,7 +153,7 @@ def test_the_dialog_rows_come_from_the_definitions(root: tk.Tk) -> None:
         assert shown | {DELAY.help(), PITCH.help()} <= labels
         steps = [float(v) for v in d.delay_spin.cget("values")]  # the arrows' values
         assert steps[0] == DELAY.low and steps[-1] == DELAY.high
-        assert {round(b - a, 9) for a, b in zip(steps, steps[1:])} == {DELAY.step}
+        assert {round(b - a, 9) for a, b in zip(steps, steps[1:], strict=False)} == {DELAY.step}
         assert (float(d.pitch_spin.cget("from")), float(d.pitch_spin.cget("to"))) == (
             PITCH.low, PITCH.high)
     finally:
