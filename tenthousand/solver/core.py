@@ -50,6 +50,10 @@ _WIDTH = 800
 #: A chord step (the old slope) must shrink the step at least this much, or the column
 #: gets a new slope (a solve at trash + delta) in its next pass.
 _SHRINK = 0.1
+#: A pass records, for each column, the highest turn score at which a throw comes within
+#: this much of banking; a later pass whose trash value lies within half of it of that
+#: pass's solves the column only up to there (above it the column provably banks).
+_MARGIN = 1e-4
 
 
 @dataclass
@@ -202,6 +206,8 @@ class _Level:
     slope: Any  # the next pass also solves the column at trash + delta (a new slope)
     sloped: Any  # the last pass did
     steps: Any  # each column's last Newton step
+    hi: Any = None  # each column's rows that may throw, and the trash value that showed it
+    hi_at: Any = None
     exact: bool = False  # every level above is finished
     depth: int = 0
     kept: Any = None
@@ -245,7 +251,7 @@ class _Game:
                       np.maximum(np.where(aa == 0, self.open_min, self.min_after), 1), x,
                       np.zeros(2 * k), np.zeros(2 * k), np.ones(2 * k, bool),
                       np.zeros(2 * k), np.ones(2 * k, bool), np.ones(2 * k, bool),
-                      np.full(2 * k, np.inf))
+                      np.full(2 * k, np.inf), ng + self.e - aa, np.full(2 * k, np.nan))
 
     def bank(self, lv: _Level, cols: Any) -> Any:
         """Banking values of these columns: (rows, columns)."""
@@ -261,14 +267,24 @@ class _Game:
             cv = np.zeros_like(wv)  # the first to reach the game point wins at once
         return 1.0 - np.where(reach < ng, wv, cv)
 
+    @staticmethod
+    def caps(lv: _Level, cols: Any, trash: Any) -> Any:
+        """The caps of these columns for solves at these trash values: where an earlier
+        pass showed that every row above ``hi`` banks at any trash value within _MARGIN of
+        ``hi_at``, rows above ``hi`` are not solved (those from 1 to _MAX_LEVELS always are:
+        their bank values may have been estimates then)."""
+        cap = lv.cap[cols]
+        known = np.abs(trash - lv.hi_at[cols]) <= _MARGIN / 2
+        return np.where(known, np.minimum(cap, np.maximum(lv.hi[cols], _MAX_LEVELS)), cap)
+
     def problems(self, lv: _Level, cols: Any, sloped: Any) -> tuple[Any, ...]:
         """The turn problems of these columns, and of those ``sloped`` at trash + delta."""
         bank = self.bank(lv, cols)
         more = cols[sloped]
-        return (np.concatenate([bank, bank[:, sloped]], axis=1),
-                np.concatenate([lv.trash[cols], lv.trash[more] + _DELTA]),
+        trash = np.concatenate([lv.trash[cols], lv.trash[more] + _DELTA])
+        return (np.concatenate([bank, bank[:, sloped]], axis=1), trash,
                 np.concatenate([lv.minimum[cols], lv.minimum[more]]),
-                np.concatenate([lv.cap[cols], lv.cap[more]]),
+                self.caps(lv, np.concatenate([cols, more]), trash),
                 np.concatenate([cols, more + len(lv.a)]))
 
     def sweep(self, active: list[_Level]) -> None:
@@ -281,12 +297,19 @@ class _Game:
             parts.append(self.problems(lv, lv.cols, lv.slope[lv.cols]))
         provisional = len(active) > 1 or active[0].kept is not None
         bank, trash, minimum, cap, _ = (np.concatenate(p, axis=-1) for p in zip(*parts, strict=True))
-        result = self.ts.solve(bank, trash, minimum, cap, keep=self.keep if provisional else 0)
+        hi = np.empty(len(trash), int)
+        result = self.ts.solve(bank, trash, minimum, cap, keep=self.keep if provisional else 0,
+                               throws_to=hi, margin=_MARGIN)
         values, rows = result if provisional else (result, None)
         pos = 0
         for depth, (lv, part) in enumerate(zip(active, parts, strict=True)):
             where = part[4]
             lv.f = values[pos:pos + len(where)]
+            # a column solved to its full cap anchors its rows that may throw here
+            full = part[3][:len(lv.cols)] == lv.cap[lv.cols]
+            anchor = lv.cols[full]
+            lv.hi[anchor] = hi[pos:pos + len(lv.cols)][full]
+            lv.hi_at[anchor] = lv.trash[anchor]
             if rows is not None and (depth or lv.kept is not None):
                 if lv.kept is None:
                     lv.kept = np.empty((rows.shape[0], 2 * len(lv.a)))

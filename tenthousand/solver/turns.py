@@ -180,7 +180,8 @@ class TurnSolver:
         self.throws = _throws(scoring._key(rules))
 
     def solve(self, bank: Any, trash: Any, minimum: Any, cap: Any, *, top: int | None = None,
-              q: Any = None, keep: int = 0) -> Any:
+              q: Any = None, keep: int = 0, throws_to: Any = None,
+              margin: float = 0.0) -> Any:
         """The value of each column's turn at its start.
 
         ``bank`` is (rows, columns): the value of banking each turn score (in steps);
@@ -191,6 +192,13 @@ class TurnSolver:
         value array ``q`` (rows ``0 .. top + maxp`` at least, as kept by ``keep``) holds the
         rows above: for changed bank values at low turn scores.  ``keep`` > 0 returns the
         pair (values, the first ``keep`` rows of the value array: (keep * 6, columns)).
+
+        ``throws_to`` (an int array, one per column) receives each column's highest turn
+        score at which some throw is worth more than ``bank - margin`` (or banking is not
+        allowed); above it the column banks, also at any trash value within ``margin`` of
+        this one (a turn's value moves by at most the change of the trash value), so a
+        later solve there may take it as the column's cap.  Rules with a compulsory throw
+        after a corner get their cap.
         """
         rows, cols = bank.shape
         cap = np.asarray(cap)
@@ -224,8 +232,13 @@ class TurnSolver:
             banks = blocks(bank[:top + 1])
             values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
         flat_trash = np.pad(trash[order], (0, pad))
+        near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
         self._rows(values, banks[:, :top + 1], flat_trash,
-                   np.pad(np.asarray(minimum)[order], (0, pad)), caps, top, gap)
+                   np.pad(np.asarray(minimum)[order], (0, pad)), caps, top, gap, near, margin)
+        if near is not None:
+            flat = near.reshape(top + 1, -1)[:, :cols]
+            last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
+            throws_to[order] = cap[order] if self.mandatory else np.minimum(cap[order], last)
         best = _Buffers(th.first, nb, values.shape[1], gap).best(values, 0, nb)
         start = np.empty(cols)
         start[order] = (th.first_probs @ best).reshape(-1)[:cols] + th.first_trash * trash[order]
@@ -237,8 +250,9 @@ class TurnSolver:
         return start
 
     def _rows(self, values: Any, bank: Any, trash: Any, minimum: Any, cap: Any,
-              top: int, gap: int) -> None:
-        """Rows ``top`` down to 1 of the value array (blocks of columns), in place."""
+              top: int, gap: int, near: Any, margin: float) -> None:
+        """Rows ``top`` down to 1 of the value array (blocks of columns), in place; ``near``
+        (if not None) gets, per row, whether a throw comes within ``margin`` of banking."""
         nb = values.shape[0]
         th = self.throws
         c = th.circuit
@@ -264,6 +278,8 @@ class TurnSolver:
             row = qv[:k, t]
             vt = v[:, :k].transpose(1, 0, 2)
             cb = can_bank[:k, t, None, :]
+            if near is not None:
+                np.any(vt > cb - margin, axis=1, out=near[t, :k])
             if self.mandatory:  # the throw after a corner must be taken
                 row[:, 0] = vt[:, 0]
                 np.maximum(vt[:, 1:], cb, out=row[:, 1:])
