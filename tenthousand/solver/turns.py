@@ -267,6 +267,8 @@ class TurnSolver:
         below = np.searchsorted(-cap, -t_idx, side="right")  # columns with cap >= t
         width = -(-below // _BLOCK)
         cap_blocks = cap.reshape(nb, _BLOCK)
+        close = can_bank - margin  # a throw worth more than this may be chosen
+        greater = np.empty((nb, 6, _BLOCK), bool)
         for t in range(top, 0, -1):
             k = int(width[t])
             if k == 0:
@@ -279,7 +281,8 @@ class TurnSolver:
             vt = v[:, :k].transpose(1, 0, 2)
             cb = can_bank[:k, t, None, :]
             if near is not None:
-                np.any(vt > cb - margin, axis=1, out=near[t, :k])
+                np.greater(vt, close[:k, t, None, :], out=greater[:k])
+                np.logical_or.reduce(greater[:k], axis=1, out=near[t, :k])
             if self.mandatory:  # the throw after a corner must be taken
                 row[:, 0] = vt[:, 0]
                 np.maximum(vt[:, 1:], cb, out=row[:, 1:])
