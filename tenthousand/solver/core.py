@@ -154,7 +154,7 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
     return Solution(rules, e, win, catch_up, tie_first, second, states=states, iterations=passes,
                     seconds=time.perf_counter() - started,
                     notes={"level_passes_max": max(level_passes), "sweeps": sweeps,
-                           "fixups": fixups})
+                           "fixups": fixups, "column_rows": ts.work})
 
 
 #: The neighbours above a board state (a + i, b + j) a first guess extrapolates from, and

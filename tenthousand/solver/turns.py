@@ -178,6 +178,7 @@ class TurnSolver:
         self.maxp = dice.max_points(rules)
         self.mandatory = rules.corner_throw_mandatory
         self.throws = _throws(scoring._key(rules))
+        self.work = 0  # column-rows solved so far (a column's rows up to its cap or top)
 
     def solve(self, bank: Any, trash: Any, minimum: Any, cap: Any, *, top: int | None = None,
               q: Any = None, keep: int = 0, throws_to: Any = None,
@@ -231,6 +232,7 @@ class TurnSolver:
             values[:, :rows * 6] = low
             banks = blocks(bank[:top + 1])
             values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
+        self.work += int(np.minimum(cap, top).sum())
         flat_trash = np.pad(trash[order], (0, pad))
         near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
         self._rows(values, banks[:, :top + 1], flat_trash,
