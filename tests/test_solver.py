@@ -235,6 +235,18 @@ def test_solving_rows_that_bank_changes_nothing(monkeypatch: pytest.MonkeyPatch)
     assert np.max(np.abs(short.win - whole.win)) < 1e-12
 
 
+def test_plain_steps_reach_the_same_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level that Newton's method does not settle takes plain fixed-point steps; those
+    converge to the same values (here forced from the second exact pass on)."""
+    rules = PRESETS["trash-5000"].with_options(game_point=1000)
+    newton = core.solve(rules, tol=1e-12)
+    monkeypatch.setattr(core, "_PLAIN", 1)
+    plain = core.solve(rules, tol=1e-12)
+    assert plain.iterations > newton.iterations  # slower, as it should be
+    assert plain.notes["unsettled_levels"] == newton.notes["unsettled_levels"] == 0
+    assert np.max(np.abs(plain.win - newton.win)) < 1e-10
+
+
 def test_levels_in_sweeps_equal_levels_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = PRESETS["ten-thousand"].with_options(game_point=1000)
     together = core.solve(rules, tol=1e-13)

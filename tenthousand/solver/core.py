@@ -57,6 +57,10 @@ _MARGIN = 1e-4
 #: A new level's first slope solves reach this many rows above what its neighbours
 #: above showed may throw (checked: where that falls short, the slope is not used).
 _SLACK = 1
+#: A level still moving after this many exact passes (a policy that changes within delta
+#: of the solution makes the slopes unreliable) takes plain fixed-point steps: slower, but
+#: they converge, as the coupling contracts (the slopes are chances of trash, below one).
+_PLAIN = 12
 
 
 @dataclass
@@ -154,7 +158,8 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
     return Solution(rules, e, win, catch_up, tie_first, second, states=states, iterations=passes,
                     seconds=time.perf_counter() - started,
                     notes={"level_passes_max": max(level_passes), "sweeps": sweeps,
-                           "fixups": fixups, "column_rows": ts.work})
+                           "fixups": fixups, "column_rows": ts.work,
+                           "unsettled_levels": game.unsettled})
 
 
 #: The neighbours above a board state (a + i, b + j) a first guess extrapolates from, and
@@ -220,6 +225,7 @@ class _Level:
     cols: Any = None  # the columns of the last pass and their values (then at trash +
     f: Any = None  # delta, for the columns with ``sloped``)
     passes: int = 0
+    exact_passes: int = 0  # of those, the passes made once every level above was finished
 
 
 class _Game:
@@ -369,6 +375,9 @@ class _Game:
         bad = lv.bad[cols]
         if bad.any():  # a slope solve fell short: a neighbour's slope, a new one next time
             beta[bad] = lv.fallback[cols[bad]]
+        plain = lv.exact_passes >= _PLAIN
+        if plain:
+            beta[:] = 0.0
         lv.alpha[cols] = f - beta * lv.trash[cols]
         lv.beta[cols] = beta
         ap, bp = lv.alpha[lv.partner], lv.beta[lv.partner]
@@ -378,7 +387,7 @@ class _Game:
         lv.x = new
         # a column must be solved again if it or its partner moved
         lv.moving = moved | moved[lv.partner]
-        lv.slope[cols] = (~sloped & (step[cols] > _SHRINK * lv.steps[cols])) | bad
+        lv.slope[cols] = ((~sloped & (step[cols] > _SHRINK * lv.steps[cols])) | bad) & ~plain
         lv.bad[cols] = False
         lv.steps[cols] = step[cols]
         return not moved.any()
@@ -390,6 +399,7 @@ class _Game:
         top = 2 * self.ng - 2
         nxt = top
         sweeps = fixups = 0
+        self.unsettled = 0  # levels given up after 100 exact passes, still moving
         level_passes: list[int] = []
         while active or nxt >= 0:
             width = sum(2 * int(lv.moving.sum()) for lv in active)
@@ -410,9 +420,11 @@ class _Game:
                 self.win[lv.seat, lv.a, lv.b] = lv.x
                 if i == 0:
                     lv.exact = True
-                    if done or lv.passes >= 50:
+                    lv.exact_passes += 1
+                    if done or lv.exact_passes >= 100:
                         active.pop(0)
                         level_passes.append(lv.passes)
+                        self.unsettled += not done
                         self._report(lv.level, top, progress, started)
                         continue
                 i += 1
