@@ -401,13 +401,14 @@ def test_the_circuit_gives_every_throws_best_choice(key: str) -> None:
     ts = turns.TurnSolver(rules)
     rng = np.random.default_rng(7)
     rows = ts.maxp + 3
-    values = rng.random((2, rows * 6, turns._BLOCK))
-    work = turns._Buffers(ts.throws.circuit, 2)
-    got = work.best(values, ts.throws.circuit, 6, 2)
+    gap = (ts.maxp + 1) * 6  # the circuit's nodes lie this far above the row
+    values = rng.random((2, rows * 6 + gap + ts.throws.circuit.size, turns._BLOCK))
     groups = [opts for m in range(6)
               for _, opts in dice.throws(rules, 6 if m == 0 else m, False).groups]
     want = np.array([np.max([values[:, 6 + pts * 6 + left] for pts, left in opts], axis=0)
                      for opts in groups])
+    work = turns._Buffers(ts.throws.circuit, 2, values.shape[1], gap)
+    got = work.best(values, 6, 2)
     assert got.shape == (2, len(groups), turns._BLOCK)
     assert np.array_equal(got, want.transpose(1, 0, 2))
 
@@ -431,6 +432,51 @@ def test_redoing_the_low_rows_equals_solving_again() -> None:
     again = ts.solve(later, trash, minimum, cap)
     assert not np.allclose(again, first)
     assert np.array_equal(ts.solve(later, trash, minimum, cap, top=5, q=kept), again)
+
+
+def test_rows_that_bank_at_a_nearby_trash_value_need_no_solve() -> None:
+    """Above the highest turn score where a throw came within ``margin`` of banking, a
+    turn banks at any trash value less than ``margin`` away: solving only up to there
+    gives the same values, bit for bit; a step of more than the margin may not."""
+    from tenthousand.solver import turns
+
+    ts = turns.TurnSolver(PRESETS["ten-thousand"])
+    rng = np.random.default_rng(5)
+    cols, top = 200, 150
+    rows = top + ts.maxp + 1
+    t = np.arange(rows)[:, None]
+    bank = np.minimum(1.0, 0.2 + rng.uniform(0.002, 0.02, cols) * t)  # banking pays more
+    trash, minimum = rng.uniform(0.0, 0.3, cols), rng.integers(1, 8, cols)
+    cap = rng.integers(20, top + 1, cols)
+    hi = np.empty(cols, int)
+    ts.solve(bank, trash, minimum, cap, throws_to=hi, margin=1e-4)
+    assert np.all(hi <= cap) and np.mean(hi) < 0.8 * np.mean(cap)  # rows to save
+    assert np.all(hi >= np.minimum(cap, minimum - 1))  # no bank below the minimum
+    for step in (-5e-5, 4e-5):
+        full = ts.solve(bank, trash + step, minimum, cap)
+        assert np.array_equal(ts.solve(bank, trash + step, minimum, np.maximum(hi, 1)), full)
+
+
+def test_solving_rows_that_bank_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solving every column up to its cap in every pass gives the same table."""
+    rules = PRESETS["ten-thousand"].with_options(game_point=2000)
+    short = core.solve(rules, tol=1e-13)
+    monkeypatch.setattr(core._Game, "caps", staticmethod(lambda lv, cols, *_: lv.cap[cols]))
+    whole = core.solve(rules, tol=1e-13)
+    assert short.notes["column_rows"] < 0.95 * whole.notes["column_rows"]
+    assert np.max(np.abs(short.win - whole.win)) < 1e-12
+
+
+def test_plain_steps_reach_the_same_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level that Newton's method does not settle takes plain fixed-point steps; those
+    converge to the same values (here forced from the second exact pass on)."""
+    rules = PRESETS["trash-5000"].with_options(game_point=1000)
+    newton = core.solve(rules, tol=1e-12)
+    monkeypatch.setattr(core, "_PLAIN", 1)
+    plain = core.solve(rules, tol=1e-12)
+    assert plain.iterations > newton.iterations  # slower, as it should be
+    assert plain.notes["unsettled_levels"] == newton.notes["unsettled_levels"] == 0
+    assert np.max(np.abs(plain.win - newton.win)) < 1e-10
 
 
 def test_levels_in_sweeps_equal_levels_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:

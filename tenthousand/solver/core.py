@@ -50,6 +50,17 @@ _WIDTH = 800
 #: A chord step (the old slope) must shrink the step at least this much, or the column
 #: gets a new slope (a solve at trash + delta) in its next pass.
 _SHRINK = 0.1
+#: A pass records, for each column, the highest turn score at which a throw comes within
+#: this much of banking; a later pass whose trash value lies within half of it of that
+#: pass's solves the column only up to there (above it the column provably banks).
+_MARGIN = 1e-4
+#: A new level's first slope solves reach this many rows above what its neighbours
+#: above showed may throw (checked: where that falls short, the slope is not used).
+_SLACK = 1
+#: A level still moving after this many exact passes (a policy that changes within delta
+#: of the solution makes the slopes unreliable) takes plain fixed-point steps: slower, but
+#: they converge, as the coupling contracts (the slopes are chances of trash, below one).
+_PLAIN = 12
 
 
 @dataclass
@@ -147,7 +158,8 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
     return Solution(rules, e, win, catch_up, tie_first, second, states=states, iterations=passes,
                     seconds=time.perf_counter() - started,
                     notes={"level_passes_max": max(level_passes), "sweeps": sweeps,
-                           "fixups": fixups})
+                           "fixups": fixups, "column_rows": ts.work,
+                           "unsettled_levels": game.unsettled})
 
 
 #: The neighbours above a board state (a + i, b + j) a first guess extrapolates from, and
@@ -202,12 +214,18 @@ class _Level:
     slope: Any  # the next pass also solves the column at trash + delta (a new slope)
     sloped: Any  # the last pass did
     steps: Any  # each column's last Newton step
+    hi: Any = None  # each column's rows that may throw, and the trash value that showed it
+    hi_at: Any = None
+    guess: Any = None  # the cap of a first slope solve (from the neighbours above)
+    bad: Any = None  # the last slope solve fell short of the rows that may throw
+    fallback: Any = None  # a neighbour's slope, for then
     exact: bool = False  # every level above is finished
     depth: int = 0
     kept: Any = None
     cols: Any = None  # the columns of the last pass and their values (then at trash +
     f: Any = None  # delta, for the columns with ``sloped``)
     passes: int = 0
+    exact_passes: int = 0  # of those, the passes made once every level above was finished
 
 
 class _Game:
@@ -230,6 +248,8 @@ class _Game:
         self.catch_up, self.win = catch_up, win
         self.rows = ng + e + ts.maxp + 1
         self.keep = _MAX_LEVELS + ts.maxp  # value rows kept: enough to redo any depth
+        self.his = np.full((2, ng, ng), -1)  # each board state's rows that may throw
+        self.betas = np.full((2, ng, ng), np.nan)  # and its slope, where known
 
     def level(self, level: int) -> _Level:
         ng = self.ng
@@ -241,11 +261,23 @@ class _Game:
         partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
         x = _guess(self.win, seat, aa, bb, ng)
         self.win[seat, aa, bb] = x
-        return _Level(level, aa, bb, seat, partner, ng + self.e - aa,
+        cap = ng + self.e - aa
+        guess = np.full(2 * k, -1)
+        for i, j in ((1, 0), (0, 1), (1, 1), (2, 0), (0, 2)):  # what the states above showed
+            his = self.his[seat, np.minimum(aa + i, ng - 1), np.minimum(bb + j, ng - 1)]
+            inside = (aa + i < ng) & (bb + j < ng) & (his >= 0)
+            guess = np.where(inside, np.maximum(guess, his + i), guess)
+        guess = np.where(guess >= 0, guess + _SLACK, cap)
+        lv = _Level(level, aa, bb, seat, partner, ng + self.e - aa,
                       np.maximum(np.where(aa == 0, self.open_min, self.min_after), 1), x,
                       np.zeros(2 * k), np.zeros(2 * k), np.ones(2 * k, bool),
                       np.zeros(2 * k), np.ones(2 * k, bool), np.ones(2 * k, bool),
-                      np.full(2 * k, np.inf))
+                      np.full(2 * k, np.inf), ng + self.e - aa, np.full(2 * k, np.nan))
+        lv.guess = np.minimum(cap, np.maximum(guess, _MAX_LEVELS))
+        lv.bad = np.zeros(2 * k, bool)
+        near = self.betas[seat, np.minimum(aa + 1, ng - 1), bb]
+        lv.fallback = np.where(np.isnan(near), 0.5, near)
+        return lv
 
     def bank(self, lv: _Level, cols: Any) -> Any:
         """Banking values of these columns: (rows, columns)."""
@@ -261,14 +293,27 @@ class _Game:
             cv = np.zeros_like(wv)  # the first to reach the game point wins at once
         return 1.0 - np.where(reach < ng, wv, cv)
 
+    @staticmethod
+    def caps(lv: _Level, cols: Any, trash: Any, first: Any) -> Any:
+        """The caps of these columns for solves at these trash values: where an earlier
+        pass showed that every row above ``hi`` banks at any trash value within _MARGIN of
+        ``hi_at``, rows above ``hi`` are not solved (those from 1 to _MAX_LEVELS always are:
+        their bank values may have been estimates then).  A column's ``first`` slope solve
+        (no pass has shown its rows yet) takes the guess from its neighbours."""
+        cap = lv.cap[cols]
+        known = np.abs(trash - lv.hi_at[cols]) <= _MARGIN / 2
+        cap = np.where(first & np.isnan(lv.hi_at[cols]), lv.guess[cols], cap)
+        return np.where(known, np.minimum(cap, np.maximum(lv.hi[cols], _MAX_LEVELS)), cap)
+
     def problems(self, lv: _Level, cols: Any, sloped: Any) -> tuple[Any, ...]:
         """The turn problems of these columns, and of those ``sloped`` at trash + delta."""
         bank = self.bank(lv, cols)
         more = cols[sloped]
-        return (np.concatenate([bank, bank[:, sloped]], axis=1),
-                np.concatenate([lv.trash[cols], lv.trash[more] + _DELTA]),
+        trash = np.concatenate([lv.trash[cols], lv.trash[more] + _DELTA])
+        return (np.concatenate([bank, bank[:, sloped]], axis=1), trash,
                 np.concatenate([lv.minimum[cols], lv.minimum[more]]),
-                np.concatenate([lv.cap[cols], lv.cap[more]]),
+                self.caps(lv, np.concatenate([cols, more]), trash,
+                          np.arange(len(trash)) >= len(cols)),
                 np.concatenate([cols, more + len(lv.a)]))
 
     def sweep(self, active: list[_Level]) -> None:
@@ -281,12 +326,24 @@ class _Game:
             parts.append(self.problems(lv, lv.cols, lv.slope[lv.cols]))
         provisional = len(active) > 1 or active[0].kept is not None
         bank, trash, minimum, cap, _ = (np.concatenate(p, axis=-1) for p in zip(*parts, strict=True))
-        result = self.ts.solve(bank, trash, minimum, cap, keep=self.keep if provisional else 0)
+        hi = np.empty(len(trash), int)
+        result = self.ts.solve(bank, trash, minimum, cap, keep=self.keep if provisional else 0,
+                               throws_to=hi, margin=_MARGIN)
         values, rows = result if provisional else (result, None)
         pos = 0
         for depth, (lv, part) in enumerate(zip(active, parts, strict=True)):
             where = part[4]
             lv.f = values[pos:pos + len(where)]
+            # a column solved to its full cap anchors its rows that may throw here
+            full = part[3][:len(lv.cols)] == lv.cap[lv.cols]
+            anchor = lv.cols[full]
+            lv.hi[anchor] = hi[pos:pos + len(lv.cols)][full]
+            lv.hi_at[anchor] = lv.trash[anchor]
+            # a slope solve is exact if it reached every row its value showed may throw
+            more = lv.cols[lv.sloped[lv.cols]]
+            need = np.minimum(lv.cap[more], np.maximum(lv.hi[more], _MAX_LEVELS))
+            lv.bad[more] = part[3][len(lv.cols):] < need
+            self.his[lv.seat, lv.a, lv.b] = np.where(np.isnan(lv.hi_at), -1, lv.hi)
             if rows is not None and (depth or lv.kept is not None):
                 if lv.kept is None:
                     lv.kept = np.empty((rows.shape[0], 2 * len(lv.a)))
@@ -315,6 +372,12 @@ class _Game:
         sloped = lv.sloped[cols]
         beta = lv.beta[cols]
         beta[sloped] = (lv.f[j:] - f[sloped]) / _DELTA
+        bad = lv.bad[cols]
+        if bad.any():  # a slope solve fell short: a neighbour's slope, a new one next time
+            beta[bad] = lv.fallback[cols[bad]]
+        plain = lv.exact_passes >= _PLAIN
+        if plain:
+            beta[:] = 0.0
         lv.alpha[cols] = f - beta * lv.trash[cols]
         lv.beta[cols] = beta
         ap, bp = lv.alpha[lv.partner], lv.beta[lv.partner]
@@ -324,7 +387,8 @@ class _Game:
         lv.x = new
         # a column must be solved again if it or its partner moved
         lv.moving = moved | moved[lv.partner]
-        lv.slope[cols] = ~sloped & (step[cols] > _SHRINK * lv.steps[cols])
+        lv.slope[cols] = ((~sloped & (step[cols] > _SHRINK * lv.steps[cols])) | bad) & ~plain
+        lv.bad[cols] = False
         lv.steps[cols] = step[cols]
         return not moved.any()
 
@@ -335,6 +399,7 @@ class _Game:
         top = 2 * self.ng - 2
         nxt = top
         sweeps = fixups = 0
+        self.unsettled = 0  # levels given up after 100 exact passes, still moving
         level_passes: list[int] = []
         while active or nxt >= 0:
             width = sum(2 * int(lv.moving.sum()) for lv in active)
@@ -351,12 +416,15 @@ class _Game:
                     self.fix(lv)
                     fixups += 1
                 done = self.newton(lv, tol)
+                self.betas[lv.seat, lv.a, lv.b] = lv.beta
                 self.win[lv.seat, lv.a, lv.b] = lv.x
                 if i == 0:
                     lv.exact = True
-                    if done or lv.passes >= 50:
+                    lv.exact_passes += 1
+                    if done or lv.exact_passes >= 100:
                         active.pop(0)
                         level_passes.append(lv.passes)
+                        self.unsettled += not done
                         self._report(lv.level, top, progress, started)
                         continue
                 i += 1

@@ -133,25 +133,40 @@ def _throws(key: tuple[object, ...]) -> _Throws:
 
 
 class _Buffers:
-    """Work arrays for evaluating a circuit on the leading blocks of a value array."""
+    """Work arrays for evaluating a circuit on the leading blocks of a value array.
 
-    def __init__(self, c: _Circuit, nb: int) -> None:
-        self.x = np.empty((nb, c.size, _BLOCK))
+    The circuit's nodes live in the value array itself, ``gap`` rows above the row being
+    solved (rows that far above it are never read again), so every layer gathers its
+    operands, leaves and nodes alike, with one ``take`` from the array's row window.
+    """
+
+    def __init__(self, c: _Circuit, nb: int, rows: int, gap: int) -> None:
+        n_leaves = len(c.leaves)
+        pos = np.concatenate([c.leaves, gap + np.arange(c.size - n_leaves)])
+        self.c, self.rows, self.gap, self.n_leaves = c, rows, gap, n_leaves
+        self.static = [pos[operands] for _, _, operands in c.layers] + [pos[c.outputs]]
         self.tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
-        self.leaves = np.empty((nb, len(c.leaves), _BLOCK))
         self.out = np.empty((nb, len(c.outputs), _BLOCK))
+        self.index: dict[int, list[Any]] = {}
 
-    def best(self, values: Any, c: _Circuit, base: int, k: int) -> Any:
+    def _index(self, k: int) -> list[Any]:
+        """Flat row numbers of every layer's operands (and the outputs) in ``k`` blocks."""
+        if k not in self.index:
+            shift = np.arange(k)[:, None] * self.rows
+            self.index[k] = [(shift + s[None, :]).reshape(-1) for s in self.static]
+        return self.index[k]
+
+    def best(self, values: Any, base: int, k: int) -> Any:
         """Each group's best choice at the row starting at ``base``: (k, groups, block)."""
-        x = self.x[:k]
-        values[:k].take(c.leaves + base, axis=1, out=self.leaves[:k], mode="clip")
-        x[:, :len(c.leaves)] = self.leaves[:k]
-        for (first, end, operands), tmp in zip(c.layers, self.tmps, strict=True):
+        window = values.reshape(-1, _BLOCK)[base:]
+        index = self._index(k)
+        at = base + self.gap - self.n_leaves
+        for (first, end, _), tmp, idx in zip(self.c.layers, self.tmps, index, strict=False):
             n = end - first
-            x.take(operands, axis=1, out=tmp[:k], mode="clip")
-            np.maximum(tmp[:k, :n], tmp[:k, n:], out=x[:, first:end])
+            window.take(idx, axis=0, out=tmp[:k].reshape(-1, _BLOCK), mode="clip")
+            np.maximum(tmp[:k, :n], tmp[:k, n:], out=values[:k, at + first:at + end])
         out = self.out[:k]
-        x.take(c.outputs, axis=1, out=out, mode="clip")
+        window.take(index[-1], axis=0, out=out.reshape(-1, _BLOCK), mode="clip")
         return out
 
 
@@ -163,9 +178,11 @@ class TurnSolver:
         self.maxp = dice.max_points(rules)
         self.mandatory = rules.corner_throw_mandatory
         self.throws = _throws(scoring._key(rules))
+        self.work = 0  # column-rows solved so far (a column's rows up to its cap or top)
 
     def solve(self, bank: Any, trash: Any, minimum: Any, cap: Any, *, top: int | None = None,
-              q: Any = None, keep: int = 0) -> Any:
+              q: Any = None, keep: int = 0, throws_to: Any = None,
+              margin: float = 0.0) -> Any:
         """The value of each column's turn at its start.
 
         ``bank`` is (rows, columns): the value of banking each turn score (in steps);
@@ -176,6 +193,13 @@ class TurnSolver:
         value array ``q`` (rows ``0 .. top + maxp`` at least, as kept by ``keep``) holds the
         rows above: for changed bank values at low turn scores.  ``keep`` > 0 returns the
         pair (values, the first ``keep`` rows of the value array: (keep * 6, columns)).
+
+        ``throws_to`` (an int array, one per column) receives each column's highest turn
+        score at which some throw is worth more than ``bank - margin`` (or banking is not
+        allowed); above it the column banks, also at any trash value within ``margin`` of
+        this one (a turn's value moves by at most the change of the trash value), so a
+        later solve there may take it as the column's cap.  Rules with a compulsory throw
+        after a corner get their cap.
         """
         rows, cols = bank.shape
         cap = np.asarray(cap)
@@ -191,39 +215,51 @@ class TurnSolver:
             return np.ascontiguousarray(a.reshape(len(a), nb, _BLOCK).transpose(1, 0, 2))
 
         caps = np.pad(cap[order], (0, pad), constant_values=-1)
+        th = self.throws
+        gap = max(self.maxp + 1, keep) * 6  # the circuits' nodes lie this far above a row
+        extra = gap + 6 * -(-max(th.circuit.size, th.first.size) // 6)
         if top is None:
             top = int(cap.max()) if cols else 0
             assert rows > top + self.maxp
             banks = blocks(bank)
-            values = np.empty((nb, rows * 6, _BLOCK))
-            values.reshape(nb, rows, 6, _BLOCK)[:] = banks[:, :, None]  # above a cap: bank
+            values = np.empty((nb, rows * 6 + extra, _BLOCK))
+            values.reshape(nb, -1, 6, _BLOCK)[:, :rows] = banks[:, :, None]  # above a cap: bank
         else:
-            values = blocks(q[:(top + self.maxp + 1) * 6])  # rows past the last are never read
-            top = min(top, values.shape[1] // 6 - 1)
+            low = blocks(q[:(top + self.maxp + 1) * 6])  # rows past the last are never read
+            rows = low.shape[1] // 6
+            top = min(top, rows - 1)
+            values = np.empty((nb, rows * 6 + extra, _BLOCK))
+            values[:, :rows * 6] = low
             banks = blocks(bank[:top + 1])
             values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
+        self.work += int(np.minimum(cap, top).sum())
         flat_trash = np.pad(trash[order], (0, pad))
+        near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
         self._rows(values, banks[:, :top + 1], flat_trash,
-                   np.pad(np.asarray(minimum)[order], (0, pad)), caps, top)
-        th = self.throws
-        best = _Buffers(th.first, nb).best(values, th.first, 0, nb)
+                   np.pad(np.asarray(minimum)[order], (0, pad)), caps, top, gap, near, margin)
+        if near is not None:
+            flat = near.reshape(top + 1, -1)[:, :cols]
+            last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
+            throws_to[order] = cap[order] if self.mandatory else np.minimum(cap[order], last)
+        best = _Buffers(th.first, nb, values.shape[1], gap).best(values, 0, nb)
         start = np.empty(cols)
         start[order] = (th.first_probs @ best).reshape(-1)[:cols] + th.first_trash * trash[order]
         if keep:
-            keep = min(keep, values.shape[1] // 6)
+            keep = min(keep, rows)
             kept = np.empty((keep * 6, cols))
             kept[:, order] = values[:, :keep * 6].transpose(1, 0, 2).reshape(keep * 6, -1)[:, :cols]
             return start, kept
         return start
 
     def _rows(self, values: Any, bank: Any, trash: Any, minimum: Any, cap: Any,
-              top: int) -> None:
-        """Rows ``top`` down to 1 of the value array (blocks of columns), in place."""
+              top: int, gap: int, near: Any, margin: float) -> None:
+        """Rows ``top`` down to 1 of the value array (blocks of columns), in place; ``near``
+        (if not None) gets, per row, whether a throw comes within ``margin`` of banking."""
         nb = values.shape[0]
         th = self.throws
         c = th.circuit
         qv = values.reshape(nb, -1, 6, _BLOCK)
-        work = _Buffers(c, nb)
+        work = _Buffers(c, nb, values.shape[1], gap)
         v = np.empty((6, nb, _BLOCK))
         trash_part = th.trash[:, None, None] * trash.reshape(nb, _BLOCK)[None]
         t_idx = np.arange(top + 1)
@@ -233,17 +269,22 @@ class TurnSolver:
         below = np.searchsorted(-cap, -t_idx, side="right")  # columns with cap >= t
         width = -(-below // _BLOCK)
         cap_blocks = cap.reshape(nb, _BLOCK)
+        close = can_bank - margin  # a throw worth more than this may be chosen
+        greater = np.empty((nb, 6, _BLOCK), bool)
         for t in range(top, 0, -1):
             k = int(width[t])
             if k == 0:
                 continue
-            best = work.best(values, c, t * 6, k)
+            best = work.best(values, t * 6, k)
             for m, (first, end, probs) in enumerate(th.segments):
                 np.matmul(probs, best[:, first:end], out=v[m, :k])
             v[:, :k] += trash_part[:, :k]
             row = qv[:k, t]
             vt = v[:, :k].transpose(1, 0, 2)
             cb = can_bank[:k, t, None, :]
+            if near is not None:
+                np.greater(vt, close[:k, t, None, :], out=greater[:k])
+                np.logical_or.reduce(greater[:k], axis=1, out=near[t, :k])
             if self.mandatory:  # the throw after a corner must be taken
                 row[:, 0] = vt[:, 0]
                 np.maximum(vt[:, 1:], cb, out=row[:, 1:])
