@@ -657,3 +657,10 @@ def test_an_unreadable_table_falls_back_to_expert(monkeypatch: pytest.MonkeyPatc
     game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], seed=2)
     play_game(game, [player, make_player("expert", rules, seed=2)])
     assert game.over
+
+
+def test_a_solve_that_does_not_settle_makes_no_table() -> None:
+    """A board state still moving after the last pass is an error, not a table with wrong
+    values in it (the game then plays as Expert and says why)."""
+    with pytest.raises(core.SolveFailed, match="did not settle"):
+        core.solve(PRESETS["ten-thousand"].with_options(game_point=150), tol=-1.0)  # never

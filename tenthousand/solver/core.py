@@ -84,6 +84,10 @@ class Solution:
         return float((self.win[0, 0, 0] + self.win[1, 0, 0]) / 2)
 
 
+class SolveFailed(RuntimeError):
+    """The solve did not converge: no table is made from it (the game plays as Expert)."""
+
+
 def _steps(points: int) -> int:
     return points // STEP
 
@@ -152,6 +156,9 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
     win = np.full((2, ng, ng), np.nan)
     game = _Game(rules, ts, ng, e, open_min, min_after, catch_up, win)
     sweeps, fixups, level_passes = game.run(tol, progress, started)
+    if game.unsettled:  # a table with levels still moving would play on wrong values
+        raise SolveFailed(f"{game.unsettled} board states did not settle to {tol:g} after 100 "
+                          f"exact passes for {rules.label}")
     passes += sweeps
     # states: board pairs x seat x (turn score, dice left) within the cap
     states = int(sum(2 * (ng + e - a) * 6 for a in range(ng)) * ng)
