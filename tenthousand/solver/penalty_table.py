@@ -12,10 +12,6 @@ with the runs of trash in the bank and trash values.
 
 from __future__ import annotations
 
-import json
-import struct
-import sys
-import zlib
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -96,25 +92,12 @@ def pack(solution: Any) -> bytes:
             "seconds": round(solution.seconds, 1),
         },
     }
-    body = solution.win.astype("<f4").tobytes()
-    head = json.dumps(header, sort_keys=True).encode()
-    return MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(body, 9)
+    return tables.write_file(MAGIC, header, solution.win.astype("<f4").tobytes())
 
 
 def unpack(data: bytes) -> PenaltyTable:
     """Read a table file of :func:`pack`; ValueError when it is not one."""
-    if not data.startswith(MAGIC):
-        raise ValueError("not a perfect-play table with the trash penalty")
-    pos = len(MAGIC)
-    (size,) = struct.unpack_from("<I", data, pos)
-    pos += 4
-    header = json.loads(data[pos:pos + size])
-    if header.get("format") != FORMAT:
-        raise ValueError("unknown table format")
-    body: array[float] = array("f")
-    body.frombytes(zlib.decompress(data[pos + size:]))
-    if sys.byteorder != "little":
-        body.byteswap()
+    header, body = tables.read_file(data, MAGIC, "a perfect-play table with the trash penalty", FORMAT)
     ng, lo, run = int(header["ng"]), int(header["lo"]), int(header["run"])
     if len(body) != ((ng - lo) * run) ** 2:
         raise ValueError("perfect-play table has the wrong size")

@@ -55,6 +55,32 @@ class Table:
         return float(self.tie_second[x]) if x < self.dmax else 0.0
 
 
+def write_file(magic: bytes, header: dict[str, Any], body: bytes) -> bytes:
+    """A table file: the magic line, the JSON header's length and text, the compressed
+    float32 values (one layout for every kind of table)."""
+    head = json.dumps(header, sort_keys=True).encode()
+    return magic + struct.pack("<I", len(head)) + head + zlib.compress(body, 9)
+
+
+def read_file(data: bytes, magic: bytes, what: str,
+              version: int = FORMAT) -> tuple[dict[str, Any], array[float]]:
+    """The header and the float32 values of a table file of :func:`write_file`;
+    ValueError (naming ``what`` the file should have been) when it is not one."""
+    if not data.startswith(magic):
+        raise ValueError(f"not {what}")
+    pos = len(magic)
+    (size,) = struct.unpack_from("<I", data, pos)
+    pos += 4
+    header = json.loads(data[pos:pos + size])
+    if header.get("format") != version:
+        raise ValueError("unknown table format")
+    body: array[float] = array("f")
+    body.frombytes(zlib.decompress(data[pos + size:]))
+    if sys.byteorder != "little":
+        body.byteswap()
+    return header, body
+
+
 def pack(solution: Any) -> bytes:
     """The bytes of a table file for a :class:`~tenthousand.solver.core.Solution`."""
     import numpy as np  # the offline path only
@@ -78,24 +104,12 @@ def pack(solution: Any) -> bytes:
     catch_up = np.nan_to_num(solution.catch_up)
     body = np.concatenate([solution.win.ravel(), catch_up.ravel(),
                            np.asarray(solution.tie_second).ravel()]).astype("<f4").tobytes()
-    head = json.dumps(header, sort_keys=True).encode()
-    return MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(body, 9)
+    return write_file(MAGIC, header, body)
 
 
 def unpack(data: bytes) -> Table:
     """Read a table file; ValueError when it is not one."""
-    if not data.startswith(MAGIC):
-        raise ValueError("not a perfect-play table")
-    pos = len(MAGIC)
-    (size,) = struct.unpack_from("<I", data, pos)
-    pos += 4
-    header = json.loads(data[pos:pos + size])
-    if header.get("format") != FORMAT:
-        raise ValueError("unknown table format")
-    body: array[float] = array("f")
-    body.frombytes(zlib.decompress(data[pos + size:]))
-    if sys.byteorder != "little":
-        body.byteswap()
+    header, body = read_file(data, MAGIC, "a perfect-play table")
     ng, dmax = int(header["ng"]), int(header["dmax"])
     if len(body) != 2 * ng * ng + 5 * dmax:
         raise ValueError("perfect-play table has the wrong size")
