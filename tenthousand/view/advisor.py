@@ -25,6 +25,15 @@ if TYPE_CHECKING:  # the advisor's solver loads on first use, not at start-up
 BAR_HEIGHT = 18
 
 
+def _fit(font: tkfont.Font, text: str, width: int) -> str:
+    """``text`` cut with "…" to fit ``width`` pixels in ``font`` (whole when it fits)."""
+    if font.measure(text) <= width:
+        return text
+    while text and font.measure(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
 class AdvisorPanel(tk.Frame):
     """The advisor's widgets (it only shows what it is given)."""
 
@@ -89,27 +98,30 @@ class AdvisorPanel(tk.Frame):
         c.delete("all")
         if not self.bar_values:
             return
-        height = len(self.bar_values) * (BAR_HEIGHT + 4) + 4
+        font = tkfont.nametofont("TkDefaultFont", root=c)
+        row = max(BAR_HEIGHT, font.metrics("linespace"))  # a line of text at any size
+        height = len(self.bar_values) * (row + 4) + 4
         if int(c.cget("height")) != height:
             c.configure(height=height)
         # No update_idletasks() to learn the width: a canvas not laid out yet says 1 and
         # is drawn again by <Configure> once it has its width.
         width = max(c.winfo_width(), 200)
-        label_w = 90
+        # The names' column: as wide as the longest name, at most a third of the panel.
+        label_w = min(max(font.measure(name) for name, _p in self.bar_values) + 8, width // 3)
         # The percentage stands right of the bar, on the panel: inside it, one colour of
         # text cannot be read on both the fill and the empty part.
-        value_w = tkfont.nametofont("TkDefaultFont", root=c).measure("100.0%") + 8
+        value_w = font.measure(percent(1.0, 1)) + 8
         pal = self.pal
         for i, (name, p) in enumerate(self.bar_values):
-            y = 4 + i * (BAR_HEIGHT + 4)
-            c.create_text(2, y + BAR_HEIGHT / 2, text=name[:12], anchor="w",
+            y = 4 + i * (row + 4)
+            c.create_text(2, y + row / 2, text=_fit(font, name, label_w - 8), anchor="w",
                           fill=pal.panel_text, tags=("label",))
             x0, x1 = label_w, width - 4 - value_w
-            c.create_rectangle(x0, y, x1, y + BAR_HEIGHT, outline=pal.bar_outline,
+            c.create_rectangle(x0, y, x1, y + row, outline=pal.bar_outline,
                                fill=pal.bar_empty, tags=("frame",))
-            c.create_rectangle(x0, y, x0 + (x1 - x0) * max(0.0, min(1.0, p)), y + BAR_HEIGHT,
+            c.create_rectangle(x0, y, x0 + (x1 - x0) * max(0.0, min(1.0, p)), y + row,
                                outline="", fill=pal.bar_fill, tags=("bar",))
-            c.create_text(width - 4, y + BAR_HEIGHT / 2, text=percent(p, 1), anchor="e",
+            c.create_text(width - 4, y + row / 2, text=percent(p, 1), anchor="e",
                           fill=pal.panel_text, tags=("value",))
 
     def _colour_rows(self) -> None:

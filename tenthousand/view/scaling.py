@@ -91,7 +91,17 @@ def apply_scaling(root: tk.Misc, size: int) -> float:
         for name in tkfont.names(root):
             font = tkfont.nametofont(name, root=root)
             font.configure(size=font.cget("size"))
+    fit_rows(root)
     return factor(root)
+
+
+def fit_rows(root: tk.Misc) -> None:
+    """Every list's rows as tall as a line of its text (ttk's Treeview keeps a fixed pixel
+    height of its own, which cuts the letters off at 2x)."""
+    from tkinter import ttk
+
+    line = tkfont.nametofont("TkDefaultFont", root=root).metrics("linespace")
+    ttk.Style(root).configure("Treeview", rowheight=line + max(4, line // 4))
 
 
 def factor(widget: tk.Misc) -> float:

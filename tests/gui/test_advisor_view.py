@@ -189,3 +189,31 @@ def test_the_decisions_to_review_come_from_the_record() -> None:
     assert [d.faces for d in human_decisions(resumed.record)] == [faces]
     undone = game.record.undo({0})
     assert human_decisions(undone.record) == []
+
+
+def test_the_advisor_at_2x_keeps_its_rows_apart(tk_root: tk.Tk) -> None:
+    """At 200% the win bars' rows are as tall as their text (names do not run into each
+    other), a long name is cut to its column, and the list's rows fit their letters."""
+    from tkinter import font as tkfont
+    from tkinter import ttk
+
+    from tenthousand.view import scaling
+
+    scaling.apply_scaling(tk_root, 200)
+    app = make_app(tk_root, settings(("Ann", False), ("A very long seat name", True)),
+                   throws=[(1, 5, 2, 3, 4, 6)], prefs=QUIET.replace(advisor=True, size=200))
+    try:
+        panel = app.window.advisor
+        wait_until(app, lambda: len(panel.bar_values) == 2 and panel.winfo_ismapped(), 15)
+        app.root.update()
+        bars = panel.bars
+        labels = [bars.bbox(item) for item in bars.find_withtag("label")]
+        assert len(labels) == 2 and labels[0][3] <= labels[1][1]  # one under the other
+        frames = [bars.bbox(item) for item in bars.find_withtag("frame")]
+        assert all(label[2] <= frame[0] + 1 for label, frame in zip(labels, frames, strict=True))
+        assert str(bars.itemcget(bars.find_withtag("label")[1], "text")).endswith("…")
+        line = tkfont.nametofont("TkDefaultFont", root=tk_root).metrics("linespace")
+        assert int(ttk.Style(tk_root).lookup("Treeview", "rowheight")) >= line
+    finally:
+        app.destroy()
+        scaling.apply_scaling(tk_root, 100)
