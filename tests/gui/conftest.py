@@ -7,6 +7,7 @@ no display can be opened.
 
 from __future__ import annotations
 
+import gc
 import os
 import tkinter
 import traceback
@@ -39,6 +40,10 @@ def tk_root() -> Iterator[tkinter.Tk]:
 def _fail_on_callback_errors(request: pytest.FixtureRequest) -> Iterator[None]:
     _errors.clear()
     yield
+    # A test's windows and images, garbage once its locals are gone, are freed here in the
+    # Tk thread; left to chance, a later test's worker thread could free them, and Tk
+    # refuses calls from another thread ("main thread is not in main loop").
+    gc.collect()
     if _errors:
         errors = list(_errors)
         _errors.clear()
