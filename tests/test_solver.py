@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 from math import factorial
+from typing import Any
 
 import pytest
 
@@ -162,6 +163,37 @@ def test_solver_equals_brute_force(rules: Rules, extra: int) -> None:
 PenaltyState = tuple[int, int, int, int, int]  # (score 0, score 1, run 0, run 1, mover)
 
 
+def _turn_by_brute_force(force: Any, state: Any, mover: int, need: int, cap: int) -> float:
+    """One turn of the penalty and surpassing brute forces: every throw, every freeze,
+    banking from ``need`` on, a bank forced above ``cap``; ``force.after(state, t)`` is what
+    banking ``t`` (None: trash) leads to."""
+    pick = max if mover == 0 else min
+    memo: dict[tuple[int, int], float] = {}
+
+    def throw(t: int, n: int) -> float:
+        if (t, n) in memo:
+            return memo[(t, n)]
+        total = 0.0
+        for p, freezes in force.rolls[(n, t == 0 and n == 6)]:
+            if not freezes:
+                total += p * force.after(state, None)
+                continue
+            options = []
+            for points, left in freezes:
+                t2 = t + points
+                if t2 > cap:
+                    options.append(force.after(state, t2))
+                    continue
+                options.append(throw(t2, 6 if left == 0 else left))
+                if t2 >= need and not (left == 0 and force.r.corner_throw_mandatory):
+                    options.append(force.after(state, t2))
+            total += p * pick(options)
+        memo[(t, n)] = total
+        return total
+
+    return throw(0, 6)
+
+
 class PenaltyBruteForce:
     """Value iteration over whole game states with the runs of trash turns, for rules where
     the first to the game point wins at once.  The engine's rules written out again: trash
@@ -199,31 +231,7 @@ class PenaltyBruteForce:
         own, mover = state[state[4]], state[4]
         need = max(self.r.opening_minimum if own == 0 else self.r.minimum, 50)
         cap = max(self.r.game_point - own, need) - 50 + self.extra
-        pick = max if mover == 0 else min
-        memo: dict[tuple[int, int], float] = {}
-
-        def throw(t: int, n: int) -> float:
-            if (t, n) in memo:
-                return memo[(t, n)]
-            total = 0.0
-            for p, freezes in self.rolls[(n, t == 0 and n == 6)]:
-                if not freezes:
-                    total += p * self.after(state, None)
-                    continue
-                options = []
-                for points, left in freezes:
-                    t2 = t + points
-                    if t2 > cap:
-                        options.append(self.after(state, t2))
-                        continue
-                    options.append(throw(t2, 6 if left == 0 else left))
-                    if t2 >= need and not (left == 0 and self.r.corner_throw_mandatory):
-                        options.append(self.after(state, t2))
-                total += p * pick(options)
-            memo[(t, n)] = total
-            return total
-
-        return throw(0, 6)
+        return _turn_by_brute_force(self, state, mover, need, cap)
 
     def solve(self) -> float:
         """The chance of the player who moves first from (0, 0) with no trash behind."""
@@ -316,31 +324,7 @@ class SurpassBruteForce:
         own, last, mover = state[state[3]], state[2], state[3]
         need = max(self.r.opening_minimum if own == 0 else self.r.minimum, last + 50, 50)
         cap = max(self.r.game_point - own, need) - 50 + self.extra
-        pick = max if mover == 0 else min
-        memo: dict[tuple[int, int], float] = {}
-
-        def throw(t: int, n: int) -> float:
-            if (t, n) in memo:
-                return memo[(t, n)]
-            total = 0.0
-            for p, freezes in self.rolls[(n, t == 0 and n == 6)]:
-                if not freezes:
-                    total += p * self.after(state, None)
-                    continue
-                options = []
-                for points, left in freezes:
-                    t2 = t + points
-                    if t2 > cap:
-                        options.append(self.after(state, t2))
-                        continue
-                    options.append(throw(t2, 6 if left == 0 else left))
-                    if t2 >= need and not (left == 0 and self.r.corner_throw_mandatory):
-                        options.append(self.after(state, t2))
-                total += p * pick(options)
-            memo[(t, n)] = total
-            return total
-
-        return throw(0, 6)
+        return _turn_by_brute_force(self, state, mover, need, cap)
 
     def solve(self) -> float:
         g = self.r.game_point
