@@ -190,7 +190,9 @@ class AdvisorPanel(tk.Frame):
 
     def offer_review(self, on: bool) -> None:
         if on and not self.review_button.winfo_manager():
-            self.review_button.pack(anchor="w", padx=6, pady=4)
+            # Under the heading, not below the list: in a short window (1024x600, a long
+            # language) the bottom of the column is the part pack leaves out.
+            self.review_button.pack(anchor="w", padx=6, pady=4, after=self.heading)
         elif not on and self.review_button.winfo_manager():
             self.review_button.pack_forget()
 

@@ -109,6 +109,10 @@ def test_the_main_windows_access_keys(tk_root: tk.Tk, language: str) -> None:
     access keys, nor by one and a menu title (Alt+letter opens the menu)."""
     assert i18n.set_language(language) == language
     reviewed: list[bool] = []
+    # The window at its usual size: an earlier test may have left the shared root small
+    # (1024x600), where the advisor's column has no room left for the review button.
+    tk_root.minsize(1, 1)
+    tk_root.geometry("1180x800")
     app = make_app(tk_root, settings(("Ann", False), ("Bot", True)))
     try:
         app.root.update()
