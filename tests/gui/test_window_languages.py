@@ -127,6 +127,10 @@ def test_the_main_windows_access_keys(tk_root: tk.Tk, language: str) -> None:
         panel = app.window.advisor
         panel.review_button.configure(command=lambda: reviewed.append(True))
         app.advisor.set_shown(True)
+        # The advisor's values come from a worker, and their redraw decides whether the
+        # review is offered: let them arrive first, then offer it.
+        wait_until(app, lambda: app.jobs.pending == 0)
+        app.root.update()
         panel.offer_review(True)
         app.root.update()
         # The key answers only for a button on screen: wait until the window manager shows it.
