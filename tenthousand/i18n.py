@@ -25,6 +25,7 @@ No tkinter here: the engine uses this module too.
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import os
 import re
@@ -164,6 +165,7 @@ def mnemonic(text: str) -> tuple[str, int]:
 
 # -- choosing the language -----------------------------------------------------------------
 
+@functools.lru_cache(maxsize=1)
 def available() -> tuple[str, ...]:
     """The languages with a catalogue, English (the source language) first."""
     found = ["en"]
@@ -236,6 +238,7 @@ class _Pseudo(_gettext.NullTranslations):
         return self.transform(msgid1 if n == 1 else msgid2)
 
 
+@functools.cache
 def _load(code: str) -> _gettext.NullTranslations:
     if code == PSEUDO:
         return _Pseudo()

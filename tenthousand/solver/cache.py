@@ -21,7 +21,7 @@ import zlib
 from pathlib import Path
 
 from ..i18n import _, number
-from ..model.rules import OPTION_TITLES, Rules
+from ..model.rules import Rules
 from ..paths import paths
 from ..storage import write_bytes_atomic
 from . import table as tables
@@ -66,9 +66,7 @@ def unsolvable(rules: Rules) -> str | None:
                      "too many positions to solve on this computer").format(
                          points=number(LARGEST_PENALTY_RANGE))
     elif rules.options:
-        # Translators: {options} lists the options switched on ("pyramiding, surpassing").
-        return _("the perfect-play solver does not handle the options {options}").format(
-            options=", ".join(_(OPTION_TITLES[o]) for o in rules.options))
+        return tables.options_refused(rules.options)
     if rules.game_point > LARGEST_GAME_POINT:
         return _("the game point is above {points}: too many positions to solve on this "
                  "computer").format(points=number(LARGEST_GAME_POINT))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from ..model.rules import OPTION_TITLES, Rules
+from ..model.rules import Rules
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ def unsupported(rules: Rules) -> str | None:
     """Why the penalty solver cannot solve these rules (a phrase), or None."""
     others = [o for o in rules.options if o != "three-trash"]
     if others:
-        return _("the perfect-play solver does not handle the options {options}").format(
-            options=", ".join(_(OPTION_TITLES[o]) for o in others))
+        return tables.options_refused(others)
     if not rules.three_trash:
         return _("these rules have no trash penalty")
     if rules.catch_up:

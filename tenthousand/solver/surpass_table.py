@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from ..model.rules import OPTION_TITLES, Rules
+from ..model.rules import Rules
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -30,8 +30,7 @@ def unsupported(rules: Rules) -> str | None:
     """Why the surpassing solver cannot solve these rules (a phrase), or None."""
     others = [o for o in rules.options if o != "surpassing"]
     if others:
-        return _("the perfect-play solver does not handle the options {options}").format(
-            options=", ".join(_(OPTION_TITLES[o]) for o in others))
+        return tables.options_refused(others)
     if not rules.surpassing:
         return _("these rules have no surpassing")
     if rules.catch_up:

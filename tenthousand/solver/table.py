@@ -55,6 +55,16 @@ class Table:
         return float(self.tie_second[x]) if x < self.dmax else 0.0
 
 
+def options_refused(options: tuple[str, ...] | list[str]) -> str:
+    """The phrase for options no solver here handles ("pyramiding, surpassing")."""
+    from ..i18n import _
+    from ..model.rules import OPTION_TITLES
+
+    # Translators: {options} lists the options switched on ("pyramiding, surpassing").
+    return _("the perfect-play solver does not handle the options {options}").format(
+        options=", ".join(_(OPTION_TITLES[o]) for o in options))
+
+
 def write_file(magic: bytes, header: dict[str, Any], body: bytes) -> bytes:
     """A table file: the magic line, the JSON header's length and text, the compressed
     float32 values (one layout for every kind of table)."""
