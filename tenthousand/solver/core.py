@@ -117,40 +117,10 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
         raise ValueError("the minimum to bank is above the turn cap")
     end_cap = ng + e  # turn-score cap of catch-up and tie-break turns
     rows = end_cap + ts.maxp + 1
-    t_idx = np.arange(rows)
-    passes = 0
 
-    # -- tie-break rounds (D-9): both tied players are on the board --------------------
-    # second[x]: the second player's chance against a first player who added x.
-    xs = np.arange(rows)
-    tie_first = 0.5
-    caps = np.full(rows, end_cap)
-    for _ in range(200):
-        passes += 1
-        bank = np.where(t_idx[:, None] > xs[None, :], 1.0,
-                        np.where(t_idx[:, None] == xs[None, :], 1.0 - tie_first, 0.0))
-        trash = np.where(xs == 0, 1.0 - tie_first, 0.0)
-        second = ts.solve(bank, trash, np.full(rows, min_after), caps)
-        new = float(ts.solve((1.0 - second)[:, None], np.array([1.0 - second[0]]),
-                             np.array([min_after]), np.array([end_cap]))[0])
-        done = abs(new - tie_first) < tol * 1e-2
-        tie_first = new
-        if done:
-            break
-
-    # -- catch-up turns (D-8): the chaser needs more than the deficit d ----------------
-    dmax = rows  # a + t - b stays below ng + e + maxp + 1
-    ds = np.arange(dmax)
-    catch_up = np.zeros((2, 2, dmax))
-    for on_board in (0, 1):
-        for seat0 in (0, 1):
-            tie = tie_first if seat0 else 1.0 - tie_first  # seat 0 goes first (D-9)
-            bank = np.where(t_idx[:, None] > ds[None, :], 1.0,
-                            np.where(t_idx[:, None] == ds[None, :], tie, 0.0))
-            minimum = np.full(dmax, min_after if on_board else open_min)
-            passes += 1
-            catch_up[on_board, seat0] = ts.solve(bank, np.zeros(dmax), minimum,
-                                                 np.full(dmax, end_cap))
+    tie_first, second, passes = _tie_breaks(ts, rows, end_cap, min_after, tol)
+    catch_up = _catch_ups(ts, rows, end_cap, open_min, min_after, tie_first)
+    passes += 4
 
     # -- the main game, level by level, several levels per sweep -------------------------
     win = np.full((2, ng, ng), np.nan)
@@ -167,6 +137,47 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
                     notes={"level_passes_max": max(level_passes), "sweeps": sweeps,
                            "fixups": fixups, "column_rows": ts.work,
                            "unsettled_levels": game.unsettled})
+
+
+def _tie_breaks(ts: TurnSolver, rows: int, end_cap: int, min_after: int,
+                tol: float) -> tuple[float, Any, int]:
+    """Tie-break rounds (D-9), both tied players on the board: the first player's chance,
+    ``second[x]`` (the second player's chance against a first player who added x) and the
+    passes it took."""
+    t_idx = xs = np.arange(rows)
+    tie_first = 0.5
+    caps = np.full(rows, end_cap)
+    passes = 0
+    for _ in range(200):
+        passes += 1
+        bank = np.where(t_idx[:, None] > xs[None, :], 1.0,
+                        np.where(t_idx[:, None] == xs[None, :], 1.0 - tie_first, 0.0))
+        trash = np.where(xs == 0, 1.0 - tie_first, 0.0)
+        second = ts.solve(bank, trash, np.full(rows, min_after), caps)
+        new = float(ts.solve((1.0 - second)[:, None], np.array([1.0 - second[0]]),
+                             np.array([min_after]), np.array([end_cap]))[0])
+        done = abs(new - tie_first) < tol * 1e-2
+        tie_first = new
+        if done:
+            break
+    return tie_first, second, passes
+
+
+def _catch_ups(ts: TurnSolver, rows: int, end_cap: int, open_min: int, min_after: int,
+               tie_first: float) -> Any:
+    """Catch-up turns (D-8): the chaser's chance to beat a deficit d, by whether he is on
+    the board and whether he sits in seat 0 (one pass each)."""
+    t_idx = ds = np.arange(rows)  # a + t - b stays below ng + e + maxp + 1
+    catch_up = np.zeros((2, 2, rows))
+    for on_board in (0, 1):
+        for seat0 in (0, 1):
+            tie = tie_first if seat0 else 1.0 - tie_first  # seat 0 goes first (D-9)
+            bank = np.where(t_idx[:, None] > ds[None, :], 1.0,
+                            np.where(t_idx[:, None] == ds[None, :], tie, 0.0))
+            minimum = np.full(rows, min_after if on_board else open_min)
+            catch_up[on_board, seat0] = ts.solve(bank, np.zeros(rows), minimum,
+                                                 np.full(rows, end_cap))
+    return catch_up
 
 
 #: The neighbours above a board state (a + i, b + j) a first guess extrapolates from, and
