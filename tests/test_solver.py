@@ -441,11 +441,67 @@ def test_rows_that_bank_at_a_nearby_trash_value_need_no_solve() -> None:
         assert np.array_equal(ts.solve(bank, trash + step, minimum, np.maximum(hi, 1)), full)
 
 
+@pytest.mark.parametrize("key", ["ten-thousand", "farkle", "trash-5000"])
+@pytest.mark.parametrize("shape", ["rising", "noisy", "trash above"])
+def test_proven_caps_solve_the_same_values(key: str, shape: str) -> None:
+    """Rows the proof from the bank values says bank need no solve: the values are the
+    same bit for bit, every row that may throw (within the margin) is below the proven
+    cap, and the proof finds rows to save.  Bank values that fall here and there and trash
+    worth more than banking keep it sound (it then bounds the throws from above)."""
+    from tenthousand.solver import turns
+
+    rules = PRESETS[key]
+    ts = turns.TurnSolver(rules)
+    rng = np.random.default_rng(11)
+    cols, top = 300, 150
+    rows = top + ts.maxp + 1
+    t = np.arange(rows)[:, None]
+    bank = np.minimum(1.0, 0.2 + rng.uniform(0.002, 0.02, cols) * t)
+    trash = rng.uniform(0.0, 0.3, cols)
+    if shape == "noisy":
+        bank = bank + rng.normal(0.0, 1e-3, bank.shape)
+    if shape == "trash above":
+        trash = trash + 0.6
+    minimum, cap = rng.integers(1, 8, cols), rng.integers(20, top + 1, cols)
+    full = ts.solve(bank, trash, minimum, cap)
+    floor = 4
+    proven = ts.proven_caps(bank, trash, minimum, cap, 1e-4, floor)
+    assert np.all((proven <= cap) & (proven >= np.minimum(cap, floor)))
+    hi = np.empty(cols, int)
+    assert np.array_equal(ts.solve(bank, trash, minimum, proven, throws_to=hi, margin=1e-4),
+                          full)
+    every = np.empty(cols, int)
+    ts.solve(bank, trash, minimum, cap, throws_to=every, margin=1e-4)
+    assert np.array_equal(hi, every)  # nothing that may throw was left above a proven cap
+    if rules.corner_throw_mandatory:
+        assert np.array_equal(proven, cap)  # the throw after a corner is never a bank
+    else:
+        assert proven.sum() < 0.9 * cap.sum()
+
+
+def test_proven_caps_read_no_bank_value_up_to_the_floor() -> None:
+    """Rows up to the floor may bank into estimates: the proof never reads them."""
+    from tenthousand.solver import turns
+
+    ts = turns.TurnSolver(PRESETS["ten-thousand"])
+    rng = np.random.default_rng(12)
+    cols, top = 100, 120
+    t = np.arange(top + ts.maxp + 1)[:, None]
+    bank = np.minimum(1.0, 0.2 + rng.uniform(0.002, 0.02, cols) * t)
+    trash, minimum = rng.uniform(0.0, 0.3, cols), np.ones(cols, int)
+    cap = np.full(cols, top)
+    proven = ts.proven_caps(bank, trash, minimum, cap, 1e-4, 8)
+    changed = bank.copy()
+    changed[:9] = rng.random((9, cols))
+    assert np.array_equal(ts.proven_caps(changed, trash, minimum, cap, 1e-4, 8), proven)
+
+
 def test_solving_rows_that_bank_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Solving every column up to its cap in every pass gives the same table."""
     rules = PRESETS["ten-thousand"].with_options(game_point=2000)
     short = core.solve(rules, tol=1e-13)
-    monkeypatch.setattr(core._Game, "caps", staticmethod(lambda lv, cols, *_: lv.cap[cols]))
+    monkeypatch.setattr(core._Game, "caps", lambda self, lv, cols, bank, which, trash: (
+        lv.cap[cols[which]], np.zeros(len(which), bool)))
     whole = core.solve(rules, tol=1e-13)
     assert short.notes["column_rows"] < 0.95 * whole.notes["column_rows"]
     assert np.max(np.abs(short.win - whole.win)) < 1e-12

@@ -54,9 +54,6 @@ _SHRINK = 0.1
 #: this much of banking; a later pass whose trash value lies within half of it of that
 #: pass's solves the column only up to there (above it the column provably banks).
 _MARGIN = 1e-4
-#: A new level's first slope solves reach this many rows above what its neighbours
-#: above showed may throw (checked: where that falls short, the slope is not used).
-_SLACK = 1
 #: A level still moving after this many exact passes (a policy that changes within delta
 #: of the solution makes the slopes unreliable) takes plain fixed-point steps: slower, but
 #: they converge, as the coupling contracts (the slopes are chances of trash, below one).
@@ -234,9 +231,6 @@ class _Level:
     steps: Any  # each column's last Newton step
     hi: Any = None  # each column's rows that may throw, and the trash value that showed it
     hi_at: Any = None
-    guess: Any = None  # the cap of a first slope solve (from the neighbours above)
-    bad: Any = None  # the last slope solve fell short of the rows that may throw
-    fallback: Any = None  # a neighbour's slope, for then
     exact: bool = False  # every level above is finished
     depth: int = 0
     kept: Any = None
@@ -266,8 +260,6 @@ class _Game:
         self.catch_up, self.win = catch_up, win
         self.rows = ng + e + ts.maxp + 1
         self.keep = _MAX_LEVELS + ts.maxp  # value rows kept: enough to redo any depth
-        self.his = np.full((2, ng, ng), -1)  # each board state's rows that may throw
-        self.betas = np.full((2, ng, ng), np.nan)  # and its slope, where known
 
     def level(self, level: int) -> _Level:
         ng = self.ng
@@ -279,22 +271,11 @@ class _Game:
         partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
         x = _guess(self.win, seat, aa, bb, ng)
         self.win[seat, aa, bb] = x
-        cap = ng + self.e - aa
-        guess = np.full(2 * k, -1)
-        for i, j in ((1, 0), (0, 1), (1, 1), (2, 0), (0, 2)):  # what the states above showed
-            his = self.his[seat, np.minimum(aa + i, ng - 1), np.minimum(bb + j, ng - 1)]
-            inside = (aa + i < ng) & (bb + j < ng) & (his >= 0)
-            guess = np.where(inside, np.maximum(guess, his + i), guess)
-        guess = np.where(guess >= 0, guess + _SLACK, cap)
         lv = _Level(level, aa, bb, seat, partner, ng + self.e - aa,
                       np.maximum(np.where(aa == 0, self.open_min, self.min_after), 1), x,
                       np.zeros(2 * k), np.zeros(2 * k), np.ones(2 * k, bool),
                       np.zeros(2 * k), np.ones(2 * k, bool), np.ones(2 * k, bool),
                       np.full(2 * k, np.inf), ng + self.e - aa, np.full(2 * k, np.nan))
-        lv.guess = np.minimum(cap, np.maximum(guess, _MAX_LEVELS))
-        lv.bad = np.zeros(2 * k, bool)
-        near = self.betas[seat, np.minimum(aa + 1, ng - 1), bb]
-        lv.fallback = np.where(np.isnan(near), 0.5, near)
         return lv
 
     def bank(self, lv: _Level, cols: Any) -> Any:
@@ -311,27 +292,44 @@ class _Game:
             cv = np.zeros_like(wv)  # the first to reach the game point wins at once
         return 1.0 - np.where(reach < ng, wv, cv)
 
-    @staticmethod
-    def caps(lv: _Level, cols: Any, trash: Any, first: Any) -> Any:
-        """The caps of these columns for solves at these trash values: where an earlier
-        pass showed that every row above ``hi`` banks at any trash value within _MARGIN of
-        ``hi_at``, rows above ``hi`` are not solved (those from 1 to _MAX_LEVELS always are:
-        their bank values may have been estimates then).  A column's ``first`` slope solve
-        (no pass has shown its rows yet) takes the guess from its neighbours."""
-        cap = lv.cap[cols]
-        known = np.abs(trash - lv.hi_at[cols]) <= _MARGIN / 2
-        cap = np.where(first & np.isnan(lv.hi_at[cols]), lv.guess[cols], cap)
-        return np.where(known, np.minimum(cap, np.maximum(lv.hi[cols], _MAX_LEVELS)), cap)
+    def caps(self, lv: _Level, cols: Any, bank: Any, which: Any, trash: Any) -> tuple[Any, Any]:
+        """The caps of the problems ``which`` (indices into ``cols``, whose bank values are
+        ``bank``) at these trash values, and which caps were proven now.
 
-    def problems(self, lv: _Level, cols: Any, sloped: Any) -> tuple[Any, ...]:
-        """The turn problems of these columns, and of those ``sloped`` at trash + delta."""
+        Where an earlier pass showed that every row above ``hi`` banks at any trash value
+        within _MARGIN of ``hi_at``, rows above ``hi`` are not solved (those from 1 to
+        _MAX_LEVELS always are: their bank values may have been estimates then).  The other
+        problems get a proof from their bank values (:meth:`TurnSolver.proven_caps`, which
+        reads only rows above _MAX_LEVELS); a column solved at trash and at trash + delta
+        is proven once, at the higher trash value (a throw is worth more there, so its
+        rows that bank bank at the lower one too)."""
+        c = cols[which]
+        cap = lv.cap[c]
+        known = np.abs(trash - lv.hi_at[c]) <= _MARGIN / 2
+        cap = np.where(known, np.minimum(cap, np.maximum(lv.hi[c], _MAX_LEVELS)), cap)
+        if not known.all():
+            new, back = np.unique(which[~known], return_inverse=True)
+            top = np.full(len(new), -np.inf)
+            np.maximum.at(top, back, trash[~known])
+            proven = self.ts.proven_caps(bank[:, new], top, lv.minimum[cols[new]],
+                                         lv.cap[cols[new]], _MARGIN, _MAX_LEVELS)
+            cap[~known] = proven[back]
+        return cap, ~known
+
+    def problems(self, lv: _Level, cols: Any, sloped: Any,
+                 low: bool = False) -> tuple[Any, ...]:
+        """The turn problems of these columns, and of those ``sloped`` at trash + delta:
+        bank values, trash values, minimums, caps, which caps were proven, their places.
+        ``low``: only rows up to _MAX_LEVELS will be solved (no caps needed below that)."""
         bank = self.bank(lv, cols)
         more = cols[sloped]
         trash = np.concatenate([lv.trash[cols], lv.trash[more] + _DELTA])
-        return (np.concatenate([bank, bank[:, sloped]], axis=1), trash,
-                np.concatenate([lv.minimum[cols], lv.minimum[more]]),
-                self.caps(lv, np.concatenate([cols, more]), trash,
-                          np.arange(len(trash)) >= len(cols)),
+        which = np.concatenate([np.arange(len(cols)), np.flatnonzero(sloped)])
+        if low:
+            cap, proven = lv.cap[cols[which]], np.zeros(len(which), bool)
+        else:
+            cap, proven = self.caps(lv, cols, bank, which, trash)
+        return (bank[:, which], trash, lv.minimum[cols[which]], cap, proven,
                 np.concatenate([cols, more + len(lv.a)]))
 
     def sweep(self, active: list[_Level]) -> None:
@@ -343,25 +341,21 @@ class _Game:
             lv.trash[lv.cols] = 1.0 - lv.x[lv.partner[lv.cols]]
             parts.append(self.problems(lv, lv.cols, lv.slope[lv.cols]))
         provisional = len(active) > 1 or active[0].kept is not None
-        bank, trash, minimum, cap, _ = (np.concatenate(p, axis=-1) for p in zip(*parts, strict=True))
+        bank, trash, minimum, cap, _, _ = (np.concatenate(p, axis=-1)
+                                           for p in zip(*parts, strict=True))
         hi = np.empty(len(trash), int)
         result = self.ts.solve(bank, trash, minimum, cap, keep=self.keep if provisional else 0,
                                throws_to=hi, margin=_MARGIN)
         values, rows = result if provisional else (result, None)
         pos = 0
         for depth, (lv, part) in enumerate(zip(active, parts, strict=True)):
-            where = part[4]
+            where = part[5]
             lv.f = values[pos:pos + len(where)]
-            # a column solved to its full cap anchors its rows that may throw here
-            full = part[3][:len(lv.cols)] == lv.cap[lv.cols]
+            # a column whose rows were proven anchors its rows that may throw here
+            full = part[4][:len(lv.cols)]
             anchor = lv.cols[full]
             lv.hi[anchor] = hi[pos:pos + len(lv.cols)][full]
             lv.hi_at[anchor] = lv.trash[anchor]
-            # a slope solve is exact if it reached every row its value showed may throw
-            more = lv.cols[lv.sloped[lv.cols]]
-            need = np.minimum(lv.cap[more], np.maximum(lv.hi[more], _MAX_LEVELS))
-            lv.bad[more] = part[3][len(lv.cols):] < need
-            self.his[lv.seat, lv.a, lv.b] = np.where(np.isnan(lv.hi_at), -1, lv.hi)
             if rows is not None and (depth or lv.kept is not None):
                 if lv.kept is None:
                     lv.kept = np.empty((rows.shape[0], 2 * len(lv.a)))
@@ -373,7 +367,7 @@ class _Game:
     def fix(self, lv: _Level) -> None:
         """Redo the low rows of every column that banked into estimates, now finished."""
         lv.cols = np.arange(len(lv.a))
-        bank, trash, minimum, cap, where = self.problems(lv, lv.cols, lv.sloped)
+        bank, trash, minimum, cap, _, where = self.problems(lv, lv.cols, lv.sloped, low=True)
         lv.f = self.ts.solve(bank, trash, minimum, cap, top=lv.depth, q=lv.kept[:, where])
         lv.depth, lv.kept = 0, None
 
@@ -390,9 +384,6 @@ class _Game:
         sloped = lv.sloped[cols]
         beta = lv.beta[cols]
         beta[sloped] = (lv.f[j:] - f[sloped]) / _DELTA
-        bad = lv.bad[cols]
-        if bad.any():  # a slope solve fell short: a neighbour's slope, a new one next time
-            beta[bad] = lv.fallback[cols[bad]]
         plain = lv.exact_passes >= _PLAIN
         if plain:
             beta[:] = 0.0
@@ -405,8 +396,7 @@ class _Game:
         lv.x = new
         # a column must be solved again if it or its partner moved
         lv.moving = moved | moved[lv.partner]
-        lv.slope[cols] = ((~sloped & (step[cols] > _SHRINK * lv.steps[cols])) | bad) & ~plain
-        lv.bad[cols] = False
+        lv.slope[cols] = ~sloped & (step[cols] > _SHRINK * lv.steps[cols]) & ~plain
         lv.steps[cols] = step[cols]
         return not moved.any()
 
@@ -434,7 +424,6 @@ class _Game:
                     self.fix(lv)
                     fixups += 1
                 done = self.newton(lv, tol)
-                self.betas[lv.seat, lv.a, lv.b] = lv.beta
                 self.win[lv.seat, lv.a, lv.b] = lv.x
                 if i == 0:
                     lv.exact = True

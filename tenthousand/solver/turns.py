@@ -18,9 +18,11 @@ order, so the circuit changes no value.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -31,6 +33,7 @@ from ..model.rules import Rules
 from . import dice
 
 _BLOCK = 64  # columns per block of the value arrays
+_EXACT_TAPS = 6  # a proof that rows bank values best points up to this many steps exactly
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,9 @@ class _Throws:
     first: _Circuit  # the first throw of a turn
     first_probs: Any
     first_trash: float
+    bound: tuple[tuple[Any, Any, float], ...]  # the throws a proof of banking checks:
+    #   (offsets, probabilities, trash) of the best points of each kind of throw
+    dominated: bool  # some throws are left out: six dice are at least as good
 
 
 @cache
@@ -126,10 +132,63 @@ def _throws(key: tuple[object, ...]) -> _Throws:
         for _, opts in th.groups:
             sets.append(tuple(pts * 6 + left for pts, left in opts))
         segments.append((first, len(sets), np.array([float(p) for p, _ in th.groups])))
+    bound, dominated = _bound(rules)
     th = dice.throws(rules, 6, True)
     opening = _compile([tuple(pts * 6 + left for pts, left in opts) for _, opts in th.groups])
     return _Throws(_compile(sets), tuple(segments), trash, opening,
-                   np.array([float(p) for p, _ in th.groups]), float(th.trash))
+                   np.array([float(p) for p, _ in th.groups]), float(th.trash),
+                   bound, dominated)
+
+
+def _bound(rules: Rules) -> tuple[tuple[tuple[Any, Any, float], ...], bool]:
+    """The throws a proof that rows bank must check, as (offsets, probabilities, trash).
+
+    Where every higher row banks, a throw's value is the bank value of its best points
+    (bank values never fall with the turn score, or are bounded by a curve that does not).
+    A throw of ``n`` dice whose best points are, threshold by threshold, at least as likely
+    to reach it as those of ``m`` dice (trash counting lowest) is then worth at least as
+    much as the throw of ``m`` dice, up to what trash is worth above the lowest bank value
+    (see :meth:`TurnSolver.proven_caps`), so only the six dice and the throws they do not
+    dominate are checked.
+    """
+    best: list[dict[int, Fraction]] = []
+    for n in range(1, 7):
+        dist: dict[int, Fraction] = {}
+        for p, opts in dice.throws(rules, n, False).groups:
+            d = max(pts for pts, _ in opts)
+            dist[d] = dist.get(d, Fraction(0)) + p
+        best.append(dist)
+
+    def survival(dist: dict[int, Fraction], x: int) -> Fraction:
+        return sum((p for d, p in dist.items() if d >= x), start=Fraction(0))
+
+    six = best[5]
+    keep = [6]
+    for n in range(1, 6):
+        xs = set(six) | set(best[n - 1])
+        if not all(survival(six, x) >= survival(best[n - 1], x) for x in xs):
+            keep.append(n)
+    bound = []
+    for n in keep:
+        merged: dict[int, Fraction] = {}
+        for d, p in best[n - 1].items():
+            e = _tap(d, best[n - 1])
+            merged[e] = merged.get(e, Fraction(0)) + p
+        offsets = np.array(sorted(merged), dtype=np.intp)
+        bound.append((offsets, np.array([float(merged[d]) for d in offsets]),
+                      float(dice.throws(rules, n, False).trash)))
+    return tuple(bound), len(keep) < 6
+
+
+def _tap(d: int, dist: dict[int, Fraction]) -> int:
+    """The offset at which the proof values best points ``d``: ``d`` itself up to 300
+    points, above that the highest offset of its band (bands growing by half), which
+    bounds it from above with a third of the work (rare large scores lose little)."""
+    if d <= _EXACT_TAPS:
+        return d
+    band = int(math.log(d / _EXACT_TAPS, 1.5))
+    return max(e for e in dist if e > _EXACT_TAPS
+               and int(math.log(e / _EXACT_TAPS, 1.5)) == band)
 
 
 class _Buffers:
@@ -179,6 +238,45 @@ class TurnSolver:
         self.mandatory = rules.corner_throw_mandatory
         self.throws = _throws(scoring._key(rules))
         self.work = 0  # column-rows solved so far (a column's rows up to its cap or top)
+
+    def proven_caps(self, bank: Any, trash: Any, minimum: Any, cap: Any, margin: float,
+                    floor: int) -> Any:
+        """Each column's cap lowered to the rows that may throw, proven from the bank values.
+
+        If every row above ``t`` banks, the value of a throw at ``t`` is a sum over its
+        outcomes of bank values above ``t``: no row needs solving to know it.  So the rows
+        from the cap down bank as long as each one's throws, valued that way, stay below
+        banking by more than ``margin`` (as ``throws_to`` of :meth:`solve`); the first row
+        that fails is the new cap (and a throw anywhere above it provably is worth less, at
+        any trash value within ``margin``).  Only rows above ``floor`` are looked at and
+        their bank values read, so rows up to ``floor`` may bank into estimates.  Rules with
+        a compulsory throw after a corner keep their caps (that throw is never a bank).
+
+        A throw's best points are valued at ``env``, the running maximum of the bank values
+        from ``floor + 1`` up: a curve that never falls and is at least the bank value, so
+        the sum bounds the throw from above (exactly, when the bank values never fall).
+        """
+        cap = np.asarray(cap)
+        top = int(cap.max()) if len(cap) else 0
+        if self.mandatory or top <= floor:
+            return cap
+        lo, n = floor + 1, top - floor  # rows lo .. top are checked
+        env = np.maximum.accumulate(bank[lo:top + self.maxp + 1], axis=0)
+        trash = np.asarray(trash, dtype=float)[None, :]
+        # a throw left out (dominated by six dice) is worth at most the six dice's throw plus
+        # what trash is worth above the lowest outcome's value
+        lift = (np.maximum(trash - env[1:n + 1], 0.0) if self.throws.dominated else 0.0)
+        limit = bank[lo:top + 1] - margin
+        fail = np.arange(lo, top + 1)[:, None] < np.asarray(minimum)[None, :]
+        value = np.empty((n, len(cap)))
+        for offsets, probs, tau in self.throws.bound:
+            np.add(trash * tau, lift, out=value)
+            for d, p in zip(offsets.tolist(), probs.tolist(), strict=True):
+                value += p * env[d:d + n]
+            fail |= value > limit
+        fail &= np.arange(lo, top + 1)[:, None] <= cap[None, :]
+        last = np.where(fail.any(axis=0), top - np.argmax(fail[::-1], axis=0), floor)
+        return np.minimum(cap, last)
 
     def solve(self, bank: Any, trash: Any, minimum: Any, cap: Any, *, top: int | None = None,
               q: Any = None, keep: int = 0, throws_to: Any = None,
