@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .i18n import _
+from .i18n import _, percent
 from .jobs import JobRunner
 from .model.game import Game, Phase
 from .model.record import Record
@@ -198,6 +198,12 @@ class AdvisorService:
         if choosing and current:
             return _("No advice for this position.")
         if self._human and game.phase is Phase.START:
+            if current and values is not None and values.challenge is not None:
+                yes, no = (percent(v, 1) for v in values.challenge)
+                return (_("A challenge now wins {yes}; throwing without one, {no}. Challenge, "
+                          "or throw.") if values.challenge[0] > values.challenge[1] else
+                        _("Throwing without a challenge wins {no}; a challenge now, {yes}. "
+                          "Throw, or challenge.")).format(yes=yes, no=no)
             return _("Throw, and every choice of the throw is valued here.")
         return ""
 

@@ -42,6 +42,9 @@ class AdvisorValues:
     best: int | None = None  # index of the best choice
     win: tuple[float, ...] | None = None  # each seat's win chance now (tables only)
     lower_is_better: bool = False  # Rotary Club: the values are points pegged, fewest best
+    #: at the start of a turn with a challenge to decide (a table of challenging): the
+    #: mover's chance if he challenges, and if he throws without
+    challenge: tuple[float, float] | None = None
 
     @property
     def best_bank(self) -> bool:
@@ -171,7 +174,22 @@ def evaluate(game: Game) -> AdvisorValues | None:
     win = _win(game)
     if win is None:
         return None
-    return AdvisorValues(WIN, game.current, (), None, tuple(win))
+    return AdvisorValues(WIN, game.current, (), None, tuple(win),
+                         challenge=_challenge_values(game))
+
+
+def _challenge_values(game: Game) -> tuple[float, float] | None:
+    """At the start of a turn with a challenge to decide, from a table of challenging:
+    the mover's chance with a challenge and without."""
+    if game.phase is not Phase.START or not game.rules.challenging:
+        return None
+    from .solver import challenge_table
+    from .solver.values import table_for
+
+    table = table_for(game)
+    if not isinstance(table, challenge_table.ChallengeTable):
+        return None
+    return challenge_table.both_starts(game, table)
 
 
 # -- the review ---------------------------------------------------------------------------

@@ -270,9 +270,10 @@ class ComputerSeats:
             self._wait_for_worker(self._computer_step,
                                   lambda: self._player(self.game.current).ready)
             return None
-        if g.phase is Phase.CHOOSE:
+        if g.phase in (Phase.CHOOSE, Phase.START):
             # A player with slow work for this position (Perfect solving a new turn,
-            # 5-35 ms) does it in a worker; choose_move is then quick.
+            # 5-35 ms, or two to weigh a challenge) does it in a worker; the decision is
+            # then quick.
             think = None if self._skip_think else getattr(player, "think", None)
             self._skip_think = False
             work = think(g) if think is not None else None

@@ -260,3 +260,64 @@ def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
                  first_seat=seed % 2, seed=seed)
         play_game(g, [perfect, expert])
         assert g.over
+
+
+def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() -> None:
+    from tenthousand import advisor
+    from tenthousand.ai import moves
+    from tenthousand.solver import challenge, values
+    from tenthousand.solver.challenge_table import ChallengeTable
+
+    rules = PRESETS["ten-thousand"].with_options("challenging", title="Challenge",
+                                                 game_point=1000, catch_up=False)
+    assert cache.unsolvable(rules) is None
+    assert "catch-up" in (cache.unsolvable(rules.with_options(catch_up=True)) or "")
+    assert "multiple of 50" in (cache.unsolvable(rules.with_options(game_point=1200)) or "")
+    assert "5,000" in (cache.unsolvable(rules.with_options(game_point=5500)) or "")
+    cache.background(rules).run()
+    table._REGISTERED.clear()  # a new session reads the cache file
+    found = table.load(rules)
+    assert isinstance(found, ChallengeTable)
+    sol = challenge.solve(rules)
+    for a, b, ca, cb in [(0, 0, 1, 1), (-15, 12, 0, 1), (19, -21, 1, 0), (5, 5, 0, 0)]:
+        assert found.wc(a, b, ca, cb) == pytest.approx(sol.w(a, b, ca, cb), abs=1e-6)
+
+    # Far behind, a challenge is worth it: the table's value is the challenge turn's,
+    # the bars say so before and after the challenge, and Perfect makes it.
+    perfect = make_player("perfect", rules, seed=1)
+    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
+    perfect.prepare()
+    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], first_seat=0,
+                seed=7)
+    game.board[:] = [0, 900]
+    before = values.win_probabilities(game)
+    assert before is not None and before[0] == pytest.approx(sol.w(0, 18), abs=1e-5)
+    assert perfect.think(game) is not None  # the plain and the challenge turn, in a worker
+    assert perfect.choose_challenge(game) == 1
+    shown = advisor.evaluate(game)  # the advisor weighs the two for a person
+    assert shown is not None and shown.challenge is not None
+    assert shown.challenge[0] == pytest.approx(before[0], abs=1e-5)
+    assert shown.challenge[0] > shown.challenge[1]
+    game.challenge(1)
+    after = values.win_probabilities(game)
+    assert after is not None and after[0] == pytest.approx(before[0], abs=1e-5)
+    shown = advisor.evaluate(game)
+    assert shown is not None and shown.challenge is None  # made: nothing left to weigh
+    game.board[:] = [850, 0]  # far ahead, a plain turn is better
+    game.challenges_used[0][0] = False
+    game.challenge_target = game.challenge_slot = None
+    assert perfect.choose_challenge(game) is None
+
+    # Whole games: every move legal, both sides' challenges spent or kept as they choose.
+    expert = make_player("expert", rules, seed=2)
+    challenges = 0
+    for seed in range(40):
+        g = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
+                 first_seat=seed % 2, seed=seed)
+        while not g.over:
+            assert min(g.board) >= found.lo * 50  # every position in play is in the table
+            player = perfect if g.current == 0 else expert
+            move = moves.decide(g, player)
+            challenges += g.current == 0 and move.challenge is not None
+            moves.apply(g, move)
+    assert challenges > 0

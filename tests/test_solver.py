@@ -373,6 +373,150 @@ def test_surpassing_changes_the_game() -> None:
     assert sol.w(19, 19, 19) < sol.w(19, 19, 0) - 0.5
 
 
+# -- the brute force with challenging -----------------------------------------------------
+
+ChallengeState = tuple[int, int, int, int, int]  # (score 0, score 1, challenge 0, 1, mover)
+
+
+class ChallengeBruteForce:
+    """Value iteration over the game states reachable from the start with challenging, for
+    rules where the first to the game point wins at once.  Written out again from the
+    engine: a player with his first challenge may challenge at the start of a turn; a bank
+    then adds the turn score to him and takes it off the other (never below the lowest
+    score), trash takes a tenth of the game point off him; the challenge is spent either
+    way.  The same turn cap as the solver (see :class:`PenaltyBruteForce`)."""
+
+    def __init__(self, rules: Rules, extra: int = 0) -> None:
+        self.r = rules
+        self.extra = extra
+        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.v: dict[ChallengeState, float] = {}
+        self.challenge = False  # the turn being valued is a challenge
+
+    def _lower(self, score: int, amount: int) -> int:
+        floor = self.r.score_floor
+        return score - amount if floor is None else max(score - amount, floor)
+
+    def _next(self, state: ChallengeState, gain: int | None,
+              challenge: bool) -> ChallengeState | None:
+        """The state after the mover's turn (None: he reached the game point and won)."""
+        board, left, mover = [state[0], state[1]], [state[2], state[3]], state[4]
+        if challenge:
+            left[mover] = 0
+            if gain is None:
+                board[mover] = self._lower(board[mover], self.r.game_point // 10)
+        if gain is not None:
+            board[mover] += gain
+            if board[mover] >= self.r.game_point:
+                return None
+            if challenge:
+                board[1 - mover] = self._lower(board[1 - mover], gain)
+        return (board[0], board[1], left[0], left[1], 1 - mover)
+
+    def after(self, state: ChallengeState, gain: int | None) -> float:
+        found = self._next(state, gain, self.challenge)
+        if found is None:
+            return 1.0 if state[4] == 0 else 0.0
+        return self.v.get(found, 0.5)
+
+    def _limits(self, state: ChallengeState) -> tuple[int, int]:
+        own = state[state[4]]
+        need = max(self.r.opening_minimum if own == 0 else self.r.minimum, 50)
+        return need, max(self.r.game_point - own, need) - 50 + self.extra
+
+    def turn(self, state: ChallengeState) -> float:
+        mover = state[4]
+        need, cap = self._limits(state)
+        self.challenge = False
+        value = _turn_by_brute_force(self, state, mover, need, cap)
+        if state[2 + mover]:
+            self.challenge = True
+            other = _turn_by_brute_force(self, state, mover, need, cap)
+            self.challenge = False
+            value = max(value, other) if mover == 0 else min(value, other)
+        return value
+
+    def reachable(self) -> list[ChallengeState]:
+        """Every state a game can reach from the start (a bank of any allowed size)."""
+        start = (self.r.starting_score(0), self.r.starting_score(1), 1, 1, 0)
+        seen, todo = {start}, [start]
+        while todo:
+            state = todo.pop()
+            need, cap = self._limits(state)
+            top = cap + 50 * (max(p for n in range(1, 7) for _, f in self.rolls[(n, False)]
+                                  for p, _ in f) // 50)
+            for challenge in (False, True) if state[2 + state[4]] else (False,):
+                for gain in [None, *range(need, top + 1, 50)]:
+                    found = self._next(state, gain, challenge)
+                    if found is not None and found not in seen:
+                        seen.add(found)
+                        todo.append(found)
+        return sorted(seen, key=lambda s: (-(s[0] + s[1]), -s[2] - s[3], s))
+
+    def solve(self) -> float:
+        """The first player's chance from the start (both challenges left)."""
+        states = self.reachable()
+        for _ in range(2000):
+            change = 0.0
+            for state in states:
+                new = self.turn(state)
+                change = max(change, abs(new - self.v.get(state, 0.5)))
+                self.v[state] = new
+            if change < 1e-13:
+                break
+        return self.v[(self.r.starting_score(0), self.r.starting_score(1), 1, 1, 0)]
+
+
+#: Challenging needs a tenth of the game point on the grid of 50: 500 is the smallest.
+CHALLENGE_RULES = PRESETS["ten-thousand"].with_options("challenging", game_point=500,
+                                                       catch_up=False)
+
+
+def _seat0_chance(sol: Any, state: ChallengeState) -> float:
+    a, b, ca, cb, mover = state
+    if mover == 0:
+        return sol.w(a // 50, b // 50, ca, cb)
+    return 1.0 - sol.w(b // 50, a // 50, cb, ca)
+
+
+def test_challenge_solver_meets_the_brute_forces_equations() -> None:
+    """Every position a game can reach (boards as low as challenges take them) is in the
+    table, and its value is what one step of the brute force's value iteration makes of
+    the table's values: the table solves the game's optimality equations, which have one
+    solution.  (The whole value iteration from scratch runs with ``--long``.)"""
+    from tenthousand.solver import challenge
+
+    sol = challenge.solve(CHALLENGE_RULES, tol=1e-13)
+    brute = ChallengeBruteForce(CHALLENGE_RULES)
+    states = brute.reachable()
+    assert min(min(s[0], s[1]) for s in states) == sol.lo * 50 == -500  # the bound is met
+    brute.v = {state: _seat0_chance(sol, state) for state in states}
+    assert max(abs(brute.turn(state) - brute.v[state]) for state in states) < 1e-11
+    # with no challenge left it is the game without challenging; a challenge in hand never
+    # hurts, one in the opponent's hand never helps, and somewhere it matters
+    plain = core.solve(CHALLENGE_RULES.with_options(challenging=False), tol=1e-13)
+    n = 10  # boards 0 .. 450
+    assert np.allclose(sol.win[-sol.lo:, -sol.lo:, 0, 0], plain.win[0, :n, :n], atol=1e-11)
+    w = sol.win
+    assert np.all(w[..., 1, :] >= w[..., 0, :] - 1e-12)
+    assert np.all(w[..., :, 0] >= w[..., :, 1] - 1e-12)
+    assert np.max(w[..., 1, 1] - w[..., 0, 0]) > 0.01
+
+
+@pytest.mark.skipif("not config.getoption('--long')", reason="a minute long; run with --long")
+@pytest.mark.parametrize("floor", [0, None])
+def test_challenge_solver_equals_brute_force(floor: int | None) -> None:
+    from tenthousand.solver import challenge
+
+    rules = CHALLENGE_RULES.with_options(score_floor=floor)
+    sol = challenge.solve(rules, tol=1e-13)
+    brute = ChallengeBruteForce(rules)
+    first = brute.solve()
+    assert sol.first_player_win_probability == pytest.approx(first, abs=1e-10)
+    for state, value in brute.v.items():
+        assert value == pytest.approx(_seat0_chance(sol, state), abs=1e-10)
+
+
 # -- the fast turn programme -----------------------------------------------------------
 
 

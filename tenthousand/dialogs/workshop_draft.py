@@ -282,7 +282,7 @@ def solvable(rules: Rules) -> str | None:
 
         titles = ", ".join(_(OPTION_TITLES[name]) for name in rules.options)
         problem = unsolvable(rules)
-        if problem is None:  # the trash penalty, surpassing: solved when a game starts
+        if problem is None:  # the trash penalty, surpassing, challenging: solved in a game
             return _("Here the first player's chance is worked out for rules without options; "
                      "with {options}, Perfect solves these rules when a two-player game with "
                      "them starts.").format(options=titles)

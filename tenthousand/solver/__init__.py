@@ -79,7 +79,7 @@ def main(args: list[str] | None = None) -> int:
     kwargs = {} if ns.extra is None else {"extra": ns.extra}
     if ns.progress:
         kwargs["progress"] = True  # type: ignore[assignment]
-    if rules.three_trash or rules.surpassing:
+    if rules.three_trash or rules.surpassing or rules.challenging:
         return _solve_penalty(rules, ns, kwargs)
     solution = core.solve(rules, **kwargs)  # type: ignore[arg-type]
     if ns.out is not None:
@@ -99,18 +99,23 @@ def main(args: list[str] | None = None) -> int:
 
 
 def _solve_penalty(rules: Rules, ns: argparse.Namespace, kwargs: dict[str, object]) -> int:
-    """``solve`` for rules with the trash penalty (:mod:`.penalty`) or surpassing
-    (:mod:`.surpass`)."""
-    from . import penalty, penalty_table, surpass, surpass_table
+    """``solve`` for rules with the trash penalty (:mod:`.penalty`), surpassing
+    (:mod:`.surpass`) or challenging (:mod:`.challenge`)."""
+    from . import challenge, challenge_table, penalty, penalty_table, surpass, surpass_table
 
-    module: Any = surpass if rules.surpassing else penalty
+    module: Any
+    if rules.surpassing:
+        module, pack = surpass, surpass_table.pack
+    elif rules.challenging:
+        module, pack = challenge, challenge_table.pack
+    else:
+        module, pack = penalty, penalty_table.pack
     problem = module.unsupported(rules)
     if problem is not None:
         sys.stderr.write(f"solve: {problem}\n")
         return 2
     solution = module.solve(rules, **kwargs)
     if ns.out is not None:
-        pack = surpass_table.pack if rules.surpassing else penalty_table.pack
         ns.out.parent.mkdir(parents=True, exist_ok=True)
         ns.out.write_bytes(pack(solution))
     print(json.dumps({

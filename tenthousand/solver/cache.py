@@ -24,6 +24,7 @@ from ..i18n import _, number
 from ..model.rules import Rules
 from ..paths import paths
 from ..storage import write_bytes_atomic
+from . import challenge_table
 from . import table as tables
 from .penalty_table import pack as pack_penalty
 from .penalty_table import unpack_any
@@ -45,6 +46,18 @@ LARGEST_PENALTY_RANGE = 5000
 #: With surpassing, the largest game point solved here: a position also holds what the
 #: last turn added (docs/perfect-play.md).
 LARGEST_SURPASS_GAME_POINT = 5000
+#: With challenging, the largest game point solved here: boards run down to minus the game
+#: point, and a position also holds the challenges left (docs/perfect-play.md).
+LARGEST_CHALLENGE_GAME_POINT = 5000
+
+
+def unpack(data: bytes) -> tables.Table:
+    """A table file of any kind (ValueError when it is none)."""
+    if data.startswith(SURPASS_MAGIC):
+        return surpass_unpack(data)
+    if data.startswith(challenge_table.MAGIC):
+        return challenge_table.unpack(data)
+    return unpack_any(data)
 
 
 def unsolvable(rules: Rules) -> str | None:
@@ -57,6 +70,14 @@ def unsolvable(rules: Rules) -> str | None:
             return _("the game point is above {points} with surpassing: too many positions "
                      "to solve on this computer").format(
                          points=number(LARGEST_SURPASS_GAME_POINT))
+    elif rules.challenging:
+        problem = challenge_table.unsupported(rules)
+        if problem is not None:
+            return problem
+        if rules.game_point > LARGEST_CHALLENGE_GAME_POINT:
+            return _("the game point is above {points} with challenging: too many positions "
+                     "to solve on this computer").format(
+                         points=number(LARGEST_CHALLENGE_GAME_POINT))
     elif rules.three_trash:
         problem = penalty_unsupported(rules)
         if problem is not None:
@@ -104,8 +125,7 @@ def load_cached(rules: Rules) -> tables.Table | None:
         log.warning("cannot read the cached perfect-play table %s: %s", path, e)
         return None
     try:
-        table: tables.Table | None = (surpass_unpack(data) if data.startswith(SURPASS_MAGIC)
-                                      else unpack_any(data))
+        table: tables.Table | None = unpack(data)
     except (ValueError, KeyError, TypeError, struct.error, zlib.error) as e:
         table = None
         log.warning("the cached perfect-play table %s is damaged (%s); solving again", path, e)
@@ -186,14 +206,17 @@ class BackgroundSolve:
                     from . import surpass
 
                     data = pack_surpass(surpass.solve(self.rules, progress=report))
+                elif self.rules.challenging:
+                    from . import challenge
+
+                    data = challenge_table.pack(challenge.solve(self.rules, progress=report))
                 elif self.rules.three_trash:
                     from . import penalty
 
                     data = pack_penalty(penalty.solve(self.rules, progress=report))
                 else:
                     data = tables.pack(core.solve(self.rules, progress=report))
-                table = (surpass_unpack(data) if data.startswith(SURPASS_MAGIC)
-                         else unpack_any(data))
+                table = unpack(data)
                 try:
                     write_atomic(cache_file(self.rules), data)
                 except OSError as e:  # the table still serves this session

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from ..ai import Decision
 from ..i18n import N_, _
-from . import cache, values
+from ..model.game import Phase
+from . import cache, challenge_table, values
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -110,18 +111,39 @@ class PerfectPlayer:
                 and self.fallback.ready)
 
     def choose_challenge(self, game: Game) -> int | None:
-        # The tables cover rules without challenging; anything else is the fallback's.
-        if game.rules.challenging:
-            return self.fallback.choose_challenge(game)
-        return None
+        """Challenge when a challenge turn wins more often than a plain one (from a table
+        of challenging); positions the table does not answer are the fallback's."""
+        if not game.rules.challenging:
+            return None
+        self.prepare()
+        table = self._table if game.rules == self.rules else None
+        if isinstance(table, challenge_table.ChallengeTable):
+            best = challenge_table.challenge_is_best(game, table)
+            if best is not None:
+                return 1 - game.current if best else None
+        return self.fallback.choose_challenge(game)
 
     def think(self, game: Game) -> Callable[[], None] | None:
-        """The slow part of the next :meth:`choose_move` (solving a turn not met before,
-        5-35 ms), for the window to run in a worker thread; None when the move is quick."""
+        """The slow part of the next decision (solving turns not met before, 5-35 ms
+        each), for the window to run in a worker thread; None when the decision is quick.
+        At the start of a turn that is the turn ahead, and with a challenge to decide also
+        the challenge turn."""
         if game.rules != self.rules or self._table is None:
             return None
-        tv = values.turn_values(game)  # None with three or more seats
-        return None if tv is None or tv.solved else tv.solve
+        turns = [values.turn_values(game)]  # None with three or more seats
+        table = self._table
+        if (game.phase is Phase.START and isinstance(table, challenge_table.ChallengeTable)
+                and game.challenge_target is None and game.challenge_slot_for(game.current) == 0):
+            turns.append(challenge_table.challenge_turn(game, table))
+        slow = [tv for tv in turns if tv is not None and not tv.solved]
+        if not slow:
+            return None
+
+        def work() -> None:
+            for tv in slow:
+                tv.solve()
+
+        return work
 
     def choose_move(self, game: Game) -> Decision:
         """The freeze and bank/throw with the best chance of winning."""

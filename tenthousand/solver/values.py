@@ -27,6 +27,9 @@ from functools import lru_cache
 from ..model.game import Game, Phase
 from ..model.rules import Rules
 from . import dice
+from .challenge_table import ChallengeTable
+from .challenge_table import start_chance as challenge_start_chance
+from .challenge_table import turn_values as challenge_turn_values
 from .penalty_table import PenaltyTable
 from .penalty_table import turn_values as penalty_turn_values
 from .surpass_table import SurpassTable
@@ -207,6 +210,8 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
         return penalty_turn_values(game, table)
     if isinstance(table, SurpassTable):  # and so is what the last turn added
         return surpass_turn_values(game, table)
+    if isinstance(table, ChallengeTable):  # and the challenges left, and one made
+        return challenge_turn_values(game, table)
     rules = game.rules
     cur = game.current
     other = 1 - cur
@@ -330,7 +335,13 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
         return None if adv is None else adv.win
     cur = game.current
     mine, theirs = game.board[cur], game.board[1 - cur]
-    if (game.phase is Phase.START and game.stage == "normal" and mine % STEP == 0
+    if game.phase is Phase.START and isinstance(table, ChallengeTable):
+        # before the mover decides on a challenge: the better of the two, as the table has it
+        found = challenge_start_chance(game, table)
+        if found is None:
+            return None
+        mover = found
+    elif (game.phase is Phase.START and game.stage == "normal" and mine % STEP == 0
             and not isinstance(table, PenaltyTable | SurpassTable)
             and theirs % STEP == 0 and 0 <= mine < table.rules.game_point
             and 0 <= theirs < table.rules.game_point):
