@@ -248,6 +248,17 @@ def test_the_first_challenge_is_made_below_the_game_point_once() -> None:
         game.challenge(1)
 
 
+def test_without_a_catch_up_round_only_the_first_challenge_counts() -> None:
+    """The first to the game point wins at once, so the second challenge (made at the game
+    point and above) never comes: the scoreboard counts one."""
+    game, dice = new_game("trash-5000", "challenging", seats=2, board=[1000, 1000])
+    game.rules = game.rules.with_options(catch_up=False)
+    assert game.challenges_left(0) == 1
+    game.challenge(1)
+    trash_turn(game, dice)
+    assert game.challenges_left(0) == 0
+
+
 def test_the_second_challenge_in_the_tie_break_battle_of_the_titans() -> None:
     """Played from the first throw: both players reach the game point, tie, and challenge
     each other a second time in the tie-break turns (RULES.md, Challenging; D-9)."""

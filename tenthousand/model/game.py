@@ -317,9 +317,12 @@ class Game:
         return None if self.challenges_used[seat][slot] else slot
 
     def challenges_left(self, seat: int) -> int:
+        """The challenges the seat can still make.  When the first to reach the game point
+        wins at once, the second (made at the game point and above) never comes."""
         if not self.rules.challenging:
             return 0
-        return self.challenges_used[seat].count(False)
+        slots = self.challenges_used[seat] if self.rules.catch_up else self.challenges_used[seat][:1]
+        return slots.count(False)
 
     # -- commands ------------------------------------------------------------------------
 
