@@ -42,6 +42,19 @@ def _rolls(rules: Rules, n: int, first: bool) -> list[tuple[float, list[tuple[in
     return out
 
 
+def _iterate(force: Any, states: list[Any], sweeps: int, tol: float) -> None:
+    """Value iteration in place (Gauss-Seidel) over ``states`` until no value moves by
+    ``tol`` in a sweep; ``force.turn(state)`` is a state's value from the others."""
+    for _ in range(sweeps):
+        change = 0.0
+        for state in states:
+            new = force.turn(state)
+            change = max(change, abs(new - force.v.get(state, 0.5)))
+            force.v[state] = new
+        if change < tol:
+            return
+
+
 class BruteForce:
     """Value iteration over whole game states: (stage, score of seat 0, of seat 1, mover)."""
 
@@ -132,14 +145,7 @@ class BruteForce:
         # tie-break rounds need only themselves, catch-up turns only those, the rest all
         for stage in "TCN":
             states = sorted((s for s in seen if s[0] == stage), key=lambda s: -(s[1] + s[2]))
-            for _ in range(500):
-                change = 0.0
-                for state in states:
-                    new = self.turn(state)
-                    change = max(change, abs(new - self.v.get(state, 0.5)))
-                    self.v[state] = new
-                if change < 1e-12:
-                    break
+            _iterate(self, states, 500, 1e-12)
         return self.v[starts[0]], 1.0 - self.v[starts[1]]
 
 
@@ -240,14 +246,7 @@ class PenaltyBruteForce:
         runs = range(self.r.trash_run)
         states = [(a, b, ka, kb, m) for a in scores for b in scores for ka in runs
                   for kb in runs for m in (0, 1)]
-        for _ in range(2000):
-            change = 0.0
-            for state in states:
-                new = self.turn(state)
-                change = max(change, abs(new - self.v.get(state, 0.5)))
-                self.v[state] = new
-            if change < 1e-13:
-                break
+        _iterate(self, states, 2000, 1e-13)
         return self.v[(0, 0, 0, 0, 0)]
 
 
@@ -330,14 +329,7 @@ class SurpassBruteForce:
         g = self.r.game_point
         states = [(a, b, s, m) for a in range(0, g, 50) for b in range(0, g, 50)
                   for m in (0, 1) for s in range(0, (b if m == 0 else a) + 1, 50)]
-        for _ in range(2000):
-            change = 0.0
-            for state in states:
-                new = self.turn(state)
-                change = max(change, abs(new - self.v.get(state, 0.5)))
-                self.v[state] = new
-            if change < 1e-13:
-                break
+        _iterate(self, states, 2000, 1e-13)
         return self.v[(0, 0, 0, 0)]
 
 
@@ -456,14 +448,7 @@ class ChallengeBruteForce:
     def solve(self) -> float:
         """The first player's chance from the start (both challenges left)."""
         states = self.reachable()
-        for _ in range(2000):
-            change = 0.0
-            for state in states:
-                new = self.turn(state)
-                change = max(change, abs(new - self.v.get(state, 0.5)))
-                self.v[state] = new
-            if change < 1e-13:
-                break
+        _iterate(self, states, 2000, 1e-13)
         return self.v[(self.r.starting_score(0), self.r.starting_score(1), 1, 1, 0)]
 
 

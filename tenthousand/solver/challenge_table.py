@@ -13,7 +13,6 @@ here, and :meth:`~tenthousand.solver.player.PerfectPlayer.choose_challenge` asks
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
     from .values import TurnValues
 
 MAGIC = b"TTCHALLENGE1\n"
-FORMAT = 1
 STEP = 50
 
 
@@ -63,7 +61,7 @@ def lowest(rules: Rules) -> int:
 
 
 @dataclass(frozen=True)
-class ChallengeTable(tables.Table):
+class ChallengeTable(tables.OptionTable):
     """Solved values with the first challenges left: ``wc(a, b, ca, cb)``, in steps."""
 
     lo: int = 0  # the lowest score, in steps
@@ -85,43 +83,19 @@ class ChallengeTable(tables.Table):
         del seat
         return self.wc(a, b)
 
-    def c(self, on_board: bool, seat0: bool, d: int) -> float:
-        return 0.0  # no catch-up round in these rules
-
-    def second(self, x: int) -> float:
-        return 0.0  # no tie-break rounds either
-
 
 def pack(solution: Any) -> bytes:
     """The bytes of a table file for a :class:`~tenthousand.solver.challenge.ChallengeSolution`."""
-    rules: Rules = solution.rules
-    header = {
-        "format": FORMAT,
-        "rules": rules.to_dict(),
-        "ng": rules.game_point // STEP,
-        "lo": solution.lo,
-        "extra": solution.notes.get("extra", 0) // STEP,
-        "figures": {
-            "first_player_win_probability": solution.first_player_win_probability,
-            "states": solution.states,
-            "iterations": solution.iterations,
-            "seconds": round(solution.seconds, 1),
-        },
-    }
-    return tables.write_file(MAGIC, header, solution.win.astype("<f4").tobytes())
+    return tables.pack_option(MAGIC, solution, lo=solution.lo)
 
 
 def unpack(data: bytes) -> ChallengeTable:
     """Read a table file of :func:`pack`; ValueError when it is not one."""
-    header, body = tables.read_file(data, MAGIC, "a perfect-play table with challenging",
-                                    FORMAT)
-    ng, lo = int(header["ng"]), int(header["lo"])
-    if lo > 0 or len(body) != ((ng - lo) ** 2) * 4:
-        raise ValueError("perfect-play table has the wrong size")
-    return ChallengeTable(rules=Rules.from_dict(header["rules"]), ng=ng,
-                          extra=int(header["extra"]), dmax=0, tie_first=0.5, win=body,
-                          catch_up=array("f"), tie_second=array("f"),
-                          figures=dict(header.get("figures", {})), lo=lo)
+    table: ChallengeTable = tables.unpack_option(
+        data, MAGIC, "a perfect-play table with challenging",
+        lambda h: (int(h["ng"]) - int(h["lo"])) ** 2 * 4 if int(h["lo"]) <= 0 else -1,
+        ChallengeTable, lo="lo")
+    return table
 
 
 def _position(game: Game, table: ChallengeTable) -> tuple[int, int, int, int] | None:

@@ -12,7 +12,6 @@ with the runs of trash in the bank and trash values.
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
     from .values import TurnValues
 
 MAGIC = b"TTPENALTY1\n"
-FORMAT = 1
 STEP = 50
 
 
@@ -45,7 +43,7 @@ def unsupported(rules: Rules) -> str | None:
 
 
 @dataclass(frozen=True)
-class PenaltyTable(tables.Table):
+class PenaltyTable(tables.OptionTable):
     """Solved values with the runs of trash: ``wr(a, b, ka, kb)``, scores in steps."""
 
     lo: int = 0  # the lowest score, in steps
@@ -66,44 +64,19 @@ class PenaltyTable(tables.Table):
         del seat
         return self.wr(a, b)
 
-    def c(self, on_board: bool, seat0: bool, d: int) -> float:
-        return 0.0  # no catch-up round in these rules
-
-    def second(self, x: int) -> float:
-        return 0.0  # no tie-break rounds either
-
 
 def pack(solution: Any) -> bytes:
     """The bytes of a table file for a :class:`~tenthousand.solver.penalty.PenaltySolution`."""
-    rules: Rules = solution.rules
-    header = {
-        "format": FORMAT,
-        "rules": rules.to_dict(),
-        "ng": rules.game_point // STEP,
-        "lo": solution.lo,
-        "run": rules.trash_run,
-        "extra": solution.notes.get("extra", 0) // STEP,
-        "figures": {
-            "first_player_win_probability": solution.first_player_win_probability,
-            "states": solution.states,
-            "iterations": solution.iterations,
-            "sweeps": solution.sweeps,
-            "seconds": round(solution.seconds, 1),
-        },
-    }
-    return tables.write_file(MAGIC, header, solution.win.astype("<f4").tobytes())
+    return tables.pack_option(MAGIC, solution, lo=solution.lo, run=solution.rules.trash_run)
 
 
 def unpack(data: bytes) -> PenaltyTable:
     """Read a table file of :func:`pack`; ValueError when it is not one."""
-    header, body = tables.read_file(data, MAGIC, "a perfect-play table with the trash penalty", FORMAT)
-    ng, lo, run = int(header["ng"]), int(header["lo"]), int(header["run"])
-    if len(body) != ((ng - lo) * run) ** 2:
-        raise ValueError("perfect-play table has the wrong size")
-    return PenaltyTable(rules=Rules.from_dict(header["rules"]), ng=ng,
-                        extra=int(header["extra"]), dmax=0, tie_first=0.5, win=body,
-                        catch_up=array("f"), tie_second=array("f"),
-                        figures=dict(header.get("figures", {})), lo=lo, run=run)
+    table: PenaltyTable = tables.unpack_option(
+        data, MAGIC, "a perfect-play table with the trash penalty",
+        lambda h: ((int(h["ng"]) - int(h["lo"])) * int(h["run"])) ** 2, PenaltyTable,
+        lo="lo", run="run")
+    return table
 
 
 def unpack_any(data: bytes) -> tables.Table:

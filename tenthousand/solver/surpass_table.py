@@ -9,7 +9,6 @@ turn for every ``(own score a, opponent's score b, what the opponent's last turn
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +21,6 @@ if TYPE_CHECKING:
     from .values import TurnValues
 
 MAGIC = b"TTSURPASS1\n"
-FORMAT = 1
 STEP = 50
 
 
@@ -40,7 +38,7 @@ def unsupported(rules: Rules) -> str | None:
 
 
 @dataclass(frozen=True)
-class SurpassTable(tables.Table):
+class SurpassTable(tables.OptionTable):
     """Solved values with what the last turn added: ``ws(a, b, s)``, in steps."""
 
     def ws(self, a: int, b: int, s: int = 0) -> float:
@@ -52,41 +50,18 @@ class SurpassTable(tables.Table):
         del seat
         return self.ws(a, b)
 
-    def c(self, on_board: bool, seat0: bool, d: int) -> float:
-        return 0.0  # no catch-up round in these rules
-
-    def second(self, x: int) -> float:
-        return 0.0
-
 
 def pack(solution: Any) -> bytes:
     """The bytes of a table file for a :class:`~tenthousand.solver.surpass.SurpassSolution`."""
-    rules: Rules = solution.rules
-    header = {
-        "format": FORMAT,
-        "rules": rules.to_dict(),
-        "ng": rules.game_point // STEP,
-        "extra": solution.notes.get("extra", 0) // STEP,
-        "figures": {
-            "first_player_win_probability": solution.first_player_win_probability,
-            "states": solution.states,
-            "iterations": solution.iterations,
-            "seconds": round(solution.seconds, 1),
-        },
-    }
-    return tables.write_file(MAGIC, header, solution.win.astype("<f4").tobytes())
+    return tables.pack_option(MAGIC, solution)
 
 
 def unpack(data: bytes) -> SurpassTable:
     """Read a table file of :func:`pack`; ValueError when it is not one."""
-    header, body = tables.read_file(data, MAGIC, "a perfect-play table with surpassing", FORMAT)
-    ng = int(header["ng"])
-    if len(body) != ng ** 3:
-        raise ValueError("perfect-play table has the wrong size")
-    return SurpassTable(rules=Rules.from_dict(header["rules"]), ng=ng,
-                        extra=int(header["extra"]), dmax=0, tie_first=0.5, win=body,
-                        catch_up=array("f"), tie_second=array("f"),
-                        figures=dict(header.get("figures", {})))
+    table: SurpassTable = tables.unpack_option(
+        data, MAGIC, "a perfect-play table with surpassing", lambda h: int(h["ng"]) ** 3,
+        SurpassTable)
+    return table
 
 
 def turn_values(game: Game, table: SurpassTable) -> TurnValues | None:

@@ -55,6 +55,56 @@ class Table:
         return float(self.tie_second[x]) if x < self.dmax else 0.0
 
 
+@dataclass(frozen=True)
+class OptionTable(Table):
+    """A table of an option's solver (the trash penalty, surpassing, challenging): rules
+    where the first to reach the game point wins at once, so no catch-up or tie-break
+    values; ``win`` holds the positions in the solver's own layout."""
+
+    def c(self, on_board: bool, seat0: bool, d: int) -> float:
+        return 0.0  # no catch-up round in these rules
+
+    def second(self, x: int) -> float:
+        return 0.0  # no tie-break rounds either
+
+
+def pack_option(magic: bytes, solution: Any, **more: int) -> bytes:
+    """The bytes of a table file of an option's solver: the rules, the game point and the
+    turn cap beyond it in steps, ``more`` (such as the lowest score), the figures, then
+    every value of ``solution.win`` as float32."""
+    rules: Rules = solution.rules
+    header = {
+        "format": FORMAT,
+        "rules": rules.to_dict(),
+        "ng": rules.game_point // 50,
+        "extra": solution.notes.get("extra", 0) // 50,
+        **more,
+        "figures": {
+            "first_player_win_probability": solution.first_player_win_probability,
+            "states": solution.states,
+            "iterations": solution.iterations,
+            **({"sweeps": solution.sweeps} if hasattr(solution, "sweeps") else {}),
+            "seconds": round(solution.seconds, 1),
+        },
+    }
+    return write_file(magic, header, solution.win.astype("<f4").tobytes())
+
+
+def unpack_option(data: bytes, magic: bytes, what: str, size: Any, kind: type[OptionTable],
+                  **more: str) -> Any:
+    """Read a table file of :func:`pack_option` into a ``kind``; ``size(header)`` is the
+    number of values it must hold, ``more`` names the table's fields read from the header
+    (field: header key).  ValueError when it is not such a file."""
+    header, body = read_file(data, magic, what)
+    if len(body) != size(header):
+        raise ValueError("perfect-play table has the wrong size")
+    return kind(rules=Rules.from_dict(header["rules"]), ng=int(header["ng"]),
+                extra=int(header["extra"]), dmax=0, tie_first=0.5, win=body,
+                catch_up=array("f"), tie_second=array("f"),
+                figures=dict(header.get("figures", {})),
+                **{name: int(header[key]) for name, key in more.items()})
+
+
 def options_refused(options: tuple[str, ...] | list[str]) -> str:
     """The phrase for options no solver here handles ("pyramiding, surpassing")."""
     from ..i18n import _
