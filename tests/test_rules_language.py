@@ -370,6 +370,31 @@ def test_random_rule_sets_solve_like_the_brute_force(rules: Rules) -> None:
     assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
 
 
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(game_point=500))
+def test_random_rule_sets_with_challenging_solve_to_the_brute_forces_equations(
+        rules: Rules) -> None:
+    """Any scoring with challenging: the table holds every reachable position and meets
+    the brute force's optimality equations there (tests/test_solver.py has the rest)."""
+    from test_solver import ChallengeBruteForce
+
+    from tenthousand.solver import challenge
+
+    rules = dataclasses.replace(rules, opening_minimum=0, catch_up=False, challenging=True,
+                                score_floor=0)
+    sol = challenge.solve(rules, tol=1e-13, extra=0 if not rules.corner_throw_mandatory
+                          else 100)
+    brute = ChallengeBruteForce(rules, sol.notes["extra"])
+    states = brute.reachable()
+    brute.v = {}
+    for a, b, ca, cb, mover in states:
+        assert min(a, b) >= sol.lo * 50
+        mine = sol.w(a // 50, b // 50, ca, cb) if mover == 0 else 1.0 - sol.w(
+            b // 50, a // 50, cb, ca)
+        brute.v[(a, b, ca, cb, mover)] = mine
+    assert max(abs(brute.turn(s) - brute.v[s]) for s in states) < 1e-10
+
+
 # -- the workshop's numbers ---------------------------------------------------------------
 
 
@@ -493,4 +518,8 @@ def test_busche_2016_rules_need_the_penalty_and_solve_reduced() -> None:
     small = rules.with_options(game_point=1000, score_floor=-250)
     assert cache.unsolvable(small) is None
     sol = penalty.solve(small)
-    assert sol.first_player_win_probability == pytest.approx(0.606033, abs=1e-6)
+    assert sol.first_player_win_probability == pytest.approx(0.605112, abs=1e-6)
+    # his state count, to the state: a bank needs 300 points, so a player within 300 of
+    # the game point still has the turn scores up to 250 to play through
+    assert penalty.count_states(rules) == 423_765_000
+    assert penalty.count_states(rules.with_options(minimum=0, opening_minimum=0)) == 423_562_500

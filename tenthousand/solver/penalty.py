@@ -71,6 +71,18 @@ class PenaltySolution:
         return self.w(r.starting_score(0) // STEP, r.starting_score(1) // STEP)
 
 
+def count_states(rules: Rules, extra: int = 0) -> int:
+    """The states of the game: both runs of trash x the opponent's score x (turn score,
+    dice left) for each own score, the turn scores up to the cap, which a minimum to bank
+    lifts above the game point (as :class:`_Level`'s cap)."""
+    ng = rules.game_point // STEP
+    lo = min(0, (rules.score_floor or 0) // STEP)
+    open_min, min_after = rules.opening_minimum // STEP, rules.minimum // STEP
+    turn = sum((max(ng - a, open_min if a == 0 else min_after, 1) + extra // STEP) * 6
+               for a in range(lo, ng))
+    return turn * (ng - lo) * rules.trash_run ** 2
+
+
 def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int | None = None,
           progress: bool | Callable[[float], None] = False) -> PenaltySolution:
     """Solve the two-player game with the trash penalty (see the module's docstring).
@@ -115,8 +127,8 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int 
                   f"{time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True)
         if moved < tol:
             break
-    states = int(sum(max(ng - a, 1) * 6 for a in range(lo, ng)) * n * run * run)
-    return PenaltySolution(rules, lo, win, states=states, iterations=passes, sweeps=sweeps,
+    return PenaltySolution(rules, lo, win, states=count_states(rules, extra),
+                           iterations=passes, sweeps=sweeps,
                            seconds=time.perf_counter() - started,
                            notes={"extra": extra})
 
