@@ -234,6 +234,7 @@ class _Level:
     exact: bool = False  # every level above is finished
     depth: int = 0
     kept: Any = None
+    banks: Any = None  # every column's bank values, rows above _MAX_LEVELS final
     cols: Any = None  # the columns of the last pass and their values (then at trash +
     f: Any = None  # delta, for the columns with ``sloped``)
     passes: int = 0
@@ -279,10 +280,21 @@ class _Game:
         return lv
 
     def bank(self, lv: _Level, cols: Any) -> Any:
-        """Banking values of these columns: (rows, columns)."""
+        """Banking values of these columns: (rows, columns).  A level's are worked out
+        once; a bank of ``t`` reaches the level ``t`` above, so only the rows up to
+        _MAX_LEVELS can bank into levels still unfinished, and only they are worked out
+        again at each pass."""
+        every = np.arange(len(lv.a))
+        if lv.banks is None:
+            lv.banks = self._bank_rows(lv, every, np.arange(self.rows))
+        else:
+            lv.banks[:_MAX_LEVELS + 1] = self._bank_rows(lv, every, np.arange(_MAX_LEVELS + 1))
+        return lv.banks[:, cols]
+
+    def _bank_rows(self, lv: _Level, cols: Any, rows: Any) -> Any:
         ng = self.ng
         aa, bb, opp = lv.a[cols], lv.b[cols], 1 - lv.seat[cols]
-        reach = aa[None, :] + np.arange(self.rows)[:, None]  # own board after banking t
+        reach = aa[None, :] + rows[:, None]  # own board after banking t
         wv = self.win[opp[None, :], bb[None, :], np.minimum(reach, ng - 1)]
         if self.rules.catch_up:
             d = np.clip(reach - bb[None, :], 0, self.catch_up.shape[2] - 1)
@@ -341,6 +353,9 @@ class _Game:
             lv.trash[lv.cols] = 1.0 - lv.x[lv.partner[lv.cols]]
             parts.append(self.problems(lv, lv.cols, lv.slope[lv.cols]))
         provisional = len(active) > 1 or active[0].kept is not None
+        # the bank rows every solve needs: up to the highest cap and a throw's points
+        need = max(int(p[3].max(initial=0)) for p in parts) + self.ts.maxp + 1
+        parts = [(p[0][:need], *p[1:]) for p in parts]
         bank, trash, minimum, cap, _, _ = (np.concatenate(p, axis=-1)
                                            for p in zip(*parts, strict=True))
         hi = np.empty(len(trash), int)

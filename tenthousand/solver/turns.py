@@ -206,26 +206,36 @@ class _Buffers:
         self.static = [pos[operands] for _, _, operands in c.layers] + [pos[c.outputs]]
         self.tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
         self.out = np.empty((nb, len(c.outputs), _BLOCK))
-        self.index: dict[int, list[Any]] = {}
+        self.plans: dict[int, tuple[list[tuple[Any, ...]], Any, Any, Any]] = {}
+        self.flat: Any = None  # the value array's rows, and the array, of the last call
+        self.of: Any = None
 
-    def _index(self, k: int) -> list[Any]:
-        """Flat row numbers of every layer's operands (and the outputs) in ``k`` blocks."""
-        if k not in self.index:
+    def _plan(self, k: int) -> tuple[list[tuple[Any, ...]], Any, Any, Any]:
+        """For ``k`` blocks: each layer's flat operand rows, where the take puts them and
+        the two halves the maximum reads (views made once: a row has ~20 such calls)."""
+        if k not in self.plans:
             shift = np.arange(k)[:, None] * self.rows
-            self.index[k] = [(shift + s[None, :]).reshape(-1) for s in self.static]
-        return self.index[k]
+            index = [(shift + s[None, :]).reshape(-1) for s in self.static]
+            layers = []
+            for (first, end, _), tmp, idx in zip(self.c.layers, self.tmps, index, strict=False):
+                n = end - first
+                layers.append((idx, tmp[:k].reshape(-1, _BLOCK), tmp[:k, :n], tmp[:k, n:],
+                               first, end))
+            out = self.out[:k]
+            self.plans[k] = (layers, index[-1], out.reshape(-1, _BLOCK), out)
+        return self.plans[k]
 
     def best(self, values: Any, base: int, k: int) -> Any:
         """Each group's best choice at the row starting at ``base``: (k, groups, block)."""
-        window = values.reshape(-1, _BLOCK)[base:]
-        index = self._index(k)
+        if self.of is not values:
+            self.of, self.flat = values, values.reshape(-1, _BLOCK)
+        window = self.flat[base:]
+        layers, out_idx, out_flat, out = self._plan(k)
         at = base + self.gap - self.n_leaves
-        for (first, end, _), tmp, idx in zip(self.c.layers, self.tmps, index, strict=False):
-            n = end - first
-            window.take(idx, axis=0, out=tmp[:k].reshape(-1, _BLOCK), mode="clip")
-            np.maximum(tmp[:k, :n], tmp[:k, n:], out=values[:k, at + first:at + end])
-        out = self.out[:k]
-        window.take(index[-1], axis=0, out=out.reshape(-1, _BLOCK), mode="clip")
+        for idx, into, left, right, first, end in layers:
+            window.take(idx, axis=0, out=into, mode="clip")
+            np.maximum(left, right, out=values[:k, at + first:at + end])
+        window.take(out_idx, axis=0, out=out_flat, mode="clip")
         return out
 
 
