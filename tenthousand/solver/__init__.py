@@ -12,10 +12,6 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ..model.rules import Rules
 
 __all__ = ["main"]
 
@@ -72,55 +68,27 @@ def main(args: list[str] | None = None) -> int:
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")
     try:
-        from . import core
+        from . import core  # noqa: F401 - the solvers need numpy: say so before starting
     except ImportError:
         sys.stderr.write("solve: numpy is needed: pip install 'tenthousand[solver]'\n")
         return 1
     kwargs = {} if ns.extra is None else {"extra": ns.extra}
     if ns.progress:
         kwargs["progress"] = True  # type: ignore[assignment]
-    if rules.three_trash or rules.surpassing or rules.challenging:
-        return _solve_penalty(rules, ns, kwargs)
-    solution = core.solve(rules, **kwargs)  # type: ignore[arg-type]
-    if ns.out is not None:
-        from .table import pack
+    from .cache import option_tables, solve_table
 
-        ns.out.parent.mkdir(parents=True, exist_ok=True)
-        ns.out.write_bytes(pack(solution))
-    print(json.dumps({
-        "rules": (rules.title if ns.rules_file is not None else rules.preset)
-        + ("" if ns.game_point is None else f" to {rules.game_point}"),
-        "states": solution.states,
-        "iterations": solution.iterations,
-        "seconds": round(solution.seconds, 1),
-        "first_player_win_probability": round(solution.first_player_win_probability, 6),
-    }))
-    return 0
-
-
-def _solve_penalty(rules: Rules, ns: argparse.Namespace, kwargs: dict[str, object]) -> int:
-    """``solve`` for rules with the trash penalty (:mod:`.penalty`), surpassing
-    (:mod:`.surpass`) or challenging (:mod:`.challenge`)."""
-    from . import challenge, challenge_table, penalty, penalty_table, surpass, surpass_table
-
-    module: Any
-    if rules.surpassing:
-        module, pack = surpass, surpass_table.pack
-    elif rules.challenging:
-        module, pack = challenge, challenge_table.pack
-    else:
-        module, pack = penalty, penalty_table.pack
-    problem = module.unsupported(rules)
+    kind = option_tables(rules)
+    problem = kind.unsupported(rules) if kind is not None else None
     if problem is not None:
         sys.stderr.write(f"solve: {problem}\n")
         return 2
-    solution = module.solve(rules, **kwargs)
+    solution, data = solve_table(rules, **kwargs)
     if ns.out is not None:
         ns.out.parent.mkdir(parents=True, exist_ok=True)
-        ns.out.write_bytes(pack(solution))
+        ns.out.write_bytes(data)
     print(json.dumps({
-        "rules": solution.rules.title
-        + ("" if ns.game_point is None else f" to {solution.rules.game_point}"),
+        "rules": (rules.title if ns.rules_file is not None else rules.preset)
+        + ("" if ns.game_point is None else f" to {rules.game_point}"),
         "states": solution.states,
         "iterations": solution.iterations,
         **({"sweeps": solution.sweeps} if hasattr(solution, "sweeps") else {}),

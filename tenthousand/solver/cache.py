@@ -12,6 +12,7 @@ Pure Python until :meth:`BackgroundSolve.run` imports the solver (numpy).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
 import json
 import logging
@@ -19,20 +20,15 @@ import struct
 import threading
 import zlib
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from ..i18n import _, number
 from ..model.rules import Rules
 from ..paths import paths
 from ..storage import write_bytes_atomic
-from . import challenge_table
+from . import challenge_table, penalty_table, surpass_table
 from . import table as tables
-from .penalty_table import pack as pack_penalty
-from .penalty_table import unpack_any
-from .penalty_table import unsupported as penalty_unsupported
-from .surpass_table import MAGIC as SURPASS_MAGIC
-from .surpass_table import pack as pack_surpass
-from .surpass_table import unpack as surpass_unpack
-from .surpass_table import unsupported as surpass_unsupported
 
 log = logging.getLogger(__name__)
 
@@ -51,37 +47,61 @@ LARGEST_SURPASS_GAME_POINT = 5000
 LARGEST_CHALLENGE_GAME_POINT = 5000
 
 
+#: The tables of the option solvers: each module has ``MAGIC``, ``unsupported``, ``pack``,
+#: ``unpack`` and ``SOLVER``, the name of its solver module.
+_OPTION_TABLES = (surpass_table, challenge_table, penalty_table)
+
+
+def option_tables(rules: Rules) -> ModuleType | None:
+    """The table module of the option solver these rules need (None: core's)."""
+    if rules.surpassing:
+        return surpass_table
+    if rules.challenging:
+        return challenge_table
+    if rules.three_trash:
+        return penalty_table
+    return None
+
+
+def solve_table(rules: Rules, **kwargs: Any) -> tuple[Any, bytes]:
+    """Solve these rules with the solver they need (numpy): the solution and the bytes of
+    its table file.  ``kwargs`` go to the solver (``progress``, ``extra``)."""
+    kind = option_tables(rules)
+    if kind is None:
+        from . import core
+
+        solution = core.solve(rules, **kwargs)
+        return solution, tables.pack(solution)
+    solution = importlib.import_module(f"{__package__}.{kind.SOLVER}").solve(rules, **kwargs)
+    return solution, kind.pack(solution)
+
+
 def unpack(data: bytes) -> tables.Table:
     """A table file of any kind (ValueError when it is none)."""
-    if data.startswith(SURPASS_MAGIC):
-        return surpass_unpack(data)
-    if data.startswith(challenge_table.MAGIC):
-        return challenge_table.unpack(data)
-    return unpack_any(data)
+    for kind in _OPTION_TABLES:
+        if data.startswith(kind.MAGIC):
+            table: tables.Table = kind.unpack(data)
+            return table
+    return tables.unpack(data)
 
 
 def unsolvable(rules: Rules) -> str | None:
     """Why perfect play cannot be solved here for these rules (a phrase), or None."""
-    if rules.surpassing:
-        problem = surpass_unsupported(rules)
-        if problem is not None:
-            return problem
+    kind = option_tables(rules)
+    problem: str | None = kind.unsupported(rules) if kind is not None else None
+    if problem is not None:
+        return problem
+    if kind is surpass_table:
         if rules.game_point > LARGEST_SURPASS_GAME_POINT:
             return _("the game point is above {points} with surpassing: too many positions "
                      "to solve on this computer").format(
                          points=number(LARGEST_SURPASS_GAME_POINT))
-    elif rules.challenging:
-        problem = challenge_table.unsupported(rules)
-        if problem is not None:
-            return problem
+    elif kind is challenge_table:
         if rules.game_point > LARGEST_CHALLENGE_GAME_POINT:
             return _("the game point is above {points} with challenging: too many positions "
                      "to solve on this computer").format(
                          points=number(LARGEST_CHALLENGE_GAME_POINT))
-    elif rules.three_trash:
-        problem = penalty_unsupported(rules)
-        if problem is not None:
-            return problem
+    elif kind is penalty_table:
         if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
             return _("the scores run over more than {points} points with the trash penalty: "
                      "too many positions to solve on this computer").format(
@@ -195,27 +215,12 @@ class BackgroundSolve:
         try:
             table = load_cached(self.rules)
             if table is None:
-                from . import core  # numpy: only now
-
                 def report(share: float) -> None:
                     if self._stop.is_set():
                         raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
                     self.progress = max(self.progress, min(share, 0.99))
 
-                if self.rules.surpassing:
-                    from . import surpass
-
-                    data = pack_surpass(surpass.solve(self.rules, progress=report))
-                elif self.rules.challenging:
-                    from . import challenge
-
-                    data = challenge_table.pack(challenge.solve(self.rules, progress=report))
-                elif self.rules.three_trash:
-                    from . import penalty
-
-                    data = pack_penalty(penalty.solve(self.rules, progress=report))
-                else:
-                    data = tables.pack(core.solve(self.rules, progress=report))
+                _solution, data = solve_table(self.rules, progress=report)  # numpy: only now
                 table = unpack(data)
                 try:
                     write_atomic(cache_file(self.rules), data)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 MAGIC = b"TTCHALLENGE1\n"
 STEP = 50
+SOLVER = "challenge"  # the module that solves these tables (numpy)
 
 
 def unsupported(rules: Rules) -> str | None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 MAGIC = b"TTPENALTY1\n"
 STEP = 50
+SOLVER = "penalty"  # the module that solves these tables (numpy)
 
 
 def unsupported(rules: Rules) -> str | None:
@@ -77,11 +78,6 @@ def unpack(data: bytes) -> PenaltyTable:
         lambda h: ((int(h["ng"]) - int(h["lo"])) * int(h["run"])) ** 2, PenaltyTable,
         lo="lo", run="run")
     return table
-
-
-def unpack_any(data: bytes) -> tables.Table:
-    """A table file of either kind."""
-    return unpack(data) if data.startswith(MAGIC) else tables.unpack(data)
 
 
 def turn_values(game: Game, table: PenaltyTable) -> TurnValues | None:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 MAGIC = b"TTSURPASS1\n"
 STEP = 50
+SOLVER = "surpass"  # the module that solves these tables (numpy)
 
 
 def unsupported(rules: Rules) -> str | None:
