@@ -6,7 +6,7 @@ the game through its public commands, so every rule is checked the way a player 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from tenthousand.model.events import Event
 from tenthousand.model.game import Game, Seat
@@ -98,6 +98,36 @@ def bank_turn(game: Game, dice: ScriptedDice, throw_faces: Sequence[int],
     dice.add(throw_faces)
     events = game.throw()
     return events + bank(game, *keep)
+
+
+def normal_game(preset: str, options: tuple[str, ...], names: tuple[str, str],
+                seed: int) -> Game:
+    """A new two-player game for :func:`normal_steps`."""
+    return Game(rules(preset, *options), [Seat(names[0]), Seat(names[1])], seed=seed)
+
+
+def normal_steps(game: Game, seed: int) -> Iterator[list[Event]]:
+    """``game`` played to its end by two Normal players, step by step: the events of each
+    step (a challenge is a step of its own, the throw after it the next)."""
+    from tenthousand.ai import make_player
+    from tenthousand.model.game import Phase
+
+    players = [make_player("normal", game.rules, seed=seed + s) for s in range(2)]
+    for _ in range(3000):
+        if game.over:
+            return
+        player = players[game.current]
+        if game.phase is Phase.START:
+            target = player.choose_challenge(game)
+            events = game.challenge(target) if target is not None else []
+            events += game.throw() if not events else []
+        elif game.phase is Phase.CHOOSE:
+            move = player.choose_move(game)
+            events = (game.bank if move.bank else game.throw)(move.freeze)
+        else:
+            events = game.discard(player.choose_discard(game))
+        yield events
+    raise AssertionError("the game did not end")
 
 
 def snapshot(game: Game) -> dict[str, object]:

@@ -7,10 +7,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from rules_kit import bank, bank_turn, new_game, rules, throw, trash_turn
+from rules_kit import bank, bank_turn, new_game, normal_game, normal_steps, throw, trash_turn
 
 from tenthousand import presenter
-from tenthousand.ai import make_player
 from tenthousand.model import Event, Game, Seat
 from tenthousand.model.game import Phase
 from tenthousand.model.grammar import Person, join_names
@@ -87,24 +86,10 @@ def _texts(game: Game, events: list[Event]) -> Iterator[str]:
 
 def _play(preset: str, options: tuple[str, ...], names: tuple[str, str], seed: int
           ) -> Iterator[str]:
-    game = Game(rules(preset, *options), [Seat(names[0]), Seat(names[1])], seed=seed)
-    players = [make_player("normal", game.rules, seed=seed + s) for s in range(2)]
+    game = normal_game(preset, options, names, seed)
     yield from _texts(game, list(game.log))
-    for _ in range(3000):
-        if game.over:
-            return
-        player = players[game.current]
-        if game.phase is Phase.START:
-            target = player.choose_challenge(game)
-            events = game.challenge(target) if target is not None else []
-            events += game.throw() if not events else []
-        elif game.phase is Phase.CHOOSE:
-            move = player.choose_move(game)
-            events = (game.bank if move.bank else game.throw)(move.freeze)
-        else:
-            events = game.discard(player.choose_discard(game))
+    for events in normal_steps(game, seed):
         yield from _texts(game, events)
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("preset,options", _GAMES)

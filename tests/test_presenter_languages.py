@@ -10,10 +10,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from rules_kit import new_game, rules, throw
+from rules_kit import new_game, normal_game, normal_steps, throw
 
 from tenthousand import i18n, presenter
-from tenthousand.ai import make_player
 from tenthousand.model import Banked, CatchUp, Event, Game, Seat, Trash
 from tenthousand.model.game import Phase
 from tenthousand.presenter import Context
@@ -63,23 +62,9 @@ def _texts(game: Game, events: list[Event]) -> Iterator[str]:
 def play_texts(preset: str, options: tuple[str, ...], names: tuple[str, str],
                seed: int) -> Iterator[str]:
     """Every text of the presenter's in a whole game played by two Normal players."""
-    game = Game(rules(preset, *options), [Seat(names[0]), Seat(names[1])], seed=seed)
-    players = [make_player("normal", game.rules, seed=seed + s) for s in range(2)]
-    for _turn in range(3000):
-        if game.over:
-            return
-        player = players[game.current]
-        if game.phase is Phase.START:
-            target = player.choose_challenge(game)
-            events = game.challenge(target) if target is not None else []
-            events += game.throw() if not events else []
-        elif game.phase is Phase.CHOOSE:
-            move = player.choose_move(game)
-            events = (game.bank if move.bank else game.throw)(move.freeze)
-        else:
-            events = game.discard(player.choose_discard(game))
+    game = normal_game(preset, options, names, seed)
+    for events in normal_steps(game, seed):
         yield from _texts(game, events)
-    raise AssertionError("the game did not end")
 
 
 def test_the_table_in_german_with_german_numbers(de: None) -> None:
