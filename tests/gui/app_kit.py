@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import time
 import tkinter as tk
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from tenthousand.ai import Decision
@@ -112,6 +113,31 @@ def make_app(root: tk.Tk, game_settings: GameSettings | None = None, *,
     app.confirm = lambda title, question: True
     root.update()
     return app
+
+
+@contextmanager
+def app_on_screen(root: tk.Tk, size: int, screen: tuple[int, int],
+                  game_settings: GameSettings | None = None, **kwargs: Any) -> Iterator[App]:
+    """An app (``make_app`` with these arguments) in a window as large as it opens on a
+    screen of ``screen`` pixels at the size preference ``size`` (percent)."""
+    from tenthousand.view import scaling
+
+    root.winfo_screenwidth = lambda: screen[0]  # type: ignore[method-assign]
+    root.winfo_screenheight = lambda: screen[1]  # type: ignore[method-assign]
+    try:
+        root.minsize(1, 1)  # what an earlier test's window left (a size preference)
+        scaling.apply_scaling(root, size)
+        app = make_app(root, game_settings, **kwargs)
+        (w, h), _pos = scaling.window_sizes(root)
+        root.geometry(f"{w}x{h}+0+0")
+        root.update()
+        app.window.table.rescale()
+        root.update()
+        yield app
+        app.destroy()
+    finally:
+        del root.winfo_screenwidth, root.winfo_screenheight
+        scaling.apply_scaling(root, 100)
 
 
 def click_die(app: App, row: str, index: int) -> None:

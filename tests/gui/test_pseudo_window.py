@@ -18,14 +18,12 @@ from pathlib import Path
 from tkinter import ttk
 
 import pytest
-from app_kit import QUIET, click_die, key, make_app, settings
+from app_kit import QUIET, app_on_screen, click_die, key, settings
 from PIL import ImageGrab
 from test_sizes import check_bars, check_table
 
 from tenthousand import i18n
 from tenthousand.app import App
-from tenthousand.view import scaling
-from tenthousand.view.scaling import window_sizes
 
 pytestmark = pytest.mark.gui
 
@@ -98,24 +96,13 @@ SCREENS = [(100, (1280, 900)), (100, (1024, 600)), (200, (1920, 1080))]
 def pseudo_app(tk_root: tk.Tk, request: pytest.FixtureRequest) -> Iterator[App]:
     size, screen = request.param
     assert i18n.set_language(i18n.PSEUDO) == i18n.PSEUDO
-    tk_root.winfo_screenwidth = lambda: screen[0]  # type: ignore[method-assign]
-    tk_root.winfo_screenheight = lambda: screen[1]  # type: ignore[method-assign]
     try:
-        tk_root.minsize(1, 1)
-        scaling.apply_scaling(tk_root, size)
-        app = make_app(tk_root, settings(("Ann", False), ("Bot", True), preset="trash-5000"),
-                       throws=[(1, 5, 2, 3, 4, 6), (1, 1, 5, 2)],
-                       prefs=QUIET.replace(size=size))
-        (w, h), _pos = window_sizes(tk_root)
-        tk_root.geometry(f"{w}x{h}+0+0")
-        tk_root.update()
-        app.window.table.rescale()
-        tk_root.update()
-        yield app
-        app.destroy()
+        with app_on_screen(tk_root, size, screen,
+                           settings(("Ann", False), ("Bot", True), preset="trash-5000"),
+                           throws=[(1, 5, 2, 3, 4, 6), (1, 1, 5, 2)],
+                           prefs=QUIET.replace(size=size)) as app:
+            yield app
     finally:
-        del tk_root.winfo_screenwidth, tk_root.winfo_screenheight
-        scaling.apply_scaling(tk_root, 100)
         i18n.set_language("en")
 
 

@@ -12,7 +12,7 @@ import tkinter as tk
 from collections.abc import Iterator
 
 import pytest
-from app_kit import QUIET, click_die, key, make_app, wait_until
+from app_kit import QUIET, app_on_screen, click_die, key, make_app, wait_until
 from PIL import Image, ImageGrab
 
 from tenthousand.app import App
@@ -26,7 +26,6 @@ from tenthousand.view.colourcheck import (
     simulate,
     simulate_colour,
 )
-from tenthousand.view.scaling import window_sizes
 from tenthousand.view.table import TableView
 from tenthousand.view.theme import contrast, hex_colour
 
@@ -97,23 +96,9 @@ def check_bars(app: App, screen: tuple[int, int]) -> None:
 @pytest.fixture
 def sized(tk_root: tk.Tk, request: pytest.FixtureRequest) -> Iterator[App]:
     size, screen, theme = request.param
-    tk_root.winfo_screenwidth = lambda: screen[0]  # type: ignore[method-assign]
-    tk_root.winfo_screenheight = lambda: screen[1]  # type: ignore[method-assign]
-    try:
-        tk_root.minsize(1, 1)  # what an earlier test's window left (a size preference)
-        scaling.apply_scaling(tk_root, size)
-        app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6), (1, 1, 5, 2)],
-                       prefs=QUIET.replace(theme=theme, size=size))
-        (w, h), _ = window_sizes(tk_root)
-        tk_root.geometry(f"{w}x{h}+0+0")
-        tk_root.update()
-        app.window.table.rescale()
-        tk_root.update()
+    with app_on_screen(tk_root, size, screen, throws=[(1, 5, 2, 3, 4, 6), (1, 1, 5, 2)],
+                       prefs=QUIET.replace(theme=theme, size=size)) as app:
         yield app
-        app.destroy()
-    finally:
-        del tk_root.winfo_screenwidth, tk_root.winfo_screenheight
-        scaling.apply_scaling(tk_root, 100)
 
 
 @pytest.mark.parametrize("sized", [(size, screen, theme) for size, screen in SCREENS
