@@ -17,6 +17,7 @@ from ..model.rules import Rules
 from ..rules_text import first_throw_note, rules_text, scoring_rows
 from . import access
 from .base import HINT_COLOUR, PAD, derived_font, place_window
+from .scoring_table import points_column, style_table
 
 __all__ = ["RulesWindow"]
 
@@ -108,27 +109,14 @@ class RulesWindow(tk.Toplevel):
         t.configure(state="normal")
         t.delete("1.0", "end")
         rows = scoring_rows(rules)
-        measure = self.body_font.measure
-        bold = self.bold_font.measure
         heads = (_("Counter"), _("Points"), _("Note"))
-        first_col = max([bold(heads[0])] + [measure(r[0]) for r in rows]) + 24
-        points_col = first_col + max([bold(heads[1])] + [measure(r[1]) for r in rows])
+        points_col = points_column(rows, self.body_font, self.bold_font, 24)
         t.tag_configure("title", font=self.title_font, spacing3=4)
+        # Long notes wrap under the note column, so the table stays a table.
         mono = self.theme == "mono"
-        # Monochrome is black on white with grey stripes; first-throw rows are in italics
-        # in both themes, so the colour is never the only sign.
-        t.configure(background="#ffffff" if mono else "#fdfcf8",
-                    foreground="#000000" if mono else "#1f1f1f")
+        style_table(t, mono, points_col, 24, 6, 2, self.bold_font, self.italic_font)
         t.tag_configure("summary", foreground="#404040", spacing3=6)
         t.tag_configure("heading", font=self.heading_font, spacing1=12, spacing3=4)
-        # Long notes wrap under the note column, so the table stays a table.
-        t.tag_configure("table", tabs=(points_col, "right", points_col + 24, "left"),
-                        lmargin1=6, lmargin2=points_col + 24, spacing1=2, spacing3=2)
-        t.tag_configure("table_head", font=self.bold_font)
-        t.tag_configure("stripe", background="#eeeeee" if mono else "#f1eee4")
-        t.tag_configure("first", foreground="#000000" if mono else "#1d4e89",
-                        font=self.italic_font)
-        t.tag_configure("note", foreground="#555555")
         t.tag_configure("para", lmargin1=0, lmargin2=0, spacing3=4)
 
         t.insert("end", rules.label + "\n", "title")

@@ -21,6 +21,29 @@ __all__ = ["ScoringTable"]
 GAP = 18  # pixels between the points and the note
 
 
+def points_column(rows: list[Row], body: tkfont.Font, bold: tkfont.Font, gap: int) -> int:
+    """Where the points of a scoring table end (a right tab stop), from the widest counter
+    and points, the bold headings included."""
+    first_col = max([bold.measure(_("Counter"))] + [body.measure(r[0]) for r in rows]) + gap
+    return first_col + max([bold.measure(_("Points"))] + [body.measure(r[1]) for r in rows])
+
+
+def style_table(t: tk.Text, mono: bool, points_col: int, gap: int, margin: int,
+                spacing: int, bold: tkfont.Font, italic: tkfont.Font) -> None:
+    """The colours and tags of a scoring table (the rules window's and the workshop's).
+    Monochrome is black on white with grey stripes; first-throw rows are in italics in
+    both themes, so the colour is never the only sign."""
+    t.configure(background="#ffffff" if mono else "#fdfcf8",
+                foreground="#000000" if mono else "#1f1f1f")
+    t.tag_configure("table", tabs=(points_col, "right", points_col + gap, "left"),
+                    lmargin1=margin, lmargin2=points_col + gap, spacing1=spacing,
+                    spacing3=spacing)
+    t.tag_configure("table_head", font=bold)
+    t.tag_configure("stripe", background="#eeeeee" if mono else "#f1eee4")
+    t.tag_configure("first", foreground="#000000" if mono else "#1d4e89", font=italic)
+    t.tag_configure("note", foreground="#555555")
+
+
 class ScoringTable(ttk.Frame):
     """A scrollable scoring table; :meth:`show` fills it, :attr:`rows` holds what it shows."""
 
@@ -72,18 +95,7 @@ class ScoringTable(ttk.Frame):
 
     def _tags(self) -> None:
         """Tab stops from the widest counter and points (the headings included)."""
-        measure, bold = self.body_font.measure, self.bold_font.measure
-        first_col = max([bold(_("Counter"))] + [measure(r[0]) for r in self.rows]) + GAP
-        points_col = first_col + max([bold(_("Points"))] + [measure(r[1]) for r in self.rows])
-        mono = self.theme == "mono"
-        t = self.text
-        t.configure(background="#ffffff" if mono else "#fdfcf8",
-                    foreground="#000000" if mono else "#1f1f1f")
-        t.tag_configure("table", tabs=(points_col, "right", points_col + GAP, "left"),
-                        lmargin1=2, lmargin2=points_col + GAP, spacing1=1, spacing3=1)
-        t.tag_configure("table_head", font=self.bold_font)
-        t.tag_configure("stripe", background="#eeeeee" if mono else "#f1eee4")
-        t.tag_configure("first", foreground="#000000" if mono else "#1d4e89",
-                        font=self.italic_font)
-        t.tag_configure("note", foreground="#555555")
-        t.tag_configure("legend", lmargin1=2, lmargin2=2, spacing1=4)
+        points_col = points_column(self.rows, self.body_font, self.bold_font, GAP)
+        style_table(self.text, self.theme == "mono", points_col, GAP, 2, 1, self.bold_font,
+                    self.italic_font)
+        self.text.tag_configure("legend", lmargin1=2, lmargin2=2, spacing1=4)
