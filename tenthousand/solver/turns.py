@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -328,18 +328,7 @@ class TurnSolver:
         extra = gap + 6 * -(-max(th.circuit.size, th.first.size) // 6)
         if top is None:
             top = int(cap.max()) if cols else 0
-            assert rows > top + self.maxp
-            banks = blocks(bank)
-            values = np.empty((nb, rows * 6 + extra, _BLOCK))
-            values.reshape(nb, -1, 6, _BLOCK)[:, :rows] = banks[:, :, None]  # above a cap: bank
-        else:
-            low = blocks(q[:(top + self.maxp + 1) * 6])  # rows past the last are never read
-            rows = low.shape[1] // 6
-            top = min(top, rows - 1)
-            values = np.empty((nb, rows * 6 + extra, _BLOCK))
-            values[:, :rows * 6] = low
-            banks = blocks(bank[:top + 1])
-            values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
+        values, banks, rows, top = self._value_array(bank, q, top, blocks, nb, extra)
         self.work += int(np.minimum(cap, top).sum())
         flat_trash = np.pad(trash[order], (0, pad))
         near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
@@ -358,6 +347,28 @@ class TurnSolver:
             kept[:, order] = values[:, :keep * 6].transpose(1, 0, 2).reshape(keep * 6, -1)[:, :cols]
             return start, kept
         return start
+
+    def _value_array(self, bank: Any, q: Any, top: int, blocks: Callable[[Any], Any], nb: int,
+                     extra: int) -> tuple[Any, Any, int, int]:
+        """The value array of a solve, rows ``top`` and below still to solve, every row
+        above holding the bank value (a turn score above a cap banks at once) or, for a
+        redo (``q`` given), the rows kept from the earlier solve; with the bank values in
+        blocks, the rows and the top row."""
+        if q is None:
+            rows = bank.shape[0]
+            assert rows > top + self.maxp
+            banks = blocks(bank)
+            values = np.empty((nb, rows * 6 + extra, _BLOCK))
+            values.reshape(nb, -1, 6, _BLOCK)[:, :rows] = banks[:, :, None]
+            return values, banks, rows, top
+        low = blocks(q[:(top + self.maxp + 1) * 6])  # rows past the last are never read
+        rows = low.shape[1] // 6
+        top = min(top, rows - 1)
+        values = np.empty((nb, rows * 6 + extra, _BLOCK))
+        values[:, :rows * 6] = low
+        banks = blocks(bank[:top + 1])
+        values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
+        return values, banks, rows, top
 
     def _rows(self, values: Any, bank: Any, trash: Any, minimum: Any, cap: Any,
               top: int, gap: int, near: Any, margin: float) -> None:

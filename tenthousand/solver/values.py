@@ -222,41 +222,9 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
     ng, end_cap = table.ng, table.ng + table.extra
     minimum = rules.minimum_for(mine) // STEP
     if game.stage == "normal":
-        if a >= ng or b >= ng:
-            return None
-
-        def bank_normal(t: int) -> float:
-            reach = a + t
-            if reach < ng:
-                return 1.0 - table.w(other, b, reach)
-            if not rules.catch_up:
-                return 1.0  # the first to reach the game point wins at once
-            return 1.0 - table.c(b > 0, other == 0, reach - b)
-
-        key: tuple[object, ...] = ("normal", rules, cur, a, b)
-        return _cached(key, lambda: TurnValues(rules, bank_normal, 1.0 - table.w(other, b, a),
-                                               minimum, ng + table.extra - a))
+        return None if a >= ng or b >= ng else _normal_turn(table, rules, cur, a, b, minimum)
     if game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue):
-        # Chasing a fixed score: more wins, the same ties (a tie-break round, D-9).
-        target = game.reacher if game.stage == "catch-up" else other
-        if target is None:
-            return None
-        d = (game.board[target] - mine) // STEP
-        if d < 0:
-            return None
-        if game.stage == "catch-up":
-            tie = table.tie_first if cur == 0 else 1.0 - table.tie_first  # seat 0 first
-        else:
-            tie = 1.0 - table.tie_first  # the second of a round ties into a new round
-
-        def bank_chase(t: int) -> float:
-            return 1.0 if t > d else (tie if t == d else 0.0)
-
-        trash = tie if d == 0 else 0.0
-        key = ("chase", rules, d, tie, minimum)
-        # The solver's rule, whatever the deficit: a turn score above the cap banks at once
-        # (a chaser further behind than the cap has no chance, in the table and here).
-        return _cached(key, lambda: TurnValues(rules, bank_chase, trash, minimum, end_cap))
+        return _chase_turn(game, table, minimum)
     if game.stage == "tie-break":
         # The first of a tie-break round: the other player then chases what this turn adds.
         def bank_first(t: int) -> float:
@@ -266,6 +234,50 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
         return _cached(key, lambda: TurnValues(rules, bank_first, 1.0 - table.second(0),
                                                minimum, end_cap))
     return None
+
+
+def _normal_turn(table: Table, rules: Rules, cur: int, a: int, b: int,
+                 minimum: int) -> TurnValues:
+    """A turn of the normal game, ``a`` against ``b`` (steps), from the table."""
+    ng, other = table.ng, 1 - cur
+
+    def bank_normal(t: int) -> float:
+        reach = a + t
+        if reach < ng:
+            return 1.0 - table.w(other, b, reach)
+        if not rules.catch_up:
+            return 1.0  # the first to reach the game point wins at once
+        return 1.0 - table.c(b > 0, other == 0, reach - b)
+
+    key: tuple[object, ...] = ("normal", rules, cur, a, b)
+    return _cached(key, lambda: TurnValues(rules, bank_normal, 1.0 - table.w(other, b, a),
+                                           minimum, ng + table.extra - a))
+
+
+def _chase_turn(game: Game, table: Table, minimum: int) -> TurnValues | None:
+    """A catch-up turn, or the second of a tie-break round: chasing a fixed score, more
+    wins, the same ties (a tie-break round, D-9)."""
+    cur = game.current
+    target = game.reacher if game.stage == "catch-up" else 1 - cur
+    if target is None:
+        return None
+    d = (game.board[target] - game.board[cur]) // STEP
+    if d < 0:
+        return None
+    if game.stage == "catch-up":
+        tie = table.tie_first if cur == 0 else 1.0 - table.tie_first  # seat 0 first
+    else:
+        tie = 1.0 - table.tie_first  # the second of a round ties into a new round
+
+    def bank_chase(t: int) -> float:
+        return 1.0 if t > d else (tie if t == d else 0.0)
+
+    trash = tie if d == 0 else 0.0
+    key = ("chase", game.rules, d, tie, minimum)
+    # The solver's rule, whatever the deficit: a turn score above the cap banks at once
+    # (a chaser further behind than the cap has no chance, in the table and here).
+    return _cached(key, lambda: TurnValues(game.rules, bank_chase, trash, minimum,
+                                           table.ng + table.extra))
 
 
 @dataclass(frozen=True)
