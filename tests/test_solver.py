@@ -522,8 +522,8 @@ def test_the_circuit_gives_every_throws_best_choice(key: str) -> None:
                      for opts in groups])
     work = turns._Buffers(ts.throws.circuit, 2, values.shape[1], gap)
     got = work.best(values, 6, 2)
-    assert got.shape == (2, len(groups), turns._BLOCK)
-    assert np.array_equal(got, want.transpose(1, 0, 2))
+    assert got.shape == (len(groups), 2, turns._BLOCK)
+    assert np.array_equal(got, want)
 
 
 def test_redoing_the_low_rows_equals_solving_again() -> None:
@@ -539,6 +539,7 @@ def test_redoing_the_low_rows_equals_solving_again() -> None:
     trash, minimum = rng.random(cols), rng.integers(1, 8, cols)
     cap = rng.integers(20, top + 1, cols)
     first, kept = ts.solve(bank, trash, minimum, cap, keep=6 + ts.maxp)
+    assert kept.shape == (cols, (6 + ts.maxp) * 6)
     assert np.array_equal(first, ts.solve(bank, trash, minimum, cap))
     later = bank.copy()
     later[1:6] = rng.random((5, cols))

@@ -373,8 +373,8 @@ class _Game:
             lv.hi_at[anchor] = lv.trash[anchor]
             if rows is not None and (depth or lv.kept is not None):
                 if lv.kept is None:
-                    lv.kept = np.empty((rows.shape[0], 2 * len(lv.a)))
-                lv.kept[:, where] = rows[:, pos:pos + len(where)]
+                    lv.kept = np.empty((2 * len(lv.a), rows.shape[1]))
+                lv.kept[where] = rows[pos:pos + len(where)]
                 lv.depth = max(lv.depth, depth)
             lv.passes += 1
             pos += len(where)
@@ -383,7 +383,7 @@ class _Game:
         """Redo the low rows of every column that banked into estimates, now finished."""
         lv.cols = np.arange(len(lv.a))
         bank, trash, minimum, cap, _, where = self.problems(lv, lv.cols, lv.sloped, low=True)
-        lv.f = self.ts.solve(bank, trash, minimum, cap, top=lv.depth, q=lv.kept[:, where])
+        lv.f = self.ts.solve(bank, trash, minimum, cap, top=lv.depth, q=lv.kept[where])
         lv.depth, lv.kept = 0, None
 
     @staticmethod

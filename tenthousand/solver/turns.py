@@ -205,7 +205,7 @@ class _Buffers:
         self.c, self.rows, self.gap, self.n_leaves = c, rows, gap, n_leaves
         self.static = [pos[operands] for _, _, operands in c.layers] + [pos[c.outputs]]
         self.tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
-        self.out = np.empty((nb, len(c.outputs), _BLOCK))
+        self.out = np.empty(len(c.outputs) * nb * _BLOCK)
         self.plans: dict[int, tuple[list[tuple[Any, ...]], Any, Any, Any]] = {}
         self.flat: Any = None  # the value array's rows, and the array, of the last call
         self.of: Any = None
@@ -215,18 +215,22 @@ class _Buffers:
         the two halves the maximum reads (views made once: a row has ~20 such calls)."""
         if k not in self.plans:
             shift = np.arange(k)[:, None] * self.rows
-            index = [(shift + s[None, :]).reshape(-1) for s in self.static]
             layers = []
-            for (first, end, _), tmp, idx in zip(self.c.layers, self.tmps, index, strict=False):
+            for (first, end, _), tmp, s in zip(self.c.layers, self.tmps, self.static,
+                                               strict=False):
                 n = end - first
-                layers.append((idx, tmp[:k].reshape(-1, _BLOCK), tmp[:k, :n], tmp[:k, n:],
-                               first, end))
-            out = self.out[:k]
-            self.plans[k] = (layers, index[-1], out.reshape(-1, _BLOCK), out)
+                layers.append(((shift + s[None, :]).reshape(-1), tmp[:k].reshape(-1, _BLOCK),
+                               tmp[:k, :n], tmp[:k, n:], first, end))
+            groups = len(self.c.outputs)
+            out = self.out[:groups * k * _BLOCK]
+            self.plans[k] = (layers, (self.static[-1][:, None] + shift.T).reshape(-1),
+                             out.reshape(-1, _BLOCK), out.reshape(groups, k, _BLOCK))
         return self.plans[k]
 
     def best(self, values: Any, base: int, k: int) -> Any:
-        """Each group's best choice at the row starting at ``base``: (k, groups, block)."""
+        """Each group's best choice at the row starting at ``base``: (groups, k, block),
+        group by group, so that a group's values for all ``k`` blocks lie side by side
+        (one matrix-vector product per kind of throw)."""
         if self.of is not values:
             self.of, self.flat = values, values.reshape(-1, _BLOCK)
         window = self.flat[base:]
@@ -300,7 +304,8 @@ class TurnSolver:
         ``top`` and ``q`` redo only the rows ``top`` down to 1 of an earlier solve whose
         value array ``q`` (rows ``0 .. top + maxp`` at least, as kept by ``keep``) holds the
         rows above: for changed bank values at low turn scores.  ``keep`` > 0 returns the
-        pair (values, the first ``keep`` rows of the value array: (keep * 6, columns)).
+        pair (values, the first ``keep`` rows of the value array: (columns, keep * 6), a
+        column's rows side by side, so that columns are copied whole).
 
         ``throws_to`` (an int array, one per column) receives each column's highest turn
         score at which some throw is worth more than ``bank - margin`` (or banking is not
@@ -328,7 +333,7 @@ class TurnSolver:
         extra = gap + 6 * -(-max(th.circuit.size, th.first.size) // 6)
         if top is None:
             top = int(cap.max()) if cols else 0
-        values, banks, rows, top = self._value_array(bank, q, top, blocks, nb, extra)
+        values, banks, rows, top = self._value_array(bank, q, top, blocks, order, extra)
         self.work += int(np.minimum(cap, top).sum())
         flat_trash = np.pad(trash[order], (0, pad))
         near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
@@ -340,20 +345,22 @@ class TurnSolver:
             throws_to[order] = cap[order] if self.mandatory else np.minimum(cap[order], last)
         best = _Buffers(th.first, nb, values.shape[1], gap).best(values, 0, nb)
         start = np.empty(cols)
-        start[order] = (th.first_probs @ best).reshape(-1)[:cols] + th.first_trash * trash[order]
+        start[order] = ((th.first_probs @ best.reshape(len(th.first_probs), -1))[:cols]
+                        + th.first_trash * trash[order])
         if keep:
             keep = min(keep, rows)
-            kept = np.empty((keep * 6, cols))
-            kept[:, order] = values[:, :keep * 6].transpose(1, 0, 2).reshape(keep * 6, -1)[:, :cols]
+            kept = np.empty((cols, keep * 6))
+            kept[order] = values[:, :keep * 6].transpose(0, 2, 1).reshape(-1, keep * 6)[:cols]
             return start, kept
         return start
 
-    def _value_array(self, bank: Any, q: Any, top: int, blocks: Callable[[Any], Any], nb: int,
-                     extra: int) -> tuple[Any, Any, int, int]:
+    def _value_array(self, bank: Any, q: Any, top: int, blocks: Callable[[Any], Any],
+                     order: Any, extra: int) -> tuple[Any, Any, int, int]:
         """The value array of a solve, rows ``top`` and below still to solve, every row
         above holding the bank value (a turn score above a cap banks at once) or, for a
         redo (``q`` given), the rows kept from the earlier solve; with the bank values in
-        blocks, the rows and the top row."""
+        blocks, the rows and the top row.  ``order`` puts the columns in blocks."""
+        nb = -(-len(order) // _BLOCK)
         if q is None:
             rows = bank.shape[0]
             assert rows > top + self.maxp
@@ -361,7 +368,10 @@ class TurnSolver:
             values = np.empty((nb, rows * 6 + extra, _BLOCK))
             values.reshape(nb, -1, 6, _BLOCK)[:, :rows] = banks[:, :, None]
             return values, banks, rows, top
-        low = blocks(q[:(top + self.maxp + 1) * 6])  # rows past the last are never read
+        # rows past the last are never read
+        low = q[order, :(top + self.maxp + 1) * 6]
+        low = np.pad(low, ((0, nb * _BLOCK - len(low)), (0, 0)))
+        low = low.reshape(nb, _BLOCK, -1).transpose(0, 2, 1)
         rows = low.shape[1] // 6
         top = min(top, rows - 1)
         values = np.empty((nb, rows * 6 + extra, _BLOCK))
@@ -387,28 +397,29 @@ class TurnSolver:
         # blocks with a column whose cap >= t: leading blocks, as the caps fall
         below = np.searchsorted(-cap, -t_idx, side="right")  # columns with cap >= t
         width = -(-below // _BLOCK)
-        cap_blocks = cap.reshape(nb, _BLOCK)
+        # the columns still below their cap (the rows above it keep their bank values)
+        solving = cap.reshape(1, nb, _BLOCK) >= t_idx[:, None, None]
         close = can_bank - margin  # a throw worth more than this may be chosen
-        greater = np.empty((nb, 6, _BLOCK), bool)
+        most = np.empty((nb, _BLOCK))
         for t in range(top, 0, -1):
             k = int(width[t])
             if k == 0:
                 continue
-            best = work.best(values, t * 6, k)
+            best = work.best(values, t * 6, k).reshape(-1, k * _BLOCK)
             for m, (first, end, probs) in enumerate(th.segments):
-                np.matmul(probs, best[:, first:end], out=v[m, :k])
+                np.matmul(probs, best[first:end], out=v[m, :k].reshape(-1))
             v[:, :k] += trash_part[:, :k]
             row = qv[:k, t]
             vt = v[:, :k].transpose(1, 0, 2)
             cb = can_bank[:k, t, None, :]
             if near is not None:
-                np.greater(vt, close[:k, t, None, :], out=greater[:k])
-                np.logical_or.reduce(greater[:k], axis=1, out=near[t, :k])
+                np.maximum.reduce(v[:, :k], axis=0, out=most[:k])
+                np.greater(most[:k], close[:k, t], out=near[t, :k])
+            # the last block's columns above their cap bank at once: their rows keep the
+            # bank value they were given
+            live: Any = solving[t, :k, None, :] if below[t] % _BLOCK else True
             if self.mandatory:  # the throw after a corner must be taken
-                row[:, 0] = vt[:, 0]
-                np.maximum(vt[:, 1:], cb, out=row[:, 1:])
+                np.copyto(row[:, 0], vt[:, 0], where=live if live is True else live[:, 0])
+                np.maximum(vt[:, 1:], cb, out=row[:, 1:], where=live)
             else:
-                np.maximum(vt, cb, out=row)
-            if below[t] % _BLOCK:  # the last block's columns above their cap bank at once
-                over = cap_blocks[k - 1] < t
-                row[k - 1][:, over] = bank[k - 1, t, over]
+                np.maximum(vt, cb, out=row, where=live)
