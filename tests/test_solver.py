@@ -520,9 +520,8 @@ def test_the_circuit_gives_every_throws_best_choice(key: str) -> None:
               for _, opts in dice.throws(rules, 6 if m == 0 else m, False).groups]
     want = np.array([np.max([values[:, 6 + pts * 6 + left] for pts, left in opts], axis=0)
                      for opts in groups])
-    work = turns._Buffers(ts.throws.circuit, 2, values.shape[1], gap)
-    got = work.best(values, 6, 2)
-    assert got.shape == (len(groups), 2, turns._BLOCK)
+    work = turns._Buffers(ts.throws.circuit, values, gap)
+    got = work.best(6, 2, work.plan(2)).reshape(len(groups), 2, turns._BLOCK)
     assert np.array_equal(got, want)
 
 

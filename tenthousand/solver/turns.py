@@ -199,46 +199,42 @@ class _Buffers:
     operands, leaves and nodes alike, with one ``take`` from the array's row window.
     """
 
-    def __init__(self, c: _Circuit, nb: int, rows: int, gap: int) -> None:
+    def __init__(self, c: _Circuit, values: Any, gap: int) -> None:
+        nb, self.rows = values.shape[0], values.shape[1]
         n_leaves = len(c.leaves)
         pos = np.concatenate([c.leaves, gap + np.arange(c.size - n_leaves)])
-        self.c, self.rows, self.gap, self.n_leaves = c, rows, gap, n_leaves
+        self.c, self.values, self.flat = c, values, values.reshape(-1, _BLOCK)
+        self.at = gap - n_leaves  # a node's row in the array, from the row and its number
         self.static = [pos[operands] for _, _, operands in c.layers] + [pos[c.outputs]]
         self.tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
         self.out = np.empty(len(c.outputs) * nb * _BLOCK)
-        self.plans: dict[int, tuple[list[tuple[Any, ...]], Any, Any, Any]] = {}
-        self.flat: Any = None  # the value array's rows, and the array, of the last call
-        self.of: Any = None
 
-    def _plan(self, k: int) -> tuple[list[tuple[Any, ...]], Any, Any, Any]:
+    def plan(self, k: int) -> tuple[list[tuple[Any, ...]], Any, Any, Any]:
         """For ``k`` blocks: each layer's flat operand rows, where the take puts them and
-        the two halves the maximum reads (views made once: a row has ~20 such calls)."""
-        if k not in self.plans:
-            shift = np.arange(k)[:, None] * self.rows
-            layers = []
-            for (first, end, _), tmp, s in zip(self.c.layers, self.tmps, self.static,
-                                               strict=False):
-                n = end - first
-                layers.append(((shift + s[None, :]).reshape(-1), tmp[:k].reshape(-1, _BLOCK),
-                               tmp[:k, :n], tmp[:k, n:], first, end))
-            groups = len(self.c.outputs)
-            out = self.out[:groups * k * _BLOCK]
-            self.plans[k] = (layers, (self.static[-1][:, None] + shift.T).reshape(-1),
-                             out.reshape(-1, _BLOCK), out.reshape(groups, k, _BLOCK))
-        return self.plans[k]
+        the two halves the maximum reads; where the outputs go, and the outputs (groups,
+        k * block): views made once, as a row makes some twenty such calls."""
+        shift = np.arange(k)[:, None] * self.rows
+        layers = []
+        for (first, end, _), tmp, s in zip(self.c.layers, self.tmps, self.static, strict=False):
+            n = end - first
+            layers.append(((shift + s[None, :]).reshape(-1), tmp[:k].reshape(-1, _BLOCK),
+                           tmp[:k, :n], tmp[:k, n:], first, end))
+        groups = len(self.c.outputs)
+        out = self.out[:groups * k * _BLOCK]
+        return (layers, (self.static[-1][:, None] + shift.T).reshape(-1),
+                out.reshape(-1, _BLOCK), out.reshape(groups, k * _BLOCK))
 
-    def best(self, values: Any, base: int, k: int) -> Any:
-        """Each group's best choice at the row starting at ``base``: (groups, k, block),
-        group by group, so that a group's values for all ``k`` blocks lie side by side
-        (one matrix-vector product per kind of throw)."""
-        if self.of is not values:
-            self.of, self.flat = values, values.reshape(-1, _BLOCK)
+    def best(self, base: int, k: int, plan: tuple[list[tuple[Any, ...]], Any, Any, Any]) -> Any:
+        """Each group's best choice at the row starting at ``base`` in the first ``k``
+        blocks (with ``plan(k)``): (groups, k * block), group by group, so that a group's
+        values for all blocks lie side by side (one matrix-vector product per kind of
+        throw)."""
         window = self.flat[base:]
-        layers, out_idx, out_flat, out = self._plan(k)
-        at = base + self.gap - self.n_leaves
+        layers, out_idx, out_flat, out = plan
+        at = base + self.at
         for idx, into, left, right, first, end in layers:
             window.take(idx, axis=0, out=into, mode="clip")
-            np.maximum(left, right, out=values[:k, at + first:at + end])
+            np.maximum(left, right, out=self.values[:k, at + first:at + end])
         window.take(out_idx, axis=0, out=out_flat, mode="clip")
         return out
 
@@ -343,9 +339,9 @@ class TurnSolver:
             flat = near.reshape(top + 1, -1)[:, :cols]
             last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
             throws_to[order] = cap[order] if self.mandatory else np.minimum(cap[order], last)
-        best = _Buffers(th.first, nb, values.shape[1], gap).best(values, 0, nb)
+        first = _Buffers(th.first, values, gap)
         start = np.empty(cols)
-        start[order] = ((th.first_probs @ best.reshape(len(th.first_probs), -1))[:cols]
+        start[order] = ((th.first_probs @ first.best(0, nb, first.plan(nb)))[:cols]
                         + th.first_trash * trash[order])
         if keep:
             keep = min(keep, rows)
@@ -388,9 +384,9 @@ class TurnSolver:
         th = self.throws
         c = th.circuit
         qv = values.reshape(nb, -1, 6, _BLOCK)
-        work = _Buffers(c, nb, values.shape[1], gap)
-        v = np.empty((6, nb, _BLOCK))
-        trash_part = th.trash[:, None, None] * trash.reshape(nb, _BLOCK)[None]
+        work = _Buffers(c, values, gap)
+        v = np.empty((6, nb * _BLOCK))  # each kind of throw's value
+        trash_part = th.trash[:, None] * trash[None, :]
         t_idx = np.arange(top + 1)
         can_bank = np.where(t_idx[None, :, None] >= np.maximum(minimum, 1).reshape(nb, 1, _BLOCK),
                             bank, -np.inf)
@@ -399,22 +395,30 @@ class TurnSolver:
         width = -(-below // _BLOCK)
         # the columns still below their cap (the rows above it keep their bank values)
         solving = cap.reshape(1, nb, _BLOCK) >= t_idx[:, None, None]
-        close = can_bank - margin  # a throw worth more than this may be chosen
-        most = np.empty((nb, _BLOCK))
+        # a throw worth more than this may be chosen: (rows, columns)
+        close = (can_bank - margin).transpose(1, 0, 2).reshape(top + 1, -1)
+        best_throw = np.empty(nb * _BLOCK)
+        planned = 0
         for t in range(top, 0, -1):
             k = int(width[t])
             if k == 0:
                 continue
-            best = work.best(values, t * 6, k).reshape(-1, k * _BLOCK)
-            for m, (first, end, probs) in enumerate(th.segments):
-                np.matmul(probs, best[first:end], out=v[m, :k].reshape(-1))
-            v[:, :k] += trash_part[:, :k]
+            if k != planned:  # the views for k blocks
+                planned, plan = k, work.plan(k)
+                vk = v[:, :k * _BLOCK]
+                products = [(probs, plan[3][first:end], vk[m])
+                            for m, (first, end, probs) in enumerate(th.segments)]
+                vt = vk.reshape(6, k, _BLOCK).transpose(1, 0, 2)
+                part, most = trash_part[:, :k * _BLOCK], best_throw[:k * _BLOCK]
+            work.best(t * 6, k, plan)
+            for probs, best, into in products:
+                np.matmul(probs, best, out=into)
+            vk += part
             row = qv[:k, t]
-            vt = v[:, :k].transpose(1, 0, 2)
             cb = can_bank[:k, t, None, :]
             if near is not None:
-                np.maximum.reduce(v[:, :k], axis=0, out=most[:k])
-                np.greater(most[:k], close[:k, t], out=near[t, :k])
+                np.maximum.reduce(vk, axis=0, out=most)
+                np.greater(most, close[t, :k * _BLOCK], out=near[t, :k].reshape(-1))
             # the last block's columns above their cap bank at once: their rows keep the
             # bank value they were given
             live: Any = solving[t, :k, None, :] if below[t] % _BLOCK else True
