@@ -206,8 +206,10 @@ class _Buffers:
         self.c, self.values, self.flat = c, values, values.reshape(-1, _BLOCK)
         self.at = gap - n_leaves  # a node's row in the array, from the row and its number
         self.static = [pos[operands] for _, _, operands in c.layers] + [pos[c.outputs]]
-        self.tmps = [np.empty((nb, len(operands), _BLOCK)) for _, _, operands in c.layers]
-        self.out = np.empty(len(c.outputs) * nb * _BLOCK)
+        # one work array for every layer's operands and then the outputs (a smaller
+        # footprint stays in cache)
+        widest = max([len(operands) for _, _, operands in c.layers] + [len(c.outputs)])
+        self.tmp = np.empty(nb * widest * _BLOCK)
 
     def plan(self, k: int) -> tuple[list[tuple[Any, ...]], Any, Any, Any]:
         """For ``k`` blocks: each layer's flat operand rows, where the take puts them and
@@ -215,12 +217,13 @@ class _Buffers:
         k * block): views made once, as a row makes some twenty such calls."""
         shift = np.arange(k)[:, None] * self.rows
         layers = []
-        for (first, end, _), tmp, s in zip(self.c.layers, self.tmps, self.static, strict=False):
+        for (first, end, _), s in zip(self.c.layers, self.static, strict=False):
             n = end - first
-            layers.append(((shift + s[None, :]).reshape(-1), tmp[:k].reshape(-1, _BLOCK),
-                           tmp[:k, :n], tmp[:k, n:], first, end))
+            tmp = self.tmp[:k * 2 * n * _BLOCK].reshape(k, 2 * n, _BLOCK)
+            layers.append(((shift + s[None, :]).reshape(-1), tmp.reshape(-1, _BLOCK),
+                           tmp[:, :n], tmp[:, n:], first, end))
         groups = len(self.c.outputs)
-        out = self.out[:groups * k * _BLOCK]
+        out = self.tmp[:groups * k * _BLOCK]
         return (layers, (self.static[-1][:, None] + shift.T).reshape(-1),
                 out.reshape(-1, _BLOCK), out.reshape(groups, k * _BLOCK))
 
