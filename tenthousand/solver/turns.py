@@ -205,7 +205,11 @@ class _Buffers:
         pos = np.concatenate([c.leaves, gap + np.arange(c.size - n_leaves)])
         self.c, self.values, self.flat = c, values, values.reshape(-1, _BLOCK)
         self.at = gap - n_leaves  # a node's row in the array, from the row and its number
-        self.static = [pos[operands] for _, _, operands in c.layers] + [pos[c.outputs]]
+        # each layer's operand rows in every block, block by block (k blocks: a prefix)
+        shift = np.arange(nb)[:, None] * self.rows
+        self.operands = [(shift + pos[operands][None, :]).reshape(-1)
+                         for _, _, operands in c.layers]
+        self.outputs = pos[c.outputs]
         # one work array for every layer's operands and then the outputs (a smaller
         # footprint stays in cache)
         widest = max([len(operands) for _, _, operands in c.layers] + [len(c.outputs)])
@@ -215,16 +219,15 @@ class _Buffers:
         """For ``k`` blocks: each layer's flat operand rows, where the take puts them and
         the two halves the maximum reads; where the outputs go, and the outputs (groups,
         k * block): views made once, as a row makes some twenty such calls."""
-        shift = np.arange(k)[:, None] * self.rows
         layers = []
-        for (first, end, _), s in zip(self.c.layers, self.static, strict=False):
+        for (first, end, _), index in zip(self.c.layers, self.operands, strict=True):
             n = end - first
             tmp = self.tmp[:k * 2 * n * _BLOCK].reshape(k, 2 * n, _BLOCK)
-            layers.append(((shift + s[None, :]).reshape(-1), tmp.reshape(-1, _BLOCK),
-                           tmp[:, :n], tmp[:, n:], first, end))
+            layers.append((index[:k * 2 * n], tmp.reshape(-1, _BLOCK), tmp[:, :n], tmp[:, n:],
+                           first, end))
         groups = len(self.c.outputs)
         out = self.tmp[:groups * k * _BLOCK]
-        return (layers, (self.static[-1][:, None] + shift.T).reshape(-1),
+        return (layers, (self.outputs[:, None] + np.arange(k)[None, :] * self.rows).reshape(-1),
                 out.reshape(-1, _BLOCK), out.reshape(groups, k * _BLOCK))
 
     def best(self, base: int, k: int, plan: tuple[list[tuple[Any, ...]], Any, Any, Any]) -> Any:
@@ -332,7 +335,7 @@ class TurnSolver:
         extra = gap + 6 * -(-max(th.circuit.size, th.first.size) // 6)
         if top is None:
             top = int(cap.max()) if cols else 0
-        values, banks, rows, top = self._value_array(bank, q, top, blocks, order, extra)
+        values, banks, rows, top = self._value_array(bank, q, top, blocks, order, caps, extra)
         self.work += int(np.minimum(cap, top).sum())
         flat_trash = np.pad(trash[order], (0, pad))
         near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
@@ -354,18 +357,27 @@ class TurnSolver:
         return start
 
     def _value_array(self, bank: Any, q: Any, top: int, blocks: Callable[[Any], Any],
-                     order: Any, extra: int) -> tuple[Any, Any, int, int]:
+                     order: Any, caps: Any, extra: int) -> tuple[Any, Any, int, int]:
         """The value array of a solve, rows ``top`` and below still to solve, every row
         above holding the bank value (a turn score above a cap banks at once) or, for a
         redo (``q`` given), the rows kept from the earlier solve; with the bank values in
-        blocks, the rows and the top row.  ``order`` puts the columns in blocks."""
+        blocks, the rows and the top row.  ``order`` puts the columns in blocks, whose caps
+        are ``caps`` (-1 for the padding)."""
         nb = -(-len(order) // _BLOCK)
         if q is None:
             rows = bank.shape[0]
             assert rows > top + self.maxp
             banks = blocks(bank)
             values = np.empty((nb, rows * 6 + extra, _BLOCK))
-            values.reshape(nb, -1, 6, _BLOCK)[:, :rows] = banks[:, :, None]
+            # a block's rows up to its lowest cap are all solved, and its rows past its
+            # highest cap and a throw's points are never read: only those between need
+            # their bank values
+            by_block = caps.reshape(nb, _BLOCK)
+            low = np.minimum(np.where(by_block < 0, top, by_block).min(axis=1), top) + 1
+            high = np.minimum(np.minimum(by_block.max(axis=1), top) + self.maxp, rows - 1)
+            qv = values.reshape(nb, -1, 6, _BLOCK)
+            for b, (lo, hi) in enumerate(zip(low.tolist(), high.tolist(), strict=True)):
+                qv[b, lo:hi + 1] = banks[b, lo:hi + 1, None]
             return values, banks, rows, top
         # rows past the last are never read
         low = q[order, :(top + self.maxp + 1) * 6]
