@@ -35,7 +35,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .turns import TurnSolver
+from .turns import Kept, TurnSolver
 
 __all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "solve"]
 
@@ -373,8 +373,10 @@ class _Game:
             lv.hi_at[anchor] = lv.trash[anchor]
             if rows is not None and (depth or lv.kept is not None):
                 if lv.kept is None:
-                    lv.kept = np.empty((2 * len(lv.a), rows.shape[1]))
-                lv.kept[where] = rows[pos:pos + len(where)]
+                    lv.kept = Kept([], np.zeros(2 * len(lv.a), int), np.zeros(2 * len(lv.a), int))
+                lv.kept.slabs.append(rows.slabs[0])
+                lv.kept.slab[where] = len(lv.kept.slabs) - 1
+                lv.kept.at[where] = rows.at[pos:pos + len(where)]
                 lv.depth = max(lv.depth, depth)
             lv.passes += 1
             pos += len(where)

@@ -245,6 +245,34 @@ class _Buffers:
         return out
 
 
+@dataclass(frozen=True)
+class Kept:
+    """Value rows kept from solves, for a later redo of the rows below them.
+
+    A solve keeps its rows as they lie in its value array (a copy of whole blocks, cheap),
+    ``slabs``; column ``j`` of the columns kept has its rows in slab ``slab[j]`` at the
+    sorted place ``at[j]`` (block ``at // _BLOCK``, lane ``at % _BLOCK``).  They are put
+    back in columns only by the redo, which reorders them anyway."""
+
+    slabs: list[Any]
+    slab: Any
+    at: Any
+
+    def __getitem__(self, columns: Any) -> Kept:
+        return Kept(self.slabs, self.slab[columns], self.at[columns])
+
+    def copy_to(self, values: Any, order: Any, width: int) -> None:
+        """Rows ``0 .. width / 6`` of these columns into the blocks of ``values``, whose
+        columns come in ``order``."""
+        place = np.empty(len(order), int)
+        place[order] = np.arange(len(order))
+        for s in np.unique(self.slab).tolist():
+            mine = np.flatnonzero(self.slab == s)
+            src, dst = self.at[mine], place[mine]
+            values[dst // _BLOCK, :width, dst % _BLOCK] = \
+                self.slabs[s][src // _BLOCK, :width, src % _BLOCK]
+
+
 class TurnSolver:
     """Solves many turn problems at once under one rule set."""
 
@@ -306,8 +334,7 @@ class TurnSolver:
         ``top`` and ``q`` redo only the rows ``top`` down to 1 of an earlier solve whose
         value array ``q`` (rows ``0 .. top + maxp`` at least, as kept by ``keep``) holds the
         rows above: for changed bank values at low turn scores.  ``keep`` > 0 returns the
-        pair (values, the first ``keep`` rows of the value array: (columns, keep * 6), a
-        column's rows side by side, so that columns are copied whole).
+        pair (values, :class:`Kept`: the first ``keep`` rows of the value array).
 
         ``throws_to`` (an int array, one per column) receives each column's highest turn
         score at which some throw is worth more than ``bank - margin`` (or banking is not
@@ -350,10 +377,9 @@ class TurnSolver:
         start[order] = ((th.first_probs @ first.best(0, nb, first.plan(nb)))[:cols]
                         + th.first_trash * trash[order])
         if keep:
-            keep = min(keep, rows)
-            kept = np.empty((cols, keep * 6))
-            kept[order] = values[:, :keep * 6].transpose(0, 2, 1).reshape(-1, keep * 6)[:cols]
-            return start, kept
+            at = np.empty(cols, int)
+            at[order] = np.arange(cols)
+            return start, Kept([values[:, :min(keep, rows) * 6].copy()], np.zeros(cols, int), at)
         return start
 
     def _value_array(self, bank: Any, q: Any, top: int, blocks: Callable[[Any], Any],
@@ -380,13 +406,11 @@ class TurnSolver:
                 qv[b, lo:hi + 1] = banks[b, lo:hi + 1, None]
             return values, banks, rows, top
         # rows past the last are never read
-        low = q[order, :(top + self.maxp + 1) * 6]
-        low = np.pad(low, ((0, nb * _BLOCK - len(low)), (0, 0)))
-        low = low.reshape(nb, _BLOCK, -1).transpose(0, 2, 1)
-        rows = low.shape[1] // 6
+        rows = min(top + self.maxp + 1, min(slab.shape[1] for slab in q.slabs) // 6)
         top = min(top, rows - 1)
         values = np.empty((nb, rows * 6 + extra, _BLOCK))
-        values[:, :rows * 6] = low
+        values[-1, :rows * 6, len(order) % _BLOCK or _BLOCK:] = 0.0  # the padding
+        q.copy_to(values, order, rows * 6)
         banks = blocks(bank[:top + 1])
         values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
         return values, banks, rows, top
