@@ -312,11 +312,11 @@ class TurnSolver:
         lift = (np.maximum(trash - env[1:n + 1], 0.0) if self.throws.dominated else 0.0)
         limit = bank[lo:top + 1] - margin
         fail = np.arange(lo, top + 1)[:, None] < np.asarray(minimum)[None, :]
-        value = np.empty((n, len(cap)))
+        value, term = np.empty((n, len(cap))), np.empty((n, len(cap)))
         for offsets, probs, tau in self.throws.bound:
             np.add(trash * tau, lift, out=value)
             for d, p in zip(offsets.tolist(), probs.tolist(), strict=True):
-                value += p * env[d:d + n]
+                value += np.multiply(env[d:d + n], p, out=term)
             fail |= value > limit
         fail &= np.arange(lo, top + 1)[:, None] <= cap[None, :]
         last = np.where(fail.any(axis=0), top - np.argmax(fail[::-1], axis=0), floor)
