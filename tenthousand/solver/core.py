@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from ..model.rules import Rules
 from . import dice
@@ -120,8 +121,7 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
     passes += 4
 
     # -- the main game, level by level, several levels per sweep -------------------------
-    win = np.full((2, ng, ng), np.nan)
-    game = _Game(rules, ts, ng, e, open_min, min_after, catch_up, win)
+    game = _Game(rules, ts, ng, e, open_min, min_after, catch_up)
     sweeps, fixups, level_passes = game.run(tol, progress, started)
     if game.unsettled:  # a table with levels still moving would play on wrong values
         raise SolveFailed(f"{game.unsettled} board states did not settle to {tol:g} after 100 "
@@ -129,7 +129,7 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
     passes += sweeps
     # states: board pairs x seat x (turn score, dice left) within the cap
     states = int(sum(2 * (ng + e - a) * 6 for a in range(ng)) * ng)
-    return Solution(rules, e, win, catch_up, tie_first, second, states=states, iterations=passes,
+    return Solution(rules, e, np.ascontiguousarray(game.win), catch_up, tie_first, second, states=states, iterations=passes,
                     seconds=time.perf_counter() - started,
                     notes={"level_passes_max": max(level_passes), "sweeps": sweeps,
                            "fixups": fixups, "column_rows": ts.work,
@@ -255,11 +255,19 @@ class _Game:
     """
 
     def __init__(self, rules: Rules, ts: TurnSolver, ng: int, e: int, open_min: int,
-                 min_after: int, catch_up: Any, win: Any) -> None:
+                 min_after: int, catch_up: Any) -> None:
         self.rules, self.ts, self.ng, self.e = rules, ts, ng, e
         self.open_min, self.min_after = open_min, min_after
-        self.catch_up, self.win = catch_up, win
         self.rows = ng + e + ts.maxp + 1
+        self.catch_up = catch_up
+        # the board states, each row followed by room for a bank's turn scores, so that a
+        # level's bank values are a strided view (see _bank_rows); ``win`` is a view of it
+        self.wide = np.full((2, ng, ng + self.rows), np.nan)
+        self.win = self.wide[:, :, :ng]
+        # each catch-up row, with room before it and its last value repeated after it
+        self.room = 2 * ng
+        pad = np.repeat(catch_up[..., -1:], 2 * ng + self.rows, axis=-1)
+        self.chase = np.concatenate([np.zeros((2, 2, self.room)), catch_up, pad], axis=-1)
         self.keep = _MAX_LEVELS + ts.maxp  # value rows kept: enough to redo any depth
 
     def level(self, level: int) -> _Level:
@@ -284,25 +292,44 @@ class _Game:
         once; a bank of ``t`` reaches the level ``t`` above, so only the rows up to
         _MAX_LEVELS can bank into levels still unfinished, and only they are worked out
         again at each pass."""
-        every = np.arange(len(lv.a))
         if lv.banks is None:
-            lv.banks = self._bank_rows(lv, every, np.arange(self.rows))
+            lv.banks = self._bank_rows(lv, self.rows)
         else:
-            lv.banks[:_MAX_LEVELS + 1] = self._bank_rows(lv, every, np.arange(_MAX_LEVELS + 1))
+            lv.banks[:_MAX_LEVELS + 1] = self._bank_rows(lv, _MAX_LEVELS + 1)
         return lv.banks[:, cols]
 
-    def _bank_rows(self, lv: _Level, cols: Any, rows: Any) -> Any:
-        ng = self.ng
-        aa, bb, opp = lv.a[cols], lv.b[cols], 1 - lv.seat[cols]
-        reach = aa[None, :] + rows[:, None]  # own board after banking t
-        wv = self.win[opp[None, :], bb[None, :], np.minimum(reach, ng - 1)]
-        if self.rules.catch_up:
-            d = np.clip(reach - bb[None, :], 0, self.catch_up.shape[2] - 1)
-            cv = self.catch_up[(bb > 0).astype(int)[None, :],
-                               (opp == 0).astype(int)[None, :], d]
-        else:
-            cv = np.zeros_like(wv)  # the first to reach the game point wins at once
-        return 1.0 - np.where(reach < ng, wv, cv)
+    def _bank_rows(self, lv: _Level, rows: int) -> Any:
+        """The bank values of turn scores 0 .. rows - 1 of all the level's columns.
+
+        Banking ``t`` from ``(a, b)`` gives the opponent the move at ``(b, a + t)``: for
+        the columns ``a0, a0 + 1, ...`` of one seat, row ``b = level - a`` falls by one as
+        ``a`` rises, so in the wide table the values lie ``width - 1`` apart from column
+        to column and 1 apart from turn score to turn score: a strided view, no gather.
+        Past the game point the catch-up turn decides, ``a + t - b`` apart in its row."""
+        ng, k = self.ng, len(lv.a) // 2
+        a0, level = int(lv.a[0]), lv.level
+        width = self.wide.shape[2]
+        out = np.empty((rows, 2 * k))
+        past = np.arange(rows)[:, None] >= (ng - lv.a[:k])[None, :]  # reach >= ng
+        for seat in (0, 1):
+            opp = 1 - seat
+            flat = self.wide[opp].reshape(-1)
+            start = (level - a0) * width + a0
+            wv = as_strided(flat[start:], (rows, k), (flat.itemsize,
+                                                      -(width - 1) * flat.itemsize))
+            if self.rules.catch_up:
+                row = self.chase[1, int(opp == 0)]
+                cv = as_strided(row[self.room + 2 * a0 - level:], (rows, k),
+                                (row.itemsize, 2 * row.itemsize))
+                half = np.where(past, cv, wv)
+                if level - a0 - k + 1 == 0:  # the last column's opponent is not on the board
+                    d = a0 + k - 1 + np.arange(rows)
+                    zero = self.chase[0, int(opp == 0), self.room + d]
+                    half[:, -1] = np.where(past[:, -1], zero, wv[:, -1])
+            else:  # the first to reach the game point wins at once
+                half = np.where(past, 0.0, wv)
+            np.subtract(1.0, half, out=out[:, seat * k:(seat + 1) * k])
+        return out
 
     def caps(self, lv: _Level, cols: Any, bank: Any, which: Any, trash: Any) -> tuple[Any, Any]:
         """The caps of the problems ``which`` (indices into ``cols``, whose bank values are
