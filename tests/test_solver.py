@@ -525,6 +525,25 @@ def test_the_circuit_gives_every_throws_best_choice(key: str) -> None:
     assert np.array_equal(got, want)
 
 
+@pytest.mark.parametrize("key", ["ten-thousand", "trash-10000"])
+def test_a_solve_reads_no_value_it_did_not_set(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The value arrays are set only where they are read (rows up to a block's highest cap
+    and a choice's points, by dice left): with every unset number NaN, which any read
+    would spread, the table comes out the same."""
+    rules = PRESETS[key].with_options(game_point=1000)
+    want = core.solve(rules).win
+    empty = np.empty
+
+    def poisoned(shape: Any, dtype: Any = float, **kw: Any) -> Any:
+        a = empty(shape, dtype, **kw)
+        if np.dtype(dtype).kind == "f":
+            a.fill(np.nan)
+        return a
+
+    monkeypatch.setattr(np, "empty", poisoned)
+    assert np.array_equal(core.solve(rules).win, want)
+
+
 def test_redoing_the_low_rows_equals_solving_again() -> None:
     """A sweep keeps the value rows above the few low rows that banked into unfinished
     levels; redoing those rows with the finished values gives what a whole solve gives."""

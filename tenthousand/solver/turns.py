@@ -281,6 +281,10 @@ class TurnSolver:
         self.maxp = dice.max_points(rules)
         self.mandatory = rules.corner_throw_mandatory
         self.throws = _throws(scoring._key(rules))
+        # the most points a choice leaving each number of dice adds (the rows a turn
+        # score's throws read, by dice left)
+        leaves = np.concatenate([self.throws.circuit.leaves, self.throws.first.leaves])
+        self.reads = [int((leaves[leaves % 6 == left] // 6).max(initial=0)) for left in range(6)]
         self.work = 0  # column-rows solved so far (a column's rows up to its cap or top)
 
     def proven_caps(self, bank: Any, trash: Any, minimum: Any, cap: Any, margin: float,
@@ -396,14 +400,16 @@ class TurnSolver:
             banks = blocks(bank)
             values = np.empty((nb, rows * 6 + extra, _BLOCK))
             # a block's rows up to its lowest cap are all solved, and its rows past its
-            # highest cap and a throw's points are never read: only those between need
-            # their bank values
+            # highest cap and the most points a choice leaving those dice adds are never
+            # read: only those between need their bank values
             by_block = caps.reshape(nb, _BLOCK)
             low = np.minimum(np.where(by_block < 0, top, by_block).min(axis=1), top) + 1
-            high = np.minimum(np.minimum(by_block.max(axis=1), top) + self.maxp, rows - 1)
+            high = np.minimum(by_block.max(axis=1), top)
             qv = values.reshape(nb, -1, 6, _BLOCK)
             for b, (lo, hi) in enumerate(zip(low.tolist(), high.tolist(), strict=True)):
-                qv[b, lo:hi + 1] = banks[b, lo:hi + 1, None]
+                for left, most in enumerate(self.reads):
+                    end = min(hi + most, rows - 1) + 1
+                    qv[b, lo:end, left] = banks[b, lo:end]
             return values, banks, rows, top
         # rows past the last are never read
         rows = min(top + self.maxp + 1, min(slab.shape[1] for slab in q.slabs) // 6)
