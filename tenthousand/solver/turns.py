@@ -261,16 +261,19 @@ class Kept:
     def __getitem__(self, columns: Any) -> Kept:
         return Kept(self.slabs, self.slab[columns], self.at[columns])
 
-    def copy_to(self, values: Any, order: Any, width: int) -> None:
-        """Rows ``0 .. width / 6`` of these columns into the blocks of ``values``, whose
-        columns come in ``order``."""
+    def copy_to(self, values: Any, order: Any, rows: Sequence[int]) -> None:
+        """These columns' rows ``0 .. rows[left] - 1`` with ``left`` dice left into the
+        blocks of ``values``, whose columns come in ``order``."""
         place = np.empty(len(order), int)
         place[order] = np.arange(len(order))
+        into = values.reshape(len(values), -1, 6, _BLOCK)
         for s in np.unique(self.slab).tolist():
             mine = np.flatnonzero(self.slab == s)
             src, dst = self.at[mine], place[mine]
-            values[dst // _BLOCK, :width, dst % _BLOCK] = \
-                self.slabs[s][src // _BLOCK, :width, src % _BLOCK]
+            slab = self.slabs[s].reshape(len(self.slabs[s]), -1, 6, _BLOCK)
+            for left, n in enumerate(rows):
+                into[dst // _BLOCK, :n, left, dst % _BLOCK] = \
+                    slab[src // _BLOCK, :n, left, src % _BLOCK]
 
 
 class TurnSolver:
@@ -416,7 +419,9 @@ class TurnSolver:
         top = min(top, rows - 1)
         values = np.empty((nb, rows * 6 + extra, _BLOCK))
         values[-1, :rows * 6, len(order) % _BLOCK or _BLOCK:] = 0.0  # the padding
-        q.copy_to(values, order, rows * 6)
+        # a row's throws read the rows above it only up to the most points a choice
+        # leaving those dice adds
+        q.copy_to(values, order, [min(top + most + 1, rows) for most in self.reads])
         banks = blocks(bank[:top + 1])
         values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
         return values, banks, rows, top
