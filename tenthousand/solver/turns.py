@@ -402,6 +402,7 @@ class TurnSolver:
             assert rows > top + self.maxp
             banks = blocks(bank)
             values = np.empty((nb, rows * 6 + extra, _BLOCK))
+            values[-1, :rows * 6, len(order) % _BLOCK or _BLOCK:] = 0.0  # the padding
             # a block's rows up to its lowest cap are all solved, and its rows past its
             # highest cap and the most points a choice leaving those dice adds are never
             # read: only those between need their bank values
