@@ -129,8 +129,8 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
     passes += sweeps
     # states: board pairs x seat x (turn score, dice left) within the cap
     states = int(sum(2 * (ng + e - a) * 6 for a in range(ng)) * ng)
-    return Solution(rules, e, np.ascontiguousarray(game.win), catch_up, tie_first, second, states=states, iterations=passes,
-                    seconds=time.perf_counter() - started,
+    return Solution(rules, e, np.ascontiguousarray(game.win), catch_up, tie_first, second,
+                    states=states, iterations=passes, seconds=time.perf_counter() - started,
                     notes={"level_passes_max": max(level_passes), "sweeps": sweeps,
                            "fixups": fixups, "column_rows": ts.work,
                            "unsettled_levels": game.unsettled})
