@@ -38,7 +38,7 @@ import numpy as np
 from ..model.rules import Rules
 from . import dice
 from .challenge_table import lowest, unsupported
-from .core import SolveFailed, TurnSolver
+from .core import SolveFailed, TurnSolver, option_extra, turn_states
 
 __all__ = ["ChallengeSolution", "count_states", "solve", "unsupported"]
 
@@ -73,23 +73,11 @@ class ChallengeSolution:
         return self.w(r.starting_score(0) // STEP, r.starting_score(1) // STEP)
 
 
-def _extra(rules: Rules, extra: int | None) -> int:
-    if extra is None:
-        extra = 2000 if rules.corner_throw_mandatory else 0
-    if extra < 0 or extra % STEP:
-        raise ValueError("extra must be a non-negative multiple of 50")
-    return extra
-
-
 def count_states(rules: Rules, extra: int | None = None) -> int:
     """The states of the game: the four kinds x the opponent's score x (turn score, dice
     left) for each own score, the turn scores up to the cap (as :class:`_Level`'s)."""
     ng, lo = rules.game_point // STEP, lowest(rules)
-    open_min, min_after = rules.opening_minimum // STEP, rules.minimum // STEP
-    e = _extra(rules, extra) // STEP
-    turn = sum((max(ng - a, open_min if a == 0 else min_after, 1) + e) * 6
-               for a in range(lo, ng))
-    return turn * (ng - lo) * 4
+    return turn_states(rules, lo, option_extra(rules, extra) // STEP) * (ng - lo) * 4
 
 
 def solve(rules: Rules, *, tol: float = 1e-9, extra: int | None = None,
@@ -104,7 +92,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, extra: int | None = None,
     if problem is not None:
         raise ValueError(problem)
     started = time.perf_counter()
-    e = _extra(rules, extra) // STEP
+    e = option_extra(rules, extra) // STEP
     ng, lo = rules.game_point // STEP, lowest(rules)
     n = ng - lo
     ts = TurnSolver(rules)

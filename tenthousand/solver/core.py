@@ -90,6 +90,27 @@ def _steps(points: int) -> int:
     return points // STEP
 
 
+def option_extra(rules: Rules, extra: int | None) -> int:
+    """The points by which an option solver's bank of the game point waits (``extra``
+    of :func:`.penalty.solve`, :func:`.surpass.solve` and :func:`.challenge.solve`): by
+    default 2,000 (core's turn cap) when the throw after a corner is compulsory, else 0."""
+    if extra is None:
+        extra = DEFAULT_EXTRA if rules.corner_throw_mandatory else 0
+    if extra < 0 or extra % STEP:
+        raise ValueError("extra must be a non-negative multiple of 50")
+    return extra
+
+
+def turn_states(rules: Rules, lo: int, extra: int) -> int:
+    """(turn score, dice left) states for one opponent's score, summed over the own scores
+    ``lo`` .. game point - 1 (steps): the turn scores up to the cap, which a minimum to bank
+    lifts above the game point, plus ``extra`` steps."""
+    ng = _steps(rules.game_point)
+    open_min, min_after = _steps(rules.opening_minimum), _steps(rules.minimum)
+    return sum((max(ng - a, open_min if a == 0 else min_after, 1) + extra) * 6
+               for a in range(lo, ng))
+
+
 def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
           progress: bool | Callable[[float], None] = False) -> Solution:
     """Solve the two-player game under ``rules`` (options other than numbers unsupported).

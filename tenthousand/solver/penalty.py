@@ -38,7 +38,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import TurnSolver
+from .core import TurnSolver, option_extra, turn_states
 from .penalty_table import unsupported
 
 __all__ = ["PenaltySolution", "solve", "unsupported"]
@@ -77,10 +77,7 @@ def count_states(rules: Rules, extra: int = 0) -> int:
     lifts above the game point (as :class:`_Level`'s cap)."""
     ng = rules.game_point // STEP
     lo = min(0, (rules.score_floor or 0) // STEP)
-    open_min, min_after = rules.opening_minimum // STEP, rules.minimum // STEP
-    turn = sum((max(ng - a, open_min if a == 0 else min_after, 1) + extra // STEP) * 6
-               for a in range(lo, ng))
-    return turn * (ng - lo) * rules.trash_run ** 2
+    return turn_states(rules, lo, extra // STEP) * (ng - lo) * rules.trash_run ** 2
 
 
 def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int | None = None,
@@ -101,10 +98,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int 
     n = ng - lo  # scores lo .. ng - 1
     run = rules.trash_run
     pen = rules.trash_penalty // STEP
-    if extra is None:
-        extra = 2000 if rules.corner_throw_mandatory else 0
-    if extra < 0 or extra % STEP:
-        raise ValueError("extra must be a non-negative multiple of 50")
+    extra = option_extra(rules, extra)
     ts = TurnSolver(rules)
     open_min, min_after = rules.opening_minimum // STEP, rules.minimum // STEP
     win = np.full((n, n, run, run), 0.5)

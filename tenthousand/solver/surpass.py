@@ -27,7 +27,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import TurnSolver
+from .core import TurnSolver, option_extra
 from .surpass_table import unsupported
 
 __all__ = ["SurpassSolution", "solve", "unsupported"]
@@ -64,10 +64,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, extra: int | None = None,
     if problem is not None:
         raise ValueError(problem)
     started = time.perf_counter()
-    if extra is None:
-        extra = 2000 if rules.corner_throw_mandatory else 0
-    if extra < 0 or extra % STEP:
-        raise ValueError("extra must be a non-negative multiple of 50")
+    extra = option_extra(rules, extra)
     e = extra // STEP
     ng = rules.game_point // STEP
     ts = TurnSolver(rules)
