@@ -4,6 +4,7 @@ and played as Expert until it is ready (issue 13)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,27 @@ from tenthousand.solver.player import SOLVING, PerfectPlayer  # noqa: E402
 def _house(game_point: int = 600) -> Rules:
     return dataclasses.replace(PRESETS["farkle"], title="House", single_two=0,
                                straight=1000, game_point=game_point, opening_minimum=150)
+
+
+def _reloaded(rules: Rules, kind: type) -> Any:
+    """The table a new session reads from the cache file, which must be of ``kind``."""
+    table._REGISTERED.clear()
+    found = table.load(rules)
+    assert isinstance(found, kind)
+    return found
+
+
+def _perfect_ready(rules: Rules) -> PerfectPlayer:
+    """Perfect for rules whose table is solved and cached: no solve waits for it."""
+    perfect = make_player("perfect", rules, seed=1)
+    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
+    perfect.prepare()
+    return perfect
+
+
+def _against_expert(rules: Rules, first_seat: int, seed: int) -> Game:
+    return Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
+                first_seat=first_seat, seed=seed)
 
 
 @pytest.fixture(autouse=True)
@@ -182,16 +204,13 @@ def test_penalty_rules_are_solved_here_and_perfect_plays_them_from_the_cache() -
     work = player.background_solve()
     assert work is not None
     work()
-    table._REGISTERED.clear()  # a new session reads the cache file
-    found = table.load(rules)
-    assert isinstance(found, PenaltyTable)
+    found = _reloaded(rules, PenaltyTable)
     sol = penalty.solve(rules)
     for a, b, ka, kb in [(0, 0, 0, 0), (-6, 4, 1, 0), (9, -2, 0, 1), (3, 3, 1, 1)]:
         assert found.wr(a, b, ka, kb) == pytest.approx(sol.w(a, b, ka, kb), abs=1e-6)
 
     # The turn start from the table: the runs of trash are part of the position.
-    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], first_seat=0,
-                seed=3)
+    game = _against_expert(rules, 0, 3)
     game.board[:] = [-150, 200]
     game.trash_streak[:] = [1, 0]
     probs = values.win_probabilities(game)
@@ -207,15 +226,12 @@ def test_penalty_rules_are_solved_here_and_perfect_plays_them_from_the_cache() -
         assert adv is not None and len(adv.freezes) == len(game.legal_freezes())
 
     # Perfect plays whole games from it.
-    perfect = make_player("perfect", rules, seed=1)
-    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
-    perfect.prepare()
+    perfect = _perfect_ready(rules)
     assert perfect.fallback_reason is None
     expert = make_player("expert", rules, seed=2)
     wins = 0
     for seed in range(60):
-        g = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
-                 first_seat=seed % 2, seed=seed)
+        g = _against_expert(rules, seed % 2, seed)
         play_game(g, [perfect, expert])
         assert g.over and min(g.board) >= -300
         wins += g.board[0] > g.board[1]
@@ -232,16 +248,13 @@ def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
     assert "catch-up" in (cache.unsolvable(rules.with_options(catch_up=True)) or "")
     assert "5,000" in (cache.unsolvable(rules.with_options(game_point=6000)) or "")
     cache.background(rules).run()
-    table._REGISTERED.clear()  # a new session reads the cache file
-    found = table.load(rules)
-    assert isinstance(found, SurpassTable)
+    found = _reloaded(rules, SurpassTable)
     sol = surpass.solve(rules)
     for a, b, s in [(0, 0, 0), (3, 9, 6), (15, 15, 15), (10, 2, 1)]:
         assert found.ws(a, b, s) == pytest.approx(sol.w(a, b, s), abs=1e-6)
 
     # what the opponent's last turn added is part of the position
-    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], first_seat=0,
-                seed=5)
+    game = _against_expert(rules, 0, 5)
     game.board[:] = [750, 750]
     game.last_turn_added = 750
     probs = values.win_probabilities(game)
@@ -250,14 +263,11 @@ def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
     easier = values.win_probabilities(game)
     assert easier is not None and easier[0] > probs[0]
 
-    perfect = make_player("perfect", rules, seed=1)
-    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
-    perfect.prepare()
+    perfect = _perfect_ready(rules)
     assert perfect.fallback_reason is None
     expert = make_player("expert", rules, seed=2)
     for seed in range(30):
-        g = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
-                 first_seat=seed % 2, seed=seed)
+        g = _against_expert(rules, seed % 2, seed)
         play_game(g, [perfect, expert])
         assert g.over
 
@@ -275,20 +285,15 @@ def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() ->
     assert "multiple of 50" in (cache.unsolvable(rules.with_options(game_point=1200)) or "")
     assert "5,000" in (cache.unsolvable(rules.with_options(game_point=5500)) or "")
     cache.background(rules).run()
-    table._REGISTERED.clear()  # a new session reads the cache file
-    found = table.load(rules)
-    assert isinstance(found, ChallengeTable)
+    found = _reloaded(rules, ChallengeTable)
     sol = challenge.solve(rules)
     for a, b, ca, cb in [(0, 0, 1, 1), (-15, 12, 0, 1), (19, -21, 1, 0), (5, 5, 0, 0)]:
         assert found.wc(a, b, ca, cb) == pytest.approx(sol.w(a, b, ca, cb), abs=1e-6)
 
     # Far behind, a challenge is worth it: the table's value is the challenge turn's,
     # the bars say so before and after the challenge, and Perfect makes it.
-    perfect = make_player("perfect", rules, seed=1)
-    assert isinstance(perfect, PerfectPlayer) and not perfect.solving
-    perfect.prepare()
-    game = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")], first_seat=0,
-                seed=7)
+    perfect = _perfect_ready(rules)
+    game = _against_expert(rules, 0, 7)
     game.board[:] = [0, 900]
     before = values.win_probabilities(game)
     assert before is not None and before[0] == pytest.approx(sol.w(0, 18), abs=1e-5)
@@ -312,8 +317,7 @@ def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() ->
     expert = make_player("expert", rules, seed=2)
     challenges = 0
     for seed in range(40):
-        g = Game(rules, [Seat("P", True, "perfect"), Seat("E", True, "expert")],
-                 first_seat=seed % 2, seed=seed)
+        g = _against_expert(rules, seed % 2, seed)
         while not g.over:
             assert min(g.board) >= found.lo * 50  # every position in play is in the table
             player = perfect if g.current == 0 else expert
