@@ -1,7 +1,7 @@
 """Write docs/accessibility.md: the contrast of every theme, as everyone sees it.
 
 Run from the repository root: ``python docs/accessibility.py``.  It measures every theme and
-table colour with :mod:`tenthousand.view.colourcheck` (WCAG 2.1 contrast of the table's
+table colour with :mod:`tenthousand.tools.colourcheck` (WCAG 2.1 contrast of the table's
 texts and of a selected die against an unselected one, in normal vision and simulated
 protanopia and deuteranopia), and simulates the screenshots in ``images/`` into
 ``images/colour-blind-simulation.png``.  ``tests/test_accessibility.py`` holds the themes to
@@ -18,8 +18,8 @@ from PIL import Image, ImageDraw
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tenthousand.settings import TABLE_COLOURS, THEMES  # noqa: E402
-from tenthousand.view.colourcheck import (  # noqa: E402
+from tenthousand.files.settings import TABLE_COLOURS, THEMES  # noqa: E402
+from tenthousand.tools.colourcheck import (  # noqa: E402
     STATE_MINIMUM,
     TEXT_MINIMUM,
     VISIONS,

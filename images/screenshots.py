@@ -148,10 +148,10 @@ def main() -> int:
 
 def shoot_history(root: tk.Tk, out: Path, suffix: str = "") -> int:
     """The Statistics window and the charts of a game, in colour and in mono."""
-    from tenthousand.app import App
-    from tenthousand.history.bench import fill
-    from tenthousand.paths import paths
-    from tenthousand.settings import GameSettings, Preferences, SeatSetting
+    from tenthousand.control.app import App
+    from tenthousand.files.paths import paths
+    from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
+    from tenthousand.tools.history_bench import fill
 
     fill(paths().history, 240, analysed=40, seed=3)
     for theme in ("color", "mono"):
@@ -187,10 +187,10 @@ def shoot_history(root: tk.Tk, out: Path, suffix: str = "") -> int:
 def game_in_progress(root: tk.Tk) -> tuple[Any, Any]:
     """A seeded game with three seats, frozen dice of two throws and a selection made, in
     the language in use (the player's seat is called what the language calls "You")."""
-    from tenthousand.app import App
+    from tenthousand.control.app import App
+    from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
     from tenthousand.i18n import _
     from tenthousand.model.game import Phase
-    from tenthousand.settings import GameSettings, Preferences, SeatSetting
 
     prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False)
     settings = GameSettings(preset="ten-thousand", seats=(
@@ -239,11 +239,11 @@ def shoot_languages(root: tk.Tk, out: Path) -> int:
 
 
 def shoot(out: Path, size: str) -> int:
-    from tenthousand.app import App
+    from tenthousand.control.app import App
     from tenthousand.dialogs.newgame import NewGameDialog
     from tenthousand.dialogs.rules_window import RulesWindow
+    from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
     from tenthousand.model.game import Phase
-    from tenthousand.settings import GameSettings, Preferences, SeatSetting
 
     root = tk.Tk(className="TenThousand")
     root.geometry(f"{size}+0+0")
@@ -298,8 +298,8 @@ def shoot(out: Path, size: str) -> int:
 
 def shoot_replay(root: tk.Tk, out: Path, theme: str, size: str) -> int:
     """8. The replay window at a decision of the player, the advisor's verdict below."""
-    from tenthousand.app import App
-    from tenthousand.settings import GameSettings, Preferences, SeatSetting
+    from tenthousand.control.app import App
+    from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
 
     prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False, theme=theme)
     settings = GameSettings(preset="ten-thousand", seats=(
@@ -328,9 +328,9 @@ def shoot_replay(root: tk.Tk, out: Path, theme: str, size: str) -> int:
 
 def shoot_advisor(root: tk.Tk, out: Path) -> int:
     """6. The advisor during a turn, and 7. the review after the game."""
-    from tenthousand.app import App
+    from tenthousand.control.app import App
+    from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
     from tenthousand.model.game import Phase
-    from tenthousand.settings import GameSettings, Preferences, SeatSetting
 
     prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False, advisor=True)
     settings = GameSettings(preset="ten-thousand", seats=(

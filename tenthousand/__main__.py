@@ -17,7 +17,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(sys.argv[1:] if argv is None else argv)
     except Exception as e:  # noqa: BLE001 - e.g. a broken install: never a bare traceback
-        from .logs import report_startup_failure
+        from .services.logs import report_startup_failure
 
         report_startup_failure(e)
         return 1

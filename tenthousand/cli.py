@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, i18n
+from .files.settings import THEMES, GameSettings, SeatSetting, next_computer_name, saved_language
 from .i18n import N_, _
 from .model import LEVELS, OPTION_NAMES, PRESETS
-from .settings import THEMES, GameSettings, SeatSetting, next_computer_name, saved_language
 
 #: The 1989 program's one-letter arguments and what they mean today.
 LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
@@ -173,8 +173,8 @@ def _seed(text: str) -> int:
 
 def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
     """Read a rule file and keep it with the saved rule sets; the settings' name for it."""
-    from . import rulefile
-    from .settings import SAVED_PREFIX
+    from .files import rulefile
+    from .files.settings import SAVED_PREFIX
 
     try:
         rule_set = rulefile.read(path)
@@ -369,8 +369,8 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
 
 def _read_replay(parser: argparse.ArgumentParser, path: Path) -> Any:
     """The record to replay; a file that is not one exits 2 with one sentence."""
+    from .files.savegame import read_record
     from .model import BadSave
-    from .savegame import read_record
 
     if not path.is_file():
         parser.error(_("--replay: there is no file {path}").format(path=path))
@@ -409,7 +409,7 @@ def run(argv: list[str]) -> int:
     choose_language(argv)
     ns, opts = parse(argv)
     if ns.print_paths:
-        from .paths import paths
+        from .files.paths import paths
 
         print(json.dumps(paths().as_dict(), indent=2))
         return 0
@@ -423,7 +423,7 @@ def run(argv: list[str]) -> int:
 
         return verify_main(ns.verify, ns.fingerprint)
     if ns.install_desktop or ns.uninstall_desktop:
-        from . import desktop
+        from .services import desktop
 
         return desktop.main(install=ns.install_desktop)
     if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") \
@@ -432,7 +432,7 @@ def run(argv: list[str]) -> int:
                 "session, or set DISPLAY to a running X server"), file=sys.stderr)
         return 1
     if opts.speech:
-        from .speech import NO_SPEECH, find_backend
+        from .services.speech import NO_SPEECH, find_backend
 
         if find_backend() is None:
             print(f"tenthousand: {_(NO_SPEECH)}", file=sys.stderr)  # the game starts without it

@@ -16,14 +16,14 @@ import tkinter as tk
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .files.settings import GameSettings, Preferences, SeatSetting, load_preferences
 from .i18n import _, number
-from .settings import GameSettings, Preferences, SeatSetting, load_preferences
 from .view import scaling
 from .view.scaling import SCREEN_MARGIN, window_sizes
 
 if TYPE_CHECKING:  # the engine and the window load after the first frame is shown
-    from .app import App
     from .cli import Options
+    from .control.app import App
     from .model.game import Game
 
 log = logging.getLogger(__name__)
@@ -92,7 +92,7 @@ FIRST_ICON_SIZES = (16, 32, 48)
 
 def _set_icon(root: tk.Tk, sizes: tuple[int, ...] | None = None) -> list[tk.PhotoImage]:
     try:
-        from . import assets
+        from .services import assets
 
         photos = assets.icon_photos(root) if sizes is None else assets.icon_photos(root, sizes)
         if photos:
@@ -149,7 +149,7 @@ def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
     """The unfinished game to play on, if there is one and the player wants it."""
     from tkinter import messagebox
 
-    from . import savegame
+    from .files import savegame
     from .model.game import Phase
 
     messages: list[str] = []
@@ -174,7 +174,7 @@ def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
     return None, messages
 
 
-#: Set to 1 by ``python -m tenthousand.benchmark startup`` only: close the window as soon
+#: Set to 1 by ``python -m tenthousand.tools.benchmark startup`` only: close the window as soon
 #: as its first frame is drawn, to time the start-up.
 EXIT_AFTER_FIRST_FRAME = "TENTHOUSAND_EXIT_AFTER_FIRST_FRAME"
 
@@ -260,7 +260,7 @@ def _open(root: tk.Tk, opts: Options) -> App:
     game, more = _saved_game(root, opts) if opts.replay is None else (None, [])
     messages += more
     intro = prefs.intro and not opts.skip_intro and game is None
-    from .app import App  # the game's modules load while the first frame is on the screen
+    from .control.app import App  # the game's modules load while the first frame is on the screen
 
     app = App(root, prefs, prefs.game, game=game, seed=opts.seed, demo=opts.demo,
               intro=intro, owns_root=True, message=" ".join(messages) or status or None,
@@ -276,7 +276,7 @@ def launch(opts: Options) -> int:
 
     An error before the window can show one itself goes to the log with its traceback and
     to the terminal as one sentence, and the status is 1."""
-    from .logs import report_startup_failure, setup_logging
+    from .services.logs import report_startup_failure, setup_logging
 
     try:
         setup_logging()

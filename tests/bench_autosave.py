@@ -1,7 +1,7 @@
 """What an autosave costs early and late in a long game: ``python tests/bench_autosave.py``.
 
 Plays one long two-seat game (a game point far away, so it lasts) into a temporary
-``TENTHOUSAND_HOME`` and times :func:`tenthousand.savegame.autosave` after each of the 20
+``TENTHOUSAND_HOME`` and times :func:`tenthousand.files.savegame.autosave` after each of the 20
 commands from move 10 and from move 1,000, several rounds; prints the medians.  For
 comparison it times the previous release's way too: the whole game and its log as one JSON
 document, written atomically.  The figures are quoted in README.md ("What if ... the program
@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tenthousand import savegame  # noqa: E402
-from tenthousand.headless import RandomPlayer, step  # noqa: E402
+from tenthousand.files import savegame  # noqa: E402
+from tenthousand.files.storage import write_json_atomic  # noqa: E402
 from tenthousand.model import PRESETS, Game, Seat  # noqa: E402
-from tenthousand.storage import write_json_atomic  # noqa: E402
+from tenthousand.tools.headless import RandomPlayer, step  # noqa: E402
 
 AT = (10, 1000)
 SAMPLES = 20

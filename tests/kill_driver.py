@@ -1,4 +1,4 @@
-"""The program the kill test kills: games saved through :mod:`tenthousand.savegame` after
+"""The program the kill test kills: games saved through :mod:`tenthousand.files.savegame` after
 every command, as the window saves them, with an undo now and then (which rewrites the
 save) and a rematch after each game (a new record).
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 import sys
 
-from tenthousand import savegame
-from tenthousand.headless import RandomPlayer, step
+from tenthousand.files import savegame
 from tenthousand.model import PRESETS, Game, Seat
+from tenthousand.tools.headless import RandomPlayer, step
 
 
 def _players(game: Game, seed: int, ai: bool) -> list[object]:

@@ -7,8 +7,8 @@ import random
 import re
 from typing import Any
 
-from tenthousand.headless import RandomPlayer, play_to_end, step
 from tenthousand.model import PRESETS, Game, Seat, load_game
+from tenthousand.tools.headless import RandomPlayer, play_to_end, step
 
 #: Rule sets the samples cover: every preset, and every option somewhere.
 RULE_SETS: list[tuple[str, tuple[str, ...], int]] = [

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from tenthousand.cli import parse
-from tenthousand.settings import TABLE_COLOURS, THEMES, Preferences
-from tenthousand.view.colourcheck import (
+from tenthousand.files.settings import TABLE_COLOURS, THEMES, Preferences
+from tenthousand.tools.colourcheck import (
     STATE_MINIMUM,
     TEXT_MINIMUM,
     VISIONS,

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tenthousand import advisor
+from tenthousand.advice import values as advisor
 from tenthousand.ai.players import trash_value
 from tenthousand.ai.tables import tables_for
 from tenthousand.model.game import Game, Phase, Seat

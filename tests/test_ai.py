@@ -20,7 +20,7 @@ def test_no_tkinter() -> None:
     import subprocess
 
     code = ("import sys, tenthousand.ai, tenthousand.ai.players, tenthousand.ai.tables, "
-            "tenthousand.sim; from tenthousand.model import PRESETS; "
+            "tenthousand.tools.sim; from tenthousand.model import PRESETS; "
             "tenthousand.ai.make_player('expert', PRESETS['farkle']).prepare(); "
             "assert 'tkinter' not in sys.modules and 'numpy' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

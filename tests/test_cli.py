@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from save_kit import assert_one_sentence
 
 from tenthousand import __main__ as entry
-from tenthousand import cli, logs
-from tenthousand.paths import paths
-from tenthousand.settings import (
+from tenthousand import cli
+from tenthousand.files.paths import paths
+from tenthousand.files.settings import (
     GameSettings,
     Preferences,
     SeatSetting,
@@ -26,6 +26,7 @@ from tenthousand.settings import (
     load_preferences,
     next_computer_name,
 )
+from tenthousand.services import logs
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tenthousand import commands
-from tenthousand.commands import COMMANDS, KEY_GROUPS, MENU_TITLES, by_name, handles
+from tenthousand.present import commands
+from tenthousand.present.commands import COMMANDS, KEY_GROUPS, MENU_TITLES, by_name, handles
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,11 +57,11 @@ def test_the_readme_key_table_is_the_generated_one() -> None:
     start = readme.index("| key | what it does |")
     end = readme.index("\n\n", start) + 1
     assert readme[start:end] == commands.markdown_table(), \
-        "run: python -m tenthousand.commands --markdown, and paste it into the README"
+        "run: python -m tenthousand.present.commands --markdown, and paste it into the README"
 
 
 def test_the_markdown_table_is_printed_by_the_module() -> None:
-    done = subprocess.run([sys.executable, "-m", "tenthousand.commands", "--markdown"],
+    done = subprocess.run([sys.executable, "-m", "tenthousand.present.commands", "--markdown"],
                           capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout == commands.markdown_table()
     assert "| F1 | dice sound on or off |" in done.stdout

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tenthousand import assets, desktop
+from tenthousand.services import assets, desktop
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = ROOT / "packaging" / "linux"

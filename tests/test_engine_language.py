@@ -10,8 +10,8 @@ import re
 import pytest
 
 from tenthousand import i18n
-from tenthousand.advising import SCORE, WIN
-from tenthousand.advisor import AdvisorValues, Choice, describe_position
+from tenthousand.advice import SCORE, WIN
+from tenthousand.advice.values import AdvisorValues, Choice, describe_position
 from tenthousand.ai import make_player, play_game
 from tenthousand.model import PRESETS, BadSave, scoring
 from tenthousand.model.events import (
@@ -278,7 +278,7 @@ def test_the_pseudo_language_covers_bad_saves() -> None:
 
 
 def test_a_bad_saved_game_is_set_aside_with_a_sentence_in_the_language() -> None:
-    from tenthousand.savegame import load_saved_game, save_path
+    from tenthousand.files.savegame import load_saved_game, save_path
 
     path = save_path()
     path.parent.mkdir(parents=True, exist_ok=True)

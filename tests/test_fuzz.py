@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from save_kit import assert_plays_on, sample_documents
 
-from tenthousand import savegame
+from tenthousand.files import savegame
+from tenthousand.files.settings import Preferences, load_preferences
+from tenthousand.files.storage import BadFile, write_json_atomic
 from tenthousand.model import BadSave, load_game
-from tenthousand.settings import Preferences, load_preferences
-from tenthousand.storage import BadFile, write_json_atomic
 
 DOCS = sample_documents()
 
@@ -31,7 +31,7 @@ def _sample_records() -> list[dict[str, Any]]:
     """Records of the sample games, replayed from their start, with an undo in some."""
     from save_kit import new_game
 
-    from tenthousand.headless import RandomPlayer, step
+    from tenthousand.tools.headless import RandomPlayer, step
 
     out = []
     for k, doc in enumerate(DOCS[:14]):
@@ -262,8 +262,8 @@ def test_a_missing_counter_value_is_a_bad_save(counter: str) -> None:
 
 def test_savegame_survives_the_unhashable_preset() -> None:
     """Whatever load_game raises, the launch goes on with a message."""
-    from tenthousand import savegame
-    from tenthousand.storage import write_json_atomic
+    from tenthousand.files import savegame
+    from tenthousand.files.storage import write_json_atomic
 
     doc = copy.deepcopy(DOCS[0])
     doc["rules"]["preset"] = {"x": 1}
@@ -340,7 +340,7 @@ def test_mutated_preferences_keep_the_good_fields(long_run: bool) -> None:
 
 
 def test_preferences_files_of_random_bytes(long_run: bool) -> None:
-    from tenthousand.paths import paths
+    from tenthousand.files.paths import paths
 
     @_count(long_run, 50, 1000)
     @given(st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode()))

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from history_kit import entry, played, seat
 
-from tenthousand import cli, sim
+from tenthousand import cli
+from tenthousand.files.paths import paths
+from tenthousand.files.savegame import write_record
 from tenthousand.history.codes import fingerprint_of
 from tenthousand.history.store import History
-from tenthousand.paths import paths
-from tenthousand.savegame import write_record
+from tenthousand.tools import sim
 
 
 def _fill() -> None:

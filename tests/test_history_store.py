@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from history_kit import entry, played, seat
 
+from tenthousand.files.paths import paths
 from tenthousand.history import open_history, summarize
 from tenthousand.history.store import ABANDONED, MIGRATIONS, VERSION, History, migrate
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS
-from tenthousand.paths import paths
 
 
 def _tables(con: sqlite3.Connection) -> set[str]:

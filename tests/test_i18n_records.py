@@ -13,7 +13,6 @@ from history_kit import entry, seat
 
 from tenthousand import i18n
 from tenthousand.dialogs.match import match_table, ordinal
-from tenthousand.headless import play_to_end
 from tenthousand.history import series
 from tenthousand.history.codes import (
     BadCode,
@@ -29,6 +28,7 @@ from tenthousand.history.stats import Filters, fairness, split_words, statistics
 from tenthousand.history.store import DecisionRow, History
 from tenthousand.model import Game, Seat
 from tenthousand.model.rules import PRESETS
+from tenthousand.tools.headless import play_to_end
 
 
 @pytest.fixture

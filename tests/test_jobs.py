@@ -1,4 +1,4 @@
-"""The one way to run work off the Tk thread (tenthousand.jobs), without a display."""
+"""The one way to run work off the Tk thread (tenthousand.services.jobs), without a display."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tenthousand.jobs import JobError, JobRunner
+from tenthousand.services.jobs import JobError, JobRunner
 
 
 class FakeTk:

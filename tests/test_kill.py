@@ -1,7 +1,7 @@
 """Kill -9 at any instant leaves a save that loads, plays on and lost at most one command.
 
 A subprocess (``tests/kill_driver.py``) plays games and saves after every command through
-:mod:`tenthousand.savegame` (a journal: appended lines, atomic rewrites after an undo or a
+:mod:`tenthousand.files.savegame` (a journal: appended lines, atomic rewrites after an undo or a
 new game); it is killed with SIGKILL at random moments, and each time the save must load
 (a torn last line dropped), hold what the driver last saved or was saving, and a random
 legal player must finish the game.  About 20 kills by default, 200 with ``--long``.
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from save_kit import assert_plays_on
 
-from tenthousand import savegame
+from tenthousand.files import savegame
 
 DRIVER = Path(__file__).with_name("kill_driver.py")
 

@@ -15,9 +15,7 @@ from pathlib import Path
 import pytest
 
 from tenthousand import cli, i18n
-from tenthousand.commands import COMMANDS, KEY_GROUPS, MENU_TITLES
-from tenthousand.i18n import _
-from tenthousand.settings import (
+from tenthousand.files.settings import (
     DELAY,
     LANGUAGE,
     PITCH,
@@ -30,6 +28,8 @@ from tenthousand.settings import (
     load_preferences,
     save_preferences,
 )
+from tenthousand.i18n import _
+from tenthousand.present.commands import COMMANDS, KEY_GROUPS, MENU_TITLES
 
 ROOT = Path(__file__).resolve().parent.parent
 

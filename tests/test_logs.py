@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tenthousand import logs
-from tenthousand.paths import paths
+from tenthousand.dialogs import error as error_dialog
+from tenthousand.files.paths import paths
+from tenthousand.services import logs
 
 
 @pytest.fixture(autouse=True)
@@ -86,7 +87,7 @@ def test_the_handler_logs_and_survives_a_dialog_that_cannot_be_shown(
     path = logs.setup_logging()
     root = FakeRoot()
     saved: list[int] = []
-    logs.install_tk_error_handler(root, on_save_and_quit=lambda: saved.append(1))  # type: ignore[arg-type]
+    error_dialog.install_tk_error_handler(root, on_save_and_quit=lambda: saved.append(1))  # type: ignore[arg-type]
     try:
         raise ZeroDivisionError("boom in a callback")
     except ZeroDivisionError:

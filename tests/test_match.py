@@ -7,10 +7,10 @@ import json
 import pytest
 
 from tenthousand.dialogs.match import match_table, ordinal
-from tenthousand.headless import play_to_end
 from tenthousand.model import Game, Seat
 from tenthousand.model.persist import BadSave, load_game
 from tenthousand.model.rules import PRESETS
+from tenthousand.tools.headless import play_to_end
 
 
 def _match(games: int, names: tuple[str, ...] = ("Ann", "Bob"), seed: int = 3) -> Game:

@@ -136,8 +136,8 @@ def test_a_failed_solve_says_so_and_the_player_goes_on_as_expert(
 
 
 def test_the_advisor_says_win_chances_follow_while_the_table_is_solved() -> None:
-    from tenthousand import advisor
-    from tenthousand.advising import AdvisorService
+    from tenthousand.advice import values as advisor
+    from tenthousand.control.advising import AdvisorService
 
     rules = _house()
     game = Game(rules, [Seat("A"), Seat("B")], first_seat=0,
@@ -273,7 +273,7 @@ def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
 
 
 def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() -> None:
-    from tenthousand import advisor
+    from tenthousand.advice import values as advisor
     from tenthousand.ai import moves
     from tenthousand.solver import challenge, values
     from tenthousand.solver.challenge_table import ChallengeTable

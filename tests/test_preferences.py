@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from save_kit import assert_one_sentence
 
-from tenthousand import storage
-from tenthousand.paths import paths
-from tenthousand.settings import (
+from tenthousand.files import storage
+from tenthousand.files.paths import paths
+from tenthousand.files.settings import (
     GameSettings,
     Preferences,
     SeatSetting,
@@ -183,7 +183,7 @@ def test_a_fresh_home_shows_the_tour_and_a_finished_one_stays_finished() -> None
 
 
 def test_a_saved_rule_set_that_is_gone_keeps_the_seats_and_damages_nothing() -> None:
-    from tenthousand.settings import GameSettings, SeatSetting
+    from tenthousand.files.settings import GameSettings, SeatSetting
 
     game = GameSettings(preset="ten-thousand", seats=(SeatSetting("Ann"),
                                                       SeatSetting("Bot", True, "expert")))

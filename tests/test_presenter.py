@@ -9,12 +9,12 @@ from collections.abc import Iterator
 import pytest
 from rules_kit import bank, bank_turn, new_game, normal_game, normal_steps, throw, trash_turn
 
-from tenthousand import presenter
 from tenthousand.model import Event, Game, Seat
 from tenthousand.model.game import Phase
 from tenthousand.model.grammar import Person, join_names
-from tenthousand.presenter import Context
-from tenthousand.presenter_stakes import Residue, residue
+from tenthousand.present import presenter
+from tenthousand.present.presenter import Context
+from tenthousand.present.stakes import Residue, residue
 
 
 def human_context(game: Game, selection: tuple[int, ...] = (), **extra: object) -> Context:
@@ -271,9 +271,9 @@ def test_a_challenged_turn_says_what_is_at_stake_all_turn() -> None:
 
 
 def test_the_first_log_line_names_the_game_point_once() -> None:
-    from tenthousand import presenter
     from tenthousand.model import Game, Seat
     from tenthousand.model.rules import PRESETS
+    from tenthousand.present import presenter
 
     plain = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=1)
     assert presenter.start_line(plain) == "New game: Ten-Thousand, to 10,000."

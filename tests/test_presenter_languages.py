@@ -12,12 +12,14 @@ from collections.abc import Iterator
 import pytest
 from rules_kit import new_game, normal_game, normal_steps, throw
 
-from tenthousand import i18n, presenter
+from tenthousand import i18n
 from tenthousand.model import Banked, CatchUp, Event, Game, Seat, Trash
 from tenthousand.model.game import Phase
-from tenthousand.presenter import Context
-from tenthousand.presenter_stakes import bank_outcome
-from tenthousand.speech import dice_report, die_report, scores_report, spoken
+from tenthousand.present import presenter
+from tenthousand.present.presenter import Context
+from tenthousand.present.spoken import dice_report, die_report, scores_report
+from tenthousand.present.stakes import bank_outcome
+from tenthousand.services.speech import spoken
 
 
 @pytest.fixture

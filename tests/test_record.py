@@ -10,7 +10,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tenthousand.headless import RandomPlayer, play_to_end, step
 from tenthousand.model import (
     OPTION_NAMES,
     PRESETS,
@@ -24,6 +23,7 @@ from tenthousand.model import (
     transcript,
 )
 from tenthousand.model.events import Thrown
+from tenthousand.tools.headless import RandomPlayer, play_to_end, step
 
 
 def _count(long_run: bool, short: int, long: int) -> settings:
@@ -372,7 +372,8 @@ def test_scripted_dice_thrown_events_match_the_record() -> None:
 
 def test_the_simulator_writes_the_same_records_for_the_same_seed(
         tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    from tenthousand import savegame, sim
+    from tenthousand.files import savegame
+    from tenthousand.tools import sim
 
     args = ["games", "--rules", "trash-5000", "--option", "challenging",
             "--players", "beginner,normal,beginner", "--games", "4", "--seed", "5"]

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tenthousand import rulefile
 from tenthousand.ai import Player, card
 from tenthousand.ai.moves import step
 from tenthousand.ai.tables import tables_for
+from tenthousand.files import rulefile
 from tenthousand.model import scoring
 from tenthousand.model.game import Game, IllegalAction, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
@@ -64,7 +64,7 @@ def test_a_written_rule_set_round_trips_through_json_and_toml() -> None:
 
 
 def test_sim_rules_prints_a_file_that_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
-    from tenthousand import sim
+    from tenthousand.tools import sim
 
     assert sim.main(["rules", "--rules", "trash-15000"]) == 0
     assert rulefile.loads(capsys.readouterr().out).rules == PRESETS["trash-15000"]
@@ -123,7 +123,7 @@ def test_a_hostile_file_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
 
 def test_saved_rule_sets_live_in_the_config_folder(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from tenthousand.settings import SAVED_PREFIX, GameSettings
+    from tenthousand.files.settings import SAVED_PREFIX, GameSettings
 
     monkeypatch.setenv("TENTHOUSAND_HOME", str(tmp_path))
     rule_set = rulefile.loads(_file(end="game_point = 5000\n"))
@@ -198,7 +198,7 @@ def test_short_straights_only_on_six_dice_score_after_a_corner_but_not_on_five()
 
 
 def test_the_six_dice_flag_round_trips_and_shows_in_the_rules_window() -> None:
-    from tenthousand.rules_text import SIX_DICE_NOTE, rules_text, scoring_rows
+    from tenthousand.present.rules_text import SIX_DICE_NOTE, rules_text, scoring_rows
 
     text = rulefile.dumps(SIX_ONLY)
     assert "short_straights_six_dice_only = true" in text
@@ -438,7 +438,7 @@ def test_a_catch_up_beyond_the_cap_is_one_rule_in_table_and_play() -> None:
 
 
 def test_names_that_look_alike_never_share_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tenthousand import rulefile
+    from tenthousand.files import rulefile
     from tenthousand.model.rules import PRESETS
 
     monkeypatch.setattr(rulefile, "folder", lambda: tmp_path)

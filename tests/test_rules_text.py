@@ -11,7 +11,7 @@ import pytest
 
 from tenthousand.model import OPTION_NAMES, PRESETS, Rules
 from tenthousand.model.scoring import counters
-from tenthousand.rules_text import (
+from tenthousand.present.rules_text import (
     FIRST_THROW_NOTE,
     all_rules_markdown,
     rules_markdown,
@@ -122,11 +122,11 @@ def test_markdown_has_every_row() -> None:
 def test_docs_page_is_up_to_date() -> None:
     page = Path(__file__).resolve().parent.parent / "docs" / "rules-text.md"
     assert page.read_text(encoding="utf-8") == all_rules_markdown(), (
-        "docs/rules-text.md is stale: python -m tenthousand.rules_text > docs/rules-text.md")
+        "docs/rules-text.md is stale: python -m tenthousand.present.rules_text > docs/rules-text.md")
 
 
 def test_no_tkinter() -> None:
-    code = ("import sys, tenthousand.rules_text as r; from tenthousand.model import PRESETS; "
+    code = ("import sys, tenthousand.present.rules_text as r; from tenthousand.model import PRESETS; "
             "r.rules_text(PRESETS['farkle']); print('tkinter' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()

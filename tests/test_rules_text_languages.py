@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tenthousand import i18n, rulefile
+from tenthousand import i18n
 from tenthousand.dialogs.strategy import threshold_rows
 from tenthousand.dialogs.workshop_draft import (
     draft_of,
@@ -19,8 +19,9 @@ from tenthousand.dialogs.workshop_draft import (
     read_draft,
     solvable,
 )
+from tenthousand.files import rulefile
 from tenthousand.model.rules import OPTION_NAMES, PRESETS, Rules
-from tenthousand.rules_text import rules_text, scoring_rows, title_of
+from tenthousand.present.rules_text import rules_text, scoring_rows, title_of
 
 NBSP = "\u00a0"
 #: Words that give English away (whole words, in any case).

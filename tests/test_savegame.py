@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from save_kit import assert_one_sentence, assert_plays_on, mid_game_document, new_game
 
-from tenthousand import savegame, storage
-from tenthousand.headless import RandomPlayer, play_to_end, step
+from tenthousand.files import savegame, storage
+from tenthousand.files.paths import paths
 from tenthousand.model import load_game
-from tenthousand.paths import paths
+from tenthousand.tools.headless import RandomPlayer, play_to_end, step
 
 BAD_NAME = re.compile(r"^savegame\.json\.bad-\d{8}-\d{6}(-\d+)?$")
 
@@ -322,8 +322,8 @@ def test_only_json_is_read() -> None:
     """The loader's modules never reach for eval, exec or pickle."""
     import inspect
 
+    import tenthousand.files.settings as settings
     import tenthousand.model.persist as persist
-    import tenthousand.settings as settings
 
     for module in (savegame, storage, persist, settings):
         source = inspect.getsource(module)

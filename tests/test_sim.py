@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from tenthousand import sim
+from tenthousand.tools import sim
 
 TURN_KEYS = {"rules", "strategy", "turns", "mean", "stderr", "expected", "table_seconds"}
 GAME_KEYS = {"games", "players", "wins", "win_rate", "ci95", "mean_turns", "games_per_second",
@@ -95,12 +95,12 @@ def test_solve_without_a_solver(monkeypatch: pytest.MonkeyPatch,
 
 def test_command_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tenthousand.sim", "turns", "--rules", "farkle",
+        [sys.executable, "-m", "tenthousand.tools.sim", "turns", "--rules", "farkle",
          "--strategy", "expert", "--turns", "20", "--seed", "3"],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert TURN_KEYS <= set(json.loads(done.stdout))
-    bad = subprocess.run([sys.executable, "-m", "tenthousand.sim", "turns"],
+    bad = subprocess.run([sys.executable, "-m", "tenthousand.tools.sim", "turns"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
 
@@ -116,17 +116,17 @@ def test_wilson_interval() -> None:
                                   ["--frobnicate"]])
 def test_benchmark_bad_arguments_exit_2(args: list[str],
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    from tenthousand import benchmark
+    from tenthousand.tools import benchmark
 
     with pytest.raises(SystemExit) as e:
         benchmark.main(args)
     assert e.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("python -m tenthousand.benchmark: ") and err.count("\n") == 1
+    assert err.startswith("python -m tenthousand.tools.benchmark: ") and err.count("\n") == 1
 
 
 def test_benchmark_names_the_callback_inside_the_wrappers() -> None:
-    from tenthousand import benchmark
+    from tenthousand.tools import benchmark
 
     def step() -> None:
         pass

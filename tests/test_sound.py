@@ -8,7 +8,7 @@ import sys
 import threading
 import wave
 
-from tenthousand import sound
+from tenthousand.services import sound
 
 
 def peak(volume: int, pitch: int = 0) -> int:

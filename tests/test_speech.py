@@ -13,7 +13,7 @@ import pytest
 from speech_kit import ManualClock, Recorder
 
 from tenthousand import cli
-from tenthousand.speech import (
+from tenthousand.services.speech import (
     NO_SPEECH,
     Priority,
     ProcessBackend,
@@ -150,9 +150,9 @@ def test_a_real_process_is_started_without_waiting_and_killed_when_cut(
 def test_speech_option_on_the_command_line_without_a_program(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import tenthousand.launch
-    import tenthousand.speech
+    import tenthousand.services.speech
 
-    monkeypatch.setattr(tenthousand.speech, "find_backend", lambda: None)
+    monkeypatch.setattr(tenthousand.services.speech, "find_backend", lambda: None)
     monkeypatch.setenv("DISPLAY", os.environ.get("DISPLAY", ":0"))
     seen = []
     monkeypatch.setattr(tenthousand.launch, "launch", lambda opts: seen.append(opts) or 0)

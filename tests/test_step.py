@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from rules_kit import new_game
 
-from tenthousand import headless
 from tenthousand.ai import Decision, make_player, play_game
 from tenthousand.ai.moves import Move, apply, commands, decide, step
-from tenthousand.headless import RandomPlayer
 from tenthousand.model import PRESETS, Game, Seat
 from tenthousand.model.events import Challenged, Event, Thrown
 from tenthousand.model.game import IllegalAction, Phase
+from tenthousand.tools import headless
+from tenthousand.tools.headless import RandomPlayer
 
 
 class Eager(RandomPlayer):

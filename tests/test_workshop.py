@@ -7,7 +7,6 @@ import dataclasses
 
 import pytest
 
-from tenthousand import rulefile
 from tenthousand.ai import card
 from tenthousand.dialogs.strategy import heat_scores, threshold_rows
 from tenthousand.dialogs.workshop_draft import (
@@ -21,6 +20,7 @@ from tenthousand.dialogs.workshop_draft import (
     read_draft,
     solvable,
 )
+from tenthousand.files import rulefile
 from tenthousand.model.rules import PRESETS
 from tenthousand.view.heatmap import RAMPS, cell_colour, ink_for
 
@@ -140,7 +140,7 @@ def test_the_heat_map_colours_follow_the_theme() -> None:
 
 
 def test_the_rules_window_words_every_counter_of_the_language() -> None:
-    from tenthousand.rules_text import rules_text, scoring_rows
+    from tenthousand.present.rules_text import rules_text, scoring_rows
 
     rules = dataclasses.replace(
         PRESETS["farkle"], four_and_pair=1500, short_straight_low=500,

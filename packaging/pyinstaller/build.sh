@@ -35,7 +35,7 @@ XDG_DATA_HOME="$share" TENTHOUSAND_HOME="$work/home" "$program" --uninstall-desk
 
 # With a display (or xvfb-run) and the window written, start it for a few seconds: it
 # must still be running when timeout stops it (124), with no traceback.
-if [ "${TENTHOUSAND_GUI_SMOKE:-0}" = 1 ] && [ -f tenthousand/app.py ]; then
+if [ "${TENTHOUSAND_GUI_SMOKE:-0}" = 1 ] && [ -f tenthousand/control/app.py ]; then
   run=()
   [ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1280x900x24")
   status=0

@@ -6,9 +6,9 @@ import tkinter as tk
 from tkinter import ttk
 
 from .. import __version__
+from ..files.paths import paths
 from ..i18n import N_, _
-from ..paths import paths
-from . import access
+from ..view import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["AboutDialog", "PATH_LABELS"]

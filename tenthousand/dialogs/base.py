@@ -6,7 +6,7 @@ Escape means Cancel.  All checking happens in one method, :meth:`Dialog.validate
 returns the value or the error messages by field; :meth:`Dialog.refresh` runs it after every
 change, shows each message next to its field and disables OK while any is left.
 
-Every button has an access key (``&`` in its text, see :mod:`tenthousand.dialogs.access`):
+Every button has an access key (``&`` in its text, see :mod:`tenthousand.view.access`):
 ``ok_text`` and ``cancel_text`` are marked with ``N_`` and translated when the dialog is
 built; a subclass picks letters that no other label of its window uses.
 
@@ -23,8 +23,8 @@ from tkinter import ttk
 from typing import Any, Generic, Literal, TypeVar
 
 from ..i18n import N_, _
+from ..view import access
 from ..view.theme import ERROR_COLOURS, ensure_style
-from . import access
 
 T = TypeVar("T")
 

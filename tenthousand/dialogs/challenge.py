@@ -16,8 +16,8 @@ from ..history.codes import (
     read_result,
 )
 from ..i18n import _
+from ..view import access
 from ..view.theme import ensure_style
-from . import access
 from .base import chars, collect_when_closed, derived_font, place_window
 
 

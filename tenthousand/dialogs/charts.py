@@ -10,11 +10,11 @@ from ..history.analysis import Analysis, analyse
 from ..history.series import score_race, win_chances
 from ..history.stats import split_words
 from ..i18n import _
-from ..jobs import JobRunner, weakly
 from ..model.record import Record
+from ..services.jobs import JobRunner, weakly
+from ..view import access
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
-from . import access
 from .base import chars, collect_when_closed, place_window
 
 

@@ -8,15 +8,23 @@ report).  It does not start a nested event loop: it is a transient window with a
 
 from __future__ import annotations
 
+import logging
+import sys
 import tkinter
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
+from types import TracebackType
+from typing import Any
 
 from ..i18n import N_, _, ngettext
-from . import access
+from ..services.logs import format_details, log_path
+from ..view import access
 
-__all__ = ["ErrorDialog"]
+__all__ = ["ErrorDialog", "install_tk_error_handler"]
+
+log = logging.getLogger(__name__)
 
 TITLE = N_("Ten-Thousand: something went wrong")
 
@@ -125,3 +133,50 @@ class ErrorDialog:
         self.choice = "save-and-quit"
         self._close()
         self.on_save_and_quit()
+
+
+def install_tk_error_handler(root: tkinter.Tk, *,
+                             on_save_and_quit: Callable[[], None]) -> None:
+    """Route every exception raised in a Tk callback of ``root`` to the log and a dialog.
+
+    The dialog offers Continue, Save and quit (calls ``on_save_and_quit``) and Copy
+    details.  While one dialog is open, further errors are logged and added to it rather
+    than opening another one; an error while showing the dialog is logged and written to
+    stderr, never raised.
+    """
+    state: dict[str, Any] = {"dialog": None, "busy": False}
+
+    def report(exc: type[BaseException], value: BaseException,
+               tb: TracebackType | None) -> None:
+        try:
+            details = format_details(exc, value, tb)
+        except Exception:  # noqa: BLE001
+            details = f"{exc.__name__}: {value!r}"
+        try:
+            log.error("error in a Tk callback\n%s", details)
+        except Exception:  # noqa: BLE001 - the log itself failed: stderr is all that is left
+            print(details, file=sys.stderr)
+        if state["busy"]:  # an error raised while the dialog was being built
+            return
+        state["busy"] = True
+        try:
+            dialog = state["dialog"]
+            if dialog is not None and dialog.alive():
+                dialog.add(exc, value, details)
+                return
+            def closed() -> None:
+                state["dialog"] = None
+
+            state["dialog"] = ErrorDialog(root, exc, value, details,
+                                          on_save_and_quit=on_save_and_quit,
+                                          on_close=closed, log_file=log_path())
+        except Exception:  # noqa: BLE001 - never raise from the error handler
+            state["dialog"] = None
+            try:
+                log.exception("the error dialog could not be shown")
+            except Exception:  # noqa: BLE001
+                traceback.print_exc()
+        finally:
+            state["busy"] = False
+
+    root.report_callback_exception = report  # type: ignore[method-assign]

@@ -6,8 +6,8 @@ import tkinter as tk
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from ..commands import KEY_GROUPS, in_group
 from ..i18n import N_, _
+from ..present.commands import KEY_GROUPS, in_group
 from .base import PAD, Dialog, chars, derived_font
 
 __all__ = ["KeysDialog"]

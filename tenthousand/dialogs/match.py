@@ -17,7 +17,7 @@ from typing import Literal
 from ..i18n import N_, _, ngettext, npgettext, number, pgettext
 from ..model import Game
 from ..model.grammar import Person
-from . import access
+from ..view import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["MatchChoice", "MatchDialog", "MatchTable", "match_table", "ordinal"]

@@ -8,11 +8,11 @@ from collections.abc import Callable
 from tkinter import font as tkfont
 from tkinter import ttk
 
+from ..files.settings import MAX_SEATS, SAVED_PREFIX, GameSettings, SeatSetting, next_computer_name
 from ..i18n import N_, _, mnemonic, number
 from ..model import LEVELS, OPTION_NAMES, PRESETS
 from ..model.rules import Rules
-from ..settings import MAX_SEATS, SAVED_PREFIX, GameSettings, SeatSetting, next_computer_name
-from . import access
+from ..view import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 log = logging.getLogger(__name__)
@@ -80,7 +80,7 @@ NUMBER_FIELDS: tuple[tuple[str, str], ...] = (
 def _saved_rule_sets() -> dict[str, tuple[Rules, str]]:
     """The saved rule sets by their settings name, with their descriptions; a file that
     cannot be read is left out and logged."""
-    from .. import rulefile
+    from ..files import rulefile
 
     sets, problems = rulefile.saved()
     for problem in problems:

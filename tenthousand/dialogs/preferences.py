@@ -11,8 +11,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from .. import i18n
-from ..i18n import N_, _, mnemonic, pgettext
-from ..settings import (
+from ..files.settings import (
     ANIMATION,
     ANIMATION_SPEED,
     DELAY,
@@ -32,8 +31,9 @@ from ..settings import (
     Number,
     Preferences,
 )
+from ..i18n import N_, _, mnemonic, pgettext
+from ..view import access
 from ..view.theme import palette
-from . import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["PreferencesDialog"]

@@ -1,7 +1,7 @@
 """The replay window: a game's record step by step, on a table like the game's own.
 
-The record is played again once in a worker (:func:`tenthousand.replaying.build`, through
-:class:`~tenthousand.jobs.JobRunner`); after that every step is shown from its saved
+The record is played again once in a worker (:func:`tenthousand.present.replaying.build`, through
+:class:`~tenthousand.services.jobs.JobRunner`); after that every step is shown from its saved
 position in a millisecond or two, so stepping, the slider and the list of turns never hold
 up the window.  At a decision of a person the advisor's verdict is worked out in the same
 runner and shown under the table.  The window is not modal: the game goes on beside it.
@@ -13,18 +13,18 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from .. import presenter
-from ..advisor import evaluate
+from ..advice.values import evaluate
 from ..i18n import _, number
-from ..jobs import JobRunner
 from ..model import Game, Record
-from ..replaying import Replay, Turn, advice_text, build, context
+from ..present import presenter
+from ..present.replaying import Replay, Turn, advice_text, build, context
+from ..services.jobs import JobRunner
+from ..view import access
 from ..view.dice import DiceImages
 from ..view.panels import LogPanel
 from ..view.scoreboard import Scoreboard
 from ..view.table import TableView
 from ..view.theme import ensure_style, palette
-from . import access
 from .base import PAD, chars, collect_when_closed
 
 #: Events the log shows after a jump (stepping forward adds lines one step at a time).

@@ -10,13 +10,13 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from ..advising import WIN
-from ..advisor import Costly, Decision, review
+from ..advice import WIN
+from ..advice.values import Costly, Decision, review
 from ..i18n import _, decimal, ngettext, number, percent
-from ..jobs import JobRunner, weakly
+from ..services.jobs import JobRunner, weakly
+from ..view import access
 from ..view.dice import DiceImages, render_face
 from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
-from . import access
 from .base import chars, collect_when_closed, derived_font, place_window
 
 POLL_MS = 50

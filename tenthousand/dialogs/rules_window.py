@@ -14,8 +14,8 @@ from typing import Literal
 
 from ..i18n import _, number
 from ..model.rules import Rules
-from ..rules_text import first_throw_note, rules_text, scoring_rows
-from . import access
+from ..present.rules_text import first_throw_note, rules_text, scoring_rows
+from ..view import access
 from .base import HINT_COLOUR, PAD, derived_font, place_window
 from .scoring_table import points_column, style_table
 

@@ -14,7 +14,7 @@ from tkinter import ttk
 
 from ..i18n import _
 from ..model.rules import Rules
-from ..rules_text import Row, first_throw_note, scoring_rows
+from ..present.rules_text import Row, first_throw_note, scoring_rows
 
 __all__ = ["ScoringTable"]
 

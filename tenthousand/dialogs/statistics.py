@@ -18,11 +18,11 @@ from ..history.series import faces_chart, luck_against_skill, skill_over_time, w
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
 from ..i18n import N_, _, number, pgettext
-from ..jobs import JobRunner, weakly
 from ..model.rules import LEVELS, PRESETS
+from ..services.jobs import JobRunner, weakly
+from ..view import access
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
-from . import access
 from .base import collect_when_closed, derived_font
 
 #: The choices of the filters, by the key the statistics use (None: no filter), in the

@@ -15,10 +15,10 @@ from tkinter import ttk
 
 from ..ai import card
 from ..i18n import _, decimal, ngettext, number, percent
-from ..jobs import JobRunner, weakly
 from ..model.rules import Rules
+from ..services.jobs import JobRunner, weakly
+from ..view import access
 from ..view.heatmap import HeatMap
-from . import access
 from .base import (
     HINT_COLOUR,
     PAD,

@@ -5,7 +5,7 @@ The fields live on four notebook pages (:mod:`tenthousand.dialogs.workshop_tabs`
 them the figures (the exact expected score of a turn, the chance of trash on six dice, the
 first player's chance under perfect play once solved) and the scoring table as the rules
 window shows it.  The figures are worked out off the Tk thread through a
-:class:`~tenthousand.jobs.JobRunner`; solving perfect play has a progress bar and can be
+:class:`~tenthousand.services.jobs.JobRunner`; solving perfect play has a progress bar and can be
 cancelled.  A contradiction between two settings is shown as its sentence and Save waits.
 """
 
@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from tkinter import messagebox, ttk
 from typing import Any
 
-from .. import rulefile
+from ..files import rulefile
+from ..files.rulefile import RuleSet
 from ..i18n import N_, _, number, percent
-from ..jobs import JobRunner
 from ..model.rules import PRESETS, Rules
-from ..rulefile import RuleSet
-from ..rules_text import title_of
-from . import access
+from ..present.rules_text import title_of
+from ..services.jobs import JobRunner
+from ..view import access
 from .base import PAD, SMALL_PAD, Dialog, chars, derived_font
 from .scoring_table import ScoringTable
 from .workshop_draft import (

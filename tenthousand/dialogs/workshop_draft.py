@@ -2,7 +2,7 @@
 message per field, and the figures the workshop shows (no tkinter here).
 
 A :class:`Draft` maps every field name of the workshop to the text in its box (numbers) or
-to a bool (check boxes).  :func:`read_draft` turns it into a :class:`~tenthousand.rulefile.
+to a bool (check boxes).  :func:`read_draft` turns it into a :class:`~tenthousand.files.rulefile.
 RuleSet`, or gives one short message per field that is wrong, plus the sentence of
 :func:`~tenthousand.model.rules.contradiction` under ``"rules"`` when two settings clash.
 """
@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .. import rulefile
+from ..files import rulefile
+from ..files.rulefile import RuleSet
 from ..i18n import N_, _, decimal, number, percent
 from ..model.rules import OPTION_NAMES, OPTION_TITLES, PRESETS, Rules
-from ..rulefile import RuleSet
 
 Draft = dict[str, "str | bool"]
 

@@ -5,7 +5,7 @@ Each builder puts its fields on a notebook page and registers them with the work
 draft (:mod:`tenthousand.dialogs.workshop_draft`) and shows each field's message beside it.
 
 Every label, check box and button has an access key (``&`` in its text, see
-:mod:`tenthousand.dialogs.access`): no letter twice on one page, nor one of the keys the
+:mod:`tenthousand.view.access`): no letter twice on one page, nor one of the keys the
 whole window shares (Start from, Name, Description, the tabs and the buttons).  Pages that
 are not shown do not answer their keys, so two pages may use the same letter.
 """
@@ -17,17 +17,11 @@ from collections.abc import Callable
 from tkinter import ttk
 from typing import Any, Protocol
 
+from ..files.rulefile import KIND_SHORTCUTS
 from ..i18n import N_, _, mnemonic, pgettext
-from ..rulefile import KIND_SHORTCUTS
-from . import access
+from ..view import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, chars
-from .workshop_draft import (
-    COMBINATION_FLAGS,
-    COMBINATIONS,
-    KIND_COLUMNS,
-    SINGLES,
-    kind_field,
-)
+from .workshop_draft import COMBINATION_FLAGS, COMBINATIONS, KIND_COLUMNS, SINGLES, kind_field
 
 __all__ = ["Fields", "build_combinations", "build_end", "build_options", "build_scoring",
            "build_turn", "relabel", "with_key"]

@@ -6,16 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .codes import (
-                    BadCode,
-                    Challenge,
-                    Result,
-                    challenge_code,
-                    daily_challenge,
-                    fingerprint_of,
-                    read_challenge,
-                    read_result,
-                    result_code,
-                    verify,
+    BadCode,
+    Challenge,
+    Result,
+    challenge_code,
+    daily_challenge,
+    fingerprint_of,
+    read_challenge,
+    read_result,
+    result_code,
+    verify,
 )
 from .stats import Filters, Statistics, fairness, statistics
 from .store import ABANDONED, FINISHED, GameEntry, History, open_history

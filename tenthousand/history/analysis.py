@@ -24,11 +24,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..advising import SCORE, WIN
+from ..advice import SCORE, WIN
 from ..i18n import N_
 
 if TYPE_CHECKING:  # the advisor's solver loads when a game is analysed, not at start-up
-    from ..advisor import AdvisorValues
+    from ..advice.values import AdvisorValues
 from ..model.events import Thrown, TurnStarted
 from ..model.game import Game, Phase
 from ..model.record import Command, Record
@@ -175,7 +175,7 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
         mover = game.current
         chosen: float | None = None
         if command.name in ("throw", "bank") and game.phase is Phase.CHOOSE:
-            from ..advisor import evaluate
+            from ..advice.values import evaluate
 
             values = evaluate(game)
             if values is None or values.kind != WIN:
@@ -231,7 +231,7 @@ def _best_now(game: Game, mover: int, trash: float) -> float | None:
 
 
 def _score_values(game: Game) -> AdvisorValues | None:
-    from ..advisor import _expected_values  # points, even where a table answers
+    from ..advice.values import _expected_values  # points, even where a table answers
 
     return _expected_values(game)
 

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from ..jobs import JobRunner
 from ..model import load_record
 from ..model.game import Game
 from ..model.record import Record
+from ..services.jobs import JobRunner
 from .codes import Result, challenge_id, moves_digest, result_code
 from .store import History, HistoryError, open_history
 from .summary import game_key, summarize

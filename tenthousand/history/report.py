@@ -195,8 +195,8 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
 
 def verify_main(path: str, fingerprint: str | None) -> int:
     """``tenthousand --verify RECORD``: 0 when the dice follow from the seed."""
+    from ..files.savegame import read_record
     from ..model import BadSave
-    from ..savegame import read_record
     from .codes import verify
 
     try:

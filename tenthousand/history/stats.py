@@ -19,8 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..files.storage import write_text_atomic
 from ..i18n import _, ngettext, number, percent
-from ..storage import write_text_atomic
 from .analysis import MISTAKE_WORDS
 from .store import History
 

@@ -23,8 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..files.storage import set_aside
 from ..i18n import _
-from ..storage import set_aside
 
 log = logging.getLogger(__name__)
 
@@ -444,7 +444,7 @@ class Opened:
 
 
 def history_path() -> Path:
-    from ..paths import paths
+    from ..files.paths import paths
 
     return paths().history
 

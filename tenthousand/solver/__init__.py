@@ -1,7 +1,7 @@
 """Perfect two-player play: the offline solver, the shipped tables and the Perfect player.
 
 ``python -m tenthousand.solver --rules PRESET [--game-point N] [--out PATH]`` (also reached
-as ``python -m tenthousand.sim solve ...``) solves a rule set and prints one JSON object.
+as ``python -m tenthousand.tools.sim solve ...``) solves a rule set and prints one JSON object.
 Solving needs numpy (the ``solver`` extra); playing from a shipped table does not.
 """
 
@@ -25,7 +25,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     from ..model.rules import PRESETS
 
-    p = _Parser(prog="tenthousand.sim solve",
+    p = _Parser(prog="tenthousand.tools.sim solve",
                 description="Solve two-player perfect play for a preset.")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET")
@@ -50,8 +50,8 @@ def main(args: list[str] | None = None) -> int:
         ns = _parser().parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    from ..files.rulefile import read
     from ..model.rules import PRESETS
-    from ..rulefile import read
 
     try:
         rules = read(ns.rules_file).rules if ns.rules_file is not None else PRESETS[ns.rules]

@@ -1,4 +1,4 @@
-"""``python -m tenthousand.solver``: the same as ``python -m tenthousand.sim solve``."""
+"""``python -m tenthousand.solver``: the same as ``python -m tenthousand.tools.sim solve``."""
 
 import sys
 

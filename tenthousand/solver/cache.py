@@ -23,10 +23,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ..files.paths import paths
+from ..files.storage import write_bytes_atomic
 from ..i18n import _, number
 from ..model.rules import Rules
-from ..paths import paths
-from ..storage import write_bytes_atomic
 from . import challenge_table, penalty_table, surpass_table
 from . import table as tables
 

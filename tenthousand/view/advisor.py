@@ -2,8 +2,8 @@
 
 :class:`AdvisorPanel` shows the win-probability bars and, during a human turn, a row per
 freeze of the throw with what throwing on and banking are worth, the best marked.  What to
-show comes from :class:`tenthousand.advising.AdvisorService` as an
-:class:`~tenthousand.advising.AdvisorDisplay`; the panel never reads the game.
+show comes from :class:`tenthousand.control.advising.AdvisorService` as an
+:class:`~tenthousand.present.advice.AdvisorDisplay`; the panel never reads the game.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from ..dialogs import access
 from ..i18n import _, number, percent
+from . import access
 from .theme import Palette
 
 if TYPE_CHECKING:  # the advisor's solver loads on first use, not at start-up
-    from ..advising import AdvisorDisplay
-    from ..advisor import AdvisorValues
+    from ..advice.values import AdvisorValues
+    from ..present.advice import AdvisorDisplay
 
 BAR_HEIGHT = 18
 

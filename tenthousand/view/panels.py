@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ..i18n import _, ngettext, number
-from ..presenter import BANK, THROW, ActionBarDisplay
+from ..present.presenter import BANK, THROW, ActionBarDisplay
 from .theme import Palette
 
 LOG_LINES = 400  # older lines scroll away, so a long session stays small

@@ -11,7 +11,7 @@ import tkinter as tk
 import tkinter.font as tkfont
 
 from ..i18n import _, number
-from ..presenter import SeatRow
+from ..present.presenter import SeatRow
 from .theme import Palette
 
 __all__ = ["Scoreboard", "SeatRow"]

@@ -13,7 +13,7 @@ import tkinter as tk
 from collections.abc import Callable
 
 from ..i18n import _
-from ..presenter import TableDisplay
+from ..present.presenter import TableDisplay
 from .dice import DiceImages
 from .table_base import FIRST_WARM_MS, DieClick, TableBase, _rounded
 from .theme import Palette

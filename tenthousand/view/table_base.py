@@ -1,6 +1,6 @@
 """The table's canvas underneath the drawing: its items (made once), the options they were
 last given, the calls waiting on ``after``, the layout for the window's size, and the dice
-images, drawn ahead of need and at a new size by a :class:`~tenthousand.jobs.JobRunner`.
+images, drawn ahead of need and at a new size by a :class:`~tenthousand.services.jobs.JobRunner`.
 
 :class:`tenthousand.view.table.TableView` draws a display on it.
 """
@@ -13,8 +13,8 @@ import tkinter.font as tkfont
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..jobs import Job, JobRunner
-from ..presenter import TableDisplay
+from ..present.presenter import TableDisplay
+from ..services.jobs import Job, JobRunner
 from .dice import DiceImages, render_face
 from .scaling import factor
 from .theme import Palette, palette

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tkinter import ttk
 from typing import Any
 
-from ..settings import TABLE_COLOURS
+from ..files.settings import TABLE_COLOURS
 
 #: The grey of the table in monochrome, whatever the table colour (the green's grey).
 MONO_FELT = "#4f4f4f"

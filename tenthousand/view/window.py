@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from tkinter import ttk
 
-from ..commands import MENU_TITLES, in_menu
 from ..i18n import _, mnemonic
+from ..present.commands import MENU_TITLES, in_menu
 from .advisor import AdvisorPanel
 from .dice import DiceImages
 from .panels import ActionBar, LogPanel, StatusBar
@@ -77,7 +77,7 @@ class MainWindow(ttk.Frame):
         self.table.rescale()
 
     def _menus(self) -> tk.Menu:
-        """The menu bar, built from the table of commands (``tenthousand.commands``), in the
+        """The menu bar, built from the table of commands (``tenthousand.present.commands``), in the
         language in use (a label's ``&`` marks its underlined letter; a menu title without
         one underlines its first)."""
         menubar = tk.Menu(self.root, tearoff=False)

@@ -14,10 +14,10 @@ from contextlib import contextmanager
 from typing import Any
 
 from tenthousand.ai import Decision
-from tenthousand.app import App
+from tenthousand.control.app import App
+from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
 from tenthousand.model import Game, Rules, Seat
 from tenthousand.model.game import Phase
-from tenthousand.settings import GameSettings, Preferences, SeatSetting
 
 # guide_done: the first-turn tour would take the first Esc; tests/gui/test_guide_window.py has it.
 QUIET = Preferences(delay=0.0, sound=False, animation=False, intro=False, guide_done=True)

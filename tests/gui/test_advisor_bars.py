@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tenthousand.settings import TABLE_COLOURS, THEMES
+from tenthousand.files.settings import TABLE_COLOURS, THEMES
 from tenthousand.view.advisor import AdvisorPanel
 from tenthousand.view.theme import contrast, hex_colour, palette
 

@@ -9,8 +9,8 @@ import tkinter as tk
 import pytest
 from app_kit import QUIET, key, make_app, settings, wait_until
 
-from tenthousand import advisor
-from tenthousand.advising import human_decisions
+from tenthousand.advice import human_decisions
+from tenthousand.advice import values as advisor
 from tenthousand.dialogs.review import ReviewWindow
 from tenthousand.model.game import Phase
 
@@ -86,10 +86,10 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
 
 
 def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
-    from tenthousand.advising import AdvisorService
-    from tenthousand.jobs import JobRunner
+    from tenthousand.control.advising import AdvisorService
     from tenthousand.model.game import Game, Seat
     from tenthousand.model.rules import PRESETS
+    from tenthousand.services.jobs import JobRunner
     from tenthousand.view.advisor import AdvisorPanel
     from tenthousand.view.theme import palette
 

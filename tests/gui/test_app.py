@@ -9,13 +9,13 @@ import tkinter as tk
 import pytest
 from app_kit import QUIET, key, make_app, settings, wait_until
 
-from tenthousand.app import App
 from tenthousand.cli import Options, SeatSpec
+from tenthousand.control.app import App
+from tenthousand.files.paths import paths
+from tenthousand.files.settings import GameSettings, Preferences, load_preferences
 from tenthousand.launch import SCREEN_MARGIN, _geometry, settings_from_options
 from tenthousand.model.game import Phase
-from tenthousand.paths import paths
-from tenthousand.settings import GameSettings, Preferences, load_preferences
-from tenthousand.sound import Sound
+from tenthousand.services.sound import Sound
 
 pytestmark = pytest.mark.gui
 
@@ -176,7 +176,7 @@ def test_f5_shows_the_rules_in_one_window(tk_root: tk.Tk) -> None:
 
 
 def test_every_command_is_saved_and_a_finished_game_clears_the_save(tk_root: tk.Tk) -> None:
-    from tenthousand.savegame import load_saved_game
+    from tenthousand.files.savegame import load_saved_game
 
     game_settings = settings(("Ann", False), game_point=100)
     app = make_app(tk_root, game_settings, throws=[(1, 2, 3, 4, 6, 6)], save_games=True)
@@ -273,7 +273,7 @@ def test_the_rattle_is_a_short_wav_at_every_pitch(monkeypatch: pytest.MonkeyPatc
     import time
     import wave
 
-    from tenthousand import sound
+    from tenthousand.services import sound
 
     low, high = sound.rattle(-12), sound.rattle(12)
     for data in (low, high):
@@ -296,7 +296,7 @@ def test_a_changed_preference_is_written_off_the_tk_thread(
     """The write (with its fsync) happens in the job runner, never in a Tk callback."""
     import threading
 
-    import tenthousand.app_options as app_options
+    import tenthousand.control.options as app_options
 
     written: list[tuple[str, str]] = []
 

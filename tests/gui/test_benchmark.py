@@ -1,4 +1,4 @@
-"""``python -m tenthousand.benchmark``: times every Tk callback while computers play."""
+"""``python -m tenthousand.tools.benchmark``: times every Tk callback while computers play."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import tkinter as tk
 
 import pytest
 
-from tenthousand import benchmark
+from tenthousand.tools import benchmark
 
 pytestmark = pytest.mark.gui
 

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 from app_kit import QUIET, key, make_app, settings
 
-from tenthousand.commands import COMMANDS, KEY_GROUPS, MENU_TITLES, in_group, in_menu
 from tenthousand.dialogs.keys import KeysDialog
 from tenthousand.dialogs.preferences import PreferencesDialog
-from tenthousand.settings import LivePreferences, Preferences, load_preferences
+from tenthousand.files.settings import LivePreferences, Preferences, load_preferences
+from tenthousand.present.commands import COMMANDS, KEY_GROUPS, MENU_TITLES, in_group, in_menu
 
 
 @pytest.fixture
@@ -143,8 +143,8 @@ def test_a_delay_of_a_quarter_second_is_saved_played_and_shown_as_typed(root: tk
 
 
 def test_the_dialog_rows_come_from_the_definitions(root: tk.Tk) -> None:
+    from tenthousand.files.settings import DELAY, PITCH
     from tenthousand.i18n import mnemonic
-    from tenthousand.settings import DELAY, PITCH
 
     d = PreferencesDialog(root, Preferences(), testing=True)
     try:

@@ -17,8 +17,8 @@ from app_kit import (
     wait_until,
 )
 
+from tenthousand.files.settings import next_delay
 from tenthousand.model.game import Phase
-from tenthousand.settings import next_delay
 
 pytestmark = pytest.mark.gui
 
@@ -327,7 +327,7 @@ def test_a_failed_head_start_is_logged_and_the_computer_plays_on(
         return player
 
     game_settings = settings(("Bot", True), ("Ann", False))
-    with caplog.at_level("ERROR", logger="tenthousand.controller_computer"):
+    with caplog.at_level("ERROR", logger="tenthousand.control.computer"):
         app = make_app(tk_root, game_settings, factory=make)
         try:
             wait_until(app, human_turn_ready(app), 10)

@@ -12,14 +12,14 @@ from tkinter import ttk
 import pytest
 
 from tenthousand import i18n
-from tenthousand.dialogs import access
 from tenthousand.dialogs.about import AboutDialog
 from tenthousand.dialogs.base import Dialog
+from tenthousand.dialogs.error import install_tk_error_handler
 from tenthousand.dialogs.keys import KeysDialog
 from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.dialogs.preferences import PreferencesDialog
-from tenthousand.logs import install_tk_error_handler
-from tenthousand.settings import GameSettings, Preferences
+from tenthousand.files.settings import GameSettings, Preferences
+from tenthousand.view import access
 
 pytestmark = pytest.mark.gui
 
@@ -270,7 +270,7 @@ def test_pseudo_covers_every_text_of_the_dialogs(root: tk.Tk, name: str) -> None
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_the_dialogs_fit_a_small_screen_in_german_and_french(root: tk.Tk, language: str) -> None:
     """Longer words, the same 1024x700 screen (as test_dialogs checks in English)."""
-    from tenthousand.settings import SeatSetting
+    from tenthousand.files.settings import SeatSetting
 
     i18n.set_language(language)
     big = GameSettings(seats=tuple(SeatSetting(f"Player number {i}", i % 2 == 1, "max-expected")

@@ -14,10 +14,10 @@ from tenthousand.dialogs.keys import KeysDialog
 from tenthousand.dialogs.newgame import NewGameDialog, player_choices
 from tenthousand.dialogs.preferences import PreferencesDialog
 from tenthousand.dialogs.rules_window import RulesWindow
+from tenthousand.files.paths import paths
+from tenthousand.files.settings import MAX_SEATS, GameSettings, Preferences, SeatSetting
 from tenthousand.model import OPTION_NAMES, PRESETS
-from tenthousand.paths import paths
-from tenthousand.rules_text import scoring_rows
-from tenthousand.settings import MAX_SEATS, GameSettings, Preferences, SeatSetting
+from tenthousand.present.rules_text import scoring_rows
 
 pytestmark = pytest.mark.gui
 

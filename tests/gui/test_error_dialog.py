@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tenthousand import logs
 from tenthousand.dialogs import error as error_module
 from tenthousand.dialogs.error import ErrorDialog
+from tenthousand.services import logs
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def handled(tk_root: tk.Tk) -> Iterator[dict[str, Any]]:
     def save_and_quit() -> None:
         state["saved"] += 1
 
-    logs.install_tk_error_handler(tk_root, on_save_and_quit=save_and_quit)
+    error_module.install_tk_error_handler(tk_root, on_save_and_quit=save_and_quit)
     yield state
     tk_root.report_callback_exception = old  # type: ignore[method-assign]
     for child in tk_root.winfo_children():
@@ -155,7 +155,7 @@ def test_a_failing_save_and_quit_is_reported_again(tk_root: tk.Tk) -> None:
         def fail() -> None:
             raise OSError("disk gone")
 
-        logs.install_tk_error_handler(tk_root, on_save_and_quit=fail)
+        error_module.install_tk_error_handler(tk_root, on_save_and_quit=fail)
         _fail_in_callback(tk_root, ZeroDivisionError("first"))
         (top,) = _dialogs(tk_root)
         top._error_dialog.save_button.invoke()  # type: ignore[attr-defined]

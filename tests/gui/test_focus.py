@@ -17,7 +17,7 @@ from tenthousand.dialogs.keys import KeysDialog
 from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.dialogs.preferences import PreferencesDialog
 from tenthousand.dialogs.review import ReviewWindow
-from tenthousand.settings import THEMES, GameSettings, Preferences
+from tenthousand.files.settings import THEMES, GameSettings, Preferences
 from tenthousand.view.theme import apply_style, contrast, hex_colour
 
 pytestmark = pytest.mark.gui

@@ -9,9 +9,9 @@ import tkinter as tk
 import pytest
 from app_kit import QUIET, click_die, human_turn_ready, key, make_app, wait_until
 
-from tenthousand.app import App
+from tenthousand.control.app import App
+from tenthousand.files.settings import Preferences, load_preferences
 from tenthousand.model.game import Phase
-from tenthousand.settings import Preferences, load_preferences
 from tenthousand.view.guide import Rect, Step, overlaps
 
 pytestmark = pytest.mark.gui

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from app_kit import make_app, settings, wait_until
 
-from tenthousand.app import App
+from tenthousand.control.app import App
 from tenthousand.dialogs.challenge import ChallengeWindow
 from tenthousand.dialogs.charts import ChartsWindow
 from tenthousand.dialogs.statistics import StatisticsWindow
+from tenthousand.files.paths import paths
 from tenthousand.history.codes import (
     Result,
     challenge_id,
@@ -23,7 +24,6 @@ from tenthousand.history.codes import (
 )
 from tenthousand.history.store import History
 from tenthousand.model.rules import PRESETS
-from tenthousand.paths import paths
 
 SHORT = settings(("Ann", False), ("Cy", True, "expert"), preset="trash-5000")
 

@@ -13,17 +13,17 @@ from tkinter import ttk
 import pytest
 
 from tenthousand import i18n
-from tenthousand.dialogs import access
 from tenthousand.dialogs.challenge import ChallengeWindow
 from tenthousand.dialogs.charts import ChartsWindow
 from tenthousand.dialogs.match import MatchDialog
 from tenthousand.dialogs.replay import ReplayWindow
 from tenthousand.dialogs.review import ReviewWindow
 from tenthousand.dialogs.statistics import StatisticsWindow
-from tenthousand.headless import play_to_end
-from tenthousand.jobs import JobRunner
 from tenthousand.model import Game, Record, Seat
 from tenthousand.model.rules import PRESETS
+from tenthousand.services.jobs import JobRunner
+from tenthousand.tools.headless import play_to_end
+from tenthousand.view import access
 from tenthousand.view.theme import palette
 
 

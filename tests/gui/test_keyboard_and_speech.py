@@ -13,9 +13,9 @@ import pytest
 from app_kit import QUIET, human_turn_ready, make_app, settings, wait_until
 from speech_kit import Recorder
 
-from tenthousand.app import App
+from tenthousand.control.app import App
 from tenthousand.model.game import Phase
-from tenthousand.speech import Speaker
+from tenthousand.services.speech import Speaker
 
 pytestmark = pytest.mark.gui
 

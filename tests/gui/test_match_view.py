@@ -8,12 +8,12 @@ from tkinter import ttk
 
 from app_kit import QUIET, key, stand_in_factory
 
-from tenthousand.app import App
+from tenthousand.control.app import App
 from tenthousand.dialogs.match import MatchDialog
-from tenthousand.headless import play_to_end
+from tenthousand.files.settings import GameSettings, SeatSetting
 from tenthousand.model import Game, Seat
 from tenthousand.model.rules import PRESETS
-from tenthousand.settings import GameSettings, SeatSetting
+from tenthousand.tools.headless import play_to_end
 
 
 def _finished_match(games: int = 2) -> Game:

@@ -26,11 +26,11 @@ import tenthousand.dialogs.about as about_module
 import tenthousand.dialogs.keys as keys_module
 import tenthousand.dialogs.preferences as preferences_module
 import tenthousand.dialogs.workshop as workshop_module
-from tenthousand.app import App
+from tenthousand.control.app import App
 from tenthousand.dialogs.newgame import NewGameDialog
+from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
 from tenthousand.model import OPTION_NAMES, PRESETS
-from tenthousand.settings import GameSettings, Preferences, SeatSetting
-from tenthousand.sound import Sound
+from tenthousand.services.sound import Sound
 
 pytestmark = pytest.mark.gui
 

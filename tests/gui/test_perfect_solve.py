@@ -8,7 +8,7 @@ import tkinter as tk
 import pytest
 from app_kit import make_app, settings, wait_until
 
-from tenthousand import presenter
+from tenthousand.present import presenter
 
 pytestmark = pytest.mark.gui
 pytest.importorskip("numpy")

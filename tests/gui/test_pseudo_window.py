@@ -23,7 +23,7 @@ from PIL import ImageGrab
 from test_sizes import check_bars, check_table
 
 from tenthousand import i18n
-from tenthousand.app import App
+from tenthousand.control.app import App
 
 pytestmark = pytest.mark.gui
 

@@ -12,11 +12,11 @@ from tkinter import ttk
 import pytest
 
 from tenthousand import i18n
-from tenthousand.dialogs import access
 from tenthousand.dialogs.rules_window import RulesWindow
 from tenthousand.dialogs.strategy import StrategyWindow
 from tenthousand.dialogs.workshop import WorkshopDialog
 from tenthousand.model.rules import PRESETS
+from tenthousand.view import access
 
 
 def _walk(widget: tk.Misc) -> Iterator[tk.Misc]:

@@ -15,10 +15,9 @@ import pytest
 from app_kit import QUIET, app_on_screen, click_die, key, make_app, wait_until
 from PIL import Image, ImageGrab
 
-from tenthousand.app import App
-from tenthousand.settings import THEMES
-from tenthousand.view import scaling
-from tenthousand.view.colourcheck import (
+from tenthousand.control.app import App
+from tenthousand.files.settings import THEMES
+from tenthousand.tools.colourcheck import (
     STATE_MINIMUM,
     TEXT_MINIMUM,
     VISIONS,
@@ -26,6 +25,7 @@ from tenthousand.view.colourcheck import (
     simulate,
     simulate_colour,
 )
+from tenthousand.view import scaling
 from tenthousand.view.table import TableView
 from tenthousand.view.theme import contrast, hex_colour
 

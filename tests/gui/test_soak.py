@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tenthousand.app import App
-from tenthousand.settings import GameSettings, Preferences, SeatSetting
-from tenthousand.sound import Sound
+from tenthousand.control.app import App
+from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
+from tenthousand.services.sound import Sound
 
 pytestmark = pytest.mark.gui
 

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 from app_kit import QUIET, human_turn_ready, key, make_app, wait_until
 
-from tenthousand import sound
 from tenthousand.dialogs.preferences import PreferencesDialog
-from tenthousand.settings import Preferences
-from tenthousand.sound import Sound
+from tenthousand.files.settings import Preferences
+from tenthousand.services import sound
+from tenthousand.services.sound import Sound
 from tenthousand.view.table import INTRO_MS, TUMBLE_MS, TUMBLE_STEPS
 
 pytestmark = pytest.mark.gui

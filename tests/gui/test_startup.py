@@ -19,9 +19,11 @@ from hypothesis import strategies as st
 from save_kit import assert_one_sentence
 
 import tenthousand.launch as app_module
-from tenthousand.app import App
 from tenthousand.cli import parse
+from tenthousand.control.app import App
 from tenthousand.dialogs.newgame import NewGameDialog
+from tenthousand.files.paths import paths
+from tenthousand.files.settings import GameSettings, Preferences, load_preferences, save_preferences
 from tenthousand.launch import (
     EXIT_AFTER_FIRST_FRAME,
     _geometry,
@@ -29,8 +31,6 @@ from tenthousand.launch import (
     resume_question,
 )
 from tenthousand.model import Game, Seat
-from tenthousand.paths import paths
-from tenthousand.settings import GameSettings, Preferences, load_preferences, save_preferences
 from tenthousand.view.panels import elide
 from tenthousand.view.scaling import MIN_SIZE
 
@@ -113,7 +113,7 @@ def test_an_error_before_the_window_is_logged_and_told(
     finally:
         import logging
 
-        from tenthousand import logs
+        from tenthousand.services import logs
 
         logger = logging.getLogger("tenthousand")
         for handler in list(logger.handlers):
@@ -271,7 +271,7 @@ def test_the_dialog_refuses_an_opening_minimum_above_the_game_point(tk_root: tk.
 
 
 def test_the_startup_benchmark_compares_with_a_bare_window(tk_root: tk.Tk) -> None:
-    from tenthousand.benchmark import startup
+    from tenthousand.tools.benchmark import startup
 
     result = startup(runs=1)
     assert result["runs"] == 1 and result["bare_s"] > 0 and result["game_s"] > 0
@@ -286,7 +286,7 @@ import gc, sys
 import tenthousand.launch as app
 real = app._first_frame_drawn
 def drawn(a, intro, *rest):
-    late = ("PIL", "tenthousand.advisor", "tenthousand.solver", "tenthousand.ai.players",
+    late = ("PIL", "tenthousand.advice.values", "tenthousand.solver", "tenthousand.ai.players",
             "subprocess", "wave")
     print("loaded:", " ".join(m for m in late if m in sys.modules), flush=True)
     real(a, intro, *rest)
@@ -321,7 +321,7 @@ import tenthousand.launch as launch
 real = launch._show_splash
 def shown(root, prefs):
     canvas = real(root, prefs)
-    heavy = ("tenthousand.app", "tenthousand.model.game", "tenthousand.controller",
+    heavy = ("tenthousand.control.app", "tenthousand.model.game", "tenthousand.control.controller",
              "tenthousand.view.table")
     print("loaded:", " ".join(m for m in heavy if m in sys.modules), flush=True)
     print("mapped:", root.winfo_ismapped(), canvas.cget("background"), flush=True)

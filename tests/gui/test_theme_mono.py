@@ -13,9 +13,9 @@ import pytest
 from app_kit import QUIET, key, make_app, settings, wait_until
 from PIL import ImageChops
 
-from tenthousand.app import App
+from tenthousand.control.app import App
 from tenthousand.dialogs.review import ReviewWindow
-from tenthousand.settings import TABLE_COLOURS
+from tenthousand.files.settings import TABLE_COLOURS
 from tenthousand.view.dice import render_face
 from tenthousand.view.theme import apply_style, hex_colour, is_grey, palette
 

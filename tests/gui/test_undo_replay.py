@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 from app_kit import QUIET, human_turn_ready, key, make_app, settings, wait_until
 
-from tenthousand import presenter, savegame
 from tenthousand.cli import parse
+from tenthousand.files import savegame
+from tenthousand.files.settings import Preferences
 from tenthousand.model import PRESETS, Game
 from tenthousand.model.game import Phase
-from tenthousand.replaying import context
-from tenthousand.settings import Preferences
-from tenthousand.sim import run_games
+from tenthousand.present import presenter
+from tenthousand.present.replaying import context
+from tenthousand.tools.sim import run_games
 
 pytestmark = pytest.mark.gui
 

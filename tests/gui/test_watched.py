@@ -60,7 +60,7 @@ def test_no_computer_move_while_a_native_box_is_open(tk_root: tk.Tk) -> None:
 
 
 def test_launch_notices_are_shown_before_the_computer_moves(tk_root: tk.Tk) -> None:
-    from tenthousand.app import App
+    from tenthousand.control.app import App
 
     seen: list[tuple[str, int]] = []
 

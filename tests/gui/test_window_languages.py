@@ -15,9 +15,9 @@ from app_kit import QUIET, make_app, settings, wait_until
 from speech_kit import Recorder
 
 from tenthousand import i18n
-from tenthousand.app import App
-from tenthousand.dialogs import access
-from tenthousand.speech import Speaker
+from tenthousand.control.app import App
+from tenthousand.services.speech import Speaker
+from tenthousand.view import access
 
 pytestmark = pytest.mark.gui
 

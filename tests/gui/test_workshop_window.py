@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from app_kit import make_app
 
-from tenthousand import rulefile
 from tenthousand.dialogs.strategy import StrategyWindow
 from tenthousand.dialogs.workshop import WorkshopDialog
+from tenthousand.files import rulefile
 from tenthousand.model.rules import PRESETS
 
 

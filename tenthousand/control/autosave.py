@@ -1,0 +1,56 @@
+"""The autosave of the window: saves written off the Tk thread, in the job runner's lane."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import partial
+
+from ..i18n import _
+from ..model import Game
+from ..model.record import Snapshot
+from ..services.jobs import JobRunner
+
+log = logging.getLogger(__name__)
+
+SAVE_LANE = "autosave"
+#: The preferences' lane: like the saves, never dropped by a new game.
+PREFS_LANE = "preferences"
+
+
+class Saver:
+    """Writes saves in the job runner's autosave lane, newest first: the window never
+    waits for the disk (an fsync can take tens of milliseconds).  Saves and the clearing of
+    a finished game keep their order; a save superseded before it was written is skipped
+    (``latest``); what the save says comes back to ``on_message`` in the Tk thread."""
+
+    def __init__(self, jobs: JobRunner, save: Callable[[Snapshot], str | None] | None,
+                 clear: Callable[[], None] | None,
+                 on_message: Callable[[str | None], None]) -> None:
+        self.jobs = jobs
+        self.save_function = save
+        self.clear_function = clear
+        self.on_message = on_message
+
+    def submit(self, game: Game | None) -> None:
+        """Save this game (None: clear the save, the game is over).
+
+        Only a snapshot of its record is taken here, in constant time: the saver lane
+        appends what is new since its last save, however long the game."""
+        save, clear = self.save_function, self.clear_function
+        if game is not None and save is not None:
+            work: Callable[[], str | None] = partial(save, game.record.snapshot())
+        elif game is None and clear is not None:
+            work = clear  # says nothing: a cleared save needs no message
+        else:
+            return
+        self.jobs.submit(work, self.on_message, self._failed, name="autosave",
+                         lane=SAVE_LANE, latest=True)
+
+    def _failed(self, error: BaseException) -> None:
+        log.error("autosave failed", exc_info=error)
+        self.on_message(_("The game could not be saved: {error}").format(error=error))
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every submitted save is on disk (at quit, and in tests)."""
+        return self.jobs.wait_lane(SAVE_LANE, timeout)

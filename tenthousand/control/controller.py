@@ -1,0 +1,478 @@
+"""The controller: clicks and keys become game commands, game events become view updates.
+
+The computer plays as a chain of ``after()`` steps, one visible step per throw, selection
+and decision, with the delay from the preferences between them.  Every pending ``after`` id
+is kept and cancelled on a new game, a restart and quit.  Strategy tables are built in a
+worker thread of the job runner (:mod:`tenthousand.services.jobs`), which hands the result back
+through ``after``; so are saves, in the runner's autosave lane.
+Nothing here blocks the window: no ``time.sleep``, no ``update()`` loops.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..ai.moves import Command, Move
+from ..i18n import N_, _
+from ..model import Event, Frozen, Game, GameOver, IllegalAction, Thrown, TurnStarted
+from ..model.game import Phase
+from ..model.record import Snapshot
+from ..present import presenter
+from ..present.presenter import Context
+from ..services.jobs import JobRunner
+from ..services.speech import Priority
+from ..view.window import MainWindow
+from .autosave import PREFS_LANE, SAVE_LANE, Saver
+from .computer import ComputerSeats, PlayerFactory
+
+log = logging.getLogger(__name__)
+
+DEMO_LEVEL = "expert"
+
+#: Said when Throw is pressed while a die must first go into the play area (Mutant Trash).
+DISCARD_FIRST = N_("First play one of your frozen dice into the play area.")
+NOT_BANKED = N_("Not banked: throw on, or bank when you are sure.")
+
+
+def sentence(reason: str) -> str:
+    """A reason ("you cannot bank now") as a sentence: its first letter a capital (the
+    rest as it is: German nouns keep theirs) and a full stop."""
+    return reason[:1].upper() + reason[1:] + "."
+
+
+class Controller(ComputerSeats):
+    """Runs one game at a time in a :class:`MainWindow` (the computer's seats:
+    :class:`~tenthousand.control.computer.ComputerSeats`)."""
+
+    def __init__(self, window: MainWindow, game: Game, *, delay: float = 0.8,
+                 animation: bool = True, demo: bool = False,
+                 player_factory: PlayerFactory | None = None, seed: int | None = None,
+                 on_sound: Callable[[], None] | None = None,
+                 autosave: Callable[[Snapshot], str | None] | None = None,
+                 clear_save: Callable[[], None] | None = None,
+                 on_rematch: Callable[[], None] | None = None,
+                 jobs: JobRunner | None = None) -> None:
+        self.window = window
+        self.root = window.winfo_toplevel()
+        self.delay = delay
+        self.animation = animation
+        self.demo = demo
+        self.player_factory = player_factory
+        self.seed = seed
+        self.on_sound = on_sound
+        #: Work off the Tk thread (tables, thinking, saves); the app's runner, or our own.
+        self.jobs = jobs if jobs is not None else JobRunner(self.root)
+        self._owns_jobs = jobs is None
+        self.saver = Saver(self.jobs, autosave, clear_save, self._show_save_message)
+        self.on_rematch = on_rematch
+        self._afters: set[str] = set()
+        self._init_seats()
+        self._save_message: str | None = None
+        self.thinking = False
+        #: Called after every redraw with the game and whether a human is to play (advisor).
+        self.on_refresh: Callable[[Game, bool], None] | None = None
+        #: Asks a yes/no question (title, question) before a bank that loses the game;
+        #: None banks without asking.  The app sets its own; tests replace it.
+        self.confirm: Callable[[str, str], bool] | None = None
+        #: Called with a text the window shows and how urgently to speak it (speech).
+        self.on_say: Callable[[str, Priority], None] | None = None
+        self.game = game
+        self._reset_turn_state()
+        self._log_start(game)
+        self.refresh()
+
+    # -- after() bookkeeping -------------------------------------------------------------
+
+    def after(self, ms: int, func: Callable[..., None], *args: Any) -> str:
+        """``root.after`` that remembers the id until the call has run or is cancelled."""
+        after_id = ""
+
+        def run() -> None:
+            self._afters.discard(after_id)
+            func(*args)
+
+        after_id = self.root.after(max(0, int(ms)), run)
+        self._afters.add(after_id)
+        return after_id
+
+    def cancel_all(self) -> None:
+        """Cancel every pending step (new game, restart, quit, demo switch)."""
+        for after_id in list(self._afters):
+            self.root.after_cancel(after_id)
+        self._afters.clear()
+        self._waiting = None
+        self._thinking_id = None
+        self._set_thinking(False)
+
+    @property
+    def pending(self) -> int:
+        """How many ``after`` calls are waiting (tests check this is zero after a reset)."""
+        return len(self._afters)
+
+    def destroy(self) -> None:
+        """Quit: no more steps; the last save is written before the window goes."""
+        self.cancel_all()
+        self._stop_solves()
+        self.saver.flush(2.0)
+        if self._owns_jobs:
+            self.jobs.close()
+        self.window.table.settle()
+
+    # -- the game ------------------------------------------------------------------------
+
+    def _reset_turn_state(self) -> None:
+        self.selection: set[int] = set()
+        self._decision: Move | None = None  # the computer's move, shown before it is made
+        self._next: list[Command] = []  # its engine commands still to run (with _decision)
+        self._discard_mark: int | None = None
+        self._challenge_asked = False
+
+    def set_game(self, game: Game) -> None:
+        """Play ``game`` from now on (new game, restart, resume)."""
+        self.cancel_all()
+        # Whatever is still being worked out belongs to the last game (its players, its
+        # advice); only its saves must still reach the disk, in order.
+        self.jobs.cancel_all(keep=(SAVE_LANE, PREFS_LANE))
+        self._stop_solves(keep=game.rules)
+        self._players.clear()
+        self._preparing.clear()
+        self.game = game
+        self._reset_turn_state()
+        self.window.table.settle()
+        self.window.table.clear_cue()
+        self.window.log.clear()
+        self._log_start(game)
+        self._save()
+        self.start()
+
+    # -- undo and redo -------------------------------------------------------------------
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not possible now (a sentence without its full stop), or None."""
+        if self.demo:
+            return _("there is no undo in demo mode: the computer plays every seat")
+        record = self.game.record
+        return record.undo_refusal(record.human_seats())
+
+    def redo_refusal(self) -> str | None:
+        """Why redo is not possible now, or None."""
+        if self.demo:
+            return _("there is no redo in demo mode: the computer plays every seat")
+        return self.game.record.redo_refusal()
+
+    def take_back(self, redo: bool = False) -> bool:
+        """Undo the human's last command with the computer turns played since (or redo
+        what undo took); a refusal is said in the status bar with the bell.
+
+        The dice do not change: the record restores the generator, so the same decision
+        throws the same dice again."""
+        reason = self.redo_refusal() if redo else self.undo_refusal()
+        if reason is not None:
+            self.window.status.say(sentence(reason))
+            self.window.bell()
+            return False
+        record = self.game.record
+        humans = record.human_seats()
+        self.show_position(record.redo(humans) if redo else record.undo(humans))
+        return True
+
+    def show_position(self, game: Game) -> None:
+        """Play ``game`` on from where it stands (after an undo or a redo): the computer's
+        pending steps are cancelled, the log is rebuilt from the game's events and the
+        table shows the dice the last stretch left, all from the game itself."""
+        self.cancel_all()
+        self.game = game
+        self._reset_turn_state()  # the dice left on the table come from the game's log
+        self.window.table.settle()
+        self.window.table.clear_cue()
+        self.rebuild_log()
+        self.start()
+
+    def rebuild_log(self) -> None:
+        """The log panel as the game's own events tell it (the last ``LOG_TAIL``)."""
+        self.window.log.clear()
+        for event in self.game.log[-presenter.LOG_TAIL:]:
+            self._log(event)
+
+    def _log_start(self, game: Game) -> None:
+        self.window.log.add(presenter.start_line(game, resumed=len(game.log) > 1), "info")
+        for seat in range(len(game.seats)):
+            why = self.plays_as_expert(seat)
+            if why:
+                self.window.log.add(presenter.as_expert_line(game, seat, why), "info")
+        # A resumed game shows the tail of its log, so the player sees where it stands.
+        for event in game.log[-presenter.LOG_TAIL:]:
+            self._log(event)
+
+    def _log(self, event: Event) -> None:
+        self.window.log.add(*presenter.log_line(self.game, event))
+
+    def start(self) -> None:
+        """Begin (or go on with) the game: prepare the computer players, then play."""
+        self._save()
+        self._prepare_all()
+        self.refresh()
+        self._advance()
+
+    def is_computer(self, seat: int) -> bool:
+        return self.demo or self.game.seats[seat].computer
+
+    def level(self, seat: int) -> str:
+        return DEMO_LEVEL if self.demo else self.game.seats[seat].level
+
+    @property
+    def human_to_play(self) -> bool:
+        g = self.game
+        return not g.over and not self.is_computer(g.current)
+
+    # -- the flow of play ----------------------------------------------------------------
+
+    def _advance(self, wait: float | None = None) -> None:
+        """Whatever comes next: the computer's next step, or wait for the human."""
+        g = self.game
+        if g.over:
+            self.refresh()
+            return
+        if self.is_computer(g.current):
+            self.after(self._step_ms(wait), self._computer_step)
+        self.refresh()
+
+    def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
+        """Run a game command; show what happened; save; go on."""
+        try:
+            events = command(*args)
+        except IllegalAction as e:
+            self.window.status.say(sentence(str(e)))
+            self._say(sentence(str(e)), Priority.URGENT)
+            self.window.bell()
+            self.refresh()
+            return False
+        self.selection = set()
+        try:
+            self._take(events)  # a view error must not leave the save or the game behind
+        finally:
+            self._save()
+            self._advance()
+        return True
+
+    def _take(self, events: Sequence[Event]) -> None:
+        """Show events: the log, the cues, the dice left on the table, the sound."""
+        table = self.window.table
+        thrown_now = False
+        self._say_events(events)
+        for event in events:
+            self._log(event)
+            if isinstance(event, TurnStarted):
+                self._reset_turn_state()
+            elif isinstance(event, Thrown):
+                if not self.game.over:
+                    table.clear_cue()  # the last cue has been read: the dice matter now
+                thrown_now = True
+            elif not isinstance(event, Frozen):
+                shown = presenter.cue(self.game, event)
+                if shown is not None:
+                    table.cue(shown.kind, shown.text, shown.ms)
+        if thrown_now:
+            if self.on_sound is not None:
+                self.on_sound()
+            self.refresh()
+            table.tumble()
+
+    def _say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
+        if self.on_say is not None:
+            self.on_say(text, priority)
+
+    def _say_events(self, events: Sequence[Event]) -> None:
+        """Speak the log's lines of ``events`` (the result as its banner gives it), as one
+        message: the player's own moves cut a stale message, the computer's queue."""
+        if self.on_say is None or not events:
+            return
+        lines = [presenter.result_text(self.game, e) if isinstance(e, GameOver)
+                 else presenter.log_line(self.game, e)[0] for e in events]
+        seat = events[0].seat
+        computer = 0 <= seat < len(self.game.seats) and self.is_computer(seat)
+        self._say("\n".join(lines), Priority.QUEUED if computer else Priority.NORMAL)
+
+    def _save(self) -> None:
+        """Hand the game to the saver (a finished game clears the save)."""
+        g = self.game
+        self.saver.submit(None if g.over else g)
+
+    def _show_save_message(self, message: str | None) -> None:
+        """What a save said (None: all is well), shown once until it changes."""
+        if message != self._save_message:
+            self._save_message = message
+            if message:
+                self.window.status.say(message)
+                self.window.log.add(message, "trash")
+
+    # -- the human's input ---------------------------------------------------------------
+
+    def click_die(self, row: str, index: int) -> None:
+        """A die was clicked: select or unselect a thrown die, or discard a frozen one."""
+        g = self.game
+        if not self.human_to_play:
+            return
+        if row == "thrown" and g.phase is Phase.CHOOSE:
+            self.toggle(index)
+        elif row == "frozen" and g.phase is Phase.DISCARD:
+            self._command(g.discard, index)
+
+    def toggle(self, index: int) -> None:
+        g = self.game
+        if not self.human_to_play or g.phase is not Phase.CHOOSE:
+            return
+        if not 0 <= index < len(g.thrown):
+            return
+        self.selection ^= {index}
+        self.window.status.say("")
+        self.refresh()
+        self._say(presenter.action_bar(g, self.context()).reason)  # what the pick is worth
+
+    def number_key(self, number: int) -> None:
+        """1-9: select a die, discard a die, or challenge a seat, as the moment needs."""
+        g = self.game
+        if not self.human_to_play:
+            return
+        if g.phase is Phase.CHOOSE:
+            self.toggle(number - 1)
+        elif g.phase is Phase.DISCARD:
+            if 0 <= number - 1 < len(g.discard_choices):
+                self._command(g.discard, number - 1)
+        elif g.phase is Phase.START and self.challenge_offered:
+            targets = self.challenge_targets()
+            if 0 <= number - 1 < len(targets):
+                self.challenge(targets[number - 1][0])
+
+    def throw(self) -> None:
+        """Space, R or the Throw button: freeze the selection, then throw the rest."""
+        g = self.game
+        table = self.window.table
+        if table.tumbling:
+            table.settle()
+        if g.over or not self.human_to_play:
+            self._not_your_turn()
+            return
+        if g.phase is Phase.START:
+            self._challenge_asked = True  # throwing declines a challenge
+            self._command(g.throw)
+        elif g.phase is Phase.CHOOSE:
+            self._decide(g.throw)
+        elif g.phase is Phase.DISCARD:
+            self.window.status.say(_(DISCARD_FIRST))
+            self._say(_(DISCARD_FIRST), Priority.URGENT)
+            self.window.bell()
+
+    def bank(self) -> None:
+        """B, Enter or the Bank button: freeze the selection and bank."""
+        g = self.game
+        if self.window.table.tumbling:
+            self.window.table.settle()
+        if g.over or not self.human_to_play:
+            self._not_your_turn()
+            return
+        if g.phase is Phase.CHOOSE:
+            question = presenter.action_bar(g, self.context()).confirm_bank
+            # A bank in the last turn that cannot win ends the game: a misclick costs it.
+            if question and self.confirm is not None and not self.confirm(_("Bank and lose?"),
+                                                                          question):
+                self.window.status.say(_(NOT_BANKED))
+                self._say(_(NOT_BANKED))
+                return
+            self._decide(g.bank)
+        else:
+            reason = (g.bank_refusal(sorted(self.selection)) or _("you cannot bank now"))
+            self.window.status.say(sentence(reason))
+            self._say(sentence(reason), Priority.URGENT)
+            self.window.bell()
+
+    def _decide(self, command: Callable[..., list[Event]]) -> None:
+        """Throw or bank with the selection (the record keeps the decision for the
+        advisor's review)."""
+        self._command(command, sorted(self.selection))
+
+    def _not_your_turn(self) -> None:
+        g = self.game
+        self.window.status.say(presenter.not_your_turn(g))
+        self._say(presenter.not_your_turn(g), Priority.URGENT)
+
+    @property
+    def challenge_offered(self) -> bool:
+        """Whether the human to play is being asked whom to challenge."""
+        g = self.game
+        return (self.human_to_play and g.phase is Phase.START and not self._challenge_asked
+                and g.rules.challenging and g.challenge_slot_for(g.current) is not None)
+
+    def challenge_targets(self) -> list[tuple[int, str]]:
+        g = self.game
+        return [(s, g.seats[s].name) for s in range(len(g.seats)) if s != g.current]
+
+    def challenge(self, target: int | None) -> None:
+        """The challenge prompt's answer: a seat to challenge, or None for no challenge."""
+        g = self.game
+        if not self.challenge_offered:
+            return
+        self._challenge_asked = True
+        if target is None:
+            self.window.status.say(_("No challenge this turn."))
+            self._say(_("No challenge this turn."))
+            self.refresh()
+            return
+        self._command(g.challenge, target)
+
+    # -- settings that change during play ------------------------------------------------
+
+    def set_demo(self, demo: bool) -> None:
+        """Demo mode: the computer (Expert) plays every seat; off gives the seats back."""
+        if demo == self.demo:
+            return
+        self.cancel_all()
+        self.demo = demo
+        self._decision = None
+        self._discard_mark = None
+        self.selection = set()
+        self._prepare_all()
+        self.window.status.say(_("Demo mode: the computer plays every seat.") if demo
+                               else _("Demo mode is off: the seats are yours again."))
+        self._advance()
+
+    def set_delay(self, delay: float) -> None:
+        """The wait between the computer's moves, as the preferences keep it (rounded)."""
+        self.delay = delay
+
+    def set_animation(self, on: bool) -> None:
+        self.animation = on
+        self.window.table.animation = on
+        if not on:
+            self.window.table.settle()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring every panel up to date with the game (the view never reads it itself)."""
+        g = self.game
+        w = self.window
+        context = self.context()
+        w.table.show(presenter.table(g, context))
+        w.scoreboard.show(presenter.seat_rows(g, context), presenter.stage_text(g),
+                          g.rules.challenging)
+        w.actions.show(presenter.action_bar(g, context))
+        if self.on_refresh is not None:
+            self.on_refresh(g, self.human_to_play)
+
+    def context(self) -> Context:
+        """What the presenter needs to know beyond the game."""
+        g = self.game
+        seats = range(len(g.seats))
+        decision = self._decision
+        return Context(
+            computers=tuple(self.is_computer(s) for s in seats),
+            levels=tuple(self.level(s) for s in seats),
+            as_expert=tuple(bool(self.plays_as_expert(s)) for s in seats),
+            solving=tuple(self._solving(s) for s in seats),
+            selection=frozenset(self.selection), thinking=self.thinking,
+            decision_bank=None if decision is None else bool(decision.bank),
+            discard_mark=self._discard_mark,
+            challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None)

@@ -1,0 +1,706 @@
+"""Game settings and preferences: small typed objects with defaults, saved as JSON.
+
+``GameSettings`` is what the new-game dialog edits and the command line overrides;
+``Preferences`` holds everything the player sets (delay, sound, theme, the last game...).
+Both validate field by field: a bad field falls back to its default, and the loader says
+which (the file itself is then set aside by :func:`load_preferences`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from ..i18n import (
+    LANGUAGE_NAMES,
+    N_,
+    _,
+    decimal,
+    decimal_point,
+    mnemonic,
+    ngettext,
+    number,
+    percent,
+    pgettext,
+)
+from ..i18n import signed as signed_number
+from ..model import LEVELS, OPTION_NAMES, PRESETS, Rules
+from ..model.rules import NUMBER_LIMITS
+from .paths import paths
+from .storage import BadFile, read_json, set_aside, write_json_atomic
+
+if TYPE_CHECKING:
+    from ..model.game import Seat
+
+log = logging.getLogger(__name__)
+
+MAX_SEATS = 9
+NAME_LENGTH = 24
+
+#: Table colours F10 cycles through: (name, felt colour).
+TABLE_COLOURS: tuple[tuple[str, str], ...] = (
+    ("green", "#1e6b3c"),
+    ("blue", "#1d4e89"),
+    ("red", "#7d2330"),
+    ("brown", "#6b4a2b"),
+    ("slate", "#3b4250"),
+    ("purple", "#4d2f6b"),
+)
+THEMES = ("color", "mono", "contrast", "colorblind")
+#: The size of dice and text, in per cent of normal, on top of the desktop's own scaling.
+SIZE_RANGE = (100, 200)
+SIZES = (100, 125, 150, 175, 200)  # the steps Preferences offers
+DELAY_RANGE = (0.0, 3.0)
+PITCH_RANGE = (-12, 12)  # semitones around the natural rattle
+VOLUME_RANGE = (0, 100)  # per cent of the loudest rattle; 0 is silent
+VOLUME_STEP = 10  # what + and - change it by in the game
+#: Animation speeds: name -> how long the table's animations take, as a factor of normal.
+ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+
+
+@dataclass(frozen=True)
+class SeatSetting:
+    name: str
+    computer: bool = False
+    level: str = "normal"
+
+    def to_seat(self) -> Seat:
+        from ..model.game import Seat  # the engine loads when a game is made
+
+        return Seat(self.name.strip(), self.computer, self.level)
+
+
+#: Computer seats are lettered, never numbered: "Computer 2 0" would read like a score.
+COMPUTER_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def computer_name(index: int) -> str:
+    """The name of the ``index``-th computer seat (from 0): Computer A, Computer B, ...
+    Computer Z, Computer AA..."""
+    letters = ""
+    index = max(0, index)
+    while True:
+        letters = COMPUTER_LETTERS[index % 26] + letters
+        index = index // 26 - 1
+        if index < 0:
+            # Translators: the name of a computer seat; {letters} is A, B, ... Z, AA...
+            return _("Computer {letters}").format(letters=letters)
+
+
+def next_computer_name(used: Iterable[str]) -> str:
+    """The first computer name not in ``used`` (compared as the name check does)."""
+    taken = {name.strip().casefold() for name in used}
+    index = 0
+    while computer_name(index).casefold() in taken:
+        index += 1
+    return computer_name(index)
+
+
+def _default_seats() -> tuple[SeatSetting, ...]:
+    return (SeatSetting(_("You")), SeatSetting(computer_name(0), True, "normal"))
+
+
+#: ``GameSettings.preset`` names a saved rule set (see :mod:`tenthousand.files.rulefile`) so.
+SAVED_PREFIX = "saved:"
+
+
+def _saved_rules(name: str) -> Rules | None:
+    from . import rulefile
+
+    found = rulefile.find_saved(name)
+    return None if found is None else found.rules
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Everything the new-game dialog chooses."""
+
+    preset: str = "ten-thousand"
+    seats: tuple[SeatSetting, ...] = field(default_factory=_default_seats)
+    game_point: int | None = None  # None: the preset's
+    opening_minimum: int | None = None
+    minimum: int | None = None
+    options: tuple[str, ...] = ()
+
+    def base(self) -> Rules:
+        """The preset, or the saved rule set when ``preset`` is ``saved:NAME``."""
+        if self.preset.startswith(SAVED_PREFIX):
+            found = _saved_rules(self.preset[len(SAVED_PREFIX):])
+            if found is not None:
+                return found
+        return PRESETS.get(self.preset, PRESETS["ten-thousand"])
+
+    def _known_base(self) -> bool:
+        if self.preset.startswith(SAVED_PREFIX):
+            return _saved_rules(self.preset[len(SAVED_PREFIX):]) is not None
+        return self.preset in PRESETS
+
+    def errors(self) -> dict[str, str]:
+        """Field name -> what is wrong and what is allowed; empty when all is well."""
+        errors: dict[str, str] = {}
+        if self.preset.startswith(SAVED_PREFIX) and not self._known_base():
+            # Translators: {name} is the name of a saved rule set, in quotes.
+            errors["preset"] = _("the saved rule set {name} is gone or cannot be read; "
+                                 "choose another").format(
+                name=repr(self.preset[len(SAVED_PREFIX):]))
+        elif not self._known_base():
+            # Translators: {presets} lists the presets' names as the command line writes them.
+            errors["preset"] = _("choose one of: {presets}").format(presets=", ".join(PRESETS))
+        if not 1 <= len(self.seats) <= MAX_SEATS:
+            errors["seats"] = _("a game has 1 to {most} seats").format(most=number(MAX_SEATS))
+        errors.update(self._seat_errors())
+        errors.update(self._number_errors())
+        errors.update(self._order_errors(errors))
+        unknown = [o for o in self.options if o not in OPTION_NAMES]
+        if unknown:
+            errors["options"] = _("unknown option {name}").format(name=unknown[0])
+        elif "mutant-trash" in self.options and len(self.seats) != 2:
+            errors["options"] = _("Mutant Trash needs exactly two seats")
+        starts = len(self.base().starting_scores)
+        if starts > len(self.seats):
+            errors.setdefault("seats", ngettext(
+                "these rules give a starting score to {n} seat",
+                "these rules give starting scores to {n} seats", starts).format(n=number(starts)))
+        return errors
+
+    def _seat_errors(self) -> dict[str, str]:
+        errors: dict[str, str] = {}
+        for i, seat in enumerate(self.seats):
+            name = seat.name.strip()
+            if not name:
+                errors[f"seat{i}"] = _("give this seat a name")
+            elif len(name) > NAME_LENGTH:
+                errors[f"seat{i}"] = _("a name has at most {n} characters").format(
+                    n=number(NAME_LENGTH))
+            elif seat.level not in LEVELS:
+                # Translators: {levels} lists the levels as the command line writes them.
+                errors[f"seat{i}"] = _("choose a level: {levels}").format(
+                    levels=", ".join(LEVELS))
+        names = [s.name.strip().casefold() for s in self.seats]
+        for i, name in enumerate(names):
+            if name and names.index(name) != i:
+                errors.setdefault(f"seat{i}", _("two seats have this name"))
+        return errors
+
+    def _number_errors(self) -> dict[str, str]:
+        errors: dict[str, str] = {}
+        for key in ("game_point", "opening_minimum", "minimum"):
+            value = getattr(self, key)
+            if value is None:
+                continue
+            low, high = NUMBER_LIMITS[key]
+            if isinstance(value, bool) or not isinstance(value, int):
+                errors[key] = _("enter a whole number")
+            elif not low <= value <= high:
+                errors[key] = _("enter {low} to {high}").format(low=number(low),
+                                                                high=number(high))
+            elif value % 50:
+                errors[key] = _("enter a multiple of 50")
+        return errors
+
+    def _order_errors(self, errors: dict[str, str]) -> dict[str, str]:
+        """A minimum above the game point could never be reached: say so on the field the
+        player typed (the preset's own numbers always fit)."""
+        if not self._known_base() or any(
+                key in errors for key in ("game_point", "opening_minimum", "minimum")):
+            return {}
+        base = self.base()
+        game_point = self.game_point if self.game_point is not None else base.game_point
+        found: dict[str, str] = {}
+        below = {
+            # Translators: next to the game point field; {value} is the preset's minimum.
+            "opening_minimum": N_("must not be below the opening minimum ({value})"),
+            "minimum": N_("must not be below the later minimum ({value})"),
+        }
+        for key, text in below.items():
+            value = getattr(self, key)
+            value = value if value is not None else getattr(base, key)
+            if value <= game_point:
+                continue
+            if getattr(self, key) is not None:
+                found[key] = _("must not be above the game point ({value})").format(
+                    value=number(game_point))
+            else:
+                found.setdefault("game_point", _(text).format(value=number(value)))
+        return found
+
+    def to_rules(self) -> Rules:
+        """The rule set (raises ValueError if :meth:`errors` is not empty)."""
+        errors = self.errors()
+        if errors:
+            raise ValueError("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        changes: dict[str, Any] = {}
+        for key in ("game_point", "opening_minimum", "minimum"):
+            if getattr(self, key) is not None:
+                changes[key] = getattr(self, key)
+        return self.base().with_options(*self.options, **changes)
+
+    def to_seats(self) -> list[Seat]:
+        return [s.to_seat() for s in self.seats]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "seats": [dataclasses.asdict(s) for s in self.seats],
+            "game_point": self.game_point,
+            "opening_minimum": self.opening_minimum,
+            "minimum": self.minimum,
+            "options": list(self.options),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameSettings:
+        """Rebuild from JSON; raises ValueError when anything is off."""
+        if not isinstance(data, dict):
+            raise ValueError("game settings must be a JSON object")
+        seats_data = data.get("seats")
+        if not isinstance(seats_data, list):
+            raise ValueError("seats must be a list")
+        seats = []
+        for s in seats_data:
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str) \
+                    or not isinstance(s.get("computer", False), bool) \
+                    or not isinstance(s.get("level", "normal"), str):
+                raise ValueError("a seat must have a name, computer true/false and a level")
+            seats.append(SeatSetting(s["name"], s.get("computer", False), s.get("level", "normal")))
+        options = data.get("options", [])
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            raise ValueError("options must be a list of names")
+        settings = cls(
+            preset=str(data["preset"]) if isinstance(data.get("preset"), str) else "",
+            seats=tuple(seats),
+            game_point=data.get("game_point"),
+            opening_minimum=data.get("opening_minimum"),
+            minimum=data.get("minimum"),
+            options=tuple(options),
+        )
+        errors = settings.errors()
+        if errors:
+            raise ValueError(next(iter(errors.values())))
+        return settings
+
+
+# -- the preferences, each defined once ---------------------------------------------------
+
+T = TypeVar("T")
+
+
+def _figure(value: float) -> str:
+    """A number of a preference as the language writes it: 3, 0.05, -12, 1.5."""
+    if float(value).is_integer():
+        return number(value)
+    return decimal(value, len(f"{value:g}".partition(".")[2]))
+
+
+@dataclass(frozen=True)
+class Pref(Generic[T]):
+    """One preference: its default, what values it takes, and how people see it.
+
+    :meth:`clean` is the one place a value is checked and rounded: the file's, the dialog's
+    and the keys' values all go through it, so the value saved is the value used and shown.
+    ``label`` and ``hint`` are marked for the catalogue and translated where shown
+    (:meth:`title`, :meth:`help`).
+    """
+
+    name: str
+    default: T
+    label: str = ""  # its name in the preferences dialog, with its access key ("" = no row)
+    hint: str = ""  # the small text under its row in the dialog (fields {low} and {high})
+
+    def clean(self, value: object) -> T:
+        """``value`` as this preference keeps it; ValueError when it is not one."""
+        raise NotImplementedError
+
+    def show(self, value: T) -> str:
+        """The value as the window shows it."""
+        return str(value)
+
+    def title(self) -> str:
+        """The label in the language in use, with its ``&`` ("Computer &delay")."""
+        return _(self.label) if self.label else ""
+
+    def help(self) -> str:
+        """The hint in the language in use."""
+        return _(self.hint).format(**self._fields()) if self.hint else ""
+
+    def _fields(self) -> dict[str, str]:
+        return {}
+
+
+@dataclass(frozen=True)
+class Flag(Pref[bool]):
+    """On or off."""
+
+    def clean(self, value: object) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{self.name} must be true or false")
+        return value
+
+    def show(self, value: bool) -> str:
+        # Translators: the state of a preference that is on or off.
+        return pgettext("preference", "on") if value else pgettext("preference", "off")
+
+
+@dataclass(frozen=True)
+class Number(Pref[float]):
+    """A number from ``low`` to ``high``, rounded to a multiple of ``step``."""
+
+    low: float = 0
+    high: float = 0
+    step: float = 1  # the rounding: every value kept is a multiple of it
+    whole: bool = False  # whole numbers only (and kept as int)
+    unit: str = ""  # after the value: " s", "%"
+    signed: bool = False  # shown with its sign: +3, -2
+    #: The dialog's messages for a value that is not a number, and one out of range.
+    ask: str = N_("enter a number")
+    out_of_range: str = N_("enter {low} to {high}")
+
+    def clean(self, value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or (self.whole and not isinstance(value, int)):
+            raise ValueError(f"{self.name} must be a {'whole ' if self.whole else ''}number")
+        if not self.low <= value <= self.high:  # also refuses nan
+            raise ValueError(f"{self.name} must be {self.low:g} to {self.high:g}")
+        if self.whole:
+            return int(value)
+        steps = round(float(value) / self.step)
+        return round(min(self.high, max(self.low, steps * self.step)), 6)
+
+    def clamp(self, value: float) -> float:
+        """``value`` kept within the range and rounded (for the keys that step it)."""
+        value = min(self.high, max(self.low, value))
+        return self.clean(round(value) if self.whole else value)
+
+    def parse(self, text: str) -> float | str:
+        """The value typed in the dialog, or what is wrong with it."""
+        text = text.strip().replace(",", ".").removesuffix(self.unit.strip()).strip()
+        try:
+            value: float = int(text.replace("+", "", 1)) if self.whole else float(text)
+        except ValueError:
+            return _("enter a whole number") if self.whole else _(self.ask)
+        if not self.low <= value <= self.high:  # also refuses nan
+            return _(self.out_of_range).format(low=_figure(self.low), high=_figure(self.high))
+        return self.clean(value)
+
+    def number(self, value: float) -> str:
+        """The value alone, as the dialog's field shows it: 0.8, 0.25, 1.0; -3."""
+        if self.whole:
+            return str(int(value))
+        text = f"{value:.6f}".rstrip("0")
+        return text + "0" if text.endswith(".") else text
+
+    def field(self, value: float) -> str:
+        """The value as the dialog's field shows it, in the language in use: 0,8 in German."""
+        return self.number(value).replace(".", decimal_point())
+
+    def steps(self) -> tuple[str, ...]:
+        """Every value the field's arrows step through, as :meth:`field` writes them."""
+        count = round((self.high - self.low) / self.step)
+        return tuple(self.field(self.clean(self.low + i * self.step)) for i in range(count + 1))
+
+    def show(self, value: float) -> str:
+        """The value as the status bar and messages show it, as the language writes it:
+        0.25 s, +3, 80% (0,25 s, +3, 80 % in German)."""
+        sign = "+" if self.signed and value >= 0 else ""
+        if self.unit == "%":
+            return sign + percent(value / 100, 0)
+        digits = self.number(value)
+        places = len(digits.partition(".")[2])
+        shown = decimal(value, places) if places else number(value)
+        return f"{sign}{shown}{self.unit}"
+
+    def _fields(self) -> dict[str, str]:
+        if self.signed:
+            return {"low": signed_number(round(self.low)), "high": signed_number(round(self.high))}
+        return {"low": _figure(self.low), "high": _figure(self.high)}
+
+
+@dataclass(frozen=True)
+class Choice(Pref[str]):
+    """One of a few names; ``choices`` maps each to the text people see (marked for the
+    catalogue, translated where shown, with its access key)."""
+
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def clean(self, value: object) -> str:
+        if not isinstance(value, str) or value not in dict(self.choices):
+            raise ValueError(f"{self.name} must be one of {', '.join(dict(self.choices))}")
+        return value
+
+    def show(self, value: str) -> str:
+        """The choice's text in the language in use, without its access key."""
+        return mnemonic(self.choice_label(value))[0]
+
+    def choice_label(self, value: str) -> str:
+        """The choice's text in the language in use, with its ``&``."""
+        text = dict(self.choices).get(value)
+        return value if text is None else _(text)
+
+
+@dataclass(frozen=True)
+class LanguageChoice(Choice):
+    """The language: "" follows the desktop; the others are named in their own language
+    ("Deutsch", "Français"), never translated."""
+
+    def choice_label(self, value: str) -> str:
+        if value == "":
+            return _("Follow the desktop")
+        return LANGUAGE_NAMES.get(value, value)
+
+
+@dataclass(frozen=True)
+class Text(Pref[str]):
+    """A short text."""
+
+    length: int = 40
+
+    def clean(self, value: object) -> str:
+        if not isinstance(value, str) or len(value) >= self.length:
+            raise ValueError(f"{self.name} must be a text under {self.length} characters")
+        return value
+
+
+# Translators: the labels of the preferences dialog; "&" marks the access key (Alt+letter),
+# which must be a letter of your text and must not repeat in that dialog.
+DELAY = Number("delay", 0.8, N_("Computer &delay"), low=DELAY_RANGE[0], high=DELAY_RANGE[1],
+               step=0.05, unit=" s", ask=N_("enter a number of seconds"),
+               out_of_range=N_("enter {low} to {high} seconds"),
+               hint=N_("seconds between the computer's moves, {low} to {high} (Up and Down "
+                       "change it in the game)"))
+PITCH = Number("pitch", 0, N_("&Pitch"), low=PITCH_RANGE[0], high=PITCH_RANGE[1], whole=True,
+               signed=True,
+               hint=N_("semitones, {low} to {high}; 0 is the natural sound (Left and Right "
+                       "change it)"))
+VOLUME = Number("volume", 80, N_("&Volume"), low=VOLUME_RANGE[0], high=VOLUME_RANGE[1],
+                whole=True, unit="%", hint=N_("0 is silent; + and - change it in the game"))
+SOUND = Flag("sound", True, N_("&Rattle the dice (F1)"))
+ANIMATION = Flag("animation", True, N_("&Animate the dice"))
+INTRO = Flag("intro", True, N_("Play the &title show at start-up"))
+ADVISOR = Flag("advisor", False)
+SPEECH = Flag("speech", False, N_("Sp&eak what happens (Ctrl+Period silences)"))
+GUIDE_DONE = Flag("guide_done", False)  # the first-turn tour was finished or skipped
+ANIMATION_SPEED = Choice("animation_speed", "normal", N_("Animation speed"),
+                         choices=(("slow", N_("Slo&w")), ("normal", N_("&Normal")),
+                                  ("fast", N_("&Fast"))))
+assert tuple(dict(ANIMATION_SPEED.choices)) == tuple(ANIMATION_SPEEDS)
+THEME = Choice("theme", "color", N_("Screen"),
+               choices=(("color", N_("&Colour")), ("mono", N_("&Monochrome")),
+                        ("contrast", N_("&High contrast")),
+                        ("colorblind", N_("Colour-&blind safe"))))
+assert tuple(dict(THEME.choices)) == THEMES
+SIZE = Number("size", 100, N_("&Size"), low=SIZE_RANGE[0], high=SIZE_RANGE[1], whole=True,
+              unit="%", hint=N_("of dice and text; the desktop's own scaling comes on top"))
+# Translators: the colours of the table (the felt) in the preferences dialog's list.
+TABLE_COLOUR = Choice("table_colour", "green", N_("Table c&olour"),
+                      choices=(("green", N_("Green")), ("blue", N_("Blue")), ("red", N_("Red")),
+                               ("brown", N_("Brown")), ("slate", N_("Slate")),
+                               ("purple", N_("Purple"))),
+                      hint=N_("F10 cycles the table colours in a game; the table stays grey "
+                              "in monochrome and black in high contrast"))
+assert tuple(dict(TABLE_COLOUR.choices)) == tuple(n for n, _colour in TABLE_COLOURS)
+LANGUAGE = LanguageChoice("language", "", N_("Lan&guage"),
+                          choices=(("", ""), *((code, name) for code, name in
+                                               LANGUAGE_NAMES.items())))
+GEOMETRY = Text("geometry", "")  # Tk geometry of the main window, "" for the default
+
+def next_delay(delay: float, faster: bool) -> float:
+    """The delay after one press of Up (faster) or Down: steps of 0.1 s up to 1 s, then
+    0.2 s."""
+    if faster:
+        delay -= 0.2 if delay > 1.0 + 1e-9 else 0.1
+    else:
+        delay += 0.2 if delay >= 1.0 - 1e-9 else 0.1
+    return DELAY.clamp(delay)
+
+
+#: Every preference but the last game's settings, by name.
+PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
+    DELAY, SOUND, PITCH, THEME, TABLE_COLOUR, INTRO, ANIMATION, ADVISOR, VOLUME,
+    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY, SPEECH, LANGUAGE)}
+#: What the preferences dialog edits (the rest the window keeps by itself).
+DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
+                "theme", "table_colour", "size", "speech", "language")
+
+
+def _game_settings(data: Any, bad: list[str]) -> dict[str, GameSettings]:
+    """The last game's settings from JSON ({} and "game" in ``bad`` when they are damaged).
+
+    A saved rule set that is gone (deleted, renamed, no longer readable) is no damage: the
+    seats and options stay, and the game falls back to the first preset's rules."""
+    try:
+        return {"game": GameSettings.from_dict(data)}
+    except ValueError:
+        pass
+    preset = data.get("preset") if isinstance(data, dict) else None
+    if isinstance(preset, str) and preset.startswith(SAVED_PREFIX):
+        try:
+            kept = GameSettings.from_dict(dict(data, preset=next(iter(PRESETS)),
+                                               game_point=None, opening_minimum=None,
+                                               minimum=None))
+        except ValueError:
+            pass
+        else:
+            log.warning("the rule set %r of the last game is gone; using %s", preset,
+                        kept.preset)
+            return {"game": kept}
+    bad.append("game")
+    return {}
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What the player sets once and keeps; each field is defined by its :class:`Pref`.
+
+    Every value is cleaned when the object is made: the delay is always a multiple of
+    0.05 s, whoever set it."""
+
+    delay: float = DELAY.default  # seconds between the computer's moves
+    sound: bool = SOUND.default
+    pitch: int = PITCH.default  # type: ignore[assignment]
+    theme: str = THEME.default
+    table_colour: str = TABLE_COLOUR.default
+    intro: bool = INTRO.default
+    animation: bool = ANIMATION.default
+    advisor: bool = ADVISOR.default
+    volume: int = VOLUME.default  # type: ignore[assignment]  # per cent
+    animation_speed: str = ANIMATION_SPEED.default  # a key of ANIMATION_SPEEDS
+    size: int = SIZE.default  # type: ignore[assignment]  # dice and text, per cent
+    guide_done: bool = GUIDE_DONE.default
+    geometry: str = GEOMETRY.default
+    speech: bool = SPEECH.default  # the game speaks what happens (issue 14)
+    language: str = LANGUAGE.default  # "" follows the desktop; else en, de, fr (issue 14)
+    game: GameSettings = field(default_factory=GameSettings)
+
+    def __post_init__(self) -> None:
+        # The one rounding rule: a delay of 0.23 s is kept, played and shown as 0.25 s.
+        object.__setattr__(self, "delay", DELAY.clamp(self.delay))
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        data["game"] = self.game.to_dict()
+        data["format"] = 1
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> tuple[Preferences, list[str]]:
+        """Preferences from JSON, with a default for each bad field, and the names of the
+        fields that were bad."""
+        default = cls()
+        if not isinstance(data, dict):
+            return default, [_("the whole file")]
+        bad: list[str] = []
+        values: dict[str, Any] = {}
+        for name, pref in PREFS.items():
+            if name in data:
+                try:
+                    values[name] = pref.clean(data[name])
+                except (ValueError, OverflowError):
+                    bad.append(name)
+        if "guide_done" not in data and data:
+            # A file from before the tour: its player has played already.
+            values["guide_done"] = True
+        if "game" in data:
+            values.update(_game_settings(data["game"], bad))
+        return dataclasses.replace(default, **values), bad
+
+    def replace(self, **changes: Any) -> Preferences:
+        return dataclasses.replace(self, **changes)
+
+    def changed(self, other: Preferences) -> dict[str, Any]:
+        """The fields whose value in ``other`` differs from this one's: name -> new value."""
+        return {f.name: getattr(other, f.name) for f in dataclasses.fields(self)
+                if getattr(other, f.name) != getattr(self, f.name)}
+
+
+Watcher = Callable[[], None]
+
+
+class LivePreferences:
+    """The preferences in use, and who wants to know when one changes.
+
+    Like Porcupine's ``<<GlobalSettingChanged:name>>``: a watcher is called once per
+    :meth:`update`, and only when a value it watches really changed."""
+
+    def __init__(self, prefs: Preferences) -> None:
+        self.value = prefs
+        self._watchers: list[tuple[frozenset[str], Watcher]] = []
+
+    def watch(self, names: str | Iterable[str], callback: Watcher) -> None:
+        """Call ``callback()`` whenever one or more of ``names`` change."""
+        names = frozenset((names,) if isinstance(names, str) else names)
+        unknown = names - {f.name for f in dataclasses.fields(Preferences)}
+        if unknown:
+            raise KeyError(f"no such preference: {', '.join(sorted(unknown))}")
+        self._watchers.append((names, callback))
+
+    def update(self, **changes: Any) -> dict[str, Any]:
+        """Take ``changes``, tell the watchers, and return what really changed."""
+        old = self.value
+        self.value = old.replace(**changes)
+        changed = old.changed(self.value)
+        for names, callback in list(self._watchers):
+            if names & changed.keys():
+                callback()
+        return changed
+
+    def clear(self) -> None:
+        """Forget every watcher (the window is closing)."""
+        self._watchers.clear()
+
+
+def load_preferences() -> tuple[Preferences, str | None]:
+    """The saved preferences and, when the file was bad, one sentence to tell the player.
+
+    A bad file is set aside as ``preferences.json.bad-TIMESTAMP``; the good fields are kept.
+    """
+    path = paths().preferences
+    try:
+        data = read_json(path)
+    except BadFile as e:
+        aside = set_aside(path)
+        if aside:
+            # Translators: {problem} says what is wrong with the file; {file} is its new name.
+            return Preferences(), _("Your preferences could not be read: {problem} (kept as "
+                                    "{file}); using the defaults.").format(problem=e,
+                                                                           file=aside.name)
+        return Preferences(), _("Your preferences could not be read: {problem}; using the "
+                                "defaults.").format(problem=e)
+    if data is None and not path.exists():  # (a file holding JSON null is bad, below)
+        return Preferences(), None
+    prefs, bad = Preferences.from_dict(data)
+    if isinstance(data, dict) and isinstance(data.get("format"), int) and data["format"] > 1:
+        bad = [_("the format (newer than this program)")]
+    if bad:
+        aside = set_aside(path)
+        # Translators: {names} lists the preferences (as the file names them) or a part of
+        # the file; {file} is the old file's new name.
+        if aside:
+            return prefs, _("Some preferences were damaged and are back to their defaults: "
+                            "{names} (the old file is kept as {file}).").format(
+                names=", ".join(bad), file=aside.name)
+        return prefs, _("Some preferences were damaged and are back to their defaults: "
+                        "{names}.").format(names=", ".join(bad))
+    return prefs, None
+
+
+def save_preferences(prefs: Preferences) -> None:
+    """Write the preferences atomically (OSError when the disk refuses)."""
+    write_json_atomic(paths().preferences, prefs.to_dict())
+
+
+def saved_language() -> str:
+    """The language kept in Preferences ("" to follow the desktop, and when the file has
+    none or cannot be read): read first at start-up, so every text is built in it."""
+    try:
+        data = read_json(paths().preferences)
+    except BadFile:
+        return ""
+    if not isinstance(data, dict):
+        return ""
+    try:
+        return LANGUAGE.clean(data.get("language", ""))
+    except ValueError:
+        return ""

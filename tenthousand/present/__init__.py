@@ -1,0 +1,3 @@
+"""Plain view models without tkinter: what the table, the log, speech and the replay show.
+
+See docs/architecture.md."""

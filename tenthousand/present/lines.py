@@ -1,0 +1,159 @@
+"""The presenter's lines: the banners events put on the table, the result, the log's and
+the status bar's lines.  Plain data from the game; no tkinter here (see
+:mod:`tenthousand.present.presenter`, which offers all of these too)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import N_, _, ngettext, number, percent
+from ..model import (
+    Banked,
+    CatchUp,
+    Challenged,
+    Corner,
+    Discarded,
+    Event,
+    Game,
+    GameOver,
+    Pegged,
+    Penalty,
+    ScoreTaken,
+    TieBreak,
+    Trash,
+    TurnStarted,
+)
+from ..model.grammar import Person
+from .stakes import pair, person
+
+_LOG_TAGS: dict[type[Event], str] = {
+    TurnStarted: "turn", Banked: "bank", Pegged: "bank", Trash: "trash", Penalty: "trash",
+    Corner: "corner", Challenged: "challenge", ScoreTaken: "challenge", GameOver: "over",
+    CatchUp: "corner", TieBreak: "corner", Discarded: "bank",
+}
+
+# Translators: the last line after a game; F8 and Esc are keys.
+AGAIN = N_("F8 plays again, Esc sets up a new game")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A banner across the table; ``ms=None`` keeps it until it is cleared."""
+
+    kind: str  # trash, corner, win or info
+    text: str
+    ms: int | None
+
+
+# -- cues, the result and other lines -----------------------------------------------------
+
+
+def cue(game: Game, event: Event) -> Cue | None:
+    """The banner an event puts on the table, if any."""
+    who = person(game, event.seat) if event.seat >= 0 else Person("")
+    if isinstance(event, Corner):
+        return Cue("corner", who.pick(_("Corner! Six fresh dice for you"),
+                                      _("Corner! Six fresh dice for {name}")), 1300)
+    if isinstance(event, Trash):
+        lost = number(event.lost)
+        return Cue("trash", who.pick(_("Trash! You lost {points}"), _("Trash! {name} lost {points}"),
+                                     points=lost) if event.lost else _("Trash!"), 1500)
+    if isinstance(event, Banked):
+        return Cue("info", who.pick(_("You banked {points}"), _("{name} banked {points}"),
+                                    points=number(event.points)), 1000)
+    if isinstance(event, Pegged):
+        return Cue("corner", who.pick(_("Pegged: {points} onto your board"),
+                                      _("Pegged: {points} onto {name}'s board"),
+                                      points=number(event.points)), 1300)
+    if isinstance(event, Challenged):
+        return Cue("info", pair(who, person(game, event.target), _("You challenged {other}!"),
+                                _("{name} challenged you!"), _("{name} challenged {other}!")),
+                   1300)
+    if isinstance(event, Discarded):
+        # Translators: a die played into the play area: "Ann played a 5: 350 for Bob".
+        return Cue("info", pair(who, person(game, event.to_seat),
+                                _("You played a {die}: {points} for {other}"),
+                                _("{name} played a {die}: {points} for you"),
+                                _("{name} played a {die}: {points} for {other}"),
+                                die=event.die, points=number(event.points)), 1300)
+    if isinstance(event, CatchUp):
+        return Cue("corner", who.pick(_("You reached {points}!\nEveryone else has one more turn"),
+                                      _("{name} reached {points}!\nEveryone else has one more "
+                                        "turn"), points=number(game.rules.game_point)), 1800)
+    if isinstance(event, TieBreak):
+        return Cue("corner", _("A tie for first place: one more turn each"), 1800)
+    if isinstance(event, GameOver):
+        return Cue("win", result_text(game, event), None)
+    return None
+
+
+def result_text(game: Game, over: GameOver) -> str:
+    winner = person(game, over.seat)
+    points = number(game.rules.game_point)
+    if len(over.ranking) == 1:
+        return "\n".join([winner.pick(
+            ngettext("You reached {points} in {turns} turn!",
+                     "You reached {points} in {turns} turns!", over.turns),
+            ngettext("{name} reached {points} in {turns} turn!",
+                     "{name} reached {points} in {turns} turns!", over.turns),
+            points=points, turns=over.turns), _(AGAIN)])
+    lines = [winner.pick(_("You win!"), _("{name} wins!"))]
+    if game.rules.rotary_club:
+        lines.append(_("(the lowest score wins in Rotary Club)"))
+    for seat, rank, board, gained in over.ranking:
+        # Translators: one line of the final ranking: place, name, score, match points won.
+        lines.append(ngettext("{rank}.  {name}   {points}   (+{gained} match point)",
+                              "{rank}.  {name}   {points}   (+{gained} match points)",
+                              gained).format(rank=rank, name=game.seats[seat].name,
+                                             points=number(board), gained=gained))
+    lines += ["", _(AGAIN)]
+    return "\n".join(lines)
+
+
+def log_line(game: Game, event: Event) -> tuple[str, str]:
+    """An event's line in the game log, and its tag (its colour)."""
+    return event.message(game.names), _LOG_TAGS.get(type(event), "info")
+
+
+def start_line(game: Game, resumed: bool = False) -> str:
+    """The log's first line: a new game, or one resumed from its save."""
+    label, point = game.rules.label, number(game.rules.game_point)
+    if point in label:  # a label may name its game point
+        text = _("Resumed game: {rules}.") if resumed else _("New game: {rules}.")
+    else:
+        text = _("Resumed game: {rules}, to {points}.") if resumed else \
+            _("New game: {rules}, to {points}.")
+    return text.format(rules=label, points=point)
+
+
+def as_expert_line(game: Game, seat: int, why: str) -> str:
+    # Translators: {why} says why, without its full stop.
+    return person(game, seat).pick(_("You (Perfect) play as Expert: {why}."),
+                                   _("{name} (Perfect) plays as Expert: {why}."), why=why)
+
+
+SOLVING_PREFIX = N_("Solving perfect play for these rules")
+SOLVED_STATUS = N_("Perfect play is solved for these rules: Perfect plays its best from now on.")
+SOLVE_FAILED_STATUS = N_("Perfect play could not be solved for these rules "
+                         "(the log file says why): Perfect goes on playing as Expert.")
+
+
+def solving_status(share: float) -> str:
+    """The status bar while a Perfect player's table is solved in the background."""
+    # Translators: {solving} is "Solving perfect play for these rules", {percent} "45%".
+    return _("{solving}: {percent}...").format(
+        solving=_(SOLVING_PREFIX), percent=percent(int(share * 100) / 100, 0))
+
+
+def thinking_status(game: Game) -> str:
+    return person(game, game.current).pick(_("You are thinking..."), _("{name} is thinking..."))
+
+
+def not_your_turn(game: Game) -> str:
+    """The status line when a key is pressed while the computer plays."""
+    if game.over:
+        return _("The game is over: {again}.").format(again=_(AGAIN))
+    me = person(game, game.current)
+    if me.you:  # demo mode plays the seat called "You"
+        return _("Wait: the computer is playing your turn.")
+    return _("Wait: it is {name}'s turn.").format(name=me.name)

@@ -1,0 +1,296 @@
+"""How long the window's callbacks take: ``python -m tenthousand.tools.benchmark``.
+
+The window must never wait: every callback Tk runs in its thread (the computer's steps,
+the polls of worker threads, key and click handlers, redraws) should finish in about
+16 ms.  This plays games between computer players in the real window (the advisor's bars
+on, the dice tumbling as a player sees them) for a while, times every Python callback Tk
+runs, and prints one JSON object::
+
+    {"rules", "players", "seconds", "games", "events", "callbacks",
+     "callback_ms_p50", "callback_ms_p99", "callback_ms_max", "over_16ms", "slowest"}
+
+``slowest`` names the five callbacks with the longest single run: ``[name, calls, ms]``.  It needs a display (on a
+server: ``xvfb-run python -m tenthousand.tools.benchmark``).  Timings depend on the machine:
+compare medians and ratios, not single runs.
+
+``python -m tenthousand.tools.benchmark startup`` times the start-up instead: it starts, by turns,
+a bare Tk window and ``tenthousand --skip-intro`` (each in a new process, closing itself as
+soon as its first frame is drawn; one warm-up run of each first, which also compiles the
+bytecode as an installation does) and prints the medians and their ratio::
+
+    {"runs", "bare_s", "game_s", "ratio"}
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from .sim import percentile  # the simulator's nearest-rank quantile
+
+LIMIT_MS = 16.0
+
+__all__ = ["callback_name", "main", "percentile", "run", "startup"]
+
+#: A bare Tk window the size of the game's, closing once its first frame is drawn (as the
+#: game does with TENTHOUSAND_EXIT_AFTER_FIRST_FRAME=1): what start-up is measured against.
+BARE_TK = """
+import sys
+import tkinter as tk
+root = tk.Tk()
+root.geometry("1180x800")
+def drawn():
+    root.update_idletasks()
+    print("first frame", flush=True)
+    root.destroy()
+root.bind("<Map>", lambda event: root.after_idle(drawn) if event.widget is root else None)
+root.mainloop()
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {message}\n")
+        raise SystemExit(2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    from ..ai import LEVELS
+    from ..model.rules import PRESETS
+
+    p = _Parser(prog="python -m tenthousand.tools.benchmark",
+                description="Time every Tk callback while computer players play in the "
+                            "real window.")
+    p.add_argument("--rules", default="ten-thousand", choices=sorted(PRESETS),
+                   metavar="PRESET", help="the preset (default ten-thousand)")
+    p.add_argument("--players", default="perfect,perfect", metavar="LEVELS",
+                   help=f"computer levels, comma-separated ({', '.join(LEVELS)}); "
+                        "default perfect,perfect")
+    p.add_argument("--seconds", type=float, default=20.0, metavar="S",
+                   help="how long to play (default 20)")
+    p.add_argument("--delay", type=float, default=0.0, metavar="S",
+                   help="the pause between computer moves (default 0: as busy as it gets)")
+    p.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
+    p.add_argument("--no-advisor", action="store_true",
+                   help="without the advisor's win bars (on by default)")
+    return p
+
+
+def callback_name(func: Callable[..., Any], depth: int = 0) -> str:
+    """A readable name for a Tk callback, looking through the small wrapper functions
+    ``after`` puts around the real one."""
+    name = getattr(func, "__qualname__", type(func).__name__)
+    wrapper = name.endswith((".<locals>.callit", ".<locals>.run"))
+    if wrapper and depth < 4:
+        for cell in getattr(func, "__closure__", None) or ():
+            try:
+                inner = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if callable(inner) and not isinstance(inner, type):
+                return callback_name(inner, depth + 1)
+    return name
+
+
+def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float = 0.0,
+        seed: int = 1, advisor: bool = True) -> dict[str, Any]:
+    """Play in the real window for ``seconds`` and time the callbacks (needs a display)."""
+    import tkinter as tk
+
+    from ..control.app import App
+    from ..files.settings import GameSettings, Preferences, SeatSetting, computer_name
+
+    timings: list[tuple[float, str]] = []
+    errors: list[BaseException] = []
+    real_call = tk.CallWrapper.__call__
+
+    def timed(self: tk.CallWrapper, *args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return real_call(self, *args)  # type: ignore[no-untyped-call]
+        finally:
+            timings.append((time.perf_counter() - start, callback_name(self.func)))
+
+    home = None
+    if "TENTHOUSAND_HOME" not in os.environ:  # never the player's own preferences
+        home = tempfile.TemporaryDirectory(prefix="tenthousand-bench-")
+        os.environ["TENTHOUSAND_HOME"] = home.name
+    root: tk.Tk | None = None
+    tk.CallWrapper.__call__ = timed  # type: ignore[method-assign]
+    try:
+        root = tk.Tk(className="TenThousand")
+        root.geometry("1180x800+0+0")
+
+        def report(exc: type[BaseException], value: BaseException, tb: Any) -> None:
+            errors.append(value)
+            root.quit()
+
+        root.report_callback_exception = report  # type: ignore[assignment]
+        seats = tuple(SeatSetting(computer_name(i), True, level)
+                      for i, level in enumerate(levels))
+        prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
+        app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
+                  install_error_handler=False, save_games=False)
+        games = 0
+        events = 0  # game events: throws, freezes, banks, trash...
+
+        def watch() -> None:
+            nonlocal games, events
+            game = app.controller.game
+            if game.over:
+                games += 1
+                events += len(game.log)
+                app.restart(ask=False)  # the rematch button (F8)
+            root.after(100, watch)
+
+        root.after(100, watch)
+        root.after(int(seconds * 1000), root.quit)
+        started = time.perf_counter()
+        root.mainloop()
+        elapsed = time.perf_counter() - started
+        events += len(app.controller.game.log)
+        app.destroy()
+    finally:
+        if root is not None:
+            root.destroy()
+        if home is not None:
+            del os.environ["TENTHOUSAND_HOME"]
+            home.cleanup()
+        tk.CallWrapper.__call__ = real_call  # type: ignore[method-assign]
+    if errors:
+        raise RuntimeError(f"a callback failed: {errors[0]!r}") from errors[0]
+    ms = sorted(t * 1000 for t, _ in timings)
+    worst: dict[str, list[float]] = {}  # name: [calls, the longest ms]
+    for t, name in timings:
+        entry = worst.setdefault(name, [0, 0.0])
+        entry[0] += 1
+        entry[1] = max(entry[1], t * 1000)
+    slowest = sorted(worst.items(), key=lambda item: -item[1][1])[:5]
+    return {
+        "rules": rules_name,
+        "players": list(levels),
+        "advisor": advisor,
+        "seconds": round(elapsed, 1),
+        "games": games,
+        "events": events,
+        "callbacks": len(ms),
+        "callback_ms_p50": round(percentile(ms, 0.50), 3),
+        "callback_ms_p99": round(percentile(ms, 0.99), 3),
+        "callback_ms_max": round(ms[-1] if ms else 0.0, 3),
+        "over_16ms": sum(1 for t in ms if t > LIMIT_MS),
+        "slowest": [[name, int(calls), round(longest, 2)] for name, (calls, longest) in slowest],
+    }
+
+
+def _time_process(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting ``command`` until it says its first frame is drawn, and until
+    it says it is ready (the game's whole window drawn; a bare window is ready at once).
+    It then closes as a player would; RuntimeError if it fails."""
+    started = time.perf_counter()
+    with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as process:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        shown = time.perf_counter() - started
+        ready = shown
+        second = process.stdout.readline()
+        if second.strip() == "ready":
+            ready = time.perf_counter() - started
+        _, errors = process.communicate(timeout=60)
+    if first.strip() != "first frame" or process.returncode != 0:
+        raise RuntimeError(f"{command[-1]!r} failed ({process.returncode}): "
+                           f"{errors.strip()[-500:]}")
+    return shown, ready
+
+
+def startup(runs: int = 10) -> dict[str, Any]:
+    """Start a bare Tk window and the game ``runs`` times each, by turns, and compare the
+    median times to their first frame, and the game's time until its window is ready
+    (needs a display)."""
+    from ..launch import EXIT_AFTER_FIRST_FRAME
+
+    bare: list[float] = []
+    game: list[float] = []
+    ready: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="tenthousand-startup-") as home:
+        env = dict(os.environ, TENTHOUSAND_HOME=home, **{EXIT_AFTER_FIRST_FRAME: "1"})
+        # An installed game has its bytecode compiled: let the warm-up runs write it, so
+        # no run is timed compiling the sources.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        game_command = [sys.executable, "-m", "tenthousand", "--skip-intro"]
+        _time_process([sys.executable, "-c", BARE_TK], env)
+        _time_process(game_command, env)
+        for _ in range(runs):
+            bare.append(_time_process([sys.executable, "-c", BARE_TK], env)[0])
+            shown, whole = _time_process(game_command, env)
+            game.append(shown)
+            ready.append(whole)
+    bare_s, game_s = statistics.median(bare), statistics.median(game)
+    ready_s = statistics.median(ready)
+    return {"runs": runs, "bare_s": round(bare_s, 3), "game_s": round(game_s, 3),
+            "ratio": round(game_s / bare_s, 2), "ready_s": round(ready_s, 3),
+            "ready_ratio": round(ready_s / bare_s, 2)}
+
+
+def _startup_main(argv: Sequence[str]) -> int:
+    parser = _Parser(prog="python -m tenthousand.tools.benchmark startup",
+                     description="Time the game's start-up against a bare Tk window.")
+    parser.add_argument("--runs", type=int, default=10, metavar="N",
+                        help="start each N times (default 10)")
+    args = parser.parse_args(argv)
+    if not 1 <= args.runs <= 1000:
+        parser.error("--runs must be from 1 to 1000")
+    try:
+        result = startup(args.runs)
+    except RuntimeError as e:
+        sys.stderr.write(f"benchmark: a window did not start: {e}\n")
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from ..ai import LEVELS
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["startup"]:
+        return _startup_main(argv[1:])
+    if argv[:1] == ["history"]:
+        from .history_bench import main as history_main
+
+        return history_main(argv[1:])
+    parser = _parser()
+    args = parser.parse_args(argv)
+    levels = [x.strip() for x in args.players.split(",") if x.strip()]
+    bad = [x for x in levels if x not in LEVELS]
+    if bad:
+        parser.error(f"unknown level {bad[0]!r}; choose from {', '.join(LEVELS)}")
+    if len(levels) < 2:
+        parser.error("name at least two computer levels, e.g. perfect,expert")
+    if not 0 < args.seconds <= 3600:
+        parser.error("--seconds must be more than 0 and at most 3600")
+    if not 0 <= args.delay <= 3:
+        parser.error("--delay must be from 0 to 3 seconds")
+    import tkinter as tk
+
+    try:
+        result = run(args.rules, levels, args.seconds, delay=args.delay, seed=args.seed,
+                     advisor=not args.no_advisor)
+    except tk.TclError as e:
+        sys.stderr.write(f"benchmark: no display to open a window on ({e}); "
+                         "run it under xvfb-run or on a desktop\n")
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
