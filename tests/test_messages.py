@@ -1,0 +1,58 @@
+"""One call tells the player something, and the kind decides what else happens."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenthousand.control.messages import Kind, Messages
+from tenthousand.services.speech import Priority
+
+
+@pytest.fixture
+def told() -> tuple[Messages, list[tuple[str, object]]]:
+    seen: list[tuple[str, object]] = []
+    messages = Messages(lambda text: seen.append(("status", text)),
+                        speak=lambda text, priority: seen.append(("speak", (text, priority))),
+                        log=lambda text, tag: seen.append(("log", (text, tag))),
+                        bell=lambda: seen.append(("bell", None)))
+    return messages, seen
+
+
+@pytest.mark.parametrize("kind, spoken_at, logged, rung", [
+    (Kind.NOTE, Priority.NORMAL, False, False),
+    (Kind.EVENT, Priority.QUEUED, False, False),
+    (Kind.REFUSAL, Priority.URGENT, False, True),
+    (Kind.WARNING, Priority.URGENT, True, True),
+])
+def test_each_kind_shows_speaks_logs_and_rings_as_its_table_says(
+        told: tuple[Messages, list[tuple[str, object]]], kind: Kind, spoken_at: Priority,
+        logged: bool, rung: bool) -> None:
+    messages, seen = told
+    messages.tell("Nothing to bank.", kind)
+    assert ("status", "Nothing to bank.") in seen
+    assert ("speak", ("Nothing to bank.", spoken_at)) in seen
+    assert (("log", ("Nothing to bank.", "trash")) in seen) is logged
+    assert (("bell", None) in seen) is rung
+    assert messages.last == ("Nothing to bank.", kind)
+
+
+def test_spoken_words_and_priority_can_differ_from_the_line(
+        told: tuple[Messages, list[tuple[str, object]]]) -> None:
+    messages, seen = told
+    messages.tell("1 1 5: 300", Kind.EVENT, spoken="one, one, five: 300",
+                  priority=Priority.NORMAL)
+    assert seen == [("status", "1 1 5: 300"), ("speak", ("one, one, five: 300", Priority.NORMAL))]
+
+
+def test_an_empty_message_clears_the_line(told: tuple[Messages, list[tuple[str, object]]]) -> None:
+    messages, seen = told
+    messages.tell("Your turn.")
+    seen.clear()
+    messages.tell("")
+    assert seen == [("status", "")] and messages.last is None
+
+
+def test_without_speech_log_or_bell_only_the_line_is_written() -> None:
+    lines: list[str] = []
+    Messages(lines.append).tell("Disk full.", Kind.WARNING)
+    assert lines == ["Disk full."]
