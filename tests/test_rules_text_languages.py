@@ -12,16 +12,16 @@ import pytest
 
 from tenthousand import i18n
 from tenthousand.dialogs.strategy import threshold_rows
-from tenthousand.dialogs.workshop_draft import (
+from tenthousand.files import rulefile
+from tenthousand.model.rules import OPTION_NAMES, PRESETS, Rules
+from tenthousand.present.rules_text import rules_text, scoring_rows, title_of
+from tenthousand.present.workshop_draft import (
     draft_of,
     figures,
     figures_text,
     read_draft,
     solvable,
 )
-from tenthousand.files import rulefile
-from tenthousand.model.rules import OPTION_NAMES, PRESETS, Rules
-from tenthousand.present.rules_text import rules_text, scoring_rows, title_of
 
 NBSP = "\u00a0"
 #: Words that give English away (whole words, in any case).

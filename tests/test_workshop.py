@@ -9,7 +9,9 @@ import pytest
 
 from tenthousand.ai import card
 from tenthousand.dialogs.strategy import heat_scores, threshold_rows
-from tenthousand.dialogs.workshop_draft import (
+from tenthousand.files import rulefile
+from tenthousand.model.rules import PRESETS
+from tenthousand.present.workshop_draft import (
     draft_of,
     figures,
     figures_text,
@@ -20,8 +22,6 @@ from tenthousand.dialogs.workshop_draft import (
     read_draft,
     solvable,
 )
-from tenthousand.files import rulefile
-from tenthousand.model.rules import PRESETS
 from tenthousand.view.heatmap import RAMPS, cell_colour, ink_for
 
 

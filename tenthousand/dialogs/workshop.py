@@ -23,11 +23,7 @@ from ..files.rulefile import RuleSet
 from ..i18n import N_, _, number, percent
 from ..model.rules import PRESETS, Rules
 from ..present.rules_text import title_of
-from ..services.jobs import JobRunner
-from ..view import access
-from .base import PAD, SMALL_PAD, Dialog, chars, derived_font
-from .scoring_table import ScoringTable
-from .workshop_draft import (
+from ..present.workshop_draft import (
     Draft,
     Figures,
     draft_of,
@@ -38,6 +34,10 @@ from .workshop_draft import (
     read_draft,
     solvable,
 )
+from ..services.jobs import JobRunner
+from ..view import access
+from .base import PAD, SMALL_PAD, Dialog, chars, derived_font
+from .scoring_table import ScoringTable
 from .workshop_tabs import (
     build_combinations,
     build_end,

@@ -2,7 +2,7 @@
 
 Each builder puts its fields on a notebook page and registers them with the workshop
 (:meth:`Fields.entry`, :meth:`Fields.check`), so the workshop reads every value through one
-draft (:mod:`tenthousand.dialogs.workshop_draft`) and shows each field's message beside it.
+draft (:mod:`tenthousand.present.workshop_draft`) and shows each field's message beside it.
 
 Every label, check box and button has an access key (``&`` in its text, see
 :mod:`tenthousand.view.access`): no letter twice on one page, nor one of the keys the
@@ -19,9 +19,15 @@ from typing import Any, Protocol
 
 from ..files.rulefile import KIND_SHORTCUTS
 from ..i18n import N_, _, mnemonic, pgettext
+from ..present.workshop_draft import (
+    COMBINATION_FLAGS,
+    COMBINATIONS,
+    KIND_COLUMNS,
+    SINGLES,
+    kind_field,
+)
 from ..view import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, chars
-from .workshop_draft import COMBINATION_FLAGS, COMBINATIONS, KIND_COLUMNS, SINGLES, kind_field
 
 __all__ = ["Fields", "build_combinations", "build_end", "build_options", "build_scoring",
            "build_turn", "relabel", "with_key"]
