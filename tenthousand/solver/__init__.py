@@ -2,7 +2,8 @@
 
 ``python -m tenthousand.solver --rules PRESET [--game-point N] [--out PATH]`` (also reached
 as ``python -m tenthousand.tools.sim solve ...``) solves a rule set and prints one JSON object.
-Solving needs numpy (the ``solver`` extra); playing from a shipped table does not.
+Solving needs numpy (a dependency of the game, imported only when a solve starts); playing
+from a shipped table does not.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def main(args: list[str] | None = None) -> int:
     try:
         from . import core  # noqa: F401 - the solvers need numpy: say so before starting
     except ImportError:
-        sys.stderr.write("solve: numpy is needed: pip install 'tenthousand[solver]'\n")
+        sys.stderr.write("solve: numpy is missing: install the game again (pipx reinstall tenthousand, or pip install numpy)\n")
         return 1
     kwargs = {} if ns.extra is None else {"extra": ns.extra}
     if ns.progress:

@@ -114,7 +114,7 @@ def unsolvable(rules: Rules) -> str | None:
     if importlib.util.find_spec("numpy") is None:
         # Translators: keep the command in brackets as it is.
         return _("solving perfect play needs numpy ({command})").format(
-            command="pip install 'tenthousand[solver]'")
+            command="pipx reinstall tenthousand")
     return None
 
 
