@@ -13,7 +13,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from . import __version__, i18n
 from .files.settings import THEMES, GameSettings, SeatSetting, next_computer_name, saved_language
@@ -220,9 +220,18 @@ def _language(text: str) -> str:
     return code
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors are one line (what is wrong), not the whole usage:
+    ``--help`` shows the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, _("%(prog)s: error: %(message)s\n") % {"prog": self.prog,
+                                                             "message": message})
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser, its texts in the language in use (set it first: :func:`choose_language`)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tenthousand",
         description=_("Ten-Thousand: the classic six-dice game against strong computer "
                       "players."),

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -192,3 +194,13 @@ def test_without_a_log_file_the_sentence_points_at_the_traceback_above(
     assert "Traceback" in err and "OSError: no room" in err
     assert err.strip().splitlines()[-1] == sentence
     assert sentence.endswith("the details are in the lines above.")
+
+
+def test_a_command_line_error_is_one_line_not_the_whole_usage() -> None:
+    for argv in (["--players", "Ann,cpu:zzz"], ["--bogus"], ["--language", "xx"]):
+        done = subprocess.run([sys.executable, "-m", "tenthousand", *argv],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, argv
+        assert done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
+        assert done.stderr.startswith("tenthousand: error: ")
+

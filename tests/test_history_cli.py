@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -94,3 +97,27 @@ def test_sim_games_analysed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         kinds = h.con.execute("SELECT DISTINCT seat FROM decisions").fetchall()
         assert sorted(kinds) == [(0,), (1,)]  # every seat's decisions, for the levels
         assert h.con.execute("SELECT value_kind FROM games").fetchone() == ("win",)
+
+
+def test_stats_of_a_player_nobody_has_seen_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _fill()
+    assert cli.run(["--stats", "--player", "Nobody"]) == 1
+    err = capsys.readouterr().err
+    assert "no games of Nobody are stored" in err and "Ann" in err and "Cy" in err
+
+
+@pytest.mark.parametrize("argv", [["--stats"], ["--stats", "--json"], ["--help"]])
+def test_output_into_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
+    """``tenthousand --stats | head -3``: the reader has gone before the writer is done.
+    Before, the game said it "could not start ([Errno 32] Broken pipe)" and logged a
+    traceback."""
+    _fill()
+    read, write = os.pipe()
+    os.close(read)  # nobody will ever read: every write fails with EPIPE
+    done = subprocess.run([sys.executable, "-m", "tenthousand", *argv], stdout=write,
+                          stderr=subprocess.PIPE, timeout=60)
+    os.close(write)
+    assert done.returncode in (0, 1) and done.stderr == b"", done.stderr
+    log = paths().logfile
+    assert not log.exists() or "Traceback" not in log.read_text(encoding="utf-8")

@@ -180,6 +180,13 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
         if name is None:
             print("tenthousand: " + _("no games stored yet"), file=sys.stderr)
             return 1
+        names = history.names()
+        if name not in names:
+            # Translators: --stats --player NAME; {names} lists the stored players' names.
+            print("tenthousand: " + _("no games of {name} are stored; the players are "
+                                      "{names}").format(name=name, names=", ".join(names)),
+                  file=sys.stderr)
+            return 1
         st = statistics(history, Filters(name, rules, level, since, until))
     if as_json:
         print(json.dumps(st.to_json()))
