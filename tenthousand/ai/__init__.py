@@ -13,11 +13,11 @@ Asking and moving are in :mod:`tenthousand.ai.moves`, shared by every front end.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
-from ..i18n import N_, _
+from ..i18n import _
 from ..model.rules import LEVELS
+from .interface import FALLBACK_PERFECT, Decision, Player
 from .moves import Move, apply, decide, step
 
 if TYPE_CHECKING:
@@ -26,47 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "Decision", "Player", "Move", "make_player", "decide", "apply", "step",
            "play_game", "FALLBACK_PERFECT"]
-
-#: Why a ``perfect`` player plays as Expert when no perfect-play table exists (in English;
-#: the player's ``fallback_reason`` holds it translated).
-FALLBACK_PERFECT = N_("no perfect-play table for these rules; playing Expert")
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A move at :attr:`Phase.CHOOSE`: freeze these dice, then bank or throw the rest."""
-
-    freeze: tuple[int, ...]  # indices into game.thrown
-    bank: bool  # True: game.bank(freeze); False: game.throw(freeze)
-
-
-@runtime_checkable
-class Player(Protocol):
-    """What the game controller and the simulator ask of a computer player."""
-
-    level: str
-    fallback_reason: str | None
-
-    def prepare(self) -> None:
-        """Build the strategy tables (thread-safe, idempotent; may take ~2 s)."""
-
-    @property
-    def ready(self) -> bool:
-        """Whether the tables are built, so decisions are fast."""
-
-    def choose_challenge(self, game: Game) -> int | None:
-        """The seat to challenge at Phase.START, or None."""
-
-    def choose_move(self, game: Game) -> Decision:
-        """A legal move at Phase.CHOOSE.
-
-        A player whose move can take more than a few milliseconds also has
-        ``think(game) -> Callable[[], None] | None``: the slow part, which the window runs
-        in a worker thread before it asks (``None``: the move is quick already).
-        """
-
-    def choose_discard(self, game: Game) -> int:
-        """Mutant Trash, Phase.DISCARD: an index into ``game.discard_choices``."""
 
 
 def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
