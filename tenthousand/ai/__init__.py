@@ -2,12 +2,16 @@
 
 One interface for every level::
 
-    player = make_player("expert", rules, seed=1)
+    player = make_player("expert", rules, seed=1)   # every level but perfect: see below
     player.prepare()                      # from a worker thread: builds the tables
     step(game, player)                    # ask the seat to play, then make its move
 
 The game handed to a player is read-only for it: a player never calls a command on it.
 Asking and moving are in :mod:`tenthousand.ai.moves`, shared by every front end.
+
+The Perfect level is the solver's, a package above this one: front ends make their players
+with :func:`tenthousand.solver.levels.make_player`, which is this :func:`make_player` with
+the Perfect player added.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..model.rules import LEVELS
-from .interface import FALLBACK_PERFECT, Decision, Player
+from .interface import FALLBACK_PERFECT, Decision, PerfectFactory, Player
 from .moves import Move, apply, decide, step
 
 if TYPE_CHECKING:
@@ -25,14 +29,17 @@ if TYPE_CHECKING:
     from ..model.rules import Rules
 
 __all__ = ["LEVELS", "Decision", "Player", "Move", "make_player", "decide", "apply", "step",
-           "play_game", "FALLBACK_PERFECT"]
+           "play_game", "FALLBACK_PERFECT", "PerfectFactory"]
 
 
-def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
+def make_player(level: str, rules: Rules, *, seed: int | None = None,
+                perfect: PerfectFactory | None = None) -> Player:
     """A computer player of the given level for these rules.
 
-    ``perfect`` comes from :mod:`tenthousand.solver` when that module has a table for the
-    rules; otherwise it is an Expert whose ``fallback_reason`` says why.
+    ``perfect`` is what ``perfect(rules, expert)`` makes (this package does not know the
+    solver above it: :func:`tenthousand.solver.levels.make_player` passes its factory);
+    without a factory, or when it makes None, the level is an Expert whose
+    ``fallback_reason`` says why.
     """
     from . import players
 
@@ -48,15 +55,9 @@ def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
         return players.Expert(rules, seed=seed)
     # level == "perfect"
     expert = players.Expert(rules, seed=seed)
-    perfect: Player | None = None
-    try:
-        from ..solver.player import PerfectPlayer  # type: ignore[import-not-found]
-
-        perfect = PerfectPlayer.for_rules(rules, fallback=expert)
-    except ImportError:
-        perfect = None
-    if perfect is not None:
-        return perfect
+    made = perfect(rules, expert) if perfect is not None else None
+    if made is not None:
+        return made
     expert.fallback_reason = _(FALLBACK_PERFECT)
     return expert
 

@@ -7,6 +7,7 @@ Its own module, below every other of the package, so that the players, the game 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -14,8 +15,9 @@ from ..i18n import N_
 
 if TYPE_CHECKING:
     from ..model.game import Game
+    from ..model.rules import Rules
 
-__all__ = ["Decision", "Player", "FALLBACK_PERFECT"]
+__all__ = ["Decision", "Player", "PerfectFactory", "FALLBACK_PERFECT"]
 
 #: Why a ``perfect`` player plays as Expert when no perfect-play table exists (in English;
 #: the player's ``fallback_reason`` holds it translated).
@@ -58,3 +60,10 @@ class Player(Protocol):
     def choose_discard(self, game: Game) -> int:
         """Mutant Trash, Phase.DISCARD: an index into ``game.discard_choices``."""
 
+
+
+#: Makes the Perfect player of some rules, which plays as the given fallback (an Expert)
+#: where its table does not answer, or None when there is no perfect play for them:
+#: :func:`tenthousand.solver.levels.perfect_player`, which the solver hands to
+#: :func:`tenthousand.ai.make_player`.
+PerfectFactory = Callable[["Rules", Player], "Player | None"]
