@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tenthousand import rulefile
-from tenthousand.ai import Player, card
+from tenthousand.ai import Player
 from tenthousand.ai.moves import step
 from tenthousand.ai.tables import tables_for
 from tenthousand.model import scoring
 from tenthousand.model.game import Game, IllegalAction, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
-from tenthousand.solver import dice
+from tenthousand.solver import card, dice
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

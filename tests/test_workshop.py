@@ -8,7 +8,6 @@ import dataclasses
 import pytest
 
 from tenthousand import rulefile
-from tenthousand.ai import card
 from tenthousand.dialogs.strategy import heat_scores, threshold_rows
 from tenthousand.dialogs.workshop_draft import (
     draft_of,
@@ -22,6 +21,7 @@ from tenthousand.dialogs.workshop_draft import (
     solvable,
 )
 from tenthousand.model.rules import PRESETS
+from tenthousand.solver import card
 from tenthousand.view.heatmap import RAMPS, cell_colour, ink_for
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from ..ai import card
 from ..i18n import _, decimal, ngettext, number, percent
 from ..jobs import JobRunner, weakly
 from ..model.rules import Rules
+from ..solver import card
 from ..view.heatmap import HeatMap
 from . import access
 from .base import (
