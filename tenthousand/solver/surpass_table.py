@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..model.rules import Rules
-from . import table as tables
+from . import table_file as tables
 from .turn import TurnValues, _cached
 
 if TYPE_CHECKING:
