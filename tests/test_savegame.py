@@ -323,9 +323,10 @@ def test_only_json_is_read() -> None:
     import inspect
 
     import tenthousand.model.persist as persist
+    import tenthousand.model.position as position
     import tenthousand.settings as settings
 
-    for module in (savegame, storage, persist, settings):
+    for module in (savegame, storage, persist, position, settings):
         source = inspect.getsource(module)
         code = re.sub(r'"""[\s\S]*?"""', "", source)  # docstrings may say "unpickled"
         for word in ("eval(", "exec(", "pickle", "marshal", "shelve", "yaml"):
