@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from tenthousand.ai import make_player
 from tenthousand.ai.moves import apply, decide
 from tenthousand.history.store import FINISHED, DecisionRow, GameEntry, SeatRow
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS
+from tenthousand.solver.levels import make_player
 
 DAY = 86400.0
 

@@ -14,6 +14,7 @@ from tenthousand.ai import FALLBACK_PERFECT, Decision, Player, make_player, play
 from tenthousand.ai import tables as T
 from tenthousand.ai.players import candidate_moves
 from tenthousand.model import LEVELS, OPTION_NAMES, PRESETS, Game, Phase, Seat, scoring
+from tenthousand.solver import levels
 
 
 def test_no_tkinter() -> None:
@@ -28,7 +29,7 @@ def test_no_tkinter() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_has_the_interface(level: str) -> None:
-    player = make_player(level, PRESETS["trash-5000"], seed=1)
+    player = levels.make_player(level, PRESETS["trash-5000"], seed=1)
     assert isinstance(player, Player)
     player.prepare()
     player.prepare()  # idempotent
@@ -39,9 +40,27 @@ def test_every_level_has_the_interface(level: str) -> None:
 def test_perfect_falls_back_to_expert(monkeypatch: pytest.MonkeyPatch) -> None:
     # Without a solver table, ``perfect`` plays as Expert and says why.
     monkeypatch.setitem(sys.modules, "tenthousand.solver.player", None)
-    player = make_player("perfect", PRESETS["farkle"])
+    player = levels.make_player("perfect", PRESETS["farkle"])
     assert player.level == "expert"
     assert player.fallback_reason == FALLBACK_PERFECT
+
+
+def test_perfect_is_what_the_factory_above_makes() -> None:
+    # This package does not know the solver: its make_player takes the Perfect factory
+    # (the solver's levels.make_player passes it), and plays Expert without one.
+    rules = PRESETS["trash-5000"]
+    player = make_player("perfect", rules)
+    assert player.level == "expert" and player.fallback_reason == FALLBACK_PERFECT
+    fallbacks: list[Player] = []
+
+    def perfect(r: object, fallback: Player) -> Player | None:
+        assert r is rules
+        fallbacks.append(fallback)
+        return None if len(fallbacks) == 1 else fallback
+
+    assert make_player("perfect", rules, perfect=perfect).fallback_reason == FALLBACK_PERFECT
+    made = make_player("perfect", rules, seed=3, perfect=perfect)
+    assert made is fallbacks[1] and made.level == "expert" and made.fallback_reason is None
 
 
 def test_unknown_level() -> None:

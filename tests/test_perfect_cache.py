@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from tenthousand.ai import make_player, play_game
+from tenthousand.ai import play_game
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS, Rules
+from tenthousand.solver.levels import make_player
 
 np = pytest.importorskip("numpy")
 

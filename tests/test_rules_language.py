@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tenthousand.ai import Player, card
+from tenthousand.ai import Player
 from tenthousand.ai.moves import step
 from tenthousand.ai.tables import tables_for
 from tenthousand.files import rulefile
 from tenthousand.model import scoring
 from tenthousand.model.game import Game, IllegalAction, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
-from tenthousand.solver import dice
+from tenthousand.solver import card, dice
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -336,8 +336,8 @@ def test_random_rule_sets_play_whole_games(rules: Rules, seed: int) -> None:
 def test_rules_where_every_face_scores_alone_play_whole_games(level: str) -> None:
     # Trash is impossible here, so a turn never has to end: the expected-score tables
     # once grew without bound (a memory error); they stop at TOP_LIMIT now.
-    from tenthousand.ai import make_player
     from tenthousand.ai.tables import TOP_LIMIT, PlainModel, _top
+    from tenthousand.solver.levels import make_player
 
     rules = dataclasses.replace(PRESETS["farkle"], title="Every face", single_two=50,
                                 single_three=50, single_four=50, single_six=50,

@@ -324,8 +324,9 @@ def test_only_json_is_read() -> None:
 
     import tenthousand.files.settings as settings
     import tenthousand.model.persist as persist
+    import tenthousand.model.position as position
 
-    for module in (savegame, storage, persist, settings):
+    for module in (savegame, storage, persist, position, settings):
         source = inspect.getsource(module)
         code = re.sub(r'"""[\s\S]*?"""', "", source)  # docstrings may say "unpickled"
         for word in ("eval(", "exec(", "pickle", "marshal", "shelve", "yaml"):

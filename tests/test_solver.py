@@ -838,7 +838,8 @@ def test_every_turn_start_equals_the_table_with_a_tiny_cache(small_table: table.
 def test_an_unreadable_table_falls_back_to_expert(monkeypatch: pytest.MonkeyPatch) -> None:
     """The file is there (so Perfect is offered) but cannot be read: Perfect gets ready
     anyway, says why, and plays as Expert instead of waiting for ever."""
-    from tenthousand.ai import make_player, play_game
+    from tenthousand.ai import play_game
+    from tenthousand.solver.levels import make_player
 
     rules = PRESETS["trash-5000"]
     monkeypatch.setattr(table, "load", lambda r: None)

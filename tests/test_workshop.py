@@ -7,7 +7,6 @@ import dataclasses
 
 import pytest
 
-from tenthousand.ai import card
 from tenthousand.dialogs.strategy import heat_scores, threshold_rows
 from tenthousand.files import rulefile
 from tenthousand.model.rules import PRESETS
@@ -22,6 +21,7 @@ from tenthousand.present.workshop_draft import (
     read_draft,
     solvable,
 )
+from tenthousand.solver import card
 from tenthousand.view.heatmap import RAMPS, cell_colour, ink_for
 
 

@@ -25,7 +25,7 @@ from ..model.events import Event
 from ..model.game import Game, Phase
 
 if TYPE_CHECKING:
-    from . import Player
+    from .interface import Player
 
 __all__ = ["Move", "Command", "decide", "commands", "apply", "step"]
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..model import scoring
 from ..model.game import Game, Phase
 from ..model.rules import Rules
-from . import Decision
+from .interface import Decision
 from .tables import ExpectedTable, PyramidTable, tables_for
 
 #: One candidate move: faces to freeze, points they add, turn score after, dice left

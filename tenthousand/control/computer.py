@@ -36,7 +36,7 @@ WATCH_MS = 250  # how often a computer that waits for the player to watch looks 
 
 
 def _default_factory() -> PlayerFactory:
-    from ..ai import make_player
+    from ..solver.levels import make_player
 
     return make_player
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from ..ai import card
 from ..i18n import _, decimal, ngettext, number, percent
 from ..model.rules import Rules
 from ..services.jobs import JobRunner, weakly
+from ..solver import card
 from ..view import access
 from ..view.heatmap import HeatMap
 from .base import (

@@ -304,7 +304,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         reason = solvable(rules)
         solution = self.solved.get(rules)
         if solution is not None:
-            from ..ai.card import fair_handicap
+            from ..solver.card import fair_handicap
 
             chance = first_player_chance(rules, solution.win)
             points, even = fair_handicap(solution)
@@ -344,7 +344,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
                 raise _Cancelled()
             self._solve_share = share
 
-        from ..ai.card import solve_first_player
+        from ..solver.card import solve_first_player
 
         self.jobs.submit(lambda: solve_first_player(rules, progress),
                          lambda s: self._solved(rules, s), lambda e: self._solve_failed(e),

@@ -21,15 +21,16 @@ import random
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from ..i18n import _, number
 from .events import Event, Thrown, TurnStarted
-from .game import Game, IllegalAction, Seat
+from .play import Given, IllegalAction, Play, Seat
+from .position import load_position as _load_position
 from .rules import Rules, level_word
 
 if TYPE_CHECKING:
-    from .game import DiceSource
+    from .play import DiceSource
 
 #: The save format of a record (format 1 was the position alone, :meth:`Game.to_dict`).
 FORMAT = 2
@@ -297,8 +298,6 @@ class Record:
     # -- replay ---------------------------------------------------------------------------
 
     def _start_game(self, then: DiceSource | None, faces: Sequence[int]) -> Game:
-        from .persist import load_position
-
         if self.start.position is not None:
             game = load_position(self.start.position)
             if self.recorded_dice or then is not None:
@@ -478,3 +477,43 @@ def transcript(record: Record) -> str:
         lines.append("")
         lines.append(_("(The game was not finished.)"))
     return "\n".join(lines) + "\n"
+
+
+# -- the game that keeps its record --------------------------------------------------------
+
+
+class Game(Play):
+    """The game every caller plays (:mod:`tenthousand.model.game` names it): a
+    :class:`~tenthousand.model.play.Play` that writes each command into its
+    :attr:`record`.  It lives with the record because each makes the other: a game starts
+    its record, and a record replays games."""
+
+    record: Record
+
+    def _start_record(self, rng_state: tuple[Any, ...], seed: int | None,
+                      first_seat: int | None) -> None:
+        self.record = Record.starting_fresh(self, rng_state=rng_state, seed=seed,
+                                            first_seat=first_seat)
+
+    def _note(self, command: Given, events: Sequence[Event]) -> None:
+        self.record.note(Command(*command), events)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """Rebuild a game saved with :meth:`to_dict` (a position), with a record that
+        starts there.
+
+        Every field is checked, and so is the consistency of the whole; anything wrong
+        raises ValueError (:class:`~tenthousand.model.position.BadSave`) with a sentence
+        saying what.  A saved record (format 2) is read by
+        :func:`tenthousand.model.persist.load_game`.
+        """
+        game = _load_position(data, cls, FORMAT)
+        Record.starting_at(game)
+        return game
+
+
+def load_position(data: Any) -> Game:
+    """Rebuild a game from a position document (format 1, :meth:`Game.to_dict`), without a
+    record (the caller gives it one); or raise :class:`~tenthousand.model.position.BadSave`."""
+    return _load_position(data, Game, FORMAT)

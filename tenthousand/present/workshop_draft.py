@@ -240,7 +240,7 @@ class Figures:
 def figures(rules: Rules) -> Figures:
     """The exact expected turn score and the chance of trash on six dice (can take a
     second for a new scoring: run it off the Tk thread)."""
-    from ..ai import card
+    from ..solver import card
 
     trash = card.trash_chance(rules)
     if trash == 0.0:  # a corner gives six dice that cannot fail: throwing on never ends

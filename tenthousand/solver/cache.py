@@ -28,7 +28,7 @@ from ..files.storage import write_bytes_atomic
 from ..i18n import _, number
 from ..model.rules import Rules
 from . import challenge_table, penalty_table, surpass_table
-from . import table as tables
+from . import table_file as tables
 
 log = logging.getLogger(__name__)
 

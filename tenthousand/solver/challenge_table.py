@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..model.rules import Rules
-from . import table as tables
+from . import table_file as tables
+from .turn import TurnValues, _cached
 
 if TYPE_CHECKING:
     from ..model.game import Game
-    from .values import TurnValues
 
 MAGIC = b"TTCHALLENGE1\n"
 STEP = 50
@@ -115,8 +115,6 @@ def _position(game: Game, table: ChallengeTable) -> tuple[int, int, int, int] | 
 
 def _turn(game: Game, table: ChallengeTable, challenge: bool) -> TurnValues | None:
     """The turn of the player to move, as a challenge or not."""
-    from .values import TurnValues, _cached
-
     found = _position(game, table)
     if found is None:
         return None

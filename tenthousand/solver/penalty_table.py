@@ -6,7 +6,7 @@ run kb)``, scores from the lowest score up to the game point, as float32.  A
 :class:`PenaltyTable` is a :class:`~tenthousand.solver.table.Table`, so the cache, the
 registry and :class:`~tenthousand.solver.player.PerfectPlayer` take it as they are;
 :func:`tenthousand.solver.values.turn_values` hands its positions to :func:`turn_values`
-here, which builds the turn programme of :class:`~tenthousand.solver.values.TurnValues`
+here, which builds the turn programme of :class:`~tenthousand.solver.turn.TurnValues`
 with the runs of trash in the bank and trash values.
 """
 
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..model.rules import Rules
-from . import table as tables
+from . import table_file as tables
+from .turn import TurnValues, _cached
 
 if TYPE_CHECKING:
     from ..model.game import Game
-    from .values import TurnValues
 
 MAGIC = b"TTPENALTY1\n"
 STEP = 50
@@ -83,8 +83,6 @@ def unpack(data: bytes) -> PenaltyTable:
 def turn_values(game: Game, table: PenaltyTable) -> TurnValues | None:
     """The turn problem of the player to move, with the runs of trash (None: off the
     table's grid)."""
-    from .values import TurnValues, _cached
-
     rules = game.rules
     cur = game.current
     other = 1 - cur

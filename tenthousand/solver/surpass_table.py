@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..model.rules import Rules
-from . import table as tables
+from . import table_file as tables
+from .turn import TurnValues, _cached
 
 if TYPE_CHECKING:
     from ..model.game import Game
-    from .values import TurnValues
 
 MAGIC = b"TTSURPASS1\n"
 STEP = 50
@@ -68,8 +68,6 @@ def unpack(data: bytes) -> SurpassTable:
 def turn_values(game: Game, table: SurpassTable) -> TurnValues | None:
     """The turn problem of the player to move, with the surpassing minimum (None: off the
     table's grid)."""
-    from .values import TurnValues, _cached
-
     rules = game.rules
     cur, other = game.current, 1 - game.current
     if game.stage != "normal" or len(game.seats) != 2:

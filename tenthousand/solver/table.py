@@ -1,189 +1,38 @@
-"""The shipped perfect-play tables: writing (from a solution) and reading (pure Python).
+"""The perfect-play tables: the one for some rules, registered, shipped or solved here
+earlier (pure Python).
 
-A table file is ``MAGIC``, a 4-byte length, a JSON header (the rules, the game point and
-turn cap in steps, the tie-break chance) and one zlib stream of little-endian float32s:
-the win probabilities ``win[seat][a][b]`` of the player to move at the start of a normal
-turn, then ``catch_up[on_board][seat0][d]`` (the chaser's chance against a deficit of
-``d`` steps), then ``tie_second[x]``.  Reading needs only ``array``, ``json`` and ``zlib``.
+The tables themselves, their file format (writing from a solution, reading without
+numpy) and the registry are in :mod:`.table_file`, below :mod:`.cache` (the tables solved
+on this machine, which it registers); this module re-exports them, so ``table.Table``,
+``table.pack``, ``table.register`` and the rest are what they were.
 """
 
 from __future__ import annotations
 
-import json
-import struct
-import sys
-import zlib
-from array import array
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from ..model.rules import PRESETS, Rules
+from .table_file import (
+    _REGISTERED,
+    FORMAT,
+    MAGIC,
+    OptionTable,
+    Table,
+    options_refused,
+    pack,
+    pack_option,
+    read_file,
+    register,
+    unpack,
+    unpack_option,
+    write_file,
+)
 
-MAGIC = b"TTPERFECT1\n"
-FORMAT = 1
-
-
-@dataclass(frozen=True)
-class Table:
-    """Solved values of one rule set, read without numpy."""
-
-    rules: Rules
-    ng: int  # game point in steps of 50
-    extra: int  # turn cap beyond the game point, in steps
-    dmax: int  # length of the catch-up and tie-break rows
-    tie_first: float
-    win: array[float]  # float32, 2 * ng * ng
-    catch_up: array[float]  # float32, 2 * 2 * dmax
-    tie_second: array[float]  # float32, dmax
-    figures: dict[str, Any]
-
-    def w(self, seat: int, a: int, b: int) -> float:
-        """Chance of the player to move (in ``seat``) with ``a`` against ``b`` (steps)."""
-        return float(self.win[(seat * self.ng + a) * self.ng + b])
-
-    def c(self, on_board: bool, seat0: bool, d: int) -> float:
-        """Chance of a catch-up chaser ``d`` steps behind (0 beyond the table)."""
-        if d >= self.dmax:
-            return 0.0
-        return float(self.catch_up[(int(on_board) * 2 + int(seat0)) * self.dmax + d])
-
-    def second(self, x: int) -> float:
-        """Chance of the second tie-break player after the first added ``x`` steps."""
-        return float(self.tie_second[x]) if x < self.dmax else 0.0
-
-
-@dataclass(frozen=True)
-class OptionTable(Table):
-    """A table of an option's solver (the trash penalty, surpassing, challenging): rules
-    where the first to reach the game point wins at once, so no catch-up or tie-break
-    values; ``win`` holds the positions in the solver's own layout."""
-
-    def c(self, on_board: bool, seat0: bool, d: int) -> float:
-        return 0.0  # no catch-up round in these rules
-
-    def second(self, x: int) -> float:
-        return 0.0  # no tie-break rounds either
-
-
-def pack_option(magic: bytes, solution: Any, **more: int) -> bytes:
-    """The bytes of a table file of an option's solver: the rules, the game point and the
-    turn cap beyond it in steps, ``more`` (such as the lowest score), the figures, then
-    every value of ``solution.win`` as float32."""
-    rules: Rules = solution.rules
-    header = {
-        "format": FORMAT,
-        "rules": rules.to_dict(),
-        "ng": rules.game_point // 50,
-        "extra": solution.notes.get("extra", 0) // 50,
-        **more,
-        "figures": {
-            "first_player_win_probability": solution.first_player_win_probability,
-            "states": solution.states,
-            "iterations": solution.iterations,
-            **({"sweeps": solution.sweeps} if hasattr(solution, "sweeps") else {}),
-            "seconds": round(solution.seconds, 1),
-        },
-    }
-    return write_file(magic, header, solution.win.astype("<f4").tobytes())
-
-
-def unpack_option(data: bytes, magic: bytes, what: str, size: Any, kind: type[OptionTable],
-                  **more: str) -> Any:
-    """Read a table file of :func:`pack_option` into a ``kind``; ``size(header)`` is the
-    number of values it must hold, ``more`` names the table's fields read from the header
-    (field: header key).  ValueError when it is not such a file."""
-    header, body = read_file(data, magic, what)
-    if len(body) != size(header):
-        raise ValueError("perfect-play table has the wrong size")
-    return kind(rules=Rules.from_dict(header["rules"]), ng=int(header["ng"]),
-                extra=int(header["extra"]), dmax=0, tie_first=0.5, win=body,
-                catch_up=array("f"), tie_second=array("f"),
-                figures=dict(header.get("figures", {})),
-                **{name: int(header[key]) for name, key in more.items()})
-
-
-def options_refused(options: tuple[str, ...] | list[str]) -> str:
-    """The phrase for options no solver here handles ("pyramiding, surpassing")."""
-    from ..i18n import _
-    from ..model.rules import OPTION_TITLES
-
-    # Translators: {options} lists the options switched on ("pyramiding, surpassing").
-    return _("the perfect-play solver does not handle the options {options}").format(
-        options=", ".join(_(OPTION_TITLES[o]) for o in options))
-
-
-def write_file(magic: bytes, header: dict[str, Any], body: bytes) -> bytes:
-    """A table file: the magic line, the JSON header's length and text, the compressed
-    float32 values (one layout for every kind of table)."""
-    head = json.dumps(header, sort_keys=True).encode()
-    return magic + struct.pack("<I", len(head)) + head + zlib.compress(body, 9)
-
-
-def read_file(data: bytes, magic: bytes, what: str,
-              version: int = FORMAT) -> tuple[dict[str, Any], array[float]]:
-    """The header and the float32 values of a table file of :func:`write_file`;
-    ValueError (naming ``what`` the file should have been) when it is not one."""
-    if not data.startswith(magic):
-        raise ValueError(f"not {what}")
-    pos = len(magic)
-    (size,) = struct.unpack_from("<I", data, pos)
-    pos += 4
-    header = json.loads(data[pos:pos + size])
-    if header.get("format") != version:
-        raise ValueError("unknown table format")
-    body: array[float] = array("f")
-    body.frombytes(zlib.decompress(data[pos + size:]))
-    if sys.byteorder != "little":
-        body.byteswap()
-    return header, body
-
-
-def pack(solution: Any) -> bytes:
-    """The bytes of a table file for a :class:`~tenthousand.solver.core.Solution`."""
-    import numpy as np  # the offline path only
-
-    ng = solution.win.shape[1]
-    dmax = solution.catch_up.shape[2]
-    header = {
-        "format": FORMAT,
-        "rules": solution.rules.to_dict(),
-        "ng": ng,
-        "extra": solution.extra,
-        "dmax": dmax,
-        "tie_first": solution.tie_first,
-        "figures": {
-            "first_player_win_probability": solution.first_player_win_probability,
-            "states": solution.states,
-            "iterations": solution.iterations,
-            "seconds": round(solution.seconds, 1),
-        },
-    }
-    catch_up = np.nan_to_num(solution.catch_up)
-    body = np.concatenate([solution.win.ravel(), catch_up.ravel(),
-                           np.asarray(solution.tie_second).ravel()]).astype("<f4").tobytes()
-    return write_file(MAGIC, header, body)
-
-
-def unpack(data: bytes) -> Table:
-    """Read a table file; ValueError when it is not one."""
-    header, body = read_file(data, MAGIC, "a perfect-play table")
-    ng, dmax = int(header["ng"]), int(header["dmax"])
-    if len(body) != 2 * ng * ng + 5 * dmax:
-        raise ValueError("perfect-play table has the wrong size")
-    return Table(
-        rules=Rules.from_dict(header["rules"]),
-        ng=ng,
-        extra=int(header["extra"]),
-        dmax=dmax,
-        tie_first=float(header["tie_first"]),
-        win=body[:2 * ng * ng],
-        catch_up=body[2 * ng * ng:2 * ng * ng + 4 * dmax],
-        tie_second=body[2 * ng * ng + 4 * dmax:],
-        figures=dict(header.get("figures", {})),
-    )
+__all__ = ["FORMAT", "MAGIC", "OptionTable", "Table", "available", "file_name", "load",
+           "load_path", "options_refused", "pack", "pack_option", "read_file", "register",
+           "shipped_for", "unpack", "unpack_option", "write_file"]
 
 
 def file_name(rules: Rules) -> str:
@@ -194,14 +43,6 @@ def file_name(rules: Rules) -> str:
 def shipped_for(rules: Rules) -> bool:
     """Whether a table could ship for these rules: a preset exactly, no option."""
     return rules.preset in PRESETS and rules == PRESETS[rules.preset]
-
-
-_REGISTERED: dict[Rules, Table] = {}
-
-
-def register(table: Table) -> None:
-    """Make ``table`` answer for its rules (tests and experiments with other game points)."""
-    _REGISTERED[table.rules] = table
 
 
 def available(rules: Rules) -> bool:

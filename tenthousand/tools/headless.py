@@ -113,7 +113,7 @@ def _per_seat(players: Players) -> Callable[[int], Player]:
 
 def _players_for(game: Game, seed: int, level: str) -> Callable[[int], Player]:
     try:
-        from ..ai import make_player
+        from ..solver.levels import make_player
 
         made = [make_player(level, game.rules, seed=seed + i) for i in range(len(game.seats))]
         for p in made:

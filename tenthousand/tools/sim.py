@@ -161,7 +161,7 @@ def run_turns(rules: Rules, strategy: str, turns: int, *, on_board: bool,
               seed: int | None) -> dict[str, Any]:
     """Play ``turns`` single turns; the turn score is what the turn banked (or pegged, in
     Rotary Club), 0 for trash."""
-    from ..ai import make_player
+    from ..solver.levels import make_player
 
     player = make_player(strategy, rules, seed=seed)
     t0, c0 = time.perf_counter(), time.process_time()
@@ -229,7 +229,7 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
               *, seed: int | None, records: Path | None = None,
               history: Path | None = None, analyse: bool = False) -> dict[str, Any]:
     """Play whole games between the levels, the starting seat rotating game to game."""
-    from ..ai import make_player
+    from ..solver.levels import make_player
 
     try:
         rules.check_seats(len(levels))

@@ -265,8 +265,8 @@ def test_perfect_solves_each_new_turn_in_a_worker_thread(tk_root: tk.Tk,
     """Perfect's slow work (solving a turn it has not met, 5-35 ms) never runs in Tk."""
     import threading
 
-    from tenthousand.ai import make_player
     from tenthousand.solver import values
+    from tenthousand.solver.levels import make_player
 
     solved_in: list[str] = []
     real_solve = values.TurnValues._solve
@@ -297,7 +297,7 @@ def test_perfect_solves_each_new_turn_in_a_worker_thread(tk_root: tk.Tk,
 ])
 def test_perfect_says_when_it_plays_as_expert(tk_root: tk.Tk, seats: tuple[tuple, ...],
                                               options: list[str], why: str | None) -> None:
-    from tenthousand.ai import make_player
+    from tenthousand.solver.levels import make_player
 
     app = make_app(tk_root, settings(*seats, options=options), factory=make_player)
     try:

@@ -15,8 +15,8 @@ pytest.importorskip("numpy")
 
 
 def test_perfect_solves_its_table_in_the_background_and_says_so(tk_root: tk.Tk) -> None:
-    from tenthousand.ai import make_player
     from tenthousand.solver import cache, table
+    from tenthousand.solver.levels import make_player
 
     game_settings = settings(("Ann", False), ("Deep", True, "perfect"), game_point=2500)
     rules = game_settings.to_rules()

@@ -8,6 +8,9 @@
 * :func:`solve_first_player`: solve a rule set (with progress) and give the first player's
   win chance under perfect play; :func:`fair_handicap`: the second player's starting points
   that make the game even.
+
+It is the solver's (the win chances come from its tables, the solve from :mod:`.core`);
+the expected scores come from :mod:`tenthousand.ai.tables`, below it.
 """
 
 from __future__ import annotations
@@ -16,13 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..ai.tables import ExpectedTable, tables_for
 from ..i18n import _
 from ..model.rules import Rules
-from .tables import ExpectedTable, tables_for
 
 if TYPE_CHECKING:
-    from ..solver.core import Solution
-    from ..solver.table import Table
+    from .core import Solution
+    from .table import Table
 
 
 def expected_turn_score(rules: Rules, *, on_board: bool = False) -> float:
@@ -35,7 +38,7 @@ def expected_turn_score(rules: Rules, *, on_board: bool = False) -> float:
 
 def trash_chance(rules: Rules, dice: int = 6, *, first_throw: bool = True) -> float:
     """The chance that a throw of ``dice`` dice scores nothing (trash)."""
-    from ..solver import dice as throws
+    from . import dice as throws
 
     return float(throws.throws(rules, dice, first_throw).trash)
 
@@ -92,7 +95,7 @@ class BoardThresholds:
 def board_thresholds(table: Table, scores: Sequence[int], *, seat: int = 0,
                      progress: Callable[[float], None] | None = None) -> BoardThresholds:
     """The heat map of the strategy card from a solved two-player table."""
-    from ..solver import values
+    from . import values
 
     rules = table.rules
     step = values.STEP
@@ -109,7 +112,7 @@ def board_thresholds(table: Table, scores: Sequence[int], *, seat: int = 0,
 
 def _thresholds_at(table: Table, rules: Rules, a: int, b: int, seat: int
                    ) -> tuple[int | None, ...]:
-    from ..solver import values
+    from . import values
 
     ng = table.ng
     other = 1 - seat
@@ -141,7 +144,7 @@ def solve_first_player(rules: Rules, progress: Callable[[float], None] | None = 
                        ) -> Solution:
     """Solve two-player perfect play (needs numpy; seconds to a minute). The solution's
     ``first_player_win_probability`` is the first player's chance."""
-    from ..solver import core
+    from . import core
 
     return core.solve(rules, progress=progress if progress is not None else False)
 
@@ -150,7 +153,7 @@ def fair_handicap(table: Table | Solution) -> tuple[int, float]:
     """The second player's starting points that make the game most even under perfect
     play, with the first player's chance then.  The second player starting with points is
     on the board at once."""
-    from ..solver.table import Table as TableType
+    from .table import Table as TableType
 
     def first_chance(h: int) -> float:
         if isinstance(table, TableType):
