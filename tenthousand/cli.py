@@ -11,11 +11,11 @@ import argparse
 import json
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__, i18n
+from .files.options import Options, SeatSpec
 from .files.settings import THEMES, GameSettings, SeatSetting, next_computer_name, saved_language
 from .i18n import N_, _
 from .model import LEVELS, OPTION_NAMES, PRESETS
@@ -45,34 +45,6 @@ ARGPARSE_WORDS = (
     N_("ignored explicit argument %r"),
     N_("the following arguments are required: %s"),
 )
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    name: str
-    computer: bool
-    level: str
-
-
-@dataclass
-class Options:
-    """What the command line asked for (None: take it from the preferences)."""
-
-    rules: str | None = None
-    players: list[SeatSpec] | None = None
-    options: list[str] = field(default_factory=list)
-    seed: int | None = None
-    demo: bool = False
-    delay: float | None = None
-    resume: bool = False
-    reset_preferences: bool = False
-    sound: bool | None = None
-    theme: str | None = None
-    skip_intro: bool = False
-    speech: bool | None = None
-    language: str | None = None  # --language: for this launch only, never saved
-    #: --replay FILE: the record, read and checked while parsing (a Record).
-    replay: Any = None
 
 
 def parse_players(text: str) -> list[SeatSpec]:

@@ -22,8 +22,8 @@ from .view import scaling
 from .view.scaling import SCREEN_MARGIN, window_sizes
 
 if TYPE_CHECKING:  # the engine and the window load after the first frame is shown
-    from .cli import Options
     from .control.app import App
+    from .files.options import Options
     from .model.game import Game
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,40 @@
+"""What one launch was asked for on the command line: :class:`Options`, which
+:mod:`tenthousand.cli` fills in and :func:`tenthousand.launch.launch` carries out.  What is
+given here is for that launch only: it does not change the saved preferences."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Options", "SeatSpec"]
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat of ``--players``: a name, and a computer level or a person."""
+
+    name: str
+    computer: bool
+    level: str
+
+
+@dataclass
+class Options:
+    """What the command line asked for (None: take it from the preferences)."""
+
+    rules: str | None = None
+    players: list[SeatSpec] | None = None
+    options: list[str] = field(default_factory=list)
+    seed: int | None = None
+    demo: bool = False
+    delay: float | None = None
+    resume: bool = False
+    reset_preferences: bool = False
+    sound: bool | None = None
+    theme: str | None = None
+    skip_intro: bool = False
+    speech: bool | None = None
+    language: str | None = None  # --language: for this launch only, never saved
+    #: --replay FILE: the record, read and checked while parsing (a Record).
+    replay: Any = None
