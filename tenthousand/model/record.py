@@ -10,6 +10,11 @@ Every :class:`~tenthousand.model.game.Game` keeps its record as it goes
 :attr:`Record.steps`) and play on from one (:meth:`Record.play_on`).  Those return a new
 game with a record of its own; the old game is left as it was and should be dropped.
 
+Undo, redo and :meth:`Record.game_at` do not replay the whole game a person plays: the
+record keeps checkpoints of it in memory (:mod:`tenthousand.model.checkpoints`, never
+saved) and plays again only the commands since the nearest one, to the same game a replay
+from the start gives.
+
 The JSON form (:meth:`Record.to_dict`, :func:`record_from_dict`) is the save format 2.  A
 record only ever grows by appending commands, so a saver can write what is new since its
 last save (see :meth:`Record.snapshot`).
@@ -24,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _, number
+from .checkpoints import Checkpoint, Checkpoints
 
 # Re-exported: a command was defined here before it had a module of its own.
 from .command import COMMANDS as COMMANDS
@@ -145,6 +151,13 @@ class Record:
         self._log_ends: list[int] = []  # len(game.log) after each command
         self._log_start = 0  # len(game.log) before the first command
         self._redo: list[Command] = []  # undone commands, the next one first
+        self._checkpoints = Checkpoints()
+        #: Checkpoints are taken when a person plays, whose undo they serve: a game of
+        #: computers alone (the simulator plays them by the thousand) is spared their cost.
+        self._checkpointed = any(not s.computer for s in self.seats)
+        #: With recorded dice, the generator's state after the start (a replay never moves
+        #: it: the dice come from the commands), which the checkpoints do not keep.
+        self._start_rng: tuple[Any, ...] | None = None
 
     # -- building -------------------------------------------------------------------------
 
@@ -156,7 +169,7 @@ class Record:
                       match_points=tuple(game.match_points), games_played=game.games_played,
                       match_games=tuple(game.match_games))
         record = cls(game.rules, game.seats, start, recorded_dice=game.dice_source is not None)
-        record.game = game
+        record._attach(game)
         return record
 
     @classmethod
@@ -165,10 +178,15 @@ class Record:
         game given a new start); attaches it to ``game``."""
         record = cls(game.rules, game.seats, Start(position=game.to_dict()),
                      recorded_dice=game.dice_source is not None, assisted=assisted)
-        record.game = game
+        record._attach(game)
         record._log_start = len(game.log)
         game.record = record
         return record
+
+    def _attach(self, game: Game) -> None:
+        self.game = game
+        if self.recorded_dice:
+            self._start_rng = game.rng.getstate()
 
     def note(self, command: Command, events: Sequence[Event]) -> None:
         """Write down a command the game has just carried out (called by :class:`Game`)."""
@@ -177,6 +195,9 @@ class Record:
         self._commands.append(command)
         self._log_ends.append(len(self.game.log) if self.game is not None else 0)
         self._redo = []  # a new decision: what was undone cannot come back (editor semantics)
+        if self._checkpointed and self.game is not None and Checkpoints.due(len(self._commands)):
+            self._checkpoints.add(Checkpoint.take(self.game, len(self._commands),
+                                                  generator=not self.recorded_dice))
 
     # -- questions ------------------------------------------------------------------------
 
@@ -259,14 +280,58 @@ class Record:
             _apply(game, command, i)
         return game
 
-    def _fresh(self, commands: Sequence[Command], then_faces: Sequence[int] = ()) -> Game:
-        """The start of a replay of ``commands``: its dice source gives their faces."""
-        faces = [f for c in commands if c.dice for throw in c.dice for f in throw]
+    def _replay_to(self, keep: int, extra: Sequence[Command] = (), *,
+                   then_faces: Sequence[int] = ()) -> Game:
+        """The game after this record's first ``keep`` commands and then ``extra``, the
+        same as :meth:`_replay` gives, played from the nearest checkpoint."""
+        checkpoint = self._nearest(keep)
+        if checkpoint is None:
+            return self._replay(self._commands[:keep] + list(extra), then_faces=then_faces)
+        tail = self._commands[checkpoint.index:keep] + list(extra)
+        game = self._resume(checkpoint, tail, then_faces)
+        for i, command in enumerate(tail, checkpoint.index):
+            _apply(game, command, i)
+        return game
+
+    def _then(self) -> DiceSource | None:
+        """Where a replay's dice come from once the recorded faces are used up."""
         then = self.game.dice_source if self.game is not None else None
         if isinstance(then, _Playback):
             then = then.then
-        return self._start_game(then if self.recorded_dice else None,
-                                faces + list(then_faces))
+        return then if self.recorded_dice else None
+
+    def _fresh(self, commands: Sequence[Command], then_faces: Sequence[int] = ()) -> Game:
+        """The start of a replay of ``commands``: its dice source gives their faces."""
+        faces = [f for c in commands if c.dice for throw in c.dice for f in throw]
+        return self._start_game(self._then(), faces + list(then_faces))
+
+    def _nearest(self, step: int) -> Checkpoint | None:
+        """The latest checkpoint at or before command ``step`` (none without this record's
+        game, whose log the checkpoints share)."""
+        return self._checkpoints.before(step) if self.game is not None else None
+
+    def _resume(self, checkpoint: Checkpoint, tail: Sequence[Command],
+                then_faces: Sequence[int]) -> Game:
+        """The game at ``checkpoint`` with a record of its own, as a replay from the start
+        would have it there, its dice source giving the faces of ``tail`` (the commands to
+        play after it) and then ``then_faces``."""
+        assert self.game is not None
+        index = checkpoint.index
+        game = checkpoint.restore(self.game.log, checkpoint.rng_state(self._start_rng))
+        faces = [f for c in tail if c.dice for throw in c.dice for f in throw]
+        game.dice_source = (_Playback(faces + list(then_faces), self._then(), game.rng)
+                            if self.recorded_dice else None)
+        record = Record(self.rules, self.seats, self.start, recorded_dice=self.recorded_dice,
+                        assisted=self.assisted)
+        record.branch = self.branch
+        record.game = game
+        record._start_rng = self._start_rng
+        record._commands = self._commands[:index]
+        record._log_ends = self._log_ends[:index]
+        record._log_start = self._log_start
+        record._checkpoints = self._checkpoints.upto(index)
+        game.record = record
+        return game
 
     def walk(self) -> Iterator[tuple[Step, Game]]:
         """Each step with the game just before it, in one pass over the record (a replay
@@ -289,7 +354,7 @@ class Record:
         if not 0 <= step <= len(self._commands):
             # A programming error, not the player's: not translated.
             raise ValueError(f"there is no step {step}; the record has {len(self._commands)}")
-        return self._replay(self._commands[:step])
+        return self._replay_to(step)
 
     def play_on(self, step: int) -> Game:
         """A new game that goes on from step ``step`` of this one, marked assisted, and a
@@ -326,7 +391,7 @@ class Record:
         assert point is not None
         undone = self._commands[point:]
         faces = [f for c in undone + self._redo if c.dice for throw in c.dice for f in throw]
-        game = self._replay(self._commands[:point], then_faces=faces)
+        game = self._replay_to(point, then_faces=faces)
         game.record.assisted = True
         game.record._redo = undone + self._redo
         return game
@@ -349,7 +414,7 @@ class Record:
             count += 1
         again, rest = self._redo[:count], self._redo[count:]
         faces = [f for c in rest if c.dice for throw in c.dice for f in throw]
-        game = self._replay(self._commands + again, then_faces=faces)
+        game = self._replay_to(len(self._commands), again, then_faces=faces)
         game.record.assisted = True
         game.record._redo = rest
         return game
