@@ -334,6 +334,25 @@ def test_undo_reaches_back_to_a_migrated_start_and_no_further() -> None:
         assert back.to_dict() == load_game(doc).to_dict()
 
 
+def test_a_resumed_game_never_changes_its_start() -> None:
+    """A game loaded from a position has lists of its own: playing on changes neither the
+    document nor its record's start, which every replay from the start loads again."""
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).parent / "fixtures" / "savegame-v1.json").read_text())
+    text = json.dumps(doc)
+    game = load_game(doc)
+    start = json.dumps(game.record.start.to_dict())
+    for played in (game, game.record.replay()):
+        player = RandomPlayer(1)
+        for _ in range(40):
+            if played.over:
+                break
+            step(played, player)
+        assert json.dumps(doc) == text
+        assert json.dumps(game.record.start.to_dict()) == start
+
+
 # -- wrong-typed commands -------------------------------------------------------------------
 
 WRONG = [None, 3, -1, 2.5, "x", "01", b"ab", True, object(), {"a": 1}, {0: 1}, [None], ["1"],

@@ -51,7 +51,9 @@ def _ints(value: Any, what: str, length: int | None = None, low: int = -LIMIT,
             raise BadSave(_("'{key}' holds {value}; allowed are whole numbers {low} to {high}")
                           .format(key=what, value=f"{v!r:.20}", low=number(low),
                                   high=number(high)))
-    return value
+    # A copy: a game playing on must not change the document it came from (a record's
+    # start position, which every replay from the start loads again).
+    return list(value)
 
 
 def _dice(value: Any, what: str, max_len: int = 6) -> tuple[int, ...]:

@@ -10,6 +10,11 @@ Every :class:`~tenthousand.model.game.Game` keeps its record as it goes
 :attr:`Record.steps`) and play on from one (:meth:`Record.play_on`).  Those return a new
 game with a record of its own; the old game is left as it was and should be dropped.
 
+Undo, redo and :meth:`Record.game_at` do not replay the whole game a person plays: the
+record keeps checkpoints of it in memory (:mod:`tenthousand.model.checkpoints`, never
+saved) and plays again only the commands since the nearest one, to the same game a replay
+from the start gives.
+
 The JSON form (:meth:`Record.to_dict`, :func:`record_from_dict`) is the save format 2.  A
 record only ever grows by appending commands, so a saver can write what is new since its
 last save (see :meth:`Record.snapshot`).
@@ -24,6 +29,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Self
 
 from ..i18n import _, number
+from .checkpoints import Checkpoint, Checkpoints
+
+# Re-exported: a command was defined here before it had a module of its own.
+from .command import COMMANDS as COMMANDS
+from .command import Command as Command
 from .events import Event, Thrown, TurnStarted
 from .play import Given, IllegalAction, Play, Seat
 from .position import load_position as _load_position
@@ -34,79 +44,6 @@ if TYPE_CHECKING:
 
 #: The save format of a record (format 1 was the position alone, :meth:`Game.to_dict`).
 FORMAT = 2
-
-COMMANDS = ("challenge", "throw", "bank", "discard")
-
-
-@dataclass(frozen=True)
-class Command:
-    """One decision: ``seat`` gave command ``name`` with ``args`` (the frozen dice's
-    indices for throw and bank, ``(target,)`` for challenge, ``(index,)`` for discard).
-
-    ``dice`` holds the faces the command threw, only in a game whose dice came from a
-    scripted source rather than the record's generator.
-    """
-
-    seat: int
-    name: str
-    args: tuple[int, ...]
-    dice: tuple[tuple[int, ...], ...] | None = None
-
-    def apply(self, game: Game) -> list[Event]:
-        """Give this command to ``game`` (IllegalAction when it cannot be played there)."""
-        if game.current != self.seat or game.over:
-            raise IllegalAction(_("it is not the turn of seat {seat}").format(seat=self.seat))
-        if self.name == "challenge":
-            return game.challenge(self.args[0])
-        if self.name == "throw":
-            return game.throw(self.args)
-        if self.name == "bank":
-            return game.bank(self.args)
-        return game.discard(self.args[0])
-
-    def to_dict(self) -> dict[str, Any]:
-        value: Any = list(self.args) if self.name in ("throw", "bank") else self.args[0]
-        data: dict[str, Any] = {"seat": self.seat, self.name: value}
-        if self.dice is not None:
-            data["dice"] = [list(d) for d in self.dice]
-        return data
-
-    @staticmethod
-    def from_dict(data: Any, seats: int) -> Command:
-        """A command from JSON; ValueError with a sentence when it is malformed."""
-        if not isinstance(data, dict):
-            raise ValueError(_("a command must be a JSON object"))
-        seat = data.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-            raise ValueError(_("a command names no seat of this game: {seat}").format(
-                seat=f"{seat!r:.20}"))
-        names = [n for n in COMMANDS if n in data]
-        if len(names) != 1 or set(data) - {"seat", "dice", names[0]}:
-            # Translators: the command names are words of the save format: keep them.
-            raise ValueError(_("a command must be one of challenge, throw, bank or discard"))
-        name, value = names[0], data[names[0]]
-        if name in ("throw", "bank"):
-            if not isinstance(value, list) or len(value) > 6 \
-                    or not all(_is_int(v) and 0 <= v < 6 for v in value):
-                # Translators: {command} is "throw" or "bank", a word of the save format.
-                raise ValueError(_("a {command} must list die numbers 0 to 5").format(
-                    command=name))
-            args = tuple(value)
-        else:
-            if not _is_int(value) or not 0 <= value < 9:
-                # Translators: {command} is "challenge" or "discard", a word of the save format.
-                raise ValueError(_("a {command} must name one number from 0 to 8").format(
-                    command=name))
-            args = (value,)
-        dice = data.get("dice")
-        if dice is not None:
-            if not isinstance(dice, list) or len(dice) > 64 or not all(
-                    isinstance(d, list) and 1 <= len(d) <= 6
-                    and all(_is_int(f) and 1 <= f <= 6 for f in d) for d in dice):
-                raise ValueError(_("a command's dice must be lists of faces 1 to 6"))
-            dice = tuple(tuple(d) for d in dice)
-        return Command(seat, name, args, dice)
-
 
 @dataclass(frozen=True)
 class Step:
@@ -215,6 +152,13 @@ class Record:
         self._log_ends: list[int] = []  # len(game.log) after each command
         self._log_start = 0  # len(game.log) before the first command
         self._redo: list[Command] = []  # undone commands, the next one first
+        self._checkpoints = Checkpoints()
+        #: Checkpoints are taken when a person plays, whose undo they serve: a game of
+        #: computers alone (the simulator plays them by the thousand) is spared their cost.
+        self._checkpointed = any(not s.computer for s in self.seats)
+        #: With recorded dice, the generator's state after the start (a replay never moves
+        #: it: the dice come from the commands), which the checkpoints do not keep.
+        self._start_rng: tuple[Any, ...] | None = None
 
     # -- building -------------------------------------------------------------------------
 
@@ -226,7 +170,7 @@ class Record:
                       match_points=tuple(game.match_points), games_played=game.games_played,
                       match_games=tuple(game.match_games))
         record = cls(game.rules, game.seats, start, recorded_dice=game.dice_source is not None)
-        record.game = game
+        record._attach(game)
         return record
 
     @classmethod
@@ -235,10 +179,15 @@ class Record:
         game given a new start); attaches it to ``game``."""
         record = cls(game.rules, game.seats, Start(position=game.to_dict()),
                      recorded_dice=game.dice_source is not None, assisted=assisted)
-        record.game = game
+        record._attach(game)
         record._log_start = len(game.log)
         game.record = record
         return record
+
+    def _attach(self, game: Game) -> None:
+        self.game = game
+        if self.recorded_dice:
+            self._start_rng = game.rng.getstate()
 
     def note(self, command: Command, events: Sequence[Event]) -> None:
         """Write down a command the game has just carried out (called by :class:`Game`)."""
@@ -247,6 +196,9 @@ class Record:
         self._commands.append(command)
         self._log_ends.append(len(self.game.log) if self.game is not None else 0)
         self._redo = []  # a new decision: what was undone cannot come back (editor semantics)
+        if self._checkpointed and self.game is not None and Checkpoints.due(len(self._commands)):
+            self._checkpoints.add(Checkpoint.take(self.game, len(self._commands),
+                                                  generator=not self.recorded_dice))
 
     # -- questions ------------------------------------------------------------------------
 
@@ -327,14 +279,58 @@ class Record:
             _apply(game, command, i)
         return game
 
-    def _fresh(self, commands: Sequence[Command], then_faces: Sequence[int] = ()) -> Game:
-        """The start of a replay of ``commands``: its dice source gives their faces."""
-        faces = [f for c in commands if c.dice for throw in c.dice for f in throw]
+    def _replay_to(self, keep: int, extra: Sequence[Command] = (), *,
+                   then_faces: Sequence[int] = ()) -> Game:
+        """The game after this record's first ``keep`` commands and then ``extra``, the
+        same as :meth:`_replay` gives, played from the nearest checkpoint."""
+        checkpoint = self._nearest(keep)
+        if checkpoint is None:
+            return self._replay(self._commands[:keep] + list(extra), then_faces=then_faces)
+        tail = self._commands[checkpoint.index:keep] + list(extra)
+        game = self._resume(checkpoint, tail, then_faces)
+        for i, command in enumerate(tail, checkpoint.index):
+            _apply(game, command, i)
+        return game
+
+    def _then(self) -> DiceSource | None:
+        """Where a replay's dice come from once the recorded faces are used up."""
         then = self.game.dice_source if self.game is not None else None
         if isinstance(then, _Playback):
             then = then.then
-        return self._start_game(then if self.recorded_dice else None,
-                                faces + list(then_faces))
+        return then if self.recorded_dice else None
+
+    def _fresh(self, commands: Sequence[Command], then_faces: Sequence[int] = ()) -> Game:
+        """The start of a replay of ``commands``: its dice source gives their faces."""
+        faces = [f for c in commands if c.dice for throw in c.dice for f in throw]
+        return self._start_game(self._then(), faces + list(then_faces))
+
+    def _nearest(self, step: int) -> Checkpoint | None:
+        """The latest checkpoint at or before command ``step`` (none without this record's
+        game, whose log the checkpoints share)."""
+        return self._checkpoints.before(step) if self.game is not None else None
+
+    def _resume(self, checkpoint: Checkpoint, tail: Sequence[Command],
+                then_faces: Sequence[int]) -> Game:
+        """The game at ``checkpoint`` with a record of its own, as a replay from the start
+        would have it there, its dice source giving the faces of ``tail`` (the commands to
+        play after it) and then ``then_faces``."""
+        assert self.game is not None
+        index = checkpoint.index
+        game = checkpoint.restore(Game, self.game.log, checkpoint.rng_state(self._start_rng))
+        faces = [f for c in tail if c.dice for throw in c.dice for f in throw]
+        game.dice_source = (_Playback(faces + list(then_faces), self._then(), game.rng)
+                            if self.recorded_dice else None)
+        record = Record(self.rules, self.seats, self.start, recorded_dice=self.recorded_dice,
+                        assisted=self.assisted)
+        record.branch = self.branch
+        record.game = game
+        record._start_rng = self._start_rng
+        record._commands = self._commands[:index]
+        record._log_ends = self._log_ends[:index]
+        record._log_start = self._log_start
+        record._checkpoints = self._checkpoints.upto(index)
+        game.record = record
+        return game
 
     def walk(self) -> Iterator[tuple[Step, Game]]:
         """Each step with the game just before it, in one pass over the record (a replay
@@ -357,7 +353,7 @@ class Record:
         if not 0 <= step <= len(self._commands):
             # A programming error, not the player's: not translated.
             raise ValueError(f"there is no step {step}; the record has {len(self._commands)}")
-        return self._replay(self._commands[:step])
+        return self._replay_to(step)
 
     def play_on(self, step: int) -> Game:
         """A new game that goes on from step ``step`` of this one, marked assisted, and a
@@ -394,7 +390,7 @@ class Record:
         assert point is not None
         undone = self._commands[point:]
         faces = [f for c in undone + self._redo if c.dice for throw in c.dice for f in throw]
-        game = self._replay(self._commands[:point], then_faces=faces)
+        game = self._replay_to(point, then_faces=faces)
         game.record.assisted = True
         game.record._redo = undone + self._redo
         return game
@@ -417,7 +413,7 @@ class Record:
             count += 1
         again, rest = self._redo[:count], self._redo[count:]
         faces = [f for c in rest if c.dice for throw in c.dice for f in throw]
-        game = self._replay(self._commands + again, then_faces=faces)
+        game = self._replay_to(len(self._commands), again, then_faces=faces)
         game.record.assisted = True
         game.record._redo = rest
         return game
@@ -441,10 +437,6 @@ class Record:
         data = self.header()
         data["commands"] = [c.to_dict() for c in self._commands]
         return data
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def transcript(record: Record) -> str:

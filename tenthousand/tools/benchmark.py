@@ -19,6 +19,10 @@ soon as its first frame is drawn; one warm-up run of each first, which also comp
 bytecode as an installation does) and prints the medians and their ratio::
 
     {"runs", "bare_s", "game_s", "ratio"}
+
+``python -m tenthousand.tools.benchmark undo`` times undo and redo in games of 10, 1,000 and
+10,000 commands and prints a table in milliseconds (no display needed; see
+:mod:`tenthousand.tools.undo_bench`).
 """
 
 from __future__ import annotations
@@ -267,6 +271,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .history_bench import main as history_main
 
         return history_main(argv[1:])
+    if argv[:1] == ["undo"]:
+        from .undo_bench import main as undo_main
+
+        return undo_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.players.split(",") if x.strip()]
