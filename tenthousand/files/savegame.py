@@ -81,6 +81,7 @@ class _Written:
     record: Record
     length: int  # commands in the file
     size: int  # bytes in the file
+    header: int = 0  # the record's header_version in the file's first line
 
 
 _written: _Written | None = None
@@ -90,8 +91,9 @@ _lock = threading.Lock()  # the saver thread saves, the Tk thread loads and clea
 def _save(path: Path, snapshot: Snapshot) -> None:
     global _written
     w = _written
+    header = snapshot.record.header_version  # read before the text: a later change rewrites
     if w is not None and w.path == path and w.record is snapshot.record \
-            and w.length <= snapshot.length and _size(path) == w.size:
+            and w.length <= snapshot.length and _size(path) == w.size and w.header == header:
         if w.length < snapshot.length:
             data = "".join(_command_line(snapshot, i)
                            for i in range(w.length, snapshot.length)).encode("utf-8")
@@ -100,13 +102,14 @@ def _save(path: Path, snapshot: Snapshot) -> None:
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
-            _written = _Written(path, w.record, snapshot.length, w.size + len(data))
+            _written = _Written(path, w.record, snapshot.length, w.size + len(data), header)
         return
-    # Another game, an undo or redo (a new record), or a file changed behind our back.
+    # Another game, an undo or redo (a new record), a new header (who played changed), or a
+    # file changed behind our back.
     _written = None
     data = journal_text(snapshot).encode("utf-8")
     write_text_atomic(path, data.decode("utf-8"))
-    _written = _Written(path, snapshot.record, snapshot.length, len(data))
+    _written = _Written(path, snapshot.record, snapshot.length, len(data), header)
 
 
 def _size(path: Path) -> int:
@@ -259,6 +262,7 @@ def _compact(path: Path, game: Game) -> None:
     next autosave appends to it.  A disk that refuses is only logged: the file still loads."""
     global _written
     snapshot = game.record.snapshot()
+    header = snapshot.record.header_version
     data = journal_text(snapshot).encode("utf-8")
     try:
         if path.read_bytes() != data:
@@ -266,7 +270,7 @@ def _compact(path: Path, game: Game) -> None:
     except OSError as e:
         log.warning("could not compact the save %s: %s", path, e)
         return
-    _written = _Written(path, snapshot.record, snapshot.length, len(data))
+    _written = _Written(path, snapshot.record, snapshot.length, len(data), header)
 
 
 def has_unfinished_game() -> bool:

@@ -43,13 +43,16 @@ class Command:
     indices for throw and bank, ``(target,)`` for challenge, ``(index,)`` for discard).
 
     ``dice`` holds the faces the command threw, only in a game whose dice came from a
-    scripted source rather than the record's generator.
+    scripted source rather than the record's generator (or in a record shared before the
+    game's end, :meth:`Record.shared_dict`).  ``stand_in``: the computer gave this command
+    for a person's seat (demo mode); it is not the person's decision.
     """
 
     seat: int
     name: str
     args: tuple[int, ...]
     dice: tuple[tuple[int, ...], ...] | None = None
+    stand_in: bool = False
 
     def apply(self, game: Game) -> list[Event]:
         """Give this command to ``game`` (IllegalAction when it cannot be played there)."""
@@ -68,6 +71,8 @@ class Command:
         data: dict[str, Any] = {"seat": self.seat, self.name: value}
         if self.dice is not None:
             data["dice"] = [list(d) for d in self.dice]
+        if self.stand_in:  # written only when set: records before the field read the same
+            data["stand_in"] = True
         return data
 
     @staticmethod
@@ -80,7 +85,7 @@ class Command:
             raise ValueError(_("a command names no seat of this game: {seat}").format(
                 seat=f"{seat!r:.20}"))
         names = [n for n in COMMANDS if n in data]
-        if len(names) != 1 or set(data) - {"seat", "dice", names[0]}:
+        if len(names) != 1 or set(data) - {"seat", "dice", "stand_in", names[0]}:
             # Translators: the command names are words of the save format: keep them.
             raise ValueError(_("a command must be one of challenge, throw, bank or discard"))
         name, value = names[0], data[names[0]]
@@ -104,7 +109,10 @@ class Command:
                     and all(_is_int(f) and 1 <= f <= 6 for f in d) for d in dice):
                 raise ValueError(_("a command's dice must be lists of faces 1 to 6"))
             dice = tuple(tuple(d) for d in dice)
-        return Command(seat, name, args, dice)
+        stand_in = data.get("stand_in", False)
+        if not isinstance(stand_in, bool):
+            raise ValueError(_("a command's 'stand_in' must be true or false"))
+        return Command(seat, name, args, dice, stand_in)
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,23 @@ class Step:
     command: Command
     events: tuple[Event, ...]
     human: bool
+
+
+@dataclass(frozen=True)
+class Played:
+    """Who sat in a seat as the game was played: a person (``person``), or a computer at the
+    level chosen (``chosen``) and the level that actually played (``level``: a Perfect
+    computer plays as Expert while its table is not ready; ``why`` says why, as the game's
+    log did)."""
+
+    person: bool
+    chosen: str = ""
+    level: str = ""
+    why: str = ""
+
+    @property
+    def fell_back(self) -> bool:
+        return not self.person and self.level != self.chosen
 
 
 @dataclass(frozen=True)
@@ -192,6 +217,7 @@ def _apply(game: Game, command: Command, index: int) -> None:
         # the save format (throw, bank...), {reason} why the rules refuse it.
         raise ValueError(_("command {number} ({command}) cannot be played: {reason}").format(
             number=index + 1, command=command.name, reason=e)) from None
+    game.record._keep_stand_in(command.stand_in)
 
 
 class Record:
@@ -214,6 +240,12 @@ class Record:
         self._log_ends: list[int] = []  # len(game.log) after each command
         self._log_start = 0  # len(game.log) before the first command
         self._redo: list[Command] = []  # undone commands, the next one first
+        #: The computer seats that did not play at the level chosen: seat -> (level, why).
+        self.played_as: dict[int, tuple[str, str]] = {}
+        #: Demo mode: the computer gives the commands of the people's seats (see note_demo).
+        self.standing_in = False
+        #: Counts changes to :meth:`header` after the start (a saver rewrites its first line).
+        self.header_version = 0
 
     # -- building -------------------------------------------------------------------------
 
@@ -243,9 +275,54 @@ class Record:
         """Write down a command the game has just carried out (called by :class:`Game`)."""
         if self.recorded_dice:
             command = replace(command, dice=tuple(e.dice for e in events if isinstance(e, Thrown)))
+        if self.standing_in and not command.stand_in and command.seat in self.human_seats():
+            command = replace(command, stand_in=True)
         self._commands.append(command)
         self._log_ends.append(len(self.game.log) if self.game is not None else 0)
         self._redo = []  # a new decision: what was undone cannot come back (editor semantics)
+
+    # -- who played -----------------------------------------------------------------------
+
+    def note_played_as(self, seat: int, level: str, why: str = "") -> None:
+        """The computer in ``seat`` plays (from now on, or played part of) this game at
+        ``level`` rather than the level chosen: a Perfect computer as Expert, ``why`` in
+        the words of the game's log.  Once noted it stays: the game was not all Perfect."""
+        chosen = self.seats[seat]
+        if not chosen.computer or level == chosen.level or seat in self.played_as:
+            return
+        self.played_as[seat] = (level, why)
+        self.header_version += 1
+
+    def note_demo(self, on: bool, level: str = "expert") -> None:
+        """Demo mode turned on (the computer plays every seat at ``level``: the people's
+        commands from now on are marked ``stand_in``, and a computer of another level is
+        noted as played at ``level``) or off (the people decide again)."""
+        self.standing_in = on
+        if on:
+            for seat in range(len(self.seats)):
+                # Translators: why a computer played at another level than the one chosen.
+                self.note_played_as(seat, level, _("demo mode played every seat"))
+
+    def seats_as_played(self) -> tuple[Played, ...]:
+        """Each seat as it was played: a person, or the computer's level chosen and played."""
+        out = []
+        for i, seat in enumerate(self.seats):
+            if not seat.computer:
+                out.append(Played(True))
+            else:
+                level, why = self.played_as.get(i, (seat.level, ""))
+                out.append(Played(False, seat.level, level, why))
+        return tuple(out)
+
+    def person_made(self, command: Command) -> bool:
+        """Whether a person gave ``command`` (a person's seat, not the demo's stand-in)."""
+        return not command.stand_in and not self.seats[command.seat].computer
+
+    def _keep_stand_in(self, stand_in: bool) -> None:
+        """A replayed command keeps whether the computer gave it for a person."""
+        last = self._commands[-1]
+        if last.stand_in != stand_in:
+            self._commands[-1] = replace(last, stand_in=stand_in)
 
     # -- questions ------------------------------------------------------------------------
 
@@ -266,20 +343,18 @@ class Record:
     def has_human_decision(self) -> bool:
         """Whether a person has chosen dice at a throw (frozen some and thrown on, or
         banked): a decision the review can value.  Cheap: no replay, no steps built."""
-        humans = self.human_seats()
-        return any(c.seat in humans and c.name in ("throw", "bank") and c.args
+        return any(c.name in ("throw", "bank") and c.args and self.person_made(c)
                    for c in self._commands)
 
     @property
     def steps(self) -> list[Step]:
         """Every command so far with its seat and the events it produced."""
         log = self.game.log if self.game is not None else []
-        humans = self.human_seats()
         out = []
         begin = self._log_start
         for i, (command, end) in enumerate(zip(self._commands, self._log_ends, strict=True)):
             out.append(Step(i + 1, command.seat, command, tuple(log[begin:end]),
-                            command.seat in humans))
+                            self.person_made(command)))
             begin = end
         return out
 
@@ -320,6 +395,7 @@ class Record:
         game.record.assisted = self.assisted
         game.record.branch = self.branch
         game.record.recorded_dice = self.recorded_dice
+        game.record._carry_seating(self)
         return game
 
     def _replay(self, commands: Sequence[Command], *, then_faces: Sequence[int] = ()) -> Game:
@@ -423,6 +499,12 @@ class Record:
         game.record._redo = rest
         return game
 
+    def _carry_seating(self, other: Record) -> None:
+        """Who played, from the record this one replays (undo, redo, a replay)."""
+        self.played_as = dict(other.played_as)
+        self.standing_in = other.standing_in
+        self.header_version = other.header_version
+
     # -- JSON -----------------------------------------------------------------------------
 
     def header(self) -> dict[str, Any]:
@@ -435,7 +517,12 @@ class Record:
             "dice": "recorded" if self.recorded_dice else "generator",
             "assisted": self.assisted,
             **({"branch": self.branch} if self.branch else {}),
+            **({"played_as": self._played_as_json()} if self.played_as else {}),
         }
+
+    def _played_as_json(self) -> list[dict[str, Any]]:
+        return [{"seat": seat, "level": level, "why": why}
+                for seat, (level, why) in sorted(self.played_as.items())]
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON document in a fixed key order (same game, same text)."""
@@ -452,21 +539,12 @@ def transcript(record: Record) -> str:
     """The game in plain words: who played, under which rules, and the log line by line."""
     names = [s.name for s in record.seats]
     game = record.game if record.game is not None else record.replay()
-    rules = record.rules
-    # Translators: the first line of a game's transcript; {rules} names the rule set.
-    lines = [_("Ten-Thousand: {rules}, to {points}").format(
-        rules=rules.label, points=number(rules.game_point))]
-    for seat in record.seats:
-        if seat.computer:
-            # Translators: a seat in a transcript; {level} is the computer's level (Expert).
-            who = _("{name}: computer ({level})").format(
-                name=seat.name, level=level_word(seat.level))
-        else:
-            who = _("{name}: person").format(name=seat.name)
-        lines.append("  " + who)
+    lines = [_transcript_head(record.rules)]
+    for seat, played in zip(record.seats, record.seats_as_played(), strict=True):
+        lines.append("  " + _seat_words(seat, played))
     if record.start.position is not None:
         lines.append(_("Resumed from a saved position."))
-    elif record.start.seed is not None:
+    elif record.start.seed is not None and game.over:  # the seed tells the dice to come
         lines.append(_("Dice seed: {seed}").format(seed=record.start.seed))
     if record.assisted:
         lines.append(_("Assisted: moves were taken back during this game."))
@@ -478,3 +556,31 @@ def transcript(record: Record) -> str:
         lines.append("")
         lines.append(_("(The game was not finished.)"))
     return "\n".join(lines) + "\n"
+
+
+def _transcript_head(rules: Rules) -> str:
+    """The transcript's first line; the game point once (a rule set's label names it when
+    it differs from its preset's)."""
+    from .rules import PRESETS
+
+    base = PRESETS.get(rules.preset)
+    if base is not None and base.game_point != rules.game_point:
+        # Translators: the first line of a game's transcript; {rules} names the rule set
+        # with its game point ("Kim House, to 1,000, Rotary Club").
+        return _("Ten-Thousand: {rules}").format(rules=rules.label)
+    # Translators: the first line of a game's transcript; {rules} names the rule set.
+    return _("Ten-Thousand: {rules}, to {points}").format(
+        rules=rules.label, points=number(rules.game_point))
+
+
+def _seat_words(seat: Seat, played: Played) -> str:
+    """A seat in a transcript: a person, or the computer at its level as played."""
+    if played.person:
+        return _("{name}: person").format(name=seat.name)
+    if played.fell_back:
+        # Translators: a seat in a transcript; {chosen} the level chosen (perfect),
+        # {level} the level that played (expert).
+        return _("{name}: computer ({chosen}, played as {level})").format(
+            name=seat.name, chosen=level_word(played.chosen), level=level_word(played.level))
+    # Translators: a seat in a transcript; {level} is the computer's level (Expert).
+    return _("{name}: computer ({level})").format(name=seat.name, level=level_word(seat.level))
