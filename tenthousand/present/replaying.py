@@ -106,6 +106,12 @@ class Replay:
         faces = tuple(thrown[i] for i in command.args if 0 <= i < len(thrown))
         return Decision(before, faces, command.name == "bank")
 
+    def decision_shown(self, step: int) -> Decision | None:
+        """The decision the position at ``step`` is about to make: the next command's, whose
+        freeze the table shows selected (:func:`context`).  What the advice line under the
+        table speaks of."""
+        return self.decision(step + 1)
+
     def decisions(self) -> list[tuple[int, Decision]]:
         """Every human decision of the game with its step, in order."""
         out = []

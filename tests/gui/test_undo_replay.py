@@ -343,11 +343,15 @@ def test_the_review_links_each_decision_to_its_step_in_the_replay(tk_root: tk.Tk
                          if s.human and s.command.name == "bank")
         review = app.show_review()
         wait_until(app, lambda: review.result is not None, seconds=60)
-        assert review.links and review.links[0] == bank_step
+        # The link opens on the position of the decision, its freeze selected, with the
+        # advisor's words about that decision under it (not the step after it).
+        assert review.links and review.links[0] == bank_step - 1
         review.link_buttons[0].invoke()
         window = app.replays[-1]
         _ready(app, window)
-        assert window.step == bank_step
+        assert window.step == bank_step - 1
+        assert window.table.display.selected == frozenset(
+            window.replay.commands[bank_step - 1].args)
         wait_until(app, lambda: "Best" in window.advice_label.cget("text")
                    or "best" in window.advice_label.cget("text"), seconds=60)
         assert window.advice_label.cget("text").startswith("Ann froze 1 and banked")
