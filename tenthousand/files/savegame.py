@@ -35,8 +35,9 @@ from .storage import MAX_BYTES, BadFile, read_json, set_aside, write_text_atomic
 
 log = logging.getLogger(__name__)
 
-__all__ = ["autosave", "load_saved_game", "clear_saved_game", "has_unfinished_game",
-           "save_path", "parse_save", "write_record", "read_record", "journal_text"]
+__all__ = ["autosave", "load_saved_game", "load_saved_match", "clear_saved_game",
+           "has_unfinished_game", "save_path", "parse_save", "write_record", "read_record",
+           "journal_text"]
 
 
 def save_path() -> Path:
@@ -273,6 +274,32 @@ def _compact(path: Path, game: Game) -> None:
     _written = _Written(path, snapshot.record, snapshot.length, len(data), header)
 
 
+def load_saved_match(seed: int | None = None) -> Game | None:
+    """The next game of the match the last session left, or None.
+
+    A match lives in its games (``match_points``, ``games_played``, ``match_games``), so it
+    survives a restart when the save keeps its last game: a finished game (autosaved when
+    it ends, not cleared) gives the next game of its match, thrown from ``seed`` (None: the
+    finished game's generator goes on); a next game not yet begun (F8, then quit before a
+    throw) comes back as it is.  None for no save, a save without a match, a game under way
+    (that is :func:`load_saved_game`'s) or a file that does not load (which stays where it
+    is for :func:`load_saved_game` to set aside and explain).  Changes nothing on disk."""
+    from ..model.game import Phase
+
+    with _lock:
+        try:
+            game = _load(save_path())
+        except Exception:  # noqa: BLE001 - a question: a bad file is load_saved_game's
+            return None
+    if game is None or game.games_played == 0:
+        return None
+    if game.over:
+        return game.rematch(seed=seed)
+    if sum(game.turns_taken) == 0 and game.phase is Phase.START:
+        return game
+    return None
+
+
 def has_unfinished_game() -> bool:
     """Whether an unfinished game is saved and loads cleanly.
 
@@ -304,8 +331,12 @@ def clear_saved_game() -> None:
 
 def record_text(record: Record) -> str:
     """A record as JSON text: the same game gives the same bytes (fixed key order, no
-    timestamps), one command a line so that two records compare well in a diff."""
-    data = record.to_dict()
+    timestamps), one command a line so that two records compare well in a diff.
+
+    An unfinished game's record holds no dice seed (:meth:`Record.shared_dict`): the seed
+    is shown when the game ends.  The autosave is another thing: the player's own file, it
+    keeps the generator so that the resumed game throws the dice it would have thrown."""
+    data = record.shared_dict()
     commands = data.pop("commands")
     head = json.dumps(data, indent=1, ensure_ascii=False)
     body = ",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in commands)

@@ -530,9 +530,38 @@ class Record:
         data["commands"] = [c.to_dict() for c in self._commands]
         return data
 
+    def shared_dict(self) -> dict[str, Any]:
+        """The record to give away (Game > Save record as): a finished game's is
+        :meth:`to_dict`.  An unfinished game's holds no dice seed, which would tell the dice
+        still to come: its start is the opening position with a generator that tells
+        nothing, and each command carries the faces it threw ("recorded" dice), which is
+        enough to replay it, and to play on from any step with dice of its own."""
+        game = self.game if self.game is not None else self.replay()
+        if game.over:
+            return self.to_dict()
+        opening = self.game_at(0).to_dict()
+        opening["rng"] = _blank_rng(opening["rng"])
+        data = self.header()
+        data["start"] = {"position": opening}
+        data["dice"] = "recorded"
+        data["commands"] = [
+            replace(s.command, dice=tuple(e.dice for e in s.events if isinstance(e, Thrown)))
+            .to_dict() for s in game.record.steps]
+        return data
+
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _blank_rng(rng: list[Any]) -> list[Any]:
+    """A generator state in the JSON form of ``rng`` that says nothing of it: drawn from a
+    one-way hash of it, so the same game gives the same file."""
+    import hashlib
+
+    digest = hashlib.sha256(repr(rng).encode()).digest()
+    state = random.Random(digest).getstate()
+    return [state[0], list(state[1]), state[2]]
 
 
 def transcript(record: Record) -> str:

@@ -196,9 +196,18 @@ def test_save_record_as_writes_the_record_and_the_transcript(
         app.save_record()
         assert asked["initialfile"].startswith("ten-thousand-")
         assert asked["initialfile"].endswith("-Ann-vs-Bot.json")
-        assert json.loads(target.read_text())["commands"]
-        assert "Ann" in target.with_suffix(".txt").read_text()
-        assert savegame.read_record(target).game.to_dict() == app.controller.game.to_dict()
+        data = json.loads(target.read_text())
+        assert data["commands"]
+        words = target.with_suffix(".txt").read_text()
+        assert "Ann" in words
+        # During a game the record holds no dice generator: the dice it threw, and a start
+        # that tells nothing of the dice to come; it replays to the same position.
+        assert "seed" not in target.read_text() and "Dice seed" not in words
+        assert data["dice"] == "recorded" and "position" in data["start"]
+        live = app.controller.game.to_dict()
+        opened = savegame.read_record(target).game.to_dict()
+        assert opened.pop("rng") != live.pop("rng")
+        assert opened == live
         errors: list[str] = []
         app.show_error = lambda title, text: errors.append(text)
         (tmp_path / "taken.json").mkdir()  # a folder in the way: the disk refuses
