@@ -110,6 +110,22 @@ def test_demo_commands_are_the_computers_not_the_persons() -> None:
     assert savegame.parse_save(text.encode()).record.commands == record.commands
 
 
+def test_a_game_played_on_from_a_demo_is_the_persons() -> None:
+    game = _game()
+    game.record.note_demo(True)
+    player = RandomPlayer(3)
+    for _ in range(8):
+        step(game, player)
+    again = game.record.play_on(4)
+    assert [c.stand_in for c in again.record.commands] == \
+        [c.stand_in for c in game.record.commands[:4]]
+    while not again.over and again.current != 0:
+        step(again, player)
+    assert not again.over
+    step(again, player)
+    assert again.record.commands[-1].seat == 0 and not again.record.commands[-1].stand_in
+
+
 def test_demo_mode_plays_a_perfect_computer_as_expert() -> None:
     game = _game()
     game.record.note_demo(True, "expert")

@@ -306,7 +306,7 @@ def _played_as(value: Any, seats: list[Seat]) -> dict[int, tuple[str, str]]:
     from .rules import LEVELS
 
     if not isinstance(value, list) or len(value) > len(seats):
-        raise BadSave(_("'{key}' must be a list of seats").format(key="played_as"))
+        raise BadSave(_("'{key}' must be a list").format(key="played_as"))
     out: dict[int, tuple[str, str]] = {}
     for item in value:
         seat = item.get("seat") if isinstance(item, dict) else None

@@ -111,7 +111,7 @@ class Command:
             dice = tuple(tuple(d) for d in dice)
         stand_in = data.get("stand_in", False)
         if not isinstance(stand_in, bool):
-            raise ValueError(_("a command's 'stand_in' must be true or false"))
+            raise ValueError(_("'{key}' must be true or false").format(key="stand_in"))
         return Command(seat, name, args, dice, stand_in)
 
 
@@ -442,6 +442,7 @@ class Record:
         game = self.game_at(step)
         game.record.assisted = True
         game.record.branch = secrets.token_hex(8)
+        game.record.note_demo(False)  # played on by a person, whoever played the original
         return game
 
     # -- undo and redo --------------------------------------------------------------------
