@@ -7,8 +7,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ..history.analysis import Analysis, analyse
-from ..history.series import score_race, win_chances
-from ..history.stats import split_words
+from ..history.series import score_race, split_lines, win_chances
 from ..i18n import _
 from ..model.record import Record
 from ..services.jobs import JobRunner, weakly
@@ -69,15 +68,8 @@ class ChartsWindow(tk.Toplevel):
                                         "the chances of winning cannot be shown."))
             return
         self.chances.show(data)
-        lines = []
-        for s, seat in enumerate(self.record.seats):
-            if seat.computer:
-                continue
-            # Translators: {name} is a player's name, {split} a sentence such as "The dice
-            # gave you +18%, your decisions cost 4%."
-            lines.append(_("{name}: {split}").format(name=seat.name, split=split_words(
-                analysis.luck[s], analysis.skill[s], analysis.others[s])))  # type: ignore[union-attr]
-        self.words.configure(text="\n".join(lines))
+        assert analysis is not None  # data comes from it
+        self.words.configure(text="\n".join(split_lines(self.record, analysis)))
 
     def _failed(self, error: BaseException) -> None:
         if self.winfo_exists():

@@ -275,7 +275,8 @@ class ReplayWindow(tk.Toplevel):
     def _show_advice(self, game: Game, step: int) -> None:
         replay = self.replay
         assert replay is not None
-        decision = replay.decision(step)
+        # The decision the table shows selected: the one about to be made at this step.
+        decision = replay.decision_shown(step)
         if decision is None:
             note = "" if step else _("The start of the game.")
             if step and step == replay.last and game.over:
@@ -286,7 +287,7 @@ class ReplayWindow(tk.Toplevel):
             self.advice_label.configure(text=self.advice[step])
             return
         self.advice_label.configure(text=_("Asking the advisor about this decision..."))
-        name = self.record.seats[replay.commands[step - 1].seat].name
+        name = self.record.seats[replay.commands[step].seat].name
 
         def done(values: object) -> None:
             self.advice[step] = advice_text(name, decision, values)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from tkinter import ttk
 from ..advice import WIN
 from ..advice.values import Costly, Decision, review
 from ..i18n import _, decimal, ngettext, number, percent
+from ..present.replaying import showing
 from ..services.jobs import JobRunner, weakly
 from ..view import access
 from ..view.dice import DiceImages, render_face
@@ -82,7 +83,8 @@ class ReviewWindow(tk.Toplevel):
 
     ``decisions`` may be a function that finds them with their record steps (run in the
     worker); then each entry has a "Show in replay" button (and a double-click) that
-    calls ``on_show(step)``."""
+    calls ``on_show(step)`` with the replay step that shows the decision: the position
+    before it, its freeze selected (:func:`~tenthousand.present.replaying.showing`)."""
 
     def __init__(self, parent: tk.Misc, decisions: Sequence[Decision] | DecisionSource, *,
                  title: str | None = None, theme: str = "color",
@@ -194,9 +196,10 @@ class ReviewWindow(tk.Toplevel):
 
     def _link(self, rank: int, c: Costly, start: str) -> None:
         """A "Show in replay" button under an entry, when its record step is known."""
-        step = self.steps[c.turn - 1] if 0 < c.turn <= len(self.steps) else 0
-        if self.on_show is None or step <= 0:
+        made = self.steps[c.turn - 1] if 0 < c.turn <= len(self.steps) else 0
+        if self.on_show is None or made <= 0:
             return
+        step = showing(made)
         self.links.append(step)
         # One such button an entry: no access key (the entries would share it); Tab reaches
         # each, and a double-click on the entry does the same.

@@ -35,8 +35,9 @@ from .storage import MAX_BYTES, BadFile, read_json, set_aside, write_text_atomic
 
 log = logging.getLogger(__name__)
 
-__all__ = ["autosave", "load_saved_game", "clear_saved_game", "has_unfinished_game",
-           "save_path", "parse_save", "write_record", "read_record", "journal_text"]
+__all__ = ["autosave", "load_saved_game", "load_saved_match", "clear_saved_game",
+           "has_unfinished_game", "save_path", "parse_save", "write_record", "read_record",
+           "journal_text"]
 
 
 def save_path() -> Path:
@@ -81,6 +82,7 @@ class _Written:
     record: Record
     length: int  # commands in the file
     size: int  # bytes in the file
+    header: int = 0  # the record's header_version in the file's first line
 
 
 _written: _Written | None = None
@@ -90,8 +92,9 @@ _lock = threading.Lock()  # the saver thread saves, the Tk thread loads and clea
 def _save(path: Path, snapshot: Snapshot) -> None:
     global _written
     w = _written
+    header = snapshot.record.header_version  # read before the text: a later change rewrites
     if w is not None and w.path == path and w.record is snapshot.record \
-            and w.length <= snapshot.length and _size(path) == w.size:
+            and w.length <= snapshot.length and _size(path) == w.size and w.header == header:
         if w.length < snapshot.length:
             data = "".join(_command_line(snapshot, i)
                            for i in range(w.length, snapshot.length)).encode("utf-8")
@@ -100,13 +103,14 @@ def _save(path: Path, snapshot: Snapshot) -> None:
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
-            _written = _Written(path, w.record, snapshot.length, w.size + len(data))
+            _written = _Written(path, w.record, snapshot.length, w.size + len(data), header)
         return
-    # Another game, an undo or redo (a new record), or a file changed behind our back.
+    # Another game, an undo or redo (a new record), a new header (who played changed), or a
+    # file changed behind our back.
     _written = None
     data = journal_text(snapshot).encode("utf-8")
     write_text_atomic(path, data.decode("utf-8"))
-    _written = _Written(path, snapshot.record, snapshot.length, len(data))
+    _written = _Written(path, snapshot.record, snapshot.length, len(data), header)
 
 
 def _size(path: Path) -> int:
@@ -259,6 +263,7 @@ def _compact(path: Path, game: Game) -> None:
     next autosave appends to it.  A disk that refuses is only logged: the file still loads."""
     global _written
     snapshot = game.record.snapshot()
+    header = snapshot.record.header_version
     data = journal_text(snapshot).encode("utf-8")
     try:
         if path.read_bytes() != data:
@@ -266,7 +271,33 @@ def _compact(path: Path, game: Game) -> None:
     except OSError as e:
         log.warning("could not compact the save %s: %s", path, e)
         return
-    _written = _Written(path, snapshot.record, snapshot.length, len(data))
+    _written = _Written(path, snapshot.record, snapshot.length, len(data), header)
+
+
+def load_saved_match(seed: int | None = None) -> Game | None:
+    """The next game of the match the last session left, or None.
+
+    A match lives in its games (``match_points``, ``games_played``, ``match_games``), so it
+    survives a restart when the save keeps its last game: a finished game (autosaved when
+    it ends, not cleared) gives the next game of its match, thrown from ``seed`` (None: the
+    finished game's generator goes on); a next game not yet begun (F8, then quit before a
+    throw) comes back as it is.  None for no save, a save without a match, a game under way
+    (that is :func:`load_saved_game`'s) or a file that does not load (which stays where it
+    is for :func:`load_saved_game` to set aside and explain).  Changes nothing on disk."""
+    from ..model.game import Phase
+
+    with _lock:
+        try:
+            game = _load(save_path())
+        except Exception:  # noqa: BLE001 - a question: a bad file is load_saved_game's
+            return None
+    if game is None or game.games_played == 0:
+        return None
+    if game.over:
+        return game.rematch(seed=seed)
+    if sum(game.turns_taken) == 0 and game.phase is Phase.START:
+        return game
+    return None
 
 
 def has_unfinished_game() -> bool:
@@ -300,8 +331,12 @@ def clear_saved_game() -> None:
 
 def record_text(record: Record) -> str:
     """A record as JSON text: the same game gives the same bytes (fixed key order, no
-    timestamps), one command a line so that two records compare well in a diff."""
-    data = record.to_dict()
+    timestamps), one command a line so that two records compare well in a diff.
+
+    An unfinished game's record holds no dice seed (:meth:`Record.shared_dict`): the seed
+    is shown when the game ends.  The autosave is another thing: the player's own file, it
+    keeps the generator so that the resumed game throws the dice it would have thrown."""
+    data = record.shared_dict()
     commands = data.pop("commands")
     head = json.dumps(data, indent=1, ensure_ascii=False)
     body = ",\n".join("  " + json.dumps(c, ensure_ascii=False) for c in commands)

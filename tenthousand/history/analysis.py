@@ -79,13 +79,24 @@ class Analysis:
     decisions: list[DecisionRow] = field(default_factory=list)
     #: (turn number, each seat's chance) at every turn's start and at the end (WIN only).
     chances: list[tuple[int, tuple[float, ...]]] = field(default_factory=list)
+    #: A person's seat that the computer played in demo mode: what those decisions did,
+    #: kept apart from the person's own ``skill`` (seat -> value).
+    stand_in: dict[int, float] = field(default_factory=dict)
 
     def identity_error(self) -> float:
         """How far luck + skill + others is from final - start (WIN), for checking."""
         if self.start is None or self.final is None:
             return 0.0
         return max(abs(self.luck[s] + self.skill[s] + self.others[s]
-                       - (self.final[s] - self.start[s])) for s in range(self.seats))
+                       + self.stand_in.get(s, 0.0) - (self.final[s] - self.start[s]))
+                   for s in range(self.seats))
+
+    def add_skill(self, seat: int, value: float, stand_in: bool) -> None:
+        """A decision of ``seat`` worth ``value``: the player's own skill, or the demo's."""
+        if stand_in:
+            self.stand_in[seat] = self.stand_in.get(seat, 0.0) + value
+        else:
+            self.skill[seat] += value
 
 
 class _NoTable(Exception):
@@ -183,7 +194,7 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
             found = _decision(step, game, command, values)
             if found is None:
                 raise _NoTable
-            if mover in wanted:
+            if mover in wanted and not command.stand_in:
                 out.decisions.append(found[0])
             chosen = found[1] if command.name == "throw" else None
         elif command.name == "throw":
@@ -194,7 +205,10 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
         middle = after if chosen is None else tuple(
             chosen if s == mover else 1.0 - chosen for s in range(2))
         for s in range(2):
-            (out.skill if s == mover else out.others)[s] += middle[s] - before[s]
+            if s == mover:
+                out.add_skill(s, middle[s] - before[s], command.stand_in)
+            else:
+                out.others[s] += middle[s] - before[s]
             out.luck[s] += after[s] - middle[s]
         dice = _thrown(events, mover)
         if dice is not None and chosen is not None:
@@ -250,8 +264,8 @@ def _analyse_score(record: Record, wanted: Collection[int]) -> Analysis:
             values = _score_values(game)
             found = None if values is None else _decision(step, game, command, values)
             if found is not None:
-                out.skill[mover] -= found[0].cost
-                if mover in wanted:
+                out.add_skill(mover, -found[0].cost, command.stand_in)
+                if mover in wanted and not command.stand_in:
                     out.decisions.append(found[0])
                 expected = found[1] if command.name == "throw" else None
         elif command.name == "throw" and game.phase is Phase.START:

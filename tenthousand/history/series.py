@@ -15,7 +15,7 @@ from ..i18n import _, number
 from ..model.events import TurnStarted
 from ..model.record import Record
 from .analysis import Analysis
-from .stats import Fairness, GamePoint
+from .stats import Fairness, GamePoint, split_words
 
 LINE = "line"
 BARS = "bars"
@@ -88,6 +88,23 @@ def win_chances(record: Record, analysis: Analysis) -> ChartData | None:
     return ChartData(_("Chance of winning"), _("Round"), _("Chance of winning"), series,
                      y_min=0.0,
                      y_max=1.0, percent=True, reference=0.5, x_whole=True)
+
+
+def split_lines(record: Record, analysis: Analysis) -> list[str]:
+    """Under the chances chart, each person's luck and skill in words ("Ann: The dice gave
+    you +18%, your decisions cost 4%."): a person's own decisions only; a seat the
+    computer played all game (demo mode) gets no line, and the moves it made for a person
+    in part of the game are not "your decisions"."""
+    lines = []
+    for s, seat in enumerate(record.seats):
+        if seat.computer or not any(record.person_made(c) for c in record.commands
+                                    if c.seat == s):
+            continue
+        # Translators: {name} is a player's name, {split} a sentence such as "The dice
+        # gave you +18%, your decisions cost 4%."
+        lines.append(_("{name}: {split}").format(name=seat.name, split=split_words(
+            analysis.luck[s], analysis.skill[s], analysis.others[s])))
+    return lines
 
 
 def faces_chart(mine: Fairness, computers: Fairness | None, player: str) -> ChartData:

@@ -40,12 +40,14 @@ def _seat_rows(game: Game, analysis: Analysis | None) -> tuple[SeatRow, ...]:
     if game.result is not None:
         ranks = {seat: (rank, points) for seat, rank, _, points in game.result.ranking}
     win = analysis is not None and analysis.start is not None
+    played = game.record.seats_as_played()
     rows = []
     for s, seat in enumerate(game.seats):
         rank, points = ranks.get(s, (None, 0))
         f = faces[s]
         rows.append(SeatRow(
-            s, seat.name, seat.computer, seat.level if seat.computer else "", game.board[s],
+            # The level that played: a Perfect seat that played as Expert is not "perfect".
+            s, seat.name, seat.computer, played[s].level, game.board[s],
             rank, points, rank == 1, game.turns_taken[s], banked[s], trash[s], corners[s],
             best[s], (f[0], f[1], f[2], f[3], f[4], f[5]),
             None if analysis is None else analysis.luck[s],
@@ -59,6 +61,7 @@ def game_key(record: Record) -> str:
     and start (the dice generator), not its moves."""
     head = record.header()
     head.pop("assisted", None)
+    head.pop("played_as", None)  # noted during the game: the game stays the same
     return hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()[:32]
 
 
@@ -90,7 +93,7 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
         rules_label=record.rules.stored_label,  # data: English in every language
         rules=record.rules.to_dict(),
         assisted=record.assisted or advised,
-        demo=demo,
+        demo=demo or _all_demo(record),
         source=source,
         record=record.to_dict(),
         seats=_seat_rows(game, analysis),
@@ -102,6 +105,14 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
         game_key=game_key(record),
         optimum=_optimum(record),
     )
+
+
+def _all_demo(record: Record) -> bool:
+    """Whether the computer gave every command of the people's seats (demo mode all the
+    game): nobody's game to count."""
+    humans = record.human_seats()
+    made = [c for c in record.commands if c.seat in humans]
+    return bool(made) and all(c.stand_in for c in made)
 
 
 def _optimum(record: Record) -> float | None:

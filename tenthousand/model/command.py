@@ -22,13 +22,16 @@ class Command:
     indices for throw and bank, ``(target,)`` for challenge, ``(index,)`` for discard).
 
     ``dice`` holds the faces the command threw, only in a game whose dice came from a
-    scripted source rather than the record's generator.
+    scripted source rather than the record's generator (or in a record shared before the
+    game's end, :meth:`Record.shared_dict`).  ``stand_in``: the computer gave this command
+    for a person's seat (demo mode); it is not the person's decision.
     """
 
     seat: int
     name: str
     args: tuple[int, ...]
     dice: tuple[tuple[int, ...], ...] | None = None
+    stand_in: bool = False
 
     def apply(self, game: Play) -> list[Event]:
         """Give this command to ``game`` (IllegalAction when it cannot be played there)."""
@@ -47,6 +50,8 @@ class Command:
         data: dict[str, Any] = {"seat": self.seat, self.name: value}
         if self.dice is not None:
             data["dice"] = [list(d) for d in self.dice]
+        if self.stand_in:  # written only when set: records before the field read the same
+            data["stand_in"] = True
         return data
 
     @staticmethod
@@ -59,7 +64,7 @@ class Command:
             raise ValueError(_("a command names no seat of this game: {seat}").format(
                 seat=f"{seat!r:.20}"))
         names = [n for n in COMMANDS if n in data]
-        if len(names) != 1 or set(data) - {"seat", "dice", names[0]}:
+        if len(names) != 1 or set(data) - {"seat", "dice", "stand_in", names[0]}:
             # Translators: the command names are words of the save format: keep them.
             raise ValueError(_("a command must be one of challenge, throw, bank or discard"))
         name, value = names[0], data[names[0]]
@@ -83,7 +88,10 @@ class Command:
                     and all(_is_int(f) and 1 <= f <= 6 for f in d) for d in dice):
                 raise ValueError(_("a command's dice must be lists of faces 1 to 6"))
             dice = tuple(tuple(d) for d in dice)
-        return Command(seat, name, args, dice)
+        stand_in = data.get("stand_in", False)
+        if not isinstance(stand_in, bool):
+            raise ValueError(_("'{key}' must be true or false").format(key="stand_in"))
+        return Command(seat, name, args, dice, stand_in)
 
 
 def _is_int(v: Any) -> bool:

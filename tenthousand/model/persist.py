@@ -108,7 +108,29 @@ def load_record(data: Any) -> Record:
             key="branch"))
     record = Record(rules, seats, start, recorded_dice=dice == "recorded", assisted=assisted)
     record.branch = branch
+    record.played_as = _played_as(data.get("played_as", []), seats)
     return replay_commands(record, commands)
+
+
+def _played_as(value: Any, seats: list[Seat]) -> dict[int, tuple[str, str]]:
+    """The computer seats that played at another level than the one chosen (records of
+    earlier releases have none: each seat played as chosen)."""
+    from .rules import LEVELS
+
+    if not isinstance(value, list) or len(value) > len(seats):
+        raise BadSave(_("'{key}' must be a list").format(key="played_as"))
+    out: dict[int, tuple[str, str]] = {}
+    for item in value:
+        seat = item.get("seat") if isinstance(item, dict) else None
+        level = item.get("level") if isinstance(item, dict) else None
+        why = item.get("why", "") if isinstance(item, dict) else None
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats) \
+                or not seats[seat].computer or seat in out or level not in LEVELS \
+                or not isinstance(why, str) or len(why) > 200:
+            raise BadSave(_("'{key}' names a seat, level or reason that does not fit").format(
+                key="played_as"))
+        out[seat] = (level, why)
+    return out
 
 
 def replay_commands(record: Record, commands: list[Command]) -> Record:

@@ -601,9 +601,11 @@ class Play:
     # -- new games -----------------------------------------------------------------------
 
     def rematch(self, *, seed: int | None = None, first_seat: int | None = None) -> Self:
-        """A new game with the same seats and rules that carries the match table on."""
-        rng = random.Random(seed) if seed is not None else self.rng
-        return type(self)(self.rules, self.seats, rng=rng, dice=self.dice_source,
+        """A new game with the same seats and rules that carries the match table on; from
+        ``seed`` (which its record keeps, to be shown at the end), or else the generator
+        goes on."""
+        rng = None if seed is not None else self.rng
+        return type(self)(self.rules, self.seats, seed=seed, rng=rng, dice=self.dice_source,
                           first_seat=first_seat, match_points=self.match_points,
                           games_played=self.games_played, match_games=self.match_games)
 

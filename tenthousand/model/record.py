@@ -60,6 +60,23 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Played:
+    """Who sat in a seat as the game was played: a person (``person``), or a computer at the
+    level chosen (``chosen``) and the level that actually played (``level``: a Perfect
+    computer plays as Expert while its table is not ready; ``why`` says why, as the game's
+    log did)."""
+
+    person: bool
+    chosen: str = ""
+    level: str = ""
+    why: str = ""
+
+    @property
+    def fell_back(self) -> bool:
+        return not self.person and self.level != self.chosen
+
+
+@dataclass(frozen=True)
 class Start:
     """Where a record begins: a fresh game (the generator's state before the first seat is
     drawn, and the match so far), or a saved position (a format-1 document)."""
@@ -130,6 +147,7 @@ def _apply(game: Game, command: Command, index: int) -> None:
         # the save format (throw, bank...), {reason} why the rules refuse it.
         raise ValueError(_("command {number} ({command}) cannot be played: {reason}").format(
             number=index + 1, command=command.name, reason=e)) from None
+    game.record._keep_stand_in(command.stand_in)
 
 
 class Record:
@@ -159,6 +177,12 @@ class Record:
         #: With recorded dice, the generator's state after the start (a replay never moves
         #: it: the dice come from the commands), which the checkpoints do not keep.
         self._start_rng: tuple[Any, ...] | None = None
+        #: The computer seats that did not play at the level chosen: seat -> (level, why).
+        self.played_as: dict[int, tuple[str, str]] = {}
+        #: Demo mode: the computer gives the commands of the people's seats (see note_demo).
+        self.standing_in = False
+        #: Counts changes to :meth:`header` after the start (a saver rewrites its first line).
+        self.header_version = 0
 
     # -- building -------------------------------------------------------------------------
 
@@ -193,12 +217,57 @@ class Record:
         """Write down a command the game has just carried out (called by :class:`Game`)."""
         if self.recorded_dice:
             command = replace(command, dice=tuple(e.dice for e in events if isinstance(e, Thrown)))
+        if self.standing_in and not command.stand_in and command.seat in self.human_seats():
+            command = replace(command, stand_in=True)
         self._commands.append(command)
         self._log_ends.append(len(self.game.log) if self.game is not None else 0)
         self._redo = []  # a new decision: what was undone cannot come back (editor semantics)
         if self._checkpointed and self.game is not None and Checkpoints.due(len(self._commands)):
             self._checkpoints.add(Checkpoint.take(self.game, len(self._commands),
                                                   generator=not self.recorded_dice))
+
+    # -- who played -----------------------------------------------------------------------
+
+    def note_played_as(self, seat: int, level: str, why: str = "") -> None:
+        """The computer in ``seat`` plays (from now on, or played part of) this game at
+        ``level`` rather than the level chosen: a Perfect computer as Expert, ``why`` in
+        the words of the game's log.  Once noted it stays: the game was not all Perfect."""
+        chosen = self.seats[seat]
+        if not chosen.computer or level == chosen.level or seat in self.played_as:
+            return
+        self.played_as[seat] = (level, why)
+        self.header_version += 1
+
+    def note_demo(self, on: bool, level: str = "expert") -> None:
+        """Demo mode turned on (the computer plays every seat at ``level``: the people's
+        commands from now on are marked ``stand_in``, and a computer of another level is
+        noted as played at ``level``) or off (the people decide again)."""
+        self.standing_in = on
+        if on:
+            for seat in range(len(self.seats)):
+                # Translators: why a computer played at another level than the one chosen.
+                self.note_played_as(seat, level, _("demo mode played every seat"))
+
+    def seats_as_played(self) -> tuple[Played, ...]:
+        """Each seat as it was played: a person, or the computer's level chosen and played."""
+        out = []
+        for i, seat in enumerate(self.seats):
+            if not seat.computer:
+                out.append(Played(True))
+            else:
+                level, why = self.played_as.get(i, (seat.level, ""))
+                out.append(Played(False, seat.level, level, why))
+        return tuple(out)
+
+    def person_made(self, command: Command) -> bool:
+        """Whether a person gave ``command`` (a person's seat, not the demo's stand-in)."""
+        return not command.stand_in and not self.seats[command.seat].computer
+
+    def _keep_stand_in(self, stand_in: bool) -> None:
+        """A replayed command keeps whether the computer gave it for a person."""
+        last = self._commands[-1]
+        if last.stand_in != stand_in:
+            self._commands[-1] = replace(last, stand_in=stand_in)
 
     # -- questions ------------------------------------------------------------------------
 
@@ -219,20 +288,18 @@ class Record:
     def has_human_decision(self) -> bool:
         """Whether a person has chosen dice at a throw (frozen some and thrown on, or
         banked): a decision the review can value.  Cheap: no replay, no steps built."""
-        humans = self.human_seats()
-        return any(c.seat in humans and c.name in ("throw", "bank") and c.args
+        return any(c.name in ("throw", "bank") and c.args and self.person_made(c)
                    for c in self._commands)
 
     @property
     def steps(self) -> list[Step]:
         """Every command so far with its seat and the events it produced."""
         log = self.game.log if self.game is not None else []
-        humans = self.human_seats()
         out = []
         begin = self._log_start
         for i, (command, end) in enumerate(zip(self._commands, self._log_ends, strict=True)):
             out.append(Step(i + 1, command.seat, command, tuple(log[begin:end]),
-                            command.seat in humans))
+                            self.person_made(command)))
             begin = end
         return out
 
@@ -271,6 +338,7 @@ class Record:
         game.record.assisted = self.assisted
         game.record.branch = self.branch
         game.record.recorded_dice = self.recorded_dice
+        game.record._carry_seating(self)
         return game
 
     def _replay(self, commands: Sequence[Command], *, then_faces: Sequence[int] = ()) -> Game:
@@ -329,6 +397,7 @@ class Record:
         record._log_ends = self._log_ends[:index]
         record._log_start = self._log_start
         record._checkpoints = self._checkpoints.upto(index)
+        record._carry_seating(self)
         game.record = record
         return game
 
@@ -361,6 +430,7 @@ class Record:
         game = self.game_at(step)
         game.record.assisted = True
         game.record.branch = secrets.token_hex(8)
+        game.record.note_demo(False)  # played on by a person, whoever played the original
         return game
 
     # -- undo and redo --------------------------------------------------------------------
@@ -418,6 +488,12 @@ class Record:
         game.record._redo = rest
         return game
 
+    def _carry_seating(self, other: Record) -> None:
+        """Who played, from the record this one replays (undo, redo, a replay)."""
+        self.played_as = dict(other.played_as)
+        self.standing_in = other.standing_in
+        self.header_version = other.header_version
+
     # -- JSON -----------------------------------------------------------------------------
 
     def header(self) -> dict[str, Any]:
@@ -430,7 +506,12 @@ class Record:
             "dice": "recorded" if self.recorded_dice else "generator",
             "assisted": self.assisted,
             **({"branch": self.branch} if self.branch else {}),
+            **({"played_as": self._played_as_json()} if self.played_as else {}),
         }
+
+    def _played_as_json(self) -> list[dict[str, Any]]:
+        return [{"seat": seat, "level": level, "why": why}
+                for seat, (level, why) in sorted(self.played_as.items())]
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON document in a fixed key order (same game, same text)."""
@@ -438,26 +519,46 @@ class Record:
         data["commands"] = [c.to_dict() for c in self._commands]
         return data
 
+    def shared_dict(self) -> dict[str, Any]:
+        """The record to give away (Game > Save record as): a finished game's is
+        :meth:`to_dict`.  An unfinished game's holds no dice seed, which would tell the dice
+        still to come: its start is the opening position with a generator that tells
+        nothing, and each command carries the faces it threw ("recorded" dice), which is
+        enough to replay it, and to play on from any step with dice of its own."""
+        game = self.game if self.game is not None else self.replay()
+        if game.over:
+            return self.to_dict()
+        opening = self.game_at(0).to_dict()
+        opening["rng"] = _blank_rng(opening["rng"])
+        data = self.header()
+        data["start"] = {"position": opening}
+        data["dice"] = "recorded"
+        data["commands"] = [
+            replace(s.command, dice=tuple(e.dice for e in s.events if isinstance(e, Thrown)))
+            .to_dict() for s in game.record.steps]
+        return data
+
+
+def _blank_rng(rng: list[Any]) -> list[Any]:
+    """A generator state in the JSON form of ``rng`` that says nothing of it: drawn from a
+    one-way hash of it, so the same game gives the same file."""
+    import hashlib
+
+    digest = hashlib.sha256(repr(rng).encode()).digest()
+    state = random.Random(digest).getstate()
+    return [state[0], list(state[1]), state[2]]
+
 
 def transcript(record: Record) -> str:
     """The game in plain words: who played, under which rules, and the log line by line."""
     names = [s.name for s in record.seats]
     game = record.game if record.game is not None else record.replay()
-    rules = record.rules
-    # Translators: the first line of a game's transcript; {rules} names the rule set.
-    lines = [_("Ten-Thousand: {rules}, to {points}").format(
-        rules=rules.label, points=number(rules.game_point))]
-    for seat in record.seats:
-        if seat.computer:
-            # Translators: a seat in a transcript; {level} is the computer's level (Expert).
-            who = _("{name}: computer ({level})").format(
-                name=seat.name, level=level_word(seat.level))
-        else:
-            who = _("{name}: person").format(name=seat.name)
-        lines.append("  " + who)
+    lines = [_transcript_head(record.rules)]
+    for seat, played in zip(record.seats, record.seats_as_played(), strict=True):
+        lines.append("  " + _seat_words(seat, played))
     if record.start.position is not None:
         lines.append(_("Resumed from a saved position."))
-    elif record.start.seed is not None:
+    elif record.start.seed is not None and game.over:  # the seed tells the dice to come
         lines.append(_("Dice seed: {seed}").format(seed=record.start.seed))
     if record.assisted:
         lines.append(_("Assisted: moves were taken back during this game."))
@@ -509,3 +610,31 @@ def load_position(data: Any) -> Game:
     """Rebuild a game from a position document (format 1, :meth:`Game.to_dict`), without a
     record (the caller gives it one); or raise :class:`~tenthousand.model.position.BadSave`."""
     return _load_position(data, Game, FORMAT)
+
+
+def _transcript_head(rules: Rules) -> str:
+    """The transcript's first line; the game point once (a rule set's label names it when
+    it differs from its preset's)."""
+    from .rules import PRESETS
+
+    base = PRESETS.get(rules.preset)
+    if base is not None and base.game_point != rules.game_point:
+        # Translators: the first line of a game's transcript; {rules} names the rule set
+        # with its game point ("Kim House, to 1,000, Rotary Club").
+        return _("Ten-Thousand: {rules}").format(rules=rules.label)
+    # Translators: the first line of a game's transcript; {rules} names the rule set.
+    return _("Ten-Thousand: {rules}, to {points}").format(
+        rules=rules.label, points=number(rules.game_point))
+
+
+def _seat_words(seat: Seat, played: Played) -> str:
+    """A seat in a transcript: a person, or the computer at its level as played."""
+    if played.person:
+        return _("{name}: person").format(name=seat.name)
+    if played.fell_back:
+        # Translators: a seat in a transcript; {chosen} the level chosen (perfect),
+        # {level} the level that played (expert).
+        return _("{name}: computer ({chosen}, played as {level})").format(
+            name=seat.name, chosen=level_word(played.chosen), level=level_word(played.level))
+    # Translators: a seat in a transcript; {level} is the computer's level (Expert).
+    return _("{name}: computer ({level})").format(name=seat.name, level=level_word(seat.level))

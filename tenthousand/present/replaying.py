@@ -90,8 +90,8 @@ class Replay:
         return self.log[begin:self.log_ends[step]]
 
     def human(self, step: int) -> bool:
-        return 0 < step <= self.last and self.commands[step - 1].seat in \
-            self.record.human_seats()
+        """Whether a person gave the ``step``-th command (not the demo's computer)."""
+        return 0 < step <= self.last and self.record.person_made(self.commands[step - 1])
 
     def decision(self, step: int) -> Decision | None:
         """The human decision of a throw that ``step`` made (freeze and throw on, or
@@ -105,6 +105,12 @@ class Replay:
         thrown = before.get("turn", {}).get("thrown", [])
         faces = tuple(thrown[i] for i in command.args if 0 <= i < len(thrown))
         return Decision(before, faces, command.name == "bank")
+
+    def decision_shown(self, step: int) -> Decision | None:
+        """The decision the position at ``step`` is about to make: the next command's, whose
+        freeze the table shows selected (:func:`context`).  What the advice line under the
+        table speaks of."""
+        return self.decision(step + 1)
 
     def decisions(self) -> list[tuple[int, Decision]]:
         """Every human decision of the game with its step, in order."""
@@ -179,18 +185,26 @@ def _position(game: Game) -> dict[str, Any]:
     return data
 
 
+def showing(decision_step: int) -> int:
+    """The replay step that shows the decision of command ``decision_step`` (as
+    :meth:`Replay.decisions` numbers it): the position before it, its freeze selected."""
+    return max(0, decision_step - 1)
+
+
 def context(replay: Replay, step: int, game: Game) -> Context:
     """How the presenter shows step ``step``: the next command's freeze selected, as the
-    window shows a computer's move before it is made."""
-    seats = replay.record.seats
+    window shows a computer's move before it is made; each seat as it was played (a person,
+    the computer's level, Perfect that played as Expert)."""
+    played = replay.record.seats_as_played()
     selection: frozenset[int] = frozenset()
     bank = None
     if step < replay.last and game.phase is Phase.CHOOSE:
         command = replay.commands[step]
         if command.name in ("throw", "bank"):
             selection, bank = frozenset(command.args), command.name == "bank"
-    return Context(computers=tuple(True for _seat in seats), levels=tuple(s.level for s in seats),
-                   as_expert=tuple(False for _seat in seats), selection=selection,
+    return Context(computers=tuple(not p.person for p in played),
+                   levels=tuple(p.chosen for p in played),
+                   as_expert=tuple(p.fell_back for p in played), selection=selection,
                    decision_bank=bank)
 
 

@@ -196,9 +196,18 @@ def test_save_record_as_writes_the_record_and_the_transcript(
         app.save_record()
         assert asked["initialfile"].startswith("ten-thousand-")
         assert asked["initialfile"].endswith("-Ann-vs-Bot.json")
-        assert json.loads(target.read_text())["commands"]
-        assert "Ann" in target.with_suffix(".txt").read_text()
-        assert savegame.read_record(target).game.to_dict() == app.controller.game.to_dict()
+        data = json.loads(target.read_text())
+        assert data["commands"]
+        words = target.with_suffix(".txt").read_text()
+        assert "Ann" in words
+        # During a game the record holds no dice generator: the dice it threw, and a start
+        # that tells nothing of the dice to come; it replays to the same position.
+        assert "seed" not in target.read_text() and "Dice seed" not in words
+        assert data["dice"] == "recorded" and "position" in data["start"]
+        live = app.controller.game.to_dict()
+        opened = savegame.read_record(target).game.to_dict()
+        assert opened.pop("rng") != live.pop("rng")
+        assert opened == live
         errors: list[str] = []
         app.show_error = lambda title, text: errors.append(text)
         (tmp_path / "taken.json").mkdir()  # a folder in the way: the disk refuses
@@ -343,11 +352,15 @@ def test_the_review_links_each_decision_to_its_step_in_the_replay(tk_root: tk.Tk
                          if s.human and s.command.name == "bank")
         review = app.show_review()
         wait_until(app, lambda: review.result is not None, seconds=60)
-        assert review.links and review.links[0] == bank_step
+        # The link opens on the position of the decision, its freeze selected, with the
+        # advisor's words about that decision under it (not the step after it).
+        assert review.links and review.links[0] == bank_step - 1
         review.link_buttons[0].invoke()
         window = app.replays[-1]
         _ready(app, window)
-        assert window.step == bank_step
+        assert window.step == bank_step - 1
+        assert window.table.display.selected == frozenset(
+            window.replay.commands[bank_step - 1].args)
         wait_until(app, lambda: "Best" in window.advice_label.cget("text")
                    or "best" in window.advice_label.cget("text"), seconds=60)
         assert window.advice_label.cget("text").startswith("Ann froze 1 and banked")
