@@ -136,3 +136,17 @@ def test_the_line_under_the_buttons() -> None:
     assert banking.line((1,)) == ("Advisor: freezing 1, throw on 380 \u00b7 bank 400."
                                   "  This is the best freeze: bank.")
     assert advisor.AdvisorValues(advisor.SCORE, 0).line((1,)) == ""
+
+
+@pytest.mark.parametrize("preset, seats", [("ten-thousand", 2), ("trash-5000", 2),
+                                           ("farkle", 3)])
+def test_the_advisor_values_a_position_without_its_log(preset: str, seats: int) -> None:
+    """The window hands the advisor's worker the position with one event of its log (a
+    cost that does not grow with the game); the values are the same as with the whole."""
+    positions = _positions(preset, seats, 6, seed=4)
+    assert positions
+    for game in positions:
+        short = game.to_dict(last_events=1)
+        assert len(short["log"]) == 1 and short["log"][0] == game.log[-1].to_dict()
+        assert advisor.evaluate(Game.from_dict(short)) == \
+            advisor.evaluate(Game.from_dict(game.to_dict()))

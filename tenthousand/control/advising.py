@@ -92,7 +92,9 @@ class AdvisorService:
     # -- the work ---------------------------------------------------------------------------
 
     def _ask(self, game: Game) -> None:
-        key, data = self._key, game.to_dict()
+        # The position without its log (the values never read it): the same cost at
+        # every move of a long game, in the Tk thread.
+        key, data = self._key, game.to_dict(last_events=1)
         self.asking = True
         self._error = None
 

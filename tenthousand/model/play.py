@@ -619,8 +619,12 @@ class Play:
 
     # -- JSON ----------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole game as a plain JSON document (see :meth:`Game.from_dict`)."""
+    def to_dict(self, *, last_events: int | None = None) -> dict[str, Any]:
+        """The whole game as a plain JSON document (see :meth:`Game.from_dict`).
+
+        ``last_events`` keeps only that many events of the log (at least the last, which
+        ends a finished game): the position for a worker that values it (the advisor), whose
+        cost must not grow with the game (a log of 10,000 commands took 65 ms to write)."""
         state = self.rng.getstate()
         data = {
             "format": self.FORMAT,
@@ -653,7 +657,8 @@ class Play:
                 "discard_choices": list(self.discard_choices),
             },
             "rng": [state[0], list(state[1]), state[2]],
-            "log": [e.to_dict() for e in self.log],
+            "log": [e.to_dict() for e in (self.log if last_events is None
+                                          else self.log[-max(1, last_events):])],
         }
         if self.match_games:  # only with a match, so a position reads as it did before
             data["match_games"] = [[list(row) for row in rows] for rows in self.match_games]
