@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .files.settings import GameSettings, Preferences, SeatSetting, load_preferences
 from .i18n import _, number
-from .view import scaling
+from .view import access, scaling
 from .view.scaling import SCREEN_MARGIN, window_sizes
 
 if TYPE_CHECKING:  # the engine and the window load after the first frame is shown
@@ -250,6 +250,7 @@ def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
 def _open(root: tk.Tk, opts: Options) -> App:
     """Build the game window on ``root`` as the command line asks."""
     root.withdraw()
+    access.tk_language(root)  # the Yes and No of Tk's own boxes in the game's language
     icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
     scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out

@@ -15,11 +15,21 @@ from collections.abc import Callable
 from tkinter import ttk
 from typing import Any
 
-from ..i18n import mnemonic
+from ..i18n import PSEUDO, language, mnemonic
 
-__all__ = ["label", "button", "check", "radio", "tab", "bind_key", "keys_of"]
+__all__ = ["label", "button", "check", "radio", "tab", "bind_key", "keys_of", "tk_language"]
 
 _REGISTRY = "_access_keys"
+
+
+def tk_language(root: tk.Misc, code: str | None = None) -> str:
+    """Tk's own boxes (the Yes and No of a question, the file dialogs) in the game's language:
+    Tk takes their words, with their access keys ("&Ja"), from its message catalogue, which
+    follows ``msgcat``'s locale, not ours.  Returns the locale set."""
+    wanted = code or language()
+    locale = "en" if wanted == PSEUDO else wanted
+    root.tk.call("::msgcat::mclocale", locale)
+    return str(root.tk.call("::msgcat::mclocale"))
 
 
 def keys_of(toplevel: tk.Misc) -> dict[str, list[str]]:
