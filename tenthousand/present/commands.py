@@ -85,7 +85,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("bank", sequences=("<b>", "<B>", "<Return>", "<KP_Enter>"), keys=N_("B or Enter"),
             description=N_("freeze the picked dice and bank the turn score")),
     Command("die_next", sequences=("<Tab>",), keys=N_("Tab"),
-            description=N_("the die cursor (a dashed ring) to the next die")),
+            description=N_("the die cursor (a frame around the die) to the next die")),
     Command("die_previous", sequences=("<Shift-Tab>", "<ISO_Left_Tab>"), keys=N_("Shift+Tab"),
             description=N_("the die cursor back to the die before")),
     Command("die_pick", sequences=("<p>", "<P>"), keys="P",
