@@ -18,7 +18,8 @@ from . import __version__, i18n
 from .files.options import Options, SeatSpec
 from .files.settings import THEMES, GameSettings, SeatSetting, next_computer_name, saved_language
 from .i18n import N_, _
-from .model import LEVELS, OPTION_NAMES, PRESETS
+from .model import OPTION_NAMES, PRESETS
+from .model.rules import BY_STRENGTH, COMMAND_WORDS, level_of_word
 
 #: The 1989 program's one-letter arguments and what they mean today.
 LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
@@ -62,9 +63,11 @@ def parse_players(text: str) -> list[SeatSpec]:
             name, kind = "", part
         low = kind.strip().lower()
         if low == "cpu" or low.startswith("cpu:"):
-            level = low[4:].strip() if low.startswith("cpu:") else "normal"
-            if level not in LEVELS:
-                raise argparse.ArgumentTypeError(_level_problem(number, part, level))
+            word = low[4:].strip() if low.startswith("cpu:") else "normal"
+            found = level_of_word(word)
+            if found is None:
+                raise argparse.ArgumentTypeError(_level_problem(number, part, word))
+            level = found
             if equals and not name.strip():
                 raise argparse.ArgumentTypeError(
                     # Translators: {number} counts the seats of --players; {part} is its text.
@@ -95,9 +98,27 @@ def _level_problem(number: int, part: str, level: str) -> str:
         # Translators: {levels} lists the levels as the command line writes them.
         return _("seat {number} ({part}) names the computer level {level}; the levels are "
                  "{levels}").format(number=number, part=repr(part), level=repr(level),
-                                    levels=", ".join(LEVELS))
+                                    levels=_level_words())
     return _("seat {number} ({part}) names no computer level; the levels are "
-             "{levels}").format(number=number, part=repr(part), levels=", ".join(LEVELS))
+             "{levels}").format(number=number, part=repr(part), levels=_level_words())
+
+
+def _against(word: str) -> str:
+    """--against: a computer level by its command-line word, or ``person``."""
+    if word.strip().lower() == "person":
+        return "person"
+    level = level_of_word(word)
+    if level is None:
+        # Translators: --against; {levels} lists the levels as the command line writes them.
+        raise argparse.ArgumentTypeError(_("{word} is no computer level; the levels are "
+                                           "{levels}, or person").format(
+                                               word=repr(word), levels=_level_words()))
+    return level
+
+
+def _level_words() -> str:
+    """The levels as the command line writes them, weakest first."""
+    return ", ".join(COMMAND_WORDS[level] for level in BY_STRENGTH)
 
 
 def seat_problem(players: list[SeatSpec], options: list[str], rules: str | None) -> str | None:
@@ -229,7 +250,7 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=parse_players, metavar=_("SPEC"),
                         help=_("the seats in order, e.g. 'You,cpu:expert' or "
                                "'Ann,Bob=cpu:normal' (levels: {levels})").format(
-                            levels=", ".join(LEVELS)))
+                            levels=_level_words()))
     parser.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
                         metavar=_("NAME"), help=_("switch an option on (repeatable): "
                                                   "{options}").format(
@@ -261,7 +282,7 @@ def _tool_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("with --stats: as one JSON object"))
     parser.add_argument("--player", metavar=_("NAME"),
                         help=_("with --stats: whose (default: the person with the most games)"))
-    parser.add_argument("--against", metavar=_("LEVEL"), choices=[*LEVELS, "person"],
+    parser.add_argument("--against", metavar=_("LEVEL"), type=_against,
                         help=_("with --stats: only games against this computer level (or a "
                                "person)"))
     parser.add_argument("--since", type=_day, metavar=_("YYYY-MM-DD"),

@@ -204,3 +204,22 @@ def test_a_command_line_error_is_one_line_not_the_whole_usage() -> None:
         assert done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
         assert done.stderr.startswith("tenthousand: error: ")
 
+
+
+def test_one_name_per_level_and_one_order_weakest_first() -> None:
+    """Best average is best-average on the command line (its old word max-expected still
+    works), and every list names the levels weakest first, as measured: Expert beats Best
+    average (docs/strength.md)."""
+    from tenthousand.dialogs.newgame import LEVEL_LABELS
+    from tenthousand.model.rules import BY_STRENGTH, LEVELS
+
+    assert BY_STRENGTH == ("beginner", "normal", "max-expected", "expert", "perfect")
+    assert sorted(BY_STRENGTH) == sorted(LEVELS)
+    assert tuple(LEVEL_LABELS) == BY_STRENGTH
+    seats = cli.parse_players("Ann,cpu:best-average,cpu:max-expected,cpu:Expert")
+    assert [s.level for s in seats[1:]] == ["max-expected", "max-expected", "expert"]
+    with pytest.raises(Exception, match="beginner, normal, best-average, expert, perfect"):
+        cli.parse_players("Ann,cpu:hard")
+    help_text = cli.build_parser().format_help()
+    assert "beginner, normal, best-" in help_text and "max-expected" not in help_text
+    assert cli.parse(["--stats", "--against", "best-average"])[0].against == "max-expected"

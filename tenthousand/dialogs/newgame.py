@@ -8,10 +8,17 @@ from collections.abc import Callable
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from ..files.settings import MAX_SEATS, SAVED_PREFIX, GameSettings, SeatSetting, next_computer_name
+from ..files.settings import (
+    MAX_SEATS,
+    SAVED_PREFIX,
+    GameSettings,
+    SeatSetting,
+    in_this_language,
+    next_computer_name,
+)
 from ..i18n import N_, _, mnemonic, number
-from ..model import LEVELS, OPTION_NAMES, PRESETS
-from ..model.rules import Rules
+from ..model import OPTION_NAMES, PRESETS
+from ..model.rules import BY_STRENGTH, Rules
 from ..view import access
 from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
 
@@ -24,8 +31,8 @@ LEVEL_LABELS: dict[str, str] = {
     # Translators: the computer levels, weakest first.
     "beginner": N_("Beginner"),
     "normal": N_("Normal"),
-    "expert": N_("Expert"),
     "max-expected": N_("Best average"),
+    "expert": N_("Expert"),
     "perfect": N_("Perfect"),
 }
 
@@ -35,7 +42,7 @@ def player_choices() -> dict[str, SeatSetting]:
     at one of its levels; each with the seat it makes (its name left empty)."""
     # Translators: a seat's "plays as" choice: a person at the screen.
     choices = {_("Human"): SeatSetting("", False, "normal")}
-    for level in LEVELS:
+    for level in BY_STRENGTH:  # weakest first, as measured
         # Translators: a seat's "plays as" choice; {level} is a computer level (Expert).
         text = _("Computer: {level}").format(level=_(LEVEL_LABELS.get(level, level)))
         choices[text] = SeatSetting("", True, level)
@@ -182,12 +189,12 @@ class NewGameDialog(Dialog[GameSettings]):
         self.error_label(foot, "seats").grid(row=0, column=1, sticky="w", padx=PAD)
         ttk.Label(players, foreground=HINT_COLOUR, font=self.small,
                   wraplength=chars(self, 51), justify="left",
-                  text=_("Computer levels, weakest first: Beginner, Normal, Expert, Best "
-                         "average (the most points per turn) and Perfect (the best chance "
-                         "to win).")).grid(row=2, column=0, sticky="w", pady=(PAD, 0))
+                  text=_("Computer levels, weakest first: Beginner, Normal, Best average "
+                         "(the most points per turn), Expert (wins more often than Best "
+                         "average) and Perfect (the best chance to win).")).grid(row=2, column=0, sticky="w", pady=(PAD, 0))
         players.rowconfigure(3, weight=1)
-        for seat in settings.seats:
-            self.seat_rows.append(_SeatRow(self, seat))
+        for seat in settings.seats:  # a default name in the language in use ("Du", not "You")
+            self.seat_rows.append(_SeatRow(self, in_this_language(seat)))
         self._layout_seats()
 
     def _build_rules(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
@@ -209,6 +216,9 @@ class NewGameDialog(Dialog[GameSettings]):
                                      wraplength=chars(self, 43), justify="left")
         self.preset_help.grid(row=1, column=0, columnspan=3, sticky="w", pady=(0, PAD))
 
+        #: The number fields the player typed into in this dialog (a preset change keeps them).
+        self.typed: set[str] = set()
+        self._filling = False
         self.number_vars: dict[str, tk.StringVar] = {}
         self.number_entries: dict[str, ttk.Entry] = {}
         self.placeholders: dict[str, tk.Label] = {}
@@ -224,6 +234,7 @@ class NewGameDialog(Dialog[GameSettings]):
             self.number_entries[key] = entry
             self.placeholders[key] = self._placeholder(entry)
             var.trace_add("write", self.refresh)
+            var.trace_add("write", lambda *_args, field=key: self._typed_in(field))
         rules.columnconfigure(2, minsize=chars(self, 15), weight=1)
         ttk.Label(rules, foreground=HINT_COLOUR, font=self.small, wraplength=chars(self, 43),
                   justify="left",
@@ -367,12 +378,22 @@ class NewGameDialog(Dialog[GameSettings]):
     def _preset_changed(self, *args: object) -> None:
         key = self.preset_key()
         if key != self._preset_shown:
-            # A new preset brings its own numbers: clear what was typed so they show.
+            # A new preset brings its own numbers: clear those the last game had, so the
+            # preset's show; what the player typed in this dialog stays.
             self._preset_shown = key
-            for var in self.number_vars.values():
-                var.set("")
+            self._filling = True
+            try:
+                for field, var in self.number_vars.items():
+                    if field not in self.typed:
+                        var.set("")
+            finally:
+                self._filling = False
         self._show_preset()
         self.refresh()
+
+    def _typed_in(self, field: str) -> None:
+        if not self._filling:
+            self.typed.add(field)
 
     def _show_preset(self) -> None:
         key = self.preset_key()

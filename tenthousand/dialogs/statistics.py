@@ -18,7 +18,7 @@ from ..history.series import faces_chart, luck_against_skill, skill_over_time, w
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
 from ..i18n import N_, _, number, pgettext
-from ..model.rules import LEVELS, PRESETS
+from ..model.rules import BY_STRENGTH, PRESETS
 from ..services.jobs import JobRunner, weakly
 from ..view import access
 from ..view.charts import Chart
@@ -115,7 +115,7 @@ class StatisticsWindow(tk.Toplevel):
         self.choices: dict[str, dict[str, str | int | None]] = {
             "preset": {_all(): None, **{PRESETS[k].label: k for k in sorted(PRESETS)}},
             "level": {_all_opponents(): None,
-                      **{_(LEVEL_NAMES[k]): k for k in (*LEVELS, "person")}},
+                      **{_(LEVEL_NAMES[k]): k for k in (*BY_STRENGTH, "person")}},
             "period": {_(name): days for name, days in PERIODS.items()},
         }
         self.player = tk.StringVar(self, player or "")

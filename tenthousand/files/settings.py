@@ -18,6 +18,7 @@ from ..i18n import (
     LANGUAGE_NAMES,
     N_,
     _,
+    available,
     decimal,
     decimal_point,
     mnemonic,
@@ -25,6 +26,7 @@ from ..i18n import (
     number,
     percent,
     pgettext,
+    translate_in,
 )
 from ..i18n import signed as signed_number
 from ..model import LEVELS, OPTION_NAMES, PRESETS, Rules
@@ -97,6 +99,25 @@ def next_computer_name(used: Iterable[str]) -> str:
     while computer_name(index).casefold() in taken:
         index += 1
     return computer_name(index)
+
+
+def in_this_language(seat: SeatSetting) -> SeatSetting:
+    """A seat whose name is a default name of any language ("You", "Du", "Computer A",
+    "Ordinateur A") under the name the language in use gives it: settings made in English
+    and opened in German say "Du".  A name the player chose stays as it is."""
+    name = seat.name.strip()
+    folded = name.casefold()
+    for code in ("en", *available()):
+        if folded == translate_in(code, "You").casefold():
+            return dataclasses.replace(seat, name=_("You"))
+        head, _sep, tail = translate_in(code, "Computer {letters}").partition("{letters}")
+        letters = name[len(head):len(name) - len(tail)] if tail else name[len(head):]
+        if seat.computer and head and folded.startswith(head.casefold()) \
+                and folded.endswith(tail.casefold()) and letters.isascii() \
+                and letters.isalpha() and letters.isupper():
+            return dataclasses.replace(seat, name=_("Computer {letters}").format(
+                letters=letters))
+    return seat
 
 
 def _default_seats() -> tuple[SeatSetting, ...]:

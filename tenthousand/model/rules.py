@@ -13,8 +13,25 @@ from typing import Any
 
 from ..i18n import N_, _, number, pgettext
 
-#: The computer's levels, from a beginner's rules of thumb to perfect play.
+#: The computer's levels as files and challenge codes know them (a code keeps a level by
+#: its place here: the order never changes).
 LEVELS: tuple[str, ...] = ("beginner", "normal", "expert", "max-expected", "perfect")
+#: The levels weakest first, as measured (docs/strength.md: Expert wins 52.7% against Best
+#: average, which makes the most points per turn but not the most wins): every list a
+#: player reads is in this order.
+BY_STRENGTH: tuple[str, ...] = ("beginner", "normal", "max-expected", "expert", "perfect")
+#: The command line's word for each level (one name a level: Best average is best-average).
+COMMAND_WORDS: dict[str, str] = {level: level for level in LEVELS} | {
+    "max-expected": "best-average"}
+
+
+def level_of_word(word: str) -> str | None:
+    """The level a command-line word names (``best-average``; ``max-expected``, its name
+    before, still works), or None."""
+    word = word.strip().lower()
+    if word == "max-expected":
+        return word
+    return next((level for level, w in COMMAND_WORDS.items() if w == word), None)
 
 
 
@@ -22,7 +39,7 @@ def level_word(level: str) -> str:
     """A computer level inside a sentence, in the language in use ("the expert computer",
     "computer (expert)"; German "Experte")."""
     words = {
-        # Translators: the computer levels inside sentences and lists, weakest first.
+        # Translators: the computer levels inside sentences and lists.
         "beginner": pgettext("computer level", "beginner"),
         "normal": pgettext("computer level", "normal"),
         "expert": pgettext("computer level", "expert"),

@@ -32,6 +32,7 @@ from ..history.stats import wilson
 from ..model import LEVELS, OPTION_NAMES, PRESETS, Rules
 from ..model.events import Banked, Pegged
 from ..model.game import Game, Phase, Seat
+from ..model.rules import level_of_word
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -79,8 +80,9 @@ def _parser() -> _Parser:
                    help=f"one of {', '.join(PRESETS)}")
     t = sub.add_parser("turns", help="play single turns of one strategy")
     common(t)
-    t.add_argument("--strategy", required=True, choices=LEVELS, metavar="NAME",
-                   help=f"one of {', '.join(LEVELS)}")
+    t.add_argument("--strategy", required=True, type=lambda w: level_of_word(w) or w,
+                   choices=LEVELS, metavar="NAME",
+                   help=f"one of {', '.join(LEVELS)} (best-average is max-expected)")
     t.add_argument("--turns", required=True, type=_count)
     t.add_argument("--on-board", action="store_true",
                    help="the regular minimum applies (otherwise the opening one)")
@@ -370,10 +372,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = run_turns(rules, args.strategy, args.turns, on_board=args.on_board,
                         seed=args.seed)
     else:
-        levels = [x.strip().lower() for x in args.players.split(",")]
-        for level in levels:
+        words = [x.strip().lower() for x in args.players.split(",")]
+        levels = [level_of_word(w) or w for w in words]  # best-average, as the game says
+        for word, level in zip(words, levels, strict=True):
             if level not in LEVELS:
-                _fail(f"unknown strategy {level!r}; choose from {', '.join(LEVELS)}")
+                _fail(f"unknown strategy {word!r}; choose from {', '.join(LEVELS)} "
+                      "(best-average is max-expected)")
         if not 1 <= len(levels) <= 9:
             _fail(f"a game has 1 to 9 players, not {len(levels)}")
         out = run_games(rules, levels, args.games, seed=args.seed, records=args.records,

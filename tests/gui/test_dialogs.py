@@ -223,6 +223,44 @@ def test_preset_change_shows_its_numbers(root: tk.Tk) -> None:
     assert d.result == GameSettings(preset="trash-15000")
 
 
+def test_a_number_typed_in_the_dialog_stays_when_the_preset_changes(root: tk.Tk) -> None:
+    """The numbers the last game had give way to the new preset's; a number the player has
+    just typed is theirs and stays."""
+    d = new_game(root, GameSettings(minimum=400))
+    d.number_vars["game_point"].set("3000")  # typed now
+    d.preset_var.set(PRESETS["trash-15000"].title)
+    root.update()
+    assert d.number_vars["game_point"].get() == "3000"
+    assert d.placeholders["game_point"].winfo_manager() == ""
+    assert d.number_vars["minimum"].get() == ""  # the last game's: the preset's 350 shows
+    assert d.placeholders["minimum"].cget("text") == "350"
+    d.ok()
+    assert d.result == GameSettings(preset="trash-15000", game_point=3000)
+
+
+@pytest.mark.parametrize("language, you, computer", [("de", "Du", "Computer A"),
+                                                      ("fr", "Vous", "Ordinateur A")])
+def test_default_seat_names_follow_the_language(root: tk.Tk, language: str, you: str,
+                                                computer: str) -> None:
+    """Settings made in English ("You", "Computer A") open in another language under its
+    own default names; a name the player chose stays."""
+    from tenthousand import i18n
+
+    seats = (SeatSetting("You"), SeatSetting("Computer A", True, "normal"),
+             SeatSetting("Ann"), SeatSetting("Computer B2", True, "expert"))
+    try:
+        i18n.set_language(language)
+        d = new_game(root, GameSettings(seats=seats))
+        names = [row.name.get() for row in d.seat_rows]
+        d.destroy()
+    finally:
+        i18n.set_language("en")
+    assert names == [you, computer, "Ann", "Computer B2"]
+    back = new_game(root, GameSettings(seats=(SeatSetting(you), SeatSetting(computer, True))))
+    assert [row.name.get() for row in back.seat_rows] == ["You", "Computer A"]
+    back.destroy()
+
+
 def test_every_option_round_trips(root: tk.Tk) -> None:
     d = new_game(root)
     for name in OPTION_NAMES:
