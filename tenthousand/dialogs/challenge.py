@@ -59,14 +59,19 @@ class ChallengeWindow(tk.Toplevel):
         ttk.Label(frame, text=_("Make a code"), font=bold).pack(anchor="w")  # type: ignore[arg-type]
         row = ttk.Frame(frame)
         row.pack(fill="x", pady=(2, 10))
-        access.button(row, _("&Make a code for the current rules"), self._make).pack(
-            side="left")
+        self.make_button = access.button(row, _("&Make a code for the current rules"),
+                                         self._make)
+        self.make_button.pack(side="left")
         self.made = tk.StringVar(self)
         ttk.Entry(row, textvariable=self.made, width=40, state="readonly").pack(
             side="left", padx=6)
         access.button(row, _("C&opy"), lambda: self._copy(self.made.get())).pack(side="left")
-        self.made_words = ttk.Label(frame, text="")
+        self.made_words = ttk.Label(frame, text="", wraplength=chars(self, 72))
         self.made_words.pack(anchor="w")
+        refusal = self.make()  # rules a code cannot carry: say so before the button is pressed
+        if isinstance(refusal, str):
+            self.make_button.state(["disabled"])
+            self.made_words.configure(text=refusal)
 
     def _play_part(self, frame: ttk.Frame, bold: object) -> None:
         row = ttk.Frame(frame)

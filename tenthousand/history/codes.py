@@ -243,6 +243,12 @@ def challenge_code(challenge: Challenge) -> str:
 
 def read_challenge(code: str) -> Challenge:
     """The challenge in ``code``; BadCode with a sentence when it is not one or is changed."""
+    text = "".join(c for c in code.upper() if not c.isspace() and c != "-")
+    # A code's length is fixed: a text of another length is not a changed code but another
+    # text, or a code cut short (said before its checksum would call it "changed").
+    if text.startswith(CHALLENGE_TAG) and \
+            len(text) != len(CHALLENGE_TAG) + -(-(_CHALLENGE.size + 4) * 8 // 5):
+        raise BadCode(_("The challenge code has the wrong length."))
     payload = _decode(CHALLENGE_TAG, code)
     if len(payload) != _CHALLENGE.size:
         raise BadCode(_("The challenge code has the wrong length."))

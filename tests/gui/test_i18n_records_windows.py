@@ -124,6 +124,9 @@ def test_challenge_by_keyboard(tk_root: tk.Tk, language: str) -> None:
         _alt(window, compare)
         shown = window.compare_error.cget("text")
         assert shown.startswith({"en": "Your code: ", "de": "Dein Code: "}[language])
+        # Rules a code cannot carry are said at once, and the button is greyed out.
+        assert made == [1] and window.made_words.cget("text") == "No code today."
+        assert window.make_button.instate(["disabled"])
         _alt(window, make_key)
         assert made == [1] and window.made_words.cget("text") == "No code today."
     finally:
