@@ -17,7 +17,7 @@ from ..history.report import report_lines
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Statistics, export_csv, statistics
 from ..history.store import History, history_path
-from ..i18n import N_, _, number, pgettext
+from ..i18n import N_, _, ngettext, number, pgettext
 from ..model.rules import BY_STRENGTH, PRESETS
 from ..services.jobs import JobRunner, weakly
 from ..view import access
@@ -211,9 +211,9 @@ class StatisticsWindow(tk.Toplevel):
             self.player.set(st.player)
             self._write(report_lines(st))
             self._charts(st)
-            # Translators: how long the statistics took, in milliseconds.
-            self.status.configure(text=_("Counted in {ms} ms").format(
-                ms=number(st.seconds * 1000)))
+            # Translators: under the statistics: how many stored games they count.
+            self.status.configure(text=ngettext("{n} game counted", "{n} games counted",
+                                                st.games).format(n=number(st.games)))
         if self.on_shown is not None:
             self.update_idletasks()
             self.on_shown()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import _, number
+from ..i18n import N_, _, number
 from ..model.events import TurnStarted
 from ..model.record import Record
 from .analysis import Analysis
@@ -42,6 +42,8 @@ class ChartData:
     reference: float | None = None  # a dashed line across (the game point, 50%, fair)
     reference_label: str = ""
     note: str = ""  # a line under the title (what the chart says in words)
+    #: What an empty chart says instead of its dots: why there is nothing to show yet.
+    empty_note: str = ""
     steps: bool = False  # a value holds until the next point (scores between turns)
     x_whole: bool = False  # the x axis counts whole things (rounds, games)
 
@@ -154,7 +156,14 @@ def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
                      tuple((float(i + 1), c) for i, c in enumerate(cost))),)
     return ChartData(_("Skill over time"), _("Analysed game"), _("Win chance given away"),
                      series, y_min=0.0, percent=True, x_whole=True,
-                     note=_("Lower is better: a perfect player gives nothing away."))
+                     note=_("Lower is better: a perfect player gives nothing away."),
+                     empty_note=_(UNVALUED))
+
+
+#: Why the luck and skill charts can be empty.
+UNVALUED = N_("Nothing to show yet: luck and skill are worked out for games of two players "
+              "whose rules have a perfect-play table (the presets without options, and rules "
+              "Perfect has solved). Play one to the end and it shows here.")
 
 
 def luck_against_skill(points: Sequence[GamePoint]) -> ChartData:
@@ -169,4 +178,5 @@ def luck_against_skill(points: Sequence[GamePoint]) -> ChartData:
                      # Translators: the legend of the luck chart: games won, games lost.
                      (Series(_("won"), wins), Series(_("lost"), losses)),
                      kind=DOTS, percent=True, reference=0.0,
-                     note=_("Right: lucky dice. Up: good decisions (0 is perfect play)."))
+                     note=_("Right: lucky dice. Up: good decisions (0 is perfect play)."),
+                     empty_note=_(UNVALUED))

@@ -103,8 +103,10 @@ class Chart(tk.Canvas):
                              font=SMALL_FONT, width=w - 24, tags=("note",))
             top = 32 + 16 * (1 + len(data.note) * 6 // max(1, w - 24))
         if data is None or data.empty:
-            self.create_text(w // 2, h // 2, text=_("Nothing to show yet."), fill=text,
-                             font=FONT, tags=("empty",))
+            why = data.empty_note if data is not None and data.empty_note else \
+                _("Nothing to show yet.")
+            self.create_text(w // 2, h // 2, text=why, fill=text, font=FONT, tags=("empty",),
+                             width=max(120, w - 48), justify="center")
             return
         legend_h = 22
         box = (64, top + 6, w - 16, h - 44 - legend_h)  # the plot area: x0, y0, x1, y1
