@@ -158,3 +158,17 @@ def test_the_rules_window_words_every_counter_of_the_language() -> None:
     end = text["The end of the game"]
     assert "wins at once" in end and "one more turn, and then" not in end
     assert "seat 2 250" in end
+
+
+def test_the_strategy_card_says_what_a_player_would_ask() -> None:
+    """A threshold past the game point is no threshold (throw on, bank to win), and the
+    card says why one die is thrown on further than two."""
+    from tenthousand.dialogs.strategy import threshold_notes
+
+    short = dataclasses.replace(PRESETS["farkle"], game_point=1500)
+    assert threshold_rows(short)[5][1:] == ("throw on; bank to win", "throw on; bank to win")
+    assert threshold_rows(PRESETS["farkle"])[5][1] == "throw on; bank to win"  # 18,400
+    found = card.banking_thresholds(PRESETS["farkle"]).bank_from
+    assert found[1] > found[2]
+    (note,) = threshold_notes(PRESETS["farkle"])
+    assert "one die" in note.lower() and "six dice come back" in note

@@ -42,6 +42,10 @@ def dice_words(n: int) -> str:
 
 
 def _bank_text(value: int | None, dice: int, rules: Rules) -> str:
+    if value is not None and value >= rules.game_point:
+        # Translators: a cell of the strategy card: the turn score to bank from is past the
+        # game point, so throw on unless a bank wins the game.
+        return _("throw on; bank to win")
     if value is not None:
         # Translators: a cell of the strategy card: bank from this turn score on.
         return _("{points} or more").format(points=number(value))
@@ -58,6 +62,17 @@ def threshold_rows(rules: Rules) -> list[tuple[str, str, str]]:
     opening = card.banking_thresholds(rules, on_board=False).bank_from
     return [(dice_words(n), _bank_text(on[n], n, rules), _bank_text(opening[n], n, rules))
             for n in range(1, 7)]
+
+
+def threshold_notes(rules: Rules) -> list[str]:
+    """What a player would ask of the table: why one die left may be worth throwing from
+    higher scores than two."""
+    on = card.banking_thresholds(rules, on_board=True).bank_from
+    one, two = on.get(1), on.get(2)
+    if one is not None and two is not None and one > two:
+        return [_("With one die left the card throws on to a higher score than with two: "
+                  "if that die scores, all six dice come back for a fresh throw.")]
+    return []
 
 
 def heat_scores(rules: Rules, cells: int = 10) -> list[int]:
@@ -113,21 +128,23 @@ class StrategyWindow(tk.Toplevel):
         self.table_note.grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
         rules = self.rules
 
-        def work() -> tuple[list[tuple[str, str, str]], float] | str:
+        def work() -> tuple[list[tuple[str, str, str]], float, list[str]] | str:
             try:
-                return threshold_rows(rules), card.expected_turn_score(rules, on_board=True)
+                return (threshold_rows(rules), card.expected_turn_score(rules, on_board=True),
+                        threshold_notes(rules))
             except ValueError as e:
                 return str(e)
 
         self.jobs.submit(work, weakly(self._table_ready), name="strategy table",
                          lane="strategy")
 
-    def _table_ready(self, result: tuple[list[tuple[str, str, str]], float] | str) -> None:
+    def _table_ready(self, result: tuple[list[tuple[str, str, str]], float, list[str]] | str
+                     ) -> None:
         left = self.left
         if isinstance(result, str):
             self.table_note.configure(text=result)
             return
-        rows, expected = result
+        rows, expected, notes = result
         self.rows = rows
         self.table_note.configure(text=_("For the most points on average, bank once the turn "
                                          "score reaches:"))
@@ -141,9 +158,10 @@ class StrategyWindow(tk.Toplevel):
             for c, text in enumerate(row):
                 ttk.Label(left, text=text).grid(row=r, column=c, sticky="w", padx=(0, PAD),
                                                 pady=1)
-        ttk.Label(left, text=_("Played this way a turn scores {points} on average. Near the "
-                               "end of a game, the board scores matter more than the "
-                               "average: see the chart.").format(points=decimal(expected, 1)),
+        ttk.Label(left, text=" ".join([_("Played this way a turn scores {points} on average. "
+                                         "Near the end of a game, the board scores matter "
+                                         "more than the average: see the chart.").format(
+                                             points=decimal(expected, 1)), *notes]),
                   wraplength=chars(self, 40),
                   foreground=HINT_COLOUR, justify="left").grid(
             row=9, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
