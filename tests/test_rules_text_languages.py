@@ -153,7 +153,8 @@ def test_the_workshop_and_the_card_speak_german() -> None:
     assert reason == "Die Zielpunktzahl ist zu hoch, um sie hier zu lösen (höchstens 20.000)."
     rows = threshold_rows(PRESETS["farkle"])
     assert rows[0][0] == "1 Würfel" and rows[5][0] == "6 (eine Ecke)"
-    assert all(re.fullmatch(r"ab \d{1,3}(\.\d{3})*|immer werfen|werfen: Pflicht", cell)
+    assert all(re.fullmatch(r"ab \d{1,3}(\.\d{3})*|immer werfen|werfen: Pflicht|"
+                            r"weiterwerfen; schreiben, wenn es gewinnt", cell)
                for row in rows for cell in row[1:])
 
 
