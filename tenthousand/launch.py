@@ -215,9 +215,9 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
     app.icons = _set_icon(app.root) or app.icons
     if not intro:
         app.begin()
-    app.save_preferences()
+    app.options.save_preferences()
     if replay is not None:
-        app.show_replay(record=replay)
+        app.records.show_replay(record=replay)
     if timing:
         app.close()
 

@@ -107,7 +107,7 @@ class PreferencesDialog(Dialog[Preferences]):
         ttk.Label(group, foreground=HINT_COLOUR, font=self.small, text=text).grid(
             row=row, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
 
-    def _number_row(self, group: ttk.Labelframe, pref: Number,
+    def _number_row(self, group: ttk.Labelframe, pref: Number[int] | Number[float],
                     row: int) -> tuple[tk.StringVar, ttk.Spinbox]:
         """A number typed or stepped, its error beside it and its hint below."""
         var = tk.StringVar(self, pref.field(getattr(self.prefs, pref.name)))
