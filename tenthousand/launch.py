@@ -214,7 +214,7 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
         print("ready", flush=True)  # the game's window is drawn: the second stopwatch
     app.icons = _set_icon(app.root) or app.icons
     if not intro:
-        app.begin()
+        app.game_commands.begin()
     app.options.save_preferences()
     if replay is not None:
         app.records.show_replay(record=replay)

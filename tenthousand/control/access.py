@@ -10,6 +10,7 @@ from ..files.settings import LivePreferences, Preferences
 from ..i18n import _
 from ..model.game import Phase
 from ..present import presenter
+from ..present.advice import AdvisorDisplay
 from ..present.commands import handles
 from ..present.spoken import dice_report, die_report, scores_report
 from ..services.speech import NO_SPEECH, Priority, Speaker
@@ -100,6 +101,11 @@ class AccessCommands:
             self.live.update(advisor=True)  # it works the throw out, then shows its line
         else:
             self.advisor.update(c.game, True, sorted(c.selection))  # its line, if ready
+
+    def show_advice(self, display: AdvisorDisplay) -> None:
+        """The advisor's display: its panel, and its line under Throw and Bank."""
+        self.window.advisor.show(display)
+        self.advice_line(display.line)
 
     def advice_line(self, text: str | None) -> None:
         """The advisor's line under Throw and Bank; spoken once when Ctrl+A asked for it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..files import rulefile, savegame
@@ -14,7 +14,9 @@ from ..i18n import _, ngettext, number
 from ..model import Game
 from ..model.rules import PRESETS
 from ..present.commands import handles
+from ..services.timers import Timers
 from ..view.guide import Guide
+from ..view.table import TableView
 from .boxes import EXPORT, IMPORT, Boxes, collect
 from .controller import Controller
 from .history import new_seed
@@ -30,9 +32,12 @@ class GameCommands:
     and the windows of rules, keys, tour and about."""
 
     def __init__(self, root: tk.Tk, session: Session, controller: Controller,
-                 prefs: LivePreferences, boxes: Boxes, messages: Messages, guide: Guide, *,
-                 seed: int | None, save_games: bool, close: Callable[[], None]) -> None:
+                 prefs: LivePreferences, boxes: Boxes, messages: Messages, guide: Guide,
+                 timers: Timers, table: TableView, *, seed: int | None, save_games: bool,
+                 close: Callable[[], None]) -> None:
         self.root = root
+        self.timers = timers
+        self.table = table  # the title show plays on it
         self.session = session
         self.controller = controller
         self.prefs = prefs
@@ -44,6 +49,32 @@ class GameCommands:
         self.save_games = save_games
         self.close = close
         self.rules_window: RulesWindow | None = None
+        #: Problems found at launch, shown in a box before the first move.
+        self.notices: list[str] = []
+
+    def open(self, message: str | None, notices: Sequence[str], *, intro: bool, demo: bool,
+             begin: bool) -> None:
+        """The window is built: the launch's ``message`` (kept in the log too), then the
+        title show or the game (``begin`` False: the launch begins once the first frame is
+        drawn, so that the window shows sooner)."""
+        if message:
+            self.messages.tell(message, Kind.WARNING)
+        self.table.focus_set()
+        self.notices = list(notices)
+        if intro:
+            self.table.play_intro(self.begin, wait=not demo)
+        elif begin:
+            self.begin()
+
+    def begin(self) -> None:
+        """The game's first step (and the launch's notices, if any)."""
+        if self.notices:
+            text, self.notices = "\n\n".join(self.notices), []
+            # Shown once the window is up; the computer waits while the box is open.
+            self.timers.later(0, self.boxes.inform, _("Ten-Thousand"), text, purpose="notices")
+        self.controller.start()
+        if self.prefs.value.theme == "mono":
+            self.messages.tell(_("Monochrome display."))
 
     @staticmethod
     def make_game(settings: GameSettings, seed: int | None = None) -> Game:
@@ -62,6 +93,14 @@ class GameCommands:
                     match_games=game.match_games)
 
     # -- the session's watchers ----------------------------------------------------------
+
+    def follow_table(self, change: Change) -> None:
+        """The table shows the session's game and demo mode (the controller writes the
+        log's first lines and the autosave, and plays on)."""
+        if self.controller.demo != change.demo:
+            self.controller.set_demo(change.demo)
+        if self.controller.game is not change.game:
+            self.controller.set_game(change.game)
 
     def set_title(self, change: Change | None = None) -> None:
         """The window's title: the rules in play, and whether the game is assisted."""
@@ -348,6 +387,12 @@ class GameCommands:
 
         AboutDialog(self.root)
         collect()
+
+    def tour_finished(self, skipped: bool) -> None:
+        """The tour was done or closed: it does not come back by itself."""
+        self.prefs.update(guide_done=True)
+        if skipped:
+            self.messages.tell(_("Tour closed. Help > Show the tour again brings it back."))
 
     @handles("tour")
     def show_tour(self) -> None:

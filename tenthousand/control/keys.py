@@ -9,23 +9,30 @@ import tkinter as tk
 from collections.abc import Callable
 
 from ..present.commands import COMMANDS, Command, number_of
+from ..services.speech import Speaker
 from ..view import access
 from ..view.guide import Guide
 from ..view.window import MainWindow
+from .advising import AdvisorService
+from .controller import Controller
 
 
 class Keys:
     """The bindings of one main window on its root, and the enabled state of its menus."""
 
     def __init__(self, root: tk.Tk, window: MainWindow, guide: Guide,
-                 handlers: dict[str, Callable[..., object]],
-                 conditions: dict[str, Callable[[], bool]]) -> None:
+                 handlers: dict[str, Callable[..., object]], *, controller: Controller,
+                 advisor: AdvisorService, speaker: Speaker) -> None:
         self.root = root
         self.window = window
         self.guide = guide
         self.handlers = handlers
         #: When a command of the table can be used, by the name its ``enabled`` gives.
-        self.conditions = conditions
+        self.conditions: dict[str, Callable[[], bool]] = {
+            "has_decisions": advisor.has_decisions,
+            "can_undo": lambda: controller.undo_refusal() is None,
+            "can_redo": lambda: controller.redo_refusal() is None,
+            "speech_available": lambda: speaker.available}
         self._bound: list[str] = []
 
     def bind(self) -> None:

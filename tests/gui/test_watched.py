@@ -80,7 +80,7 @@ def test_launch_notices_are_shown_before_the_computer_moves(tk_root: tk.Tk) -> N
         app = make_app(tk_root, _computer_first(), notices=["Your preferences were damaged."],
                        begin=False)
         apps.append(app)
-        app.begin()
+        app.game_commands.begin()
         _pump(app, 1.0)
         assert seen == [("Your preferences were damaged.", 0)]
         assert sum(app.controller.game.turns_taken) > 0 or app.controller.game.phase \
