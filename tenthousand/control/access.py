@@ -40,7 +40,7 @@ class AccessCommands:
         speaker.set_on(self.prefs.speech)
         window.set_check("speech", speaker.on)
         if self.prefs.speech and not speaker.available:
-            messages.tell(_(NO_SPEECH), Kind.WARNING)
+            messages.tell(_(NO_SPEECH))
 
     @property
     def prefs(self) -> Preferences:

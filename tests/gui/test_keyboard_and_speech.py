@@ -159,9 +159,10 @@ def test_a_whole_game_new_game_and_every_window_by_keys_alone(tk_root: tk.Tk) ->
             press(app, opener)
         press(app, "F5")  # the rules stay open beside the game, until Escape
         assert seen == ["New game", "Match table", "Keys", "Preferences"]
-        assert app.game_commands.rules_window is not None and app.game_commands.rules_window.winfo_exists()
-        press(app, "Escape", app.game_commands.rules_window)
-        assert not app.game_commands.rules_window.winfo_exists()
+        rules = app.game_commands.rules_window
+        assert rules is not None and rules.winfo_exists()
+        press(app, "Escape", rules)
+        assert not rules.winfo_exists()
         assert not [w for w in app.root.winfo_children()  # every window is closed again
                     if isinstance(w, tk.Toplevel) and w.winfo_exists()]
     finally:

@@ -224,12 +224,12 @@ class Monkey:
         self.root.geometry(f"{w}x{h}")
 
     def new_game(self) -> None:
-        self.app.game_commands.start_new_game(random_settings(self.rng), seed=self.rng.randrange(1000))
+        self.app.game_commands.start_new_game(random_settings(self.rng),
+                                              seed=self.rng.randrange(1000))
 
     def open_dialog(self) -> None:
         which = self.rng.choice(["new_game", "preferences", "keys", "about", "rules"])
-        getattr(self.app, {"keys": "show_keys", "about": "show_about",
-                           "rules": "show_rules"}.get(which, which))()
+        self.app.handlers[which]()  # the command's handler, as its menu entry calls it
 
     def demo(self) -> None:
         self.app.game_commands.toggle_demo()
