@@ -1,4 +1,4 @@
-"""The App's commands for playing by ear and by keyboard alone: speech (on and off, the
+"""The commands for playing by ear and by keyboard alone: speech (on and off, the
 questions the player can ask, silence) and the die cursor (Tab, Shift+Tab, P).
 
 What is spoken is what the window shows: the controller hands over the log's lines and the

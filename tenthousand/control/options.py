@@ -1,4 +1,4 @@
-"""The App's preferences: the parts of the window that follow each one, and the commands of
+"""The preferences in the window: the parts of the window that follow each one, and the commands of
 the Options menu that change them.
 
 Every change goes through the one owner of the preferences,
@@ -210,7 +210,7 @@ class OptionCommands:
         self._change_pitch(-1)
 
     def _change_pitch(self, step: int) -> None:
-        self.live.update(pitch=int(PITCH.clamp(self.prefs.pitch + step)))
+        self.live.update(pitch=PITCH.clamp(self.prefs.pitch + step))
         self.messages.tell(_("Dice sound pitch {pitch}.").format(
             pitch=PITCH.show(self.prefs.pitch)))
         self.rattle()
@@ -224,7 +224,7 @@ class OptionCommands:
         self._change_volume(-VOLUME_STEP)
 
     def _change_volume(self, step: int) -> None:
-        volume = int(VOLUME.clamp(self.prefs.volume + step))
+        volume = VOLUME.clamp(self.prefs.volume + step)
         self.live.update(volume=volume)
         self.messages.tell(_("Dice sound volume {volume}.").format(
             volume=VOLUME.show(volume)) if volume else _("Dice sound volume 0%: silent."))

@@ -212,7 +212,7 @@ class PreferencesDialog(Dialog[Preferences]):
     @property
     def volume(self) -> int:
         """The slider's value, a whole per cent."""
-        return int(VOLUME.clamp(self.volume_var.get()))
+        return VOLUME.clamp(self.volume_var.get())
 
     def _volume_moved(self, *args: object) -> None:
         self.volume_label.configure(text=VOLUME.show(self.volume))
