@@ -5,7 +5,7 @@ One table: each way starts from the same window (a game of the match's second ga
 progress, demo mode on, the rules window open), puts a game on the table its way, and
 every watcher's visible result is checked: the title, the rules window, the demo
 indicator (menu check and the status bar's DEMO), the game log's first lines with the
-fingerprint line, the status line, the advisor, the autosave, the history keeper and the
+fingerprint line, the status line and speech, the advisor, the autosave, the history keeper and the
 match table.
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from app_kit import QUIET, key, make_app, settings, stand_in_factory, wait_until
+from speech_kit import Recorder
 
 from tenthousand.control.app import App
 from tenthousand.control.history import fingerprint_line
@@ -28,6 +29,7 @@ from tenthousand.files.savegame import read_record
 from tenthousand.history.codes import Challenge, challenge_code, daily_challenge
 from tenthousand.model import PRESETS, Game, Seat
 from tenthousand.present import presenter
+from tenthousand.services.speech import Speaker
 from tenthousand.tools.sim import run_games
 
 SLOW = QUIET.replace(delay=3.0)  # the computer waits: nothing moves while we look
@@ -43,8 +45,9 @@ def _in_match() -> Game:
 
 
 def _window(tk_root: tk.Tk, game: Game | None = None, demo: bool = True) -> App:
-    app = App(tk_root, SLOW, settings(), game=game or _in_match(), install_error_handler=False,
-              player_factory=stand_in_factory(), demo=False)
+    app = App(tk_root, SLOW.replace(speech=True), settings(), game=game or _in_match(),
+              install_error_handler=False, player_factory=stand_in_factory(), demo=False,
+              speaker=Speaker(tk_root, Recorder(instant=True)))
     app.boxes.confirm = lambda title, question: True
     tk_root.deiconify()
     tk_root.update()
@@ -62,6 +65,7 @@ class Way:
     demo: bool  # demo mode afterwards
     games_played: int  # the match table afterwards
     said: str  # in the status line afterwards ("" for nothing of its own)
+    spoken: bool = True  # and spoken (the end of demo mode is the controller's to say)
     fingerprint: bool = True  # a game with a seed shows its fingerprint
 
 
@@ -101,7 +105,7 @@ def _daily(app: App, tmp_path: Path) -> None:
 
 
 WAYS: dict[str, tuple[Any, Way]] = {
-    "new": (_new, Way(Origin.NEW, False, 0, "Demo mode is off")),
+    "new": (_new, Way(Origin.NEW, False, 0, "Demo mode is off", spoken=False)),
     "next": (_next, Way(Origin.NEXT, True, 1, "Game 2 of this match")),
     "restart": (_restart, Way(Origin.RESTART, True, 1, "Game 2 of this match")),
     "play on": (_play_on, Way(Origin.PLAY_ON, False, 0, "Playing on from step 7",
@@ -156,6 +160,12 @@ def _check_watchers(app: App, tk_root: tk.Tk, way: Way, rules_open: bool) -> Non
     # the status line (and so speech) says where the game came from
     if way.said:
         assert way.said in app.window.status.full_text
+        backend = app.speaker.backend
+        assert isinstance(backend, Recorder)
+        heard = lambda: any(way.said in said.text for said in backend.said)  # noqa: E731
+        if way.spoken:  # (an event waits for what is being said to end)
+            wait_until(app, heard, seconds=5)
+        assert heard() is way.spoken
     # the advisor values the new game
     assert app.advisor._game is game
     # the autosave holds the new game
