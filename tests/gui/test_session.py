@@ -5,8 +5,8 @@ One table: each way starts from the same window (a game of the match's second ga
 progress, demo mode on, the rules window open), puts a game on the table its way, and
 every watcher's visible result is checked: the title, the rules window, the demo
 indicator (menu check and the status bar's DEMO), the game log's first lines with the
-fingerprint line, the status line and speech, the advisor, the autosave, the history keeper and the
-match table.
+fingerprint line, the status line and speech, the advisor, the tour, the autosave, the
+history keeper and the match table.
 """
 
 from __future__ import annotations
@@ -166,8 +166,8 @@ def _check_watchers(app: App, tk_root: tk.Tk, way: Way, rules_open: bool) -> Non
         if way.spoken:  # (an event waits for what is being said to end)
             wait_until(app, heard, seconds=5)
         assert heard() is way.spoken
-    # the advisor values the new game
-    assert app.advisor._game is game
+    # the advisor values the new game, the tour follows it
+    assert app.advisor._game is game and app.guide._game is game
     # the autosave holds the new game
     app.controller.saver.flush()
     saved, note = savegame.load_saved_game()
