@@ -192,7 +192,7 @@ def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
         root.update_idletasks()  # the redraws Tk has queued: the first frame
         func()
 
-    def mapped(event: tk.Event) -> None:  # type: ignore[type-arg]
+    def mapped(event: tk.Event) -> None:
         if event.widget is root:
             root.after_idle(run)
 
@@ -234,7 +234,7 @@ def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
     canvas = tk.Canvas(root, background=pal.felt, highlightthickness=0, borderwidth=0)
     canvas.place(x=0, y=0, relwidth=1, relheight=1)
 
-    def centre(event: tk.Event) -> None:  # type: ignore[type-arg]
+    def centre(event: tk.Event) -> None:
         canvas.coords("title", event.width / 2, event.height * 0.4)
 
     canvas.create_text(0, 0, text=_("Ten-Thousand"), fill=pal.text, tags="title",

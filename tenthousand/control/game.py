@@ -4,6 +4,7 @@ rules, and the windows of rules, keys, tour and about) and the playing keys."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -85,9 +86,11 @@ class GameCommands:
 
     def next_game(self, game: Game) -> Game:
         """The next game of ``game``'s match: the same seats and rules, the match table
-        carried on, and a seed of its own (its fingerprint is shown, its seed at the end:
-        drawn from the last game's dice when the command line chose the seed)."""
-        seed = game.rng.getrandbits(63) if self.seed is not None else new_seed()
+        carried on, and a seed of its own (its fingerprint is shown, its seed at the end).
+        When the command line chose the seed, each game's seed follows from the last's."""
+        last = game.record.start.seed
+        seed = random.Random(last).getrandbits(63) if self.seed is not None \
+            and last is not None else new_seed()
         return Game(game.rules, game.seats, seed=seed, dice=game.dice_source,
                     match_points=game.match_points, games_played=game.games_played,
                     match_games=game.match_games)

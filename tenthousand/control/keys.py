@@ -44,7 +44,7 @@ class Keys:
             for sequence in command.sequences:
                 self._bind(sequence, command, handler)
 
-        def any_key(event: tk.Event) -> str | None:  # type: ignore[type-arg]
+        def any_key(event: tk.Event) -> str | None:
             if self.window.table.intro_running:  # any key skips the startup show
                 self.window.table.skip_intro()
                 return "break"
@@ -57,7 +57,7 @@ class Keys:
               handler: Callable[..., object]) -> None:
         args = (number_of(sequence),) if command.numbered else ()
 
-        def on_key(event: tk.Event) -> str:  # type: ignore[type-arg]
+        def on_key(event: tk.Event) -> str:
             if self.window.table.intro_running:
                 self.window.table.skip_intro()
             elif sequence == "<Escape>" and self.guide.showing:

@@ -125,7 +125,7 @@ class RecordCommands:
                 return False
         self.session.put(game, Origin.PLAY_ON, step=step)
         if replay is not None and replay.winfo_exists():
-            replay.lower()  # type: ignore[call-arg]  # (Toplevel.lower: the window's stacking)
+            replay.lower()  # below the main window: the new game is in front
         self.root.lift()
         self.root.focus_force()
         self.window.table.focus_set()
