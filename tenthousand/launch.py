@@ -192,7 +192,7 @@ def _after_first_frame(root: tk.Tk, func: Callable[[], None]) -> None:
         root.update_idletasks()  # the redraws Tk has queued: the first frame
         func()
 
-    def mapped(event: tk.Event) -> None:  # type: ignore[type-arg]
+    def mapped(event: tk.Event) -> None:
         if event.widget is root:
             root.after_idle(run)
 
@@ -214,10 +214,10 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
         print("ready", flush=True)  # the game's window is drawn: the second stopwatch
     app.icons = _set_icon(app.root) or app.icons
     if not intro:
-        app.begin()
-    app.save_preferences()
+        app.game_commands.begin()
+    app.options.save_preferences()
     if replay is not None:
-        app.show_replay(record=replay)
+        app.records.show_replay(record=replay)
     if timing:
         app.close()
 
@@ -234,7 +234,7 @@ def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
     canvas = tk.Canvas(root, background=pal.felt, highlightthickness=0, borderwidth=0)
     canvas.place(x=0, y=0, relwidth=1, relheight=1)
 
-    def centre(event: tk.Event) -> None:  # type: ignore[type-arg]
+    def centre(event: tk.Event) -> None:
         canvas.coords("title", event.width / 2, event.height * 0.4)
 
     canvas.create_text(0, 0, text=_("Ten-Thousand"), fill=pal.text, tags="title",

@@ -218,3 +218,39 @@ def test_the_previous_releases_preferences_load_whole() -> None:
     assert prefs.guide_done  # a player of the last release has played already: no tour
     assert prefs.size == 100 and prefs.volume == 80 and not prefs.speech
     assert prefs.language == ""  # follows the desktop, as the last release did
+
+
+def test_whole_number_preferences_are_ints_even_from_a_file_that_wrote_floats() -> None:
+    """Issue 21: pitch, volume and size are whole numbers, kept as int (an older file may
+    have written 80.0); a fraction is still a damaged value."""
+    prefs, bad = Preferences.from_dict({"pitch": -2.0, "volume": 80.0, "size": 150.0,
+                                        "delay": 1.4})
+    assert bad == []
+    assert (prefs.pitch, prefs.volume, prefs.size) == (-2, 80, 150)
+    assert all(type(v) is int for v in (prefs.pitch, prefs.volume, prefs.size))
+    assert type(prefs.delay) is float
+    _prefs, bad = Preferences.from_dict({"volume": 80.5})
+    assert bad == ["volume"]
+    from tenthousand.files.settings import PITCH, VOLUME
+
+    assert type(VOLUME.clamp(85.4)) is int and type(PITCH.parse("+3")) is int
+
+
+def test_the_preferences_have_one_owner_of_in_use_saved_and_the_next_games() -> None:
+    """Issue 21: what the window plays with (the command line's launch-only choices on
+    top), what is saved (the player's own changes only), and the next new game's
+    settings, in one object."""
+    from tenthousand.files.settings import LivePreferences
+
+    saved = Preferences(delay=1.0, sound=True)
+    launch = saved.replace(sound=False, game=GameSettings(preset="farkle"))  # --no-sound
+    owner = LivePreferences(launch, saved)
+    heard: list[str] = []
+    owner.watch("delay", lambda: heard.append("delay"))
+    assert owner.value.sound is False and owner.saved.sound is True  # launch-only
+    assert owner.game.preset == "farkle" and owner.saved.game.preset != "farkle"
+    assert owner.update(delay=0.5) == {"delay": 0.5} and heard == ["delay"]
+    assert owner.saved.delay == 0.5 and owner.saved.sound is True  # the change is kept
+    assert owner.update(delay=0.5) == {} and heard == ["delay"]  # no change, no watcher
+    owner.choose_game(owner.game)  # the player starts the command line's game: now theirs
+    assert owner.saved.game.preset == "farkle"

@@ -1,4 +1,4 @@
-"""The App's commands for playing by ear and by keyboard alone: speech (on and off, the
+"""The commands for playing by ear and by keyboard alone: speech (on and off, the
 questions the player can ask, silence) and the die cursor (Tab, Shift+Tab, P).
 
 What is spoken is what the window shows: the controller hands over the log's lines and the
@@ -6,49 +6,47 @@ presenter's texts through ``on_say``; :mod:`tenthousand.services.speech` speaks 
 
 from __future__ import annotations
 
-import tkinter as tk
-from collections.abc import Callable
-
 from ..files.settings import LivePreferences, Preferences
 from ..i18n import _
 from ..model.game import Phase
 from ..present import presenter
+from ..present.advice import AdvisorDisplay
 from ..present.commands import handles
 from ..present.spoken import dice_report, die_report, scores_report
 from ..services.speech import NO_SPEECH, Priority, Speaker
 from ..view.window import MainWindow
 from .advising import AdvisorService
 from .controller import Controller
+from .messages import Kind, Messages
 
 
 class AccessCommands:
-    """Speech and the die cursor, mixed into :class:`~tenthousand.control.app.App`."""
+    """Speech and the die cursor."""
 
-    root: tk.Tk
-    live: LivePreferences
-    window: MainWindow
-    controller: Controller
-    advisor: AdvisorService
-    speaker: Speaker
-    prefs: Preferences  # (a property of OptionCommands)
-    _set_prefs: Callable[..., None]
+    def __init__(self, prefs: LivePreferences, window: MainWindow, controller: Controller,
+                 advisor: AdvisorService, speaker: Speaker, messages: Messages) -> None:
+        self.live = prefs
+        self.window = window
+        self.controller = controller
+        self.advisor = advisor
+        self.speaker = speaker
+        self.messages = messages
+        #: Ctrl+A asked while the advisor was still working: speak its line once ready.
+        self._advice_wanted = False
+        # Speech follows its preference; without a speech program it stays off, and the
+        # menu entry is greyed out with the reason in the status line.
+        prefs.watch("speech", self._follow_speech)
+        controller.on_say = self.say
+        speaker.set_on(self.prefs.speech)
+        window.set_check("speech", speaker.on)
+        if self.prefs.speech and not speaker.available:
+            messages.tell(_(NO_SPEECH))
 
-    #: Ctrl+A asked while the advisor was still working: speak its line once it is ready.
-    _advice_wanted = False
+    @property
+    def prefs(self) -> Preferences:
+        return self.live.value
 
-    # -- speech ----------------------------------------------------------------------------
-
-    def _watch_speech(self) -> None:
-        """Speech follows its preference; without a speech program it stays off, and the
-        menu entry is greyed out with the reason in the status line."""
-        self.live.watch("speech", self._follow_speech)
-        self.controller.on_say = self.say
-        self.speaker.set_on(self.prefs.speech)
-        self.window.set_check("speech", self.speaker.on)
-        if self.prefs.speech and not self.speaker.available:
-            self.window.status.say(_(NO_SPEECH))
-
-    def _speech_problem(self) -> str | None:
+    def speech_problem(self) -> str | None:
         """Why speech cannot be turned on (no speech program), or None."""
         return None if self.speaker.available else _(NO_SPEECH)
 
@@ -62,19 +60,18 @@ class AccessCommands:
 
     def _answer(self, lines: list[str]) -> None:
         """The answer to a question: in the status line, and spoken before anything else."""
-        text = "\n".join(lines)
-        self.window.status.say(" ".join(lines))
-        self.say(text, Priority.URGENT)
+        self.messages.tell(" ".join(lines), spoken="\n".join(lines),
+                           priority=Priority.URGENT)
 
     @handles("speech")
     def toggle_speech(self) -> None:
         """Ctrl+T, Options > Speech."""
         if not self.speaker.available:
-            self.window.status.say(_(NO_SPEECH))
+            self.messages.tell(_(NO_SPEECH), Kind.REFUSAL)
             return
-        self._set_prefs(speech=not self.prefs.speech)
-        self.window.status.say(_("Speech on.") if self.prefs.speech else _("Speech off."))
-        self.say(_("Speech on.") if self.prefs.speech else "", Priority.URGENT)
+        self.live.update(speech=not self.prefs.speech)
+        self.messages.tell(_("Speech on.") if self.prefs.speech else _("Speech off."),
+                           priority=Priority.URGENT)
 
     @handles("say_dice")
     def say_dice(self) -> None:
@@ -101,11 +98,16 @@ class AccessCommands:
             return
         self._advice_wanted = True
         if not self.prefs.advisor:
-            self._set_prefs(advisor=True)  # it works the throw out, then shows its line
+            self.live.update(advisor=True)  # it works the throw out, then shows its line
         else:
             self.advisor.update(c.game, True, sorted(c.selection))  # its line, if ready
 
-    def _advice_line(self, text: str | None) -> None:
+    def show_advice(self, display: AdvisorDisplay) -> None:
+        """The advisor's display: its panel, and its line under Throw and Bank."""
+        self.window.advisor.show(display)
+        self.advice_line(display.line)
+
+    def advice_line(self, text: str | None) -> None:
         """The advisor's line under Throw and Bank; spoken once when Ctrl+A asked for it."""
         self.window.actions.show_advice(text)
         if text and self._advice_wanted:
@@ -116,8 +118,8 @@ class AccessCommands:
     def say_again(self) -> None:
         """Ctrl+R: the last message again."""
         if self.speaker.last:
-            self.window.status.say(self.speaker.last)
-        self.speaker.repeat()
+            self.messages.tell(self.speaker.last, spoken=self.speaker.last,
+                               priority=Priority.URGENT)
 
     @handles("silence")
     def silence(self) -> None:
@@ -137,7 +139,7 @@ class AccessCommands:
             return "frozen", len(c.game.discard_choices)
         return None
 
-    def _follow_cursor(self) -> None:
+    def follow_cursor(self) -> None:
         """After every redraw: keep the cursor on a die of the row in play, or hide it."""
         if not self.controller.human_to_play:
             self._advice_wanted = False  # the question was about a throw now gone

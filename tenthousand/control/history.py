@@ -1,7 +1,8 @@
 """The window's history commands: games stored as they end (or are left), the seed's
 fingerprint before a game and the seed after it, Game > Statistics, Game > Charts and
-Game > Challenge a friend.  The app owns one :class:`HistoryControls` and calls it from a
-few hooks; everything slow runs in the app's :class:`JobRunner`."""
+Game > Challenge a friend.  The app owns one :class:`HistoryControls`: it watches the
+session (the game left is stored, the fingerprint line is written) and the redraws (a game
+that ends is stored); everything slow runs in its own :class:`JobRunner`."""
 
 from __future__ import annotations
 
@@ -13,10 +14,18 @@ from ..history.codes import Challenge, challenge_code, fingerprint_of, short_fin
 from ..history.keeper import Keeper, Stored
 from ..i18n import _
 from ..model.game import Game
+from ..present.commands import handles
 from ..services.jobs import JobRunner, weakly
+from .messages import Kind, Messages
+from .session import Change, Origin, Session
 
 if TYPE_CHECKING:
-    from .app import App
+    import tkinter as tk
+
+    from ..files.settings import LivePreferences
+    from ..view.panels import LogPanel
+    from .boxes import Boxes
+    from .controller import Controller
 
 log = logging.getLogger(__name__)
 
@@ -26,114 +35,139 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+def fingerprint_line(game: Game) -> str | None:
+    """The game log's line that shows the dice seed's fingerprint before the game (None:
+    the game has no seed, or it is over and its seed is shown instead)."""
+    seed = game.record.start.seed
+    if seed is None or game.over:
+        return None
+    # Translators: the table's log; {fingerprint} is four groups of four hex digits.
+    return _("Dice fingerprint: {fingerprint} (the seed is shown when the game ends)").format(
+        fingerprint=short_fingerprint(fingerprint_of(seed)))
+
+
 class HistoryControls:
     """See the module's docstring."""
 
-    def __init__(self, app: App, *, enabled: bool) -> None:
-        self.app = app
-        self.jobs = JobRunner(app.root)
+    def __init__(self, root: tk.Misc, prefs: LivePreferences, session: Session,
+                 controller: Controller, log: LogPanel, messages: Messages, boxes: Boxes,
+                 *, enabled: bool) -> None:
+        self.root = root
+        self.prefs = prefs
+        self.session = session
+        self.controller = controller
+        self.log = log
+        self.messages = messages
+        self.boxes = boxes
+        self.jobs = JobRunner(root)
         self.keeper = Keeper(self.jobs, enabled=enabled)
         self.last: Stored | None = None  # the game stored last, with its analysis
         self.last_result: str | None = None  # the last challenge's result code
-        self._announced: set[str] = set()
+        self.closed = False
+
+    # -- the session's watchers ----------------------------------------------------------
+
+    def put(self, change: Change) -> None:
+        """A game comes to the table: the one it replaces is stored as left, and a
+        challenge's game is known by its code."""
+        if change.new_game and change.previous is not None:
+            self.keeper.abandoned(change.previous, demo=change.was_demo)
+        if change.new_game and change.code:
+            key = self.keeper.track(change.game, self.prefs.value.advisor)
+            self.keeper.challenges[key] = change.code
+
+    def announce(self, change: Change) -> None:
+        """The game log's fingerprint line, under the game's first lines."""
+        line = fingerprint_line(change.game) if change.new_game else None
+        if line is not None:
+            self.log.add(line, "info")
 
     # -- hooks ---------------------------------------------------------------------------
 
     def refreshed(self, game: Game) -> None:
-        """After every redraw: note the game, announce its fingerprint, store it at the end."""
-        key = self.keeper.track(game, self.app.prefs.advisor)
-        if key not in self._announced:
-            self._announced.add(key)
-            seed = game.record.start.seed
-            if seed is not None and not game.over:
-                # Translators: the table's log; {fingerprint} is four groups of four hex
-                # digits.
-                self.app.window.log.add(_(
-                    "Dice fingerprint: {fingerprint} (the seed is shown when the game ends)"
-                ).format(fingerprint=short_fingerprint(fingerprint_of(seed))), "info")
+        """After every redraw: note the game, store it at the end."""
+        self.keeper.track(game, self.prefs.value.advisor)
         if game.over:
-            self.keeper.finished(game, demo=self.app.controller.demo,
-                                 on_done=weakly(self._stored))
-
-    def leaving(self) -> None:
-        """The game in the window is about to be replaced or the window closed."""
-        self.keeper.abandoned(self.app.controller.game, demo=self.app.controller.demo)
+            self.keeper.finished(game, demo=self.session.demo, on_done=weakly(self._stored))
 
     def close(self) -> None:
         """Quit: store the game being left, wait for the history, then stop."""
-        self.leaving()
+        if self.session.game is not None:
+            self.keeper.abandoned(self.session.game, demo=self.session.demo)
         if not self.keeper.flush(5.0):
             log.warning("the history was still being written at quit")
-        self.keeper.close()
-        self.jobs.close()
+        self.shutdown()
 
     def shutdown(self) -> None:
         """The window is destroyed: deliver nothing more; let a running store finish."""
+        self.closed = True
         self.jobs.close()
         self.keeper.flush(5.0)
         self.keeper.close()
 
     def _stored(self, stored: Stored) -> None:
-        app = self.app
-        if app.closed:
+        if self.closed:
             return
         self.last = stored
         seed = stored.record.start.seed
         if seed is not None:
             # Translators: {seed} is a long number, written as is; "tenthousand --verify" is
             # a command and stays as it is.
-            app.window.log.add(_("The dice seed was {seed}: tenthousand --verify checks a "
-                                 "saved record against it.").format(seed=seed), "info")
+            self.log.add(_("The dice seed was {seed}: tenthousand --verify checks a saved "
+                           "record against it.").format(seed=seed), "info")
         if stored.result_code:
             self.last_result = stored.result_code
-            app.window.log.add(_("Your result code: {code}").format(code=stored.result_code),
-                               "info")
+            self.log.add(_("Your result code: {code}").format(code=stored.result_code),
+                         "info")
             # Translators: "Game > Challenge a friend" names the menu and its item.
-            app.window.status.say(_("Challenge over: Game > Challenge a friend compares your "
-                                    "result with your friend's."))
+            self.messages.tell(_("Challenge over: Game > Challenge a friend compares your "
+                                 "result with your friend's."), Kind.EVENT)
         elif stored.problem:
-            app.window.status.say(stored.problem)
+            self.messages.tell(stored.problem, Kind.WARNING)
         elif stored.game_id is not None:
             # Translators: names the menu items Game > Charts and Game > Statistics.
-            app.window.status.say(_("Game over and stored. Game > Charts (F4) shows the score "
-                                    "race; Game > Statistics (F9) all your games."))
+            self.messages.tell(_("Game over and stored. Game > Charts (F4) shows the score "
+                                 "race; Game > Statistics (F9) all your games."), Kind.EVENT)
 
     # -- commands ------------------------------------------------------------------------
 
+    @handles("statistics")
     def show_statistics(self) -> Any:
         """F9: the Statistics window, for the first person at the table."""
         from ..dialogs.statistics import StatisticsWindow
 
-        game = self.app.controller.game
+        game = self.session.table
         people = [s.name for s in game.seats if not s.computer]
-        window = StatisticsWindow(self.app.root, self._palette(), self.jobs,
+        window = StatisticsWindow(self.root, self._palette(), self.jobs,
                                   player=people[0] if people else None)
         return window
 
+    @handles("charts")
     def show_charts(self) -> Any:
         """F4: the charts of the game in the window (or the one just over)."""
         from ..dialogs.charts import ChartsWindow
 
-        game = self.app.controller.game
-        record = game.record
+        record = self.session.table.record
         if len(record) == 0 and self.last is not None:
             record = self.last.record  # a new game has not begun: the last one
         analysis = None
         if self.last is not None and self.last.record.to_dict() == record.to_dict():
             analysis = self.last.analysis
-        window = ChartsWindow(self.app.root, record, self._palette(), analysis=analysis,
+        window = ChartsWindow(self.root, record, self._palette(), analysis=analysis,
                               jobs=self.jobs)
         return window
 
+    @handles("challenge")
     def show_challenge(self) -> Any:
+        """Game > Challenge a friend: make or enter a challenge code."""
         from ..dialogs.challenge import ChallengeWindow
 
-        window = ChallengeWindow(self.app.root, make=self._make_challenge,
+        window = ChallengeWindow(self.root, make=self._make_challenge,
                                  play=self.play_challenge, mine=self.last_result)
         return window
 
     def _make_challenge(self) -> Challenge | str:
-        settings = self.app.settings
+        settings = self.prefs.game
         rules = settings.to_rules()
         levels = [s.level for s in settings.to_seats() if s.computer]
         challenge = Challenge(rules, levels[0] if levels else "expert", new_seed())
@@ -146,28 +180,22 @@ class HistoryControls:
     def play_challenge(self, challenge: Challenge, code: str) -> bool:
         """Start the challenge's game: the first person at the table against its computer
         (after asking, while a game is in progress); False when the player said no."""
-        app = self.app
-        app.controller.cancel_all()
-        if app.in_progress and not app.confirm(
+        self.controller.cancel_all()
+        if self.session.in_progress and not self.boxes.confirm(
                 _("Play the challenge"), _("End the game in progress and play the challenge?")):
-            app.controller.start()
+            self.controller.start()
             return False
-        people = [s.name for s in app.settings.to_seats() if not s.computer]
+        people = [s.name for s in self.prefs.game.to_seats() if not s.computer]
         game = challenge.new_game(people[0] if people else _("You"))
-        self.leaving()
-        key = self.keeper.track(game, app.prefs.advisor)
-        self.keeper.challenges[key] = code
-        app.controller.set_demo(False) if app.controller.demo else None
-        app.window.set_check("demo", False)
-        app.controller.set_game(game)
-        app._set_title()
-        app.show_rules(raise_window=False)  # an open rules window shows the code's rules
         # Translators: {challenge} is "Challenge: Farkle to 10,000 against the expert
         # computer".
-        app.window.status.say(_("{challenge}.").format(challenge=challenge.describe()))
+        self.session.put(game, Origin.DAILY if challenge.daily else Origin.CHALLENGE,
+                         note=_("{challenge}.").format(challenge=challenge.describe()),
+                         code=code)
         return True
 
     def _palette(self) -> Any:
         from ..view.theme import palette
 
-        return palette(self.app.prefs.theme, self.app.prefs.table_colour)
+        prefs = self.prefs.value
+        return palette(prefs.theme, prefs.table_colour)

@@ -1,9 +1,10 @@
-"""The App's preferences: the parts of the window that follow each one, and the commands of
+"""The preferences in the window: the parts of the window that follow each one, and the commands of
 the Options menu that change them.
 
-Every change goes through :meth:`OptionCommands._set_prefs`; the window's parts react to
-it through :class:`~tenthousand.files.settings.LivePreferences` watchers, once per change and
-only when the value really changed.
+Every change goes through the one owner of the preferences,
+:class:`~tenthousand.files.settings.LivePreferences`; the window's parts react to it through
+its watchers, once per change and only when the value really changed, and what the player
+changes is saved half a second later.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..files.settings import (
     DELAY,
     DIALOG_PREFS,
     PITCH,
+    PREFS,
     TABLE_COLOURS,
     VOLUME,
     VOLUME_STEP,
@@ -29,6 +31,7 @@ from ..i18n import N_, _
 from ..present.commands import handles
 from ..services.jobs import JobRunner
 from ..services.sound import Sound
+from ..services.timers import Timers
 from ..view import scaling
 from ..view.dice import DiceImages
 from ..view.guide import Guide
@@ -36,7 +39,10 @@ from ..view.theme import apply_style, palette
 from ..view.window import MainWindow
 from .advising import AdvisorService
 from .autosave import PREFS_LANE
+from .boxes import collect
 from .controller import Controller
+from .messages import Kind, Messages
+from .session import Change, Session
 
 log = logging.getLogger(__name__)
 
@@ -46,23 +52,30 @@ COLOUR_NAMES = {"green": N_("green"), "blue": N_("blue"), "red": N_("red"),
 
 
 class OptionCommands:
-    """Preference handling and the Options menu, mixed into :class:`~tenthousand.control.app.App`."""
+    """The preferences the window follows, and the Options menu."""
 
-    jobs: JobRunner
-    root: tk.Tk
-    live: LivePreferences
-    saved_prefs: Preferences
-    owns_root: bool
-    sound: Sound
-    images: DiceImages
-    window: MainWindow
-    controller: Controller
-    advisor: AdvisorService
-    guide: Guide
-    _after: Callable[[str, int, Callable[[], None]], None]
-    _collect: Callable[[], None]
-    _speech_problem: Callable[[], str | None]
-    show_rules: Callable[..., None]
+    def __init__(self, root: tk.Tk, prefs: LivePreferences, session: Session,
+                 window: MainWindow, controller: Controller, advisor: AdvisorService,
+                 guide: Guide, images: DiceImages, sound: Sound, jobs: JobRunner,
+                 timers: Timers, messages: Messages, *, owns_root: bool,
+                 follow_rules: Callable[[], None],
+                 speech_problem: Callable[[], str | None]) -> None:
+        self.root = root
+        self.live = prefs
+        self.session = session
+        self.window = window
+        self.controller = controller
+        self.advisor = advisor
+        self.guide = guide
+        self.images = images
+        self.sound = sound
+        self.jobs = jobs
+        self.timers = timers
+        self.messages = messages
+        self.owns_root = owns_root
+        self.follow_rules = follow_rules  # an open rules window follows the theme
+        self.speech_problem = speech_problem  # why speech cannot be on, or None
+        self._watch_prefs()
 
     @property
     def prefs(self) -> Preferences:
@@ -81,7 +94,10 @@ class OptionCommands:
         watch("advisor", lambda: self.advisor.set_shown(self.prefs.advisor))
         for name in ("sound", "animation", "advisor"):
             watch(name, self._check_follows(name))
-        watch(("delay", "sound", "pitch", "volume"), self._show_settings)
+        watch(("delay", "sound", "pitch", "volume"), self.show_settings)
+        # Every change the player makes is kept for the next launch (the window's place
+        # is written with them at quit).
+        watch(set(PREFS) - {"geometry"} | {"game"}, self._save_prefs_soon)
         self._follow_speed()
         for name in ("sound", "animation", "advisor"):
             self._check_follows(name)()
@@ -97,7 +113,7 @@ class OptionCommands:
 
     def _follow_theme(self) -> None:
         apply_style(self.root, self.prefs.theme)  # the ttk look every dialog shares
-        self.show_rules(raise_window=False)  # an open rules window follows
+        self.follow_rules()
 
     def _follow_speed(self) -> None:
         self.window.table.speed = ANIMATION_SPEEDS[self.prefs.animation_speed]
@@ -109,43 +125,40 @@ class OptionCommands:
         self.window.rescale()
         self.guide.draw()
 
-    def _set_prefs(self, **changes: object) -> None:
-        """Change preferences: the window follows, and the player's changes are saved."""
-        changed = self.live.update(**changes)
-        if changed:
-            # Only what really changes is the player's own choice, kept for later launches.
-            self.saved_prefs = self.saved_prefs.replace(**changed)
-            self._save_prefs_soon()
-
     def apply_preferences(self, prefs: Preferences) -> None:
         """Take new preferences (from the dialog) into use at once."""
-        self._set_prefs(**{name: getattr(prefs, name) for name in DIALOG_PREFS})
+        self.live.update(**{name: getattr(prefs, name) for name in DIALOG_PREFS})
 
-    def _show_settings(self) -> None:
+    def follow_demo(self, change: Change | None = None) -> None:
+        """The session's watcher: the demo indicator (the menu's check and the status
+        bar's DEMO) shows whether demo mode is on."""
+        self.window.set_check("demo", self.session.demo)
+        self.show_settings()
+
+    def show_settings(self) -> None:
         p = self.prefs
         # Translators: the settings at the right of the status bar; keep them short.
         parts = [_("Delay {delay}").format(delay=DELAY.show(p.delay)),
                  _("Sound on") if p.sound else _("Sound off"),
                  _("Pitch {pitch}").format(pitch=PITCH.show(p.pitch)),
                  _("Volume {volume}").format(volume=VOLUME.show(p.volume))]
-        if self.controller.demo:
+        if self.session.demo:
             parts.insert(0, _("DEMO"))
         self.window.status.show_settings("   ".join(parts))
 
     def _save_prefs_soon(self) -> None:
-        self._after("prefs", 500, lambda: self.save_preferences(background=True))
+        self.timers.later(500, self.save_preferences, True, purpose="prefs")
 
     def save_preferences(self, background: bool = False) -> None:
         """Write the preferences (the window's size and place included): now, or with
         ``background`` in the job runner's lane for them (an fsync can take tens of
         milliseconds; the newest preferences win)."""
-        prefs = self.saved_prefs
+        prefs = self.live.saved
         try:
             if self.root.winfo_viewable() and self.owns_root:
                 prefs = prefs.replace(geometry=self.root.wm_geometry())
         except tk.TclError as e:  # the window is going away: its last place stays
             log.info("window place not read: %s", e)
-        self.saved_prefs = prefs
         self.live.update(geometry=prefs.geometry)
         if background and not self.jobs.closed:
             self.jobs.submit(lambda: save_preferences(prefs), on_error=self._prefs_not_saved,
@@ -160,10 +173,10 @@ class OptionCommands:
     def _prefs_not_saved(self, error: BaseException) -> None:
         log.warning("preferences not saved: %s", error)
         why = getattr(error, "strerror", None) or str(error)
-        self.window.status.say(_("Your preferences could not be saved ({error}).").format(
-            error=why))
+        self.messages.tell(_("Your preferences could not be saved ({error}).").format(
+            error=why), Kind.WARNING)
 
-    def _rattle(self) -> None:
+    def rattle(self) -> None:
         if self.prefs.sound:
             self.sound.rattle(self.prefs.pitch, self.prefs.volume)
 
@@ -171,21 +184,21 @@ class OptionCommands:
 
     @handles("sound")
     def toggle_sound(self) -> None:
-        self._set_prefs(sound=not self.prefs.sound)
-        self.window.status.say(_("Sound on.") if self.prefs.sound else _("Sound off."))
+        self.live.update(sound=not self.prefs.sound)
+        self.messages.tell(_("Sound on.") if self.prefs.sound else _("Sound off."))
 
     @handles("faster")
     def faster(self) -> None:
-        self._set_prefs(delay=next_delay(self.prefs.delay, faster=True))
+        self.live.update(delay=next_delay(self.prefs.delay, faster=True))
         self._say_delay()
 
     @handles("slower")
     def slower(self) -> None:
-        self._set_prefs(delay=next_delay(self.prefs.delay, faster=False))
+        self.live.update(delay=next_delay(self.prefs.delay, faster=False))
         self._say_delay()
 
     def _say_delay(self) -> None:
-        self.window.status.say(_("The computer waits {delay} between moves.").format(
+        self.messages.tell(_("The computer waits {delay} between moves.").format(
             delay=DELAY.show(self.prefs.delay)))
 
     @handles("pitch_up")
@@ -197,10 +210,10 @@ class OptionCommands:
         self._change_pitch(-1)
 
     def _change_pitch(self, step: int) -> None:
-        self._set_prefs(pitch=int(PITCH.clamp(self.prefs.pitch + step)))
-        self.window.status.say(_("Dice sound pitch {pitch}.").format(
+        self.live.update(pitch=PITCH.clamp(self.prefs.pitch + step))
+        self.messages.tell(_("Dice sound pitch {pitch}.").format(
             pitch=PITCH.show(self.prefs.pitch)))
-        self._rattle()
+        self.rattle()
 
     @handles("volume_up")
     def volume_up(self) -> None:
@@ -211,36 +224,36 @@ class OptionCommands:
         self._change_volume(-VOLUME_STEP)
 
     def _change_volume(self, step: int) -> None:
-        volume = int(VOLUME.clamp(self.prefs.volume + step))
-        self._set_prefs(volume=volume)
-        self.window.status.say(_("Dice sound volume {volume}.").format(
+        volume = VOLUME.clamp(self.prefs.volume + step)
+        self.live.update(volume=volume)
+        self.messages.tell(_("Dice sound volume {volume}.").format(
             volume=VOLUME.show(volume)) if volume else _("Dice sound volume 0%: silent."))
-        self._rattle()
+        self.rattle()
 
     @handles("table_colour")
     def next_table_colour(self) -> None:
         names = [name for name, _felt in TABLE_COLOURS]
         current = names.index(self.prefs.table_colour) if self.prefs.table_colour in names else 0
-        self._set_prefs(table_colour=names[(current + 1) % len(names)])
+        self.live.update(table_colour=names[(current + 1) % len(names)])
         colour = _(COLOUR_NAMES.get(self.prefs.table_colour, self.prefs.table_colour))
         if self.prefs.theme == "mono":
             # The colour is still chosen and kept: it is the one the table takes in colour.
-            self.window.status.say(_("Table colour: {colour}, shown when colour is on (in "
+            self.messages.tell(_("Table colour: {colour}, shown when colour is on (in "
                                      "monochrome the table stays grey).").format(colour=colour))
         else:
-            self.window.status.say(_("Table colour: {colour}.").format(colour=colour))
+            self.messages.tell(_("Table colour: {colour}.").format(colour=colour))
 
     @handles("animation")
     def toggle_animation(self) -> None:
-        self._set_prefs(animation=not self.prefs.animation)
-        self.window.status.say(_("Dice animation on.") if self.prefs.animation
+        self.live.update(animation=not self.prefs.animation)
+        self.messages.tell(_("Dice animation on.") if self.prefs.animation
                                else _("Dice animation off."))
 
     @handles("advisor")
     def toggle_advisor(self) -> None:
         """H, Options > Advisor: show or hide the value of every choice."""
-        self._set_prefs(advisor=not self.prefs.advisor)
-        self.window.status.say(_("The advisor is on: it values every choice of your throws.")
+        self.live.update(advisor=not self.prefs.advisor)
+        self.messages.tell(_("The advisor is on: it values every choice of your throws.")
                                if self.prefs.advisor else _("The advisor is off."))
 
     @handles("preferences")
@@ -248,7 +261,7 @@ class OptionCommands:
         from ..dialogs.preferences import PreferencesDialog
 
         result = PreferencesDialog(self.root, self.prefs,
-                                   speech_problem=self._speech_problem()).result
-        self._collect()
+                                   speech_problem=self.speech_problem()).result
+        collect()
         if result is not None:
             self.apply_preferences(result)

@@ -1,49 +1,47 @@
 """The game as a record in the window: undo and redo, the review, the replay window, and
-saving and opening records.  Mixed into :class:`~tenthousand.control.app.App`."""
+saving and opening records."""
 
 from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable
 from pathlib import Path
-from tkinter import messagebox
 from typing import TYPE_CHECKING
 
-from ..i18n import _, number
+from ..files.settings import LivePreferences
+from ..i18n import _
 from ..model import Game
 from ..present.commands import handles
 from ..services.jobs import JobRunner
 from ..view.window import MainWindow
+from .boxes import Boxes
 from .controller import Controller
-from .history import HistoryControls
+from .messages import Kind, Messages
+from .session import Origin, Session
 
 if TYPE_CHECKING:
     from ..dialogs.replay import ReplayWindow
     from ..dialogs.review import ReviewWindow
-    from ..files.settings import Preferences
     from ..model.record import Record
 
 
 class RecordCommands:
     """Undo, redo, the review, the replay and record files."""
 
-    root: tk.Tk
-    window: MainWindow
-    controller: Controller
-    prefs: Preferences  # (a property of OptionCommands)
-    confirm: Callable[[str, str], bool]
-    replays: list[ReplayWindow]
-    jobs: JobRunner
-    history: HistoryControls
-    #: Shows an error in a box (title, one sentence); tests replace it.
-    show_error: Callable[[str, str], None]
-    _set_title: Callable[[], None]
-    toggle_demo: Callable[[], None]
-
-    @property
-    def in_progress(self) -> bool:
-        """GameCommands' answer, which comes first in the App's bases."""
-        raise NotImplementedError
+    def __init__(self, root: tk.Tk, session: Session, controller: Controller,
+                 window: MainWindow, prefs: LivePreferences, boxes: Boxes,
+                 messages: Messages, jobs: JobRunner, *,
+                 retitle: Callable[[], None]) -> None:
+        self.root = root
+        self.session = session
+        self.controller = controller
+        self.window = window
+        self.prefs = prefs
+        self.boxes = boxes
+        self.messages = messages
+        self.jobs = jobs
+        self.retitle = retitle  # the title says when the game becomes assisted
+        self.replays: list[ReplayWindow] = []  # the replay windows open now
 
     # -- undo and redo -------------------------------------------------------------------
 
@@ -58,7 +56,7 @@ class RecordCommands:
         self._take_back(redo=True)
 
     def _take_back(self, redo: bool) -> None:
-        assisted = self.controller.game.record.assisted
+        assisted = self.session.table.record.assisted
         if not self.controller.take_back(redo):
             return
         # Translators: the status bar after Ctrl+Y; Ctrl+Z is a key name.
@@ -71,8 +69,8 @@ class RecordCommands:
             self.window.log.add(note, "info")
             # Translators: two sentences one after the other in the status bar.
             said = _("{first} {second}").format(first=said, second=note)
-        self.window.status.say(said)
-        self._set_title()
+        self.messages.tell(said)
+        self.retitle()
 
     # -- the review ----------------------------------------------------------------------
 
@@ -83,15 +81,16 @@ class RecordCommands:
 
         The decisions come from the game's record, worked out in the review's worker, so
         those made before an undo that still stand are reviewed too."""
-        record = self.controller.game.record
+        record = self.session.table.record
         if not record.has_human_decision():
-            self.window.status.say(_("No decisions of yours to review yet in this game."))
+            self.messages.tell(_("No decisions of yours to review yet in this game."),
+                               Kind.REFUSAL)
             return None
         from ..dialogs.review import ReviewWindow
         from ..present.replaying import build
 
         return ReviewWindow(self.root, lambda: build(record).decisions(),
-                            theme=self.prefs.theme,
+                            theme=self.prefs.value.theme,
                             on_show=lambda step: self.show_replay(step, record=record))
 
     # -- the replay ----------------------------------------------------------------------
@@ -103,29 +102,31 @@ class RecordCommands:
         (``step``: the step to show first, the last by default)."""
         from ..dialogs.replay import ReplayWindow
 
-        record = record if record is not None else self.controller.game.record
-        window = ReplayWindow(self.root, record, theme=self.prefs.theme,
-                              table_colour=self.prefs.table_colour, step=step,
-                              on_play_on=self.play_on)
+        record = record if record is not None else self.session.table.record
+        prefs = self.prefs.value
+        asking: list[ReplayWindow] = []  # the window, once it is made
+        window = ReplayWindow(self.root, record, theme=prefs.theme,
+                              table_colour=prefs.table_colour, step=step,
+                              on_play_on=lambda game, at: self.play_on(game, at, asking[0]))
+        asking.append(window)
         self.replays = [w for w in self.replays if w.winfo_exists()] + [window]
         return window
 
-    def play_on(self, game: Game, step: int) -> bool:
+    def play_on(self, game: Game, step: int, replay: tk.Misc | None = None) -> bool:
         """The replay's "Play on from here": ``game`` (assisted) in this window, after
-        asking whether to end the game in progress."""
+        asking (in a box over the replay window) whether to end the game in progress.
+        The main window then comes to the front, above the replay."""
         self.controller.cancel_all()
-        if self.in_progress and not self.confirm(
-                _("Play on from here"), _("End the game in progress and play on from this "
-                                          "step of the replay?")):
-            self.controller.start()
-            return False
-        if self.controller.demo:
-            self.toggle_demo()
-        self.history.leaving()  # the game it replaces is stored as left
-        self.controller.set_game(game)
-        self._set_title()
-        self.window.status.say(_("Playing on from step {step} of the replay. The game is "
-                                 "marked as assisted in its record.").format(step=number(step)))
+        with self.boxes.over(replay if replay is not None else self.root):
+            if self.session.in_progress and not self.boxes.confirm(
+                    _("Play on from here"), _("End the game in progress and play on from "
+                                              "this step of the replay?")):
+                self.controller.start()
+                return False
+        self.session.put(game, Origin.PLAY_ON, step=step)
+        if replay is not None and replay.winfo_exists():
+            replay.lower()  # below the main window: the new game is in front
+        self.root.lift()
         self.root.focus_force()
         self.window.table.focus_set()
         return True
@@ -146,7 +147,7 @@ class RecordCommands:
         from ..files.savegame import transcript_path, write_record
         from ..present.replaying import record_file_name
 
-        game = self.controller.game
+        game = self.session.table
         self.controller.cancel_all()  # the computer waits while the file dialog is open
         try:
             with self.window.box_open():
@@ -158,7 +159,7 @@ class RecordCommands:
                 return
             path = Path(name)
             words = transcript_path(path)
-            if words.exists() and not self.confirm(
+            if words.exists() and not self.boxes.confirm(
                     _("Save record as"), _("{file} is there already: the game in words would "
                                            "replace it. Replace it?").format(file=words.name)):
                 return  # the file dialog asked about the record only
@@ -166,13 +167,13 @@ class RecordCommands:
                 write_record(game.record, path)
             except OSError as e:
                 # Translators: {reason} is the system's words for what went wrong.
-                self.show_error(_("Record not saved"), _(
+                self.boxes.show_error(_("Record not saved"), _(
                     "The record could not be saved to {file}: {reason}.").format(
                         file=path.name, reason=e.strerror or e))
                 return
-            self.window.status.say(_("Saved the record as {file}, and the game in words as "
-                                     "{words}.").format(file=path.name,
-                                                        words=transcript_path(path).name))
+            self.messages.tell(_("Saved the record as {file}, and the game in words as "
+                                 "{words}.").format(file=path.name,
+                                                    words=transcript_path(path).name))
         finally:
             self.controller.start()
 
@@ -194,13 +195,13 @@ class RecordCommands:
         long record is played through to be checked); a bad file gets a box."""
         from ..files.savegame import read_record
 
-        self.window.status.say(_("Reading {file}...").format(file=path.name))
+        self.messages.tell(_("Reading {file}...").format(file=path.name))
         self.jobs.submit(lambda: read_record(path), self._record_read,
                          lambda error: self._record_not_read(path, error),
                          name="open record")
 
     def _record_read(self, record: Record) -> None:
-        self.window.status.say("")
+        self.messages.clear()
         self.show_replay(record=record)
 
     def _record_not_read(self, path: Path, error: BaseException) -> None:
@@ -208,9 +209,5 @@ class RecordCommands:
 
         if not isinstance(error, (BadSave, OSError)):
             raise error  # a bug: the window's error handler logs and shows it
-        self.window.status.say("")
-        self.show_error(_("Record not opened"), str(error))
-
-    def _error_box(self, title: str, text: str) -> None:
-        with self.window.box_open():
-            messagebox.showerror(title, text, parent=self.root)
+        self.messages.clear()
+        self.boxes.show_error(_("Record not opened"), str(error))

@@ -107,7 +107,7 @@ class PreferencesDialog(Dialog[Preferences]):
         ttk.Label(group, foreground=HINT_COLOUR, font=self.small, text=text).grid(
             row=row, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
 
-    def _number_row(self, group: ttk.Labelframe, pref: Number,
+    def _number_row(self, group: ttk.Labelframe, pref: Number[int] | Number[float],
                     row: int) -> tuple[tk.StringVar, ttk.Spinbox]:
         """A number typed or stepped, its error beside it and its hint below."""
         var = tk.StringVar(self, pref.field(getattr(self.prefs, pref.name)))
@@ -212,7 +212,7 @@ class PreferencesDialog(Dialog[Preferences]):
     @property
     def volume(self) -> int:
         """The slider's value, a whole per cent."""
-        return int(VOLUME.clamp(self.volume_var.get()))
+        return VOLUME.clamp(self.volume_var.get())
 
     def _volume_moved(self, *args: object) -> None:
         self.volume_label.configure(text=VOLUME.show(self.volume))

@@ -307,6 +307,8 @@ class GameSettings:
 # -- the preferences, each defined once ---------------------------------------------------
 
 T = TypeVar("T")
+#: A number preference's type: a whole number (int) or one with a fraction (float).
+N = TypeVar("N", int, float)
 
 
 def _figure(value: float) -> str:
@@ -366,8 +368,9 @@ class Flag(Pref[bool]):
 
 
 @dataclass(frozen=True)
-class Number(Pref[float]):
-    """A number from ``low`` to ``high``, rounded to a multiple of ``step``."""
+class Number(Pref[N]):
+    """A number from ``low`` to ``high``, rounded to a multiple of ``step``; a ``whole``
+    one (``Number[int]``) is kept as an int, even when a file wrote it as ``80.0``."""
 
     low: float = 0
     high: float = 0
@@ -379,23 +382,24 @@ class Number(Pref[float]):
     ask: str = N_("enter a number")
     out_of_range: str = N_("enter {low} to {high}")
 
-    def clean(self, value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or (self.whole and not isinstance(value, int)):
+    def clean(self, value: object) -> N:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+                self.whole and not (isinstance(value, int) or float(value).is_integer())):
             raise ValueError(f"{self.name} must be a {'whole ' if self.whole else ''}number")
         if not self.low <= value <= self.high:  # also refuses nan
             raise ValueError(f"{self.name} must be {self.low:g} to {self.high:g}")
+        kind = type(self.default)  # int for a whole number, float for the others
         if self.whole:
-            return int(value)
+            return kind(int(value))
         steps = round(float(value) / self.step)
-        return round(min(self.high, max(self.low, steps * self.step)), 6)
+        return kind(round(min(self.high, max(self.low, steps * self.step)), 6))
 
-    def clamp(self, value: float) -> float:
+    def clamp(self, value: float) -> N:
         """``value`` kept within the range and rounded (for the keys that step it)."""
         value = min(self.high, max(self.low, value))
         return self.clean(round(value) if self.whole else value)
 
-    def parse(self, text: str) -> float | str:
+    def parse(self, text: str) -> N | str:
         """The value typed in the dialog, or what is wrong with it."""
         text = text.strip().replace(",", ".").removesuffix(self.unit.strip()).strip()
         try:
@@ -486,17 +490,20 @@ class Text(Pref[str]):
 
 # Translators: the labels of the preferences dialog; "&" marks the access key (Alt+letter),
 # which must be a letter of your text and must not repeat in that dialog.
-DELAY = Number("delay", 0.8, N_("Computer &delay"), low=DELAY_RANGE[0], high=DELAY_RANGE[1],
-               step=0.05, unit=" s", ask=N_("enter a number of seconds"),
-               out_of_range=N_("enter {low} to {high} seconds"),
-               hint=N_("seconds between the computer's moves, {low} to {high} (Up and Down "
-                       "change it in the game)"))
-PITCH = Number("pitch", 0, N_("&Pitch"), low=PITCH_RANGE[0], high=PITCH_RANGE[1], whole=True,
-               signed=True,
-               hint=N_("semitones, {low} to {high}; 0 is the natural sound (Left and Right "
-                       "change it)"))
-VOLUME = Number("volume", 80, N_("&Volume"), low=VOLUME_RANGE[0], high=VOLUME_RANGE[1],
-                whole=True, unit="%", hint=N_("0 is silent; + and - change it in the game"))
+DELAY: Number[float] = Number(
+    "delay", 0.8, N_("Computer &delay"), low=DELAY_RANGE[0], high=DELAY_RANGE[1],
+    step=0.05, unit=" s", ask=N_("enter a number of seconds"),
+    out_of_range=N_("enter {low} to {high} seconds"),
+    hint=N_("seconds between the computer's moves, {low} to {high} (Up and Down "
+            "change it in the game)"))
+PITCH: Number[int] = Number(
+    "pitch", 0, N_("&Pitch"), low=PITCH_RANGE[0], high=PITCH_RANGE[1], whole=True,
+    signed=True,
+    hint=N_("semitones, {low} to {high}; 0 is the natural sound (Left and Right "
+            "change it)"))
+VOLUME: Number[int] = Number(
+    "volume", 80, N_("&Volume"), low=VOLUME_RANGE[0], high=VOLUME_RANGE[1],
+    whole=True, unit="%", hint=N_("0 is silent; + and - change it in the game"))
 SOUND = Flag("sound", True, N_("&Rattle the dice (F1)"))
 ANIMATION = Flag("animation", True, N_("&Animate the dice"))
 INTRO = Flag("intro", True, N_("Play the &title show at start-up"))
@@ -512,8 +519,9 @@ THEME = Choice("theme", "color", N_("Screen"),
                         ("contrast", N_("&High contrast")),
                         ("colorblind", N_("Colour-&blind safe"))))
 assert tuple(dict(THEME.choices)) == THEMES
-SIZE = Number("size", 100, N_("&Size"), low=SIZE_RANGE[0], high=SIZE_RANGE[1], whole=True,
-              unit="%", hint=N_("of dice and text; the desktop's own scaling comes on top"))
+SIZE: Number[int] = Number(
+    "size", 100, N_("&Size"), low=SIZE_RANGE[0], high=SIZE_RANGE[1], whole=True,
+    unit="%", hint=N_("of dice and text; the desktop's own scaling comes on top"))
 # Translators: the colours of the table (the felt) in the preferences dialog's list.
 TABLE_COLOUR = Choice("table_colour", "green", N_("Table c&olour"),
                       choices=(("green", N_("Green")), ("blue", N_("Blue")), ("red", N_("Red")),
@@ -580,15 +588,15 @@ class Preferences:
 
     delay: float = DELAY.default  # seconds between the computer's moves
     sound: bool = SOUND.default
-    pitch: int = PITCH.default  # type: ignore[assignment]
+    pitch: int = PITCH.default
     theme: str = THEME.default
     table_colour: str = TABLE_COLOUR.default
     intro: bool = INTRO.default
     animation: bool = ANIMATION.default
     advisor: bool = ADVISOR.default
-    volume: int = VOLUME.default  # type: ignore[assignment]  # per cent
+    volume: int = VOLUME.default  # per cent
     animation_speed: str = ANIMATION_SPEED.default  # a key of ANIMATION_SPEEDS
-    size: int = SIZE.default  # type: ignore[assignment]  # dice and text, per cent
+    size: int = SIZE.default  # dice and text, per cent
     guide_done: bool = GUIDE_DONE.default
     geometry: str = GEOMETRY.default
     speech: bool = SPEECH.default  # the game speaks what happens (issue 14)
@@ -640,14 +648,27 @@ Watcher = Callable[[], None]
 
 
 class LivePreferences:
-    """The preferences in use, and who wants to know when one changes.
+    """The one owner of the preferences: those in use, those saved, and the settings of the
+    next new game; and who wants to know when one changes.
+
+    ``value`` is what the window plays with now: the saved preferences with the command
+    line's launch-only choices on top.  ``saved`` is what :func:`save_preferences` writes:
+    the preferences as loaded plus every change the player makes in the window (so a
+    launch-only choice is never written back unless the player makes it again).
+    ``game`` is the settings the next new game starts with (the new-game dialog's).
 
     Like Porcupine's ``<<GlobalSettingChanged:name>>``: a watcher is called once per
     :meth:`update`, and only when a value it watches really changed."""
 
-    def __init__(self, prefs: Preferences) -> None:
+    def __init__(self, prefs: Preferences, saved: Preferences | None = None) -> None:
         self.value = prefs
+        self.saved = saved if saved is not None else prefs
         self._watchers: list[tuple[frozenset[str], Watcher]] = []
+
+    @property
+    def game(self) -> GameSettings:
+        """The settings of the next new game."""
+        return self.value.game
 
     def watch(self, names: str | Iterable[str], callback: Watcher) -> None:
         """Call ``callback()`` whenever one or more of ``names`` change."""
@@ -658,14 +679,23 @@ class LivePreferences:
         self._watchers.append((names, callback))
 
     def update(self, **changes: Any) -> dict[str, Any]:
-        """Take ``changes``, tell the watchers, and return what really changed."""
+        """Take the player's ``changes`` (saved from now on), tell the watchers, and
+        return what really changed."""
         old = self.value
         self.value = old.replace(**changes)
         changed = old.changed(self.value)
+        if changed:
+            self.saved = self.saved.replace(**changed)
         for names, callback in list(self._watchers):
             if names & changed.keys():
                 callback()
         return changed
+
+    def choose_game(self, settings: GameSettings) -> None:
+        """The settings of a game the player starts: the next one's too, and saved (even
+        when they are the command line's, now the player's own choice)."""
+        self.update(game=settings)
+        self.saved = self.saved.replace(game=settings)
 
     def clear(self) -> None:
         """Forget every watcher (the window is closing)."""

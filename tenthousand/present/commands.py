@@ -1,8 +1,8 @@
 """Every command of the main window in one table: the menus, the key bindings, the Keys
 window and the README's key table are all built from :data:`COMMANDS`.
 
-Adding a command is one :class:`Command` entry here plus a handler the App registers under
-the same name.  No tkinter here: the table is plain data, readable by tests and scripts.
+Adding a command is one :class:`Command` entry here plus a method of one of the App's
+command groups marked ``@handles(name)``.  No tkinter here: the table is plain data, readable by tests and scripts.
 
 ``python -m tenthousand.present.commands --markdown`` prints the README's key table.
 
@@ -45,7 +45,7 @@ def _digits(numbers: range) -> tuple[str, ...]:
 class Command:
     """One thing the player can do from the menus or the keyboard."""
 
-    name: str  # the handler's name in the App
+    name: str  # the name its handler is marked with (@handles) in a command group
     label: str = ""  # the menu entry ("" when not in a menu); all texts are N_-marked
     menu: str | None = None  # one of MENU_TITLES; the entry's place is its place below
     sequences: tuple[str, ...] = ()  # Tk event sequences, bound on the main window
@@ -208,14 +208,22 @@ def handles(name: str) -> Callable[[F], F]:
     return mark
 
 
-def handlers_of(obj: object) -> dict[str, Callable[..., object]]:
-    """The handlers an object's class marks with :func:`handles`: command name -> method."""
+def handlers_of(*groups: object) -> dict[str, Callable[..., object]]:
+    """The handlers the classes of ``groups`` (the command groups) mark with
+    :func:`handles`: command name -> bound method.  A command handled by two groups is a
+    mistake (ValueError): each key does one thing."""
     found: dict[str, Callable[..., object]] = {}
-    for cls in reversed(type(obj).__mro__):
-        for attr, value in vars(cls).items():
-            name = getattr(value, "command_name", None)
-            if isinstance(name, str):
-                found[name] = getattr(obj, attr)
+    for obj in groups:
+        mine: dict[str, Callable[..., object]] = {}
+        for cls in reversed(type(obj).__mro__):
+            for attr, value in vars(cls).items():
+                name = getattr(value, "command_name", None)
+                if isinstance(name, str):
+                    mine[name] = getattr(obj, attr)
+        twice = found.keys() & mine.keys()
+        if twice:
+            raise ValueError(f"handled twice: {', '.join(sorted(twice))}")
+        found.update(mine)
     return found
 
 

@@ -152,7 +152,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
             if game.over:
                 games += 1
                 events += len(game.log)
-                app.restart(ask=False)  # the rematch button (F8)
+                app.game_commands.restart(ask=False)  # the rematch button (F8)
             root.after(100, watch)
 
         root.after(100, watch)

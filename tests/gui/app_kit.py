@@ -110,7 +110,7 @@ def make_app(root: tk.Tk, game_settings: GameSettings | None = None, *,
     root.geometry("1024x700+0+0")
     app = App(root, prefs, game_settings, game=game, seed=seed, install_error_handler=False,
               player_factory=factory or stand_in_factory(), **options)
-    app.confirm = lambda title, question: True
+    app.boxes.confirm = lambda title, question: True
     root.update()
     return app
 

@@ -65,7 +65,7 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
         assert len(app.advisor.decisions()) == 1
         wait_until(app, lambda: app.controller.game.over, 15)
         wait_until(app, lambda: panel.review_button.winfo_ismapped(), 5)
-        review = app.show_review()
+        review = app.records.show_review()
         assert isinstance(review, ReviewWindow)
         wait_until(app, lambda: review.result is not None, 15)
         assert review.result is not None and len(review.result) == 1

@@ -71,13 +71,13 @@ def test_escape_asks_then_sets_up_a_new_game(tk_root: tk.Tk) -> None:
     app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6)])
     asked: list[str] = []
     chosen = settings(("Ann", False), ("Bob", True), ("Cy", True), preset="trash-5000")
-    app.ask_settings = lambda current: chosen
+    app.boxes.ask_settings = lambda current: chosen
     try:
         key(app, "space")  # a game in progress
-        app.confirm = lambda title, question: asked.append(question) is not None and False
+        app.boxes.confirm = lambda title, question: asked.append(question) is not None and False
         key(app, "Escape")
         assert asked and app.controller.game.phase is Phase.CHOOSE  # "no": play on
-        app.confirm = lambda title, question: True
+        app.boxes.confirm = lambda title, question: True
         key(app, "Escape")
         game = app.controller.game
         assert [s.name for s in game.seats] == ["Ann", "Bob", "Cy"]
@@ -90,7 +90,7 @@ def test_escape_asks_then_sets_up_a_new_game(tk_root: tk.Tk) -> None:
 
 def test_a_cancelled_new_game_dialog_leaves_the_game_alone(tk_root: tk.Tk) -> None:
     app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6)])
-    app.ask_settings = lambda current: None
+    app.boxes.ask_settings = lambda current: None
     try:
         key(app, "space")
         game = app.controller.game
@@ -104,11 +104,11 @@ def test_quit_asks_while_a_game_is_on_and_saves_the_preferences(tk_root: tk.Tk) 
     app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6)])
     try:
         key(app, "space")
-        app.confirm = lambda title, question: False
+        app.boxes.confirm = lambda title, question: False
         key(app, "F7")
         assert not app.closed
         key(app, "F10")  # green -> blue
-        app.confirm = lambda title, question: True
+        app.boxes.confirm = lambda title, question: True
         key(app, "Control-q")
         assert app.closed
         prefs, message = load_preferences()
@@ -154,7 +154,7 @@ def test_sound_and_pitch_keys(tk_root: tk.Tk) -> None:
 def test_preferences_change_the_window_at_once(tk_root: tk.Tk) -> None:
     app = make_app(tk_root)
     try:
-        app.apply_preferences(app.prefs.replace(theme="mono", delay=2.4, animation=True))
+        app.options.apply_preferences(app.prefs.replace(theme="mono", delay=2.4, animation=True))
         assert app.window.table.pal.theme == "mono" and app.images.theme == "mono"
         assert app.controller.delay == 2.4 and app.controller.animation
         assert "Delay 2.4 s" in str(app.window.status.settings.cget("text"))
@@ -166,10 +166,10 @@ def test_f5_shows_the_rules_in_one_window(tk_root: tk.Tk) -> None:
     app = make_app(tk_root)
     try:
         key(app, "F5")
-        window = app.rules_window
+        window = app.game_commands.rules_window
         assert window is not None and window.winfo_exists()
         key(app, "F5")
-        assert app.rules_window is window
+        assert app.game_commands.rules_window is window
     finally:
         app.destroy()
     assert not window.winfo_exists()
@@ -186,7 +186,7 @@ def test_every_command_is_saved_and_a_finished_game_clears_the_save(tk_root: tk.
     assert message is None and saved is not None and saved.thrown == (1, 2, 3, 4, 6, 6)
     resumed = App(tk_root, QUIET, game_settings, game=saved, install_error_handler=False)
     try:
-        resumed.confirm = lambda title, question: True
+        resumed.boxes.confirm = lambda title, question: True
         table = resumed.window.table
         assert resumed.controller.game.phase is Phase.CHOOSE
         tk_root.update()  # the table draws once it has its size
@@ -239,7 +239,7 @@ def test_preferences_file_is_json(tk_root: tk.Tk) -> None:
     app = make_app(tk_root)
     try:
         key(app, "Down")
-        app.save_preferences()
+        app.options.save_preferences()
         data = json.loads(paths().preferences.read_text())
         assert data["delay"] == 0.1
     finally:
@@ -259,7 +259,7 @@ def test_the_computer_waits_while_the_player_is_asked(tk_root: tk.Tk) -> None:
     try:
         key(app, "space")  # not Ann's turn: nothing happens, but a game is on
         app.controller.game.throw()  # the computer's first throw, so the game is in progress
-        app.confirm = ask
+        app.boxes.confirm = ask
         for k in ("Escape", "F8", "F7"):
             key(app, k)
         assert seen == [0, 0, 0]

@@ -128,15 +128,15 @@ def test_a_delay_of_a_quarter_second_is_saved_played_and_shown_as_typed(root: tk
     assert d.result is not None and d.result.delay == 0.25
     app = make_app(root)
     try:
-        app.apply_preferences(d.result)
-        app.save_preferences()
+        app.options.apply_preferences(d.result)
+        app.options.save_preferences()
         assert load_preferences()[0].delay == 0.25
         assert app.controller.delay == 0.25
         assert "Delay 0.25 s" in str(app.window.status.settings.cget("text"))
         again = PreferencesDialog(root, app.prefs, testing=True)
         assert again.delay_var.get() == "0.25"
         again.destroy()
-        app.faster()  # the keys step from there and keep the same rounding
+        app.options.faster()  # the keys step from there and keep the same rounding
         assert app.prefs.delay == app.controller.delay == 0.15
     finally:
         app.destroy()

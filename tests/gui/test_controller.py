@@ -93,7 +93,7 @@ def test_a_new_game_cancels_every_pending_step(tk_root: tk.Tk) -> None:
     try:
         key(app, "space")
         assert app.controller.pending >= 1  # the computer waits 3 s before it moves
-        app.start_new_game(settings())
+        app.game_commands.start_new_game(settings())
         assert app.controller.game.log[-1].kind == "turn"
         game = app.controller.game
         if not app.controller.is_computer(game.current):
@@ -356,11 +356,11 @@ def test_a_last_turn_bank_that_loses_asks_first(tk_root: tk.Tk) -> None:
         assert "Banking 1,000 leaves you 850 short of Ann: you lose." in \
             str(app.window.actions.reason.cget("text"))
         asked: list[str] = []
-        app.confirm = lambda title, question: asked.append(question) is None and False
+        app.boxes.confirm = lambda title, question: asked.append(question) is None and False
         key(app, "Return")
         assert asked == ["Banking 1,000 leaves you 850 short of Ann: you lose. Bank anyway?"]
         assert game.phase is Phase.CHOOSE and game.board[1] == 8200
-        app.confirm = lambda title, question: True
+        app.boxes.confirm = lambda title, question: True
         key(app, "Return")
         assert game.over and game.board[1] == 9200
         assert "Your last turn" == table.display.frozen_label

@@ -298,6 +298,9 @@ def test_preferences_changes(root: tk.Tk) -> None:
     d.theme_buttons["mono"].invoke()
     d.ok()
     assert d.result == Preferences(delay=2.5, pitch=7, theme="mono", table_colour="red")
+    # whole numbers come back as ints (issue 21), the delay as a float
+    assert all(type(getattr(d.result, name)) is int for name in ("pitch", "volume", "size"))
+    assert type(d.result.delay) is float
 
 
 @pytest.mark.parametrize(

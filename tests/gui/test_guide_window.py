@@ -76,7 +76,7 @@ def click_link(app: App) -> None:
 def test_the_tour_appears_on_a_fresh_home_and_esc_ends_it(tk_root: tk.Tk) -> None:
     app = make_app(tk_root, throws=[(2, 5, 1, 3, 4, 6)], prefs=fresh_prefs())
     asked: list[object] = []
-    app.ask_settings = lambda current: asked.append(current)  # type: ignore[func-returns-value]
+    app.boxes.ask_settings = lambda current: asked.append(current)  # type: ignore[func-returns-value]
     try:
         assert step(app) is Step.THROW
         button = in_canvas(app, app.window.actions.throw_button)
@@ -103,7 +103,7 @@ def test_the_tour_appears_on_a_fresh_home_and_esc_ends_it(tk_root: tk.Tk) -> Non
         assert "Show the tour again" in str(app.window.status.message.cget("text"))
         key(app, "Escape")  # with the tour gone, Esc is New game again
         assert len(asked) == 1
-        app.save_preferences()
+        app.options.save_preferences()
     finally:
         app.destroy()
     assert load_preferences()[0].guide_done
@@ -160,7 +160,7 @@ def test_the_callout_follows_resizes_and_themes(tk_root: tk.Tk) -> None:
             [(tip_x, tip_y)] = pointer_tips(app)
             assert die[0] < tip_x < die[2] and abs(tip_y - die[1]) < 6
             before = box
-        app.apply_preferences(app.prefs.replace(theme="mono"))
+        app.options.apply_preferences(app.prefs.replace(theme="mono"))
         assert table.itemcget(app.guide.shape, "fill") == "#ffffff"
         assert table.itemcget(app.guide.body, "fill") == "#000000"
         assert step(app) is Step.FREEZE
@@ -189,7 +189,7 @@ def test_the_preferences_dialog_does_not_bring_the_tour_back(tk_root: tk.Tk) -> 
     try:
         opened_with = app.prefs
         app.guide.skip()
-        app.apply_preferences(opened_with.replace(volume=20))
+        app.options.apply_preferences(opened_with.replace(volume=20))
         assert app.prefs.guide_done and app.prefs.volume == 20
         assert step(app) is None
     finally:

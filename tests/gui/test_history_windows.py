@@ -46,7 +46,7 @@ def _stored(status: str | None = None) -> list[tuple[str, ...]]:
 
 
 def _play_out(app: App) -> None:
-    app.toggle_demo()  # the computer plays both seats
+    app.game_commands.toggle_demo()  # the computer plays both seats
     wait_until(app, lambda: app.controller.game.over, 60)
     wait_until(app, lambda: app.history.last is not None, 20)
 
@@ -77,7 +77,7 @@ def test_a_game_left_for_a_new_one_is_stored_as_abandoned(tk_root: tk.Tk) -> Non
     app = _app(tk_root)
     try:
         app.controller.game.throw()
-        app.start_new_game(SHORT)
+        app.game_commands.start_new_game(SHORT)
         assert app.history.keeper.flush()
         tk_root.update()
         assert [r[0] for r in _stored()] == ["abandoned"]

@@ -123,7 +123,7 @@ def _after_open(app: App, seen: list[str], *keys: str) -> None:
 def test_a_whole_game_new_game_and_every_window_by_keys_alone(tk_root: tk.Tk) -> None:
     app = make_app(tk_root, settings(("You", False), ("Bot", True), game_point=1000),
                    seed=5, first_seat=0, throws=[])
-    app.confirm = lambda title, question: True
+    app.boxes.confirm = lambda title, question: True
     c = app.controller
     try:
         for _ in range(400):
@@ -159,9 +159,10 @@ def test_a_whole_game_new_game_and_every_window_by_keys_alone(tk_root: tk.Tk) ->
             press(app, opener)
         press(app, "F5")  # the rules stay open beside the game, until Escape
         assert seen == ["New game", "Match table", "Keys", "Preferences"]
-        assert app.rules_window is not None and app.rules_window.winfo_exists()
-        press(app, "Escape", app.rules_window)
-        assert not app.rules_window.winfo_exists()
+        rules = app.game_commands.rules_window
+        assert rules is not None and rules.winfo_exists()
+        press(app, "Escape", rules)
+        assert not rules.winfo_exists()
         assert not [w for w in app.root.winfo_children()  # every window is closed again
                     if isinstance(w, tk.Toplevel) and w.winfo_exists()]
     finally:

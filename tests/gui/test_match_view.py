@@ -39,7 +39,7 @@ def test_f6_shows_the_match_and_next_plays_game_three(tk_root: tk.Tk) -> None:
     app = _app(tk_root, _finished_match(2))
     asked: list[Game] = []
     try:
-        app.ask_match = lambda game: asked.append(game) or "next"  # type: ignore[func-returns-value]
+        app.boxes.ask_match = lambda game: asked.append(game) or "next"  # type: ignore[func-returns-value]
         key(app, "F6")
         assert len(asked) == 1 and asked[0].games_played == 2
         game = app.controller.game
@@ -53,13 +53,13 @@ def test_a_new_game_asks_before_it_ends_the_match(tk_root: tk.Tk) -> None:
     app = _app(tk_root, _finished_match(3))
     questions: list[str] = []
     try:
-        app.confirm = lambda title, q: questions.append(q) or False  # type: ignore[func-returns-value]
+        app.boxes.confirm = lambda title, q: questions.append(q) or False  # type: ignore[func-returns-value]
         key(app, "Escape")
         assert len(questions) == 1 and "End the match (3 games played)" in questions[0]
         assert "F8" in questions[0]
         assert app.controller.game.games_played == 3  # said no: the match goes on
-        app.confirm = lambda title, q: True
-        app.ask_settings = lambda s: s
+        app.boxes.confirm = lambda title, q: True
+        app.boxes.ask_settings = lambda s: s
         key(app, "Escape")
         assert app.controller.game.games_played == 0 and app.controller.game.match_games == []
     finally:

@@ -81,10 +81,10 @@ class Monkey:
         self.root.geometry("1024x700+0+0")
         app = App(self.root, prefs, random_settings(rng), seed=rng.randrange(10**6),
                   install_error_handler=False, sound=Sound(runner=lambda wav: None))
-        app.confirm = lambda title, question: rng.random() < 0.7
-        app.show_error = lambda title, text: None  # a record that cannot be read or written
-        app.ask_settings = self.new_game_dialog
-        app.ask_rule_file = lambda save_as=None: None  # type: ignore[method-assign]
+        app.boxes.confirm = lambda title, question: rng.random() < 0.7
+        app.boxes.show_error = lambda title, text: None  # a record that cannot be read or written
+        app.boxes.ask_settings = self.new_game_dialog
+        app.boxes.ask_rule_file = lambda save_as=None: None  # type: ignore[method-assign]
         self.apps += 1
         self.pump()
         return app
@@ -224,15 +224,15 @@ class Monkey:
         self.root.geometry(f"{w}x{h}")
 
     def new_game(self) -> None:
-        self.app.start_new_game(random_settings(self.rng), seed=self.rng.randrange(1000))
+        self.app.game_commands.start_new_game(random_settings(self.rng),
+                                              seed=self.rng.randrange(1000))
 
     def open_dialog(self) -> None:
         which = self.rng.choice(["new_game", "preferences", "keys", "about", "rules"])
-        getattr(self.app, {"keys": "show_keys", "about": "show_about",
-                           "rules": "show_rules"}.get(which, which))()
+        self.app.handlers[which]()  # the command's handler, as its menu entry calls it
 
     def demo(self) -> None:
-        self.app.toggle_demo()
+        self.app.game_commands.toggle_demo()
 
     def undo_redo(self) -> None:
         table = self.app.window.table
@@ -242,9 +242,9 @@ class Monkey:
 
     def replay(self) -> None:
         """Open a replay of the game so far, or step an open one with its keys."""
-        open_now = [w for w in self.app.replays if w.winfo_exists()]
+        open_now = [w for w in self.app.records.replays if w.winfo_exists()]
         if not open_now or self.rng.random() < 0.3:
-            self.app.show_replay()
+            self.app.records.show_replay()
             return
         window = self.rng.choice(open_now)
         action = self.rng.choice(["Left", "Right", "Home", "End", "Prior", "Next", "slide",
@@ -262,7 +262,7 @@ class Monkey:
         targets = c.challenge_targets() if c.challenge_offered else []
         choice = self.rng.choice([None] + [t for t, _ in targets]) if targets else \
             self.rng.choice([None, 0, 1, 5])
-        self.app._challenge(choice)
+        self.app.controller.challenge(choice)
 
     def close_windows(self) -> None:
         for w in self.root.winfo_children():

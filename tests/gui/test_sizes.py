@@ -214,7 +214,7 @@ def test_a_new_size_applies_at_once(tk_root: tk.Tk) -> None:
     try:
         before = (scaling.factor(tk_root), int(app.window.side.cget("width")),
                   table._font_px("big", table.die_size))
-        app._set_prefs(size=150)
+        app.preferences.update(size=150)
         tk_root.update()
         # The side panel took room from the table: it lays out again once resized.
         wait_until(app, lambda: "relayout" not in table.pending(), 5)
@@ -224,8 +224,8 @@ def test_a_new_size_applies_at_once(tk_root: tk.Tk) -> None:
         assert after[1] > before[1]  # the side panel widens with its text
         assert table.ui_scale == pytest.approx(after[0])
         check_table(table, "at 150%")
-        assert app.prefs.size == 150 and app.saved_prefs.size == 150
+        assert app.prefs.size == 150 and app.preferences.saved.size == 150
     finally:
-        app._set_prefs(size=100)
+        app.preferences.update(size=100)
         app.destroy()
         scaling.apply_scaling(tk_root, 100)

@@ -81,12 +81,12 @@ def test_demo_soak(tk_root: tk.Tk, long_run: bool) -> None:
     try:
         for _ in range(2):  # warm-up: tables built, every image size and state met once
             play_one(app)
-            app.restart(ask=False)
+            app.game_commands.restart(ask=False)
         play_one(app)
         before = measure(app)  # measured at a game's end: nothing is pending then
         first = app.controller.game.games_played
         for _ in range(games):
-            app.restart(ask=False)
+            app.game_commands.restart(ask=False)
             play_one(app)
         after = measure(app)
         played = app.controller.game.games_played - first

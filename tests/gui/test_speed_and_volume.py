@@ -80,7 +80,7 @@ def test_animation_speed_scales_the_tumble_and_the_computers_wait(
         wait_until(app, human_turn_ready(app))
         assert waits and set(waits) == {round(TUMBLE_MS * 0.5) // TUMBLE_STEPS}
 
-        app.apply_preferences(app.prefs.replace(animation_speed="slow"))
+        app.options.apply_preferences(app.prefs.replace(animation_speed="slow"))
         assert table.tumble_ms == round(TUMBLE_MS * 1.6)
         assert table.duration(INTRO_MS) == round(INTRO_MS * 1.6)
         waits.clear()
@@ -90,7 +90,7 @@ def test_animation_speed_scales_the_tumble_and_the_computers_wait(
         wait_until(app, human_turn_ready(app))
         assert set(waits) == {round(TUMBLE_MS * 1.6) // TUMBLE_STEPS}
 
-        app.apply_preferences(app.prefs.replace(animation=False))  # off is still off
+        app.options.apply_preferences(app.prefs.replace(animation=False))  # off is still off
         assert not table.tumbling and app.controller._step_ms(0) == 0
     finally:
         app.destroy()
@@ -115,7 +115,7 @@ def test_volume_keys_change_the_volume_and_zero_is_silent(tk_root: tk.Tk) -> Non
         assert app.prefs.volume == 0
         assert "silent" in str(app.window.status.message.cget("text"))
         count = player.played
-        app._rattle()
+        app.options.rattle()
         assert player.played == count  # nothing is started at 0
     finally:
         app.destroy()

@@ -146,18 +146,18 @@ def test_the_launch_plays_with_the_command_line_and_saves_only_window_changes(
     app = make_app(tk_root, prefs=prefs, saved_prefs=saved)
     try:
         assert app.controller.delay == 2.0
-        app.pitch_up()  # a change in the window: saved
-        app.save_preferences()
+        app.options.pitch_up()  # a change in the window: saved
+        app.options.save_preferences()
         got, _ = load_preferences()
         assert (got.delay, got.sound, got.theme, got.pitch) == (1.0, True, "color", 1)
-        app.faster()  # the player changes the delay themself: now it is theirs
-        app.toggle_sound()
-        app.save_preferences()
+        app.options.faster()  # the player changes the delay themself: now it is theirs
+        app.options.toggle_sound()
+        app.options.save_preferences()
         got, _ = load_preferences()
         assert got.delay == app.prefs.delay < 2.0 and got.sound is True
         assert got.theme == "color"  # M was never changed in the window
-        app.apply_preferences(app.prefs)  # Preferences, OK without a change: nothing new
-        app.save_preferences()
+        app.options.apply_preferences(app.prefs)  # Preferences, OK without a change: nothing new
+        app.options.save_preferences()
         assert load_preferences()[0].theme == "color"
     finally:
         app.destroy()
@@ -204,9 +204,9 @@ def test_a_resumed_game_says_so_first_in_the_log(tk_root: tk.Tk) -> None:
 def test_a_new_game_clears_the_last_games_message(tk_root: tk.Tk) -> None:
     app = make_app(tk_root)
     try:
-        app.restart(ask=False)
+        app.game_commands.restart(ask=False)
         assert "same players" in str(app.window.status.message.cget("text"))
-        app.start_new_game(settings(("Ann", False), ("Cy", True)))
+        app.game_commands.start_new_game(settings(("Ann", False), ("Cy", True)))
         assert "same players" not in str(app.window.status.message.cget("text"))
     finally:
         app.destroy()

@@ -206,7 +206,7 @@ def test_after_a_theme_change_the_dice_follow(tk_root: tk.Tk) -> None:
     try:
         table = app.window.table
         key(app, "space")
-        app._set_prefs(theme="mono")
+        app.preferences.update(theme="mono")
 
         def themes() -> set[str]:
             names = {str(image): k for k, image in table.images._cache.items()}
@@ -216,5 +216,5 @@ def test_after_a_theme_change_the_dice_follow(tk_root: tk.Tk) -> None:
         wait_until(app, lambda: "missing" not in table.pending() and not table._missing, 5)
         assert themes() == {"mono"}
     finally:
-        app._set_prefs(theme="color")
+        app.preferences.update(theme="color")
         app.destroy()

@@ -130,7 +130,7 @@ def test_the_window_advisor_and_review_are_grey(mono_app: App) -> None:
     wait_until(app, lambda: app.controller.game.over, 15)
     wait_until(app, lambda: bool(panel.bar_values) or app.controller.game.over, 5)
     panel.show_bars(("Ann", "Bot"), (0.6, 0.4))  # the bars, whatever the game left
-    review = app.show_review()
+    review = app.records.show_review()
     assert isinstance(review, ReviewWindow)
     wait_until(app, lambda: review.result is not None, 15)
     app.root.update()
@@ -176,7 +176,7 @@ def test_f10_in_mono_keeps_the_colour_for_later(mono_app: App) -> None:
     options = menu.nametowidget(menu.entrycget("Options", "menu"))
     options.invoke("Table colour")
     assert "colour is on" in app.window.status.message.cget("text")
-    app.apply_preferences(app.prefs.replace(theme="color"))
+    app.options.apply_preferences(app.prefs.replace(theme="color"))
     app.root.update()
     assert table.cget("background") == palette("color", app.prefs.table_colour).felt
     key(app, "F10")
@@ -207,7 +207,7 @@ def test_the_rules_window_and_match_table_are_grey(mono_app: App) -> None:
 
     app = mono_app
     key(app, "F5")
-    window = app.rules_window
+    window = app.game_commands.rules_window
     assert window is not None and window.winfo_exists()
     assert "Rows in italics count only on the first throw" in window.content()
     assert not_grey(window) == []
@@ -217,6 +217,6 @@ def test_the_rules_window_and_match_table_are_grey(mono_app: App) -> None:
     finally:
         match.destroy()
     # Back to colour, the open rules window follows (and uses colour again).
-    app.apply_preferences(app.prefs.replace(theme="color"))
+    app.options.apply_preferences(app.prefs.replace(theme="color"))
     assert "Rows in blue italics" in window.content()
     assert not_grey(window) != []

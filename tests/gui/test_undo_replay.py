@@ -27,7 +27,7 @@ ONE = (1, 2, 2, 3, 4, 6)  # only the 1 scores
 
 
 def _closed(app: Any) -> None:
-    for window in list(app.replays):
+    for window in list(app.records.replays):
         if window.winfo_exists():
             window.close()
     app.destroy()
@@ -113,10 +113,10 @@ def test_refusals_say_why_and_grey_the_menu(tk_root: tk.Tk) -> None:
         assert "nothing to redo" in said[-1]
         key(app, "space")
         assert app.window.enabled("undo")
-        app.toggle_demo()
+        app.game_commands.toggle_demo()
         key(app, "Control-z")
         assert "demo mode" in said[-1]
-        app.toggle_demo()
+        app.game_commands.toggle_demo()
     finally:
         _closed(app)
 
@@ -193,7 +193,7 @@ def test_save_record_as_writes_the_record_and_the_transcript(
             return str(target)
 
         monkeypatch.setattr(filedialog, "asksaveasfilename", ask)
-        app.save_record()
+        app.records.save_record()
         assert asked["initialfile"].startswith("ten-thousand-")
         assert asked["initialfile"].endswith("-Ann-vs-Bot.json")
         data = json.loads(target.read_text())
@@ -209,11 +209,11 @@ def test_save_record_as_writes_the_record_and_the_transcript(
         assert opened.pop("rng") != live.pop("rng")
         assert opened == live
         errors: list[str] = []
-        app.show_error = lambda title, text: errors.append(text)
+        app.boxes.show_error = lambda title, text: errors.append(text)
         (tmp_path / "taken.json").mkdir()  # a folder in the way: the disk refuses
         monkeypatch.setattr(filedialog, "asksaveasfilename",
                             lambda **o: str(tmp_path / "taken.json"))
-        app.save_record()
+        app.records.save_record()
         assert len(errors) == 1 and errors[0].startswith("The record could not be saved")
     finally:
         _closed(app)
@@ -247,7 +247,7 @@ def test_replay_opens_a_simulator_record_and_steps_through_it(
     _, opts = parse(["--replay", str(path)])
     app = make_app(tk_root)
     try:
-        window = app.show_replay(record=opts.replay)
+        window = app.records.show_replay(record=opts.replay)
         _ready(app, window)
         last = window.replay.last
         _shown(window, last)
@@ -301,18 +301,18 @@ def test_open_record_replays_it_and_a_bad_one_gets_a_box(
     app = make_app(tk_root)
     try:
         monkeypatch.setattr(filedialog, "askopenfilename", lambda **o: str(path))
-        app.open_record()
-        assert not app.replays  # read in a worker: the window comes when it is read
-        wait_until(app, lambda: bool(app.replays))
-        window = app.replays[-1]
+        app.records.open_record()
+        assert not app.records.replays  # read in a worker: the window comes when it is read
+        wait_until(app, lambda: bool(app.records.replays))
+        window = app.records.replays[-1]
         _ready(app, window)
         assert window.step == window.replay.last
         errors: list[str] = []
-        app.show_error = lambda title, text: errors.append(text)
+        app.boxes.show_error = lambda title, text: errors.append(text)
         (tmp_path / "bad.json").write_text("[1, 2]")
-        app.open_replay(tmp_path / "bad.json")
+        app.records.open_replay(tmp_path / "bad.json")
         wait_until(app, lambda: bool(errors))
-        assert len(errors) == 1 and len(app.replays) == 1
+        assert len(errors) == 1 and len(app.records.replays) == 1
     finally:
         _closed(app)
 
@@ -323,9 +323,9 @@ def test_play_on_from_here_starts_an_assisted_game_at_that_step(
     app = make_app(tk_root, settings(("Ann", True), ("Bot", True)),
                    prefs=QUIET.replace(delay=3.0))
     try:
-        app.open_replay(path)
-        wait_until(app, lambda: bool(app.replays))
-        window = app.replays[-1]
+        app.records.open_replay(path)
+        wait_until(app, lambda: bool(app.records.replays))
+        window = app.records.replays[-1]
         _ready(app, window)
         window.show(7)
         old = app.controller.game
@@ -350,13 +350,13 @@ def test_the_review_links_each_decision_to_its_step_in_the_replay(tk_root: tk.Tk
         wait_until(app, human_turn_ready(app))
         bank_step = next(s.index for s in c.game.record.steps
                          if s.human and s.command.name == "bank")
-        review = app.show_review()
+        review = app.records.show_review()
         wait_until(app, lambda: review.result is not None, seconds=60)
         # The link opens on the position of the decision, its freeze selected, with the
         # advisor's words about that decision under it (not the step after it).
         assert review.links and review.links[0] == bank_step - 1
         review.link_buttons[0].invoke()
-        window = app.replays[-1]
+        window = app.records.replays[-1]
         _ready(app, window)
         assert window.step == bank_step - 1
         assert window.table.display.selected == frozenset(
@@ -372,7 +372,7 @@ def test_the_review_links_each_decision_to_its_step_in_the_replay(tk_root: tk.Tk
 def test_the_replay_window_closes_with_the_app(tk_root: tk.Tk) -> None:
     app = make_app(tk_root, throws=[ONE])
     key(app, "space")
-    window = app.show_replay()
+    window = app.records.show_replay()
     _ready(app, window)
     app.destroy()
     assert not window.winfo_exists()
@@ -387,7 +387,7 @@ def test_the_replay_shows_the_charts_of_its_game(tk_root: tk.Tk, tmp_path: Path)
     _, opts = parse(["--replay", str(path)])
     app = make_app(tk_root)
     try:
-        window = app.show_replay(record=opts.replay)
+        window = app.records.show_replay(record=opts.replay)
         _ready(app, window)
         window.focus_force()
         window.event_generate("<KeyPress-c>")
@@ -414,12 +414,12 @@ def test_saving_a_record_asks_before_it_replaces_a_text_file_beside_it(
         monkeypatch.setattr(filedialog, "asksaveasfilename",
                             lambda **o: str(tmp_path / "notes.json"))
         questions: list[str] = []
-        app.confirm = lambda title, q: questions.append(q) or False  # type: ignore[func-returns-value]
-        app.save_record()
+        app.boxes.confirm = lambda title, q: questions.append(q) or False  # type: ignore[func-returns-value]
+        app.records.save_record()
         assert len(questions) == 1 and "notes.txt" in questions[0]
         assert notes.read_text() == "my own notes" and not (tmp_path / "notes.json").exists()
-        app.confirm = lambda title, q: True
-        app.save_record()
+        app.boxes.confirm = lambda title, q: True
+        app.records.save_record()
         assert "Ann" in notes.read_text() and (tmp_path / "notes.json").exists()
     finally:
         _closed(app)

@@ -61,26 +61,32 @@ def test_no_computer_move_while_a_native_box_is_open(tk_root: tk.Tk) -> None:
 
 def test_launch_notices_are_shown_before_the_computer_moves(tk_root: tk.Tk) -> None:
     from tenthousand.control.app import App
+    from tenthousand.control.boxes import Boxes
 
     seen: list[tuple[str, int]] = []
+    apps: list[App] = []
 
-    def fake_box(app: App, title: str, text: str) -> None:
-        with app.window.box_open():
-            _pump(app, 0.6)  # the box stays open a while: nothing may move meanwhile
-            g = app.controller.game
+    def fake_box(boxes: Boxes, title: str, text: str) -> None:
+        with boxes.box_open():
+            _pump(apps[0], 0.6)  # the box stays open a while: nothing may move meanwhile
+            g = apps[0].controller.game
             seen.append((text, sum(g.turns_taken) + (g.phase is not Phase.START)))
 
-    original = App.inform
-    App.inform = fake_box  # type: ignore[method-assign]
+    original = Boxes.inform
+    Boxes.inform = fake_box  # type: ignore[method-assign]
     app = None
     try:
-        app = make_app(tk_root, _computer_first(), notices=["Your preferences were damaged."])
+        # As the launch does: the window first, its first step once it is drawn.
+        app = make_app(tk_root, _computer_first(), notices=["Your preferences were damaged."],
+                       begin=False)
+        apps.append(app)
+        app.game_commands.begin()
         _pump(app, 1.0)
         assert seen == [("Your preferences were damaged.", 0)]
         assert sum(app.controller.game.turns_taken) > 0 or app.controller.game.phase \
             is not Phase.START  # and afterwards the computer plays
     finally:
-        App.inform = original  # type: ignore[method-assign]
+        Boxes.inform = original  # type: ignore[method-assign]
         if app is not None:
             app.destroy()
 

@@ -92,27 +92,27 @@ def test_keyboard_only_save_and_asking_before_replacing(tk_root: tk.Tk) -> None:
 def test_import_good_bad_and_hostile_files_and_export(tk_root: tk.Tk, tmp_path: Path) -> None:
     app = make_app(tk_root)
     problems: list[str] = []
-    app.show_problem = lambda title, message: problems.append(message)  # type: ignore[method-assign]
+    app.boxes.show_error = lambda title, message: problems.append(message)  # type: ignore[method-assign]
     try:
         good = tmp_path / "good.toml"
         good.write_text(rulefile.dumps(dataclasses.replace(PRESETS["farkle"], title="Granny",
                                                            starting_scores=(0, 250))))
-        app.ask_rule_file = lambda save_as=None: str(good)  # type: ignore[method-assign]
-        assert app.import_rules() is not None
+        app.boxes.ask_rule_file = lambda save_as=None: str(good)  # type: ignore[method-assign]
+        assert app.game_commands.import_rules() is not None
         assert rulefile.find_saved("Granny") is not None
         bad = tmp_path / "bad.toml"
         bad.write_text(good.read_text().replace("game_point = 10000", "game_point = 75"))
         hostile = tmp_path / "hostile.toml"
         hostile.write_bytes(b"format = 1\nname = \"x\"\n" + b"#" * 70_000)
         for path in (bad, hostile):
-            app.ask_rule_file = lambda save_as=None, p=path: str(p)  # type: ignore[method-assign]
-            assert app.import_rules() is None
+            app.boxes.ask_rule_file = lambda save_as=None, p=path: str(p)  # type: ignore[method-assign]
+            assert app.game_commands.import_rules() is None
         assert "bad.toml, line" in problems[0] and "multiple of 50" in problems[0]
         assert "too big" in problems[1]
         assert [rs.name for rs in rulefile.saved()[0]] == ["Granny"]  # nothing half-kept
         out = tmp_path / "out.toml"
-        app.ask_rule_file = lambda save_as=None: str(out)  # type: ignore[method-assign]
-        assert app.export_rules() == str(out)
+        app.boxes.ask_rule_file = lambda save_as=None: str(out)  # type: ignore[method-assign]
+        assert app.game_commands.export_rules() == str(out)
         assert rulefile.read(out).rules == app.controller.game.rules
     finally:
         app.destroy()

@@ -1,0 +1,174 @@
+"""The session: what is on the table, and the one way to put a game there.
+
+A :class:`Session` owns the game in the window (and so its record and its match), who
+sits in each seat as played, whether demo mode is on, and where the game came from (an
+:class:`Origin`).  Every way of putting a game on the table is one call of
+:meth:`Session.put`; turning demo mode on or off is :meth:`Session.set_demo`.  Each tells
+the session's watchers, in the order they watch, with one :class:`Change`: the history
+keeper (the game left), the table, the title, the rules window, the demo indicator, the
+game log's fingerprint line, the status line and speech, the advisor and the tour (see
+:class:`~tenthousand.control.app.App`).  No Tk here: a watcher is any callable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from ..model import Game
+from ..model.game import Phase
+
+__all__ = ["Change", "Origin", "PlayedSeat", "Session", "Watcher"]
+
+
+class Origin(Enum):
+    """Where the game on the table came from (a network game joins this list next)."""
+
+    NEW = "new"  # the new-game dialog (or the launch's settings)
+    RESUMED = "resumed"  # the unfinished game of the last launch
+    NEXT = "next"  # the next game of the match (F8, the match table)
+    RESTART = "restart"  # the rematch button of a finished game: the next game too
+    PLAY_ON = "play on"  # "Play on from here" in a replay
+    CHALLENGE = "challenge"  # a friend's challenge code
+    DAILY = "daily"  # the daily challenge
+
+    @property
+    def keeps_demo(self) -> bool:
+        """Whether demo mode stays as it is (the match goes on) or ends (a game of one's
+        own begins)."""
+        return self in (Origin.NEXT, Origin.RESTART, Origin.RESUMED)
+
+
+@dataclass(frozen=True)
+class PlayedSeat:
+    """Who sits in a seat as played: a person, or a computer at the level chosen, and the
+    level that actually plays (Expert when Perfect fell back; Expert for every seat in
+    demo mode)."""
+
+    name: str
+    computer: bool
+    level: str
+    played: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a watcher is told: the game now on the table and what came before."""
+
+    session: Session
+    game: Game
+    origin: Origin
+    previous: Game | None  # the game it replaces (None: the first game of the window)
+    was_demo: bool  # demo mode as it was for the previous game
+    new_game: bool = True  # False: only demo mode changed
+    step: int | None = None  # PLAY_ON: the replay's step
+    note: str = ""  # CHALLENGE, DAILY: the challenge in words
+    code: str = ""  # CHALLENGE, DAILY: its code
+
+    @property
+    def demo(self) -> bool:
+        return self.session.demo
+
+
+Watcher = Callable[[Change], None]
+
+
+class Session:
+    """See the module's docstring."""
+
+    DEMO_LEVEL = "expert"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.origin = Origin.NEW
+        self.demo = False
+        #: The seats' levels as they actually play (a Perfect seat playing as Expert), by
+        #: seat; the controller knows, the App hands it in.
+        self.played_as: Callable[[int], str | None] = lambda seat: None
+        self._watchers: list[tuple[str, Watcher]] = []
+
+    # -- watchers ------------------------------------------------------------------------
+
+    def watch(self, name: str, watcher: Watcher) -> None:
+        """Tell ``watcher`` of every change from now on, after those watching already."""
+        self._watchers.append((name, watcher))
+
+    @property
+    def watchers(self) -> list[str]:
+        """The watchers' names, in the order they are told."""
+        return [name for name, _watcher in self._watchers]
+
+    def clear(self) -> None:
+        self._watchers.clear()
+
+    def _tell(self, change: Change) -> None:
+        for _name, watcher in list(self._watchers):
+            watcher(change)
+
+    # -- putting a game on the table -----------------------------------------------------
+
+    def put(self, game: Game, origin: Origin, *, demo: bool | None = None,
+            step: int | None = None, note: str = "", code: str = "") -> Change:
+        """Put ``game`` on the table, come from ``origin``, and tell every watcher.
+
+        Demo mode ends with a game of the player's own and stays for the next game of the
+        match, unless ``demo`` says."""
+        change = Change(self, game, origin, self.game, self.demo, step=step, note=note,
+                        code=code)
+        self.game = game
+        self.origin = origin
+        if demo is not None:
+            self.demo = demo
+        elif not origin.keeps_demo:
+            self.demo = False
+        self._tell(change)
+        return change
+
+    def moved(self, game: Game) -> None:
+        """The same game at another position: an undo or a redo replays the record into
+        a new :class:`Game` object.  Nothing new is on the table, so no watcher is told."""
+        self.game = game
+
+    def set_demo(self, demo: bool) -> None:
+        """Demo mode on or off for the game on the table."""
+        if demo == self.demo or self.game is None:
+            return
+        change = Change(self, self.game, self.origin, self.game, self.demo, new_game=False)
+        self.demo = demo
+        self._tell(change)
+
+    # -- what is on the table ------------------------------------------------------------
+
+    @property
+    def table(self) -> Game:
+        """The game on the table."""
+        if self.game is None:
+            raise RuntimeError("no game on the table yet")
+        return self.game
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether quitting or a new game would end a game somebody has played into."""
+        g = self.game
+        return g is not None and not g.over and (
+            sum(g.turns_taken) > 0 or g.phase is not Phase.START)
+
+    @property
+    def seats(self) -> tuple[PlayedSeat, ...]:
+        """Who sits in each seat as played."""
+        seats = []
+        for index, seat in enumerate(self.table.seats):
+            if self.demo:
+                seats.append(PlayedSeat(seat.name, True, self.DEMO_LEVEL, self.DEMO_LEVEL))
+                continue
+            played = self.played_as(index) if seat.computer else None
+            seats.append(PlayedSeat(seat.name, seat.computer, seat.level,
+                                    played or seat.level))
+        return tuple(seats)
+
+    @property
+    def match(self) -> tuple[list[int], int]:
+        """The match so far: each seat's match points and the games played."""
+        g = self.table
+        return list(g.match_points), g.games_played
