@@ -11,6 +11,7 @@ import gc
 import logging
 import os
 import re
+import secrets
 import sys
 import tkinter as tk
 from collections.abc import Callable
@@ -158,15 +159,17 @@ def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
         messages.append(save_note)
     if saved is not None and sum(saved.turns_taken) == 0 and saved.phase is Phase.START:
         saved = None  # closed before the first throw: nothing worth offering
+    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
     if saved is None:
         if opts.resume:
             messages.append(_("There is no saved game to resume."))
+        if not explicit and not opts.demo:  # the match of the last launch goes on
+            return savegame.load_saved_match(seed=secrets.randbits(63)), messages
         return None, messages
     if opts.resume:
         return saved, messages
     if opts.demo:
         return None, messages
-    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
     # Translators: the title of the box that offers the unfinished game.
     if messagebox.askyesno(_("Resume"), resume_question(saved, explicit), parent=root):
         return saved, messages

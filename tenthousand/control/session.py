@@ -122,6 +122,8 @@ class Session:
             self.demo = demo
         elif not origin.keeps_demo:
             self.demo = False
+        if self.demo:  # the record knows: the people's seats are played by the computer
+            game.record.note_demo(True, self.DEMO_LEVEL)
         self._tell(change)
         return change
 
@@ -136,6 +138,7 @@ class Session:
             return
         change = Change(self, self.game, self.origin, self.game, self.demo, new_game=False)
         self.demo = demo
+        self.game.record.note_demo(demo, self.DEMO_LEVEL)
         self._tell(change)
 
     # -- what is on the table ------------------------------------------------------------
@@ -156,13 +159,16 @@ class Session:
 
     @property
     def seats(self) -> tuple[PlayedSeat, ...]:
-        """Who sits in each seat as played."""
+        """Who sits in each seat as played: as the record keeps it (a Perfect seat that
+        played as Expert), as the controller plays it now (a Perfect seat whose table is
+        being solved), and demo mode."""
         seats = []
+        kept = self.table.record.seats_as_played()
         for index, seat in enumerate(self.table.seats):
             if self.demo:
                 seats.append(PlayedSeat(seat.name, True, self.DEMO_LEVEL, self.DEMO_LEVEL))
                 continue
-            played = self.played_as(index) if seat.computer else None
+            played = (self.played_as(index) or kept[index].level) if seat.computer else None
             seats.append(PlayedSeat(seat.name, seat.computer, seat.level,
                                     played or seat.level))
         return tuple(seats)
