@@ -56,3 +56,10 @@ def test_without_speech_log_or_bell_only_the_line_is_written() -> None:
     lines: list[str] = []
     Messages(lines.append).tell("Disk full.", Kind.WARNING)
     assert lines == ["Disk full."]
+
+
+def test_an_empty_spoken_text_shows_the_line_and_says_nothing(
+        told: tuple[Messages, list[tuple[str, object]]]) -> None:
+    messages, seen = told
+    messages.tell("Solving perfect play for these rules: 40%...", spoken="")
+    assert seen == [("status", "Solving perfect play for these rules: 40%...")]

@@ -31,6 +31,7 @@ from ..services.speech import Speaker, find_backend
 from ..view import access
 from ..view.dice import DiceImages
 from ..view.guide import Guide
+from ..view.screen import WindowScreen
 from ..view.theme import apply_style, palette
 from ..view.window import MainWindow
 from .access import AccessCommands
@@ -39,6 +40,7 @@ from .computer import PlayerFactory
 from .controller import Controller
 from .game import GameCommands
 from .history import HistoryControls
+from .messages import Messages
 from .options import OptionCommands
 from .records import RecordCommands
 
@@ -144,12 +146,17 @@ class App(GameCommands, OptionCommands, AccessCommands, RecordCommands):
         saving = self.save_games
         #: The one way work leaves the Tk thread: the controller and the advisor use it.
         self.jobs = JobRunner(root)
+        #: The one way the player is told something (the status line, speech, the bell).
+        window = self.window
+        self.messages = Messages(lambda text: window.status.say(text), speak=self.say,
+                                 log=window.log.add, bell=window.bell)
         self.controller = Controller(
-            self.window, game, delay=prefs.delay, animation=prefs.animation,
+            WindowScreen(self.window), root, game, messages=self.messages, jobs=self.jobs,
+            delay=prefs.delay, animation=prefs.animation,
             demo=demo, player_factory=player_factory, seed=seed, on_sound=self._rattle,
             autosave=savegame.autosave if saving else None,
             clear_save=savegame.clear_saved_game if saving else None,
-            on_rematch=lambda: self.restart(ask=False), jobs=self.jobs)
+            on_rematch=lambda: self.restart(ask=False))
         self.window.set_check("demo", demo)
         panel = self.window.advisor
 

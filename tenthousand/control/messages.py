@@ -57,8 +57,9 @@ class Messages:
     def tell(self, text: str, kind: Kind = Kind.NOTE, *, spoken: str | None = None,
              priority: Priority | None = None) -> None:
         """Tell the player ``text``; ``spoken`` is said instead where the ear needs other
-        words, and ``priority`` overrides the kind's (the player's own move is spoken at
-        once, the computer's waits)."""
+        words (``""``: nothing is said, for a line that only counts up or repeats what the
+        table shows), and ``priority`` overrides the kind's (the player's own move is
+        spoken at once, the computer's waits)."""
         if not text:
             self.clear()
             return
@@ -66,7 +67,7 @@ class Messages:
         self._show(text)
         if kind is Kind.WARNING and self.log is not None:
             self.log(text, "trash")
-        if self.speak is not None:
+        if self.speak is not None and spoken != "":
             self.speak(spoken if spoken is not None else text, priority or _PRIORITY[kind])
         if kind in (Kind.REFUSAL, Kind.WARNING) and self.bell is not None:
             self.bell()

@@ -55,11 +55,22 @@ class LogPanel(tk.Frame):
         self.text.tag_configure("turn", spacing1=4)
 
     def add(self, message: str, tag: str = "info") -> None:
+        self.add_lines([(message, tag)])
+
+    def add_lines(self, lines: Sequence[tuple[str, str]]) -> None:
+        """Add lines (text, tag) at the bottom in one go: one insert and one scroll,
+        however many events a move had."""
+        if not lines:
+            return
+        chunks: list[str | tuple[str, ...]] = []
+        for message, tag in lines[1:]:
+            chunks += [message + "\n", (tag,)]
+        first, tag = lines[0]
         self.text.configure(state="normal")
-        self.text.insert("end", message + "\n", (tag,))
-        lines = int(self.text.index("end-1c").split(".")[0])
-        if lines > LOG_LINES:
-            self.text.delete("1.0", f"{lines - LOG_LINES}.0")
+        self.text.insert("end", first + "\n", (tag,), *chunks)
+        count = int(self.text.index("end-1c").split(".")[0])
+        if count > LOG_LINES:
+            self.text.delete("1.0", f"{count - LOG_LINES}.0")
         self.text.configure(state="disabled")
         self.text.see("end")
 
