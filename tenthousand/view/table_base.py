@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..present.presenter import TableDisplay
 from ..services.jobs import Job, JobRunner
+from ..services.timers import Timers
 from .dice import DiceImages, render_face
 from .scaling import factor
 from .theme import Palette, palette
@@ -57,7 +58,8 @@ class TableBase(tk.Canvas):
         self.animation = animation
         self.speed = 1.0  # how long the animations take, as a factor of normal
         self.display = TableDisplay()
-        self._afters: dict[str, str] = {}  # purpose -> after id
+        #: The calls waiting on ``after``, by purpose (a tumble step, the banner...).
+        self.timers = Timers(self)
         self._items: dict[int, tuple[str, int]] = {}  # canvas item -> (row, index)
         self._tumbling = False
         self._intro_done: Callable[[], None] | None = None
@@ -179,25 +181,11 @@ class TableBase(tk.Canvas):
         self._items[item] = (row, index)
         return item
 
-    # -- after() bookkeeping: one pending call per purpose, all cancelled on destroy -----
-
-    def _after(self, purpose: str, ms: int, func: Callable[[], None]) -> None:
-        self._cancel(purpose)
-
-        def run() -> None:
-            self._afters.pop(purpose, None)
-            func()
-
-        self._afters[purpose] = self.after(ms, run)
-
-    def _cancel(self, purpose: str) -> None:
-        after_id = self._afters.pop(purpose, None)
-        if after_id is not None:
-            self.after_cancel(after_id)
+    # -- the calls waiting: one per purpose (self.timers), all cancelled on destroy -----
 
     def pending(self) -> list[str]:
         """The purposes of the calls and image jobs still waiting (for tests)."""
-        waiting = list(self._afters)
+        waiting = self.timers.purposes()
         if self._missing_job is not None and not self._missing_job.cancelled:
             waiting.append("missing")
         if any(not (job.done or job.cancelled) for job in self._warm_jobs):
@@ -207,8 +195,7 @@ class TableBase(tk.Canvas):
     def destroy(self) -> None:
         self._warmed = None
         self.jobs.close()  # the faces not started are not drawn; none is delivered
-        for purpose in list(self._afters):
-            self._cancel(purpose)
+        self.timers.cancel_all()
         super().destroy()
 
     def show(self, display: TableDisplay) -> None:
@@ -225,7 +212,7 @@ class TableBase(tk.Canvas):
             self.show(self.display)
             return
         # Resizing renders new die sizes: wait until the drag pauses.
-        self._after("relayout", 80, lambda: self.show(self.display))
+        self.timers.later(80, lambda: self.show(self.display), purpose="relayout")
 
     def _dims(self) -> tuple[int, int]:
         """The canvas size, as the last <Configure> told it (no round trip to Tk)."""
@@ -403,7 +390,7 @@ class TableBase(tk.Canvas):
         # a worker would share the interpreter with the window still being built.  A face
         # needed sooner is drawn on demand (show()), so nothing waits for this.
         self._warm_started = True
-        self._after("warm", FIRST_WARM_MS, lambda: self._warm_faces(die, small))
+        self.timers.later(FIRST_WARM_MS, self._warm_faces, die, small, purpose="warm")
 
     def _warm_faces(self, die: int, small: int) -> None:
         key = self._warmed
