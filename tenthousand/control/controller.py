@@ -71,6 +71,9 @@ class Controller(ComputerSeats):
         self.messages = messages
         #: Every step still to come: cancelled on a new game, a restart and quit.
         self.timers = Timers(scheduler)
+        #: The watchers' call after a redraw (on_refresh): a callback of its own, so a
+        #: step stays short; not cancelled with the steps, only at quit.
+        self._watchers = Timers(scheduler)
         self.delay = delay
         self.animation = animation
         self.demo = demo
@@ -85,7 +88,8 @@ class Controller(ComputerSeats):
         self._init_seats()
         self._save_message: str | None = None
         self.thinking = False
-        #: Called after every redraw with the game and whether a human is to play (advisor).
+        #: Called after a redraw (once for redraws in one go, in a callback of its own)
+        #: with the game and whether a human is to play: the advisor, the tour, the menus.
         self.on_refresh: Callable[[Game, bool], None] | None = None
         #: Asks a yes/no question (title, question) before a bank that loses the game;
         #: None banks without asking.  The app sets its own; tests replace it.
@@ -114,6 +118,7 @@ class Controller(ComputerSeats):
     def destroy(self) -> None:
         """Quit: no more steps; the last save is written before the window goes."""
         self.cancel_all()
+        self._watchers.cancel_all()
         self._stop_solves()
         self.saver.flush(2.0)
         if self._owns_jobs:
@@ -445,11 +450,14 @@ class Controller(ComputerSeats):
     def refresh(self) -> None:
         """Bring the screen up to date with the game, worked out once (the view never
         reads the game itself; a click reads :attr:`shown`)."""
-        g = self.game
-        self.shown = presenter.display(g, self.context())
+        self.shown = presenter.display(self.game, self.context())
         self.screen.show(self.shown)
         if self.on_refresh is not None:
-            self.on_refresh(g, self.human_to_play)
+            self._watchers.later(0, self._tell_watchers, purpose="refreshed")
+
+    def _tell_watchers(self) -> None:
+        if self.on_refresh is not None:
+            self.on_refresh(self.game, self.human_to_play)
 
     def context(self) -> Context:
         """What the presenter needs to know beyond the game."""

@@ -17,12 +17,19 @@ class WindowScreen:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
+        self._shown: Display | None = None
 
     def show(self, display: Display) -> None:
-        w = self.window
-        w.table.show(display.table)
-        w.scoreboard.show(display.seats, display.stage, display.challenging)
-        w.actions.show(display.bar)
+        """Draw only the parts that changed (a pick of a die leaves the scoreboard as it
+        was; each widget call costs the Tk thread, more so while a worker computes)."""
+        w, last = self.window, self._shown
+        self._shown = display
+        w.table.show(display.table)  # (the table diffs its own items)
+        seats = (display.seats, display.stage, display.challenging)
+        if last is None or seats != (last.seats, last.stage, last.challenging):
+            w.scoreboard.show(*seats)
+        if last is None or display.bar != last.bar:
+            w.actions.show(display.bar)
 
     def cue(self, kind: str, text: str, ms: int | None) -> None:
         self.window.table.cue(kind, text, ms)

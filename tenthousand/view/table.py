@@ -283,7 +283,7 @@ class TableView(TableBase):
         if not self.animation or not self.display.thrown:
             return
         self._tumbling = True
-        self._invalidate()  # the tumble moves the dice: the next show() draws them all
+        self._forget(self.thrown_items)  # the tumble moves them: the next show() sets them
         self._tumble_step(TUMBLE_STEPS)
 
     def _tumble_step(self, left: int) -> None:
@@ -313,7 +313,7 @@ class TableView(TableBase):
         self.timers.cancel("tumble")
         if self._tumbling:
             self._tumbling = False
-            self._invalidate()
+            self._forget(self.thrown_items)
             self.show(self.display)
 
     @property

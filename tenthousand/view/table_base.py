@@ -69,6 +69,7 @@ class TableBase(tk.Canvas):
         self._known_coords: dict[int, tuple[float, ...]] = {}
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
+        self._measured: dict[tuple[str, int | None, str], int] = {}  # (font, size, text)
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
         self._warm_started = False  # whether _warm() has ever started its jobs
         self._warm_jobs: list[Job[None]] = []  # the faces being drawn ahead of need
@@ -171,6 +172,14 @@ class TableBase(tk.Canvas):
         self._drawn = None
         self._known_options.clear()
         self._known_coords.clear()
+
+    def _forget(self, items: list[int]) -> None:
+        """Only these items were changed outside show() (the tumble moves the thrown
+        dice): the next show() sets them again, and leaves the rest as it is."""
+        self._drawn = None
+        for item in items:
+            self._known_options.pop(item, None)
+            self._known_coords.pop(item, None)
 
     def _hide_die(self, item: int) -> None:
         # A hidden die lets go of its image, so the image cache may drop it safely.
@@ -313,10 +322,19 @@ class TableBase(tk.Canvas):
         d = self.display
         if not d.caption:
             return False
-        font = self._fonts["big"]
-        side = max(font.measure(d.turn_score), font.measure(d.dice_left))
-        caption = self._fonts["caption"].measure(d.caption)
-        return caption + 2 * side + 64 > width
+        side = max(self._measure("big", d.turn_score), self._measure("big", d.dice_left))
+        return self._measure("caption", d.caption) + 2 * side + 64 > width
+
+    def _measure(self, name: str, text: str) -> int:
+        """How wide ``text`` is in a table font, in pixels, asked of Tk once per text and
+        size (the layout asks after every move, and at each step of a tumble)."""
+        key = (name, self._font_sizes.get(name), text)
+        width = self._measured.get(key)
+        if width is None:
+            if len(self._measured) > 512:
+                self._measured.clear()
+            width = self._measured[key] = self._fonts[name].measure(text)
+        return width
 
     # -- the dice images -----------------------------------------------------------------
 
