@@ -174,12 +174,15 @@ def test_a_waiting_worker_keeps_no_runner_alive() -> None:
     import weakref
 
     tk = FakeTk()
-    runner = JobRunner(tk)
-    runner.submit(lambda: None, lane="advice")
-    runner.submit(lambda: None)
-    tk.pump(until=lambda: runner.pending == 0)
-    time.sleep(0.01)
-    ref = weakref.ref(runner)
-    del runner
+
+    def used() -> weakref.ref[JobRunner]:
+        runner = JobRunner(tk)
+        runner.submit(lambda: None, lane="advice")
+        runner.submit(lambda: None)
+        tk.pump(until=lambda: runner.pending == 0)
+        return weakref.ref(runner)
+
+    ref = used()
+    time.sleep(0.01)  # both workers wait for more work now
     gc.collect()
     assert ref() is None
