@@ -248,7 +248,7 @@ def test_a_computer_turn_is_played_step_by_step_on_the_clock(table: Callable[...
     t = table([TRASH], delay=0.5)
     c, screen = t.controller, t.screen
     c.throw()  # trash: the computer's turn follows
-    assert t.game.current == 1 and c.pending == 1
+    assert t.game.current == 1 and "step" in c.timers.purposes()
     shown = len(screen.shown)
     t.clock.advance(100)
     assert len(screen.shown) == shown and t.game.current == 1  # the delay is not over

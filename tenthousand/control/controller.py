@@ -239,7 +239,9 @@ class Controller(ComputerSeats):
             self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
         g = self.game
         if not g.over and self.is_computer(g.current):
-            self._plan()
+            # The move is worked out from the next callback on (waking a worker costs
+            # the Tk thread a wait for the interpreter: not in this one).
+            self.timers.later(0, self._plan, purpose="plan")
             self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
