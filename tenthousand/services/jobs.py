@@ -74,6 +74,41 @@ class Job(Generic[T]):
         self.cancelled = True
 
 
+class _Starter:
+    """Starts the workers' threads, so the Tk thread never waits for one to start.
+
+    ``threading.Thread.start`` blocks until the new thread runs, and on a busy machine
+    that took the Tk thread up to 50 ms (``python -m tenthousand.tools.benchmark``).  The
+    Tk thread only hands the thread over to this one (started with the first runner, once
+    per process), which waits in its place."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[tuple[Callable[[Any], None], Any, str]] = \
+            queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def ready(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="job-starter",
+                                                daemon=True)
+                self._thread.start()
+
+    def start(self, target: Callable[[Any], None], arg: Any, name: str) -> None:
+        self.ready()
+        self._queue.put((target, arg, name))
+
+    def _run(self) -> None:
+        while True:
+            target, arg, name = self._queue.get()
+            threading.Thread(target=target, args=(arg,), name=name, daemon=True).start()
+            del target, arg  # (nothing of a job is kept while waiting)
+
+
+_STARTER = _Starter()
+
+
 class _Workers:
     """The worker side of a runner: its threads, the jobs they wait for and the results
     they hand back.  No reference to the runner or to Tk, so a thread that waits for work
@@ -98,8 +133,7 @@ class _Workers:
             self.free.append(job)
             self.work.notify_all()
         else:
-            threading.Thread(target=self._run_free, args=(job,), name=job.name,
-                             daemon=True).start()
+            _STARTER.start(self._run_free, job, job.name)
 
     def enqueue(self, job: Job[Any], lane: str, latest: bool) -> list[Job[Any]]:
         """Add a job to its lane; returns the jobs it replaced (``latest``)."""
@@ -116,8 +150,7 @@ class _Workers:
             self.work.notify_all()
         else:
             self.running.add(lane)
-            threading.Thread(target=self._run_lane, args=(lane,), name=lane,
-                             daemon=True).start()
+            _STARTER.start(self._run_lane, lane, lane)
         return dropped
 
     # (the threads)
@@ -181,6 +214,7 @@ class JobRunner:
     def __init__(self, scheduler: Scheduler, *, poll_ms: int = 20) -> None:
         self.scheduler = scheduler
         self.poll_ms = poll_ms
+        _STARTER.ready()  # now, while the window is built: not in a move's callback
         self._workers = _Workers()
         self._results = self._workers.results
         self._lock = self._workers.lock

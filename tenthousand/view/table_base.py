@@ -37,6 +37,9 @@ FIRST_WARM_MS = 200
 
 DieClick = Callable[[str, int], None]  # ("thrown" | "frozen", index)
 
+#: How many dice images drawn in a worker are wrapped into Tk images per callback.
+WRAP_AT_ONCE = 3
+
 
 def _rounded(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
     """Points of a rounded rectangle for ``create_polygon(..., smooth=True)``."""
@@ -376,11 +379,7 @@ class TableBase(tk.Canvas):
         def drawn(_: Any) -> None:
             self._missing_job = None
             self._drawing = None
-            for face, size, state in items:  # only wrapping: they are drawn
-                if theme == self.images.theme:
-                    self.images.get(face, size, state, pin=False)
-            self._drawn = None
-            self.show(self.display)
+            self._wrap(list(items), theme, True)
 
         def failed(error: BaseException) -> None:
             # show() draws them in the Tk thread instead, and reports it if it fails again.
@@ -388,6 +387,20 @@ class TableBase(tk.Canvas):
             drawn(None)
 
         self._missing_job = self.jobs.submit(work, drawn, failed, name="dice-images")
+
+    def _wrap(self, faces: list[tuple[int, int, str]], theme: str,
+              then_show: bool = False) -> None:
+        """Wrap faces drawn in a worker into Tk images, a few per callback (each costs the
+        Tk thread a millisecond or more), then show the table again if ``then_show``."""
+        for face, size, state in faces[:WRAP_AT_ONCE]:
+            if theme == self.images.theme:
+                self.images.get(face, size, state, pin=False)
+        rest = faces[WRAP_AT_ONCE:]
+        if rest:
+            self.timers.later(0, self._wrap, rest, theme, then_show)
+        elif then_show:
+            self._drawn = None
+            self.show(self.display)
 
     def _warm(self, die: int, small: int) -> None:
         """Render every face this size can show ahead of need, so a new face never costs
@@ -418,14 +431,15 @@ class TableBase(tk.Canvas):
                  for face in range(1, 7)]
         theme = self.images.theme
 
-        def drawing(face: int, size: int, state: str) -> tuple[
+        def drawing(faces: list[tuple[int, int, str]]) -> tuple[
                 Callable[[], None], Callable[[None], None]]:
             def work() -> None:  # no Tk in here
-                render_face(face, size, state, theme)
+                for face, size, state in faces:
+                    render_face(face, size, state, theme)
 
             def wrap(_: None) -> None:
                 if self._warmed == key:
-                    self.images.get(face, size, state, pin=False)  # drawn already: wrap it
+                    self._wrap(faces, theme)  # drawn already: wrap them
 
             return work, wrap
 
@@ -435,7 +449,8 @@ class TableBase(tk.Canvas):
             for job in self._warm_jobs:
                 self.jobs.cancel(job)
 
-        for face, size, state in todo:
-            work, wrap = drawing(face, size, state)
+        # A job per few faces: one submit each costs the Tk thread too.
+        for start in range(0, len(todo), WRAP_AT_ONCE):
+            work, wrap = drawing(todo[start:start + WRAP_AT_ONCE])
             self._warm_jobs.append(self.jobs.submit(work, wrap, failed, name="dice-images",
                                                     lane="dice-images"))
