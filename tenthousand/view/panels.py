@@ -9,6 +9,7 @@ from tkinter import ttk
 
 from ..i18n import _, ngettext, number
 from ..present.presenter import BANK, THROW, ActionBarDisplay
+from ..services.timers import Timers
 from .theme import Palette
 
 LOG_LINES = 400  # older lines scroll away, so a long session stays small
@@ -37,6 +38,7 @@ class LogPanel(tk.Frame):
         self.text.pack(side="left", fill="both", expand=True)
         self.set_palette(pal)
         self.text.configure(state="disabled")
+        self.timers = Timers(self)  # the scroll to the newest line, once per change
 
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal
@@ -72,7 +74,8 @@ class LogPanel(tk.Frame):
         if count > LOG_LINES:
             self.text.delete("1.0", f"{count - LOG_LINES}.0")
         self.text.configure(state="disabled")
-        self.text.see("end")
+        # Scrolled in a callback of its own: the text lays its lines out for it.
+        self.timers.later(0, self.text.see, "end", purpose="scroll")
 
     def clear(self) -> None:
         self.text.configure(state="normal")
@@ -81,6 +84,10 @@ class LogPanel(tk.Frame):
 
     def lines(self) -> list[str]:
         return [line for line in self.text.get("1.0", "end").splitlines() if line]
+
+    def destroy(self) -> None:
+        self.timers.cancel_all()
+        super().destroy()
 
 
 def button_widths() -> tuple[int, int]:

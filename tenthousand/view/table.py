@@ -284,7 +284,8 @@ class TableView(TableBase):
             return
         self._tumbling = True
         self._forget(self.thrown_items)  # the tumble moves them: the next show() sets them
-        self._tumble_step(TUMBLE_STEPS)
+        # Its first frame in a callback of its own: the throw's callback has drawn enough.
+        self.timers.later(0, self._tumble_step, TUMBLE_STEPS, purpose="tumble")
 
     def _tumble_step(self, left: int) -> None:
         if left <= 0:
