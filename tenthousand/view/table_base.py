@@ -37,8 +37,10 @@ FIRST_WARM_MS = 200
 
 DieClick = Callable[[str, int], None]  # ("thrown" | "frozen", index)
 
-#: How many dice images drawn in a worker are wrapped into Tk images per callback.
-WRAP_AT_ONCE = 3
+#: How many dice images drawn in a worker are wrapped into Tk images per callback (each
+#: costs the Tk thread a millisecond or more), and how many a worker draws per job.
+WRAP_AT_ONCE = 1
+FACES_PER_JOB = 3
 
 
 def _rounded(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
@@ -221,10 +223,23 @@ class TableBase(tk.Canvas):
         first = self._size is None
         self._size = (int(event.width), int(event.height))
         if first:  # the first size the table gets: draw it now
-            self.show(self.display)
+            self._fonts_then_show()
             return
         # Resizing renders new die sizes: wait until the drag pauses.
-        self.timers.later(80, lambda: self.show(self.display), purpose="relayout")
+        self.timers.later(80, self._fonts_then_show, purpose="relayout")
+
+    def _fonts_then_show(self) -> None:
+        """Give the fonts their sizes for the table's size, one font per callback (Tk
+        loads a font at a new size: milliseconds each), then draw the table."""
+        die = self._sizes()[0]
+        for name in FONT_SHARES:
+            size = -self._font_px(name, die)
+            if self._font_sizes.get(name) != size:
+                self._fonts[name].configure(size=size)
+                self._font_sizes[name] = size
+                self.timers.later(0, self._fonts_then_show, purpose="relayout")
+                return
+        self.show(self.display)
 
     def _dims(self) -> tuple[int, int]:
         """The canvas size, as the last <Configure> told it (no round trip to Tk)."""
@@ -390,8 +405,8 @@ class TableBase(tk.Canvas):
 
     def _wrap(self, faces: list[tuple[int, int, str]], theme: str,
               then_show: bool = False) -> None:
-        """Wrap faces drawn in a worker into Tk images, a few per callback (each costs the
-        Tk thread a millisecond or more), then show the table again if ``then_show``."""
+        """Wrap faces drawn in a worker into Tk images, ``WRAP_AT_ONCE`` per callback, then
+        show the table again if ``then_show``."""
         for face, size, state in faces[:WRAP_AT_ONCE]:
             if theme == self.images.theme:
                 self.images.get(face, size, state, pin=False)
@@ -450,7 +465,7 @@ class TableBase(tk.Canvas):
                 self.jobs.cancel(job)
 
         # A job per few faces: one submit each costs the Tk thread too.
-        for start in range(0, len(todo), WRAP_AT_ONCE):
-            work, wrap = drawing(todo[start:start + WRAP_AT_ONCE])
+        for start in range(0, len(todo), FACES_PER_JOB):
+            work, wrap = drawing(todo[start:start + FACES_PER_JOB])
             self._warm_jobs.append(self.jobs.submit(work, wrap, failed, name="dice-images",
                                                     lane="dice-images"))
