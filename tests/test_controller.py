@@ -304,6 +304,18 @@ def test_undo_and_redo_rebuild_the_log_with_a_new_games_first_lines(
     assert screen.display.table.thrown == ONE  # the same dice come back
 
 
+def test_a_move_worked_out_for_a_position_left_behind_is_not_made(
+        table: Callable[..., Table]) -> None:
+    """The computer's move is worked out while its step waits; if the game moves on
+    meanwhile (here behind the controller's back), the move is worked out again."""
+    t = table(seats=(Seat("Bot", True, "normal"), Seat("Ann")))
+    t.clock.advance(0)  # the move for the start of Bot's turn (a throw) is on its way
+    t.run_until(lambda: t.controller._planned is not None)
+    t.game.throw()  # thrown already: that move is of no use now
+    t.run_until(lambda: t.game.current == 1 or t.game.over)
+    assert t.game.turns_taken[0] == 1
+
+
 def test_play_on_from_a_recorded_position(table: Callable[..., Table]) -> None:
     t = table([TRASH, (1, 1, 5, 2, 3, 4)])
     c, screen = t.controller, t.screen

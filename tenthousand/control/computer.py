@@ -38,6 +38,7 @@ WATCH_MS = 250  # how often a computer that waits for the player to watch looks 
 #: The job runner's lane where the computer's moves are worked out, one at a time.
 MOVE_LANE = "computer-move"
 STEP = "step"  # the purpose of the computer's next step on the timers: one at a time
+Position = tuple[int, int, int]  # (positions shown, id of the game, length of its log)
 
 
 def _default_factory() -> PlayerFactory:
@@ -85,10 +86,10 @@ class ComputerSeats:
         self._waiting_ready: Callable[[], bool] = lambda: True
         self._thinking_text = ""  # the status line "thinking..." put up, while it shows
         #: Counts the positions the table has shown: a move worked out for one is used
-        #: only while it is still on the table.
+        #: only while it is still on the table (see :meth:`_here`).
         self._position = 0
-        self._planning: tuple[int, Job[Move]] | None = None  # a move being worked out
-        self._planned: tuple[int, Move] | None = None  # ... and one ready
+        self._planning: tuple[Position, Job[Move]] | None = None  # a move being worked out
+        self._planned: tuple[Position, Move] | None = None  # ... and one ready
 
     if TYPE_CHECKING:  # the controller's
         def refresh(self) -> None: ...
@@ -213,10 +214,15 @@ class ComputerSeats:
 
     # -- the move, worked out ahead of its step ------------------------------------------
 
+    def _here(self) -> Position:
+        """The position on the table: the count of positions shown, the game and how far
+        its log goes (a game moved on behind the controller's back is another position)."""
+        return (self._position, id(self.game), len(self.game.log))
+
     def _plan(self) -> None:
         """Work out the move of the computer to play in the job runner's lane, now, while
         its step waits its delay (nothing if it is known or on its way already)."""
-        g, position = self.game, self._position
+        g, position = self.game, self._here()
         if g.over or not self.is_computer(g.current) or self._decision is not None:
             return
         if (self._planned is not None and self._planned[0] == position) or (
@@ -231,14 +237,14 @@ class ComputerSeats:
                                name="computer-move", lane=MOVE_LANE, latest=True)
         self._planning = (position, job)
 
-    def _move_ready(self, position: int, move: Move) -> None:
-        if position != self._position:
+    def _move_ready(self, position: Position, move: Move) -> None:
+        if position != self._here():
             return  # worked out for a position that has gone (undo, demo...)
         self._planning, self._planned = None, (position, move)
         self._go_on_if_ready()
 
-    def _move_failed(self, position: int, error: BaseException) -> None:
-        if position == self._position:
+    def _move_failed(self, position: Position, error: BaseException) -> None:
+        if position == self._here():
             self._planning = None
         raise RuntimeError(f"the computer player failed: {error}") from error
 
@@ -253,7 +259,7 @@ class ComputerSeats:
     def _take_planned(self) -> Move | None:
         """The move worked out for the position on the table, or None after arranging for
         the step to come back once it is (tables still to build, the move on its way)."""
-        planned, position = self._planned, self._position
+        planned, position = self._planned, self._here()
         if planned is not None and planned[0] == position:
             self._planned = None
             return planned[1]
@@ -265,7 +271,7 @@ class ComputerSeats:
             return None
         self._plan()
         self._wait_for_worker(self._computer_step, lambda: self._planned is not None
-                              and self._planned[0] == self._position)
+                              and self._planned[0] == self._here())
         return None
 
     def _wait_for_worker(self, step: Callable[[], None], ready: Callable[[], bool]) -> None:
