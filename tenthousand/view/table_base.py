@@ -43,6 +43,13 @@ WRAP_AT_ONCE = 1
 FACES_PER_JOB = 3
 
 
+def _load_image_tk() -> None:
+    """Import Pillow's Tk images in the worker that draws the dice: the import takes 12 ms,
+    which the Tk thread would otherwise spend wrapping the first die (it only loads the
+    module; the first wrap, in the Tk thread, ties it to Tk)."""
+    from PIL import ImageTk  # noqa: F401
+
+
 def _rounded(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
     """Points of a rounded rectangle for ``create_polygon(..., smooth=True)``."""
     r = max(0.0, min(r, (x1 - x0) / 2, (y1 - y0) / 2))
@@ -388,6 +395,7 @@ class TableBase(tk.Canvas):
             self.jobs.cancel(self._missing_job)  # drawing what is no longer needed
 
         def work() -> None:  # no Tk in here
+            _load_image_tk()
             for face, size, state in items:
                 render_face(face, size, state, theme)
 
@@ -449,6 +457,7 @@ class TableBase(tk.Canvas):
         def drawing(faces: list[tuple[int, int, str]]) -> tuple[
                 Callable[[], None], Callable[[None], None]]:
             def work() -> None:  # no Tk in here
+                _load_image_tk()
                 for face, size, state in faces:
                     render_face(face, size, state, theme)
 
