@@ -162,7 +162,7 @@ def shoot_history(root: tk.Tk, out: Path, suffix: str = "") -> int:
             SeatSetting("You"), SeatSetting("Expert", True, "expert")))
         app = App(root, prefs, settings, seed=31, install_error_handler=False,
                   save_games=False, keep_history=True, demo=True)
-        app.confirm = lambda title, question: True  # no box to wait on
+        app.boxes.confirm = lambda title, question: True  # no box to wait on
         app.controller.set_delay(0.0)
         end = time.monotonic() + 120
         while app.history.last is None and time.monotonic() < end:
@@ -197,7 +197,7 @@ def game_in_progress(root: tk.Tk) -> tuple[Any, Any]:
         SeatSetting(_("You")), SeatSetting("Ann", True, "normal"),
         SeatSetting("Bob", True, "expert")))
     app = App(root, prefs, settings, seed=20, install_error_handler=False, save_games=False)
-    app.confirm = lambda title, question: True
+    app.boxes.confirm = lambda title, question: True
     c = app.controller
     for _step in range(300):
         wait_for_human(app, root)
@@ -272,7 +272,7 @@ def shoot(out: Path, size: str) -> int:
         SeatSetting("You"), SeatSetting("Computer", True, "expert")),
         options=("mutant-trash",))
     app = App(root, prefs, settings, seed=5, install_error_handler=False, save_games=False)
-    app.confirm = lambda title, question: True  # no box to wait on
+    app.boxes.confirm = lambda title, question: True  # no box to wait on
     play_human(app, root, bank_at=500,
                stop=lambda g: g.phase is Phase.DISCARD and len(g.play_area) >= 3)  # type: ignore[attr-defined]
     pump(root, 0.3)
@@ -285,7 +285,7 @@ def shoot(out: Path, size: str) -> int:
         opening_minimum=0)
     app = App(root, prefs.replace(theme="color", table_colour="blue"), settings, seed=3,
               install_error_handler=False, save_games=False)
-    app.confirm = lambda title, question: True  # no box to wait on
+    app.boxes.confirm = lambda title, question: True  # no box to wait on
     play_human(app, root, bank_at=400, stop=lambda g: False)
     pump(root, 0.3)
     grab(root, out / "gameover.png")
@@ -305,9 +305,9 @@ def shoot_replay(root: tk.Tk, out: Path, theme: str, size: str) -> int:
     settings = GameSettings(preset="ten-thousand", seats=(
         SeatSetting("You"), SeatSetting("Computer", True, "expert")))
     app = App(root, prefs, settings, seed=11, install_error_handler=False, save_games=False)
-    app.confirm = lambda title, question: True  # no box to wait on
+    app.boxes.confirm = lambda title, question: True  # no box to wait on
     play_human(app, root, bank_at=350, stop=lambda g: False)
-    window = app.show_replay()
+    window = app.records.show_replay()
     width, height = (int(n) for n in size.split("x"))
     window.geometry(f"{width}x{height}+0+0")
     end = time.monotonic() + 60
@@ -336,7 +336,7 @@ def shoot_advisor(root: tk.Tk, out: Path) -> int:
     settings = GameSettings(preset="ten-thousand", seats=(
         SeatSetting("You"), SeatSetting("Computer", True, "expert")))
     app = App(root, prefs, settings, seed=11, install_error_handler=False, save_games=False)
-    app.confirm = lambda title, question: True  # no box to wait on
+    app.boxes.confirm = lambda title, question: True  # no box to wait on
     c = app.controller
     panel = app.window.advisor
     shot = False
@@ -364,7 +364,7 @@ def shoot_advisor(root: tk.Tk, out: Path) -> int:
             c.bank()
         else:
             c.throw()
-    review = app.show_review()
+    review = app.records.show_review()
     end = time.monotonic() + 120
     while review is not None and review.result is None and time.monotonic() < end:
         pump(root, 0.1)

@@ -124,3 +124,25 @@ def test_only_the_job_runner_starts_threads_for_the_window() -> None:
                     any(a.name == "Thread" for a in node.names):
                 starting.add(_name(path))
     assert starting <= allowed, sorted(starting - allowed)
+
+
+def test_only_messages_writes_the_status_line() -> None:
+    """One call tells the player something (control/messages.py: Messages.tell), and it
+    alone writes the status line: a call of ``say`` on anything called ``status`` anywhere
+    else, or a write to the status bar's label, fails here."""
+    allowed = {"control/messages.py"}
+    writers = set()
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            owner = node.func.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else \
+                owner.id if isinstance(owner, ast.Name) else ""
+            if node.func.attr == "say" and name == "status":
+                writers.add(_name(path))
+            elif node.func.attr in ("configure", "config") and name == "message" and \
+                    isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Attribute) \
+                    and owner.value.attr == "status":
+                writers.add(_name(path))
+    assert writers == allowed, sorted(writers - allowed)

@@ -146,3 +146,43 @@ def test_cancelling_one_job_drops_it_and_lets_the_polls_stop() -> None:
     tk.pump(0.05)
     assert got == ["first"] and second.cancelled and ran == []
     assert tk.calls == {}  # nothing left to poll for
+
+
+def test_a_worker_waits_for_more_work_so_a_stream_of_jobs_reuses_it() -> None:
+    """Starting a thread makes the Tk thread wait for it: a second job, with or without a
+    lane, goes to the thread the first one used."""
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    where: list[int] = []
+    for lane in (None, None, "advice", "advice"):
+        runner.submit(lambda: where.append(threading.get_ident()), lane=lane)
+        tk.pump(until=lambda: runner.pending == 0)
+        time.sleep(0.01)  # the worker is waiting for work again
+    assert where[0] == where[1] and where[2] == where[3]
+    threads = threading.active_count()
+    runner.close()  # the waiting workers end at once
+    deadline = time.monotonic() + 2
+    while threading.active_count() > threads - 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert threading.active_count() <= threads - 2
+
+
+def test_a_waiting_worker_keeps_no_runner_alive() -> None:
+    """A window's runner (and so its widget) is freed in the Tk thread, never by a worker
+    that waits for more work and then ends."""
+    import gc
+    import weakref
+
+    tk = FakeTk()
+
+    def used() -> weakref.ref[JobRunner]:
+        runner = JobRunner(tk)
+        runner.submit(lambda: None, lane="advice")
+        runner.submit(lambda: None)
+        tk.pump(until=lambda: runner.pending == 0)
+        return weakref.ref(runner)
+
+    ref = used()
+    time.sleep(0.01)  # both workers wait for more work now
+    gc.collect()
+    assert ref() is None

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from tenthousand.control.messages import Kind, Messages
 from tenthousand.services.speech import Priority
 
 
+class Line:
+    """A status line that hands what it is told to ``write``."""
+
+    def __init__(self, write: Callable[[str], object]) -> None:
+        self.say = write
+
+
 @pytest.fixture
 def told() -> tuple[Messages, list[tuple[str, object]]]:
     seen: list[tuple[str, object]] = []
-    messages = Messages(lambda text: seen.append(("status", text)),
+    messages = Messages(Line(lambda text: seen.append(("status", text))),
                         speak=lambda text, priority: seen.append(("speak", (text, priority))),
                         log=lambda text, tag: seen.append(("log", (text, tag))),
                         bell=lambda: seen.append(("bell", None)))
@@ -54,5 +63,12 @@ def test_an_empty_message_clears_the_line(told: tuple[Messages, list[tuple[str, 
 
 def test_without_speech_log_or_bell_only_the_line_is_written() -> None:
     lines: list[str] = []
-    Messages(lines.append).tell("Disk full.", Kind.WARNING)
+    Messages(Line(lines.append)).tell("Disk full.", Kind.WARNING)
     assert lines == ["Disk full."]
+
+
+def test_an_empty_spoken_text_shows_the_line_and_says_nothing(
+        told: tuple[Messages, list[tuple[str, object]]]) -> None:
+    messages, seen = told
+    messages.tell("Solving perfect play for these rules: 40%...", spoken="")
+    assert seen == [("status", "Solving perfect play for these rules: 40%...")]

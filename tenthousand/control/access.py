@@ -1,8 +1,9 @@
 """The commands for playing by ear and by keyboard alone: speech (on and off, the
 questions the player can ask, silence) and the die cursor (Tab, Shift+Tab, P).
 
-What is spoken is what the window shows: the controller hands over the log's lines and the
-presenter's texts through ``on_say``; :mod:`tenthousand.services.speech` speaks them."""
+What is spoken is what the window shows: the log's lines and the presenter's texts, told
+through :class:`~tenthousand.control.messages.Messages`, whose speaker
+(:mod:`tenthousand.services.speech`) speaks them while speech is on."""
 
 from __future__ import annotations
 
@@ -36,7 +37,6 @@ class AccessCommands:
         # Speech follows its preference; without a speech program it stays off, and the
         # menu entry is greyed out with the reason in the status line.
         prefs.watch("speech", self._follow_speech)
-        controller.on_say = self.say
         speaker.set_on(self.prefs.speech)
         window.set_check("speech", speaker.on)
         if self.prefs.speech and not speaker.available:

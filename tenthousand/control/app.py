@@ -21,6 +21,7 @@ from ..services.speech import Speaker, find_backend
 from ..services.timers import Timers
 from ..view.dice import DiceImages
 from ..view.guide import Guide
+from ..view.screen import WindowScreen
 from ..view.theme import apply_style, palette
 from ..view.window import MainWindow
 from .access import AccessCommands
@@ -94,15 +95,17 @@ class App:
             on_throw=lambda: self.game_commands.throw(), on_bank=lambda: self.game_commands.bank(),
             on_challenge=lambda target: self.controller.challenge(target),
             animation=prefs.animation)
-        self.messages = m = Messages(w.status.say, speak=self.speaker.say, log=w.log.add,
-                                     bell=w.bell)
+        self.messages = m = Messages(w.status,
+                                     speak=lambda text, priority: self.speaker.say(text, priority),
+                                     log=w.log.add, bell=w.bell)
         self.jobs = JobRunner(root)  # the one way work leaves the Tk thread
         self.controller = c = Controller(
-            w, game, delay=prefs.delay, animation=prefs.animation, demo=demo,
-            player_factory=player_factory, seed=seed, on_sound=lambda: self.options.rattle(),
+            WindowScreen(w), root, game, messages=m, jobs=self.jobs, delay=prefs.delay,
+            animation=prefs.animation, demo=demo, player_factory=player_factory, seed=seed,
+            on_sound=lambda: self.options.rattle(),
             autosave=savegame.autosave if save_games else None,
             clear_save=savegame.clear_saved_game if save_games else None,
-            on_rematch=lambda: self.game_commands.restart(ask=False), jobs=self.jobs)
+            on_rematch=lambda: self.game_commands.restart(ask=False))
         c.on_refresh, c.confirm = self._refreshed, lambda t, q: self.boxes.confirm(t, q)
         self.advisor = AdvisorService(self.jobs, lambda shown: self.access.show_advice(shown),
                                       w.show_advisor)
@@ -133,11 +136,12 @@ class App:
         """Whatever shows or keeps the game on the table follows the session, in order."""
         watch, s = self.session.watch, self.session
         watch("history", self.history.put)  # the game left is stored first
-        watch("table", self.game_commands.follow_table)  # and so the log's first lines, the save
+        # The table: the controller draws it and writes the log's first lines (the game, who
+        # plays as Expert, the dice fingerprint) and the save.
+        watch("table", self.game_commands.follow_table)
         watch("title", self.game_commands.set_title)
         watch("rules", self.game_commands.follow_rules)
         watch("demo", self.options.follow_demo)  # the menu's check, the status bar's DEMO
-        watch("log", self.history.announce)  # the fingerprint line
         watch("messages", self.game_commands.announce)  # the status line and speech
         watch("advisor, tour", lambda change: self._refreshed(
             change.game, self.controller.human_to_play))

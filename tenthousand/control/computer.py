@@ -1,15 +1,18 @@
 """The computer seats of the controller: their players, the tables they build and the
-positions they think about in workers of the job runner, and their visible steps.
+moves they work out in workers of the job runner, and their visible steps.
 
 :class:`ComputerSeats` is the part of :class:`tenthousand.control.controller.Controller` that plays
-for a computer: one ``after`` step per throw, selection and decision; slow work (tables,
-Perfect's solve, a new turn to think about) goes to the job runner and the step comes back
-when it is done, with "thinking..." shown after half a second.
+for a computer: one step per throw, selection and decision, on the controller's
+:class:`~tenthousand.services.timers.Timers`.  The move itself (the player's thinking,
+Perfect's solve of a new turn, the choice) is worked out in the job runner's ``computer-move``
+lane as soon as the position is on the table, while the step waits its delay; the step
+only shows and makes it.  Slow work (tables) goes there too, and "thinking..." is shown
+when a step has waited half a second for it.  No Tk here: the controller's tests play
+the computer on a manual clock.
 """
 
 from __future__ import annotations
 
-import itertools
 import logging
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
@@ -21,11 +24,10 @@ from ..model import Event, Game
 from ..model.game import Phase
 from ..model.rules import Rules
 from ..present import presenter
-from ..services.jobs import JobRunner
-from ..view.window import MainWindow
-
-if TYPE_CHECKING:
-    import tkinter as tk
+from ..services.jobs import Job, JobRunner
+from ..services.timers import Timers
+from .messages import Kind, Messages
+from .screen import Screen
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,10 @@ PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=...)
 
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
+#: The job runner's lane where the computer's moves are worked out, one at a time.
+MOVE_LANE = "computer-move"
+STEP = "step"  # the purpose of the computer's next step on the timers: one at a time
+Position = tuple[int, int, int]  # (positions shown, id of the game, length of its log)
 
 
 def _default_factory() -> PlayerFactory:
@@ -41,11 +47,26 @@ def _default_factory() -> PlayerFactory:
     return make_player
 
 
+def work_out(game: Game, player: Player) -> Move:
+    """The move of the seat to play, worked out in a worker: the player's slow part first
+    (Perfect solving a turn not met before, 5-35 ms), then the decision.  A failed head
+    start is logged and the decision does the work itself."""
+    try:
+        think = getattr(player, "think", None)
+        slow = think(game) if think is not None else None
+        if slow is not None:
+            slow()
+    except Exception as error:  # noqa: BLE001 - only the head start failed
+        log.error("the computer player failed while thinking: %s", error, exc_info=error)
+    return decide(game, player)
+
+
 class ComputerSeats:
     """The computer's side of the controller (the controller sets these attributes)."""
 
-    window: MainWindow
-    root: tk.Misc
+    screen: Screen
+    messages: Messages
+    timers: Timers
     game: Game
     jobs: JobRunner
     delay: float
@@ -54,7 +75,6 @@ class ComputerSeats:
     seed: int | None
     thinking: bool
     selection: set[int]
-    _afters: set[str]
     _decision: Move | None
     _next: list[Command]
     _discard_mark: int | None
@@ -64,13 +84,14 @@ class ComputerSeats:
         self._preparing: set[Hashable] = set()  # jobs in a worker: id() of a player, ...
         self._waiting: Callable[[], None] | None = None
         self._waiting_ready: Callable[[], bool] = lambda: True
-        self._thinking_id: str | None = None  # the pending "thinking..." of a wait
-        self._job_numbers = itertools.count(1)
-        self._skip_think = False  # the last head start failed: the next move without one
+        self._thinking_text = ""  # the status line "thinking..." put up, while it shows
+        #: Counts the positions the table has shown: a move worked out for one is used
+        #: only while it is still on the table (see :meth:`_here`).
+        self._position = 0
+        self._planning: tuple[Position, Job[Move]] | None = None  # a move being worked out
+        self._planned: tuple[Position, Move] | None = None  # ... and one ready
 
     if TYPE_CHECKING:  # the controller's
-        def after(self, ms: int, func: Callable[..., None], *args: Any) -> str: ...
-
         def refresh(self) -> None: ...
 
         def is_computer(self, seat: int) -> bool: ...
@@ -132,37 +153,46 @@ class ComputerSeats:
                 cancel()
 
     def _solve_in_background(self, player: Player) -> None:
+        key = ("solve", id(player))
+        progress = f"solve-progress-{id(player)}"
+        if key in self._preparing:  # solving already: its progress shows again
+            if not self.timers.waiting(progress):
+                self.timers.later(int(THINKING_AFTER * 1000), self._show_solve_progress,
+                                  player, purpose=progress)
+            return
         make = getattr(player, "background_solve", None)
         work = make() if make is not None else None
-        key = ("solve", id(player))
-        if work is None or key in self._preparing:
+        if work is None:
             return
         self._preparing.add(key)  # the game goes on meanwhile: nothing waits for this key
         self.jobs.submit(work, lambda _result: self._solved(key, player),
                          lambda error: self._solve_failed(key, error), name="perfect-solve")
-        self.after(int(THINKING_AFTER * 1000), self._show_solve_progress, player)
+        self.timers.later(int(THINKING_AFTER * 1000), self._show_solve_progress, player,
+                          purpose=progress)
 
     def _show_solve_progress(self, player: Player) -> None:
-        """The status bar counts the solve up, as long as no other message needs it."""
+        """The status line counts the solve up, as long as no other message needs it (it
+        is not spoken: it changes twice a second)."""
         if not getattr(player, "solving", False) or ("solve", id(player)) not in self._preparing:
             return
-        status = self.window.status
-        if not status.full_text or status.full_text.startswith(_(presenter.SOLVING_PREFIX)):
-            status.say(presenter.solving_status(getattr(player, "progress", None) or 0.0))
-        self.after(500, self._show_solve_progress, player)
+        last = self.messages.last
+        if last is None or last[0].startswith(_(presenter.SOLVING_PREFIX)):
+            self.messages.tell(presenter.solving_status(getattr(player, "progress", None) or 0.0),
+                               Kind.NOTE, spoken="")
+        self.timers.later(500, self._show_solve_progress, player,
+                          purpose=f"solve-progress-{id(player)}")
 
     def _solved(self, key: Hashable, player: Player) -> None:
         self._preparing.discard(key)
         player.prepare()  # takes the solved table (quick: it is in memory)
-        self.window.status.say(_(presenter.SOLVED_STATUS))
-        self.window.log.add(_(presenter.SOLVED_STATUS), "info")
+        self.messages.tell(_(presenter.SOLVED_STATUS), Kind.EVENT)
+        self.screen.log([(_(presenter.SOLVED_STATUS), "info")])
         self.refresh()
 
     def _solve_failed(self, key: Hashable, error: BaseException) -> None:
         self._preparing.discard(key)
         log.error("solving perfect play failed: %s", error, exc_info=error)
-        self.window.status.say(_(presenter.SOLVE_FAILED_STATUS))
-        self.window.log.add(_(presenter.SOLVE_FAILED_STATUS), "info")
+        self.messages.tell(_(presenter.SOLVE_FAILED_STATUS), Kind.WARNING)  # logged too
         self.refresh()
 
     def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
@@ -180,26 +210,81 @@ class ComputerSeats:
 
     def _worker_failed(self, key: Hashable, failure: str, error: BaseException) -> None:
         self._preparing.discard(key)
-        if isinstance(key, tuple) and key[0] == "think":
-            # Only a head start failed: choose_move does the work itself now, in the Tk
-            # thread, and an error that is real shows there.
-            log.error("%s: %s", failure, error, exc_info=error)
-            self._skip_think = True
-            self._go_on_if_ready()
-            return
         raise RuntimeError(f"{failure}: {error}") from error
+
+    # -- the move, worked out ahead of its step ------------------------------------------
+
+    def _here(self) -> Position:
+        """The position on the table: the count of positions shown, the game and how far
+        its log goes (a game moved on behind the controller's back is another position)."""
+        return (self._position, id(self.game), len(self.game.log))
+
+    def _plan(self) -> None:
+        """Work out the move of the computer to play in the job runner's lane, now, while
+        its step waits its delay (nothing if it is known or on its way already)."""
+        g, position = self.game, self._here()
+        if g.over or not self.is_computer(g.current) or self._decision is not None:
+            return
+        if (self._planned is not None and self._planned[0] == position) or (
+                self._planning is not None and self._planning[0] == position):
+            return
+        player = self._player(g.current)
+        if not player.ready:
+            return  # being prepared (start): the step waits for it, then asks again
+        job = self.jobs.submit(lambda: work_out(g, player),
+                               lambda move: self._move_ready(position, move),
+                               lambda error: self._move_failed(position, error),
+                               name="computer-move", lane=MOVE_LANE, latest=True)
+        self._planning = (position, job)
+
+    def _move_ready(self, position: Position, move: Move) -> None:
+        if position != self._here():
+            return  # worked out for a position that has gone (undo, demo...)
+        self._planning, self._planned = None, (position, move)
+        self._go_on_if_ready()
+
+    def _move_failed(self, position: Position, error: BaseException) -> None:
+        if position == self._here():
+            self._planning = None
+        raise RuntimeError(f"the computer player failed: {error}") from error
+
+    def _forget_plan(self) -> None:
+        """The position changed (a command, a new game, undo, demo): the move worked out
+        for the last one is of no use."""
+        self._position += 1
+        if self._planning is not None:
+            self.jobs.cancel(self._planning[1])
+        self._planning = self._planned = None
+
+    def _take_planned(self) -> Move | None:
+        """The move worked out for the position on the table, or None after arranging for
+        the step to come back once it is (tables still to build, the move on its way)."""
+        planned, position = self._planned, self._here()
+        if planned is not None and planned[0] == position:
+            self._planned = None
+            return planned[1]
+        player = self._player(self.game.current)
+        if not player.ready:
+            self._prepare(player)
+            self._wait_for_worker(self._computer_step,
+                                  lambda: self._player(self.game.current).ready)
+            return None
+        self._plan()
+        self._wait_for_worker(self._computer_step, lambda: self._planned is not None
+                              and self._planned[0] == self._here())
+        return None
 
     def _wait_for_worker(self, step: Callable[[], None], ready: Callable[[], bool]) -> None:
         """Run ``step`` once ``ready()`` holds; "thinking..." shows after half a second."""
         self._waiting = step
         self._waiting_ready = ready
-        if self._thinking_id is None:
-            self._thinking_id = self.after(int(THINKING_AFTER * 1000), self._think_aloud)
+        if not self.timers.waiting("thinking"):
+            self.timers.later(int(THINKING_AFTER * 1000), self._think_aloud,
+                              purpose="thinking")
         if ready():  # done already: go on in the next round of the event loop
-            self.after(0, self._go_on_if_ready)
+            self.timers.later(0, self._go_on_if_ready, purpose="go-on")
 
     def _think_aloud(self) -> None:
-        self._thinking_id = None
         if self._waiting is not None:
             self._set_thinking(True)
 
@@ -208,30 +293,35 @@ class ComputerSeats:
         if self._waiting is None or not self._waiting_ready():
             return
         step, self._waiting = self._waiting, None
-        if self._thinking_id is not None:
-            self.root.after_cancel(self._thinking_id)
-            self._afters.discard(self._thinking_id)
-            self._thinking_id = None
+        self.timers.cancel("thinking")
         self._set_thinking(False)
-        self.after(0, step)  # a callback of its own: the delivery stays short
+        self.timers.later(0, step, purpose=STEP)  # a callback of its own: the delivery stays short
 
     def _set_thinking(self, value: bool) -> None:
-        if value != self.thinking:
-            self.thinking = value
-            self.window.status.say(presenter.thinking_status(self.game) if value else "")
-            self.refresh()
+        if value == self.thinking:
+            return
+        self.thinking = value
+        if value:  # the table says so too: the line is not spoken
+            self._thinking_text = presenter.thinking_status(self.game)
+            self.messages.tell(self._thinking_text, Kind.NOTE, spoken="")
+        else:
+            last = self.messages.last
+            if last is not None and last[0] == self._thinking_text:
+                self.messages.clear()  # (only its own line: a refusal told since stays)
+            self._thinking_text = ""
+        self.refresh()
 
     # -- the computer's steps -----------------------------------------------------------
 
     def _step_ms(self, wait: float | None = None) -> int:
         ms = (self.delay if wait is None else wait) * 1000
-        if self.animation and self.window.table.tumbling:
+        if self.animation and self.screen.tumbling:
             # Let the dice settle before the next move.
-            ms = max(ms, self.window.table.tumble_ms + 120)
+            ms = max(ms, self.screen.tumble_ms + 120)
         return int(ms)
 
     def _computer_step(self) -> None:
-        """One visible step of a computer seat: decide and show the move, then make it.
+        """One visible step of a computer seat: show the move worked out, then make it.
 
         A move at the start of a turn (a challenge, then the throw) is made at once, a
         command per step; a selection of dice or a die to discard is shown for a step
@@ -240,49 +330,25 @@ class ComputerSeats:
         g = self.game
         if g.over or not self.is_computer(g.current):
             return
-        if not self.window.watched():  # a message box or a minimised window: wait for it
-            self.after(WATCH_MS, self._computer_step)
+        if not self.screen.watched():  # a message box or a minimised window: wait for it
+            self.timers.later(WATCH_MS, self._computer_step, purpose=STEP)
             return
         if self._decision is None:
-            move = self._computer_decide()
+            move = self._take_planned()
             if move is None:
-                return  # a worker is building tables or thinking: this step comes back
+                return  # a worker is building tables or working the move out
             self._decision, self._next = move, commands(g, move)
+            why = self.plays_as_expert(g.current)
+            if why:  # the record keeps who really played: the replay, review and statistics
+                g.record.note_played_as(g.current, "expert", why)
             if move.phase is not Phase.START:
                 self.selection = set(move.freeze)
                 self._discard_mark = move.discard
                 self.refresh()
-                self.after(self._step_ms(), self._computer_step)
+                self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
                 return
         command = self._next.pop(0)
         if not self._next:
             self._decision = None
         self._discard_mark = None
         self._command(command)
-
-    def _computer_decide(self) -> Move | None:
-        """Ask the seat to play for its move, or None after handing slow work to a worker
-        (tables still to build, a position to think about) that calls the step again."""
-        g = self.game
-        player = self._player(g.current)
-        if not player.ready:
-            self._prepare(player)
-            self._wait_for_worker(self._computer_step,
-                                  lambda: self._player(self.game.current).ready)
-            return None
-        if g.phase in (Phase.CHOOSE, Phase.START):
-            # A player with slow work for this position (Perfect solving a new turn,
-            # 5-35 ms, or two to weigh a challenge) does it in a worker; the decision is
-            # then quick.
-            think = None if self._skip_think else getattr(player, "think", None)
-            self._skip_think = False
-            work = think(g) if think is not None else None
-            if work is not None:
-                key = ("think", next(self._job_numbers))
-                self._in_worker(key, work, "computer-move",
-                                "the computer player failed while thinking")
-                self._wait_for_worker(self._computer_step,
-                                      lambda: key not in self._preparing)
-                return None
-        return decide(g, player)
-

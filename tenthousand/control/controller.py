@@ -1,10 +1,19 @@
-"""The controller: clicks and keys become game commands, game events become view updates.
+"""The controller: clicks and keys become game commands, game events become what the
+screen shows.
 
-The computer plays as a chain of ``after()`` steps, one visible step per throw, selection
-and decision, with the delay from the preferences between them.  Every pending ``after`` id
-is kept and cancelled on a new game, a restart and quit.  Strategy tables are built in a
-worker thread of the job runner (:mod:`tenthousand.services.jobs`), which hands the result back
-through ``after``; so are saves, in the runner's autosave lane.
+It talks to a narrow :class:`~tenthousand.control.screen.Screen` (not to the main window's
+class) and tells the player things through :class:`~tenthousand.control.messages.Messages`;
+it waits on :class:`~tenthousand.services.timers.Timers` over any scheduler with ``after``
+and ``after_cancel``.  No Tk here: ``tests/test_controller.py`` plays it with a fake screen
+and a manual clock.
+
+Each change of the game is shown once: :meth:`Controller.refresh` works out one
+:class:`~tenthousand.present.presenter.Display` (the table, the scoreboard, the action bar),
+and a click reads what it holds.  The computer plays as a chain of steps, one visible step
+per throw, selection and decision, with the delay from the preferences between them; every
+pending step is cancelled on a new game, a restart and quit.  Strategy tables and the
+computer's moves are worked out in the job runner (:mod:`tenthousand.services.jobs`), which
+hands the result back through ``after``; so are saves, in the runner's autosave lane.
 Nothing here blocks the window: no ``time.sleep``, no ``update()`` loops.
 """
 
@@ -20,14 +29,18 @@ from ..model import Event, Frozen, Game, GameOver, IllegalAction, Thrown, TurnSt
 from ..model.game import Phase
 from ..model.record import Snapshot
 from ..present import presenter
-from ..present.presenter import Context
-from ..services.jobs import JobRunner
+from ..present.presenter import Context, Display
+from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
-from ..view.window import MainWindow
+from ..services.timers import Timers
 from .autosave import PREFS_LANE, SAVE_LANE, Saver
-from .computer import ComputerSeats, PlayerFactory
+from .computer import STEP, ComputerSeats, PlayerFactory
+from .messages import Kind, Messages
+from .screen import LogLine, Screen
 
 log = logging.getLogger(__name__)
+
+__all__ = ["DEMO_LEVEL", "Controller", "sentence"]
 
 DEMO_LEVEL = "expert"
 
@@ -43,82 +56,74 @@ def sentence(reason: str) -> str:
 
 
 class Controller(ComputerSeats):
-    """Runs one game at a time in a :class:`MainWindow` (the computer's seats:
+    """Runs one game at a time on a :class:`Screen` (the computer's seats:
     :class:`~tenthousand.control.computer.ComputerSeats`)."""
 
-    def __init__(self, window: MainWindow, game: Game, *, delay: float = 0.8,
+    def __init__(self, screen: Screen, scheduler: Scheduler, game: Game, *,
+                 messages: Messages, jobs: JobRunner | None = None, delay: float = 0.8,
                  animation: bool = True, demo: bool = False,
                  player_factory: PlayerFactory | None = None, seed: int | None = None,
                  on_sound: Callable[[], None] | None = None,
                  autosave: Callable[[Snapshot], str | None] | None = None,
                  clear_save: Callable[[], None] | None = None,
-                 on_rematch: Callable[[], None] | None = None,
-                 jobs: JobRunner | None = None) -> None:
-        self.window = window
-        self.root = window.winfo_toplevel()
+                 on_rematch: Callable[[], None] | None = None) -> None:
+        self.screen = screen
+        self.messages = messages
+        #: Every step still to come: cancelled on a new game, a restart and quit.
+        self.timers = Timers(scheduler)
+        #: The watchers' call after a redraw (on_refresh): a callback of its own, so a
+        #: step stays short; not cancelled with the steps, only at quit.
+        self._watchers = Timers(scheduler)
         self.delay = delay
         self.animation = animation
         self.demo = demo
         self.player_factory = player_factory
         self.seed = seed
         self.on_sound = on_sound
-        #: Work off the Tk thread (tables, thinking, saves); the app's runner, or our own.
-        self.jobs = jobs if jobs is not None else JobRunner(self.root)
+        #: Work off the Tk thread (tables, moves, saves); the app's runner, or our own.
+        self.jobs = jobs if jobs is not None else JobRunner(scheduler)
         self._owns_jobs = jobs is None
         self.saver = Saver(self.jobs, autosave, clear_save, self._show_save_message)
         self.on_rematch = on_rematch
-        self._afters: set[str] = set()
         self._init_seats()
         self._save_message: str | None = None
         self.thinking = False
-        #: Called after every redraw with the game and whether a human is to play (advisor).
+        #: Called after a redraw (once for redraws in one go, in a callback of its own)
+        #: with the game and whether a human is to play: the advisor, the tour, the menus.
         self.on_refresh: Callable[[Game, bool], None] | None = None
         #: Asks a yes/no question (title, question) before a bank that loses the game;
         #: None banks without asking.  The app sets its own; tests replace it.
         self.confirm: Callable[[str, str], bool] | None = None
-        #: Called with a text the window shows and how urgently to speak it (speech).
-        self.on_say: Callable[[str, Priority], None] | None = None
         self.game = game
+        #: What the screen shows now, as the last refresh worked it out.
+        self.shown: Display | None = None
+        self._resumed = len(game.log) > 1
         self._reset_turn_state()
-        self._log_start(game)
+        self.screen.log(self._start_lines())
         self.refresh()
 
-    # -- after() bookkeeping -------------------------------------------------------------
-
-    def after(self, ms: int, func: Callable[..., None], *args: Any) -> str:
-        """``root.after`` that remembers the id until the call has run or is cancelled."""
-        after_id = ""
-
-        def run() -> None:
-            self._afters.discard(after_id)
-            func(*args)
-
-        after_id = self.root.after(max(0, int(ms)), run)
-        self._afters.add(after_id)
-        return after_id
+    # -- pending steps -------------------------------------------------------------------
 
     def cancel_all(self) -> None:
-        """Cancel every pending step (new game, restart, quit, demo switch)."""
-        for after_id in list(self._afters):
-            self.root.after_cancel(after_id)
-        self._afters.clear()
+        """Cancel every pending step (new game, restart, quit, demo switch, a dialog)."""
+        self.timers.cancel_all()
         self._waiting = None
-        self._thinking_id = None
         self._set_thinking(False)
 
     @property
     def pending(self) -> int:
-        """How many ``after`` calls are waiting (tests check this is zero after a reset)."""
-        return len(self._afters)
+        """How many steps are waiting (tests check this is zero after a reset)."""
+        return len(self.timers)
 
     def destroy(self) -> None:
         """Quit: no more steps; the last save is written before the window goes."""
         self.cancel_all()
+        self._watchers.cancel_all()
         self._stop_solves()
         self.saver.flush(2.0)
         if self._owns_jobs:
             self.jobs.close()
-        self.window.table.settle()
+        self.screen.settle()
 
     # -- the game ------------------------------------------------------------------------
 
@@ -129,23 +134,34 @@ class Controller(ComputerSeats):
         self._discard_mark: int | None = None
         self._challenge_asked = False
 
-    def set_game(self, game: Game) -> None:
-        """Play ``game`` from now on (new game, restart, resume)."""
+    def set_game(self, game: Game, *, resumed: bool | None = None) -> None:
+        """Play ``game`` from now on (new game, restart, resume, play on from a replay);
+        ``resumed``: whether the log says "Resumed game" (by default: it has moves)."""
         self.cancel_all()
         # Whatever is still being worked out belongs to the last game (its players, its
         # advice); only its saves must still reach the disk, in order.
         self.jobs.cancel_all(keep=(SAVE_LANE, PREFS_LANE))
+        self._forget_plan()
         self._stop_solves(keep=game.rules)
         self._players.clear()
         self._preparing.clear()
         self.game = game
+        self._resumed = len(game.log) > 1 if resumed is None else resumed
         self._reset_turn_state()
-        self.window.table.settle()
-        self.window.table.clear_cue()
-        self.window.log.clear()
-        self._log_start(game)
+        self.screen.settle()
+        self.screen.clear_cue()
+        self.screen.clear_log()
+        self.screen.log(self._start_lines())
         self._save()
         self.start()
+
+    def _start_lines(self) -> list[LogLine]:
+        """The log's first lines (:func:`~tenthousand.present.lines.start_lines`), then the
+        tail of the game's own events, so a resumed game shows where it stands."""
+        g = self.game
+        lines = presenter.start_lines(g, [self.plays_as_expert(s) for s in range(len(g.seats))],
+                                      resumed=self._resumed)
+        return lines + [presenter.log_line(g, e) for e in g.log[-presenter.LOG_TAIL:]]
 
     # -- undo and redo -------------------------------------------------------------------
 
@@ -164,14 +180,13 @@ class Controller(ComputerSeats):
 
     def take_back(self, redo: bool = False) -> bool:
         """Undo the human's last command with the computer turns played since (or redo
-        what undo took); a refusal is said in the status bar with the bell.
+        what undo took); a refusal is told (shown, spoken, with the bell).
 
         The dice do not change: the record restores the generator, so the same decision
         throws the same dice again."""
         reason = self.redo_refusal() if redo else self.undo_refusal()
         if reason is not None:
-            self.window.status.say(sentence(reason))
-            self.window.bell()
+            self.messages.tell(sentence(reason), Kind.REFUSAL)
             return False
         record = self.game.record
         humans = record.human_seats()
@@ -183,37 +198,24 @@ class Controller(ComputerSeats):
         pending steps are cancelled, the log is rebuilt from the game's events and the
         table shows the dice the last stretch left, all from the game itself."""
         self.cancel_all()
+        self._forget_plan()
         self.game = game
         self._reset_turn_state()  # the dice left on the table come from the game's log
-        self.window.table.settle()
-        self.window.table.clear_cue()
+        self.screen.settle()
+        self.screen.clear_cue()
         self.rebuild_log()
         self.start()
 
     def rebuild_log(self) -> None:
-        """The log panel as the game's own events tell it (the last ``LOG_TAIL``)."""
-        self.window.log.clear()
-        for event in self.game.log[-presenter.LOG_TAIL:]:
-            self._log(event)
-
-    def _log_start(self, game: Game) -> None:
-        self.window.log.add(presenter.start_line(game, resumed=len(game.log) > 1), "info")
-        for seat in range(len(game.seats)):
-            why = self.plays_as_expert(seat)
-            if why:
-                self.window.log.add(presenter.as_expert_line(game, seat, why), "info")
-        # A resumed game shows the tail of its log, so the player sees where it stands.
-        for event in game.log[-presenter.LOG_TAIL:]:
-            self._log(event)
-
-    def _log(self, event: Event) -> None:
-        self.window.log.add(*presenter.log_line(self.game, event))
+        """The log panel as a new game begins it, then the game's own events (the last
+        ``LOG_TAIL``)."""
+        self.screen.clear_log()
+        self.screen.log(self._start_lines())
 
     def start(self) -> None:
         """Begin (or go on with) the game: prepare the computer players, then play."""
         self._save()
         self._prepare_all()
-        self.refresh()
         self._advance()
 
     def is_computer(self, seat: int) -> bool:
@@ -229,65 +231,67 @@ class Controller(ComputerSeats):
 
     # -- the flow of play ----------------------------------------------------------------
 
-    def _advance(self, wait: float | None = None) -> None:
-        """Whatever comes next: the computer's next step, or wait for the human."""
-        g = self.game
-        if g.over:
-            self.refresh()
-            return
-        if self.is_computer(g.current):
-            self.after(self._step_ms(wait), self._computer_step)
+    def _advance(self, thrown: bool = False) -> None:
+        """Show the game once, then whatever comes next: the computer's next step (its
+        move worked out meanwhile), or wait for the human."""
         self.refresh()
+        if thrown:
+            self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
+        g = self.game
+        if not g.over and self.is_computer(g.current):
+            # The move is worked out from the next callback on (waking a worker costs
+            # the Tk thread a wait for the interpreter: not in this one).
+            self.timers.later(0, self._plan, purpose="plan")
+            self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
         """Run a game command; show what happened; save; go on."""
         try:
             events = command(*args)
         except IllegalAction as e:
-            self.window.status.say(sentence(str(e)))
-            self._say(sentence(str(e)), Priority.URGENT)
-            self.window.bell()
+            self.messages.tell(sentence(str(e)), Kind.REFUSAL)
             self.refresh()
             return False
         self.selection = set()
+        self._forget_plan()
+        thrown = False
         try:
-            self._take(events)  # a view error must not leave the save or the game behind
+            thrown = self._take(events)  # a view error must not leave the save or the game
         finally:
             self._save()
-            self._advance()
+            self._advance(thrown)
         return True
 
-    def _take(self, events: Sequence[Event]) -> None:
-        """Show events: the log, the cues, the dice left on the table, the sound."""
-        table = self.window.table
+    def _take(self, events: Sequence[Event]) -> bool:
+        """Show events: the log, the cues, the sound; whether dice were thrown (the
+        refresh after them lets them tumble)."""
         thrown_now = False
         self._say_events(events)
+        self.screen.log([presenter.log_line(self.game, e) for e in events])
         for event in events:
-            self._log(event)
             if isinstance(event, TurnStarted):
                 self._reset_turn_state()
             elif isinstance(event, Thrown):
                 if not self.game.over:
-                    table.clear_cue()  # the last cue has been read: the dice matter now
+                    self.screen.clear_cue()  # the last cue has been read: the dice matter now
                 thrown_now = True
             elif not isinstance(event, Frozen):
                 shown = presenter.cue(self.game, event)
                 if shown is not None:
-                    table.cue(shown.kind, shown.text, shown.ms)
-        if thrown_now:
-            if self.on_sound is not None:
-                self.on_sound()
-            self.refresh()
-            table.tumble()
+                    self.screen.cue(shown.kind, shown.text, shown.ms)
+        if thrown_now and self.on_sound is not None:
+            self.on_sound()
+        return thrown_now
 
     def _say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
-        if self.on_say is not None:
-            self.on_say(text, priority)
+        """Speak what the table or the log shows already (not a status line)."""
+        if self.messages.speak is not None and text:
+            self.messages.speak(text, priority)
 
     def _say_events(self, events: Sequence[Event]) -> None:
         """Speak the log's lines of ``events`` (the result as its banner gives it), as one
         message: the player's own moves cut a stale message, the computer's queue."""
-        if self.on_say is None or not events:
+        if self.messages.speak is None or not events:
             return
         lines = [presenter.result_text(self.game, e) if isinstance(e, GameOver)
                  else presenter.log_line(self.game, e)[0] for e in events]
@@ -296,17 +300,16 @@ class Controller(ComputerSeats):
         self._say("\n".join(lines), Priority.QUEUED if computer else Priority.NORMAL)
 
     def _save(self) -> None:
-        """Hand the game to the saver (a finished game clears the save)."""
-        g = self.game
-        self.saver.submit(None if g.over else g)
+        """Hand the game to the saver.  A finished game is saved too: the save is where its
+        match lives, so the next launch plays the next game of the match."""
+        self.saver.submit(self.game)
 
     def _show_save_message(self, message: str | None) -> None:
-        """What a save said (None: all is well), shown once until it changes."""
+        """What a save said (None: all is well), told once until it changes."""
         if message != self._save_message:
             self._save_message = message
             if message:
-                self.window.status.say(message)
-                self.window.log.add(message, "trash")
+                self.messages.tell(message, Kind.WARNING)  # the log keeps it too
 
     # -- the human's input ---------------------------------------------------------------
 
@@ -327,9 +330,10 @@ class Controller(ComputerSeats):
         if not 0 <= index < len(g.thrown):
             return
         self.selection ^= {index}
-        self.window.status.say("")
+        self.messages.clear()
         self.refresh()
-        self._say(presenter.action_bar(g, self.context()).reason)  # what the pick is worth
+        assert self.shown is not None
+        self._say(self.shown.bar.reason)  # what the pick is worth, as the bar says it
 
     def number_key(self, number: int) -> None:
         """1-9: select a die, discard a die, or challenge a seat, as the moment needs."""
@@ -349,11 +353,10 @@ class Controller(ComputerSeats):
     def throw(self) -> None:
         """Space, R or the Throw button: freeze the selection, then throw the rest."""
         g = self.game
-        table = self.window.table
-        if table.tumbling:
-            table.settle()
+        if self.screen.tumbling:
+            self.screen.settle()
         if g.over or not self.human_to_play:
-            self._not_your_turn()
+            self.not_your_turn()
             return
         if g.phase is Phase.START:
             self._challenge_asked = True  # throwing declines a challenge
@@ -361,42 +364,38 @@ class Controller(ComputerSeats):
         elif g.phase is Phase.CHOOSE:
             self._decide(g.throw)
         elif g.phase is Phase.DISCARD:
-            self.window.status.say(_(DISCARD_FIRST))
-            self._say(_(DISCARD_FIRST), Priority.URGENT)
-            self.window.bell()
+            self.messages.tell(_(DISCARD_FIRST), Kind.REFUSAL)
 
     def bank(self) -> None:
         """B, Enter or the Bank button: freeze the selection and bank."""
         g = self.game
-        if self.window.table.tumbling:
-            self.window.table.settle()
+        if self.screen.tumbling:
+            self.screen.settle()
         if g.over or not self.human_to_play:
-            self._not_your_turn()
+            self.not_your_turn()
             return
         if g.phase is Phase.CHOOSE:
-            question = presenter.action_bar(g, self.context()).confirm_bank
             # A bank in the last turn that cannot win ends the game: a misclick costs it.
+            question = self.shown.bar.confirm_bank if self.shown is not None else ""
             if question and self.confirm is not None and not self.confirm(_("Bank and lose?"),
                                                                           question):
-                self.window.status.say(_(NOT_BANKED))
-                self._say(_(NOT_BANKED))
+                self.messages.tell(_(NOT_BANKED))
                 return
             self._decide(g.bank)
         else:
             reason = (g.bank_refusal(sorted(self.selection)) or _("you cannot bank now"))
-            self.window.status.say(sentence(reason))
-            self._say(sentence(reason), Priority.URGENT)
-            self.window.bell()
+            self.messages.tell(sentence(reason), Kind.REFUSAL)
 
     def _decide(self, command: Callable[..., list[Event]]) -> None:
         """Throw or bank with the selection (the record keeps the decision for the
         advisor's review)."""
         self._command(command, sorted(self.selection))
 
-    def _not_your_turn(self) -> None:
-        g = self.game
-        self.window.status.say(presenter.not_your_turn(g))
-        self._say(presenter.not_your_turn(g), Priority.URGENT)
+    def not_your_turn(self) -> None:
+        """A move asked for while the computer plays or after the game: told why not."""
+        self.messages.tell(presenter.not_your_turn(self.game), Kind.REFUSAL)
+
+    _not_your_turn = not_your_turn  # (the App's name for it)
 
     @property
     def challenge_offered(self) -> bool:
@@ -416,8 +415,8 @@ class Controller(ComputerSeats):
             return
         self._challenge_asked = True
         if target is None:
-            self.window.status.say(_("No challenge this turn."))
-            self._say(_("No challenge this turn."))
+            self.messages.tell(_("No challenge this turn."), Kind.EVENT,
+                               priority=Priority.NORMAL)  # the player's own: said now
             self.refresh()
             return
         self._command(g.challenge, target)
@@ -429,13 +428,15 @@ class Controller(ComputerSeats):
         if demo == self.demo:
             return
         self.cancel_all()
+        self._forget_plan()  # the seats' players change
         self.demo = demo
         self._decision = None
+        self._next = []
         self._discard_mark = None
         self.selection = set()
         self._prepare_all()
-        self.window.status.say(_("Demo mode: the computer plays every seat.") if demo
-                               else _("Demo mode is off: the seats are yours again."))
+        self.messages.tell(_("Demo mode: the computer plays every seat.") if demo
+                           else _("Demo mode is off: the seats are yours again."))
         self._advance()
 
     def set_delay(self, delay: float) -> None:
@@ -444,23 +445,21 @@ class Controller(ComputerSeats):
 
     def set_animation(self, on: bool) -> None:
         self.animation = on
-        self.window.table.animation = on
-        if not on:
-            self.window.table.settle()
+        self.screen.set_animation(on)
 
     # -- drawing -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Bring every panel up to date with the game (the view never reads it itself)."""
-        g = self.game
-        w = self.window
-        context = self.context()
-        w.table.show(presenter.table(g, context))
-        w.scoreboard.show(presenter.seat_rows(g, context), presenter.stage_text(g),
-                          g.rules.challenging)
-        w.actions.show(presenter.action_bar(g, context))
+        """Bring the screen up to date with the game, worked out once (the view never
+        reads the game itself; a click reads :attr:`shown`)."""
+        self.shown = presenter.display(self.game, self.context())
+        self.screen.show(self.shown)
         if self.on_refresh is not None:
-            self.on_refresh(g, self.human_to_play)
+            self._watchers.later(0, self._tell_watchers, purpose="refreshed")
+
+    def _tell_watchers(self) -> None:
+        if self.on_refresh is not None:
+            self.on_refresh(self.game, self.human_to_play)
 
     def context(self) -> Context:
         """What the presenter needs to know beyond the game."""

@@ -10,7 +10,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from ..history.codes import Challenge, challenge_code, fingerprint_of, short_fingerprint
+from ..history.codes import Challenge, challenge_code
 from ..history.keeper import Keeper, Stored
 from ..i18n import _
 from ..model.game import Game
@@ -33,17 +33,6 @@ log = logging.getLogger(__name__)
 def new_seed() -> int:
     """A fresh seed for a game's dice (its fingerprint is shown before the game)."""
     return secrets.randbits(63)
-
-
-def fingerprint_line(game: Game) -> str | None:
-    """The game log's line that shows the dice seed's fingerprint before the game (None:
-    the game has no seed, or it is over and its seed is shown instead)."""
-    seed = game.record.start.seed
-    if seed is None or game.over:
-        return None
-    # Translators: the table's log; {fingerprint} is four groups of four hex digits.
-    return _("Dice fingerprint: {fingerprint} (the seed is shown when the game ends)").format(
-        fingerprint=short_fingerprint(fingerprint_of(seed)))
 
 
 class HistoryControls:
@@ -75,12 +64,6 @@ class HistoryControls:
         if change.new_game and change.code:
             key = self.keeper.track(change.game, self.prefs.value.advisor)
             self.keeper.challenges[key] = change.code
-
-    def announce(self, change: Change) -> None:
-        """The game log's fingerprint line, under the game's first lines."""
-        line = fingerprint_line(change.game) if change.new_game else None
-        if line is not None:
-            self.log.add(line, "info")
 
     # -- hooks ---------------------------------------------------------------------------
 

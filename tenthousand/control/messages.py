@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
+from typing import Protocol
 
 from ..services.speech import Priority
 
-__all__ = ["Kind", "Messages"]
+__all__ = ["Kind", "Messages", "StatusLine"]
 
 
 class Kind(Enum):
@@ -40,14 +41,21 @@ _PRIORITY = {Kind.NOTE: Priority.NORMAL, Kind.EVENT: Priority.QUEUED,
              Kind.REFUSAL: Priority.URGENT, Kind.WARNING: Priority.URGENT}
 
 
+class StatusLine(Protocol):
+    """The window's status line (:class:`tenthousand.view.panels.StatusBar`): Messages is
+    the only caller of its ``say``, which a shape test checks."""
+
+    def say(self, text: str) -> None: ...
+
+
 class Messages:
     """What the player is told: the status line, and by kind speech, the log, the bell."""
 
-    def __init__(self, show: Callable[[str], None], *,
+    def __init__(self, status: StatusLine, *,
                  speak: Callable[[str, Priority], None] | None = None,
                  log: Callable[[str, str], None] | None = None,
                  bell: Callable[[], None] | None = None) -> None:
-        self._show = show
+        self.status = status  # (its say is looked up at each message: tests replace it)
         self.speak = speak
         self.log = log
         self.bell = bell
@@ -57,16 +65,17 @@ class Messages:
     def tell(self, text: str, kind: Kind = Kind.NOTE, *, spoken: str | None = None,
              priority: Priority | None = None) -> None:
         """Tell the player ``text``; ``spoken`` is said instead where the ear needs other
-        words, and ``priority`` overrides the kind's (the player's own move is spoken at
-        once, the computer's waits)."""
+        words (``""``: nothing is said, for a line that only counts up or repeats what the
+        table shows), and ``priority`` overrides the kind's (the player's own move is
+        spoken at once, the computer's waits)."""
         if not text:
             self.clear()
             return
         self.last = (text, kind)
-        self._show(text)
+        self.status.say(text)
         if kind is Kind.WARNING and self.log is not None:
             self.log(text, "trash")
-        if self.speak is not None:
+        if self.speak is not None and spoken != "":
             self.speak(spoken if spoken is not None else text, priority or _PRIORITY[kind])
         if kind in (Kind.REFUSAL, Kind.WARNING) and self.bell is not None:
             self.bell()
@@ -74,4 +83,4 @@ class Messages:
     def clear(self) -> None:
         """Empty the status line (what it said was about a game that has ended)."""
         self.last = None
-        self._show("")
+        self.status.say("")

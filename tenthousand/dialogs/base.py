@@ -102,7 +102,7 @@ class Dialog(tk.Toplevel, Generic[T]):
         self.title(title)
         if parent.winfo_toplevel().winfo_viewable():
             # A transient of a hidden window stays hidden under some window managers.
-            self.transient(parent.winfo_toplevel())  # type: ignore[call-overload]
+            self.transient(parent.winfo_toplevel())
         self.protocol("WM_DELETE_WINDOW", self.cancel)
         self.bind("<Escape>", self.cancel)
         self.bind("<Return>", self.ok)
@@ -219,7 +219,7 @@ def collect_when_closed(window: tk.Toplevel) -> None:
     them from a worker thread, Tk would abort the program."""
     root = window.nametowidget(".")
 
-    def closed(event: tk.Event) -> None:  # type: ignore[type-arg]
+    def closed(event: tk.Event) -> None:
         if event.widget is window:
             root.after_idle(gc.collect)
 

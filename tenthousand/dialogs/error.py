@@ -179,4 +179,4 @@ def install_tk_error_handler(root: tkinter.Tk, *,
         finally:
             state["busy"] = False
 
-    root.report_callback_exception = report  # type: ignore[method-assign]
+    root.report_callback_exception = report

@@ -35,6 +35,7 @@ from ..present.workshop_draft import (
     solvable,
 )
 from ..services.jobs import JobRunner
+from ..services.timers import Timers
 from ..view import access
 from .base import PAD, SMALL_PAD, Dialog, chars, derived_font
 from .scoring_table import ScoringTable
@@ -87,7 +88,8 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self.solved: dict[Rules, Any] = {}
         self._solve_stop: threading.Event | None = None
         self._solve_share = 0.0
-        self._figures_after: str | None = None
+        #: The figures worked out once typing pauses, the solve's progress bar.
+        self.timers = Timers(self)
         self.play = False
         # Translators: the title of the rules workshop.
         super().__init__(parent, _("House rules"), testing=testing)
@@ -261,9 +263,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
             self.strategy_button.state(["disabled"])
             return
         self._show_table(result.rule_set.rules)
-        if self._figures_after is not None:
-            self.after_cancel(self._figures_after)
-        self._figures_after = self.after(FIGURES_DELAY_MS, self._work_out)
+        self.timers.later(FIGURES_DELAY_MS, self._work_out, purpose="figures")
 
     def _show_table(self, rules: Rules) -> None:
         self.table.show(rules)
@@ -271,7 +271,6 @@ class WorkshopDialog(Dialog[WorkshopResult]):
 
     def _work_out(self) -> None:
         """Work out the figures of the rules in the fields, off the Tk thread."""
-        self._figures_after = None
         result = self.validate()[0]
         if result is None or self.jobs is None:
             return
@@ -358,7 +357,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
             self.progress.configure(value=0.0)
             return
         self.progress.configure(value=self._solve_share)
-        self.after(100, self._poll_progress)
+        self.timers.later(100, self._poll_progress, purpose="progress")
 
     def _solved(self, rules: Rules, solution: Any) -> None:
         from ..solver import table
@@ -464,6 +463,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         if event.widget is self:
             if self._solve_stop is not None:
                 self._solve_stop.set()
+            self.timers.cancel_all()
             if self.jobs is not None:
                 self.jobs.close()
 

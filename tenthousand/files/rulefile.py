@@ -83,7 +83,7 @@ def kind_table(shortcut: str, triplets: tuple[int, ...] = CLASSIC_TRIPLETS) -> K
             rows.append((base, 1000, 2000, 3000))
         else:
             rows.append((base, None, None, None))  # type: ignore[arg-type]
-    return tuple(rows)  # type: ignore[return-value]
+    return tuple(rows)
 
 
 def canonical(rules: Rules) -> Rules:
@@ -413,7 +413,7 @@ def _read_scoring(r: _Reader, data: dict[str, Any], values: dict[str, Any]) -> N
                                                      "four, five, six of a kind]").format(
                 key=missing[0]))
         table = tuple(tuple(v or None for v in r.row("scoring.kinds", k, rows[k], 4))  # type: ignore[misc]
-                      for k in _KIND_ROWS)  # type: ignore[assignment]
+                      for k in _KIND_ROWS)
         if any(len(row) != 4 for row in table):
             raise r.fail("scoring.kinds", "kinds", _("each row of [scoring.kinds] has four "
                                                      "numbers: three, four, five, six of a "

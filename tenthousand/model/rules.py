@@ -187,7 +187,7 @@ class Rules:
                 rows.append((base, base * 2, base * 4, base * 8))
             else:
                 rows.append((base,) + fixed)
-        return tuple(rows)  # type: ignore[return-value]
+        return tuple(rows)
 
     @property
     def first_throw_matters(self) -> bool:

@@ -146,7 +146,7 @@ def _all_counts() -> tuple[Counts, ...]:
 
     def extend(prefix: tuple[int, ...], left: int) -> None:
         if len(prefix) == 6:
-            out.append(prefix)  # type: ignore[arg-type]
+            out.append(prefix)
             return
         for n in range(left + 1):
             extend(prefix + (n,), left - n)

@@ -4,8 +4,10 @@ the status bar's lines.  Plain data from the game; no tkinter here (see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..history.codes import fingerprint_of, short_fingerprint
 from ..i18n import N_, _, ngettext, number, percent
 from ..model import (
     Banked,
@@ -130,6 +132,31 @@ def as_expert_line(game: Game, seat: int, why: str) -> str:
     # Translators: {why} says why, without its full stop.
     return person(game, seat).pick(_("You (Perfect) play as Expert: {why}."),
                                    _("{name} (Perfect) plays as Expert: {why}."), why=why)
+
+
+def fingerprint_line(game: Game) -> str | None:
+    """The log's line with the fingerprint of the game's dice seed (checked against the
+    seed shown when the game ends), or None: no seed, or the game is over."""
+    seed = game.record.start.seed
+    if seed is None or game.over:
+        return None
+    # Translators: the table's log; {fingerprint} is four groups of four hex digits.
+    return _("Dice fingerprint: {fingerprint} (the seed is shown when the game ends)"
+             ).format(fingerprint=short_fingerprint(fingerprint_of(seed)))
+
+
+def start_lines(game: Game, as_expert: Sequence[str | None] = (), *,
+                resumed: bool = False) -> list[tuple[str, str]]:
+    """The game log's first lines, with their tags: the game and its rules, each Perfect
+    seat that plays as Expert (``as_expert``: why, per seat, or None), the dice
+    fingerprint.  A new game, a resumed one and the log rebuilt after an undo all begin so."""
+    lines = [(start_line(game, resumed), "info")]
+    lines += [(as_expert_line(game, seat, why), "info")
+              for seat, why in enumerate(as_expert) if why]
+    fingerprint = fingerprint_line(game)
+    if fingerprint is not None:
+        lines.append((fingerprint, "info"))
+    return lines
 
 
 SOLVING_PREFIX = N_("Solving perfect play for these rules")

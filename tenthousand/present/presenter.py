@@ -23,20 +23,27 @@ from .lines import (
     Cue,
     as_expert_line,
     cue,
+    fingerprint_line,
     log_line,
     not_your_turn,
     result_text,
     solving_status,
     start_line,
+    start_lines,
     thinking_status,
 )
 from .stakes import bank_outcome, notice, pair, person, residue
 
 __all__ = ["AGAIN", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
-           "as_expert_line", "cue", "log_line", "not_your_turn", "result_text",
-           "solving_status", "start_line", "thinking_status", "LEVEL_NAMES", "TableDisplay",
-           "SeatRow", "ActionBarDisplay", "Context", "table", "seat_rows", "stage_text",
-           "action_bar", "area_label", "discard_offers", "LOG_TAIL", "FROZEN", "THROW", "BANK"]
+           "as_expert_line", "cue", "fingerprint_line", "log_line", "not_your_turn",
+           "result_text", "solving_status", "start_line", "start_lines", "thinking_status",
+           "LEVEL_NAMES", "TableDisplay", "SeatRow", "ActionBarDisplay", "Context", "Display",
+           "display", "table", "seat_rows", "stage_text", "action_bar", "area_label",
+           "discard_offers", "LOG_TAIL", "FROZEN", "THROW", "BANK"]
+
+#: What a selection of thrown dice is worth: its words and points (None: it does not
+#: score), as :meth:`~tenthousand.model.game.Game.describe_selection` gives them.
+Described = tuple[str, int | None]
 
 LEVEL_NAMES = {"beginner": N_("Beginner"), "normal": N_("Normal"), "expert": N_("Expert"),
                "max-expected": N_("Best average"), "perfect": N_("Perfect")}
@@ -229,8 +236,30 @@ def discard_offers(game: Game) -> str:
                       offers=", ".join(offers))
 
 
-def table(game: Game, ctx: Context) -> TableDisplay:
-    """The table now: dice, captions, what is needed and what is at stake."""
+@dataclass(frozen=True)
+class Display:
+    """Everything the window shows of the game after one change, worked out once: the
+    table, the scoreboard (its seats, the line above them) and the action bar."""
+
+    table: TableDisplay
+    seats: tuple[SeatRow, ...]
+    stage: str
+    challenging: bool
+    bar: ActionBarDisplay
+
+
+def display(game: Game, ctx: Context) -> Display:
+    """The window's display of ``game``; the selection is described once for the table
+    and the bar (a click on a die costs one :meth:`describe_selection`)."""
+    described = (game.describe_selection(sorted(ctx.selection))
+                 if game.phase is Phase.CHOOSE else None)
+    return Display(table(game, ctx, described), seat_rows(game, ctx), stage_text(game),
+                   game.rules.challenging, action_bar(game, ctx, described))
+
+
+def table(game: Game, ctx: Context, described: Described | None = None) -> TableDisplay:
+    """The table now: dice, captions, what is needed and what is at stake (``described``:
+    the selection's words and points, when the caller has them already)."""
     human = ctx.human_to_play(game)
     common: dict[str, Any] = {
         "caption": _caption(game, ctx), "footer": _footer(game),
@@ -238,7 +267,7 @@ def table(game: Game, ctx: Context) -> TableDisplay:
         "area_label": area_label(game), "notice": notice(game, human),
     }
     if game.phase is Phase.CHOOSE:
-        return _choosing(game, ctx, common)
+        return _choosing(game, ctx, common, described)
     if game.phase is Phase.DISCARD:
         return _discarding(game, ctx, common)
     return _between_turns(game, ctx, common)
@@ -254,12 +283,13 @@ def _dice_left(left: int) -> str:
     return ngettext("Dice to throw {n}", "Dice to throw {n}", left).format(n=left)
 
 
-def _choosing(game: Game, ctx: Context, common: dict[str, Any]) -> TableDisplay:
+def _choosing(game: Game, ctx: Context, common: dict[str, Any],
+              described: Described | None) -> TableDisplay:
     human = ctx.human_to_play(game)
     left = len(game.thrown) - len(ctx.selection)
     text, ok = "", None
     if ctx.selection:
-        words, points = game.describe_selection(sorted(ctx.selection))
+        words, points = described or game.describe_selection(sorted(ctx.selection))
         text, ok = words, points is not None
         if not human and ctx.decision_bank is not None and ok:
             # Translators: {selection} is what the computer picked ("three 4s and a 5, 500").
@@ -356,8 +386,10 @@ def stage_text(game: Game) -> str:
 # -- the action bar -----------------------------------------------------------------------
 
 
-def action_bar(game: Game, ctx: Context) -> ActionBarDisplay:
-    """The Throw and Bank buttons, the line beside them, or the challenge prompt."""
+def action_bar(game: Game, ctx: Context,
+               described: Described | None = None) -> ActionBarDisplay:
+    """The Throw and Bank buttons, the line beside them, or the challenge prompt
+    (``described``: the selection's words and points, when the caller has them)."""
     rotary = game.rules.rotary_club
     if game.over:
         return ActionBarDisplay(
@@ -387,12 +419,12 @@ def action_bar(game: Game, ctx: Context) -> ActionBarDisplay:
         return ActionBarDisplay(reason=_("Click one of your frozen dice (or press its number) "
                                          "to play it into the play area."),
                                 bank_shown=not rotary)
-    return _choosing_bar(game, ctx)
+    return _choosing_bar(game, ctx, described)
 
 
-def _choosing_bar(game: Game, ctx: Context) -> ActionBarDisplay:
+def _choosing_bar(game: Game, ctx: Context, described: Described | None) -> ActionBarDisplay:
     chosen = sorted(ctx.selection)
-    words, points = game.describe_selection(chosen)
+    words, points = described or game.describe_selection(chosen)
     left = len(game.thrown) - len(chosen)
     count = 6 if left == 0 else left
     throw = ngettext("Throw {n} die (Space)", "Throw {n} dice (Space)", count).format(n=count)

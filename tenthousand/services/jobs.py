@@ -4,9 +4,14 @@ Tk is not thread safe, so a worker thread never touches a widget: it runs ``work
 puts the result on a queue; one chain of ``after`` polls (running only while jobs are out)
 hands it to ``on_done`` or ``on_error`` in the Tk thread, as Thonny and Porcupine do.
 
-- A *lane* runs its jobs one at a time, in order, in a thread of its own that ends when the
-  lane is empty.  With ``latest=True`` a job replaces the lane's jobs that have not started
-  yet: the autosave writes the newest game, the advisor values the newest position.
+- A *lane* runs its jobs one at a time, in order, in a thread of its own.  With
+  ``latest=True`` a job replaces the lane's jobs that have not started yet: the autosave
+  writes the newest game, the advisor values the newest position.  Jobs without a lane run
+  side by side, each in a worker of its own.
+- A worker thread waits ``LINGER_S`` for more work before it ends, so a game's stream of
+  jobs (a move, its advice, its save) reuses a few threads: starting a thread makes the Tk
+  thread wait until the new thread runs, milliseconds on a busy machine.  The threads hold
+  no reference to the runner (nor to its Tk widget) while they wait.
 - :meth:`JobRunner.cancel` forgets one job; :meth:`JobRunner.cancel_all` (new game)
   drops every result still to come and every job not started; :meth:`JobRunner.close`
   (quit) does that and stops polling.  A job that is already running finishes in its
@@ -23,6 +28,7 @@ from __future__ import annotations
 import itertools
 import queue
 import threading
+import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Collection
@@ -31,7 +37,10 @@ from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["Job", "JobError", "JobRunner", "Scheduler"]
+__all__ = ["LINGER_S", "Job", "JobError", "JobRunner", "Scheduler"]
+
+#: How long an idle worker thread waits for another job before it ends.
+LINGER_S = 10.0
 
 
 class Scheduler(Protocol):
@@ -65,17 +74,150 @@ class Job(Generic[T]):
         self.cancelled = True
 
 
+class _Starter:
+    """Starts the workers' threads, so the Tk thread never waits for one to start.
+
+    ``threading.Thread.start`` blocks until the new thread runs, and on a busy machine
+    that took the Tk thread up to 50 ms (``python -m tenthousand.tools.benchmark``).  The
+    Tk thread only hands the thread over to this one (started with the first runner, once
+    per process), which waits in its place."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[tuple[Callable[[Any], None], Any, str]] = \
+            queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def ready(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="job-starter",
+                                                daemon=True)
+                self._thread.start()
+
+    def start(self, target: Callable[[Any], None], arg: Any, name: str) -> None:
+        self.ready()
+        self._queue.put((target, arg, name))
+
+    def _run(self) -> None:
+        while True:
+            target, arg, name = self._queue.get()
+            threading.Thread(target=target, args=(arg,), name=name, daemon=True).start()
+            del target, arg  # (nothing of a job is kept while waiting)
+
+
+_STARTER = _Starter()
+
+
+class _Workers:
+    """The worker side of a runner: its threads, the jobs they wait for and the results
+    they hand back.  No reference to the runner or to Tk, so a thread that waits for work
+    never keeps a closed window alive (nor frees one outside the Tk thread)."""
+
+    def __init__(self) -> None:
+        self.results: queue.SimpleQueue[tuple[Job[Any], bool, Any]] = queue.SimpleQueue()
+        self.lock = threading.Lock()
+        self.work = threading.Condition(self.lock)  # wakes the threads waiting for work
+        self.lanes: dict[str, deque[Job[Any]]] = {}
+        self.lane_idle: dict[str, threading.Event] = {}  # set while a lane has nothing to do
+        self.running: set[str] = set()  # lanes whose thread is alive
+        self.free: deque[Job[Any]] = deque()  # jobs without a lane, waiting for a worker
+        self.idle = 0  # workers without a lane waiting for a job
+        self.closed = False
+
+    # (called with the lock held)
+
+    def start(self, job: Job[Any]) -> None:
+        """A job without a lane: to a waiting worker, or to a new one."""
+        if self.idle > len(self.free):
+            self.free.append(job)
+            self.work.notify_all()
+        else:
+            _STARTER.start(self._run_free, job, job.name)
+
+    def enqueue(self, job: Job[Any], lane: str, latest: bool) -> list[Job[Any]]:
+        """Add a job to its lane; returns the jobs it replaced (``latest``)."""
+        waiting = self.lanes.setdefault(lane, deque())
+        dropped: list[Job[Any]] = []
+        if latest:
+            dropped = list(waiting)
+            for old in dropped:
+                old.cancel()
+            waiting.clear()
+        waiting.append(job)
+        self.lane_idle.setdefault(lane, threading.Event()).clear()
+        if lane in self.running:
+            self.work.notify_all()
+        else:
+            self.running.add(lane)
+            _STARTER.start(self._run_lane, lane, lane)
+        return dropped
+
+    # (the threads)
+
+    def run(self, job: Job[Any]) -> None:
+        job.started.set()
+        if job.cancelled:
+            return
+        try:
+            self.results.put((job, True, job.work()))
+        except BaseException as e:  # noqa: BLE001 - handed to the Tk thread
+            self.results.put((job, False, e))
+
+    def _run_free(self, job: Job[Any] | None) -> None:
+        while job is not None:
+            threading.current_thread().name = job.name
+            self.run(job)
+            job = None  # not kept while waiting: it may hold the last reference to a window
+            job = self._next_free()
+
+    def _next_free(self) -> Job[Any] | None:
+        deadline = time.monotonic() + LINGER_S
+        with self.lock:
+            self.idle += 1
+            try:
+                while not self.free:
+                    left = deadline - time.monotonic()
+                    if left <= 0 or self.closed:
+                        return None
+                    self.work.wait(left)
+                return self.free.popleft()
+            finally:
+                self.idle -= 1
+
+    def _run_lane(self, lane: str) -> None:
+        while True:
+            job = self._next_in_lane(lane)
+            if job is None:
+                return
+            self.run(job)
+            job = None  # (as in _run_free)
+
+    def _next_in_lane(self, lane: str) -> Job[Any] | None:
+        deadline: float | None = None
+        with self.lock:
+            waiting = self.lanes[lane]
+            while not waiting:
+                self.lane_idle[lane].set()  # every job given to the lane has run
+                deadline = deadline or time.monotonic() + LINGER_S
+                left = deadline - time.monotonic()
+                if left <= 0 or self.closed:
+                    self.running.discard(lane)
+                    return None
+                self.work.wait(left)
+            return waiting.popleft()
+
+
 class JobRunner:
     """Runs jobs in worker threads and delivers their results in the Tk thread."""
 
     def __init__(self, scheduler: Scheduler, *, poll_ms: int = 20) -> None:
         self.scheduler = scheduler
         self.poll_ms = poll_ms
-        self._results: queue.SimpleQueue[tuple[Job[Any], bool, Any]] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._lanes: dict[str, deque[Job[Any]]] = {}
-        self._lane_idle: dict[str, threading.Event] = {}  # set while a lane has no thread
-        self._running: set[str] = set()  # lanes whose thread is alive
+        _STARTER.ready()  # now, while the window is built: not in a move's callback
+        self._workers = _Workers()
+        self._results = self._workers.results
+        self._lock = self._workers.lock
         self._out: set[Job[Any]] = set()  # submitted, result not delivered yet
         self._numbers = itertools.count(1)
         self._poll_id: str | None = None
@@ -96,49 +238,11 @@ class JobRunner:
         with self._lock:
             self._out.add(job)
             if lane is None:
-                threading.Thread(target=self._run_one, args=(job,), name=name,
-                                 daemon=True).start()
+                self._workers.start(job)
             else:
-                self._enqueue(job, lane, latest)
+                self._out.difference_update(self._workers.enqueue(job, lane, latest))
         self._schedule_poll()
         return job
-
-    def _enqueue(self, job: Job[Any], lane: str, latest: bool) -> None:
-        waiting = self._lanes.setdefault(lane, deque())
-        if latest:
-            for old in waiting:
-                old.cancel()
-                self._out.discard(old)
-            waiting.clear()
-        waiting.append(job)
-        idle = self._lane_idle.setdefault(lane, threading.Event())
-        if lane not in self._running:
-            self._running.add(lane)
-            idle.clear()
-            threading.Thread(target=self._run_lane, args=(lane,), name=lane,
-                             daemon=True).start()
-
-    # -- the worker side -----------------------------------------------------------------
-
-    def _run_one(self, job: Job[Any]) -> None:
-        job.started.set()
-        if job.cancelled:
-            return
-        try:
-            self._results.put((job, True, job.work()))
-        except BaseException as e:  # noqa: BLE001 - handed to the Tk thread
-            self._results.put((job, False, e))
-
-    def _run_lane(self, lane: str) -> None:
-        while True:
-            with self._lock:
-                waiting = self._lanes[lane]
-                if not waiting:
-                    self._running.discard(lane)
-                    self._lane_idle[lane].set()
-                    return
-                job = waiting.popleft()
-            self._run_one(job)
 
     # -- the Tk side ---------------------------------------------------------------------
 
@@ -210,20 +314,24 @@ class JobRunner:
             for job in [j for j in self._out if j.lane not in keep]:
                 job.cancel()
                 self._out.discard(job)
-            for lane, waiting in self._lanes.items():
+            for lane, waiting in self._workers.lanes.items():
                 if lane not in keep:
                     waiting.clear()
+            self._workers.free.clear()  # (never kept: they have no lane)
 
     def wait_lane(self, lane: str, timeout: float = 5.0) -> bool:
         """Block until ``lane`` has run every job given to it (the saver's flush at quit);
         False if it was still busy after ``timeout`` seconds."""
-        idle = self._lane_idle.get(lane)
+        idle = self._workers.lane_idle.get(lane)
         return idle is None or idle.wait(timeout)
 
     def close(self) -> None:
         """Stop: nothing more is delivered and no poll is left pending (quit)."""
         self.cancel_all()
         self.closed = True
+        with self._lock:  # the threads waiting for work end now
+            self._workers.closed = True
+            self._workers.work.notify_all()
         if self._poll_id is not None:
             try:
                 self.scheduler.after_cancel(self._poll_id)
@@ -238,7 +346,7 @@ def weakly(method: Callable[..., None]) -> Callable[..., None]:
     A job is dropped by its worker thread; if it held the last reference to a window, the
     window (and its Tk variables) would be freed in that thread, which Tk does not allow.
     """
-    ref = weakref.WeakMethod(method)  # type: ignore[arg-type]
+    ref = weakref.WeakMethod(method)
 
     def call(*args: object) -> None:
         bound = ref()

@@ -75,7 +75,7 @@ def main(args: list[str] | None = None) -> int:
         return 1
     kwargs = {} if ns.extra is None else {"extra": ns.extra}
     if ns.progress:
-        kwargs["progress"] = True  # type: ignore[assignment]
+        kwargs["progress"] = True
     from .cache import option_tables, solve_table
 
     kind = option_tables(rules)

@@ -9,9 +9,13 @@ runs, and prints one JSON object::
     {"rules", "players", "seconds", "games", "events", "callbacks",
      "callback_ms_p50", "callback_ms_p99", "callback_ms_max", "over_16ms", "slowest"}
 
-``slowest`` names the five callbacks with the longest single run: ``[name, calls, ms]``.  It needs a display (on a
-server: ``xvfb-run python -m tenthousand.tools.benchmark``).  Timings depend on the machine:
-compare medians and ratios, not single runs.
+``slowest`` names the five callbacks with the longest single run: ``[name, calls, ms]``; a
+job runner's delivery is named after its job (``JobRunner._poll(advisor)``).  With
+``--profile N`` the N functions that took the most time inside the callbacks go to
+stderr (cProfile; it slows everything down, so the times above are not comparable then).
+It needs a display (on a server: ``xvfb-run python -m tenthousand.tools.benchmark``).
+Timings depend on the machine: compare medians and ratios, not single runs, and take turns
+with the version compared against.
 
 ``python -m tenthousand.tools.benchmark startup`` times the start-up instead: it starts, by turns,
 a bare Tk window and ``tenthousand --skip-intro`` (each in a new process, closing itself as
@@ -85,6 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
     p.add_argument("--no-advisor", action="store_true",
                    help="without the advisor's win bars (on by default)")
+    p.add_argument("--profile", type=int, default=0, metavar="N",
+                   help="print the N functions with the most time in callbacks to stderr")
     return p
 
 
@@ -105,23 +111,42 @@ def callback_name(func: Callable[..., Any], depth: int = 0) -> str:
 
 
 def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float = 0.0,
-        seed: int = 1, advisor: bool = True) -> dict[str, Any]:
-    """Play in the real window for ``seconds`` and time the callbacks (needs a display)."""
+        seed: int = 1, advisor: bool = True, profile: int = 0) -> dict[str, Any]:
+    """Play in the real window for ``seconds`` and time the callbacks (needs a display);
+    ``profile``: print that many of the costliest functions inside them to stderr."""
+    import cProfile
+    import pstats
     import tkinter as tk
 
     from ..control.app import App
     from ..files.settings import GameSettings, Preferences, SeatSetting, computer_name
+    from ..launch import start_up_over
+    from ..services.jobs import JobRunner
 
     timings: list[tuple[float, str]] = []
     errors: list[BaseException] = []
     real_call = tk.CallWrapper.__call__
+    real_deliver = JobRunner._deliver
+    delivered: list[str] = []  # the job a poll of a job runner delivered
+    profiler = cProfile.Profile() if profile else None
+
+    def deliver(job: Any, ok: bool, value: Any) -> None:
+        delivered.append(job.name)
+        real_deliver(job, ok, value)
 
     def timed(self: tk.CallWrapper, *args: Any) -> Any:
+        delivered.clear()
+        if profiler is not None:
+            profiler.enable()
         start = time.perf_counter()
         try:
             return real_call(self, *args)  # type: ignore[no-untyped-call]
         finally:
-            timings.append((time.perf_counter() - start, callback_name(self.func)))
+            took = time.perf_counter() - start
+            if profiler is not None:
+                profiler.disable()
+            name = callback_name(self.func)
+            timings.append((took, f"{name}({delivered[-1]})" if delivered else name))
 
     home = None
     if "TENTHOUSAND_HOME" not in os.environ:  # never the player's own preferences
@@ -129,6 +154,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
         os.environ["TENTHOUSAND_HOME"] = home.name
     root: tk.Tk | None = None
     tk.CallWrapper.__call__ = timed  # type: ignore[method-assign]
+    JobRunner._deliver = staticmethod(deliver)  # type: ignore[method-assign]
     try:
         root = tk.Tk(className="TenThousand")
         root.geometry("1180x800+0+0")
@@ -137,12 +163,13 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
             errors.append(value)
             root.quit()
 
-        root.report_callback_exception = report  # type: ignore[assignment]
+        root.report_callback_exception = report
         seats = tuple(SeatSetting(computer_name(i), True, level)
                       for i, level in enumerate(levels))
         prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
         app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
                   install_error_handler=False, save_games=False)
+        start_up_over()  # as the launch does once the first frame is drawn
         games = 0
         events = 0  # game events: throws, freezes, banks, trash...
 
@@ -169,6 +196,9 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
             del os.environ["TENTHOUSAND_HOME"]
             home.cleanup()
         tk.CallWrapper.__call__ = real_call  # type: ignore[method-assign]
+        JobRunner._deliver = staticmethod(real_deliver)  # type: ignore[method-assign]
+    if profiler is not None:
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(profile)
     if errors:
         raise RuntimeError(f"a callback failed: {errors[0]!r}") from errors[0]
     ms = sorted(t * 1000 for t, _ in timings)
@@ -291,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         result = run(args.rules, levels, args.seconds, delay=args.delay, seed=args.seed,
-                     advisor=not args.no_advisor)
+                     advisor=not args.no_advisor, profile=max(0, args.profile))
     except tk.TclError as e:
         sys.stderr.write(f"benchmark: no display to open a window on ({e}); "
                          "run it under xvfb-run or on a desktop\n")

@@ -48,7 +48,7 @@ def bind_key(widget: tk.Misc, text: str, index: int, action: Callable[[], object
     registry.setdefault(letter, []).append(text)
     setattr(top, _REGISTRY, registry)
 
-    def handler(event: tk.Event) -> str:  # type: ignore[type-arg]
+    def handler(event: tk.Event) -> str:
         if str(widget.winfo_toplevel()) != str(event.widget.winfo_toplevel()):
             return ""
         try:

@@ -21,6 +21,7 @@ from enum import Enum
 from ..i18n import _, number
 from ..model import Banked, Game, Trash
 from ..model.game import Phase
+from ..services.timers import Timers
 from .panels import ActionBar
 from .table import TableView
 from .theme import Palette
@@ -307,7 +308,7 @@ class Guide:
         self.tour = Tour()
         self._game: Game | None = None
         self._reported = False
-        self._after_id: str | None = None
+        self.timers = Timers(table)  # the redraw once the buttons have settled
         self.fonts = {"title": tkfont.Font(table, family="Helvetica", size=12, weight="bold"),
                       "text": tkfont.Font(table, family="Helvetica", size=11),
                       "link": tkfont.Font(table, family="Helvetica", size=10, underline=True)}
@@ -368,7 +369,7 @@ class Guide:
             self._reported = True
             self.on_finish(skipped)
 
-    def _link_clicked(self, event: tk.Event) -> str:  # type: ignore[type-arg]
+    def _link_clicked(self, event: tk.Event) -> str:
         self.skip()
         return "break"
 
@@ -378,22 +379,14 @@ class Guide:
         return str(self.table.tk.call(str(self.table), "itemcget", self.shape, "-" + option))
 
     def _later(self, ms: int) -> None:
-        if self._after_id is not None:
-            self.table.after_cancel(self._after_id)
-        self._after_id = self.table.after(ms, self._run_later)
+        self.timers.later(ms, self.draw, purpose="redraw")
 
-    def _run_later(self) -> None:
-        self._after_id = None
-        self.draw()
-
-    def _resized(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _resized(self, event: tk.Event) -> None:
         if self.showing:
             self._later(120)  # after the table's own relayout (80 ms) has moved the dice
 
     def destroy(self) -> None:
-        if self._after_id is not None:
-            self.table.after_cancel(self._after_id)
-            self._after_id = None
+        self.timers.cancel_all()
 
     def hide(self) -> None:
         self.table.itemconfigure("guide", state="hidden")

@@ -246,7 +246,7 @@ class TableView(TableBase):
 
     # -- clicks --------------------------------------------------------------------------
 
-    def _on_click(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_click(self, event: tk.Event) -> None:
         self.focus_set()
         if self._intro_done is not None:
             self.skip_intro()
@@ -283,8 +283,9 @@ class TableView(TableBase):
         if not self.animation or not self.display.thrown:
             return
         self._tumbling = True
-        self._invalidate()  # the tumble moves the dice: the next show() draws them all
-        self._tumble_step(TUMBLE_STEPS)
+        self._forget(self.thrown_items)  # the tumble moves them: the next show() sets them
+        # Its first frame in a callback of its own: the throw's callback has drawn enough.
+        self.timers.later(0, self._tumble_step, TUMBLE_STEPS, purpose="tumble")
 
     def _tumble_step(self, left: int) -> None:
         if left <= 0:
@@ -305,15 +306,15 @@ class TableView(TableBase):
             image = (self.images.get(face, die, "normal") if self.images.has(face, die, "normal")
                      else self._stand_in(face, die))  # drawn later, never in a tumble
             self.itemconfigure(item, image=image, state="normal")
-        self._after("tumble", self.tumble_ms // TUMBLE_STEPS,
-                    lambda: self._tumble_step(left - 1))
+        self.timers.later(self.tumble_ms // TUMBLE_STEPS, self._tumble_step, left - 1,
+                          purpose="tumble")
 
     def settle(self) -> None:
         """Stop a tumble at once and show the real faces."""
-        self._cancel("tumble")
+        self.timers.cancel("tumble")
         if self._tumbling:
             self._tumbling = False
-            self._invalidate()
+            self._forget(self.thrown_items)
             self.show(self.display)
 
     @property
@@ -345,12 +346,12 @@ class TableView(TableBase):
         self.itemconfigure(self.banner_body, text=body, state="normal" if body else "hidden")
         self._place_banner()
         if ms is None:
-            self._cancel("banner")
+            self.timers.cancel("banner")
         else:
-            self._after("banner", ms, self.clear_cue)
+            self.timers.later(ms, self.clear_cue, purpose="banner")
 
     def clear_cue(self) -> None:
-        self._cancel("banner")
+        self.timers.cancel("banner")
         for item in (self.banner_box, self.banner_item, self.banner_body):
             self.itemconfigure(item, state="hidden")
 
@@ -401,7 +402,7 @@ class TableView(TableBase):
         if self._intro_done is None:
             return
         if (not self.winfo_ismapped() or self.winfo_width() < 50) and tries > 0:
-            self._after("intro", 30, lambda: self._intro_wait(tries - 1))
+            self.timers.later(30, self._intro_wait, tries - 1, purpose="intro")
             return
         g = self.geometry()
         die = int(g["die"])
@@ -433,10 +434,10 @@ class TableView(TableBase):
                 self.itemconfigure(item, image=self.images.get(face, die, "normal"),
                                    state="normal" if t > start else "hidden")
             if k < steps:
-                self._after("intro", step_ms, lambda: step(k + 1))
+                self.timers.later(step_ms, step, k + 1, purpose="intro")
             elif not self._intro_waits:
-                self._after("intro", max(100, self.duration(INTRO_MS) - steps * step_ms),
-                            self.skip_intro)
+                self.timers.later(max(100, self.duration(INTRO_MS) - steps * step_ms),
+                                  self.skip_intro, purpose="intro")
 
         step(0)
 
@@ -446,7 +447,7 @@ class TableView(TableBase):
 
     def skip_intro(self) -> None:
         """End the startup show now (it calls its ``on_done`` once)."""
-        self._cancel("intro")
+        self.timers.cancel("intro")
         for item in self.intro_items:
             self._hide_die(item)
         for item in (self.title_item, self.subtitle_item):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..present.presenter import TableDisplay
 from ..services.jobs import Job, JobRunner
+from ..services.timers import Timers
 from .dice import DiceImages, render_face
 from .scaling import factor
 from .theme import Palette, palette
@@ -35,6 +36,18 @@ LINE_SPACING = 1.25
 FIRST_WARM_MS = 200
 
 DieClick = Callable[[str, int], None]  # ("thrown" | "frozen", index)
+
+#: How many dice images drawn in a worker are wrapped into Tk images per callback (each
+#: costs the Tk thread a millisecond or more), and how many a worker draws per job.
+WRAP_AT_ONCE = 1
+FACES_PER_JOB = 3
+
+
+def _load_image_tk() -> None:
+    """Import Pillow's Tk images in the worker that draws the dice: the import takes 12 ms,
+    which the Tk thread would otherwise spend wrapping the first die (it only loads the
+    module; the first wrap, in the Tk thread, ties it to Tk)."""
+    from PIL import ImageTk  # noqa: F401
 
 
 def _rounded(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
@@ -57,7 +70,8 @@ class TableBase(tk.Canvas):
         self.animation = animation
         self.speed = 1.0  # how long the animations take, as a factor of normal
         self.display = TableDisplay()
-        self._afters: dict[str, str] = {}  # purpose -> after id
+        #: The calls waiting on ``after``, by purpose (a tumble step, the banner...).
+        self.timers = Timers(self)
         self._items: dict[int, tuple[str, int]] = {}  # canvas item -> (row, index)
         self._tumbling = False
         self._intro_done: Callable[[], None] | None = None
@@ -67,6 +81,7 @@ class TableBase(tk.Canvas):
         self._known_coords: dict[int, tuple[float, ...]] = {}
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
+        self._measured: dict[tuple[str, int | None, str], int] = {}  # (font, size, text)
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
         self._warm_started = False  # whether _warm() has ever started its jobs
         self._warm_jobs: list[Job[None]] = []  # the faces being drawn ahead of need
@@ -170,6 +185,14 @@ class TableBase(tk.Canvas):
         self._known_options.clear()
         self._known_coords.clear()
 
+    def _forget(self, items: list[int]) -> None:
+        """Only these items were changed outside show() (the tumble moves the thrown
+        dice): the next show() sets them again, and leaves the rest as it is."""
+        self._drawn = None
+        for item in items:
+            self._known_options.pop(item, None)
+            self._known_coords.pop(item, None)
+
     def _hide_die(self, item: int) -> None:
         # A hidden die lets go of its image, so the image cache may drop it safely.
         self.itemconfigure(item, state="hidden", image="")
@@ -179,25 +202,11 @@ class TableBase(tk.Canvas):
         self._items[item] = (row, index)
         return item
 
-    # -- after() bookkeeping: one pending call per purpose, all cancelled on destroy -----
-
-    def _after(self, purpose: str, ms: int, func: Callable[[], None]) -> None:
-        self._cancel(purpose)
-
-        def run() -> None:
-            self._afters.pop(purpose, None)
-            func()
-
-        self._afters[purpose] = self.after(ms, run)
-
-    def _cancel(self, purpose: str) -> None:
-        after_id = self._afters.pop(purpose, None)
-        if after_id is not None:
-            self.after_cancel(after_id)
+    # -- the calls waiting: one per purpose (self.timers), all cancelled on destroy -----
 
     def pending(self) -> list[str]:
         """The purposes of the calls and image jobs still waiting (for tests)."""
-        waiting = list(self._afters)
+        waiting = self.timers.purposes()
         if self._missing_job is not None and not self._missing_job.cancelled:
             waiting.append("missing")
         if any(not (job.done or job.cancelled) for job in self._warm_jobs):
@@ -207,8 +216,7 @@ class TableBase(tk.Canvas):
     def destroy(self) -> None:
         self._warmed = None
         self.jobs.close()  # the faces not started are not drawn; none is delivered
-        for purpose in list(self._afters):
-            self._cancel(purpose)
+        self.timers.cancel_all()
         super().destroy()
 
     def show(self, display: TableDisplay) -> None:
@@ -218,14 +226,27 @@ class TableBase(tk.Canvas):
 
     # -- layout --------------------------------------------------------------------------
 
-    def _on_configure(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_configure(self, event: tk.Event) -> None:
         first = self._size is None
         self._size = (int(event.width), int(event.height))
         if first:  # the first size the table gets: draw it now
-            self.show(self.display)
+            self._fonts_then_show()
             return
         # Resizing renders new die sizes: wait until the drag pauses.
-        self._after("relayout", 80, lambda: self.show(self.display))
+        self.timers.later(80, self._fonts_then_show, purpose="relayout")
+
+    def _fonts_then_show(self) -> None:
+        """Give the fonts their sizes for the table's size, one font per callback (Tk
+        loads a font at a new size: milliseconds each), then draw the table."""
+        die = self._sizes()[0]
+        for name in FONT_SHARES:
+            size = -self._font_px(name, die)
+            if self._font_sizes.get(name) != size:
+                self._fonts[name].configure(size=size)
+                self._font_sizes[name] = size
+                self.timers.later(0, self._fonts_then_show, purpose="relayout")
+                return
+        self.show(self.display)
 
     def _dims(self) -> tuple[int, int]:
         """The canvas size, as the last <Configure> told it (no round trip to Tk)."""
@@ -326,10 +347,19 @@ class TableBase(tk.Canvas):
         d = self.display
         if not d.caption:
             return False
-        font = self._fonts["big"]
-        side = max(font.measure(d.turn_score), font.measure(d.dice_left))
-        caption = self._fonts["caption"].measure(d.caption)
-        return caption + 2 * side + 64 > width
+        side = max(self._measure("big", d.turn_score), self._measure("big", d.dice_left))
+        return self._measure("caption", d.caption) + 2 * side + 64 > width
+
+    def _measure(self, name: str, text: str) -> int:
+        """How wide ``text`` is in a table font, in pixels, asked of Tk once per text and
+        size (the layout asks after every move, and at each step of a tumble)."""
+        key = (name, self._font_sizes.get(name), text)
+        width = self._measured.get(key)
+        if width is None:
+            if len(self._measured) > 512:
+                self._measured.clear()
+            width = self._measured[key] = self._fonts[name].measure(text)
+        return width
 
     # -- the dice images -----------------------------------------------------------------
 
@@ -365,17 +395,14 @@ class TableBase(tk.Canvas):
             self.jobs.cancel(self._missing_job)  # drawing what is no longer needed
 
         def work() -> None:  # no Tk in here
+            _load_image_tk()
             for face, size, state in items:
                 render_face(face, size, state, theme)
 
         def drawn(_: Any) -> None:
             self._missing_job = None
             self._drawing = None
-            for face, size, state in items:  # only wrapping: they are drawn
-                if theme == self.images.theme:
-                    self.images.get(face, size, state, pin=False)
-            self._drawn = None
-            self.show(self.display)
+            self._wrap(list(items), theme, True)
 
         def failed(error: BaseException) -> None:
             # show() draws them in the Tk thread instead, and reports it if it fails again.
@@ -383,6 +410,20 @@ class TableBase(tk.Canvas):
             drawn(None)
 
         self._missing_job = self.jobs.submit(work, drawn, failed, name="dice-images")
+
+    def _wrap(self, faces: list[tuple[int, int, str]], theme: str,
+              then_show: bool = False) -> None:
+        """Wrap faces drawn in a worker into Tk images, ``WRAP_AT_ONCE`` per callback, then
+        show the table again if ``then_show``."""
+        for face, size, state in faces[:WRAP_AT_ONCE]:
+            if theme == self.images.theme:
+                self.images.get(face, size, state, pin=False)
+        rest = faces[WRAP_AT_ONCE:]
+        if rest:
+            self.timers.later(0, self._wrap, rest, theme, then_show)
+        elif then_show:
+            self._drawn = None
+            self.show(self.display)
 
     def _warm(self, die: int, small: int) -> None:
         """Render every face this size can show ahead of need, so a new face never costs
@@ -403,7 +444,7 @@ class TableBase(tk.Canvas):
         # a worker would share the interpreter with the window still being built.  A face
         # needed sooner is drawn on demand (show()), so nothing waits for this.
         self._warm_started = True
-        self._after("warm", FIRST_WARM_MS, lambda: self._warm_faces(die, small))
+        self.timers.later(FIRST_WARM_MS, self._warm_faces, die, small, purpose="warm")
 
     def _warm_faces(self, die: int, small: int) -> None:
         key = self._warmed
@@ -413,14 +454,16 @@ class TableBase(tk.Canvas):
                  for face in range(1, 7)]
         theme = self.images.theme
 
-        def drawing(face: int, size: int, state: str) -> tuple[
+        def drawing(faces: list[tuple[int, int, str]]) -> tuple[
                 Callable[[], None], Callable[[None], None]]:
             def work() -> None:  # no Tk in here
-                render_face(face, size, state, theme)
+                _load_image_tk()
+                for face, size, state in faces:
+                    render_face(face, size, state, theme)
 
             def wrap(_: None) -> None:
                 if self._warmed == key:
-                    self.images.get(face, size, state, pin=False)  # drawn already: wrap it
+                    self._wrap(faces, theme)  # drawn already: wrap them
 
             return work, wrap
 
@@ -430,7 +473,8 @@ class TableBase(tk.Canvas):
             for job in self._warm_jobs:
                 self.jobs.cancel(job)
 
-        for face, size, state in todo:
-            work, wrap = drawing(face, size, state)
+        # A job per few faces: one submit each costs the Tk thread too.
+        for start in range(0, len(todo), FACES_PER_JOB):
+            work, wrap = drawing(todo[start:start + FACES_PER_JOB])
             self._warm_jobs.append(self.jobs.submit(work, wrap, failed, name="dice-images",
                                                     lane="dice-images"))

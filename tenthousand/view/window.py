@@ -33,6 +33,7 @@ class MainWindow(ttk.Frame):
         self.checks: dict[str, tk.BooleanVar] = {}
         #: Where each command sits in the menus: name -> (menu, index), for greying out.
         self.entries: dict[str, tuple[tk.Menu, int]] = {}
+        self._enabled: dict[str, bool] = {}  # the state set_enabled gave each entry
         self._boxes = 0  # message boxes open now (native ones set no Tk grab)
         self.menubar = self._menus()
         root.configure(menu=self.menubar)
@@ -60,7 +61,7 @@ class MainWindow(ttk.Frame):
         self.pack(fill="both", expand=True)
         self.bind("<Configure>", self._fit_side)
 
-    def _fit_side(self, event: tk.Event | None = None) -> None:  # type: ignore[type-arg]
+    def _fit_side(self, event: tk.Event | None = None) -> None:
         # The side panel grows a little on big screens, so the scores stay easy to read,
         # and with the text's scaling; it never takes more than 45% of the window.
         total = int(event.width) if event is not None else self.winfo_width()
@@ -105,10 +106,12 @@ class MainWindow(ttk.Frame):
         return menubar
 
     def set_enabled(self, name: str, on: bool) -> None:
-        """Grey out a menu entry, or make it usable again."""
-        if name in self.entries:
+        """Grey out a menu entry, or make it usable again (asked after every move: Tk
+        hears of it only when it changes)."""
+        if name in self.entries and self._enabled.get(name) is not on:
             menu, index = self.entries[name]
             menu.entryconfigure(index, state="normal" if on else "disabled")
+            self._enabled[name] = on
 
     def show_advisor(self, on: bool) -> None:
         """Show the advisor panel between the scoreboard and the log, or hide it."""

@@ -175,8 +175,8 @@ def test_f5_shows_the_rules_in_one_window(tk_root: tk.Tk) -> None:
     assert not window.winfo_exists()
 
 
-def test_every_command_is_saved_and_a_finished_game_clears_the_save(tk_root: tk.Tk) -> None:
-    from tenthousand.files.savegame import load_saved_game
+def test_every_command_is_saved_and_a_finished_game_leaves_its_match(tk_root: tk.Tk) -> None:
+    from tenthousand.files.savegame import load_saved_game, load_saved_match
 
     game_settings = settings(("Ann", False), game_point=100)
     app = make_app(tk_root, game_settings, throws=[(1, 2, 3, 4, 6, 6)], save_games=True)
@@ -196,7 +196,10 @@ def test_every_command_is_saved_and_a_finished_game_clears_the_save(tk_root: tk.
         key(resumed, "b")  # 100 reaches the game point: a one-seat game ends
         assert resumed.controller.game.over
         assert resumed.controller.saver.flush()
-        assert not paths().savegame.exists()
+        # Nothing to resume, but the save keeps the match: the next launch plays game 2.
+        assert load_saved_game() == (None, None)
+        following = load_saved_match(seed=5)
+        assert following is not None and following.games_played == 1 and not following.over
     finally:
         resumed.destroy()
 

@@ -26,7 +26,7 @@ def fresh_prefs() -> Preferences:
 
 def step(app: App) -> Step | None:
     """The step shown, once the callout has settled beside what it points at."""
-    wait_until(app, lambda: app.guide._after_id is None)
+    wait_until(app, lambda: not app.guide.timers.waiting("redraw"))
     callout = app.guide.callout
     return callout.step if callout is not None and app.guide.showing else None
 
@@ -153,7 +153,7 @@ def test_the_callout_follows_resizes_and_themes(tk_root: tk.Tk) -> None:
         for size in ("1280x880", "960x640"):
             tk_root.geometry(size)
             tk_root.update()
-            wait_until(app, lambda: not table.pending() and app.guide._after_id is None)
+            wait_until(app, lambda: not table.pending() and not app.guide.timers.waiting("redraw"))
             box, die = note_box(app), table.bbox(table.thrown_items[2])
             assert box != before and not overlaps(box, die)
             assert 0 <= box[0] and box[2] <= table.winfo_width()

@@ -167,3 +167,18 @@ def test_a_whole_game_new_game_and_every_window_by_keys_alone(tk_root: tk.Tk) ->
                     if isinstance(w, tk.Toplevel) and w.winfo_exists()]
     finally:
         app.destroy()
+
+
+def test_a_refused_undo_is_spoken_like_a_refused_bank(tk_root: tk.Tk) -> None:
+    """Every refusal is spoken (the README promises it): Ctrl+Z with nothing to undo was
+    shown and never said."""
+    rec = Recorder(instant=True)
+    app = spoken_app(tk_root, rec)
+    try:
+        press(app, "Control-z")
+        assert rec.texts[-1] == "There is nothing of yours to undo yet."
+        assert str(app.window.status.message.cget("text")) == rec.texts[-1]
+        press(app, "b")  # nothing thrown yet: refused the same way
+        assert rec.texts[-1] == str(app.window.status.message.cget("text"))
+    finally:
+        app.destroy()

@@ -21,7 +21,6 @@ from app_kit import QUIET, key, make_app, settings, stand_in_factory, wait_until
 from speech_kit import Recorder
 
 from tenthousand.control.app import App
-from tenthousand.control.history import fingerprint_line
 from tenthousand.control.session import Origin
 from tenthousand.dialogs.rules_window import RulesWindow
 from tenthousand.files import savegame
@@ -65,7 +64,7 @@ class Way:
     demo: bool  # demo mode afterwards
     games_played: int  # the match table afterwards
     said: str  # in the status line afterwards ("" for nothing of its own)
-    spoken: bool = True  # and spoken (the end of demo mode is the controller's to say)
+    spoken: bool = True  # and spoken (every message is)
     fingerprint: bool = True  # a game with a seed shows its fingerprint
 
 
@@ -105,7 +104,7 @@ def _daily(app: App, tmp_path: Path) -> None:
 
 
 WAYS: dict[str, tuple[Any, Way]] = {
-    "new": (_new, Way(Origin.NEW, False, 0, "Demo mode is off", spoken=False)),
+    "new": (_new, Way(Origin.NEW, False, 0, "Demo mode is off")),
     "next": (_next, Way(Origin.NEXT, True, 1, "Game 2 of this match")),
     "restart": (_restart, Way(Origin.RESTART, True, 1, "Game 2 of this match")),
     "play on": (_play_on, Way(Origin.PLAY_ON, False, 0, "Playing on from step 7",
@@ -152,11 +151,12 @@ def _check_watchers(app: App, tk_root: tk.Tk, way: Way, rules_open: bool) -> Non
     lines = app.window.log.lines()
     # (a game played into, resumed or played on from a replay, says "Resumed game")
     assert lines[0] == presenter.start_line(game, resumed=len(game.log) > 1)
-    fingerprint = fingerprint_line(game)
+    fingerprint = presenter.fingerprint_line(game)
     assert (fingerprint is not None) is way.fingerprint
     if fingerprint is not None:
         # under the first lines (and a resumed game's last moves), before any new move
         assert fingerprint in lines[:len(game.seats) + 1 + len(game.log)]
+        assert lines.count(fingerprint) == 1  # written once: by the controller's first lines
     # the status line (and so speech) says where the game came from
     if way.said:
         assert way.said in app.window.status.full_text
@@ -272,7 +272,7 @@ def test_f8_shows_the_fingerprint_and_after_an_undo_the_seed_at_the_end(
     try:
         key(app, "F8")
         game = app.controller.game
-        line = fingerprint_line(game)
+        line = presenter.fingerprint_line(game)
         assert line is not None and line in app.window.log.lines()
         wait_until(app, human_turn_ready(app))
         key(app, "space")
@@ -326,3 +326,33 @@ def test_the_session_knows_who_sits_in_each_seat_as_played() -> None:
     session.set_demo(True)
     assert [(s.computer, s.played) for s in session.seats] == [(True, "expert")] * 3
     assert session.match == ([0, 0, 0], 0) and not session.in_progress
+
+
+def test_the_match_survives_a_restart_of_the_program(tk_root: tk.Tk) -> None:
+    """Game 1 of a match played to its end, the program quit and started again: the launch
+    puts game 2 of the same match on the table, with its match table."""
+    from tenthousand.files.options import Options
+    from tenthousand.launch import _saved_game
+    from tenthousand.tools.headless import play_to_end
+
+    game = Game(PRESETS["trash-5000"], [Seat("Ann"), Seat("Bot", True, "normal")], seed=8)
+    play_to_end(game, seed=8)
+    assert game.over and game.games_played == 1
+    first = App(tk_root, QUIET, settings(), game=game, install_error_handler=False,
+                player_factory=stand_in_factory())
+    first.destroy()  # quit: the last save is written first
+    again, notes = _saved_game(tk_root, Options())
+    assert notes == [] and again is not None and not again.over
+    assert again.games_played == 1 and again.match_points == game.match_points
+    assert again.record.start.seed is not None  # its fingerprint is shown, its seed at the end
+    app = App(tk_root, QUIET, settings(), game=again, install_error_handler=False,
+              player_factory=stand_in_factory())
+    try:
+        assert app.session.match == (list(game.match_points), 1)
+        assert app.controller.game is again
+        assert presenter.fingerprint_line(again) in app.window.log.lines()
+    finally:
+        app.destroy()
+    # Other rules asked for on the command line start afresh, as before.
+    fresh, _notes = _saved_game(tk_root, Options(rules="farkle"))
+    assert fresh is None

@@ -34,9 +34,14 @@ def _closed(app: Any) -> None:
 
 
 def _log_matches(app: Any) -> None:
+    """The log begins as a new game's does ("New game: ...", the dice fingerprint), then
+    tells the game as it now stands."""
     game = app.controller.game
     lines = app.window.log.lines()
-    assert lines[:len(game.log)] == [presenter.log_line(game, e)[0] for e in game.log]
+    start = [line for line, _tag in presenter.start_lines(game)]
+    assert start[0].startswith("New game: ") and "Dice fingerprint" in start[-1]
+    assert lines[:len(start) + len(game.log)] == start + [
+        presenter.log_line(game, e)[0] for e in game.log]
 
 
 def test_ctrl_z_takes_back_a_throw_and_ctrl_y_and_ctrl_shift_z_give_it_back(
