@@ -1,5 +1,6 @@
 """The shape of the code stays as the review left it: no window module over 500 lines, no
-window function over 60, and no import cycle between the modules of ``tenthousand``."""
+window function over 60, one job runner, one writer of the status line (import cycles and
+layers: tests/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -56,56 +57,6 @@ def test_window_functions_are_short() -> None:
             if lines > MAX_FUNCTION_LINES:
                 long.add(f"{_name(f)}:{name}")
     assert long <= KNOWN_LONG_FUNCTIONS, sorted(long - KNOWN_LONG_FUNCTIONS)
-
-
-def _module(path: Path) -> str:
-    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def _imports(path: Path, module: str, modules: set[str]) -> set[str]:
-    """The modules of ``tenthousand`` that ``path`` imports at its top level (imports
-    inside functions are made when called, and cannot deadlock a start-up)."""
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = package
-            for _ in range(max(0, node.level - 1)):
-                base = base.rpartition(".")[0]
-            base = (f"{base}.{node.module}" if node.module else base) if node.level \
-                else (node.module or "")
-            if node.module:  # "from . import x" imports x, not the package's __init__
-                found.add(base)
-            found |= {f"{base}.{a.name}" for a in node.names}
-        elif isinstance(node, ast.If):  # if TYPE_CHECKING: only the type checker imports
-            continue
-    return {m for m in found if m in modules and m != module}
-
-
-def test_no_import_cycles() -> None:
-    paths = {_module(p): p for p in ROOT.rglob("*.py")}
-    graph = {m: _imports(p, m, set(paths)) for m, p in paths.items()}
-    state: dict[str, int] = {}  # 1: being visited, 2: done
-
-    def visit(m: str, trail: list[str]) -> None:
-        state[m] = 1
-        for n in sorted(graph[m]):
-            if state.get(n) == 1:
-                # A package importing its own submodules is how packages are built.
-                if not m.startswith(n + "."):
-                    raise AssertionError(" -> ".join(trail[trail.index(n):] + [m, n]))
-            elif n not in state:
-                visit(n, trail + [m])
-        state[m] = 2
-
-    for m in sorted(graph):
-        if m not in state:
-            visit(m, [])
 
 
 def test_only_the_job_runner_starts_threads_for_the_window() -> None:

@@ -350,13 +350,20 @@ class Controller(ComputerSeats):
             if 0 <= number - 1 < len(targets):
                 self.challenge(targets[number - 1][0])
 
+    def _persons_move(self) -> bool:
+        """Before a throw or a bank: the dice land at once (a key during the tumble), and
+        whether a person is to play (if not, the player is told whose turn it is)."""
+        if self.screen.tumbling:
+            self.screen.settle()
+        if self.game.over or not self.human_to_play:
+            self.not_your_turn()
+            return False
+        return True
+
     def throw(self) -> None:
         """Space, R or the Throw button: freeze the selection, then throw the rest."""
         g = self.game
-        if self.screen.tumbling:
-            self.screen.settle()
-        if g.over or not self.human_to_play:
-            self.not_your_turn()
+        if not self._persons_move():
             return
         if g.phase is Phase.START:
             self._challenge_asked = True  # throwing declines a challenge
@@ -369,10 +376,7 @@ class Controller(ComputerSeats):
     def bank(self) -> None:
         """B, Enter or the Bank button: freeze the selection and bank."""
         g = self.game
-        if self.screen.tumbling:
-            self.screen.settle()
-        if g.over or not self.human_to_play:
-            self.not_your_turn()
+        if not self._persons_move():
             return
         if g.phase is Phase.CHOOSE:
             # A bank in the last turn that cannot win ends the game: a misclick costs it.
