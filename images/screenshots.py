@@ -108,6 +108,9 @@ def play_human(app: object, root: tk.Tk, *, bank_at: int,
                 c.bank()
             else:
                 c.throw()
+        # As between a person's key presses: the window's watchers (the tour, the advisor)
+        # run in callbacks of their own after each redraw.
+        pump(root, 0.02)
 
 
 def main() -> int:
