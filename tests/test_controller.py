@@ -313,7 +313,7 @@ def test_a_move_worked_out_for_a_position_left_behind_is_not_made(
     meanwhile (here behind the controller's back), the move is worked out again."""
     t = table(seats=(Seat("Bot", True, "normal"), Seat("Ann")))
     t.clock.advance(0)  # the move for the start of Bot's turn (a throw) is on its way
-    t.run_until(lambda: t.controller._planned is not None)
+    t.run_until(lambda: t.controller.computers.planned)
     t.game.throw()  # thrown already: that move is of no use now
     t.run_until(lambda: t.game.current == 1 or t.game.over)
     assert t.game.turns_taken[0] == 1

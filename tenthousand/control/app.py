@@ -145,15 +145,14 @@ class App:
         watch("messages", self.game_commands.announce)  # the status line and speech
         watch("advisor, tour", lambda change: self._refreshed(
             change.game, self.controller.human_to_play))
-        s.played_as = lambda seat: "expert" if self.controller.plays_as_expert(seat) else None
+        computers = self.controller.computers
+        s.played_as = lambda seat: "expert" if computers.plays_as_expert(seat) else None
         resumed = game is not None and len(game.log) > 1
         s.put(self.controller.game, Origin.RESUMED if resumed else Origin.NEW, demo=demo)
 
     def _refreshed(self, game: Game, human: bool) -> None:
         """After every redraw (and a new game): the advisor, the tour, the cursor, the
         history keeper and the menus' state follow."""
-        if game is not self.session.game:
-            self.session.moved(game)  # an undo or a redo: the same game, another position
         self.history.refreshed(game)
         self.advisor.update(game, human, sorted(self.controller.selection))
         self.guide.update(game, human, self.controller.selection,

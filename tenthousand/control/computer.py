@@ -1,40 +1,39 @@
-"""The computer seats of the controller: their players, the tables they build and the
-moves they work out in workers of the job runner, and their visible steps.
+"""The computer seats: their players, the tables they build and the moves they work out
+in workers of the job runner.
 
-:class:`ComputerSeats` is the part of :class:`tenthousand.control.controller.Controller` that plays
-for a computer: one step per throw, selection and decision, on the controller's
-:class:`~tenthousand.services.timers.Timers`.  The move itself (the player's thinking,
-Perfect's solve of a new turn, the choice) is worked out in the job runner's ``computer-move``
-lane as soon as the position is on the table, while the step waits its delay; the step
-only shows and makes it.  Slow work (tables) goes there too, and "thinking..." is shown
-when a step has waited half a second for it.  No Tk here: the controller's tests play
-the computer on a manual clock.
+:class:`Computers` is an object the :class:`~tenthousand.control.controller.Controller`
+owns; its constructor names what it uses.  The move itself (the player's thinking,
+Perfect's solve of a new turn, the choice) is worked out in the job runner's
+``computer-move`` lane as soon as the position is on the table, while the controller's
+step waits its delay; the step only shows and makes it (:meth:`Computers.take_planned`).
+Slow work (tables) goes to the runner too, and "thinking..." is shown when a step has
+waited half a second for it.  No Tk here: the controller's tests play the computer on a
+manual clock.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Sequence
 
 from ..ai import Player
-from ..ai.moves import Command, Move, commands, decide
+from ..ai.moves import Move, decide
 from ..i18n import _
-from ..model import Event, Game
-from ..model.game import Phase
+from ..model import Game
 from ..model.rules import Rules
 from ..present import presenter
 from ..services.jobs import Job, JobRunner
 from ..services.timers import Timers
 from .messages import Kind, Messages
-from .screen import Screen
+from .screen import LogLine
 
 log = logging.getLogger(__name__)
+
+__all__ = ["MOVE_LANE", "STEP", "Computers", "PlayerFactory", "work_out"]
 
 PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=...)
 
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
-WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 #: The job runner's lane where the computer's moves are worked out, one at a time.
 MOVE_LANE = "computer-move"
 STEP = "step"  # the purpose of the computer's next step on the timers: one at a time
@@ -61,29 +60,38 @@ def work_out(game: Game, player: Player) -> Move:
     return decide(game, player)
 
 
-class ComputerSeats:
-    """The computer's side of the controller (the controller sets these attributes)."""
+class Computers:
+    """The players of the computer seats of the game on the table, and their moves.
 
-    screen: Screen
-    messages: Messages
-    timers: Timers
-    game: Game
-    jobs: JobRunner
-    delay: float
-    animation: bool
-    player_factory: PlayerFactory | None
-    seed: int | None
-    thinking: bool
-    selection: set[int]
-    _decision: Move | None
-    _next: list[Command]
-    _discard_mark: int | None
+    ``game()`` is the game on the table, ``is_computer(seat)`` and ``level(seat)`` say who
+    plays each seat now (demo mode makes every seat a computer), ``changed()`` redraws the
+    table (thinking, a table solved) and ``log(lines)`` adds lines to the game log.  Waits
+    go on ``timers``, the controller's own: its cancel_all cancels them with its steps.
+    """
 
-    def _init_seats(self) -> None:
+    def __init__(self, *, game: Callable[[], Game], is_computer: Callable[[int], bool],
+                 level: Callable[[int], str], timers: Timers, jobs: JobRunner,
+                 messages: Messages, changed: Callable[[], None],
+                 log: Callable[[Sequence[LogLine]], None],
+                 player_factory: PlayerFactory | None = None,
+                 seed: int | None = None) -> None:
+        self._game = game
+        self._is_computer = is_computer
+        self._level = level
+        self._timers = timers
+        self._jobs = jobs
+        self._messages = messages
+        self._changed = changed
+        self._log = log
+        self._factory = player_factory
+        #: The seed of the players' own dice-free choices (a new game may set another).
+        self.seed = seed
         self._players: dict[tuple[int, str], Player] = {}
         self._preparing: set[Hashable] = set()  # jobs in a worker: id() of a player, ...
         self._waiting: Callable[[], None] | None = None
         self._waiting_ready: Callable[[], bool] = lambda: True
+        #: Whether a step has waited half a second for a worker (the table says so).
+        self.thinking = False
         self._thinking_text = ""  # the status line "thinking..." put up, while it shows
         #: Counts the positions the table has shown: a move worked out for one is used
         #: only while it is still on the table (see :meth:`_here`).
@@ -91,43 +99,48 @@ class ComputerSeats:
         self._planning: tuple[Position, Job[Move]] | None = None  # a move being worked out
         self._planned: tuple[Position, Move] | None = None  # ... and one ready
 
-    if TYPE_CHECKING:  # the controller's
-        def refresh(self) -> None: ...
-
-        def is_computer(self, seat: int) -> bool: ...
-
-        def level(self, seat: int) -> str: ...
-
-        def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool: ...
+    @property
+    def planned(self) -> bool:
+        """Whether the move of the position on the table has been worked out."""
+        return self._planned is not None and self._planned[0] == self._here()
 
     def plays_as_expert(self, seat: int) -> str | None:
         """Why a Perfect computer in ``seat`` plays as Expert in this game, or None."""
-        if not self.is_computer(seat) or self.level(seat) != "perfect":
+        if not self._is_computer(seat) or self._level(seat) != "perfect":
             return None
-        if len(self.game.seats) != 2:
+        if len(self._game().seats) != 2:
             return _("the perfect-play tables are for two players")
-        if self._solving(seat):
+        if self.solving(seat):
             return _("its table for these rules is being solved, which takes a while")
-        if getattr(self._player(seat), "fallback_reason", None):
+        if getattr(self.player(seat), "fallback_reason", None):
             return _("no perfect-play table for these rules (options or changed numbers)")
         return None
 
+    def new_game(self, rules: Rules) -> None:
+        """Another game is on the table: its players are new; solves of its rules go on,
+        the others stop."""
+        self.forget_plan()
+        self.stop_solves(keep=rules)
+        self._players.clear()
+        self._preparing.clear()
+
     # -- computer players, their tables built in a worker thread ---------------------------
 
-    def _player(self, seat: int) -> Player:
-        key = (seat, self.level(seat))
+    def player(self, seat: int) -> Player:
+        key = (seat, self._level(seat))
         player = self._players.get(key)
         if player is None:
-            factory = self.player_factory or _default_factory()
+            factory = self._factory or _default_factory()
             seed = None if self.seed is None else self.seed * 31 + seat
-            player = factory(key[1], self.game.rules, seed=seed)
+            player = factory(key[1], self._game().rules, seed=seed)
             self._players[key] = player
         return player
 
-    def _prepare_all(self) -> None:
-        for seat in range(len(self.game.seats)):
-            if self.is_computer(seat):
-                self._prepare(self._player(seat))
+    def prepare_all(self) -> None:
+        """Get the players of every computer seat ready (tables built in a worker)."""
+        for seat in range(len(self._game().seats)):
+            if self._is_computer(seat):
+                self._prepare(self.player(seat))
 
     def _prepare(self, player: Player) -> None:
         if not player.ready:
@@ -139,12 +152,12 @@ class ComputerSeats:
 
     # -- Perfect for rules without a table: solved in a worker, its progress shown ---------
 
-    def _solving(self, seat: int) -> bool:
+    def solving(self, seat: int) -> bool:
         """Whether the Perfect computer in ``seat`` waits for its table to be solved."""
-        return (self.is_computer(seat) and self.level(seat) == "perfect"
-                and bool(getattr(self._player(seat), "solving", False)))
+        return (self._is_computer(seat) and self._level(seat) == "perfect"
+                and bool(getattr(self.player(seat), "solving", False)))
 
-    def _stop_solves(self, keep: Rules | None = None) -> None:
+    def stop_solves(self, keep: Rules | None = None) -> None:
         """Stop the background solves nobody will wait for: every one at quit, and at a new
         game those of other rules than ``keep`` (the same rules go on being solved)."""
         for player in self._players.values():
@@ -156,44 +169,44 @@ class ComputerSeats:
         key = ("solve", id(player))
         progress = f"solve-progress-{id(player)}"
         if key in self._preparing:  # solving already: its progress shows again
-            if not self.timers.waiting(progress):
-                self.timers.later(int(THINKING_AFTER * 1000), self._show_solve_progress,
-                                  player, purpose=progress)
+            if not self._timers.waiting(progress):
+                self._timers.later(int(THINKING_AFTER * 1000), self._show_solve_progress,
+                                   player, purpose=progress)
             return
         make = getattr(player, "background_solve", None)
         work = make() if make is not None else None
         if work is None:
             return
         self._preparing.add(key)  # the game goes on meanwhile: nothing waits for this key
-        self.jobs.submit(work, lambda _result: self._solved(key, player),
-                         lambda error: self._solve_failed(key, error), name="perfect-solve")
-        self.timers.later(int(THINKING_AFTER * 1000), self._show_solve_progress, player,
-                          purpose=progress)
+        self._jobs.submit(work, lambda _result: self._solved(key, player),
+                          lambda error: self._solve_failed(key, error), name="perfect-solve")
+        self._timers.later(int(THINKING_AFTER * 1000), self._show_solve_progress, player,
+                           purpose=progress)
 
     def _show_solve_progress(self, player: Player) -> None:
         """The status line counts the solve up, as long as no other message needs it (it
         is not spoken: it changes twice a second)."""
         if not getattr(player, "solving", False) or ("solve", id(player)) not in self._preparing:
             return
-        last = self.messages.last
+        last = self._messages.last
         if last is None or last[0].startswith(_(presenter.SOLVING_PREFIX)):
-            self.messages.tell(presenter.solving_status(getattr(player, "progress", None) or 0.0),
-                               Kind.NOTE, spoken="")
-        self.timers.later(500, self._show_solve_progress, player,
-                          purpose=f"solve-progress-{id(player)}")
+            self._messages.tell(presenter.solving_status(getattr(player, "progress", None)
+                                                         or 0.0), Kind.NOTE, spoken="")
+        self._timers.later(500, self._show_solve_progress, player,
+                           purpose=f"solve-progress-{id(player)}")
 
     def _solved(self, key: Hashable, player: Player) -> None:
         self._preparing.discard(key)
         player.prepare()  # takes the solved table (quick: it is in memory)
-        self.messages.tell(_(presenter.SOLVED_STATUS), Kind.EVENT)
-        self.screen.log([(_(presenter.SOLVED_STATUS), "info")])
-        self.refresh()
+        self._messages.tell(_(presenter.SOLVED_STATUS), Kind.EVENT)
+        self._log([(_(presenter.SOLVED_STATUS), "info")])
+        self._changed()
 
     def _solve_failed(self, key: Hashable, error: BaseException) -> None:
         self._preparing.discard(key)
         log.error("solving perfect play failed: %s", error, exc_info=error)
-        self.messages.tell(_(presenter.SOLVE_FAILED_STATUS), Kind.WARNING)  # logged too
-        self.refresh()
+        self._messages.tell(_(presenter.SOLVE_FAILED_STATUS), Kind.WARNING)  # logged too
+        self._changed()
 
     def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
                    failure: str) -> None:
@@ -201,8 +214,8 @@ class ComputerSeats:
         if key in self._preparing:
             return
         self._preparing.add(key)
-        self.jobs.submit(job, lambda _result: self._worker_done(key),
-                         lambda error: self._worker_failed(key, failure, error), name=name)
+        self._jobs.submit(job, lambda _result: self._worker_done(key),
+                          lambda error: self._worker_failed(key, failure, error), name=name)
 
     def _worker_done(self, key: Hashable) -> None:
         self._preparing.discard(key)
@@ -217,24 +230,25 @@ class ComputerSeats:
     def _here(self) -> Position:
         """The position on the table: the count of positions shown, the game and how far
         its log goes (a game moved on behind the controller's back is another position)."""
-        return (self._position, id(self.game), len(self.game.log))
+        game = self._game()
+        return (self._position, id(game), len(game.log))
 
-    def _plan(self) -> None:
+    def plan(self) -> None:
         """Work out the move of the computer to play in the job runner's lane, now, while
         its step waits its delay (nothing if it is known or on its way already)."""
-        g, position = self.game, self._here()
-        if g.over or not self.is_computer(g.current) or self._decision is not None:
+        g, position = self._game(), self._here()
+        if g.over or not self._is_computer(g.current):
             return
         if (self._planned is not None and self._planned[0] == position) or (
                 self._planning is not None and self._planning[0] == position):
             return
-        player = self._player(g.current)
+        player = self.player(g.current)
         if not player.ready:
             return  # being prepared (start): the step waits for it, then asks again
-        job = self.jobs.submit(lambda: work_out(g, player),
-                               lambda move: self._move_ready(position, move),
-                               lambda error: self._move_failed(position, error),
-                               name="computer-move", lane=MOVE_LANE, latest=True)
+        job = self._jobs.submit(lambda: work_out(g, player),
+                                lambda move: self._move_ready(position, move),
+                                lambda error: self._move_failed(position, error),
+                                name="computer-move", lane=MOVE_LANE, latest=True)
         self._planning = (position, job)
 
     def _move_ready(self, position: Position, move: Move) -> None:
@@ -248,41 +262,39 @@ class ComputerSeats:
             self._planning = None
         raise RuntimeError(f"the computer player failed: {error}") from error
 
-    def _forget_plan(self) -> None:
+    def forget_plan(self) -> None:
         """The position changed (a command, a new game, undo, demo): the move worked out
         for the last one is of no use."""
         self._position += 1
         if self._planning is not None:
-            self.jobs.cancel(self._planning[1])
+            self._jobs.cancel(self._planning[1])
         self._planning = self._planned = None
 
-    def _take_planned(self) -> Move | None:
+    def take_planned(self, step: Callable[[], None]) -> Move | None:
         """The move worked out for the position on the table, or None after arranging for
-        the step to come back once it is (tables still to build, the move on its way)."""
+        ``step`` to run again once it is (tables still to build, the move on its way)."""
         planned, position = self._planned, self._here()
         if planned is not None and planned[0] == position:
             self._planned = None
             return planned[1]
-        player = self._player(self.game.current)
+        player = self.player(self._game().current)
         if not player.ready:
             self._prepare(player)
-            self._wait_for_worker(self._computer_step,
-                                  lambda: self._player(self.game.current).ready)
+            self._wait_for_worker(step, lambda: self.player(self._game().current).ready)
             return None
-        self._plan()
-        self._wait_for_worker(self._computer_step, lambda: self._planned is not None
-                              and self._planned[0] == self._here())
+        self.plan()
+        self._wait_for_worker(step, lambda: self.planned)
         return None
 
     def _wait_for_worker(self, step: Callable[[], None], ready: Callable[[], bool]) -> None:
         """Run ``step`` once ``ready()`` holds; "thinking..." shows after half a second."""
         self._waiting = step
         self._waiting_ready = ready
-        if not self.timers.waiting("thinking"):
-            self.timers.later(int(THINKING_AFTER * 1000), self._think_aloud,
-                              purpose="thinking")
+        if not self._timers.waiting("thinking"):
+            self._timers.later(int(THINKING_AFTER * 1000), self._think_aloud,
+                               purpose="thinking")
         if ready():  # done already: go on in the next round of the event loop
-            self.timers.later(0, self._go_on_if_ready, purpose="go-on")
+            self._timers.later(0, self._go_on_if_ready, purpose="go-on")
 
     def _think_aloud(self) -> None:
         if self._waiting is not None:
@@ -293,62 +305,25 @@ class ComputerSeats:
         if self._waiting is None or not self._waiting_ready():
             return
         step, self._waiting = self._waiting, None
-        self.timers.cancel("thinking")
+        self._timers.cancel("thinking")
         self._set_thinking(False)
-        self.timers.later(0, step, purpose=STEP)  # a callback of its own: the delivery stays short
+        self._timers.later(0, step, purpose=STEP)  # a callback of its own: the delivery stays short
+
+    def stop_waiting(self) -> None:
+        """The controller's steps were cancelled: nothing waits for a worker any more."""
+        self._waiting = None
+        self._set_thinking(False)
 
     def _set_thinking(self, value: bool) -> None:
         if value == self.thinking:
             return
         self.thinking = value
         if value:  # the table says so too: the line is not spoken
-            self._thinking_text = presenter.thinking_status(self.game)
-            self.messages.tell(self._thinking_text, Kind.NOTE, spoken="")
+            self._thinking_text = presenter.thinking_status(self._game())
+            self._messages.tell(self._thinking_text, Kind.NOTE, spoken="")
         else:
-            last = self.messages.last
+            last = self._messages.last
             if last is not None and last[0] == self._thinking_text:
-                self.messages.clear()  # (only its own line: a refusal told since stays)
+                self._messages.clear()  # (only its own line: a refusal told since stays)
             self._thinking_text = ""
-        self.refresh()
-
-    # -- the computer's steps -----------------------------------------------------------
-
-    def _step_ms(self, wait: float | None = None) -> int:
-        ms = (self.delay if wait is None else wait) * 1000
-        if self.animation and self.screen.tumbling:
-            # Let the dice settle before the next move.
-            ms = max(ms, self.screen.tumble_ms + 120)
-        return int(ms)
-
-    def _computer_step(self) -> None:
-        """One visible step of a computer seat: show the move worked out, then make it.
-
-        A move at the start of a turn (a challenge, then the throw) is made at once, a
-        command per step; a selection of dice or a die to discard is shown for a step
-        before its command runs.
-        """
-        g = self.game
-        if g.over or not self.is_computer(g.current):
-            return
-        if not self.screen.watched():  # a message box or a minimised window: wait for it
-            self.timers.later(WATCH_MS, self._computer_step, purpose=STEP)
-            return
-        if self._decision is None:
-            move = self._take_planned()
-            if move is None:
-                return  # a worker is building tables or working the move out
-            self._decision, self._next = move, commands(g, move)
-            why = self.plays_as_expert(g.current)
-            if why:  # the record keeps who really played: the replay, review and statistics
-                g.record.note_played_as(g.current, "expert", why)
-            if move.phase is not Phase.START:
-                self.selection = set(move.freeze)
-                self._discard_mark = move.discard
-                self.refresh()
-                self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
-                return
-        command = self._next.pop(0)
-        if not self._next:
-            self._decision = None
-        self._discard_mark = None
-        self._command(command)
+        self._changed()

@@ -1,20 +1,14 @@
 """The controller: clicks and keys become game commands, game events become what the
-screen shows.
+screen shows (one :class:`~tenthousand.present.presenter.Display` per change, read again by
+a click).
 
-It talks to a narrow :class:`~tenthousand.control.screen.Screen` (not to the main window's
-class) and tells the player things through :class:`~tenthousand.control.messages.Messages`;
-it waits on :class:`~tenthousand.services.timers.Timers` over any scheduler with ``after``
-and ``after_cancel``.  No Tk here: ``tests/test_controller.py`` plays it with a fake screen
-and a manual clock.
-
-Each change of the game is shown once: :meth:`Controller.refresh` works out one
-:class:`~tenthousand.present.presenter.Display` (the table, the scoreboard, the action bar),
-and a click reads what it holds.  The computer plays as a chain of steps, one visible step
-per throw, selection and decision, with the delay from the preferences between them; every
-pending step is cancelled on a new game, a restart and quit.  Strategy tables and the
-computer's moves are worked out in the job runner (:mod:`tenthousand.services.jobs`), which
-hands the result back through ``after``; so are saves, in the runner's autosave lane.
-Nothing here blocks the window: no ``time.sleep``, no ``update()`` loops.
+It draws through a narrow :class:`~tenthousand.control.screen.Screen`, tells the player
+things through :class:`~tenthousand.control.messages.Messages` and waits on
+:class:`~tenthousand.services.timers.Timers` (never ``sleep``).  The computer plays one
+visible step per throw, selection and decision; its players and moves are
+:class:`~tenthousand.control.computer.Computers`, worked out in the job runner, as are the
+saves.  No Tk here: ``tests/test_controller.py`` plays it with a fake screen and a manual
+clock.  The paths of a click and of a computer turn: ``docs/architecture.md``.
 """
 
 from __future__ import annotations
@@ -23,41 +17,34 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..ai.moves import Command, Move
-from ..i18n import N_, _
-from ..model import Event, Frozen, Game, GameOver, IllegalAction, Thrown, TurnStarted
+from ..ai.moves import Command, Move, commands
+from ..i18n import _
+from ..model import Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
 from ..model.game import Phase
 from ..model.record import Snapshot
-from ..present import presenter
+from ..present import presenter, spoken
 from ..present.presenter import Context, Display
 from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
 from ..services.timers import Timers
 from .autosave import PREFS_LANE, SAVE_LANE, Saver
-from .computer import STEP, ComputerSeats, PlayerFactory
+from .computer import STEP, Computers, PlayerFactory
 from .messages import Kind, Messages
 from .screen import LogLine, Screen
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DEMO_LEVEL", "Controller", "sentence"]
+__all__ = ["DEMO_LEVEL", "Controller"]
 
 DEMO_LEVEL = "expert"
 
-#: Said when Throw is pressed while a die must first go into the play area (Mutant Trash).
-DISCARD_FIRST = N_("First play one of your frozen dice into the play area.")
-NOT_BANKED = N_("Not banked: throw on, or bank when you are sure.")
+WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 
 
-def sentence(reason: str) -> str:
-    """A reason ("you cannot bank now") as a sentence: its first letter a capital (the
-    rest as it is: German nouns keep theirs) and a full stop."""
-    return reason[:1].upper() + reason[1:] + "."
-
-
-class Controller(ComputerSeats):
-    """Runs one game at a time on a :class:`Screen` (the computer's seats:
-    :class:`~tenthousand.control.computer.ComputerSeats`)."""
+class Controller:
+    """Runs one game at a time on a :class:`Screen`; the players of its computer seats
+    and their moves are its :attr:`computers`
+    (:class:`~tenthousand.control.computer.Computers`)."""
 
     def __init__(self, screen: Screen, scheduler: Scheduler, game: Game, *,
                  messages: Messages, jobs: JobRunner | None = None, delay: float = 0.8,
@@ -77,17 +64,13 @@ class Controller(ComputerSeats):
         self.delay = delay
         self.animation = animation
         self.demo = demo
-        self.player_factory = player_factory
-        self.seed = seed
         self.on_sound = on_sound
         #: Work off the Tk thread (tables, moves, saves); the app's runner, or our own.
         self.jobs = jobs if jobs is not None else JobRunner(scheduler)
         self._owns_jobs = jobs is None
         self.saver = Saver(self.jobs, autosave, clear_save, self._show_save_message)
         self.on_rematch = on_rematch
-        self._init_seats()
         self._save_message: str | None = None
-        self.thinking = False
         #: Called after a redraw (once for redraws in one go, in a callback of its own)
         #: with the game and whether a human is to play: the advisor, the tour, the menus.
         self.on_refresh: Callable[[Game, bool], None] | None = None
@@ -95,6 +78,11 @@ class Controller(ComputerSeats):
         #: None banks without asking.  The app sets its own; tests replace it.
         self.confirm: Callable[[str, str], bool] | None = None
         self.game = game
+        #: The players of the computer seats, and the moves they work out.
+        self.computers = Computers(
+            game=lambda: self.game, is_computer=self.is_computer, level=self.level,
+            timers=self.timers, jobs=self.jobs, messages=messages, changed=self.refresh,
+            log=screen.log, player_factory=player_factory, seed=seed)
         #: What the screen shows now, as the last refresh worked it out.
         self.shown: Display | None = None
         self._resumed = len(game.log) > 1
@@ -107,8 +95,7 @@ class Controller(ComputerSeats):
     def cancel_all(self) -> None:
         """Cancel every pending step (new game, restart, quit, demo switch, a dialog)."""
         self.timers.cancel_all()
-        self._waiting = None
-        self._set_thinking(False)
+        self.computers.stop_waiting()
 
     @property
     def pending(self) -> int:
@@ -119,7 +106,7 @@ class Controller(ComputerSeats):
         """Quit: no more steps; the last save is written before the window goes."""
         self.cancel_all()
         self._watchers.cancel_all()
-        self._stop_solves()
+        self.computers.stop_solves()
         self.saver.flush(2.0)
         if self._owns_jobs:
             self.jobs.close()
@@ -141,26 +128,26 @@ class Controller(ComputerSeats):
         # Whatever is still being worked out belongs to the last game (its players, its
         # advice); only its saves must still reach the disk, in order.
         self.jobs.cancel_all(keep=(SAVE_LANE, PREFS_LANE))
-        self._forget_plan()
-        self._stop_solves(keep=game.rules)
-        self._players.clear()
-        self._preparing.clear()
-        self.game = game
+        self.computers.new_game(game.rules)
         self._resumed = len(game.log) > 1 if resumed is None else resumed
+        self._play_from(game)
+
+    def _play_from(self, game: Game) -> None:
+        """The table, the log and the turn as ``game`` has them (the dice left on the
+        table come from its log), then play on."""
+        self.game = game
         self._reset_turn_state()
         self.screen.settle()
         self.screen.clear_cue()
-        self.screen.clear_log()
-        self.screen.log(self._start_lines())
-        self._save()
+        self.rebuild_log()
         self.start()
 
     def _start_lines(self) -> list[LogLine]:
         """The log's first lines (:func:`~tenthousand.present.lines.start_lines`), then the
         tail of the game's own events, so a resumed game shows where it stands."""
         g = self.game
-        lines = presenter.start_lines(g, [self.plays_as_expert(s) for s in range(len(g.seats))],
-                                      resumed=self._resumed)
+        why = [self.computers.plays_as_expert(s) for s in range(len(g.seats))]
+        lines = presenter.start_lines(g, why, resumed=self._resumed)
         return lines + [presenter.log_line(g, e) for e in g.log[-presenter.LOG_TAIL:]]
 
     # -- undo and redo -------------------------------------------------------------------
@@ -186,7 +173,7 @@ class Controller(ComputerSeats):
         throws the same dice again."""
         reason = self.redo_refusal() if redo else self.undo_refusal()
         if reason is not None:
-            self.messages.tell(sentence(reason), Kind.REFUSAL)
+            self.messages.tell(presenter.sentence(reason), Kind.REFUSAL)
             return False
         record = self.game.record
         humans = record.human_seats()
@@ -198,13 +185,8 @@ class Controller(ComputerSeats):
         pending steps are cancelled, the log is rebuilt from the game's events and the
         table shows the dice the last stretch left, all from the game itself."""
         self.cancel_all()
-        self._forget_plan()
-        self.game = game
-        self._reset_turn_state()  # the dice left on the table come from the game's log
-        self.screen.settle()
-        self.screen.clear_cue()
-        self.rebuild_log()
-        self.start()
+        self.computers.forget_plan()
+        self._play_from(game)
 
     def rebuild_log(self) -> None:
         """The log panel as a new game begins it, then the game's own events (the last
@@ -215,7 +197,7 @@ class Controller(ComputerSeats):
     def start(self) -> None:
         """Begin (or go on with) the game: prepare the computer players, then play."""
         self._save()
-        self._prepare_all()
+        self.computers.prepare_all()
         self._advance()
 
     def is_computer(self, seat: int) -> bool:
@@ -241,7 +223,7 @@ class Controller(ComputerSeats):
         if not g.over and self.is_computer(g.current):
             # The move is worked out from the next callback on (waking a worker costs
             # the Tk thread a wait for the interpreter: not in this one).
-            self.timers.later(0, self._plan, purpose="plan")
+            self.timers.later(0, self.computers.plan, purpose="plan")
             self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
@@ -249,11 +231,11 @@ class Controller(ComputerSeats):
         try:
             events = command(*args)
         except IllegalAction as e:
-            self.messages.tell(sentence(str(e)), Kind.REFUSAL)
+            self.messages.tell(presenter.sentence(str(e)), Kind.REFUSAL)
             self.refresh()
             return False
         self.selection = set()
-        self._forget_plan()
+        self.computers.forget_plan()
         thrown = False
         try:
             thrown = self._take(events)  # a view error must not leave the save or the game
@@ -283,21 +265,15 @@ class Controller(ComputerSeats):
             self.on_sound()
         return thrown_now
 
-    def _say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
-        """Speak what the table or the log shows already (not a status line)."""
-        if self.messages.speak is not None and text:
-            self.messages.speak(text, priority)
-
     def _say_events(self, events: Sequence[Event]) -> None:
         """Speak the log's lines of ``events`` (the result as its banner gives it), as one
         message: the player's own moves cut a stale message, the computer's queue."""
         if self.messages.speak is None or not events:
             return
-        lines = [presenter.result_text(self.game, e) if isinstance(e, GameOver)
-                 else presenter.log_line(self.game, e)[0] for e in events]
         seat = events[0].seat
         computer = 0 <= seat < len(self.game.seats) and self.is_computer(seat)
-        self._say("\n".join(lines), Priority.QUEUED if computer else Priority.NORMAL)
+        self.messages.say(spoken.events_report(self.game, events),
+                  Priority.QUEUED if computer else Priority.NORMAL)
 
     def _save(self) -> None:
         """Hand the game to the saver.  A finished game is saved too: the save is where its
@@ -333,7 +309,7 @@ class Controller(ComputerSeats):
         self.messages.clear()
         self.refresh()
         assert self.shown is not None
-        self._say(self.shown.bar.reason)  # what the pick is worth, as the bar says it
+        self.messages.say(self.shown.bar.reason)  # what the pick is worth, as the bar says it
 
     def number_key(self, number: int) -> None:
         """1-9: select a die, discard a die, or challenge a seat, as the moment needs."""
@@ -371,7 +347,7 @@ class Controller(ComputerSeats):
         elif g.phase is Phase.CHOOSE:
             self._decide(g.throw)
         elif g.phase is Phase.DISCARD:
-            self.messages.tell(_(DISCARD_FIRST), Kind.REFUSAL)
+            self.messages.tell(_(presenter.DISCARD_FIRST), Kind.REFUSAL)
 
     def bank(self) -> None:
         """B, Enter or the Bank button: freeze the selection and bank."""
@@ -383,12 +359,12 @@ class Controller(ComputerSeats):
             question = self.shown.bar.confirm_bank if self.shown is not None else ""
             if question and self.confirm is not None and not self.confirm(_("Bank and lose?"),
                                                                           question):
-                self.messages.tell(_(NOT_BANKED))
+                self.messages.tell(_(presenter.NOT_BANKED))
                 return
             self._decide(g.bank)
         else:
             reason = (g.bank_refusal(sorted(self.selection)) or _("you cannot bank now"))
-            self.messages.tell(sentence(reason), Kind.REFUSAL)
+            self.messages.tell(presenter.sentence(reason), Kind.REFUSAL)
 
     def _decide(self, command: Callable[..., list[Event]]) -> None:
         """Throw or bank with the selection (the record keeps the decision for the
@@ -398,8 +374,6 @@ class Controller(ComputerSeats):
     def not_your_turn(self) -> None:
         """A move asked for while the computer plays or after the game: told why not."""
         self.messages.tell(presenter.not_your_turn(self.game), Kind.REFUSAL)
-
-    _not_your_turn = not_your_turn  # (the App's name for it)
 
     @property
     def challenge_offered(self) -> bool:
@@ -432,13 +406,10 @@ class Controller(ComputerSeats):
         if demo == self.demo:
             return
         self.cancel_all()
-        self._forget_plan()  # the seats' players change
+        self.computers.forget_plan()  # the seats' players change
         self.demo = demo
-        self._decision = None
-        self._next = []
-        self._discard_mark = None
-        self.selection = set()
-        self._prepare_all()
+        self._reset_turn_state()  # (the computer's move shown, the person's selection)
+        self.computers.prepare_all()
         self.messages.tell(_("Demo mode: the computer plays every seat.") if demo
                            else _("Demo mode is off: the seats are yours again."))
         self._advance()
@@ -450,6 +421,48 @@ class Controller(ComputerSeats):
     def set_animation(self, on: bool) -> None:
         self.animation = on
         self.screen.set_animation(on)
+
+    # -- the computer's steps -----------------------------------------------------------
+
+    def _step_ms(self, wait: float | None = None) -> int:
+        ms = (self.delay if wait is None else wait) * 1000
+        if self.animation and self.screen.tumbling:
+            # Let the dice settle before the next move.
+            ms = max(ms, self.screen.tumble_ms + 120)
+        return int(ms)
+
+    def _computer_step(self) -> None:
+        """One visible step of a computer seat: show the move worked out, then make it.
+
+        A move at the start of a turn (a challenge, then the throw) is made at once, a
+        command per step; a selection of dice or a die to discard is shown for a step
+        before its command runs.
+        """
+        g = self.game
+        if g.over or not self.is_computer(g.current):
+            return
+        if not self.screen.watched():  # a message box or a minimised window: wait for it
+            self.timers.later(WATCH_MS, self._computer_step, purpose=STEP)
+            return
+        if self._decision is None:
+            move = self.computers.take_planned(self._computer_step)
+            if move is None:
+                return  # a worker is building tables or working the move out
+            self._decision, self._next = move, commands(g, move)
+            why = self.computers.plays_as_expert(g.current)
+            if why:  # the record keeps who really played: the replay, review and statistics
+                g.record.note_played_as(g.current, "expert", why)
+            if move.phase is not Phase.START:
+                self.selection = set(move.freeze)
+                self._discard_mark = move.discard
+                self.refresh()
+                self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
+                return
+        command = self._next.pop(0)
+        if not self._next:
+            self._decision = None
+        self._discard_mark = None
+        self._command(command)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -473,9 +486,9 @@ class Controller(ComputerSeats):
         return Context(
             computers=tuple(self.is_computer(s) for s in seats),
             levels=tuple(self.level(s) for s in seats),
-            as_expert=tuple(bool(self.plays_as_expert(s)) for s in seats),
-            solving=tuple(self._solving(s) for s in seats),
-            selection=frozenset(self.selection), thinking=self.thinking,
+            as_expert=tuple(bool(self.computers.plays_as_expert(s)) for s in seats),
+            solving=tuple(self.computers.solving(s) for s in seats),
+            selection=frozenset(self.selection), thinking=self.computers.thinking,
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None)

@@ -140,7 +140,7 @@ class GameCommands:
     @handles("throw")
     def throw(self) -> None:
         if self.session.table.over:
-            self.controller._not_your_turn()
+            self.controller.not_your_turn()
             return
         self.controller.throw()
 
@@ -172,7 +172,7 @@ class GameCommands:
     def start_new_game(self, settings: GameSettings, seed: int | None = None) -> None:
         """Start a game with ``settings`` (and remember them for the next launch)."""
         self.prefs.choose_game(settings)
-        self.controller.seed = seed
+        self.controller.computers.seed = seed
         self.session.put(self.make_game(settings, seed), Origin.NEW)
 
     def _new_match_question(self) -> str | None:

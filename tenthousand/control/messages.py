@@ -80,6 +80,11 @@ class Messages:
         if kind in (Kind.REFUSAL, Kind.WARNING) and self.bell is not None:
             self.bell()
 
+    def say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
+        """Speak what the table or the log shows already (not a status line)."""
+        if self.speak is not None and text:
+            self.speak(text, priority)
+
     def clear(self) -> None:
         """Empty the status line (what it said was about a game that has ended)."""
         self.last = None

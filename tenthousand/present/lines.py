@@ -176,6 +176,17 @@ def thinking_status(game: Game) -> str:
     return person(game, game.current).pick(_("You are thinking..."), _("{name} is thinking..."))
 
 
+#: Said when Throw is pressed while a die must first go into the play area (Mutant Trash).
+DISCARD_FIRST = N_("First play one of your frozen dice into the play area.")
+NOT_BANKED = N_("Not banked: throw on, or bank when you are sure.")
+
+
+def sentence(reason: str) -> str:
+    """A reason ("you cannot bank now") as a sentence: its first letter a capital (the
+    rest as it is: German nouns keep theirs) and a full stop."""
+    return reason[:1].upper() + reason[1:] + "."
+
+
 def not_your_turn(game: Game) -> str:
     """The status line when a key is pressed while the computer plays."""
     if game.over:

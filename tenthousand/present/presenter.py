@@ -17,6 +17,8 @@ from ..model import Game, best_score
 from ..model.game import Phase
 from .lines import (
     AGAIN,
+    DISCARD_FIRST,
+    NOT_BANKED,
     SOLVE_FAILED_STATUS,
     SOLVED_STATUS,
     SOLVING_PREFIX,
@@ -27,6 +29,7 @@ from .lines import (
     log_line,
     not_your_turn,
     result_text,
+    sentence,
     solving_status,
     start_line,
     start_lines,
@@ -34,9 +37,9 @@ from .lines import (
 )
 from .stakes import bank_outcome, notice, pair, person, residue
 
-__all__ = ["AGAIN", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
+__all__ = ["AGAIN", "DISCARD_FIRST", "NOT_BANKED", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
            "as_expert_line", "cue", "fingerprint_line", "log_line", "not_your_turn",
-           "result_text", "solving_status", "start_line", "start_lines", "thinking_status",
+           "result_text", "sentence", "solving_status", "start_line", "start_lines", "thinking_status",
            "LEVEL_NAMES", "TableDisplay", "SeatRow", "ActionBarDisplay", "Context", "Display",
            "display", "table", "seat_rows", "stage_text", "action_bar", "area_label",
            "discard_offers", "LOG_TAIL", "FROZEN", "THROW", "BANK"]

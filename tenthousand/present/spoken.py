@@ -1,5 +1,5 @@
-"""The answers to the player's spoken questions (Ctrl+D, Ctrl+S, the die cursor): the
-window's own texts, in the order they are heard.  :class:`tenthousand.services.speech.Speaker`
+"""What speech says of the game's events, and the answers to the player's spoken questions
+(Ctrl+D, Ctrl+S, the die cursor): the window's own texts, in the order they are heard.  :class:`tenthousand.services.speech.Speaker`
 speaks them."""
 
 from __future__ import annotations
@@ -7,9 +7,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..i18n import _, number
+from ..model import Event, Game, GameOver
+from .lines import log_line, result_text
 from .presenter import SeatRow, TableDisplay
 
-__all__ = ["dice_report", "die_report", "scores_report"]
+__all__ = ["dice_report", "die_report", "events_report", "scores_report"]
+
+
+def events_report(game: Game, events: Sequence[Event]) -> str:
+    """Events as one message: their log lines, the result as its banner gives it."""
+    return "\n".join(result_text(game, e) if isinstance(e, GameOver) else log_line(game, e)[0]
+                     for e in events)
 
 
 def dice_report(display: TableDisplay) -> list[str]:

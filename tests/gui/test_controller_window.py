@@ -199,12 +199,12 @@ def test_a_slow_computer_says_it_is_thinking_and_the_window_stays_alive(tk_root:
     game_settings = settings(("Bot", True), ("Ann", False))
     app = make_app(tk_root, game_settings, factory=factory)
     try:
-        wait_until(app, lambda: app.controller.thinking, 5)
+        wait_until(app, lambda: app.controller.computers.thinking, 5)
         assert "thinking" in str(app.window.status.message.cget("text"))
         key(app, "Down")  # the window still answers while the tables are built
         assert app.prefs.delay == 0.1
         wait_until(app, human_turn_ready(app))
-        assert not app.controller.thinking
+        assert not app.controller.computers.thinking
     finally:
         app.destroy()
 
