@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from collections.abc import Callable
 
 import pytest
 
-from tenthousand.services.jobs import JobError, JobRunner
+from tenthousand.services.jobs import WORKER_NICE, JobError, JobRunner
 
 
 class FakeTk:
@@ -186,3 +188,23 @@ def test_a_waiting_worker_keeps_no_runner_alive() -> None:
     time.sleep(0.01)  # both workers wait for more work now
     gc.collect()
     assert ref() is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads have their own "
+                    "priority only on Linux")
+def test_workers_are_nicer_than_the_tk_thread() -> None:
+    """A busy worker (a solve) must not take the processor from the window's callbacks:
+    workers, of a lane or not, run WORKER_NICE nicer than the thread that asked."""
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    def nice() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    got: list[int] = []
+    runner.submit(nice, got.append)
+    runner.submit(nice, got.append, lane="save")
+    tk.pump(until=lambda: len(got) == 2)
+    assert got == [min(19, mine + WORKER_NICE)] * 2
+    assert nice() == mine  # the Tk thread keeps its own

@@ -16,6 +16,9 @@ hands it to ``on_done`` or ``on_error`` in the Tk thread, as Thonny and Porcupin
   drops every result still to come and every job not started; :meth:`JobRunner.close`
   (quit) does that and stops polling.  A job that is already running finishes in its
   thread, but nothing it returns is delivered.
+- Workers run at a lower scheduling priority than the Tk thread (``WORKER_NICE``, on
+  Linux, where each thread has its own): on a busy machine the window's callbacks get the
+  processor first, and a solve only takes what they leave.
 - An exception in a job goes to ``on_error``; without one it is raised in the Tk thread,
   so the window's error handler logs and shows it: nothing is swallowed.
 
@@ -26,7 +29,10 @@ is tested without a display.
 from __future__ import annotations
 
 import itertools
+import logging
+import os
 import queue
+import sys
 import threading
 import time
 import weakref
@@ -37,10 +43,27 @@ from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["LINGER_S", "Job", "JobError", "JobRunner", "Scheduler"]
+__all__ = ["LINGER_S", "WORKER_NICE", "Job", "JobError", "JobRunner", "Scheduler"]
+
+log = logging.getLogger(__name__)
 
 #: How long an idle worker thread waits for another job before it ends.
 LINGER_S = 10.0
+#: How much nicer than the Tk thread a worker is (Linux's priorities: 0 to 19).
+WORKER_NICE = 10
+
+
+def lower_priority() -> None:
+    """Make the calling thread nicer by ``WORKER_NICE`` (Linux gives each thread its
+    own priority; elsewhere nothing changes).  A refusal is only logged."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid,
+                       min(19, os.getpriority(os.PRIO_PROCESS, tid) + WORKER_NICE))
+    except OSError as error:
+        log.info("a worker thread keeps its priority: %s", error)
 
 
 class Scheduler(Protocol):
@@ -100,6 +123,7 @@ class _Starter:
         self._queue.put((target, arg, name))
 
     def _run(self) -> None:
+        lower_priority()  # (the workers it starts are as nice as it is)
         while True:
             target, arg, name = self._queue.get()
             threading.Thread(target=target, args=(arg,), name=name, daemon=True).start()
