@@ -5,21 +5,22 @@ sits in each seat as played, whether demo mode is on, and where the game came fr
 :class:`Origin`).  Every way of putting a game on the table is one call of
 :meth:`Session.put`; turning demo mode on or off is :meth:`Session.set_demo`.  Each tells
 the session's watchers, in the order they watch, with one :class:`Change`: the history
-keeper (the game left), the table, the title, the rules window, the demo indicator, the
-game log's fingerprint line, the status line and speech, the advisor and the tour (see
-:class:`~tenthousand.control.app.App`).  No Tk here: a watcher is any callable.
+keeper (the game left), the table (with the game log's first lines, its fingerprint line
+among them, and the save), the title, the rules window, the demo indicator, the status
+line and speech, the advisor and the tour (see :class:`~tenthousand.control.app.App`).  No Tk here: a watcher is any callable.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from ..model import Game
 from ..model.game import Phase
+from ..model.record import Played
 
-__all__ = ["Change", "Origin", "PlayedSeat", "Session", "Watcher"]
+__all__ = ["Change", "Origin", "Session", "Watcher"]
 
 
 class Origin(Enum):
@@ -38,18 +39,6 @@ class Origin(Enum):
         """Whether demo mode stays as it is (the match goes on) or ends (a game of one's
         own begins)."""
         return self in (Origin.NEXT, Origin.RESTART, Origin.RESUMED)
-
-
-@dataclass(frozen=True)
-class PlayedSeat:
-    """Who sits in a seat as played: a person, or a computer at the level chosen, and the
-    level that actually plays (Expert when Perfect fell back; Expert for every seat in
-    demo mode)."""
-
-    name: str
-    computer: bool
-    level: str
-    played: str
 
 
 @dataclass(frozen=True)
@@ -158,19 +147,20 @@ class Session:
             sum(g.turns_taken) > 0 or g.phase is not Phase.START)
 
     @property
-    def seats(self) -> tuple[PlayedSeat, ...]:
-        """Who sits in each seat as played: as the record keeps it (a Perfect seat that
-        played as Expert), as the controller plays it now (a Perfect seat whose table is
-        being solved), and demo mode."""
+    def seats(self) -> tuple[Played, ...]:
+        """Who sits in each seat as played: as the record keeps it
+        (:meth:`~tenthousand.model.record.Record.seats_as_played`: a Perfect seat that
+        played as Expert), with the level a computer plays at now (a Perfect seat whose
+        table is being solved) and, in demo mode, the computer in every seat."""
         seats = []
-        kept = self.table.record.seats_as_played()
-        for index, seat in enumerate(self.table.seats):
+        for index, kept in enumerate(self.table.record.seats_as_played()):
             if self.demo:
-                seats.append(PlayedSeat(seat.name, True, self.DEMO_LEVEL, self.DEMO_LEVEL))
-                continue
-            played = (self.played_as(index) or kept[index].level) if seat.computer else None
-            seats.append(PlayedSeat(seat.name, seat.computer, seat.level,
-                                    played or seat.level))
+                seats.append(Played(False, kept.chosen, self.DEMO_LEVEL, kept.why))
+            elif kept.person:
+                seats.append(kept)
+            else:
+                now = self.played_as(index)
+                seats.append(replace(kept, level=now) if now else kept)
         return tuple(seats)
 
     @property

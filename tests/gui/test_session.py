@@ -313,18 +313,19 @@ def test_play_on_asks_over_the_replay_and_then_shows_the_game_in_front(
 def test_the_session_knows_who_sits_in_each_seat_as_played() -> None:
     """A person, a computer at the level chosen and the level that plays (Perfect that
     fell back plays as Expert), and in demo mode the Expert computer in every seat."""
-    from tenthousand.control.session import PlayedSeat, Session
+    from tenthousand.control.session import Session
+    from tenthousand.model.record import Played
 
     session = Session()
     game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bot", True, "perfect"),
                                           Seat("Cy", True, "normal")], seed=1)
     session.played_as = lambda seat: "expert" if seat == 1 else None
     session.put(game, Origin.NEW)
-    assert session.seats == (PlayedSeat("Ann", False, "normal", "normal"),
-                             PlayedSeat("Bot", True, "perfect", "expert"),
-                             PlayedSeat("Cy", True, "normal", "normal"))
+    assert session.seats == (Played(True), Played(False, "perfect", "expert"),
+                             Played(False, "normal", "normal"))
     session.set_demo(True)
-    assert [(s.computer, s.played) for s in session.seats] == [(True, "expert")] * 3
+    assert [(s.person, s.level) for s in session.seats] == [(False, "expert")] * 3
+    assert session.seats[1].chosen == "perfect"
     assert session.match == ([0, 0, 0], 0) and not session.in_progress
 
 
