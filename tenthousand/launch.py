@@ -111,11 +111,11 @@ def resume_question(saved: Game, explicit: bool) -> str:
     scores = " \u00b7 ".join(_("{name}: {score}").format(name=seat.name, score=number(board))
                               for seat, board in zip(saved.seats, saved.board, strict=True))
     # Translators: {rules} is the name of the rule set; {scores} lists every seat's score.
-    question = _("You have an unfinished game of {rules}.\n\n{scores}\n\nResume it? (No "
-                 "starts a new game.)").format(rules=saved.rules.label, scores=scores)
-    if explicit:
-        question += "\n\n" + _("No starts the game the command line asks for.")
-    return question
+    question = (_("You have an unfinished game of {rules}.\n\n{scores}\n\nResume it? (No "
+                  "starts the game the command line asks for.)") if explicit
+                else _("You have an unfinished game of {rules}.\n\n{scores}\n\nResume it? "
+                       "(No starts a new game.)"))
+    return question.format(rules=saved.rules.label, scores=scores)
 
 
 def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str], str]:
@@ -299,6 +299,7 @@ def launch(opts: Options) -> int:
     root: tk.Tk | None = None
     try:
         root = tk.Tk(className="TenThousand")
+        root.title(_("Ten-Thousand"))  # (the resume box comes before the game's own title)
         _open(root, opts)
     except Exception as e:  # noqa: BLE001 - anything at all: logged, told, exit 1
         report_startup_failure(e)

@@ -281,3 +281,19 @@ def test_the_first_log_line_names_the_game_point_once() -> None:
                seed=1)
     line = presenter.start_line(own, resumed=True)
     assert line.startswith("Resumed game: ") and line.count("6,000") == 1
+
+
+def test_the_window_title_names_the_program_once() -> None:
+    """"Ten-Thousand \u2014 Ten-Thousand" said the program's name twice for its own rules."""
+    from dataclasses import replace
+
+    from tenthousand.model.rules import PRESETS
+
+    own = PRESETS["ten-thousand"]
+    assert presenter.window_title(own, False) == "Ten-Thousand"
+    assert presenter.window_title(own, True) == "Ten-Thousand (assisted)"
+    assert presenter.window_title(replace(own, game_point=5000), False) == (
+        "Ten-Thousand \u2014 to 5,000")
+    assert presenter.window_title(PRESETS["trash-5000"], False) == "Ten-Thousand \u2014 Trash 5000"
+    assert presenter.window_title(PRESETS["farkle"], True) == (
+        "Ten-Thousand \u2014 Farkle (assisted)")

@@ -14,6 +14,7 @@ from ..files.settings import SAVED_PREFIX, GameSettings, LivePreferences
 from ..i18n import _, ngettext, number
 from ..model import Game
 from ..model.rules import PRESETS
+from ..present import presenter
 from ..present.commands import handles
 from ..services.timers import Timers
 from ..view.guide import Guide
@@ -108,10 +109,7 @@ class GameCommands:
     def set_title(self, change: Change | None = None) -> None:
         """The window's title: the rules in play, and whether the game is assisted."""
         game = self.session.table
-        # Translators: the window's title; {rules} is the name of the rules in play.
-        title = (_("Ten-Thousand \u2014 {rules} (assisted)") if game.record.assisted
-                 else _("Ten-Thousand \u2014 {rules}"))
-        self.root.title(title.format(rules=game.rules.label))
+        self.root.title(presenter.window_title(game.rules, game.record.assisted))
 
     def announce(self, change: Change) -> None:
         """The status line (and so speech) says where the new game came from; a new game

@@ -26,6 +26,7 @@ from ..model import (
     TurnStarted,
 )
 from ..model.grammar import Person
+from ..model.rules import Rules
 from .stakes import pair, person
 
 _LOG_TAGS: dict[type[Event], str] = {
@@ -174,6 +175,24 @@ def solving_status(share: float) -> str:
 
 def thinking_status(game: Game) -> str:
     return person(game, game.current).pick(_("You are thinking..."), _("{name} is thinking..."))
+
+
+def window_title(rules: Rules, assisted: bool) -> str:
+    """The window's title: the program, then the rules in play, the program's name not
+    twice ("Ten-Thousand — to 5,000, pyramiding" for its own preset's rules)."""
+    program = _("Ten-Thousand")
+    label = rules.label
+    if label == program:
+        label = ""
+    elif label.startswith(program + ", "):
+        label = label[len(program) + 2:]
+    if not label:
+        # Translators: the window's title when the game's own rules are played unchanged.
+        return _("Ten-Thousand (assisted)") if assisted else program
+    # Translators: the window's title; {rules} is the name of the rules in play.
+    title = (_("Ten-Thousand — {rules} (assisted)") if assisted
+             else _("Ten-Thousand — {rules}"))
+    return title.format(rules=label)
 
 
 #: Said when Throw is pressed while a die must first go into the play area (Mutant Trash).

@@ -34,12 +34,14 @@ from .lines import (
     start_line,
     start_lines,
     thinking_status,
+    window_title,
 )
 from .stakes import bank_outcome, notice, pair, person, residue
 
 __all__ = ["AGAIN", "DISCARD_FIRST", "NOT_BANKED", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
            "as_expert_line", "cue", "fingerprint_line", "log_line", "not_your_turn",
            "result_text", "sentence", "solving_status", "start_line", "start_lines", "thinking_status",
+           "window_title",
            "LEVEL_NAMES", "TableDisplay", "SeatRow", "ActionBarDisplay", "Context", "Display",
            "display", "table", "seat_rows", "stage_text", "action_bar", "area_label",
            "discard_offers", "LOG_TAIL", "FROZEN", "THROW", "BANK"]

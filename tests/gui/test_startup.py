@@ -172,7 +172,9 @@ def test_the_resume_question_sets_scores_apart() -> None:
     question = resume_question(saved, explicit=False)  # type: ignore[arg-type]
     assert "Ann: 1,250 \u00b7 Computer 2: 0" in question
     assert "Computer 2 0" not in question and "command line" not in question
-    assert "command line" in resume_question(saved, explicit=True)  # type: ignore[arg-type]
+    explicit = resume_question(saved, explicit=True)  # type: ignore[arg-type]
+    assert "command line" in explicit
+    assert explicit.count("No ") == 1 and question.count("No ") == 1  # "No" explained once
 
 
 def test_the_new_game_dialog_letters_added_computers(tk_root: tk.Tk) -> None:
