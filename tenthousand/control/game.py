@@ -155,15 +155,16 @@ class GameCommands:
 
     @handles("new_game")
     def new_game(self) -> None:
-        """Esc, Ctrl+N: end this game and its match (after asking) and set up a new one."""
+        """Esc, Ctrl+N: set up a new game; only once it is set up, and only if this game or
+        its match would end, is the player asked (Cancel in the dialog keeps the game)."""
         self.controller.cancel_all()  # the computer waits while the player decides
-        question = self._new_match_question()
-        if question and not self.boxes.confirm(_("New game"), question):
-            self.controller.start()
-            return
         settings = self.boxes.ask_settings(self.prefs.game)
         if settings is None:
             self.controller.start()  # the dialog was cancelled: play on
+            return
+        question = self._new_match_question()
+        if question and not self.boxes.confirm(_("New game"), question):
+            self.controller.start()
             return
         self.start_new_game(settings)
 
@@ -179,23 +180,23 @@ class GameCommands:
         if played:
             if self.session.in_progress:
                 question = ngettext(
-                    "End this game and the match ({n} game played) and set up a new one? The "
-                    "match table starts again from zero.\n\nTo play the next game of this "
-                    "match instead, press F8.",
-                    "End this game and the match ({n} games played) and set up a new one? The "
-                    "match table starts again from zero.\n\nTo play the next game of this "
-                    "match instead, press F8.", played)
+                    "End this game and the match ({n} game played) and start the new one? "
+                    "The match table starts again from zero.\n\nTo play the next game of "
+                    "this match instead, press F8.",
+                    "End this game and the match ({n} games played) and start the new one? "
+                    "The match table starts again from zero.\n\nTo play the next game of "
+                    "this match instead, press F8.", played)
             else:
                 question = ngettext(
-                    "End the match ({n} game played) and set up a new one? The match table "
+                    "End the match ({n} game played) and start the new one? The match table "
                     "starts again from zero.\n\nTo play the next game of this match instead, "
                     "press F8.",
-                    "End the match ({n} games played) and set up a new one? The match table "
+                    "End the match ({n} games played) and start the new one? The match table "
                     "starts again from zero.\n\nTo play the next game of this match instead, "
                     "press F8.", played)
             return question.format(n=played)
         if self.session.in_progress:
-            return _("End this game and set up a new one?")
+            return _("End this game and start the new one?")
         return None
 
     @handles("restart")

@@ -89,13 +89,19 @@ def test_escape_asks_then_sets_up_a_new_game(tk_root: tk.Tk) -> None:
 
 
 def test_a_cancelled_new_game_dialog_leaves_the_game_alone(tk_root: tk.Tk) -> None:
+    """Cancel keeps the game, so nothing asked "End this game?" first (Esc twice after a
+    menu asked it, then Cancel kept the game anyway)."""
     app = make_app(tk_root, throws=[(1, 5, 2, 3, 4, 6)])
     app.boxes.ask_settings = lambda current: None
+    asked: list[str] = []
+    app.boxes.confirm = lambda title, question: asked.append(question) is not None
     try:
         key(app, "space")
         game = app.controller.game
         key(app, "Control-n")
+        key(app, "Escape")
         assert app.controller.game is game and game.thrown == (1, 5, 2, 3, 4, 6)
+        assert asked == []
     finally:
         app.destroy()
 

@@ -54,12 +54,12 @@ def test_a_new_game_asks_before_it_ends_the_match(tk_root: tk.Tk) -> None:
     questions: list[str] = []
     try:
         app.boxes.confirm = lambda title, q: questions.append(q) or False  # type: ignore[func-returns-value]
+        app.boxes.ask_settings = lambda s: s  # the question comes once the game is set up
         key(app, "Escape")
         assert len(questions) == 1 and "End the match (3 games played)" in questions[0]
         assert "F8" in questions[0]
         assert app.controller.game.games_played == 3  # said no: the match goes on
         app.boxes.confirm = lambda title, q: True
-        app.boxes.ask_settings = lambda s: s
         key(app, "Escape")
         assert app.controller.game.games_played == 0 and app.controller.game.match_games == []
     finally:
