@@ -129,10 +129,29 @@ def test_the_die_pointed_at_can_be_frozen() -> None:
         game.throw()
         die = scoring_die(game)
         assert die is not None
-        if any(len(faces) == 1 for faces, _ in game.legal_freezes()):
-            assert game.describe_selection([die])[1] is not None, throw
-        else:  # no single scores: the die is part of the best set
-            assert game.thrown[die] in game.legal_freezes()[0][0], throw
+        best = game.legal_freezes()[0][0]
+        assert game.thrown[die] in best, throw  # a die of the best freeze
+        singles = {faces for faces, _ in game.legal_freezes() if len(faces) == 1}
+        if any((face,) in singles for face in best):
+            assert game.describe_selection([die])[1] is not None, throw  # it scores alone
+
+
+def test_three_1s_are_pointed_out_as_worth_more_together() -> None:
+    """"This one scores: click it" over one of three 1s gave away 900 points."""
+    game = scripted((1, 1, 1, 3, 4, 6))
+    tour = Tour()
+    see(tour, game)
+    game.throw()
+    callout = tour.see(moment(game, True, ()))
+    assert callout is not None and callout.step is Step.FREEZE
+    assert "1 1 1 together, for 1,000" in callout.text and "This one" not in callout.text
+    assert game.thrown[callout.die or 0] == 1
+    lone = scripted((1, 2, 3, 4, 6, 2))
+    tour = Tour()
+    see(tour, lone)
+    lone.throw()
+    callout = tour.see(moment(lone, True, ()))
+    assert callout is not None and "This one scores: click it." in callout.text
 
 
 @pytest.mark.parametrize("area", [(840, 730), (600, 520), (300, 260)])

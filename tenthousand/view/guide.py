@@ -51,6 +51,8 @@ class Moment:
     selection: frozenset[int] = frozenset()
     selection_scores: bool = False  # the picked dice may be frozen together
     scoring_die: int | None = None  # a thrown die the engine says may be frozen
+    best: tuple[int, ...] = ()  # the dice worth the most frozen together (faces)
+    best_points: int = 0  # ... and their points
     bank_refusal: str | None = None  # why the picked dice may not be banked, if so
     last_end: str = ""  # how the latest turn ended: "bank", "trash" or ""
     last_points: int = 0  # what that bank added
@@ -73,15 +75,21 @@ class Callout:
         return STEPS.index(self.step) + 1
 
 
-def scoring_die(game: Game) -> int | None:
-    """A thrown die that may be frozen on its own if there is one (a lone 1 or 5 is the
-    easiest to see), else the first die of the best freeze; None when nothing scores."""
+def best_freeze(game: Game) -> tuple[tuple[int, ...], int]:
+    """The dice worth the most frozen together now and their points, or ((), 0)."""
     freezes = game.legal_freezes()
-    if not freezes:
+    return freezes[0] if freezes else ((), 0)
+
+
+def scoring_die(game: Game) -> int | None:
+    """The die the tour points at: one of the best freeze's dice, one that scores on its
+    own if it has one (a 1 or a 5 is the easiest to see); None when nothing scores."""
+    best, _points = best_freeze(game)
+    if not best:
         return None
-    singles = sorted(faces for faces, _value in freezes if len(faces) == 1)
-    faces = singles[0] if singles else freezes[0][0]
-    return game.indices_for(faces)[0]
+    singles = {faces[0] for faces, _value in game.legal_freezes() if len(faces) == 1}
+    face = next((f for f in best if f in singles), best[0])
+    return game.indices_for((face,))[0]
 
 
 def last_turn_end(game: Game) -> tuple[str, int]:
@@ -99,15 +107,19 @@ def moment(game: Game, human: bool, selection: Iterable[int],
     """The :class:`Moment` of ``game`` with these dice picked."""
     picked = frozenset(selection)
     scores, refusal, die = False, None, None
+    best: tuple[int, ...] = ()
+    best_points = 0
     if game.phase is Phase.CHOOSE:
         die = scoring_die(game)
+        best, best_points = best_freeze(game)
         if picked:
             scores = game.describe_selection(sorted(picked))[1] is not None
             refusal = game.bank_refusal(sorted(picked)) if scores else None
     end, points = last_turn_end(game)
     return Moment(human=human, seat=game.current, phase=game.phase,
                   turns_taken=tuple(game.turns_taken), selection=picked,
-                  selection_scores=scores, scoring_die=die, bank_refusal=refusal,
+                  selection_scores=scores, scoring_die=die, best=best,
+                  best_points=best_points, bank_refusal=refusal,
                   last_end=end, last_points=points, challenge_offered=challenge_offered)
 
 
@@ -115,7 +127,7 @@ def _end_callout(m: Moment) -> Callout:
     first = {"bank": _("You banked {points} points: they are safe on the scoreboard."),
              "trash": _("Trash: nothing in that throw scored, so the turn ended and its "
                         "points are gone.")}.get(m.last_end, _("Your turn is over."))
-    return Callout(Step.END, _("That's the game"), _(
+    return Callout(Step.END, _("That's a turn"), _(
         "{first} Turn after turn, everyone throws, freezes and banks. F5 has the rules, and "
         "the Help menu can show this tour again.").format(
             first=first.format(points=number(m.last_points))))
@@ -171,10 +183,17 @@ class Tour:
                     text=text, reason=m.bank_refusal)
             return Callout(Step.DECIDE, _("Throw on, or bank?"), text, ("throw", "bank"))
         if m.phase is Phase.CHOOSE and m.scoring_die is not None:
-            return Callout(Step.FREEZE, _("Freeze the dice that score"), _(
-                "Click the dice that score to set them aside: every 1 and every 5, three of a "
-                "kind, and a few bigger sets (F5 lists them). This one scores: click it."),
-                ("die",), die=m.scoring_die)
+            intro = _("Click the dice that score to set them aside: every 1 and every 5, "
+                      "three of a kind, and a few bigger sets (F5 lists them).")
+            if len(m.best) > 1:  # three 1s: one of them alone would give away most points
+                # Translators: {dice} are faces such as "1 1 1 5", {points} like "1,050".
+                tip = _("The most this throw gives is {dice} together, for {points}: click "
+                        "each of those dice.").format(dice=" ".join(map(str, m.best)),
+                                                      points=number(m.best_points))
+            else:
+                tip = _("This one scores: click it.")
+            return Callout(Step.FREEZE, _("Freeze the dice that score"), f"{intro} {tip}",
+                           ("die",), die=m.scoring_die)
         return None  # Mutant Trash's discard explains itself
 
     @property
