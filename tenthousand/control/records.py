@@ -142,7 +142,7 @@ class RecordCommands:
 
     @handles("save_record")
     def save_record(self) -> None:
-        """Game > Save record as: the record (JSON) and beside it the game in plain words."""
+        """File > Save record as: the record (JSON) and beside it the game in plain words."""
         from tkinter import filedialog
 
         from ..files.savegame import transcript_path, write_record
@@ -180,7 +180,7 @@ class RecordCommands:
 
     @handles("open_record")
     def open_record(self) -> None:
-        """Game > Open record: replay a saved record (or a simulator's) in a window."""
+        """File > Open record: replay a saved record (or a simulator's) in a window."""
         from tkinter import filedialog
 
         with self.window.box_open():

@@ -520,7 +520,7 @@ class Record:
         return data
 
     def shared_dict(self) -> dict[str, Any]:
-        """The record to give away (Game > Save record as): a finished game's is
+        """The record to give away (File > Save record as): a finished game's is
         :meth:`to_dict`.  An unfinished game's holds no dice seed, which would tell the dice
         still to come: its start is the opening position with a generator that tells
         nothing, and each command carries the faces it threw ("recorded" dice), which is
