@@ -274,6 +274,9 @@ def test_a_key_while_the_computer_plays_is_refused_aloud_with_the_bell(
     assert t.told.spoken[-1] == ("Wait: it is Bot's turn.", Priority.URGENT)
     assert t.told.bells == 1
     assert t.told.messages.last == ("Wait: it is Bot's turn.", Kind.REFUSAL)
+    # Once it is the person's turn again, the line no longer tells them to wait.
+    t.run_until(lambda: t.game.current == 0 or t.game.over)
+    assert t.told.messages.last is None or "Wait" not in t.told.messages.last[0]
 
 
 def test_a_refused_undo_is_spoken_with_the_bell_like_a_refused_bank(

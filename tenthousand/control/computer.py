@@ -322,8 +322,6 @@ class Computers:
             self._thinking_text = presenter.thinking_status(self._game())
             self._messages.tell(self._thinking_text, Kind.NOTE, spoken="")
         else:
-            last = self._messages.last
-            if last is not None and last[0] == self._thinking_text:
-                self._messages.clear()  # (only its own line: a refusal told since stays)
+            self._messages.withdraw(self._thinking_text)  # (a refusal told since stays)
             self._thinking_text = ""
         self._changed()

@@ -71,6 +71,7 @@ class Controller:
         self.saver = Saver(self.jobs, autosave, clear_save, self._show_save_message)
         self.on_rematch = on_rematch
         self._save_message: str | None = None
+        self._wait_text = ""  # the "Wait: it is ...'s turn" line told, while it may show
         #: Called after a redraw (once for redraws in one go, in a callback of its own)
         #: with the game and whether a human is to play: the advisor, the tour, the menus.
         self.on_refresh: Callable[[Game, bool], None] | None = None
@@ -253,6 +254,8 @@ class Controller:
         for event in events:
             if isinstance(event, TurnStarted):
                 self._reset_turn_state()
+                if not self.is_computer(event.seat):  # it is theirs now: no more waiting
+                    self.messages.withdraw(self._wait_text)
             elif isinstance(event, Thrown):
                 if not self.game.over:
                     self.screen.clear_cue()  # the last cue has been read: the dice matter now
@@ -372,8 +375,10 @@ class Controller:
         self._command(command, sorted(self.selection))
 
     def not_your_turn(self) -> None:
-        """A move asked for while the computer plays or after the game: told why not."""
-        self.messages.tell(presenter.not_your_turn(self.game), Kind.REFUSAL)
+        """A move asked for while the computer plays or after the game: told why not (the
+        line goes once a person's turn starts: it would say to wait when it is theirs)."""
+        self._wait_text = presenter.not_your_turn(self.game)
+        self.messages.tell(self._wait_text, Kind.REFUSAL)
 
     @property
     def challenge_offered(self) -> bool:

@@ -85,6 +85,12 @@ class Messages:
         if self.speak is not None and text:
             self.speak(text, priority)
 
+    def withdraw(self, text: str) -> None:
+        """Clear the status line if it still says ``text`` (a line that no longer holds:
+        "thinking...", "Wait: it is Ann's turn"), leaving a message told since."""
+        if text and self.last is not None and self.last[0] == text:
+            self.clear()
+
     def clear(self) -> None:
         """Empty the status line (what it said was about a game that has ended)."""
         self.last = None
