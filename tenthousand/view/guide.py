@@ -302,8 +302,7 @@ def colours(pal: Palette) -> dict[str, str]:
     if pal.theme == "mono":
         return {"fill": "#ffffff", "line": "#000000", "text": "#000000", "link": "#000000"}
     if pal.theme == "contrast":  # white on black, the link in the table's yellow
-        return {"fill": pal.highlight, "line": pal.highlight_text, "text": pal.highlight_text,
-                "link": pal.corner}
+        return {"fill": "#000000", "line": pal.text, "text": pal.text, "link": pal.corner}
     return {"fill": pal.highlight, "line": pal.highlight_text, "text": pal.highlight_text,
             "link": "#1d4e89"}
 

@@ -45,12 +45,14 @@ class LogPanel(tk.Frame):
         mono = pal.theme == "mono"
         self.configure(background=pal.panel)
         self.heading.configure(background=pal.panel, foreground=pal.panel_text)
-        self.text.configure(background="#ffffff", foreground=pal.panel_text)
+        self.text.configure(background=pal.page, foreground=pal.panel_text)
         # Bank and trash take the theme's gain and loss (blue and orange when colour-blind
         # safe); every line also says in words what happened.
+        dark = pal.theme == "contrast"  # (the page is black)
         colours = {"turn": pal.panel_muted, "bank": pal.gain, "trash": pal.loss,
-                   "corner": "#9a6b00", "challenge": "#6b2fa0", "over": "#1d2238",
-                   "info": pal.panel_muted}
+                   "corner": "#ffff00" if dark else "#9a6b00",
+                   "challenge": "#e0b0ff" if dark else "#6b2fa0",
+                   "over": pal.panel_text, "info": pal.panel_muted}
         for tag in self.TAGS:
             self.text.tag_configure(tag, foreground="#000000" if mono else colours[tag])
         self.text.tag_configure("over", font=self.bold)

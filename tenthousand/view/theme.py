@@ -23,14 +23,14 @@ from ..files.settings import TABLE_COLOURS
 #: The grey of the table in monochrome, whatever the table colour (the green's grey).
 MONO_FELT = "#4f4f4f"
 #: The ring drawn around a focused field, by theme.
-FOCUS_COLOURS = {"color": "#0b4ea2", "mono": "#000000", "contrast": "#000000",
+FOCUS_COLOURS = {"color": "#0b4ea2", "mono": "#000000", "contrast": "#ffff00",
                  "colorblind": "#0072b2"}
 #: The width of the focus ring, in pixels.
 FOCUS_THICKNESS = 2
 #: Selected text in a field that does not have the focus.
 INACTIVE_SELECT = "#c3c3c3"
 #: The colour of error messages in dialogs (the ``Error.TLabel`` style), by theme.
-ERROR_COLOURS = {"color": "#b00020", "mono": "#000000", "contrast": "#000000",
+ERROR_COLOURS = {"color": "#b00020", "mono": "#000000", "contrast": "#ff9a9a",
                  "colorblind": "#a34400"}
 #: The table in high contrast, whatever the table colour.
 CONTRAST_FELT = "#000000"
@@ -63,6 +63,7 @@ class Palette:
     corner: str
     win: str
     panel: str  # the side panels
+    page: str  # the game log's page on the side panel
     panel_text: str
     panel_muted: str
     highlight: str  # the seat to play
@@ -139,23 +140,23 @@ def palette(theme: str, table_colour: str) -> Palette:
         return Palette(
             theme="mono", felt=felt, felt_dark=_shade(felt, 0.75), felt_line=_shade(felt, 1.35),
             text="#ffffff", muted="#d8d8d8", good="#ffffff", bad="#ffffff", corner="#ffffff",
-            win="#ffffff", panel="#f0f0f0", panel_text="#000000", panel_muted="#505050",
+            win="#ffffff", panel="#f0f0f0", page="#ffffff", panel_text="#000000", panel_muted="#505050",
             highlight="#000000", highlight_text="#ffffff", banner_text="#000000",
             bar_fill="#404040", bar_empty="#ffffff", bar_outline="#808080",
             best_row="#ffffff", chosen_row="#d4d4d4", chosen_best_row="#d4d4d4",
             gain="#000000", loss="#000000", focus=FOCUS_COLOURS["mono"],
         )
     if theme == "contrast":
-        # Black table, white text, yellow for what is at stake; the side panels are
-        # black on white, and the seat to play is white on black.
+        # White and yellow on black across the whole window: the table, the side panels,
+        # the bars and the menus; the seat to play is black on yellow.
         return Palette(
             theme="contrast", felt=CONTRAST_FELT, felt_dark="#262626", felt_line="#ffffff",
             text="#ffffff", muted="#e6e6e6", good="#7dff7d", bad="#ff9a9a",
-            corner="#ffff00", win="#ffff00", panel="#ffffff", panel_text="#000000",
-            panel_muted="#333333", highlight="#000000", highlight_text="#ffffff",
-            banner_text="#000000", bar_fill="#000000", bar_empty="#ffffff",
-            bar_outline="#000000", best_row="#ffff66", chosen_row="#c8c8c8",
-            chosen_best_row="#e0e000", gain="#005a00", loss="#a00000",
+            corner="#ffff00", win="#ffff00", panel="#000000", page="#000000",
+            panel_text="#ffffff", panel_muted="#e6e6e6", highlight="#ffff00",
+            highlight_text="#000000", banner_text="#000000", bar_fill="#ffff00",
+            bar_empty="#000000", bar_outline="#ffffff", best_row="#5c5c00",
+            chosen_row="#3d3d3d", chosen_best_row="#7a7a00", gain="#7dff7d", loss="#ff9a9a",
             focus=FOCUS_COLOURS["contrast"],
         )
     if theme == "colorblind":
@@ -165,7 +166,7 @@ def palette(theme: str, table_colour: str) -> Palette:
             theme="colorblind", felt=felt, felt_dark=_shade(felt, 0.78),
             felt_line=_shade(felt, 1.25), text="#fdfaf0",
             muted="#e3e3e3", good="#b8e4ff", bad="#ffdcbc", corner="#f5ec6e",
-            win="#f0e442", panel="#f7f4ec", panel_text="#1d2238", panel_muted="#4f5465",
+            win="#f0e442", panel="#f7f4ec", page="#ffffff", panel_text="#1d2238", panel_muted="#4f5465",
             highlight="#cde8ff", highlight_text="#1d2238", banner_text="#1d2238",
             bar_fill="#0072b2", bar_empty="#ffffff", bar_outline="#9aa0a6",
             best_row="#cde8ff", chosen_row="#ffe1b3", chosen_best_row="#a9d4f5",
@@ -175,7 +176,7 @@ def palette(theme: str, table_colour: str) -> Palette:
         theme="color", felt=felt, felt_dark=_shade(felt, 0.78), felt_line=_shade(felt, 1.25),
         text="#fdfaf0", muted="#cfe0d4" if table_colour == "green" else _shade(felt, 1.7),
         good="#b8f5a0", bad="#ffd9d4", corner="#ffe68f", win="#ffe680",
-        panel="#f7f4ec", panel_text="#1d2238", panel_muted="#5d6272",
+        panel="#f7f4ec", page="#ffffff", panel_text="#1d2238", panel_muted="#5d6272",
         highlight="#ffe9a8", highlight_text="#1d2238", banner_text="#1d2238",
         bar_fill="#1d7a33", bar_empty="#ffffff", bar_outline="#9aa0a6",
         best_row="#d9f2cf", chosen_row="#fbe9a6", chosen_best_row="#b8e6a3",
@@ -198,8 +199,32 @@ def _own_look(style: ttk.Style) -> dict[str, Any]:
             "background": style.lookup(".", "background") or "#d9d9d9",
             "maps": {key: list(style.map(key[0], key[1])) for key in MAPPED_COLOURS},
             "layouts": {cls: style.layout(cls) for cls in RING_CLASSES},
+            "colours": {(cls, option): style.lookup(cls, option)
+                        for cls, options in CONTRAST_TTK.items() for option in options},
+            "active": list(style.map("TButton", "background")),
         }
     return _originals[name]
+
+
+#: The ttk colours high contrast sets, so that dialogs and the window's buttons, lists and
+#: scroll bars are white and yellow on black too (the ttk theme's own come back after it).
+CONTRAST_TTK: dict[str, dict[str, str]] = {
+    ".": {"background": "#000000", "foreground": "#ffffff", "fieldbackground": "#000000",
+          "troughcolor": "#333333", "insertcolor": "#ffffff", "bordercolor": "#ffffff",
+          "lightcolor": "#000000", "darkcolor": "#000000", "arrowcolor": "#ffffff"},
+    "Treeview": {"background": "#000000", "foreground": "#ffffff",
+                 "fieldbackground": "#000000"},
+    "Heading": {"background": "#262626", "foreground": "#ffffff"},
+}
+
+
+def _contrast_look(style: ttk.Style, own: dict[str, Any], on: bool) -> None:
+    """High contrast's ttk colours on, or the ttk theme's own back."""
+    for cls, options in CONTRAST_TTK.items():
+        style.configure(cls, **{option: value if on else own["colours"][(cls, option)] or ""
+                                for option, value in options.items()})
+    style.map("TButton", background=[("active", "#333333"), ("pressed", "#4d4d00")] if on
+              else [(*map(str, st), str(v)) for *st, v in own["active"]])
 
 
 def apply_style(widget: tk.Misc, theme: str) -> None:
@@ -220,6 +245,9 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
         return _grey(hex_colour(widget, colour)) if mono else colour
 
     select, select_text = tone(own["select"]), tone(own["select_text"])
+    if theme == "contrast":
+        select, select_text = "#ffff00", "#000000"
+    _contrast_look(style, own, theme == "contrast")
     style.configure(".", selectbackground=select, selectforeground=select_text,
                     focuscolor=focus)
     for (name, option), spec in own["maps"].items():
@@ -234,7 +262,8 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
                   # focused field looks highlighted.
                   selectbackground=[("readonly", "focus", select), ("!focus", INACTIVE_SELECT)],
                   selectforeground=[("readonly", "focus", select_text), ("!focus", "#000000")])
-    _focus_rings(style, own, focus, tone(own["background"]))
+    _focus_rings(style, own, focus, "#000000" if theme == "contrast"
+                 else tone(own["background"]))
     style.configure("Error.TLabel", foreground=ERROR_COLOURS.get(theme, ERROR_COLOURS["color"]))
     widget.setvar(THEME_VAR, theme)
 

@@ -20,6 +20,11 @@ from .theme import Palette
 Command = Callable[[], object]
 
 
+#: The colours of the menus that high contrast sets.
+MENU_COLOURS = ("background", "foreground", "activebackground", "activeforeground",
+                "disabledforeground", "selectcolor")
+
+
 class MainWindow(ttk.Frame):
     """Everything inside the root window; the menu bar is set on the root."""
 
@@ -36,6 +41,10 @@ class MainWindow(ttk.Frame):
         self._enabled: dict[str, bool] = {}  # the state set_enabled gave each entry
         self._boxes = 0  # message boxes open now (native ones set no Tk grab)
         self.menubar = self._menus()
+        #: The menus' own colours (the desktop's), for the themes that keep them.
+        self._menu_look = {o: str(self.menubar.cget(o)) for o in MENU_COLOURS}
+        self._root_background = str(root.cget("background"))
+        self._colour_menus(pal)
         root.configure(menu=self.menubar)
 
         self.columnconfigure(0, weight=1)
@@ -159,6 +168,7 @@ class MainWindow(ttk.Frame):
         return str(menu.entrycget(index, "state")) != "disabled"
 
     def set_palette(self, pal: Palette) -> None:
+        self._colour_menus(pal)
         self.table.set_palette(pal)
         self.side.configure(background=pal.panel)
         self.scoreboard.set_palette(pal)
@@ -166,6 +176,19 @@ class MainWindow(ttk.Frame):
         self.advisor.set_palette(pal)
         self.actions.set_palette(pal)
         self.status.set_palette(pal)
+
+    def _colour_menus(self, pal: Palette) -> None:
+        """High contrast covers the whole window, the menus too; the other themes keep the
+        desktop's menus."""
+        look = ({"background": pal.panel, "foreground": pal.panel_text,
+                 "activebackground": pal.highlight, "activeforeground": pal.highlight_text,
+                 "disabledforeground": "#9a9a9a", "selectcolor": pal.panel_text}
+                if pal.theme == "contrast" else self._menu_look)
+        for menu in (self.menubar, *self.menubar.winfo_children()):
+            menu.configure(**look)
+        # (the root shows for a moment while the window grows)
+        self.root.configure(background=look["background"] if pal.theme == "contrast"
+                            else self._root_background)
 
     def destroy(self) -> None:
         try:

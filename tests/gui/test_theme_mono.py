@@ -220,3 +220,42 @@ def test_the_rules_window_and_match_table_are_grey(mono_app: App) -> None:
     app.options.apply_preferences(app.prefs.replace(theme="color"))
     assert "Rows in blue italics" in window.content()
     assert not_grey(window) != []
+
+
+def _background_like(where: str) -> bool:
+    option = where.rsplit(" ", 2)
+    return any(word in ("background", "fieldbackground", "troughcolor") for word in option)
+
+
+def test_high_contrast_covers_the_whole_window(tk_root: tk.Tk) -> None:
+    """High contrast is white and yellow on black in the side panel, the log, the action
+    and status bars, the menus and the ttk buttons and lists, not only on the table (the
+    side panel stayed grey on white)."""
+    from tenthousand.view.theme import contrast
+
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True)),
+                   prefs=QUIET.replace(theme="contrast"))
+    try:
+        app.root.update()
+        found = [(where, hex_colour(tk_root, value)) for where, value in colours_of(app.root)
+                 if " item " not in where and " tag " not in where]
+        states = ("active", "pressed", "selected", "disabled", "focus", "alternate")
+        plain = [(w, c) for w, c in found if not any(s in w for s in states)]
+        yellow = palette("contrast", "green").highlight  # the seat to play: black on yellow
+        light = [f"{w}: {c}" for w, c in plain if _background_like(w) and c != yellow
+                 and contrast(c, "#000000") > 3]
+        assert light == [], "\n".join(light)  # every background is black (or near it)
+        pairs = [(str(w), hex_colour(tk_root, str(w.cget("foreground"))),
+                  hex_colour(tk_root, str(w.cget("background")))) for w in widgets(app.root)
+                 if isinstance(w, (tk.Label, tk.Text, tk.Menu))]
+        assert len(pairs) > 20
+        assert [p for p in pairs if contrast(p[1], p[2]) < 4.5] == []  # and every text reads
+        menus = [w for w in widgets(app.root) if isinstance(w, tk.Menu)]
+        assert len(menus) >= 5 and {str(m.cget("background")) for m in menus} == {"#000000"}
+        app.options.live.update(theme="color")  # the desktop's menus and ttk look come back
+        app.root.update()
+        assert str(app.window.menubar.cget("background")) != "#000000"
+        assert hex_colour(tk_root, ttk.Style(tk_root).lookup(".", "background")) != "#000000"
+    finally:
+        app.destroy()
+        apply_style(tk_root, "color")
