@@ -9,7 +9,7 @@ from .. import __version__
 from ..files.paths import paths
 from ..i18n import N_, _
 from ..view import access
-from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["AboutDialog", "PATH_LABELS"]
 
@@ -72,7 +72,7 @@ class AboutDialog(Dialog[None]):
             entry.configure(state="readonly")
             entry.grid(row=i, column=1, sticky="ew", pady=2)
             self.path_entries[key] = entry
-        ttk.Label(files, foreground=HINT_COLOUR, font=small,
+        ttk.Label(files, style=HINT_STYLE, font=small,
                   text=_("Select a path to copy it. TENTHOUSAND_HOME moves them all to "
                          "one folder.")).grid(row=len(self.path_entries), column=0, columnspan=2,
                                           sticky="w", pady=(SMALL_PAD, 0))

@@ -24,14 +24,16 @@ from typing import Any, Generic, Literal, TypeVar
 
 from ..i18n import N_, _
 from ..view import access
-from ..view.theme import ERROR_COLOURS, ensure_style
+from ..view.theme import ERROR_COLOURS, HINT_TLABEL, ensure_style
 
 T = TypeVar("T")
 
 PAD = 8  # the gap between groups of widgets
 SMALL_PAD = 4  # the gap inside a group
 ERROR_COLOUR = ERROR_COLOURS["color"]  # error labels use the Error.TLabel style (by theme)
-HINT_COLOUR = "#555555"  # a grey in both themes, 4.5:1 and more on the dialog background
+#: The style of a hint under a field: a grey that reads 4.5:1 and more on the dialog's
+#: background, in every theme (light grey on black in high contrast).
+HINT_STYLE = HINT_TLABEL
 
 
 def derived_font(widget: tk.Misc, base: str = "TkDefaultFont", *, scale: float = 1.0,

@@ -18,7 +18,7 @@ from ..i18n import N_, _, ngettext, npgettext, number, pgettext
 from ..model import Game
 from ..model.grammar import Person
 from ..view import access
-from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["MatchChoice", "MatchDialog", "MatchTable", "match_table", "ordinal"]
 
@@ -185,12 +185,12 @@ class MatchDialog(Dialog[MatchChoice]):
         self._grid(grid, bold)
         row = 2
         if t.note:
-            ttk.Label(frame, text=t.note, foreground=HINT_COLOUR, wraplength=chars(self, 70),
+            ttk.Label(frame, text=t.note, style=HINT_STYLE, wraplength=chars(self, 70),
                       justify="left").grid(row=row, column=0, sticky="w")
             row += 1
         ttk.Label(frame, text=_("Each game gives 10 match points to the winner, 9 to the "
                                 "second and so on; a board of zero or less gives none."),
-                  foreground=HINT_COLOUR, wraplength=chars(self, 70), justify="left").grid(
+                  style=HINT_STYLE, wraplength=chars(self, 70), justify="left").grid(
             row=row, column=0, sticky="w", pady=(0, PAD))
         self._choices(frame, row + 1)
 
@@ -206,7 +206,7 @@ class MatchDialog(Dialog[MatchChoice]):
             earlier = len(t.games) - len(games)
             ttk.Label(grid, text=ngettext("... {n} earlier game", "... {n} earlier games",
                                           earlier).format(n=number(earlier)),
-                      foreground=HINT_COLOUR).grid(row=1, column=0, sticky="w")
+                      style=HINT_STYLE).grid(row=1, column=0, sticky="w")
         for r, (label, cells) in enumerate(games, 2):
             ttk.Label(grid, text=label).grid(row=r, column=0, sticky="w")
             for seat, cell in enumerate(cells):

@@ -20,7 +20,7 @@ from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
 from ..model.rules import BY_STRENGTH, Rules
 from ..view import access
-from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 log = logging.getLogger(__name__)
 
@@ -187,7 +187,7 @@ class NewGameDialog(Dialog[GameSettings]):
         self.add_button = access.button(foot, _("&Add a player"), self.add_seat)
         self.add_button.grid(row=0, column=0, sticky="w")
         self.error_label(foot, "seats").grid(row=0, column=1, sticky="w", padx=PAD)
-        ttk.Label(players, foreground=HINT_COLOUR, font=self.small,
+        ttk.Label(players, style=HINT_STYLE, font=self.small,
                   wraplength=chars(self, 51), justify="left",
                   text=_("Computer levels, weakest first: Beginner, Normal, Best average "
                          "(the most points per turn), Expert (wins more often than Best "
@@ -212,7 +212,7 @@ class NewGameDialog(Dialog[GameSettings]):
         access.label(rules, _("P&reset"), self.preset_combo).grid(row=0, column=0, sticky="w")
         self.preset_combo.grid(row=0, column=1, columnspan=2, sticky="w", padx=SMALL_PAD,
                                pady=SMALL_PAD)
-        self.preset_help = ttk.Label(rules, foreground=HINT_COLOUR, font=self.small,
+        self.preset_help = ttk.Label(rules, style=HINT_STYLE, font=self.small,
                                      wraplength=chars(self, 43), justify="left")
         self.preset_help.grid(row=1, column=0, columnspan=3, sticky="w", pady=(0, PAD))
 
@@ -236,7 +236,7 @@ class NewGameDialog(Dialog[GameSettings]):
             var.trace_add("write", self.refresh)
             var.trace_add("write", lambda *_args, field=key: self._typed_in(field))
         rules.columnconfigure(2, minsize=chars(self, 15), weight=1)
-        ttk.Label(rules, foreground=HINT_COLOUR, font=self.small, wraplength=chars(self, 43),
+        ttk.Label(rules, style=HINT_STYLE, font=self.small, wraplength=chars(self, 43),
                   justify="left",
                   text=_("The opening minimum is the turn score that gets you on the board. "
                          "Numbers are multiples of 50; an empty field plays the preset's "
@@ -254,7 +254,7 @@ class NewGameDialog(Dialog[GameSettings]):
             flag = tk.BooleanVar(self, name in settings.options)
             check = access.check(options, _(title), variable=flag)
             check.grid(row=2 * i, column=0, sticky="w")
-            ttk.Label(options, text=_(help_text), foreground=HINT_COLOUR, font=self.small,
+            ttk.Label(options, text=_(help_text), style=HINT_STYLE, font=self.small,
                       wraplength=chars(self, 60), justify="left").grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
                              padx=(24, 0), pady=(0, 3))
             if name == "mutant-trash":

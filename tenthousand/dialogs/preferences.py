@@ -34,7 +34,7 @@ from ..files.settings import (
 from ..i18n import N_, _, mnemonic, pgettext
 from ..view import access
 from ..view.theme import palette
-from .base import HINT_COLOUR, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 
 __all__ = ["PreferencesDialog"]
 
@@ -79,7 +79,7 @@ class PreferencesDialog(Dialog[Preferences]):
         self.speech_var = self._flag_row(sound, SPEECH, 5)
         if self.speech_problem:  # greyed out, with the reason under it
             self.flag_checks["speech"].state(["disabled"])
-            ttk.Label(sound, foreground=HINT_COLOUR, font=self.small, justify="left",
+            ttk.Label(sound, style=HINT_STYLE, font=self.small, justify="left",
                       wraplength=chars(self, 48), text=self.speech_problem).grid(
                 row=6, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
 
@@ -104,7 +104,7 @@ class PreferencesDialog(Dialog[Preferences]):
         return group
 
     def _hint(self, group: ttk.Labelframe, text: str, row: int) -> None:
-        ttk.Label(group, foreground=HINT_COLOUR, font=self.small, text=text).grid(
+        ttk.Label(group, style=HINT_STYLE, font=self.small, text=text).grid(
             row=row, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
 
     def _number_row(self, group: ttk.Labelframe, pref: Number[int] | Number[float],
@@ -167,7 +167,7 @@ class PreferencesDialog(Dialog[Preferences]):
                                                                          sticky="w")
         self.language_combo.grid(row=row, column=1, columnspan=2, sticky="w", padx=SMALL_PAD,
                                  pady=2)
-        self.language_note = ttk.Label(looks, foreground=HINT_COLOUR, font=self.small, text="")
+        self.language_note = ttk.Label(looks, style=HINT_STYLE, font=self.small, text="")
         self.language_note.grid(row=row + 1, column=0, columnspan=3, sticky="w",
                                 pady=(0, SMALL_PAD))
         self.language_var.trace_add("write", self._language_chosen)

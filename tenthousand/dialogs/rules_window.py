@@ -16,7 +16,7 @@ from ..i18n import _, number
 from ..model.rules import Rules
 from ..present.rules_text import first_throw_note, rules_text, scoring_rows
 from ..view import access
-from .base import HINT_COLOUR, PAD, derived_font, place_window
+from .base import HINT_STYLE, PAD, derived_font, place_window
 from .scoring_table import points_column, style_table
 
 __all__ = ["RulesWindow"]
@@ -65,7 +65,7 @@ class RulesWindow(tk.Toplevel):
         bar = ttk.Frame(self, padding=PAD)
         bar.grid(row=1, column=0, sticky="ew")
         bar.columnconfigure(0, weight=1)
-        ttk.Label(bar, text=_("Esc closes; F5 opens it again."), foreground=HINT_COLOUR
+        ttk.Label(bar, text=_("Esc closes; F5 opens it again."), style=HINT_STYLE
                   ).grid(row=0, column=0, sticky="w")
         # Translators: the button that closes the rules window (access key after &).
         self.close_button = access.button(bar, _("&Close"), self.close)

@@ -20,7 +20,7 @@ from ..solver import card
 from ..view import access
 from ..view.heatmap import HeatMap
 from .base import (
-    HINT_COLOUR,
+    HINT_STYLE,
     PAD,
     SMALL_PAD,
     chars,
@@ -109,7 +109,7 @@ class StrategyWindow(tk.Toplevel):
         bar = ttk.Frame(frame)
         bar.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(PAD, 0))
         bar.columnconfigure(0, weight=1)
-        ttk.Label(bar, text=_("Esc closes the card."), foreground=HINT_COLOUR).grid(
+        ttk.Label(bar, text=_("Esc closes the card."), style=HINT_STYLE).grid(
             row=0, column=0, sticky="w")
         self.close_button = access.button(bar, _("&Close"), self.close)
         self.close_button.grid(row=0, column=1)
@@ -163,7 +163,7 @@ class StrategyWindow(tk.Toplevel):
                                          "more than the average: see the chart.").format(
                                              points=decimal(expected, 1)), *notes]),
                   wraplength=chars(self, 40),
-                  foreground=HINT_COLOUR, justify="left").grid(
+                  style=HINT_STYLE, justify="left").grid(
             row=9, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
 
     def _build_chart(self, frame: ttk.Frame, seats: int) -> None:

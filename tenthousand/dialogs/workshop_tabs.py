@@ -27,7 +27,7 @@ from ..present.workshop_draft import (
     kind_field,
 )
 from ..view import access
-from .base import HINT_COLOUR, PAD, SMALL_PAD, chars
+from .base import HINT_STYLE, PAD, SMALL_PAD, chars
 
 __all__ = ["Fields", "build_combinations", "build_end", "build_options", "build_scoring",
            "build_turn", "relabel", "with_key"]
@@ -59,7 +59,7 @@ def _label(parent: tk.Misc, text: str, row: int, column: int = 0,
 
 
 def _hint(parent: tk.Misc, text: str, row: int, columnspan: int = 3) -> None:
-    ttk.Label(parent, text=text, foreground=HINT_COLOUR, wraplength=chars(parent, 60),
+    ttk.Label(parent, text=text, style=HINT_STYLE, wraplength=chars(parent, 60),
               justify="left").grid(row=row, column=0, columnspan=columnspan, sticky="w",
                                    pady=(SMALL_PAD, SMALL_PAD))
 

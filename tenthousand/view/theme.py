@@ -32,6 +32,10 @@ INACTIVE_SELECT = "#c3c3c3"
 #: The colour of error messages in dialogs (the ``Error.TLabel`` style), by theme.
 ERROR_COLOURS = {"color": "#b00020", "mono": "#000000", "contrast": "#ff9a9a",
                  "colorblind": "#a34400"}
+#: The ttk style of hints under the dialogs' fields, and its grey by theme.
+HINT_TLABEL = "Hint.TLabel"
+HINT_COLOURS = {"color": "#555555", "mono": "#555555", "contrast": "#d0d0d0",
+                "colorblind": "#555555"}
 #: The table in high contrast, whatever the table colour.
 CONTRAST_FELT = "#000000"
 #: The Tcl variable that holds the theme :func:`apply_style` set last.
@@ -215,6 +219,8 @@ CONTRAST_TTK: dict[str, dict[str, str]] = {
     "Treeview": {"background": "#000000", "foreground": "#ffffff",
                  "fieldbackground": "#000000"},
     "Heading": {"background": "#262626", "foreground": "#ffffff"},
+    "TEntry": {"fieldbackground": "#000000", "foreground": "#ffffff",
+               "insertcolor": "#ffffff"},
 }
 
 
@@ -252,12 +258,20 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
                     focuscolor=focus)
     for (name, option), spec in own["maps"].items():
         style.map(name, **{option: [(*map(str, st), tone(str(v))) for *st, v in spec]})  # type: ignore[call-overload]
+    dark = theme == "contrast"
+    if dark:  # (the ttk theme's greys are for a light dialog)
+        style.map(".", background=[("disabled", "#000000"), ("active", "#333333")],
+                  foreground=[("disabled", "#9a9a9a")])
     for cls in ("TCombobox", "TSpinbox", "TEntry"):
+        fields: list[tuple[Any, ...]] = ([("readonly", "#000000"), ("disabled", "#262626")]
+                                         if dark else
+                  [(*map(str, st), tone(str(v))) for *st, v in own["maps"][(cls, "fieldbackground")]])
+        texts: list[tuple[Any, ...]] = ([("disabled", "#9a9a9a")] if dark else
+                 [(*map(str, st), tone(str(v))) for *st, v in own["maps"][(".", "foreground")]])
         # A read-only field takes no typing, so no caret shows where the focus is.
-        style.map(cls, fieldbackground=[("readonly", "focus", select)]
-                  + [(*map(str, st), tone(str(v))) for *st, v in own["maps"][(cls, "fieldbackground")]],
-                  foreground=[("readonly", "focus", select_text)]
-                  + [(*map(str, st), tone(str(v))) for *st, v in own["maps"][(".", "foreground")]],
+        first: list[tuple[Any, ...]] = [("readonly", "focus", select)]
+        style.map(cls, fieldbackground=first + fields,
+                  foreground=[("readonly", "focus", select_text), *texts],
                   # Text selected in a field without the focus shows pale, so only the
                   # focused field looks highlighted.
                   selectbackground=[("readonly", "focus", select), ("!focus", INACTIVE_SELECT)],
@@ -265,6 +279,7 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
     _focus_rings(style, own, focus, "#000000" if theme == "contrast"
                  else tone(own["background"]))
     style.configure("Error.TLabel", foreground=ERROR_COLOURS.get(theme, ERROR_COLOURS["color"]))
+    style.configure(HINT_TLABEL, foreground=HINT_COLOURS.get(theme, HINT_COLOURS["color"]))
     widget.setvar(THEME_VAR, theme)
 
 

@@ -252,6 +252,17 @@ def test_high_contrast_covers_the_whole_window(tk_root: tk.Tk) -> None:
         assert [p for p in pairs if contrast(p[1], p[2]) < 4.5] == []  # and every text reads
         menus = [w for w in widgets(app.root) if isinstance(w, tk.Menu)]
         assert len(menus) >= 5 and {str(m.cget("background")) for m in menus} == {"#000000"}
+        style = ttk.Style(tk_root)  # the dialogs' fields, hints and buttons in every state
+        back = hex_colour(tk_root, style.lookup(".", "background"))
+        for cls, state in (("TEntry", []), ("TCombobox", ["readonly"]), ("TSpinbox", []),
+                           ("TButton", ["active"]), ("TCheckbutton", ["disabled"])):
+            option = "fieldbackground" if cls != "TButton" and cls != "TCheckbutton" \
+                else "background"
+            field = hex_colour(tk_root, style.lookup(cls, option, state) or back)
+            text = hex_colour(tk_root, style.lookup(cls, "foreground", state) or "#ffffff")
+            assert contrast(field, "#000000") < 3 and contrast(text, field) >= 4.5, cls
+        hint = hex_colour(tk_root, style.lookup("Hint.TLabel", "foreground"))
+        assert contrast(hint, back) >= 4.5
         app.options.live.update(theme="color")  # the desktop's menus and ttk look come back
         app.root.update()
         assert str(app.window.menubar.cget("background")) != "#000000"
