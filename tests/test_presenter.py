@@ -297,3 +297,11 @@ def test_the_window_title_names_the_program_once() -> None:
     assert presenter.window_title(PRESETS["trash-5000"], False) == "Ten-Thousand \u2014 Trash 5000"
     assert presenter.window_title(PRESETS["farkle"], True) == (
         "Ten-Thousand \u2014 Farkle (assisted)")
+
+
+def test_lines_become_sentences_for_the_status_line() -> None:
+    from tenthousand.present.spoken import sentences
+
+    assert sentences(["Your turn", "Dice 1 1 4; picked 1", "a 1 = 100", "Ann is thinking...",
+                      "", "Trash!"]) == ("Your turn. Dice 1 1 4; picked 1. A 1 = 100. "
+                                          "Ann is thinking. Trash!")

@@ -13,7 +13,7 @@ from ..model.game import Phase
 from ..present import presenter
 from ..present.advice import AdvisorDisplay
 from ..present.commands import handles
-from ..present.spoken import dice_report, die_report, scores_report
+from ..present.spoken import dice_report, die_report, scores_report, sentences
 from ..services.speech import NO_SPEECH, Priority, Speaker
 from ..view.window import MainWindow
 from .advising import AdvisorService
@@ -59,9 +59,11 @@ class AccessCommands:
         self.speaker.say(text, priority)
 
     def _answer(self, lines: list[str]) -> None:
-        """The answer to a question: in the status line, and spoken before anything else."""
-        self.messages.tell(" ".join(lines), spoken="\n".join(lines),
+        """The answer to a question: in the status line as sentences (shown whole when it
+        is too long for the bar), and spoken before anything else."""
+        self.messages.tell(sentences(lines), spoken="\n".join(lines),
                            priority=Priority.URGENT)
+        self.window.status.show_whole()
 
     @handles("speech")
     def toggle_speech(self) -> None:
@@ -116,10 +118,11 @@ class AccessCommands:
 
     @handles("say_again")
     def say_again(self) -> None:
-        """Ctrl+R: the last message again."""
+        """Ctrl+R: the last message again, aloud and shown whole (speech off: shown)."""
         if self.speaker.last:
             self.messages.tell(self.speaker.last, spoken=self.speaker.last,
                                priority=Priority.URGENT)
+        self.window.status.show_whole()
 
     @handles("silence")
     def silence(self) -> None:

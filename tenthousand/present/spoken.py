@@ -11,13 +11,29 @@ from ..model import Event, Game, GameOver
 from .lines import log_line, result_text
 from .presenter import SeatRow, TableDisplay
 
-__all__ = ["dice_report", "die_report", "events_report", "scores_report"]
+__all__ = ["dice_report", "die_report", "events_report", "scores_report", "sentences"]
 
 
 def events_report(game: Game, events: Sequence[Event]) -> str:
     """Events as one message: their log lines, the result as its banner gives it."""
     return "\n".join(result_text(game, e) if isinstance(e, GameOver) else log_line(game, e)[0]
                      for e in events)
+
+
+def sentences(lines: Sequence[str]) -> str:
+    """Lines as one text of sentences, for the status line: each begins with a capital and
+    ends with a full stop unless it has its own mark (the spoken form keeps the lines)."""
+    out = []
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        if line.endswith("..."):
+            line = line[:-3].rstrip()
+        if line[-1] not in ".!?:…":
+            line += "."
+        out.append(line[:1].upper() + line[1:])
+    return " ".join(out)
 
 
 def dice_report(display: TableDisplay) -> list[str]:

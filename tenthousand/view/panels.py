@@ -275,6 +275,8 @@ class StatusBar(tk.Frame):
         self.message.bind("<Configure>", lambda event: self._fit())
         self.message.bind("<Enter>", lambda event: self.show_tip())
         self.message.bind("<Leave>", lambda event: self.hide_tip())
+        self.message.bind("<Button-1>", lambda event: self.show_whole())
+        self.timers = Timers(self)  # the whole message, shown for a while
 
     def set_palette(self, pal: Palette) -> None:
         self.configure(background=pal.panel)
@@ -315,7 +317,15 @@ class StatusBar(tk.Frame):
         tip.wm_geometry(f"+{x}+{max(0, y)}")
         self.tip = tip
 
+    def show_whole(self, ms: int = 8000) -> None:
+        """A message the bar shows only part of, whole above it for a while (Ctrl+R, a
+        click on the bar, the answer to Ctrl+D): the keyboard's way to read it all."""
+        self.show_tip()
+        if self.tip is not None:
+            self.timers.later(ms, self.hide_tip, purpose="whole")
+
     def hide_tip(self) -> None:
+        self.timers.cancel("whole")
         if self.tip is not None:
             self.tip.destroy()
             self.tip = None
