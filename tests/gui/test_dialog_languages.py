@@ -197,7 +197,8 @@ def test_the_keys_window_in_german(root: tk.Tk) -> None:
     rows = dict(d.rows)
     assert rows["Leertaste oder R"] == "die gewählten Würfel zur Seite legen und die anderen werfen"
     assert rows["Strg+Z"].startswith("rückgängig: deinen letzten Zug zurücknehmen")
-    assert rows["Esc / Strg+N"] == "dieses Spiel beenden (nach Rückfrage) und ein neues einrichten"
+    assert rows["Esc / Strg+N"] == (
+        "ein neues Spiel einrichten (würde es dieses beenden, wirst du vorher gefragt)")
     groups = [d.tree.item(i, "values")[0] for i in d.tree.get_children()
               if "group" in d.tree.item(i, "tags")]
     assert groups == ["Spielen", "Das Spiel", "Optionen", "Hilfe"]
