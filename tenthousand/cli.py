@@ -20,6 +20,7 @@ from .files.settings import THEMES, GameSettings, SeatSetting, next_computer_nam
 from .i18n import N_, _
 from .model import OPTION_NAMES, PRESETS
 from .model.rules import BY_STRENGTH, COMMAND_WORDS, level_of_word
+from .model.text import is_plain
 
 #: The 1989 program's one-letter arguments and what they mean today.
 LETTERS = {"S": "--no-sound", "M": "--mono", "C": "--color", "*": "--skip-intro"}
@@ -156,12 +157,38 @@ def _delay(text: str) -> float:
     return value
 
 
+#: The seeds a saved game can hold: a whole number whose size is below 2**64 (the loader
+#: refuses any other, so the game could not be resumed or stored).
+SEED_LIMIT = 2**64
+
+
 def _seed(text: str) -> int:
     try:
-        return int(text)
+        value = int(text) if len(text) <= 40 else None
     except ValueError:
+        value = None
+    if value is None:
         raise argparse.ArgumentTypeError(
-            _("{text} is not a whole number").format(text=repr(text))) from None
+            _("{text} is not a whole number").format(text=f"{text!r:.40}"))
+    if abs(value) >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(
+            # Translators: {limit} is 18446744073709551615, written as is.
+            _("the seed is a whole number from -{limit} to {limit}").format(
+                limit=SEED_LIMIT - 1))
+    return value
+
+
+#: The most characters --fingerprint takes: the 64 hex digits of a whole fingerprint,
+#: with room for the spaces of one copied in groups.
+FINGERPRINT_CHARACTERS = 160
+
+
+def _fingerprint(text: str) -> str:
+    digits = [c for c in text.lower() if c in "0123456789abcdef"]
+    if len(text) > FINGERPRINT_CHARACTERS or len(digits) > 64:
+        raise argparse.ArgumentTypeError(
+            _("a fingerprint has at most 64 hex digits; copy only the fingerprint"))
+    return text
 
 
 def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
@@ -194,8 +221,13 @@ def _day(text: str) -> float:
         day = dt.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            _("not a date like 2026-11-30: {text}").format(text=repr(text))) from None
-    return dt.datetime(day.year, day.month, day.day).timestamp()
+            _("not a date like 2026-11-30: {text}").format(text=f"{text!r:.40}")) from None
+    try:
+        return dt.datetime(day.year, day.month, day.day).timestamp()
+    except (ValueError, OverflowError, OSError):  # a day the clock cannot count to
+        raise argparse.ArgumentTypeError(
+            _("{text} is too long ago or too far ahead; give a day like 2026-11-30").format(
+                text=repr(text))) from None
 
 
 def language_choices() -> tuple[str, ...]:
@@ -256,7 +288,8 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
                                                   "{options}").format(
                             options=", ".join(OPTION_NAMES)))
     parser.add_argument("--seed", type=_seed, metavar=_("SEED"),
-                        help=_("seed the dice, for a game you can replay"))
+                        help=_("seed the dice, for a game you can replay (a whole number "
+                               "below 2**64)"))
     parser.add_argument("--demo", action="store_true",
                         help=_("demo mode: the computer plays every seat"))
     parser.add_argument("--delay", type=_delay, metavar=_("SECONDS"),
@@ -291,11 +324,12 @@ def _tool_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("with --stats: only games before this day"))
     folder = _("FOLDER")
     parser.add_argument("--export-csv", type=str, metavar=folder,
-                        help=_("write every stored game and decision as CSV into "
-                               "{folder}").format(folder=folder))
+                        help=_("write every stored game and decision as CSV into {folder}, "
+                               "a folder that exists (its tenthousand-games.csv and "
+                               "tenthousand-decisions.csv are replaced)").format(folder=folder))
     parser.add_argument("--verify", metavar=_("RECORD"),
                         help=_("check that a game record's dice follow from its seed"))
-    parser.add_argument("--fingerprint", metavar=_("HEX"),
+    parser.add_argument("--fingerprint", metavar=_("HEX"), type=_fingerprint,
                         help=_("with --verify: the fingerprint shown before the game"))
     parser.add_argument("--install-desktop", action="store_true",
                         help=_("add Ten-Thousand to the desktop's application menu"))
@@ -341,6 +375,7 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         parser.error(_("--mono (M) and --color (C) cannot both be given"))
     if ns.theme is not None and (ns.mono or ns.color):
         parser.error(_("--theme cannot be given with --mono (M) or --color (C)"))
+    _check_tools(parser, ns)
     if ns.rules_file is not None:
         if ns.rules:
             parser.error(_("--rules and --rules-file cannot both be given"))
@@ -369,13 +404,65 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
     return ns, opts
 
 
+def _check_tools(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> None:
+    """The flags that go together (or not), and the files and folders they name: each
+    mistake exits 2 with one sentence before anything is read or written."""
+    if ns.install_desktop and ns.uninstall_desktop:
+        parser.error(_("--install-desktop and --uninstall-desktop cannot both be given"))
+    if ns.fingerprint is not None and ns.verify is None:
+        parser.error(_("--fingerprint goes with --verify RECORD: give the record to check"))
+    if ns.player is not None and not (ns.player.strip() and is_plain(ns.player)):
+        parser.error(_("--player: give the name as the statistics show it, in plain text"))
+    for flag, value in (("--rules-file", ns.rules_file), ("--verify", ns.verify),
+                        ("--replay", ns.replay)):
+        if value is not None:
+            _check_file(parser, flag, str(value))
+    if ns.export_csv is not None:
+        _check_folder(parser, ns.export_csv)
+
+
+def _check_file(parser: argparse.ArgumentParser, flag: str, text: str) -> None:
+    """A file the player named must be there and be a file (exit 2 with a sentence)."""
+    import stat
+
+    if not text.strip():
+        # Translators: {flag} is the option, as --verify.
+        parser.error(_("{flag}: give the name of a file").format(flag=flag))
+    try:
+        mode = os.stat(text).st_mode
+    except FileNotFoundError:
+        parser.error(_("{flag}: there is no file {path}").format(flag=flag, path=text))
+    except OSError:
+        parser.error(_("{flag}: {path} cannot be read; check its name and its permissions"
+                       ).format(flag=flag, path=text))
+    if stat.S_ISDIR(mode):
+        parser.error(_("{flag}: {path} is a folder; give the name of a file in it").format(
+            flag=flag, path=text))
+    if not stat.S_ISREG(mode):
+        parser.error(_("{flag}: {path} is not an ordinary file (it is a device or a pipe)"
+                       ).format(flag=flag, path=text))
+
+
+def _check_folder(parser: argparse.ArgumentParser, text: str) -> None:
+    """--export-csv names a folder that exists and can be written to."""
+    if not text.strip():
+        parser.error(_("--export-csv: give the folder to write the CSV files into"))
+    if not os.path.isdir(text):
+        if os.path.exists(text):
+            parser.error(_("--export-csv: {path} is not a folder; give the folder to write "
+                           "the CSV files into").format(path=text))
+        parser.error(_("--export-csv: there is no folder {path}; create it first").format(
+            path=text))
+    if not os.access(text, os.W_OK | os.X_OK):
+        parser.error(_("--export-csv: the folder {path} cannot be written to; give another"
+                       ).format(path=text))
+
+
 def _read_replay(parser: argparse.ArgumentParser, path: Path) -> Any:
     """The record to replay; a file that is not one exits 2 with one sentence."""
     from .files.savegame import read_record
     from .model import BadSave
 
-    if not path.is_file():
-        parser.error(_("--replay: there is no file {path}").format(path=path))
     try:
         return read_record(path)
     except BadSave as e:

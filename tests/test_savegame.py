@@ -246,11 +246,11 @@ def test_a_bad_file_that_cannot_be_moved_still_gives_a_message(
 def test_unreadable_file(monkeypatch: pytest.MonkeyPatch) -> None:
     raw = write_raw(json.dumps(mid_game_document()))
 
-    def refuse(self: Path) -> bytes:
+    def refuse(path: Path, limit: int = 0) -> bytes:
         raise PermissionError(errno.EACCES, "Permission denied")
 
     with monkeypatch.context() as m:
-        m.setattr(Path, "read_bytes", refuse)
+        m.setattr(savegame, "read_limited", refuse)
         game, message = savegame.load_saved_game()
     assert game is None
     assert_set_aside(message, raw)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..i18n import N_, _, number
 from ..model.rules import PRESETS, KindTable, Rules
+from ..model.text import is_plain
 
 FORMAT = 1
 MAX_BYTES = 64 * 1024  # a rule file is a page of text; anything bigger is not one
@@ -243,7 +244,7 @@ class _Reader:
                high: int = 1_000_000) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.fail(section, key, _("{key} must be a whole number of points, not "
-                                            "{value}").format(key=key, value=repr(value)))
+                                            "{value}").format(key=key, value=_short(value)))
         if not low <= value <= high:
             raise self.fail(section, key, _("{key} must be between {low} and {high}").format(
                 key=key, low=number(low), high=number(high)))
@@ -255,7 +256,7 @@ class _Reader:
     def flag(self, section: str, key: str, value: Any) -> bool:
         if not isinstance(value, bool):
             raise self.fail(section, key, _("{key} must be true or false, not {value}").format(
-                key=key, value=repr(value)))
+                key=key, value=_short(value)))
         return value
 
     def row(self, section: str, key: str, value: Any, size: int, *, low: int = 0
@@ -265,6 +266,12 @@ class _Reader:
             raise self.fail(section, key, _("{key} must be a list of {count} numbers").format(
                 key=key, count=size))
         return tuple(self.points(section, key, v, low=low) for v in value)
+
+
+def _short(value: object) -> str:
+    """A value as the file may have written it, cut to a few words for a message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "\u2026"
 
 
 def loads(text: str) -> RuleSet:
@@ -278,6 +285,12 @@ def loads(text: str) -> RuleSet:
         found = re.search(r"\(at line (\d+), column \d+\)", str(e))
         raise RuleFileError(_toml_sentence(str(e)),
                             int(found.group(1)) if found else 0) from None
+    except RecursionError:  # arrays or tables nested thousands deep
+        raise RuleFileError(_("this is not valid TOML: lists or tables are nested far too "
+                              "deep"), _deepest_line(text)) from None
+    except ValueError:  # a number of thousands of digits (Python's limit on int("..."))
+        raise RuleFileError(_("this is not valid TOML: a number has far too many digits"),
+                            _longest_number_line(text)) from None
     r = _Reader(text)
     unknown = sorted(set(data) - _TOP)
     if unknown:
@@ -291,7 +304,7 @@ def loads(text: str) -> RuleSet:
     for key, text_value, size in (("name", name, 40), ("description", description, 400)):
         if not isinstance(text_value, str) or not text_value.strip() and key == "name":
             raise r.fail("", key, _("the rule set needs a {key} in quotes").format(key=key))
-        if len(text_value) > size or any(ord(ch) < 32 and ch != "\n" for ch in text_value):
+        if len(text_value) > size or not is_plain(text_value, newlines=key == "description"):
             raise r.fail("", key, _("the {key} must be plain text of at most {count} letters"
                                     ).format(key=key, count=size))
     if base not in PRESETS:
@@ -308,6 +321,29 @@ def loads(text: str) -> RuleSet:
     except ValueError as e:  # a number out of range or two settings that contradict
         raise RuleFileError(_sentence(str(e), values), _line_for(r, values)) from None
     return RuleSet(rules_, description)
+
+
+def _deepest_line(text: str) -> int:
+    """The line where the brackets of a text nest deepest (a rough count: the file is
+    refused anyway, this only says where to look)."""
+    depth = deepest = line = 0
+    for number_, row in enumerate(text.splitlines(), 1):
+        for ch in row:
+            depth += ch in "[{"
+            depth -= ch in "]}"
+            if depth > deepest:
+                deepest, line = depth, number_
+    return line
+
+
+def _longest_number_line(text: str) -> int:
+    """The line that holds the longest run of digits (0 when there is none)."""
+    best = line = 0
+    for number_, row in enumerate(text.splitlines(), 1):
+        for run in re.findall(r"[0-9_]+", row):
+            if len(run) > best:
+                best, line = len(run), number_
+    return line
 
 
 def _sentence(message: str, values: dict[str, Any]) -> str:
@@ -454,21 +490,32 @@ def _read_turn_and_end(r: _Reader, data: dict[str, Any], values: dict[str, Any])
 
 
 def read(path: str | Path) -> RuleSet:
-    """Read a rule file from disk; :class:`RuleFileError` names the file's problem."""
+    """Read a rule file from disk; :class:`RuleFileError` names the file's problem.  Only a
+    regular file is read, and at most a byte more than a rule file can hold (a device or a
+    pipe is refused unread); a byte order mark before the text is skipped."""
+    from .storage import BOM, BadFile, TooBig, read_limited
+
     p = Path(path)
+    name = p.name or str(p)
     try:
-        if p.stat().st_size > MAX_BYTES:
-            raise RuleFileError(_("{file} is too big to be a rule file").format(file=p.name))
-        text = p.read_bytes().decode("utf-8")
+        text = read_limited(p, MAX_BYTES).removeprefix(BOM).decode("utf-8")
+    except TooBig:
+        raise RuleFileError(_("{file} is too big to be a rule file").format(file=name)) \
+            from None
+    except BadFile as e:
+        raise RuleFileError(str(e)) from None
     except UnicodeDecodeError:
-        raise RuleFileError(_("{file} is not a text file in UTF-8").format(file=p.name)) from None
+        raise RuleFileError(_("{file} is not a text file in UTF-8").format(file=name)) from None
+    except FileNotFoundError:
+        # Translators: {file} is the name of a rule file the player gave.
+        raise RuleFileError(_("there is no file {file}").format(file=name)) from None
     except OSError as e:
         raise RuleFileError(_("{file} cannot be read: {reason}").format(
-            file=p.name, reason=e.strerror or e)) from None
+            file=name, reason=e.strerror or e)) from None
     try:
         return loads(text)
     except RuleFileError as e:
-        raise RuleFileError(e.sentence, e.line, p.name) from None
+        raise RuleFileError(e.sentence, e.line, name) from None
 
 
 def write(path: str | Path, rule_set: RuleSet) -> None:

@@ -31,7 +31,14 @@ from ..i18n import _
 from ..model import BadSave, Game, Record, Snapshot, load_game, load_record, transcript
 from ..model.record import FORMAT
 from .paths import paths
-from .storage import MAX_BYTES, BadFile, read_json, set_aside, write_text_atomic
+from .storage import (
+    MAX_BYTES,
+    BadFile,
+    read_json,
+    read_limited,
+    set_aside,
+    write_text_atomic,
+)
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +228,7 @@ def _parse_journal(header: dict[str, object], rest: str) -> Game:
 def _load(path: Path) -> Game | None:
     """The saved game, None for no file; BadFile / BadSave (or a slip of the loader)."""
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path)  # a regular file, read to at most the limit plus a byte
     except FileNotFoundError:
         return None
     except OSError as e:

@@ -31,6 +31,7 @@ from ..i18n import (
 from ..i18n import signed as signed_number
 from ..model import LEVELS, OPTION_NAMES, PRESETS, Rules
 from ..model.rules import NUMBER_LIMITS
+from ..model.text import is_plain
 from .paths import paths
 from .storage import BadFile, read_json, set_aside, write_json_atomic
 
@@ -196,6 +197,9 @@ class GameSettings:
             elif len(name) > NAME_LENGTH:
                 errors[f"seat{i}"] = _("a name has at most {n} characters").format(
                     n=number(NAME_LENGTH))
+            elif not is_plain(name):
+                errors[f"seat{i}"] = _("a name cannot hold control characters, text-direction "
+                                       "marks or broken characters")
             elif seat.level not in LEVELS:
                 # Translators: {levels} lists the levels as the command line writes them.
                 errors[f"seat{i}"] = _("choose a level: {levels}").format(
@@ -483,7 +487,7 @@ class Text(Pref[str]):
     length: int = 40
 
     def clean(self, value: object) -> str:
-        if not isinstance(value, str) or len(value) >= self.length:
+        if not isinstance(value, str) or len(value) >= self.length or not is_plain(value):
             raise ValueError(f"{self.name} must be a text under {self.length} characters")
         return value
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -63,25 +65,88 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 
 
 MAX_BYTES = 8 * 1024 * 1024
+#: The byte order mark some editors write before UTF-8 text: read as nothing.
+BOM = b"\xef\xbb\xbf"
+
+
+class TooBig(BadFile):
+    """A file longer than its kind can be (refused after reading at most the limit)."""
+
+
+def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``limit`` bytes.
+
+    A folder, a device or a pipe raises :class:`BadFile` without being read (a pipe is
+    opened without waiting for a writer); a file that holds more than ``limit`` bytes
+    raises :class:`TooBig` after at most ``limit + 1`` bytes were read, whatever its size
+    claims.  FileNotFoundError and the other OSErrors are the caller's to word.
+    """
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        # Translators: {file} is a name the player gave where a file was expected.
+        raise BadFile(_("{file} is a folder, not a file").format(file=_shown(path)))
+    if not stat.S_ISREG(mode):
+        raise BadFile(_("{file} is not an ordinary file (it is a device or a pipe)").format(
+            file=_shown(path)))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)  # not blocking: the file may have become a pipe since
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise BadFile(_("{file} is not an ordinary file (it is a device or a pipe)"
+                            ).format(file=_shown(path)))
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    if left <= 0:
+        raise TooBig(_("{file} is far too large to be ours").format(file=_shown(path)))
+    return b"".join(chunks)
+
+
+def _shown(path: Path) -> str:
+    """A file's name for a message (the whole path when it has no name, as ``/``)."""
+    return path.name or str(path)
+
+
+#: A JSON escape that may stand for half of a surrogate pair (checked further when found).
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
 
 
 def read_json(path: Path) -> Any:
     """The JSON in ``path``; None when the file does not exist; BadFile when it is not
-    readable JSON."""
+    readable JSON (or not a regular file, or bigger than :data:`MAX_BYTES`).  A byte order
+    mark before the text is skipped; text that cannot be written again as UTF-8 (a lone
+    surrogate written as an escape) is refused here, where it enters."""
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path)
     except FileNotFoundError:
         return None
     except OSError as e:
         # Translators: {file} is a file's name; {reason} the system's words for the error.
         raise BadFile(_("{file} cannot be read ({reason})").format(
             file=path.name, reason=e.strerror)) from None
-    if len(raw) > MAX_BYTES:
-        raise BadFile(_("{file} is far too large to be ours").format(file=path.name))
+    return parse_json(raw, path.name)
+
+
+def parse_json(raw: bytes, name: str) -> Any:
+    """The JSON document in ``raw`` (the bytes of the file ``name``), or BadFile."""
     try:
-        return json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.removeprefix(BOM).decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadFile(_("{file} is not valid JSON").format(file=path.name)) from None
+        raise BadFile(_("{file} is not valid JSON").format(file=name)) from None
+    if _SURROGATE_ESCAPE.search(raw):
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except (UnicodeEncodeError, RecursionError):
+            raise BadFile(_("{file} holds a broken character that is not text").format(
+                file=name)) from None
+    return data
 
 
 def set_aside(path: Path) -> Path | None:

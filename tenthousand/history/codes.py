@@ -32,6 +32,10 @@ _DECODE.update({"O": 0, "I": 1, "L": 1})
 _PRESET_LIST = tuple(sorted(PRESETS))
 CHALLENGE_TAG = "TC"
 RESULT_TAG = "TR"
+#: The most characters a code may have as pasted, spaces and line breaks included: twice
+#: the longest real one (a result code with a name of 72 bytes: 193 characters).  A longer
+#: text is refused before it is decoded, whose time grows with the square of its length.
+MAX_CODE_CHARACTERS = 400
 
 
 class BadCode(ValueError):
@@ -131,6 +135,8 @@ def _code_messages(tag: str) -> dict[str, str]:
             # Translators: {char} is the character, in quotes.
             "char": _("The challenge code has a character that cannot be in it: {char}."),
             "short": _("The challenge code is too short: a part of it is missing."),
+            "long": _("This is far too long for a challenge code: copy only the code, from "
+                      "TC- to its last group."),
             "changed": _("The challenge code does not check: a character was changed. Copy "
                          "it again exactly as it was sent."),
             "check": _("The challenge code does not check: a character was changed, left out "
@@ -142,6 +148,8 @@ def _code_messages(tag: str) -> dict[str, str]:
         # Translators: {char} is the character, in quotes.
         "char": _("The result code has a character that cannot be in it: {char}."),
         "short": _("The result code is too short: a part of it is missing."),
+        "long": _("This is far too long for a result code: copy only the code, from TR- to "
+                  "its last group."),
         "changed": _("The result code does not check: a character was changed. Copy it "
                      "again exactly as it was sent."),
         "check": _("The result code does not check: a character was changed, left out or "
@@ -150,8 +158,10 @@ def _code_messages(tag: str) -> dict[str, str]:
 
 
 def _decode(tag: str, code: str) -> bytes:
-    text = "".join(c for c in code.upper() if not c.isspace() and c != "-")
     words = _code_messages(tag)
+    if len(code) > MAX_CODE_CHARACTERS:
+        raise BadCode(words["long"])
+    text = "".join(c for c in code.upper() if not c.isspace() and c != "-")
     if not text.startswith(tag):
         if text[:2] in (CHALLENGE_TAG, RESULT_TAG):
             raise BadCode(words["other"])
@@ -243,6 +253,8 @@ def challenge_code(challenge: Challenge) -> str:
 
 def read_challenge(code: str) -> Challenge:
     """The challenge in ``code``; BadCode with a sentence when it is not one or is changed."""
+    if len(code) > MAX_CODE_CHARACTERS:
+        raise BadCode(_code_messages(CHALLENGE_TAG)["long"])
     text = "".join(c for c in code.upper() if not c.isspace() and c != "-")
     # A code's length is fixed: a text of another length is not a changed code but another
     # text, or a code cut short (said before its checksum would call it "changed").

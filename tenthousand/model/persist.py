@@ -33,6 +33,7 @@ from .position import (
 )
 from .record import FORMAT, Command, Record, Start, load_position
 from .rules import Rules
+from .text import is_plain
 
 __all__ = ["LIMIT", "MAX_COMMANDS", "BadSave", "dumps", "load_game", "load_position",
            "load_record", "loads", "replay_commands"]
@@ -126,7 +127,7 @@ def _played_as(value: Any, seats: list[Seat]) -> dict[int, tuple[str, str]]:
         why = item.get("why", "") if isinstance(item, dict) else None
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats) \
                 or not seats[seat].computer or seat in out or level not in LEVELS \
-                or not isinstance(why, str) or len(why) > 200:
+                or not isinstance(why, str) or len(why) > 200 or not is_plain(why):
             raise BadSave(_("'{key}' names a seat, level or reason that does not fit").format(
                 key="played_as"))
         out[seat] = (level, why)

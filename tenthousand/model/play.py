@@ -46,6 +46,7 @@ from .events import (
     TurnStarted,
 )
 from .rules import LEVELS, Rules
+from .text import is_plain
 
 #: A source of dice: given how many to throw, returns that many faces 1-6.
 DiceSource = Callable[[int], Sequence[int]]
@@ -86,6 +87,10 @@ class Seat:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24:
             raise ValueError(_("a seat name must be 1 to 24 characters: {name}").format(
                 name=f"{name!r:.40}"))
+        if not is_plain(name):
+            # Translators: {name} is the name as the file writes it, in quotes.
+            raise ValueError(_("a seat name cannot hold control characters or text-direction "
+                               "marks: {name}").format(name=f"{name!r:.40}"))
         if not isinstance(computer, bool):
             raise ValueError(_("a seat's 'computer' must be true or false"))
         if level not in LEVELS:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import N_, _, number, pgettext
+from .text import is_plain
 
 #: The computer's levels as files and challenge codes know them (a code keeps a level by
 #: its place here: the order never changes).
@@ -338,7 +339,7 @@ class Rules:
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
             elif isinstance(default, str):
-                ok = isinstance(value, str) and len(value) <= 80
+                ok = isinstance(value, str) and len(value) <= 80 and is_plain(value)
             else:
                 ok = value is None or (isinstance(value, int) and not isinstance(value, bool)
                                        and 0 <= value <= 1_000_000)

@@ -118,9 +118,11 @@ def _digest(data: bytes) -> str:
 
 def _read_manifest() -> tuple[list[dict[str, str]], list[str]]:
     """The files (path, sha256) and created folders on record; nothing if unreadable."""
-    try:
-        data = json.loads(_manifest_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    from ..files.storage import read_limited
+
+    try:  # a regular file of at most 1 MB (a pipe or a device is no manifest)
+        data = json.loads(read_limited(_manifest_path(), 1 << 20).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return [], []
     if not isinstance(data, dict):
         return [], []
@@ -175,15 +177,17 @@ def install_files() -> tuple[int, Path]:
 def uninstall_files() -> tuple[int, list[str]]:
     """Remove what :func:`install_files` recorded; return the count removed and the changed
     files left alone."""
+    from ..files.storage import BadFile, read_limited
+
     files, dirs = _read_manifest()
     removed, kept = 0, []
     for item in files:
         path = Path(item["path"])
-        try:
-            content = path.read_bytes()
+        try:  # what install_files wrote is small: a pipe or a big file is someone else's
+            content = read_limited(path, 16 << 20)
         except FileNotFoundError:
             continue
-        except OSError:
+        except (OSError, BadFile):
             kept.append(str(path))
             continue
         if _digest(content) != item["sha256"]:

@@ -16,15 +16,13 @@ import importlib
 import importlib.util
 import json
 import logging
-import struct
 import threading
-import zlib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from ..files.paths import paths
-from ..files.storage import write_bytes_atomic
+from ..files.storage import BadFile, read_limited, write_bytes_atomic
 from ..i18n import _, number
 from ..model.rules import Rules
 from . import challenge_table, penalty_table, surpass_table
@@ -46,6 +44,10 @@ LARGEST_SURPASS_GAME_POINT = 5000
 #: point, and a position also holds the challenges left (docs/perfect-play.md).
 LARGEST_CHALLENGE_GAME_POINT = 5000
 
+
+#: The most bytes a cached table file may have: its values compressed (at most
+#: :data:`~.table_file.MAX_VALUES` float32s) and its header.
+MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
 
 #: The tables of the option solvers: each module has ``MAGIC``, ``unsupported``, ``pack``,
 #: ``unpack`` and ``SOLVER``, the name of its solver module.
@@ -138,17 +140,22 @@ def load_cached(rules: Rules) -> tables.Table | None:
     set aside, so it is solved again)."""
     path = cache_file(rules)
     try:
-        data = path.read_bytes()
+        data = read_limited(path, MAX_FILE_BYTES)
     except FileNotFoundError:
+        return None
+    except BadFile as e:  # a folder, a pipe, or far too big: no table of ours
+        log.warning("the cached perfect-play table %s is no table (%s); solving again", path, e)
+        _set_aside(path)
         return None
     except OSError as e:
         log.warning("cannot read the cached perfect-play table %s: %s", path, e)
         return None
     try:
         table: tables.Table | None = unpack(data)
-    except (ValueError, KeyError, TypeError, struct.error, zlib.error) as e:
+    except Exception as e:  # noqa: BLE001 - whatever the damage, the file is not trusted
         table = None
-        log.warning("the cached perfect-play table %s is damaged (%s); solving again", path, e)
+        log.warning("the cached perfect-play table %s is damaged (%s: %s); solving again",
+                    path, type(e).__name__, e)
     if table is None or table.rules != rules:
         _set_aside(path)
         return None

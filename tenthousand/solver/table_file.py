@@ -15,6 +15,7 @@ solved), and below the tables of the options, which are kinds of :class:`OptionT
 from __future__ import annotations
 
 import json
+import math
 import struct
 import sys
 import zlib
@@ -26,6 +27,12 @@ from ..model.rules import Rules
 
 MAGIC = b"TTPERFECT1\n"
 FORMAT = 1
+#: The most values a table may hold: more than the largest table solved here (surpassing
+#: at 5,000 points: 1,000,000 values), far less than a damaged header could claim.  The
+#: compressed values are inflated to at most this many, never to what the file would give.
+MAX_VALUES = 16_000_000
+#: The most bytes a header may have (the rules and some figures: about 2 KB).
+MAX_HEADER_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -97,14 +104,38 @@ def unpack_option(data: bytes, magic: bytes, what: str, size: Any, kind: type[Op
     """Read a table file of :func:`pack_option` into a ``kind``; ``size(header)`` is the
     number of values it must hold, ``more`` names the table's fields read from the header
     (field: header key).  ValueError when it is not such a file."""
-    header, body = read_file(data, magic, what)
-    if len(body) != size(header):
-        raise ValueError("perfect-play table has the wrong size")
-    return kind(rules=Rules.from_dict(header["rules"]), ng=int(header["ng"]),
-                extra=int(header["extra"]), dmax=0, tie_first=0.5, win=body,
+    header, body = read_file(data, magic, what, count=lambda h: int(size(h)))
+    return kind(rules=_rules(header), ng=_whole(header, "ng"),
+                extra=_whole(header, "extra"), dmax=0, tie_first=0.5, win=body,
                 catch_up=array("f"), tie_second=array("f"),
-                figures=dict(header.get("figures", {})),
-                **{name: int(header[key]) for name, key in more.items()})
+                figures=_figures(header),
+                **{name: _whole(header, key, low=-MAX_VALUES) for name, key in more.items()})
+
+
+def _rules(header: dict[str, Any]) -> Rules:
+    """The rules of the header, whose game point must be the table's (ValueError if not)."""
+    rules = Rules.from_dict(header.get("rules"))
+    if rules.game_point != 50 * _whole(header, "ng"):
+        raise ValueError("perfect-play table is for another game point than its rules")
+    return rules
+
+
+def _whole(header: dict[str, Any], key: str, low: int = 0) -> int:
+    """A whole number of the header, within what a table can hold (ValueError if not)."""
+    value = header.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_VALUES:
+        raise ValueError(f"perfect-play table header has a bad {key}")
+    return value
+
+
+def _figures(header: dict[str, Any]) -> dict[str, Any]:
+    """The solve's figures of the header: names and finite numbers only."""
+    figures = header.get("figures", {})
+    if not isinstance(figures, dict) or not all(
+            isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
+            and math.isfinite(v) for k, v in figures.items()):
+        raise ValueError("perfect-play table header has bad figures")
+    return dict(figures)
 
 
 def options_refused(options: tuple[str, ...] | list[str]) -> str:
@@ -124,22 +155,43 @@ def write_file(magic: bytes, header: dict[str, Any], body: bytes) -> bytes:
     return magic + struct.pack("<I", len(head)) + head + zlib.compress(body, 9)
 
 
-def read_file(data: bytes, magic: bytes, what: str,
-              version: int = FORMAT) -> tuple[dict[str, Any], array[float]]:
+def read_file(data: bytes, magic: bytes, what: str, version: int = FORMAT, *,
+              count: Any) -> tuple[dict[str, Any], array[float]]:
     """The header and the float32 values of a table file of :func:`write_file`;
-    ValueError (naming ``what`` the file should have been) when it is not one."""
+    ValueError (naming ``what`` the file should have been) when it is not one.
+
+    Nothing in the file is trusted: the header must be a JSON object of at most
+    :data:`MAX_HEADER_BYTES`; ``count(header)`` (which may raise ValueError, KeyError or
+    TypeError) is the number of values the table must hold, and the values are inflated
+    to that many and no further; every value is a chance, 0 to 1 (no NaN)."""
     if not data.startswith(magic):
         raise ValueError(f"not {what}")
     pos = len(magic)
     (size,) = struct.unpack_from("<I", data, pos)
     pos += 4
-    header = json.loads(data[pos:pos + size])
+    if size > MAX_HEADER_BYTES or pos + size > len(data):
+        raise ValueError("perfect-play table header has a bad length")
+    try:
+        header = json.loads(data[pos:pos + size])
+    except RecursionError:
+        raise ValueError("perfect-play table header is nested too deep") from None
+    if not isinstance(header, dict):
+        raise ValueError("perfect-play table header is not a JSON object")
     if header.get("format") != version:
         raise ValueError("unknown table format")
+    values = count(header)
+    if not isinstance(values, int) or not 0 < values <= MAX_VALUES:
+        raise ValueError("perfect-play table has the wrong size")
+    inflate = zlib.decompressobj()
+    raw = inflate.decompress(data[pos + size:], values * 4 + 1)
+    if len(raw) != values * 4 or inflate.unconsumed_tail or not inflate.eof:
+        raise ValueError("perfect-play table has the wrong size")
     body: array[float] = array("f")
-    body.frombytes(zlib.decompress(data[pos + size:]))
+    body.frombytes(raw)
     if sys.byteorder != "little":
         body.byteswap()
+    if not all(0.0 <= v <= 1.0 for v in body):  # False for NaN too
+        raise ValueError("perfect-play table holds values that are no chances")
     return header, body
 
 
@@ -171,20 +223,23 @@ def pack(solution: Any) -> bytes:
 
 def unpack(data: bytes) -> Table:
     """Read a table file; ValueError when it is not one."""
-    header, body = read_file(data, MAGIC, "a perfect-play table")
-    ng, dmax = int(header["ng"]), int(header["dmax"])
-    if len(body) != 2 * ng * ng + 5 * dmax:
-        raise ValueError("perfect-play table has the wrong size")
+    header, body = read_file(data, MAGIC, "a perfect-play table",
+                             count=lambda h: 2 * _whole(h, "ng") ** 2 + 5 * _whole(h, "dmax"))
+    ng, dmax = _whole(header, "ng"), _whole(header, "dmax")
+    tie_first = header.get("tie_first")
+    if not isinstance(tie_first, int | float) or isinstance(tie_first, bool) \
+            or not 0.0 <= tie_first <= 1.0:
+        raise ValueError("perfect-play table header has a bad tie_first")
     return Table(
-        rules=Rules.from_dict(header["rules"]),
+        rules=_rules(header),
         ng=ng,
-        extra=int(header["extra"]),
+        extra=_whole(header, "extra"),
         dmax=dmax,
-        tie_first=float(header["tie_first"]),
+        tie_first=float(tie_first),
         win=body[:2 * ng * ng],
         catch_up=body[2 * ng * ng:2 * ng * ng + 4 * dmax],
         tie_second=body[2 * ng * ng + 4 * dmax:],
-        figures=dict(header.get("figures", {})),
+        figures=_figures(header),
     )
 
 
