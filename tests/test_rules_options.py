@@ -11,6 +11,7 @@ from tenthousand.model.events import (
     Challenged,
     Discarded,
     Event,
+    Frozen,
     GameOver,
     Pegged,
     Penalty,
@@ -45,7 +46,8 @@ def test_pyramiding_manual_example_a_five_and_two_thrown_fives() -> None:  # D-1
                                                            [5, 5, 2, 3, 4]])
     throw(game)
     throw(game, 5)
-    assert game.describe_selection(idx(game, 5, 5)) == ("three 5s = 500 (stretch), +450", 450)
+    assert game.describe_selection(idx(game, 5, 5)) == (
+        "with the frozen dice: three 5s = 500, so +450", 450)
     assert dict(game.legal_freezes())[(5, 5)] == 450
     assert dict(game.legal_freezes())[(5,)] == 50  # 5 + 5 are still two singles
     events = game.bank(idx(game, 5, 5))
@@ -59,8 +61,18 @@ def test_pyramiding_example_three_2s_and_a_2_in_trash_15000() -> None:  # D-10
     events = throw(game, 2, 2, 2)
     assert not of(events, Thrown)[-1].trash  # the lone 2 joins the frozen three
     assert game.legal_freezes() == [((2,), 3800)]
-    game.throw(idx(game, 2))
+    events = game.throw(idx(game, 2))
     assert game.turn_score == 4000
+    # The log says the lone 2 was counted with the three frozen before.
+    frozen = of(events, Frozen)[0]
+    assert frozen.joined == (2, 2, 2)
+    assert frozen.message(["Ann", "Bob"]) == "Ann freezes 2 onto 2 2 2: +3,800 (turn 4,000)"
+    assert Event.from_dict(frozen.to_dict()) == frozen
+    # A freeze with nothing before it, and one saved before the field was added, read so.
+    first = Frozen(0, (2, 2, 2), 200, 200)
+    assert first.message(["Ann", "Bob"]) == "Ann freezes 2 2 2 for 200 (turn 200)"
+    old = {k: v for k, v in first.to_dict().items() if k != "joined"}
+    assert Event.from_dict(old) == first
 
 
 def test_pyramiding_trash_only_when_no_new_die_fits() -> None:  # D-10

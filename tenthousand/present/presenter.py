@@ -59,8 +59,11 @@ LOG_TAIL = 120
 # -- what the views draw -----------------------------------------------------------------
 
 
-#: The label of the dice frozen in this stretch (of the turn: since its start or a corner).
-FROZEN = N_("Frozen this stretch")
+#: The label of the dice frozen in this stretch (of the turn: since its start or a corner;
+#: a corner clears them, and the rules window says so).
+# Translators: the label of the row of dice frozen so far (since the turn began, or since
+# the last time all six were frozen and six fresh dice came back).
+FROZEN = N_("Frozen so far")
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,8 @@ class SeatRow:
             parts.append(_("trash turns in a row: {n} of 3").format(n=self.trash_streak))
         if self.show_match:
             # Translators: a seat's match points so far, on the scoreboard.
-            parts.append(_("match {points}").format(points=number(self.match_points)))
+            parts.append(ngettext("{points} match point", "{points} match points",
+                                  self.match_points).format(points=number(self.match_points)))
         return " \u00b7 ".join(parts)
 
 
@@ -276,7 +280,14 @@ def table(game: Game, ctx: Context, described: Described | None = None) -> Table
     return _between_turns(game, ctx, common)
 
 
-def _turn_score(game: Game) -> str:
+def _turn_score(game: Game, picked: int | None = None) -> str:
+    """The turn score, top left; with ``picked``, the points of the dice picked and not yet
+    frozen, which the dice to throw and the Bank button already count."""
+    if picked is not None:
+        # Translators: the turn score so far and the points of the dice picked (not yet
+        # frozen), top left of the table: "Turn score 700 + 350 picked".
+        return _("Turn score {points} + {picked} picked").format(
+            points=number(game.turn_score), picked=number(picked))
     # Translators: the points of the turn so far, top left of the table.
     return _("Turn score {points}").format(points=number(game.turn_score))
 
@@ -290,10 +301,18 @@ def _choosing(game: Game, ctx: Context, common: dict[str, Any],
               described: Described | None) -> TableDisplay:
     human = ctx.human_to_play(game)
     left = len(game.thrown) - len(ctx.selection)
-    text, ok = "", None
+    text, ok, picked = "", None, None
     if ctx.selection:
         words, points = described or game.describe_selection(sorted(ctx.selection))
-        text, ok = words, points is not None
+        text, ok, picked = words, points is not None, points
+        better = game.better_freeze(sorted(ctx.selection)) if human and ok else None
+        if better is not None:
+            # Translators: a selection that scores more with fewer dice: {selection} is
+            # how it counts now ("three pairs = 2,000"), {dice} the dice that score more
+            # on their own ("5 5 5 5"), {points} what they score.
+            text = _("{selection}; {dice} alone would score {points}").format(
+                selection=words, dice=" ".join(str(d) for d in better[0]),
+                points=number(better[1]))
         if not human and ctx.decision_bank is not None and ok:
             # Translators: {selection} is what the computer picked ("three 4s and a 5, 500").
             text = (_("{selection}  -  banks") if ctx.decision_bank
@@ -302,7 +321,7 @@ def _choosing(game: Game, ctx: Context, common: dict[str, Any],
         text = _("Click dice or press 1-6 to choose what to freeze")
     return TableDisplay(
         thrown=game.thrown, selected=frozenset(ctx.selection), thrown_clickable=human,
-        frozen=tuple(game.frozen), frozen_label=_(FROZEN), turn_score=_turn_score(game),
+        frozen=tuple(game.frozen), frozen_label=_(FROZEN), turn_score=_turn_score(game, picked),
         dice_left=_("Next throw: 6 fresh dice") if left == 0 else _dice_left(left),
         need=_need(game), selection=text, selection_ok=ok, **common)
 
