@@ -109,6 +109,11 @@ class SeatRow:
     trash_streak: int | None = None  # trash turns in a row (None: no three-trash penalty)
 
     def details(self) -> str:
+        """The line under the seat's name: "Expert AI · on board · 8 match points"."""
+        return " \u00b7 ".join(self.parts())
+
+    def parts(self) -> list[str]:
+        """The pieces of :meth:`details`, each a phrase not to be broken across lines."""
         parts = [self.player]
         if self.show_on_board:
             parts.append(_("on board") if self.on_board else _("not on board"))
@@ -122,7 +127,7 @@ class SeatRow:
             # Translators: a seat's match points so far, on the scoreboard.
             parts.append(ngettext("{points} match point", "{points} match points",
                                   self.match_points).format(points=number(self.match_points)))
-        return " \u00b7 ".join(parts)
+        return parts
 
 
 # Translators: the table's buttons; the key that does the same is in brackets.

@@ -9,6 +9,7 @@ import pytest
 from app_kit import click_die, key, make_app, settings
 
 from tenthousand.control.app import App
+from tenthousand.present.presenter import SeatRow
 from tenthousand.view.table import TableView
 
 pytestmark = pytest.mark.gui
@@ -94,5 +95,29 @@ def test_a_banner_never_covers_the_last_turns_line(tk_root: tk.Tk, geometry: str
         key(app, "space")  # Bob throws trash: the banner shows over You's last turn
         assert game.current == 2
         check_banner_clear(app, "Bob's trash")
+    finally:
+        app.destroy()
+
+
+def test_a_seats_line_breaks_between_its_pieces_and_fits_at_the_normal_size(
+        tk_root: tk.Tk) -> None:
+    app = make_app(tk_root, settings(("You", False), ("Computer A", True)))
+    try:
+        tk_root.geometry("1230x865")  # the window's size on a 1280x900 screen
+        tk_root.update()
+        board = app.window.scoreboard
+        rows = (SeatRow("You", "Human", 5200, True, None, 18),
+                SeatRow("Computer A", "Expert AI", 0, False, None, 8),
+                SeatRow("Computer B", "Best average AI", 0, False, 2, 9))
+        board.show(rows)
+        tk_root.update_idletasks()
+        one_line = board.small.metrics("linespace")
+        heights = [e.details.winfo_reqheight() for e in board.entries]
+        assert heights[0] < 2 * one_line and heights[1] < 2 * one_line, heights
+        # The longer one wraps between its pieces: "9 match points" stays whole.
+        text = str(board.entries[2].details.cget("text"))
+        assert "9\u00a0match\u00a0points" in text and "Best\u00a0average\u00a0AI" in text
+        assert board.texts()[2][2] == "Best average AI \u00b7 not on board \u00b7 2 challenges" \
+            " \u00b7 9 match points"
     finally:
         app.destroy()
