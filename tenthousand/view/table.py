@@ -384,12 +384,12 @@ class TableView(TableBase):
         bbox = self.bbox(*items)
         if bbox:
             x0, y0, x1, y1 = bbox
-            low = top - (y0 - 12)  # the box's top edge must clear the notice
-            if low > 0:
+            low = max(0.0, top - (y0 - 12))  # the box's top edge must clear the notice
+            if low:
                 for item in items:
                     self.move(item, 0, low)
-                y0, y1 = y0 + low, y1 + low
-            self.coords(self.banner_box, *_rounded(x0 - 28, y0 - 12, x1 + 28, y1 + 14, 16))
+            self.coords(self.banner_box, *_rounded(x0 - 28, y0 + low - 12, x1 + 28,
+                                                   y1 + low + 14, 16))
         for item in (self.banner_box, self.banner_item, self.banner_body):
             self.tag_raise(item)
 
