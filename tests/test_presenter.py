@@ -317,3 +317,11 @@ def test_match_points_are_said_as_points() -> None:
     assert row.details() == "Human \u00b7 not on board \u00b7 8 match points"
     assert presenter.SeatRow("Ann", "Human", 0, False, None, 1).details().endswith(
         "\u00b7 1 match point")
+
+
+def test_a_pick_that_takes_points_off_is_said_with_a_minus() -> None:  # D-10
+    game, _ = new_game("trash-15000", "pyramiding", throws=[[6, 6, 6, 6, 2, 3], [4, 4]])
+    throw(game)
+    throw(game, 6, 6, 6, 6)
+    table = presenter.table(game, human_context(game, (0, 1)))
+    assert table.turn_score == "Turn score 4,000 - 2,000 picked"

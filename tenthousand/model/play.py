@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Self
 
-from ..i18n import _, number
+from ..i18n import _, number, signed
 from . import scoring
 from .events import (
     Banked,
@@ -249,8 +249,9 @@ class Play:
             # Translators: pyramiding: {words} say how these dice count together with the
             # dice frozen before them since the turn began or the last corner ("three 5s =
             # 500"), {points} what this freeze adds to the turn score.
-            return _("with the frozen dice: {words}, so +{points}").format(
-                words=words, points=number(points)), points
+            # (D-10 taken literally: a freeze may also take points off, "so -2,000".)
+            return _("with the frozen dice: {words}, so {points}").format(
+                words=words, points=signed(points)), points
         return scoring.describe(faces, self.rules, first_throw=self.first_throw,
                                 thrown=len(self.thrown)), points
 

@@ -290,9 +290,11 @@ def _turn_score(game: Game, picked: int | None = None) -> str:
     frozen, which the dice to throw and the Bank button already count."""
     if picked is not None:
         # Translators: the turn score so far and the points of the dice picked (not yet
-        # frozen), top left of the table: "Turn score 700 + 350 picked".
-        return _("Turn score {points} + {picked} picked").format(
-            points=number(game.turn_score), picked=number(picked))
+        # frozen), top left of the table: "Turn score 700 + 350 picked"; the second, when
+        # the pick takes points off (pyramiding: "Turn score 4,000 - 2,000 picked").
+        text = (_("Turn score {points} + {picked} picked") if picked >= 0
+                else _("Turn score {points} - {picked} picked"))
+        return text.format(points=number(game.turn_score), picked=number(abs(picked)))
     # Translators: the points of the turn so far, top left of the table.
     return _("Turn score {points}").format(points=number(game.turn_score))
 
