@@ -296,7 +296,7 @@ def test_undo_and_redo_rebuild_the_log_with_a_new_games_first_lines(
     c, screen = t.controller, t.screen
     first = screen.texts()[:2]
     assert first[0] == "New game: Ten-Thousand, to 10,000."
-    assert first[1].startswith("Dice fingerprint: ")
+    assert first[1].startswith("Fair dice: ")
     before = t.game.to_dict()
     c.throw()
     thrown = t.game.to_dict()

@@ -129,7 +129,7 @@ def test_counters_and_refusals_in_german() -> None:
     i18n.set_language("de")
     assert scoring.describe([4, 4, 4, 1], TT) == "drei 4er + eine 1 = 500"
     assert scoring.describe([1, 1, 1, 1], TT) == "vier 1er = 2.000"
-    assert scoring.why_not([3, 3, 3, 3], PRESETS["trash-5000"]) == "vier 3er zählen zusammen nicht"
+    assert scoring.why_not([3, 3], PRESETS["trash-5000"]) == "zwei 3er zählen zusammen nicht"
     assert scoring.why_not([2, 1], TT) == "die 2 zählt nicht"
     farkle = PRESETS["farkle"]
     game = Game(farkle, [Seat("Ann"), Seat("Bob")], dice=lambda n: [1, 2, 3, 4, 6, 6][:n],

@@ -305,3 +305,47 @@ def test_lines_become_sentences_for_the_status_line() -> None:
     assert sentences(["Your turn", "Dice 1 1 4; picked 1", "a 1 = 100", "Ann is thinking...",
                       "", "Trash!"]) == ("Your turn. Dice 1 1 4; picked 1. A 1 = 100. "
                                           "Ann is thinking. Trash!")
+
+
+# -- the table's numbers agree, and a better count is said -----------------------------------
+
+
+def test_the_turn_score_counts_the_picked_dice_as_the_dice_to_throw_and_bank_do() -> None:
+    game, _ = new_game("ten-thousand", throws=[[1, 4, 4, 4, 2, 3], [1, 5, 2, 3, 6]])
+    throw(game)
+    game.throw(game.indices_for((1,)))  # a 1 frozen: turn score 100, five dice thrown
+    picked = game.indices_for((1, 5))
+    table = presenter.table(game, human_context(game, picked))
+    bar = presenter.action_bar(game, human_context(game, picked))
+    assert table.turn_score == "Turn score 100 + 150 picked"
+    assert table.dice_left == "Dice to throw 3"
+    assert bar.bank_text == "Bank 250 (B)"
+    # Nothing picked, or a pick that cannot be frozen: the turn score alone.
+    assert presenter.table(game, human_context(game)).turn_score == "Turn score 100"
+    bad = human_context(game, game.indices_for((2,)))
+    assert presenter.table(game, bad).turn_score == "Turn score 100"
+
+
+def test_the_selection_line_says_when_fewer_of_the_dice_score_more() -> None:
+    game, _ = new_game("trash-15000", throws=[[2, 5, 5, 5, 5, 2]])
+    throw(game)
+    table = presenter.table(game, human_context(game, tuple(range(6))))
+    assert table.selection == "three pairs = 2,000; 5 5 5 5 alone would score 4,000"
+    assert table.selection_ok is True
+    fours = presenter.table(game, human_context(game, (1, 2, 3, 4)))
+    assert fours.selection == "four 5s = 4,000"
+
+
+def test_match_points_are_said_as_points() -> None:
+    row = presenter.SeatRow("Ann", "Human", 0, False, None, 8)
+    assert row.details() == "Human \u00b7 not on board \u00b7 8 match points"
+    assert presenter.SeatRow("Ann", "Human", 0, False, None, 1).details().endswith(
+        "\u00b7 1 match point")
+
+
+def test_a_pick_that_takes_points_off_is_said_with_a_minus() -> None:  # D-10
+    game, _ = new_game("trash-15000", "pyramiding", throws=[[6, 6, 6, 6, 2, 3], [4, 4]])
+    throw(game)
+    throw(game, 6, 6, 6, 6)
+    table = presenter.table(game, human_context(game, (0, 1)))
+    assert table.turn_score == "Turn score 4,000 - 2,000 picked"

@@ -11,6 +11,7 @@ from tenthousand.model.events import (
     Challenged,
     Discarded,
     Event,
+    Frozen,
     GameOver,
     Pegged,
     Penalty,
@@ -45,7 +46,8 @@ def test_pyramiding_manual_example_a_five_and_two_thrown_fives() -> None:  # D-1
                                                            [5, 5, 2, 3, 4]])
     throw(game)
     throw(game, 5)
-    assert game.describe_selection(idx(game, 5, 5)) == ("three 5s = 500 (stretch), +450", 450)
+    assert game.describe_selection(idx(game, 5, 5)) == (
+        "with the frozen dice: three 5s = 500, so +450", 450)
     assert dict(game.legal_freezes())[(5, 5)] == 450
     assert dict(game.legal_freezes())[(5,)] == 50  # 5 + 5 are still two singles
     events = game.bank(idx(game, 5, 5))
@@ -59,8 +61,18 @@ def test_pyramiding_example_three_2s_and_a_2_in_trash_15000() -> None:  # D-10
     events = throw(game, 2, 2, 2)
     assert not of(events, Thrown)[-1].trash  # the lone 2 joins the frozen three
     assert game.legal_freezes() == [((2,), 3800)]
-    game.throw(idx(game, 2))
+    events = game.throw(idx(game, 2))
     assert game.turn_score == 4000
+    # The log says the lone 2 was counted with the three frozen before.
+    frozen = of(events, Frozen)[0]
+    assert frozen.joined == (2, 2, 2)
+    assert frozen.message(["Ann", "Bob"]) == "Ann freezes 2 onto 2 2 2: +3,800 (turn 4,000)"
+    assert Event.from_dict(frozen.to_dict()) == frozen
+    # A freeze with nothing before it, and one saved before the field was added, read so.
+    first = Frozen(0, (2, 2, 2), 200, 200)
+    assert first.message(["Ann", "Bob"]) == "Ann freezes 2 2 2 for 200 (turn 200)"
+    assert "joined" not in first.to_dict()  # its save is as it was before the field
+    assert Event.from_dict(first.to_dict()) == first
 
 
 def test_pyramiding_trash_only_when_no_new_die_fits() -> None:  # D-10
@@ -627,3 +639,13 @@ def test_mutant_trash_play_area_counts_like_a_first_throw() -> None:  # D-13, ou
     events = game.discard(0)
     assert events[0].area == (2, 3, 4, 5, 6, 1)
     assert events[0].points == 1500
+
+
+def test_a_pyramiding_freeze_that_takes_points_off_says_so() -> None:  # D-10
+    game, _ = new_game("trash-15000", "pyramiding", throws=[[6, 6, 6, 6, 2, 3], [4, 4]])
+    throw(game)
+    throw(game, 6, 6, 6, 6)
+    assert game.describe_selection(idx(game, 4, 4)) == (
+        "with the frozen dice: three pairs = 2,000, so -2,000", -2000)
+    frozen = Frozen(0, (4, 4), -2000, 2000, (6, 6, 6, 6))
+    assert frozen.message(["Ann"]) == "Ann freezes 4 4 onto 6 6 6 6: -2,000 (turn 2,000)"

@@ -225,7 +225,8 @@ def test_describe_says_how_the_dice_count(rules) -> None:  # type: ignore[no-unt
 def test_why_not_explains_the_first_throw_rule() -> None:
     reason = scoring.why_not([1, 2, 3, 4, 5, 6], TT, first_throw=False)
     assert "first throw" in reason
-    assert scoring.why_not([3, 3, 3, 3], T5) == "four 3s do not score together"
+    # Trash 5000 has no four of a kind: three 3s score, the fourth does not.
+    assert scoring.why_not([3, 3, 3, 3], T5) == "1 of the 3s does not score"
     assert scoring.why_not([1, 5], T5) == "these dice score"
 
 
@@ -308,3 +309,28 @@ def test_all_counts_are_every_multiset_of_up_to_six_dice_in_order() -> None:
     from tenthousand.model.scoring import ALL_COUNTS
 
     assert ALL_COUNTS == tuple(c for c in itertools.product(range(7), repeat=6) if sum(c) <= 6)
+
+
+def test_equal_single_dice_are_summed_as_one() -> None:
+    assert scoring.describe([1, 1, 5, 5], TT) == "two 1s + two 5s = 300"
+    assert scoring.describe([4, 4, 4, 5, 5], T5) == "three 4s + two 5s = 500"
+    assert scoring.describe([1, 5, 5, 5, 5], T5) == "three 5s + a 1 + a 5 = 650"
+    assert scoring.describe([1, 5], TT) == "a 1 + a 5 = 150"
+
+
+def test_a_refusal_names_the_dice_that_do_not_score_in_every_preset() -> None:
+    for rules in PRESETS.values():
+        assert scoring.why_not([2, 3], rules) == "the 2 and the 3 do not score"
+        assert scoring.why_not([4, 6, 6, 1], rules) == "the 4 and two 6s do not score"
+        for c in scoring.ALL_COUNTS:
+            for first in (True, False):
+                reason = scoring.why_not(scoring.dice_of(c), rules, first_throw=first)
+                assert "form counters" not in reason
+    # Trash 5000 counts no three pairs: every pair is named.
+    assert scoring.why_not([2, 2, 3, 3, 4, 4], T5) == \
+        "two 2s, two 3s and two 4s do not score"
+    # A rule about the throw is said when it alone stands in the way ...
+    assert "first throw" in scoring.why_not([1, 1, 5, 5, 2, 2], TT, first_throw=False)
+    # ... and not when the dice would not score on the first throw either.
+    assert scoring.why_not([2, 3, 4, 6, 6, 6], TT, first_throw=False) == \
+        "the 2, the 3 and the 4 do not score"

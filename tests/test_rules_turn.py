@@ -7,7 +7,8 @@ import pytest
 from rules_kit import bank, kinds, new_game, of, snapshot, throw
 
 from tenthousand.model.events import Banked, Corner, Frozen, Thrown, Trash, TurnStarted
-from tenthousand.model.game import IllegalAction, Phase
+from tenthousand.model.game import Game, IllegalAction, Phase, Seat
+from tenthousand.model.rules import PRESETS
 
 
 def test_a_turn_starts_by_throwing_all_six_dice() -> None:
@@ -318,3 +319,19 @@ def test_listeners_hear_every_event_in_order() -> None:
     game.listeners.append(heard.append)
     returned = throw(game) + throw(game, 1) + bank(game, 5)
     assert heard == returned == game.log[-len(returned):]
+
+
+def test_a_selection_that_scores_more_with_fewer_dice_is_found() -> None:
+    # Trash 15000: 2 5 5 5 5 2 together are three pairs (2,000); 5 5 5 5 alone are 4,000.
+    game = Game(PRESETS["trash-15000"], [Seat("Ann"), Seat("Bob")],
+                dice=lambda n: [2, 5, 5, 5, 5, 2][:n], first_seat=0)
+    game.throw()
+    assert game.describe_selection(range(6)) == ("three pairs = 2,000", 2000)
+    assert game.better_freeze(range(6)) == ((5, 5, 5, 5), 4000)
+    assert game.better_freeze([1, 2, 3, 4]) is None  # the four 5s are the best already
+    assert game.better_freeze([0]) is None  # a 2 alone cannot be frozen
+    # A 1 and a 5 score most together.
+    game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")],
+                dice=lambda n: [1, 5, 2, 3, 4, 6][:n], first_seat=0)
+    game.throw()
+    assert game.better_freeze([0, 1]) is None

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..i18n import _, ngettext, number
+from ..i18n import _, ngettext, number, signed
 from .grammar import Person, join_names
 
 
@@ -35,7 +35,10 @@ class Event:
         return self.kind
 
     def to_dict(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        # A field added later is written only when it differs from its default, so the
+        # save of a game that does not use it stays as it was (Frozen.joined).
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.default is dataclasses.MISSING or getattr(self, f.name) != f.default}
         for key, value in data.items():
             if isinstance(value, tuple):
                 data[key] = _listify(value)
@@ -50,6 +53,8 @@ class Event:
         cls = EVENT_TYPES[data["type"]]
         values = {}
         for f in dataclasses.fields(cls):
+            if f.name not in data and f.default is not dataclasses.MISSING:
+                continue  # a field added later, with a default (Frozen.joined)
             if f.name not in data:
                 # Translators: {event} and {field} are words of the save format.
                 raise ValueError(_("event {event} lacks {field}").format(event=cls.kind,
@@ -163,9 +168,22 @@ class Frozen(Event):
     dice: tuple[int, ...]
     points: int
     turn_score: int
+    #: Pyramiding: the dice frozen before in the stretch, which these were counted with
+    #: (``points`` is what the freeze adds to them).
+    joined: tuple[int, ...] = ()
     kind: ClassVar[str] = "freeze"
 
     def message(self, names: Sequence[str]) -> str:
+        if self.joined:
+            # Translators: pyramiding: {dice} are the faces frozen now, {joined} the faces
+            # frozen before that they count with, {points} what the freeze adds, {turn} the
+            # turn score so far: "Ann freezes 1 1 5 onto 1 1: +1,850 (turn 2,050)"; {points}
+            # has its sign (D-10 lets a freeze take points off: "-2,000").
+            return Person(names[self.seat]).pick(
+                _("You freeze {dice} onto {joined}: {points} (turn {turn})"),
+                _("{name} freezes {dice} onto {joined}: {points} (turn {turn})"),
+                dice=_dice(self.dice), joined=_dice(self.joined), points=signed(self.points),
+                turn=_points(self.turn_score))
         # Translators: {dice} are the faces set aside, {points} what they score, {turn} the
         # turn score so far.
         return Person(names[self.seat]).pick(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Self
 
-from ..i18n import _, number
+from ..i18n import _, number, signed
 from . import scoring
 from .events import (
     Banked,
@@ -251,12 +251,33 @@ class Play:
         if self.rules.pyramiding and self.frozen:
             words = scoring.describe(self.stretch_dice + faces, self.rules,
                                      first_throw=self.first_throw, thrown=len(self.thrown))
-            # Translators: {words} say how the dice of the whole stretch count ("three 4s + a
-            # 1 = 500"), {points} what this freeze adds.
-            return _("{words} (stretch), +{points}").format(words=words,
-                                                             points=number(points)), points
+            # Translators: pyramiding: {words} say how these dice count together with the
+            # dice frozen before them since the turn began or the last corner ("three 5s =
+            # 500"), {points} what this freeze adds to the turn score.
+            # (D-10 taken literally: a freeze may also take points off, "so -2,000".)
+            return _("with the frozen dice: {words}, so {points}").format(
+                words=words, points=signed(points)), points
         return scoring.describe(faces, self.rules, first_throw=self.first_throw,
                                 thrown=len(self.thrown)), points
+
+    def better_freeze(self, indices: Iterable[int]) -> tuple[tuple[int, ...], int] | None:
+        """Some of the selected dice that score more on their own than the whole selection
+        counted as it is (2 5 5 5 5 2 as three pairs for 2,000, where 5 5 5 5 alone are
+        four 5s for 4,000): their faces and points, the most points first, then the most
+        dice.  None when the selection cannot be frozen or nothing of it scores more."""
+        try:
+            faces, points = self.check_freeze(indices)
+        except IllegalAction:
+            return None
+        best: tuple[tuple[int, ...], int] | None = None
+        for sub in _sub_counts(scoring.counts_of(faces)):
+            some = scoring.dice_of(sub)
+            value = self.freeze_points(some)
+            if value is not None and value > (best[1] if best else points):
+                best = (some, value)
+            elif value is not None and best and value == best[1] and len(some) > len(best[0]):
+                best = (some, value)
+        return best
 
     def legal_freezes(self) -> list[tuple[tuple[int, ...], int]]:
         """Every distinct multiset of the thrown dice that may be frozen, with the points it
@@ -427,7 +448,8 @@ class Play:
         self.frozen.append(faces)
         self.stretch_score += points
         self.thrown = ()
-        events: list[Event] = [Frozen(self.current, faces, points, self.turn_score)]
+        joined = self.stretch_dice[:-len(faces)] if self.rules.pyramiding else ()
+        events: list[Event] = [Frozen(self.current, faces, points, self.turn_score, joined)]
         if len(self.stretch_dice) == 6:
             events.append(Corner(self.current, self.turn_score))
             self.corners += 1

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..i18n import N_, _, number
+from ..i18n import N_, _, join_words, ngettext, number
 from .rules import Rules
 
 Counts = tuple[int, int, int, int, int, int]
@@ -327,7 +327,40 @@ def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
         return why_not(faces, rules, first_throw=first_throw, thrown=thrown)
     parts = sorted(t.explain_for(c, first_throw, thrown),
                    key=lambda k: -k.points)  # big counters first
-    return " + ".join(k.label for k in parts) + f" = {number(exact)}"
+    return " + ".join(_grouped(parts)) + f" = {number(exact)}"
+
+
+#: Several single dice of one face, each counted on its own, said together ("two 5s": a 5
+#: and a 5).  From three on they are "single", not to be read as three of a kind.
+_SINGLES = {
+    # Translators: two single dice of one face that score each on its own: "two 5s" (50 +
+    # 50), in a sum such as "three 4s + two 5s = 500".
+    2: N_("two {face}s"),
+    # Translators: three (four...) dice of one face counted one by one, not as three of a
+    # kind (a rule set where three of them score nothing more).
+    3: N_("three single {face}s"),
+    4: N_("four single {face}s"),
+    5: N_("five single {face}s"),
+    6: N_("six single {face}s"),
+}
+
+
+def _grouped(parts: Sequence[Counter]) -> list[str]:
+    """The counters' names for a sum, equal single dice said once: "two 1s + two 5s"."""
+    names: list[str] = []
+    seen: dict[str, int] = {}  # a single die's counter name -> how many
+    for k in parts:
+        if k.counts.count(0) == 5 and sum(k.counts) == 1:
+            seen[k.name] = seen.get(k.name, 0) + 1
+    done: set[str] = set()
+    for k in parts:
+        n = seen.get(k.name, 0)
+        if n < 2:
+            names.append(k.label)
+        elif k.name not in done:
+            done.add(k.name)
+            names.append(_(_SINGLES[n]).format(face=k.face))
+    return names
 
 
 def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
@@ -339,32 +372,52 @@ def why_not(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,
     exact = t.exact_for(first_throw, thrown)
     if exact[c] is not None:
         return _("these dice score")
-    # Find the faces that no counter of this selection can use.
-    useless = []
-    for face in FACES:
-        if c[face - 1] == 0:
-            continue
-        without = list(c)
-        without[face - 1] = 0
-        w = (without[0], without[1], without[2], without[3], without[4], without[5])
-        if exact[w] is not None:
-            useless.append(face)
-    if len(useless) == 1:
-        face = useless[0]
-        n = c[face - 1]
-        if n == 1:
-            return _("the {face} does not score").format(face=face)
-        return _(_TOGETHER[n]).format(face=face)
-    if useless:
-        # Translators: {faces} lists faces that score nothing, such as "2, 3".
-        return _("the {faces} do not score").format(faces=", ".join(str(f) for f in useless))
-    if sum(c) == 6 and rules.six_dice_first_throw_only and not first_throw:
+    # A rule about the throw comes first when it alone stands in the way.
+    on_first = not first_throw and t.exact_first[c] is not None
+    if on_first and sum(c) == 6 and rules.six_dice_first_throw_only:
         return _("doubles and straights count only on the first throw of a turn")
-    if rules.first_throw_matters and not first_throw and (t.exact_first[c] is not None):
+    if on_first and rules.first_throw_matters:
         return _("these dice count only on the first throw of a turn")
     if not first_throw and thrown < 6 and t.exact[c] is not None:
         return _("short straights count only on a throw of six dice")
-    return _("these dice do not form counters")
+    return _left_over(c, exact)
+
+
+#: Some dice of one face, named in the sentence that says they do not score.
+_SOME = {
+    # Translators: dice named in "the 4 and the 6 do not score", "the 4 and two 6s ...".
+    1: N_("the {face}"),
+    2: N_("two {face}s"),
+    3: N_("three {face}s"),
+    4: N_("four {face}s"),
+    5: N_("five {face}s"),
+    6: N_("six {face}s"),
+}
+
+
+def _left_over(c: Counts, exact: dict[Counts, int | None]) -> str:
+    """The dice a selection that cannot be frozen has too many: what is left when the most
+    dice of it that do score together are taken (all of it, when none score)."""
+    best: Counts = EMPTY
+    for sub in itertools.product(*(range(n + 1) for n in c)):
+        s = (sub[0], sub[1], sub[2], sub[3], sub[4], sub[5])
+        if exact[s] is not None and (sum(s), exact[s] or 0) > (sum(best), exact[best] or 0):
+            best = s
+    rest = _minus(c, best)
+    faces = [face for face in FACES if rest[face - 1]]
+    if len(faces) == 1:
+        face = faces[0]
+        n = rest[face - 1]
+        if n == c[face - 1]:  # none of that face scores
+            return (_("the {face} does not score") if n == 1 else _(_TOGETHER[n])).format(
+                face=face)
+        # Translators: some dice of one face are too many: "1 of the 2s does not score"
+        # (three 2s score, the fourth does not).
+        return ngettext("{n} of the {face}s does not score", "{n} of the {face}s do not score",
+                        n).format(n=n, face=face)
+    # Translators: {dice} lists the dice: "the 4 and the 6", "the 4 and two 6s".
+    return _("{dice} do not score").format(dice=join_words(
+        [_(_SOME[rest[face - 1]]).format(face=face) for face in faces]))
 
 
 #: Several dice of one face that score nothing together ("four 3s"), by how many.

@@ -141,9 +141,10 @@ def fingerprint_line(game: Game) -> str | None:
     seed = game.record.start.seed
     if seed is None or game.over:
         return None
-    # Translators: the table's log; {fingerprint} is four groups of four hex digits.
-    return _("Dice fingerprint: {fingerprint} (the seed is shown when the game ends)"
-             ).format(fingerprint=short_fingerprint(fingerprint_of(seed)))
+    # Translators: the table's log; {fingerprint} is four groups of four hex digits, made
+    # from the seed that decides every throw; the seed is shown when the game ends.
+    return _("Fair dice: every throw was fixed before the game began (fingerprint "
+             "{fingerprint}); when the game ends, the log shows how to check it.").format(fingerprint=short_fingerprint(fingerprint_of(seed)))
 
 
 def start_lines(game: Game, as_expert: Sequence[str | None] = (), *,

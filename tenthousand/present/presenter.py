@@ -61,8 +61,11 @@ LOG_TAIL = 120
 # -- what the views draw -----------------------------------------------------------------
 
 
-#: The label of the dice frozen in this stretch (of the turn: since its start or a corner).
-FROZEN = N_("Frozen this stretch")
+#: The label of the dice frozen in this stretch (of the turn: since its start or a corner;
+#: a corner clears them, and the rules window says so).
+# Translators: the label of the row of dice frozen so far (since the turn began, or since
+# the last time all six were frozen and six fresh dice came back).
+FROZEN = N_("Frozen so far")
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,11 @@ class SeatRow:
     trash_streak: int | None = None  # trash turns in a row (None: no three-trash penalty)
 
     def details(self) -> str:
+        """The line under the seat's name: "Expert AI · on board · 8 match points"."""
+        return " \u00b7 ".join(self.parts())
+
+    def parts(self) -> list[str]:
+        """The pieces of :meth:`details`, each a phrase not to be broken across lines."""
         parts = [self.player]
         if self.show_on_board:
             parts.append(_("on board") if self.on_board else _("not on board"))
@@ -119,8 +127,9 @@ class SeatRow:
             parts.append(_("trash turns in a row: {n} of 3").format(n=self.trash_streak))
         if self.show_match:
             # Translators: a seat's match points so far, on the scoreboard.
-            parts.append(_("match {points}").format(points=number(self.match_points)))
-        return " \u00b7 ".join(parts)
+            parts.append(ngettext("{points} match point", "{points} match points",
+                                  self.match_points).format(points=number(self.match_points)))
+        return parts
 
 
 # Translators: the table's buttons; the key that does the same is in brackets.
@@ -278,7 +287,16 @@ def table(game: Game, ctx: Context, described: Described | None = None) -> Table
     return _between_turns(game, ctx, common)
 
 
-def _turn_score(game: Game) -> str:
+def _turn_score(game: Game, picked: int | None = None) -> str:
+    """The turn score, top left; with ``picked``, the points of the dice picked and not yet
+    frozen, which the dice to throw and the Bank button already count."""
+    if picked is not None:
+        # Translators: the turn score so far and the points of the dice picked (not yet
+        # frozen), top left of the table: "Turn score 700 + 350 picked"; the second, when
+        # the pick takes points off (pyramiding: "Turn score 4,000 - 2,000 picked").
+        text = (_("Turn score {points} + {picked} picked") if picked >= 0
+                else _("Turn score {points} - {picked} picked"))
+        return text.format(points=number(game.turn_score), picked=number(abs(picked)))
     # Translators: the points of the turn so far, top left of the table.
     return _("Turn score {points}").format(points=number(game.turn_score))
 
@@ -292,10 +310,18 @@ def _choosing(game: Game, ctx: Context, common: dict[str, Any],
               described: Described | None) -> TableDisplay:
     human = ctx.human_to_play(game)
     left = len(game.thrown) - len(ctx.selection)
-    text, ok = "", None
+    text, ok, picked = "", None, None
     if ctx.selection:
         words, points = described or game.describe_selection(sorted(ctx.selection))
-        text, ok = words, points is not None
+        text, ok, picked = words, points is not None, points
+        better = game.better_freeze(sorted(ctx.selection)) if human and ok else None
+        if better is not None:
+            # Translators: a selection that scores more with fewer dice: {selection} is
+            # how it counts now ("three pairs = 2,000"), {dice} the dice that score more
+            # on their own ("5 5 5 5"), {points} what they score.
+            text = _("{selection}; {dice} alone would score {points}").format(
+                selection=words, dice=" ".join(str(d) for d in better[0]),
+                points=number(better[1]))
         if not human and ctx.decision_bank is not None and ok:
             # Translators: {selection} is what the computer picked ("three 4s and a 5, 500").
             text = (_("{selection}  -  banks") if ctx.decision_bank
@@ -304,7 +330,7 @@ def _choosing(game: Game, ctx: Context, common: dict[str, Any],
         text = _("Click dice or press 1-6 to choose what to freeze")
     return TableDisplay(
         thrown=game.thrown, selected=frozenset(ctx.selection), thrown_clickable=human,
-        frozen=tuple(game.frozen), frozen_label=_(FROZEN), turn_score=_turn_score(game),
+        frozen=tuple(game.frozen), frozen_label=_(FROZEN), turn_score=_turn_score(game, picked),
         dice_left=_("Next throw: 6 fresh dice") if left == 0 else _dice_left(left),
         need=_need(game), selection=text, selection_ok=ok, **common)
 

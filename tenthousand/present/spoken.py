@@ -50,7 +50,7 @@ def dice_report(display: TableDisplay) -> list[str]:
             else _("Dice {dice}").format(dice=dice))
     frozen = [face for group in display.frozen for face in group]
     if frozen:
-        # Translators: spoken: {label} is "Frozen this stretch" or "Ann's last turn".
+        # Translators: spoken: {label} is "Frozen so far" or "Ann's last turn".
         lines.append(_("{label}: {dice}").format(label=display.frozen_label,
                                                  dice=" ".join(map(str, frozen))))
     lines += [display.selection or display.hint, display.turn_score, display.dice_left,

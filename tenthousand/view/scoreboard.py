@@ -48,7 +48,9 @@ class _Entry:
                               foreground=fg)
         self.name.configure(text=row.name, foreground=fg)
         self.score.configure(text=number(row.board), foreground=fg)
-        self.details.configure(text=row.details(), foreground=muted, wraplength=wrap)
+        # A line that wraps breaks between its pieces, never inside one ("8 match\npoints").
+        text = " \u00b7 ".join(part.replace(" ", "\u00a0") for part in row.parts())
+        self.details.configure(text=text, foreground=muted, wraplength=wrap)
 
     def destroy(self) -> None:
         self.frame.destroy()
@@ -112,6 +114,6 @@ class Scoreboard(tk.Frame):
         self.show(self.rows, str(self.stage.cget("text")))
 
     def texts(self) -> list[list[str]]:
-        """Name, score and details of every seat (for tests)."""
+        """Name, score and details of every seat, with plain spaces (for tests)."""
         return [[str(e.name.cget("text")), str(e.score.cget("text")),
-                 str(e.details.cget("text"))] for e in self.entries]
+                 str(e.details.cget("text")).replace("\u00a0", " ")] for e in self.entries]

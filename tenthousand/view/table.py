@@ -368,18 +368,28 @@ class TableView(TableBase):
         self.itemconfigure(self.banner_item, width=max(200, width * 0.8))
         self.itemconfigure(self.banner_body, width=max(200, width * 0.8))
         body = str(self._cget(self.banner_body, "text"))
-        top = g["frozen_y"] + g["small"] / 2 + 8
+        # Below the frozen band and below the notice: what the last turn must reach (or a
+        # challenge's stakes) is what the player decides by, and a banner never covers it.
+        top = g["band_bottom"]
+        notice = self.bbox(self.notice_item) if self.display.notice else None
+        if notice:
+            top = max(top, notice[3] + 4)
         if body:  # a long message (the result) takes the middle of the table
             self.coords(self.banner_item, width / 2, top + g["die"] * 0.6)
             title_box = self.bbox(self.banner_item) or (0, 0, 0, 0)
             self.coords(self.banner_body, width / 2, title_box[3] + 8)
-        else:  # a short cue sits above the thrown dice, never over them
+        else:  # a short cue sits between them and the thrown dice, if there is room
             self.coords(self.banner_item, width / 2, (top + g["thrown_y"] - g["die"] * 0.62) / 2)
         items = [self.banner_item] + ([self.banner_body] if body else [])
         bbox = self.bbox(*items)
         if bbox:
             x0, y0, x1, y1 = bbox
-            self.coords(self.banner_box, *_rounded(x0 - 28, y0 - 12, x1 + 28, y1 + 14, 16))
+            low = max(0.0, top - (y0 - 12))  # the box's top edge must clear the notice
+            if low:
+                for item in items:
+                    self.move(item, 0, low)
+            self.coords(self.banner_box, *_rounded(x0 - 28, y0 + low - 12, x1 + 28,
+                                                   y1 + low + 14, 16))
         for item in (self.banner_box, self.banner_item, self.banner_body):
             self.tag_raise(item)
 

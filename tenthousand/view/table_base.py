@@ -81,7 +81,6 @@ class TableBase(tk.Canvas):
         self._known_coords: dict[int, tuple[float, ...]] = {}
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
-        self._measured: dict[tuple[str, int | None, str], int] = {}  # (font, size, text)
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
         self._warm_started = False  # whether _warm() has ever started its jobs
         self._warm_jobs: list[Job[None]] = []  # the faces being drawn ahead of need
@@ -315,9 +314,10 @@ class TableBase(tk.Canvas):
         text = self._line("text", die)
         pad = max(4.0, label * 0.3)
         heading_y = pad + big / 2
-        # The caption sits between the turn score and the dice to throw when there is room,
-        # else on a line of its own below them (a 2x screen, a narrow window).
-        caption_y = heading_y + (big if self._caption_wraps(width) else 0)
+        # The caption has a line of its own below the turn score and the dice to throw,
+        # whatever their lengths: the rows below never move when a text grows ("Next
+        # throw: 6 fresh dice", a long name), as they did when it moved up beside them.
+        caption_y = heading_y + big
         need_y = caption_y + big / 2 + label / 2
         head = need_y + label / 2 + pad
         band_top = head
@@ -341,25 +341,6 @@ class TableBase(tk.Canvas):
                 "need_y": need_y, "band_top": band_top, "band_bottom": band_bottom,
                 "mark_y": mark_y, "notice_y": notice_y, "label": label,
                 "footer_y": height - pad}
-
-    def _caption_wraps(self, width: float) -> bool:
-        """Whether the caption would run into the turn score or the dice to throw."""
-        d = self.display
-        if not d.caption:
-            return False
-        side = max(self._measure("big", d.turn_score), self._measure("big", d.dice_left))
-        return self._measure("caption", d.caption) + 2 * side + 64 > width
-
-    def _measure(self, name: str, text: str) -> int:
-        """How wide ``text`` is in a table font, in pixels, asked of Tk once per text and
-        size (the layout asks after every move, and at each step of a tumble)."""
-        key = (name, self._font_sizes.get(name), text)
-        width = self._measured.get(key)
-        if width is None:
-            if len(self._measured) > 512:
-                self._measured.clear()
-            width = self._measured[key] = self._fonts[name].measure(text)
-        return width
 
     # -- the dice images -----------------------------------------------------------------
 

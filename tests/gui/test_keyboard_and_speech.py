@@ -60,7 +60,7 @@ def test_a_scripted_game_is_spoken_in_order(tk_root: tk.Tk) -> None:
         scores = rec.texts[-1]
         press(app, "Control-r")
         assert worth == refusal == "The 4 does not score."  # what it is worth, then the refusal
-        assert picked == "a 1 + a 1 + a 5 + a 5 = 300. Throw on, or bank."
+        assert picked == "two 1s + two 5s = 300. Throw on, or bank."
         assert banked == ("You freeze 1, 1, 5, 5 for 300 (turn 300). "
                           "You banked 300, now 300. Bot's turn.")
         assert rec.texts[rec.texts.index(banked) + 1] == \

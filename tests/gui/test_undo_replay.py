@@ -39,7 +39,7 @@ def _log_matches(app: Any) -> None:
     game = app.controller.game
     lines = app.window.log.lines()
     start = [line for line, _tag in presenter.start_lines(game)]
-    assert start[0].startswith("New game: ") and "Dice fingerprint" in start[-1]
+    assert start[0].startswith("New game: ") and "fingerprint" in start[-1]
     assert lines[:len(start) + len(game.log)] == start + [
         presenter.log_line(game, e)[0] for e in game.log]
 
