@@ -492,28 +492,26 @@ def has_unfinished_game() -> bool:
         return False
 
 
-def clear_saved_game(game: Game | None = None) -> bool:
+def clear_saved_game(game: Game | None = None) -> None:
     """Forget the saved game (after it finished or the player chose a new one); with
     ``game``, only when the save holds that very game (not one another copy of the program
-    saved since).  Returns whether a save was removed."""
+    saved since)."""
     global _written
     path = save_path()
     with _lock:
         if _held == path:
-            return False  # a save that could not be read is never removed
+            return  # a save that could not be read is never removed
         if game is not None and path.exists() and not _same_game(_first_line(path),
                                                                  game.record):
             log.warning("the save %s holds another game: not cleared", path)
-            return False
+            return
         _written = None
         try:
             os.unlink(path)
         except FileNotFoundError:
-            return False
+            pass
         except OSError as e:
             log.warning("could not remove the saved game: %s", e)
-            return False
-    return True
 
 
 # -- records ---------------------------------------------------------------------------------
