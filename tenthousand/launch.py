@@ -337,7 +337,7 @@ def launch(opts: Options) -> int:
 
     An error before the window can show one itself goes to the log with its traceback and
     to the terminal as one sentence, and the status is 1."""
-    from .services.logs import report_startup_failure, setup_logging
+    from .services.logs import setup_logging
 
     try:
         setup_logging()
@@ -346,9 +346,19 @@ def launch(opts: Options) -> int:
     from .files import instance
 
     try:
-        home_lock = instance.acquire()  # held until the process ends
+        home_lock = instance.acquire()  # held while the window is open
     except instance.AlreadyRunning:
         return _already_open()
+    try:
+        return _run(opts)
+    finally:
+        home_lock.release()
+
+
+def _run(opts: Options) -> int:
+    """The window, built and run (see :func:`launch`)."""
+    from .services.logs import report_startup_failure
+
     root: tk.Tk | None = None
     try:
         root = tk.Tk(className="TenThousand")
@@ -362,7 +372,6 @@ def launch(opts: Options) -> int:
                 log.info("the half-built window could not be closed: %s", err)
         return 1
     root.mainloop()
-    home_lock.release()
     return 0
 
 

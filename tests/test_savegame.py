@@ -296,8 +296,10 @@ def _raiser(code: int) -> Any:
 @pytest.mark.parametrize("where, code, words", [
     ("fsync", errno.ENOSPC, "full"),
     ("replace", errno.ENOSPC, "full"),
-    ("replace", errno.EROFS, "read-only"),
-    ("fsync", errno.EIO, "error"),
+    ("replace", errno.EROFS, "the disk is read-only"),
+    ("replace", errno.EACCES, "no permission to write"),
+    ("fsync", errno.EIO, "the disk reported an error"),
+    ("fsync", errno.ENOTSUP, "the disk reported an error"),
 ])
 def test_a_refused_write_returns_a_sentence(monkeypatch: pytest.MonkeyPatch, where: str,
                                             code: int, words: str) -> None:
@@ -311,6 +313,7 @@ def test_a_refused_write_returns_a_sentence(monkeypatch: pytest.MonkeyPatch, whe
         message = savegame.autosave(game)
     assert_one_sentence(message)
     assert message is not None and words in message.lower()
+    assert os.strerror(code) not in message and "Errno" not in message  # our own words
     # The old save is untouched and no temporary file is left behind.
     assert save_file().read_bytes() == before
     assert sorted(p.name for p in save_file().parent.iterdir()) == ["savegame.json"]
@@ -341,7 +344,7 @@ def test_a_read_only_folder() -> None:  # pragma: no cover - CI runs as a user
     try:
         message = savegame.autosave(new_game(0, seed=1))
         assert_one_sentence(message)
-        assert message is not None and "read-only" in message
+        assert message is not None and "no permission to write" in message
     finally:
         folder.chmod(0o700)
 

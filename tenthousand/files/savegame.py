@@ -55,7 +55,7 @@ def _why(e: OSError, *, reading: bool = False) -> str:
         return _("the disk is read-only")
     if e.errno in (errno.EACCES, errno.EPERM):
         return _("you have no permission to read it") if reading else \
-            _("the folder is read-only")
+            _("you have no permission to write in that folder")
     if e.errno == getattr(errno, "EDQUOT", None):
         return _("the disk quota is used up")
     if e.errno == errno.EISDIR:
