@@ -9,10 +9,19 @@ rewrites the whole file atomically (temporary file, ``os.replace``), and so does
 game comes back at most one command short.  Saves of earlier releases (format 1, one JSON
 position) load and are rewritten as journals.
 
+An append goes on only while the file is the very one this process wrote (its device,
+inode, size and modification time): a file another copy wrote, or a link put in its place,
+is replaced by a whole journal, never joined or written through.  A finished game replaces
+the save only when the save holds that game or none unfinished, and
+:func:`clear_saved_game` given a game removes only that game's save.
+
 Reading trusts nothing: the record is checked and replayed by
 :func:`tenthousand.model.load_game`, and a file that fails is set aside as
-``savegame.json.bad-TIMESTAMP`` with one sentence for the player.  Only JSON is read; nothing
-is ever ``eval``ed or unpickled.
+``savegame.json.bad-TIMESTAMP`` with one sentence for the player.  A journal damaged after
+its first line keeps the commands before the damage (the whole file set aside, the player
+told how many moves were lost).  A save that cannot be read at all (no permission) is not
+damaged: it is left as it is and this process never writes over it.  Only JSON is read;
+nothing is ever ``eval``ed or unpickled.
 
 Nothing here raises for a disk problem: the caller gets ``None`` or one sentence.
 """
