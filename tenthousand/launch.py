@@ -146,8 +146,10 @@ def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str]
     return saved, saved.replace(game=settings, **changes), messages, status
 
 
-def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
-    """The unfinished game to play on, if there is one and the player wants it."""
+def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str], Game | None]:
+    """The unfinished game to play on, if there is one and the player wants it; notes for
+    the player; and the saved game the player said No to (stored in the history as left,
+    once the window is built)."""
     from tkinter import messagebox
 
     from .files import savegame
@@ -164,17 +166,56 @@ def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str]]:
         if opts.resume:
             messages.append(_("There is no saved game to resume."))
         if not explicit and not opts.demo:  # the match of the last launch goes on
-            return savegame.load_saved_match(seed=secrets.randbits(63)), messages
-        return None, messages
+            return savegame.load_saved_match(seed=secrets.randbits(63)), messages, None
+        return None, messages, None
     if opts.resume:
-        return saved, messages
-    if opts.demo:
-        return None, messages
+        return saved, messages, None
+    if opts.demo:  # the demo is not saved: the player's game waits for the next launch
+        messages.append(_("Your unfinished game stays saved: start Ten-Thousand without "
+                          "--demo to resume it."))
+        return None, messages, None
     # Translators: the title of the box that offers the unfinished game.
     if messagebox.askyesno(_("Resume"), resume_question(saved, explicit), parent=root):
-        return saved, messages
-    savegame.clear_saved_game()
-    return None, messages
+        return saved, messages, None
+    return None, messages, saved
+
+
+def _leave(app: App, left: Game) -> None:
+    """The saved game the player said No to: stored in the history as left (as a game
+    left by a new game is), then its save cleared (only if it still holds that game)."""
+    from .files import savegame
+
+    app.history.keeper.abandoned(left, demo=False)
+    savegame.clear_saved_game(left)
+
+
+#: How often the window looks whether a second copy asked it to come to the front.
+RAISE_POLL_MS = 500
+
+
+def _come_forward_when_asked(app: App) -> None:
+    """A second copy started on this home touches the raise file: the window comes to the
+    front (de-iconified, raised, focused)."""
+    from .files import instance
+
+    seen = instance.raise_stamp()
+
+    def look() -> None:
+        nonlocal seen
+        if app.closed:
+            return
+        stamp = instance.raise_stamp()
+        if stamp != seen:
+            seen = stamp
+            root = app.root
+            root.deiconify()
+            root.lift()
+            root.attributes("-topmost", True)  # past a window manager's focus stealing guard
+            root.after_idle(root.attributes, "-topmost", False)
+            root.focus_force()
+        app.timers.later(RAISE_POLL_MS, look, purpose="raise request")
+
+    app.timers.later(RAISE_POLL_MS, look, purpose="raise request")
 
 
 #: Set to 1 by ``python -m tenthousand.tools.benchmark startup`` only: close the window as soon
@@ -270,15 +311,21 @@ def _open(root: tk.Tk, opts: Options) -> App:
     root.minsize(*window_sizes(root)[1])
     splash = _show_splash(root, prefs)
     # A replay asks nothing first: an unfinished game stays saved for the next launch.
-    game, more = _saved_game(root, opts) if opts.replay is None else (None, [])
+    game, more, left = _saved_game(root, opts) if opts.replay is None else (None, [], None)
     messages += more
     # The startup show plays before a game not begun (the next game of a match, too).
     intro = prefs.intro and not opts.skip_intro and (game is None or not game.log[1:])
     from .control.app import App  # the game's modules load while the first frame is on the screen
 
+    # A demo of its own is never saved: it must not replace the player's saved game (nor
+    # come back as one); a saved game resumed in demo mode is the player's and is saved.
     app = App(root, prefs, prefs.game, game=game, seed=opts.seed, demo=opts.demo,
               intro=intro, owns_root=True, message=" ".join(messages) or status or None,
-              notices=messages, saved_prefs=saved_prefs, begin=False)
+              notices=messages, saved_prefs=saved_prefs, begin=False,
+              save_games=not opts.demo or game is not None, keep_history=True)
+    if left is not None:
+        _leave(app, left)
+    _come_forward_when_asked(app)
     splash.destroy()
     app.icons = icons
     _after_first_frame(root, lambda: _first_frame_drawn(app, intro, opts.replay))
@@ -290,12 +337,28 @@ def launch(opts: Options) -> int:
 
     An error before the window can show one itself goes to the log with its traceback and
     to the terminal as one sentence, and the status is 1."""
-    from .services.logs import report_startup_failure, setup_logging
+    from .services.logs import setup_logging
 
     try:
         setup_logging()
     except OSError as e:  # setup_logging falls back to stderr; this is a last resort
         print(_("tenthousand: no log this time ({problem})").format(problem=e), file=sys.stderr)
+    from .files import instance
+
+    try:
+        home_lock = instance.acquire()  # held while the window is open
+    except instance.AlreadyRunning:
+        return _already_open()
+    try:
+        return _run(opts)
+    finally:
+        home_lock.release()
+
+
+def _run(opts: Options) -> int:
+    """The window, built and run (see :func:`launch`)."""
+    from .services.logs import report_startup_failure
+
     root: tk.Tk | None = None
     try:
         root = tk.Tk(className="TenThousand")
@@ -311,3 +374,33 @@ def launch(opts: Options) -> int:
         return 1
     root.mainloop()
     return 0
+
+
+def _already_open() -> int:
+    """A second copy on the same home: the first is asked to come to the front, and the
+    player is told why no new window opens (in a box, and on the terminal); status 1."""
+    from .files import instance
+
+    instance.ask_to_raise()
+    text = _("Ten-Thousand is already open with your saved game: play on in its window "
+             "(brought to the front now), or close it before starting another.")
+    log.warning("another copy holds the lock of this home: not started")
+    print(f"tenthousand: {text}", file=sys.stderr)
+    try:
+        root = tk.Tk(className="TenThousand")
+    except tk.TclError:  # no display: the terminal has said it
+        return 1
+    root.withdraw()
+    from tkinter import messagebox
+
+    if os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1":  # tests: the box closes once drawn
+        root.after(200, root.destroy)
+    try:
+        messagebox.showinfo(_("Ten-Thousand"), text, parent=root)
+    except tk.TclError:  # closed by the timer above
+        pass
+    try:
+        root.destroy()
+    except tk.TclError:
+        pass
+    return 1

@@ -5,7 +5,10 @@ save) and a rematch after each game (a new record).
 Before each save it prints ``saving G N`` and after it ``saved G N`` (G: games played before this
 one, N: commands in its record), so the test knows what the save may hold when it is killed::
 
-    TENTHOUSAND_HOME=DIR python tests/kill_driver.py SEED [--ai]
+    TENTHOUSAND_HOME=DIR python tests/kill_driver.py SEED [--ai] [--lock]
+
+``--lock``: first take the home's lock as the window does (:mod:`tenthousand.files.instance`);
+when another copy holds it, print ``already running`` and exit 3 without touching the save.
 """
 
 from __future__ import annotations
@@ -31,6 +34,15 @@ def _players(game: Game, seed: int, ai: bool) -> list[object]:
 
 def main(argv: list[str]) -> int:
     seed = int(argv[0])
+    if "--lock" in argv:
+        from tenthousand.files import instance
+
+        try:
+            lock = instance.acquire()  # held until the process ends (or is killed)
+        except instance.AlreadyRunning:
+            print("already running", flush=True)
+            return 3
+        assert lock.held
     rng = random.Random(seed)
     rules = [PRESETS["ten-thousand"], PRESETS["trash-5000"].with_options("challenging"),
              PRESETS["trash-10000"].with_options("mutant-trash")][seed % 3]

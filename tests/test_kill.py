@@ -29,11 +29,11 @@ DRIVER = Path(__file__).with_name("kill_driver.py")
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 
 
-def _start(home: Path, seed: int, ai: bool) -> subprocess.Popen[bytes]:
+def _start(home: Path, seed: int, ai: bool, *extra: str) -> subprocess.Popen[bytes]:
     # The built-in random player starts in a fraction of a second; the computer players
     # (make_player) take about a second to build their tables, so only some kills use them.
     return subprocess.Popen(
-        [sys.executable, str(DRIVER), str(seed)] + (["--ai"] if ai else []),
+        [sys.executable, str(DRIVER), str(seed)] + (["--ai"] if ai else []) + list(extra),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "TENTHOUSAND_HOME": str(home),
              # the package under test, not one installed elsewhere
@@ -120,3 +120,24 @@ def test_sigkill_at_random_moments_leaves_a_loadable_save(tmp_path: Path, long_r
     dest.write_bytes((tmp_path / "w0" / "data" / "savegame.json").read_bytes())
     loaded, message = savegame.load_saved_game()
     assert message is None and loaded is not None
+
+
+def test_one_copy_plays_per_home_and_a_kill_leaves_no_stale_lock(tmp_path: Path,
+                                                                 long_run: bool) -> None:
+    """Two copies on one home: the second is refused while the first plays (and its save
+    is only the first's); the first killed, the next copy plays at once."""
+    save = tmp_path / "data" / "savegame.json"
+    for n in range(30 if long_run else 3):
+        before = save.stat().st_mtime_ns if save.exists() else -1
+        first = _start(tmp_path, n, False, "--lock")
+        try:
+            _wait_for_change(save, before, first)
+            second = _start(tmp_path, 1000 + n, False, "--lock")
+            out2, _err = second.communicate(timeout=30)
+            assert second.returncode == 3 and out2.decode().split() == ["already", "running"]
+            assert first.poll() is None  # the first plays on
+        finally:
+            first.send_signal(signal.SIGKILL)
+            out, _ = first.communicate(timeout=30)
+        game = savegame.parse_save(save.read_bytes())
+        assert (game.games_played, len(game.record)) in _what_may_be_saved(out)  # the first's

@@ -243,7 +243,10 @@ def test_a_bad_file_that_cannot_be_moved_still_gives_a_message(
     assert_one_sentence(message)
 
 
-def test_unreadable_file(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreadable_save_is_left_alone_and_never_written_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No permission to read the save is not damage: the file stays as it is (not set
+    aside, not called read-only), and this process's saves do not replace it."""
     raw = write_raw(json.dumps(mid_game_document()))
 
     def refuse(path: Path, limit: int = 0) -> bytes:
@@ -253,7 +256,32 @@ def test_unreadable_file(monkeypatch: pytest.MonkeyPatch) -> None:
         m.setattr(savegame, "read_limited", refuse)
         game, message = savegame.load_saved_game()
     assert game is None
-    assert_set_aside(message, raw)
+    assert_one_sentence(message)
+    assert message is not None and "permission" in message and "read-only" not in message
+    assert "Permission denied" not in message and "Errno" not in message
+    assert sorted(p.name for p in save_file().parent.iterdir()) == ["savegame.json"]
+    assert save_file().read_bytes() == raw
+    # The new game of this launch is not saved over it, nor is it cleared.
+    refused = savegame.autosave(new_game(0, seed=1))
+    assert_one_sentence(refused)
+    savegame.clear_saved_game()
+    assert save_file().read_bytes() == raw
+    # Once it can be read (the next launch), it resumes.
+    game, message = savegame.load_saved_game()
+    assert message is None and game is not None
+
+
+def test_the_log_says_set_aside_only_when_it_was(monkeypatch: pytest.MonkeyPatch,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    write_raw(b"garbage")
+    with monkeypatch.context() as m, caplog.at_level("WARNING"):
+        m.setattr(storage.os, "replace", _raiser(errno.EROFS))
+        savegame.load_saved_game()
+    assert "set aside" not in caplog.text and "could not be renamed" in caplog.text
+    caplog.clear()
+    with caplog.at_level("WARNING"):
+        savegame.load_saved_game()
+    assert "set aside" in caplog.text and ".bad-" in caplog.text
 
 
 # -- a disk that refuses -----------------------------------------------------------------
@@ -268,8 +296,10 @@ def _raiser(code: int) -> Any:
 @pytest.mark.parametrize("where, code, words", [
     ("fsync", errno.ENOSPC, "full"),
     ("replace", errno.ENOSPC, "full"),
-    ("replace", errno.EROFS, "read-only"),
-    ("fsync", errno.EIO, "error"),
+    ("replace", errno.EROFS, "the disk is read-only"),
+    ("replace", errno.EACCES, "no permission to write"),
+    ("fsync", errno.EIO, "the disk reported an error"),
+    ("fsync", errno.ENOTSUP, "the disk reported an error"),
 ])
 def test_a_refused_write_returns_a_sentence(monkeypatch: pytest.MonkeyPatch, where: str,
                                             code: int, words: str) -> None:
@@ -283,6 +313,7 @@ def test_a_refused_write_returns_a_sentence(monkeypatch: pytest.MonkeyPatch, whe
         message = savegame.autosave(game)
     assert_one_sentence(message)
     assert message is not None and words in message.lower()
+    assert os.strerror(code) not in message and "Errno" not in message  # our own words
     # The old save is untouched and no temporary file is left behind.
     assert save_file().read_bytes() == before
     assert sorted(p.name for p in save_file().parent.iterdir()) == ["savegame.json"]
@@ -313,7 +344,7 @@ def test_a_read_only_folder() -> None:  # pragma: no cover - CI runs as a user
     try:
         message = savegame.autosave(new_game(0, seed=1))
         assert_one_sentence(message)
-        assert message is not None and "read-only" in message
+        assert message is not None and "no permission to write" in message
     finally:
         folder.chmod(0o700)
 
@@ -441,21 +472,37 @@ def test_a_torn_last_line_is_dropped() -> None:
     assert game_back is None and message is not None
 
 
-def _journal_lines() -> list[bytes]:
+def _journal_lines() -> tuple[list[bytes], list[dict[str, Any]]]:
+    """The lines of a journal of 12 commands, and the game's state after each command."""
     game = new_game(0, seed=12)
     player = RandomPlayer(12)
+    states = [game.to_dict()]
     for _ in range(12):
         step(game, player)
+        states.append(game.to_dict())
     assert savegame.autosave(game) is None
     lines = save_file().read_bytes().splitlines(keepends=True)
     savegame.clear_saved_game()
-    return lines
+    return lines, states
 
 
-@pytest.mark.parametrize("damage", ["garbage line", "lost line", "doubled line", "bad command",
-                                    "an illegal command", "number as true"])
-def test_a_damaged_journal_is_set_aside(damage: str) -> None:
-    lines = _journal_lines()
+def assert_start_kept(message: str | None, raw: bytes, lost: int) -> None:
+    """The whole damaged file is kept beside the save, which now holds its good start, and
+    the player is told how many moves were lost."""
+    assert_one_sentence(message)
+    assert message is not None and "damaged" in message
+    assert (f"last {lost} moves" in message) if lost > 1 else ("last move" in message)
+    aside = [p for p in save_file().parent.iterdir() if BAD_NAME.match(p.name)]
+    assert len(aside) == 1 and aside[0].read_bytes() == raw and aside[0].name in message
+    assert save_file().exists()
+
+
+@pytest.mark.parametrize("damage, kept", [
+    ("garbage line", 3), ("lost line", 3), ("doubled line", 4), ("bad command", 3),
+    ("an illegal command", 3), ("number as true", 1), ("a byte not UTF-8", 5)])
+def test_a_damaged_journal_keeps_the_good_lines_before_the_damage(damage: str,
+                                                                  kept: int) -> None:
+    lines, states = _journal_lines()
     if damage == "garbage line":
         lines[4] = b"{\"seat\": 0, \xff\n"
     elif damage == "lost line":
@@ -468,8 +515,47 @@ def test_a_damaged_journal_is_set_aside(damage: str) -> None:
         data = json.loads(lines[4])
         lines[4] = (json.dumps({"seat": data["seat"], "bank": [5, 4, 3, 2, 1, 0], "n": 3})
                     + "\n").encode()
-    else:
+    elif damage == "number as true":
         lines[2] = lines[2].replace(b"\"n\":1", b"\"n\":true")
+    else:
+        lines[6] = lines[6][:3] + b"\xfe" + lines[6][4:]
+    raw = write_raw(b"".join(lines))
+    game, message = savegame.load_saved_game()
+    assert game is not None and game.to_dict() == states[kept]
+    assert_start_kept(message, raw, len(lines) - 1 - kept)
+    # The save is the good start, and play goes on from it, appended as before.
+    again, note = savegame.load_saved_game()
+    assert note is None and again is not None and again.to_dict() == states[kept]
+
+
+def test_one_changed_byte_anywhere_in_a_line_keeps_the_lines_before_it(long_run: bool) -> None:
+    lines, states = _journal_lines()
+    line = 7  # the seventh command's line: six good commands before it
+    offsets = range(len(lines[line])) if long_run else range(0, len(lines[line]), 5)
+    for at in offsets:
+        for value in (0x00, 0x22, 0x7b, 0x39, 0xff):
+            damaged = list(lines)
+            if damaged[line][at] == value:
+                continue
+            damaged[line] = damaged[line][:at] + bytes([value]) + damaged[line][at + 1:]
+            for p in save_file().parent.iterdir():
+                p.unlink()
+            write_raw(b"".join(damaged))
+            game, message = savegame.load_saved_game()
+            assert game is not None, (at, value, message)
+            # Never less than the lines before the damage (a byte that leaves a legal
+            # command may keep more); never a crash, never the whole game set aside.
+            length = len(game.record)
+            assert length >= line - 1, (at, value)
+            if length < len(states) - 1:
+                assert message is not None and "damaged" in message, (at, value)
+            assert game.to_dict()["board"] is not None
+            assert_plays_on(game, seed=at)
+
+
+def test_a_damaged_first_line_still_sets_the_whole_file_aside() -> None:
+    lines, _states = _journal_lines()
+    lines[0] = lines[0][:10] + b"\xff" + lines[0][11:]
     raw = write_raw(b"".join(lines))
     game, message = savegame.load_saved_game()
     assert game is None
@@ -539,3 +625,107 @@ def test_a_bad_record_file_is_one_sentence(tmp_path: Path, raw: bytes) -> None:
     with pytest.raises(BadSave) as caught:
         savegame.read_record(tmp_path / "missing.json")
     assert_one_sentence(str(caught.value))
+
+
+# -- another copy's file, links, and whose save it is -------------------------------------
+
+
+def _played(index: int, seed: int, commands: int) -> Any:
+    game = new_game(index, seed=seed)
+    player = RandomPlayer(seed)
+    for _ in range(commands):
+        step(game, player)
+    return game
+
+
+def test_a_same_size_rewrite_by_another_copy_is_not_appended_to() -> None:
+    """The append check is the file itself (inode, size, time), not only its size: a file
+    of the same size written by another copy is replaced by a whole journal, never joined
+    to this game's lines."""
+    mine, theirs = _played(0, 21, 8), _played(0, 22, 2)
+    assert savegame.autosave(mine) is None
+    size = save_file().stat().st_size
+    other = savegame.journal_text(theirs.record.snapshot()).encode()
+    header, rest = other.split(b"\n", 1)
+    pad = size - len(other)
+    assert pad >= 0
+    # Spaces before the header's closing brace: still the other copy's valid journal.
+    other = header[:-1] + b" " * pad + b"}\n" + rest
+    storage.write_bytes_atomic(save_file(), other)  # another copy's atomic rewrite
+    assert save_file().stat().st_size == size
+    assert savegame.parse_save(other).to_dict() == theirs.to_dict()
+    step(mine, RandomPlayer(21))
+    assert savegame.autosave(mine) is None
+    loaded = savegame.parse_save(save_file().read_bytes())  # one whole journal, ours
+    assert loaded.to_dict() == mine.to_dict()
+
+
+def test_an_in_place_rewrite_of_the_same_size_is_not_appended_to() -> None:
+    mine = _played(1, 23, 6)
+    assert savegame.autosave(mine) is None
+    raw = save_file().read_bytes()
+    st = save_file().stat()
+    with open(save_file(), "r+b") as f:  # the same inode and size, other bytes
+        f.write(raw[:-2] + b" \n")
+    os.utime(save_file(), ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    step(mine, RandomPlayer(23))
+    assert savegame.autosave(mine) is None
+    assert savegame.parse_save(save_file().read_bytes()).to_dict() == mine.to_dict()
+
+
+def test_a_save_that_is_a_link_is_replaced_not_followed(tmp_path: Path) -> None:
+    game = _played(0, 31, 5)
+    assert savegame.autosave(game) is None
+    target = tmp_path / "elsewhere.json"
+    target.write_bytes(save_file().read_bytes())
+    before = target.read_bytes()
+    save_file().unlink()
+    save_file().symlink_to(target)
+    loaded, message = savegame.load_saved_game()  # it reads through the link...
+    assert message is None and loaded is not None
+    for _ in range(5):
+        step(loaded, RandomPlayer(31))
+        assert savegame.autosave(loaded) is None
+    assert target.read_bytes() == before  # ...but never writes into its target
+    assert not save_file().is_symlink() and save_file().is_file()
+    assert savegame.parse_save(save_file().read_bytes()).to_dict() == loaded.to_dict()
+
+
+def test_a_link_put_in_place_of_the_save_during_play_is_replaced(tmp_path: Path) -> None:
+    game = _played(2, 32, 3)
+    assert savegame.autosave(game) is None
+    target = tmp_path / "victim.txt"
+    target.write_bytes(b"not yours\n")
+    save_file().unlink()
+    save_file().symlink_to(target)
+    step(game, RandomPlayer(32))
+    assert savegame.autosave(game) is None
+    assert target.read_bytes() == b"not yours\n"
+    assert not save_file().is_symlink()
+    assert savegame.parse_save(save_file().read_bytes()).to_dict() == game.to_dict()
+
+
+def test_a_finished_game_does_not_replace_another_games_save() -> None:
+    """A game that ends clears (replaces) the save only if the save holds that game."""
+    theirs = _played(0, 41, 8)
+    mine = new_game(0, seed=42)
+    assert savegame.autosave(mine) is None
+    storage.write_text_atomic(save_file(), savegame.journal_text(theirs.record.snapshot()))
+    play_to_end(mine, RandomPlayer(42))
+    assert savegame.autosave(mine) is None
+    assert savegame.parse_save(save_file().read_bytes()).to_dict() == theirs.to_dict()
+    # Its own save it does replace: the match lives in the finished game.
+    again = new_game(1, seed=43)
+    assert savegame.autosave(again) is None
+    play_to_end(again, RandomPlayer(43))
+    assert savegame.autosave(again) is None
+    assert savegame.parse_save(save_file().read_bytes()).over
+
+
+def test_a_save_is_cleared_only_by_its_own_game() -> None:
+    offered, other = _played(0, 51, 6), _played(0, 52, 6)
+    assert savegame.autosave(other) is None
+    savegame.clear_saved_game(offered)  # another copy saved another game since
+    assert savegame.parse_save(save_file().read_bytes()).to_dict() == other.to_dict()
+    savegame.clear_saved_game(other)
+    assert not save_file().exists()

@@ -31,6 +31,9 @@ class Saver:
         self.save_function = save
         self.clear_function = clear
         self.on_message = on_message
+        #: What the last save written said (None: it is on disk), read after :meth:`flush`
+        #: by the quit box, which must not promise a save that failed.
+        self.problem: str | None = None
 
     def submit(self, game: Game | None) -> None:
         """Save this game (None: clear the save, the game is over).
@@ -39,13 +42,19 @@ class Saver:
         appends what is new since its last save, however long the game."""
         save, clear = self.save_function, self.clear_function
         if game is not None and save is not None:
-            work: Callable[[], str | None] = partial(save, game.record.snapshot())
+            work: Callable[[], str | None] = partial(self._save, save, game.record.snapshot())
         elif game is None and clear is not None:
             work = clear  # says nothing: a cleared save needs no message
         else:
             return
         self.jobs.submit(work, self.on_message, self._failed, name="autosave",
                          lane=SAVE_LANE, latest=True)
+
+    def _save(self, save: Callable[[Snapshot], str | None], snapshot: Snapshot) -> str | None:
+        """(In the saver lane.)"""
+        self.problem = _("The game could not be saved.")  # until the save says otherwise
+        self.problem = save(snapshot)
+        return self.problem
 
     def _failed(self, error: BaseException) -> None:
         log.error("autosave failed", exc_info=error)

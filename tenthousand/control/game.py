@@ -237,13 +237,24 @@ class GameCommands:
         """F7, Ctrl+Q, the window's close box: ask while a game is on, then close."""
         if self.session.in_progress:
             self.controller.cancel_all()
-            question = (_("Quit Ten-Thousand? Your game is saved and you can resume it next "
-                          "time.") if self.save_games else
-                        _("Quit Ten-Thousand and end this game?"))
+            question = _("Quit Ten-Thousand and end this game?")
+            if self.save_games:
+                question = self._quit_question()
             if not self.boxes.confirm(_("Quit"), question):
                 self.controller.start()
                 return
         self.close()
+
+    def _quit_question(self) -> str:
+        """The quit box's promise, made only once the last save is known to be on disk."""
+        saver = self.controller.saver
+        if not saver.flush(2.0):
+            problem: str | None = _("The game is not saved yet: the disk is slow to answer.")
+        else:
+            problem = saver.problem
+        if problem is None:
+            return _("Quit Ten-Thousand? Your game is saved and you can resume it next time.")
+        return problem + "\n\n" + _("Quit anyway and end this game?")
 
     def save_and_quit(self) -> None:
         """The error dialog's way out: save the game and close at once."""

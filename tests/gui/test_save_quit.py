@@ -1,0 +1,245 @@
+"""The player's saved game and the program's copies: a demo never replaces it, No at the
+resume question stores it as left, the quit box promises a save only when there is one,
+and a second copy on the same home does not play (it brings the first to the front)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import time
+import tkinter as tk
+from pathlib import Path
+from tkinter import messagebox
+
+import pytest
+from app_kit import QUIET, make_app, settings, wait_until
+from save_kit import assert_one_sentence
+
+from tenthousand import launch
+from tenthousand.cli import parse
+from tenthousand.files import instance, savegame, storage
+from tenthousand.files.paths import paths
+from tenthousand.files.settings import save_preferences
+from tenthousand.history.codes import fingerprint_of
+from tenthousand.history.store import History
+from tenthousand.model import PRESETS, Game, Seat
+from tenthousand.tools.headless import RandomPlayer, step
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def players_game(commands: int = 40) -> tuple[Game, bytes]:
+    """A person's unfinished game of ``commands`` commands, saved; and the save's bytes."""
+    game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bot", True, "normal")], seed=77)
+    player = RandomPlayer(77, bank_chance=0.3)
+    while len(game.record) < commands:
+        step(game, player)
+        assert not game.over
+    assert savegame.autosave(game) is None
+    savegame.load_saved_game()  # as a launch would: compacted, ready to append to
+    return game, paths().savegame.read_bytes()
+
+
+def open_window(*argv: str) -> launch.App:
+    """The window the command line opens (on a Tk root of its own, which it closes)."""
+    save_preferences(QUIET)
+    root = tk.Tk(className="TenThousand")
+    app = launch._open(root, parse(["--skip-intro", *argv])[1])
+    app.boxes.confirm = lambda title, question: True
+    app.told = []  # type: ignore[attr-defined]
+    app.boxes.inform = lambda title, text: app.told.append(text)  # type: ignore[attr-defined]
+    wait_until(app, lambda: app.controller.game is not None and root.winfo_ismapped())
+    return app
+
+
+def stored() -> list[tuple[str, str]]:
+    if not paths().history.exists():
+        return []
+    with History(paths().history) as h:
+        return h.con.execute("SELECT status, fingerprint FROM games").fetchall()
+
+
+# -- --demo and the player's game ----------------------------------------------------------
+
+
+def test_a_demo_never_replaces_the_players_saved_game(tk_root: tk.Tk) -> None:
+    game, raw = players_game()
+    app = open_window("--demo")
+    try:
+        assert app.session.demo and app.controller.game is not game
+        assert any("without --demo" in line for line in app.window.log.lines())
+        wait_until(app, lambda: len(app.controller.game.record) >= 15, 60)  # it plays...
+        assert paths().savegame.read_bytes() == raw  # ...and saves nothing over Ann's game
+        app.game_commands.quit()  # quitting during the demo
+        assert app.closed
+    finally:
+        if not app.closed:
+            app.close()
+    assert paths().savegame.read_bytes() == raw
+    again = open_window("--resume")  # starting again: the player's game resumes
+    try:
+        assert again.controller.game.to_dict() == game.to_dict()
+        assert not again.session.demo
+    finally:
+        again.close()
+
+
+def test_the_demo_says_the_players_game_stays_saved(tk_root: tk.Tk) -> None:
+    players_game(10)
+    game, notes, left = launch._saved_game(tk_root, parse(["--demo"])[1])
+    assert game is None and left is None
+    assert len(notes) == 1 and "without --demo" in notes[0]
+    assert_one_sentence(notes[0])
+
+
+# -- No at the resume question -----------------------------------------------------------
+
+
+def test_no_at_the_resume_question_stores_the_game_as_left(
+        tk_root: tk.Tk, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _raw = players_game()
+    monkeypatch.setattr(messagebox, "askyesno", lambda *a, **k: False)
+    app = open_window()
+    try:
+        assert app.controller.game is not game
+        assert app.history.keeper.flush(20)
+        seed = game.record.start.seed
+        assert seed is not None
+        assert ("abandoned", fingerprint_of(seed)) in stored()
+        # The save now holds the new game, never again the one the player left.
+        saved = savegame.parse_save(paths().savegame.read_bytes()) \
+            if paths().savegame.exists() else None
+        assert saved is None or saved.record.start.seed != seed
+    finally:
+        app.close()
+
+
+# -- the quit box's promise --------------------------------------------------------------
+
+
+def test_the_quit_box_does_not_promise_a_save_that_failed(
+        tk_root: tk.Tk, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tk_root, settings(("Ann", False), ("Cy", False)),
+                   throws=[(1, 5, 2, 3, 4, 6), (5, 2, 3, 4, 6), (2, 3, 4, 6)])
+    asked: list[str] = []
+    try:
+        app.boxes.confirm = lambda title, question: bool(asked.append(question))
+        app.game_commands.throw()
+        app.game_commands.quit()
+        assert "Your game is saved" in asked[-1]
+        with monkeypatch.context() as m:
+            def full(*args: object, **kwargs: object) -> None:
+                raise OSError(errno.ENOSPC, "No space left on device")
+
+            m.setattr(storage.os, "replace", full)
+            m.setattr(savegame.os, "fsync", full)
+            app.controller.click_die("thrown", 0)
+            app.game_commands.throw()  # a command: its save (an append) fails
+            app.controller.saver.flush(5)
+            app.game_commands.quit()
+            assert "Your game is saved" not in asked[-1]
+            assert "the disk is full" in asked[-1] and "Quit anyway" in asked[-1]
+            assert "Errno" not in asked[-1] and "No space left" not in asked[-1]
+        app.controller.click_die("thrown", 0)  # the disk has room again: saved
+        app.game_commands.throw()
+        app.game_commands.quit()
+        assert "Your game is saved" in asked[-1]
+        assert not app.closed  # (every answer was No)
+    finally:
+        app.destroy()
+
+
+# -- two copies on one home --------------------------------------------------------------
+
+
+def run_copy(home: Path, *argv: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """``tenthousand ARGV`` on ``home``, closing once its first frame (or box) is drawn."""
+    env = dict(os.environ, TENTHOUSAND_HOME=str(home),
+               **{launch.EXIT_AFTER_FIRST_FRAME: "1"},
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    return subprocess.run([sys.executable, "-m", "tenthousand", "--skip-intro", *argv],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+                          check=False)
+
+
+def assert_refused(done: subprocess.CompletedProcess[str]) -> None:
+    assert done.returncode == 1, done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.startswith("tenthousand: ")]
+    assert len(lines) == 1, done.stderr
+    assert_one_sentence(lines[0].removeprefix("tenthousand: "))
+    assert "already open" in lines[0]
+    assert "ready" not in done.stdout  # no game window was opened
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_a_second_copy_on_the_same_home_says_so_and_does_not_play(
+        tk_root: tk.Tk, _private_home: Path) -> None:
+    from test_instance import start_holder
+
+    _game, raw = players_game(12)
+    holder = start_holder(_private_home)  # the first copy (its lock, without a window)
+    try:
+        start = time.monotonic()
+        done = run_copy(_private_home)
+        took = time.monotonic() - start
+        assert_refused(done)
+        assert paths().savegame.read_bytes() == raw  # the first copy's game is untouched
+        assert instance.raise_stamp() is not None  # the first was asked to come forward
+        assert took < 30
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(30)
+    done = run_copy(_private_home, "--resume")  # the first is gone: no stale lock
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_window_comes_to_the_front_when_a_second_copy_asks(tk_root: tk.Tk) -> None:
+    app = make_app(tk_root)
+    try:
+        launch._come_forward_when_asked(app)
+        tk_root.withdraw()  # (Xvfb has no window manager to iconify it)
+        wait_until(app, lambda: tk_root.state() == "withdrawn", 5)
+        instance.ask_to_raise()
+        wait_until(app, lambda: tk_root.state() == "normal", 5)
+    finally:
+        app.destroy()
+        tk_root.deiconify()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_two_real_windows_on_one_home(tk_root: tk.Tk, _private_home: Path,
+                                      long_run: bool) -> None:
+    """(--long) The first copy is a real window playing the saved game; a second is
+    refused, the first's game is intact; the first is killed and a third plays it on."""
+    if not long_run:
+        pytest.skip("the real-window form runs with --long (the short form: a lock holder)")
+    game, _raw = players_game(20)
+    env = dict(os.environ, TENTHOUSAND_HOME=str(_private_home),
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    first = subprocess.Popen([sys.executable, "-m", "tenthousand", "--skip-intro",
+                              "--resume"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+    try:
+        end = time.monotonic() + 60
+        while True:  # the first copy holds the lock once its window is up
+            try:
+                instance.acquire().release()
+            except instance.AlreadyRunning:
+                break
+            assert time.monotonic() < end and first.poll() is None
+            time.sleep(0.1)
+        for _ in range(3):
+            assert_refused(run_copy(_private_home))
+        assert first.poll() is None  # still playing
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.communicate(timeout=30)
+    back = savegame.parse_save(paths().savegame.read_bytes())
+    assert back.record.start.seed == game.record.start.seed  # the player's game, not another
+    done = run_copy(_private_home, "--resume")
+    assert done.returncode == 0, done.stderr
