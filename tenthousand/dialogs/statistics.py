@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import filedialog, ttk
 
-from ..history.report import report_lines, skipped_words, trouble_words
+from ..history.report import READ_WAIT, report_lines, skipped_words, trouble_words
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Skipped, Statistics, export_csv, statistics
 from ..history.store import History, HistoryError, history_path
@@ -58,7 +58,8 @@ def _load(path: Path, filters: Filters | None) -> tuple[list[str], Statistics | 
     """The names in the history and the figures of ``filters`` (None: of the first name)."""
     if not path.exists():
         return [], None
-    with History(path, read_only=True) as history:  # (the game sets a bad file aside)
+    # Read as it is (the game sets a bad file aside).
+    with History(path, read_only=True, timeout=READ_WAIT) as history:
         names = history.names()
         if filters is None:
             if not names:
@@ -273,6 +274,6 @@ def _export(path: Path, folder: Path) -> tuple[Path, Path, list[Skipped]]:
     """Every game and decision as CSV in ``folder`` (in a worker: the database may be busy
     with a game being stored), and the games left out for odd values."""
     skipped: list[Skipped] = []
-    with History(path, read_only=True) as history:
+    with History(path, read_only=True, timeout=READ_WAIT) as history:
         games, decisions = export_csv(history, folder, skipped)
     return games, decisions, skipped

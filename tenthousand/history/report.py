@@ -17,6 +17,9 @@ from .analysis import MISTAKE_WORDS
 from .stats import Filters, Skipped, Statistics, signed_percent, statistics
 from .store import Damaged, History, HistoryError, Unavailable, history_path, trouble
 
+#: How long a reader waits for a lock another program holds on the history (seconds).
+READ_WAIT = 2.0
+
 #: The opponents of a group of games that are not one computer level.
 LEVEL_WORDS = {
     # Translators: a row of the statistics: the games against people only.
@@ -106,7 +109,7 @@ def _margin(margin: dict[str, float]) -> str:
 def skipped_words(skipped: list[Skipped], most: int = 10) -> str:
     """Which games were left out for odd values: "Game 17 (2023-11-14) is left out: ..."."""
     games = []
-    for g in skipped:
+    for g in sorted(skipped, key=lambda g: -1 if g.game_id is None else g.game_id):
         shown = "?" if g.game_id is None else str(g.game_id)
         if g.started is not None:
             shown += time.strftime(" (%Y-%m-%d)", time.localtime(g.started))
@@ -201,7 +204,7 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
             path=path), file=sys.stderr)
         return 1
     try:
-        history = History(path, read_only=True)
+        history = History(path, read_only=True, timeout=READ_WAIT)
     except (OSError, sqlite3.Error, HistoryError) as e:
         print("tenthousand: " + trouble_words(e, path), file=sys.stderr)
         return 1

@@ -339,6 +339,7 @@ def statistics(history: History, filters: Filters, *, with_optimum: bool = True
         history.con.execute(_GAMES_SQL.format(where=where), args).fetchall(), _ROW_KINDS,
         st.skipped)]
     computers = _computer_faces(history, filters, st.skipped)
+    st.skipped.sort(key=lambda g: -1 if g.game_id is None else g.game_id)
     left_out = {g.game_id for g in st.skipped}
     rows = [r for r in rows if r.game_id not in left_out]
     _basic(st, rows)
@@ -461,14 +462,15 @@ def _abandoned(history: History, filters: Filters) -> int:
 
 def _computer_faces(history: History, filters: Filters, skipped: list[Skipped]
                     ) -> list[Sequence[Any]]:
-    """(game id, six face counts) of each computer seat in the player's games (summed in
-    Python: a text or a huge number in one row must not stop the sum)."""
+    """(game id, six face counts, start) of each computer seat in the player's games
+    (summed in Python: a text or a huge number in one row must not stop the sum)."""
     where, args = _where(filters)
     return readable(history.con.execute(
-        "SELECT c.game_id, c.f1, c.f2, c.f3, c.f4, c.f5, c.f6 "
+        "SELECT c.game_id, c.f1, c.f2, c.f3, c.f4, c.f5, c.f6, "
+        "(SELECT started FROM games WHERE id = c.game_id) "
         "FROM seats c WHERE c.computer = 1 AND c.game_id IN (SELECT s.game_id FROM seats s "
         f"JOIN games g ON g.id = s.game_id WHERE s.name = ? AND g.status = 'finished'{where})",
-        args).fetchall(), ("int",) * 7, skipped, started_at=None)
+        args).fetchall(), ("int",) * 7 + ("time",), skipped, started_at=7)
 
 
 def split_words(luck: float, skill: float, others: float | None = None) -> str:

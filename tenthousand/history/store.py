@@ -358,7 +358,7 @@ def migrate(con: sqlite3.Connection) -> int:
         con.execute(f"PRAGMA user_version = {VERSION}")
         con.execute("COMMIT")
     except BaseException as e:
-        con.execute("ROLLBACK")
+        _roll_back(con)
         code = getattr(e, "sqlite_errorcode", None)
         if isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_ERROR:
             # "no such table", "duplicate column name": the tables are not of that layout
@@ -366,6 +366,13 @@ def migrate(con: sqlite3.Connection) -> int:
                 from e
         raise
     return found
+
+
+def _roll_back(con: sqlite3.Connection) -> None:
+    """Roll back what is left of a transaction (SQLite ends one itself on a full disk, and
+    a ROLLBACK then would hide the first error behind "no transaction is active")."""
+    if con.in_transaction:
+        con.execute("ROLLBACK")
 
 
 def _statements(script: str) -> list[str]:
@@ -533,7 +540,7 @@ class History:
         try:
             yield self.con
         except BaseException:
-            self.con.execute("ROLLBACK")
+            _roll_back(self.con)
             raise
         self.con.execute("COMMIT")
 
