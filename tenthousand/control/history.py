@@ -106,17 +106,22 @@ class HistoryControls:
         if self.closed:
             return
         if done.ids:
-            # Translators: at start, games kept while the history was busy are stored.
-            self.log.add(ngettext("{n} game kept from before is now stored in the history.",
-                                  "{n} games kept from before are now stored in the history.",
-                                  len(done.ids)).format(n=number(len(done.ids))), "info")
+            self._log_kept(len(done.ids))
         if done.notices:
             self.messages.tell(" ".join(done.notices), Kind.WARNING)
+
+    def _log_kept(self, n: int) -> None:
+        # Translators: games kept while the history was busy (or full...) are stored now.
+        self.log.add(ngettext("{n} game kept from before is now stored in the history.",
+                              "{n} games kept from before are now stored in the history.",
+                              n).format(n=number(n)), "info")
 
     def _stored(self, stored: Stored) -> None:
         if self.closed:
             return
         self.last = stored
+        if stored.earlier:
+            self._log_kept(stored.earlier)
         seed = stored.record.start.seed
         if seed is not None:
             # Translators: {seed} is a long number, written as is; "tenthousand --verify" is
