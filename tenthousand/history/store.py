@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..files.storage import set_aside
 from ..i18n import _
@@ -336,7 +337,6 @@ def _connect(path: Path, timeout: float, read_only: bool) -> sqlite3.Connection:
     else:
         con = sqlite3.connect(str(path), timeout=timeout, isolation_level=None,
                               check_same_thread=False)
-    con.text_factory = _text
     con.execute("PRAGMA foreign_keys = ON")
     return con
 
@@ -480,7 +480,6 @@ class History:
         """A copy of an older layout in memory, to read it as the latest (a reader does not
         change the file; the game brings it up to date)."""
         copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        copy.text_factory = _text
         try:
             con.backup(copy)
         except BaseException:
@@ -609,23 +608,36 @@ class History:
 
     # -- reading ----------------------------------------------------------------------------
 
+    def rows(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        """Every row of a query; text that is not UTF-8 comes as bytes, for the reader to
+        leave its row out (read as text first: SQLite's own decoding is the fast one)."""
+        try:
+            return self.con.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as e:
+            if not str(e).startswith("Could not decode to UTF-8"):
+                raise
+        self.con.text_factory = _text
+        try:
+            return self.con.execute(sql, args).fetchall()
+        finally:
+            self.con.text_factory = str
+
     def count(self) -> int:
         return int(self.con.execute("SELECT count(*) FROM games").fetchone()[0])
 
     def names(self) -> list[str]:
         """Every player name, people first, then by how many games they played (a name
         that is not text is left out, as the statistics leave out its rows)."""
-        rows = self.con.execute(
-            "SELECT name, max(computer = 0) AS person, count(*) AS n FROM seats "
-            "GROUP BY name ORDER BY person DESC, n DESC, name").fetchall()
+        rows = self.rows("SELECT name, max(computer = 0) AS person, count(*) AS n FROM seats "
+                         "GROUP BY name ORDER BY person DESC, n DESC, name")
         return [r[0] for r in rows if isinstance(r[0], str)]
 
     def record(self, game_id: int) -> dict[str, object]:
         """The stored record of a game, as JSON data (KeyError when there is none)."""
-        row = self.con.execute("SELECT record FROM records WHERE game_id = ?",
-                               (game_id,)).fetchone()
-        if row is None:
+        found = self.rows("SELECT record FROM records WHERE game_id = ?", (game_id,))
+        if not found:
             raise KeyError(game_id)
+        row = found[0]
         try:
             data = json.loads(row[0])
         except (ValueError, RecursionError):
