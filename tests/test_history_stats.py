@@ -12,6 +12,7 @@ from history_kit import DAY, entry, odd_history, seat
 
 from tenthousand.history.stats import (
     Filters,
+    Skipped,
     chi_square_p,
     decisions_csv,
     export_csv,
@@ -202,8 +203,8 @@ def test_odd_values_leave_out_their_game_and_the_rest_is_counted(tmp_path: Path)
         assert label == "Left out" and words.startswith("Games 2 (20") and ", 3, 4 (" in words
         assert words.endswith(" are left out: some of their stored values cannot be read.")
         assert st.to_json()["skipped"][1] == {"id": 3, "started": None}
-        skipped: list = []
+        skipped: list[Skipped] = []
         rows = list(csv.DictReader(io.StringIO(games_csv(h, skipped))))
         assert [(r["game"], r["seat"]) for r in rows] == [("1", "0"), ("1", "1"), ("2", "1"),
                                                           ("5", "1"), ("6", "0")]
-        assert sorted(g.game_id for g in skipped) == [2, 3, 4, 5, 6]
+        assert sorted(g.game_id or 0 for g in skipped) == [2, 3, 4, 5, 6]

@@ -8,6 +8,7 @@ one from another process for longer than the keeper's whole 10 s wait.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -211,7 +212,7 @@ def test_a_history_that_is_a_folder_is_not_moved(tmp_path: Path) -> None:
 def test_what_an_error_means() -> None:
     def error(code: int) -> sqlite3.Error:
         e = sqlite3.OperationalError("x")
-        e.sqlite_errorcode = code  # type: ignore[attr-defined]
+        e.sqlite_errorcode = code
         return e
 
     assert isinstance(trouble(error(sqlite3.SQLITE_CORRUPT)), Damaged)
@@ -223,8 +224,11 @@ def test_what_an_error_means() -> None:
     for code, kind in kinds.items():
         found = trouble(error(code))
         assert isinstance(found, Unavailable) and found.kind == kind
-    assert trouble(OSError(28, "No space left on device")).kind == "full"  # type: ignore
-    assert trouble(PermissionError(13, "Permission denied")).kind == "read-only"  # type: ignore
+    for error_, kind in ((OSError(errno.ENOSPC, "No space left on device"), "full"),
+                         (PermissionError(errno.EACCES, "Permission denied"), "read-only"),
+                         (FileExistsError(errno.EEXIST, "File exists"), "unreadable")):
+        found = trouble(error_)
+        assert isinstance(found, Unavailable) and found.kind == kind
 
 
 # -- really damaged: set aside, begun again, said once -----------------------------------------
@@ -309,3 +313,21 @@ def test_a_lock_held_by_another_process(tmp_path: Path, long_run: bool) -> None:
     assert keeper.deliver(None, wait).ids.keys() == {"p"}
     keeper.close()
     assert _count(path) == 4
+
+
+def test_the_kept_games_stay_small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most MOST games and MOST_BYTES: the oldest go first, so the file can always be
+    read back (a JSON file over the size limit would be set aside, games and all)."""
+    from tenthousand.history import pending
+
+    monkeypatch.setattr(pending, "MOST_BYTES", 75_000)  # three such games
+    kept = Pending(tmp_path / "history-pending.json")
+    for n in range(6):
+        game = _entry(f"g{n}", n)
+        kept.keep(type(game)(**{**game.__dict__, "record": {"pad": "z" * 20_000}}))
+    assert [g.token for g in kept.games] == ["g3", "g4", "g5"]
+    assert kept.path.stat().st_size <= 75_000
+    assert [g.token for g in Pending.load(kept.path).games] == ["g3", "g4", "g5"]
+    monkeypatch.setattr(pending, "MOST", 2)
+    kept.keep(_entry("g6", 6))
+    assert [g.token for g in Pending.load(kept.path).games] == ["g5", "g6"]

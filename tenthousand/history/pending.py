@@ -13,21 +13,23 @@ be; when it cannot be written the games stay in memory until the next chance.
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import types
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
-from ..files.storage import BadFile, read_json, set_aside, write_json_atomic
+from ..files.storage import MAX_BYTES, BadFile, read_json, set_aside, write_text_atomic
 from ..i18n import _
 from .store import DecisionRow, GameEntry, SeatRow, ThrowRow
 
 log = logging.getLogger(__name__)
 
 FORMAT = 1
-#: At most this many games are kept (the oldest go first): the file stays small, well
-#: under the size limit of a JSON file (a game is 10 to 60 kB with its record).
+#: At most this many games are kept, and at most half the size limit of a JSON file (the
+#: oldest go first): the file stays small (a game is 10 to 60 kB with its record).
 MOST = 100
+MOST_BYTES = MAX_BYTES // 2
 
 
 def pending_path(history: Path) -> Path:
@@ -82,8 +84,7 @@ class Pending:
         cannot be written (the games stay in memory)."""
         try:
             if self.games:
-                write_json_atomic(self.path, {"pending": FORMAT,
-                                              "games": [entry_to_json(g) for g in self.games]})
+                write_text_atomic(self.path, self._text())
             else:
                 self.path.unlink(missing_ok=True)
         except (OSError, ValueError) as e:  # a full disk, a read-only folder, odd text
@@ -92,6 +93,18 @@ class Pending:
             return False
         self.saved = True
         return True
+
+
+    def _text(self) -> str:
+        """The file's text, within :data:`MOST_BYTES` (the oldest games dropped)."""
+        while True:
+            text = json.dumps({"pending": FORMAT,
+                               "games": [entry_to_json(g) for g in self.games]},
+                              indent=1, ensure_ascii=False)
+            if len(self.games) == 1 or len(text.encode("utf-8")) <= MOST_BYTES:
+                return text
+            log.warning("the games kept to be stored are too large; the oldest is dropped")
+            del self.games[0]
 
 
 def entry_to_json(entry: GameEntry) -> dict[str, Any]:

@@ -230,9 +230,11 @@ def readable(rows: Sequence[Sequence[Any]], kinds: Sequence[str], skipped: list[
 
 def skip(skipped: list[Skipped], game_id: object, started: object) -> None:
     """Name a game left out (once), with its start when that is a time."""
-    number = game_id if type(game_id) is int else None
+    number = game_id if isinstance(game_id, int) and not isinstance(game_id, bool) else None
+    when = float(started) if isinstance(started, (int, float)) and _fits(started, "time") \
+        else None
     if number is None or all(g.game_id != number for g in skipped):
-        skipped.append(Skipped(number, started if _fits(started, "time") else None))
+        skipped.append(Skipped(number, when))
 
 
 _COLUMNS = ("game_id started preset assisted won board_score turns banked_points "
