@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: How long the quit waits for a lock another program holds on the history (the game
-#: being left is kept beside it first, and stored at the next start).
-QUIT_WAIT = 1.0
+#: How long the start and the quit wait for a lock another program holds on the history
+#: (the games are kept beside it first; the next game waits the usual time).
+BRIEF_WAIT = 1.0
 
 
 def new_seed() -> int:
@@ -57,7 +57,7 @@ class HistoryControls:
         self.last: Stored | None = None  # the game stored last, with its analysis
         self.last_result: str | None = None  # the last challenge's result code
         self.closed = False
-        self.keeper.retry(weakly(self._retried))  # the games kept at an earlier run
+        self.keeper.retry(weakly(self._retried), timeout=BRIEF_WAIT)  # kept at an earlier run
 
     # -- the session's watchers ----------------------------------------------------------
 
@@ -84,8 +84,8 @@ class HistoryControls:
         the game is kept beside the history and stored at the next start."""
         game = self.session.game
         if game is None or not self.keeper.abandoned(game, demo=self.session.demo,
-                                                     timeout=QUIT_WAIT):
-            self.keeper.retry(timeout=QUIT_WAIT)
+                                                     timeout=BRIEF_WAIT):
+            self.keeper.retry(timeout=BRIEF_WAIT)
         if not self.keeper.flush(5.0):
             log.warning("the history was still being written at quit")
         self.shutdown()
