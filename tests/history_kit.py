@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 from tenthousand.ai.moves import apply, decide
-from tenthousand.history.store import FINISHED, DecisionRow, GameEntry, SeatRow
+from tenthousand.history.store import FINISHED, DecisionRow, GameEntry, History, SeatRow
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS
 from tenthousand.solver.levels import make_player
@@ -44,3 +50,113 @@ def played(seed: int, preset: str = "ten-thousand", levels: tuple[str, str] = ("
     while not game.over:
         apply(game, decide(game, players[game.current]))
     return game
+
+
+# -- histories in trouble (tests/test_history_trouble.py) -----------------------------------
+
+def filled(path: Path, games: int = 3) -> Path:
+    """A history with ``games`` games of Ann against the expert, closed (checkpointed)."""
+    with History(path) as h:
+        for day in range(games):
+            h.add(entry((seat(0, "Ann", score=10000, won=day % 2 == 0, faces=(3,) * 6),
+                         seat(1, "Cy", score=9000, won=day % 2 == 1, computer=True,
+                              level="expert", faces=(2,) * 6)), day=day))
+    return path
+
+
+def damage_pages(path: Path, games: int = 40) -> Path:
+    """Damaged pages behind a good header: a history with games, its pages from the fourth
+    on overwritten (the header, the layout and the version stay readable)."""
+    filled(path, games)
+    data = bytearray(path.read_bytes())
+    size = int.from_bytes(data[16:18], "big")
+    assert len(data) > 6 * size
+    for at in range(3 * size, len(data), size):
+        data[at:at + size] = bytes([0x5A, 0xA5]) * (size // 2)
+    path.write_bytes(bytes(data))
+    return path
+
+
+def drop_column(path: Path, table: str = "seats", column: str = "skill",
+                version: int | None = None) -> Path:
+    """A history at the right version (or ``version``) with one column missing."""
+    filled(path)
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    if version is not None:
+        con.execute(f"PRAGMA user_version = {version}")
+    con.close()
+    return path
+
+
+@contextmanager
+def locked(path: Path, how: str) -> Iterator[sqlite3.Connection]:
+    """Another connection holds a lock on the history while the block runs: ``exclusive``
+    (BEGIN EXCLUSIVE in WAL mode: no writer gets in), ``rollback`` (the file in rollback
+    journal mode, BEGIN EXCLUSIVE: nobody gets in) or ``locking-mode`` (PRAGMA
+    locking_mode = EXCLUSIVE after a write: nobody gets in until it closes)."""
+    con = sqlite3.connect(path, isolation_level=None)
+    try:
+        if how == "rollback":
+            assert con.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
+            con.execute("BEGIN EXCLUSIVE")
+        elif how == "locking-mode":
+            con.execute("PRAGMA locking_mode = EXCLUSIVE")
+            con.execute("BEGIN IMMEDIATE")
+            con.execute("UPDATE games SET seconds = seconds")
+            con.execute("COMMIT")  # the lock stays: exclusive locking mode
+        else:
+            con.execute("BEGIN EXCLUSIVE")
+        yield con
+    finally:
+        con.close()
+
+
+def files_in(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+class FakeTk:
+    """``after`` and ``after_cancel`` for a JobRunner without a display; :meth:`pump`."""
+
+    def __init__(self) -> None:
+        self.calls: dict[str, Callable[[], None]] = {}
+        self.n = 0
+
+    def after(self, ms: int, func: Callable[[], None]) -> str:
+        self.n += 1
+        self.calls[f"after#{self.n}"] = func
+        return f"after#{self.n}"
+
+    def after_cancel(self, after_id: str) -> None:
+        self.calls.pop(after_id, None)
+
+    def pump(self, seconds: float = 5.0, until: Callable[[], bool] = lambda: False) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not until():
+            for after_id in list(self.calls):
+                func = self.calls.pop(after_id, None)
+                if func is not None:
+                    func()
+            time.sleep(0.002)
+
+
+#: Odd values a crafted or damaged history may hold, one game each (game 1 stays good).
+ODD_ROWS = {
+    2: "UPDATE seats SET won = 'lots' WHERE game_id = 2 AND seat = 0",  # text in a number
+    3: "UPDATE games SET started = 1e300 WHERE id = 3",  # a time no calendar has
+    4: "UPDATE seats SET opponents = CAST(X'FF41' AS TEXT), level = CAST(X'FF41' AS TEXT) "
+       "WHERE game_id = 4",  # text that is not UTF-8
+    5: "UPDATE seats SET luck = 9e999 WHERE game_id = 5 AND seat = 0",  # infinity
+    6: "UPDATE seats SET f1 = 'x', name = CAST(X'FF' AS TEXT) WHERE game_id = 6 AND seat = 1",
+}
+
+
+def odd_history(path: Path) -> Path:
+    """Six games of Ann against Cy (W L W L W L), games 2 to 6 with one odd value each."""
+    filled(path, 6)
+    con = sqlite3.connect(path, isolation_level=None)
+    for statement in ODD_ROWS.values():
+        con.execute(statement)
+    con.close()
+    return path

@@ -9,7 +9,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from history_kit import entry, played, seat
+from history_kit import (
+    damage_pages,
+    drop_column,
+    entry,
+    files_in,
+    filled,
+    locked,
+    odd_history,
+    played,
+    seat,
+)
 
 from tenthousand import cli
 from tenthousand.files.paths import paths
@@ -49,6 +59,88 @@ def test_stats_in_words_with_filters(capsys: pytest.CaptureFixture[str]) -> None
 def test_stats_without_a_history_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.run(["--stats"]) == 1
     assert "no games stored yet" in capsys.readouterr().err
+    assert cli.run(["--export-csv", str(paths().history.parent)]) == 1
+    assert not paths().history.exists()  # nothing begun
+
+
+def _unchanged(folder: Path, before: dict[str, bytes]) -> None:
+    """Nothing renamed, set aside, made or changed, but SQLite's own side files of a
+    reader (``-wal``, ``-shm``: it needs them to read a WAL database beside a writer)."""
+    after = files_in(folder)
+    assert set(before) <= set(after)
+    assert set(after) - set(before) <= {"history.sqlite3-wal", "history.sqlite3-shm"}
+    assert after["history.sqlite3"] == before["history.sqlite3"]
+
+
+@pytest.mark.parametrize("make, words", [
+    (damage_pages, "the game history is damaged; start the game once"),
+    (drop_column, "the game history is damaged; start the game once"),
+])
+def test_stats_read_a_damaged_history_and_leave_it_alone(
+        capsys: pytest.CaptureFixture[str], make: object, words: str) -> None:
+    path = make(paths().history)  # type: ignore[operator]
+    before = files_in(path.parent)
+    for argv in (["--stats"], ["--stats", "--json"], ["--export-csv", str(path.parent / "x")]):
+        assert cli.run(argv) == 1
+        err = capsys.readouterr().err
+        assert err.lower().startswith("tenthousand: " + words), err
+        assert "malformed" not in err and "Errno" not in err
+    _unchanged(path.parent, before)
+
+
+def test_stats_of_a_locked_history_say_so_and_leave_it_alone(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tenthousand.history import report
+
+    monkeypatch.setattr(report, "READ_WAIT", 0.05)
+    path = filled(paths().history)
+    with locked(path, "rollback"):
+        before = files_in(path.parent)
+        assert cli.run(["--stats"]) == 1
+        assert "in use by another program; try again" in capsys.readouterr().err
+        _unchanged(path.parent, before)
+    assert cli.run(["--stats", "--player", "Ann"]) == 0  # the lock gone, it is all there
+    assert "2 of 3 won" in capsys.readouterr().out
+
+
+def test_stats_read_an_older_layout_without_changing_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Read-only: the file stays at layout 1 (the game brings it up to date)."""
+    import sqlite3
+
+    from tenthousand.history.store import MIGRATIONS
+
+    path = paths().history
+    path.parent.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(path)
+    con.executescript(MIGRATIONS[0])
+    con.execute("PRAGMA user_version = 1")
+    con.execute("INSERT INTO games VALUES (1, 1.7e9, 5.0, 'finished', 'farkle', 'Farkle', "
+                "'{}', 1, 0, 0, 'window', '{}')")
+    con.execute("INSERT INTO seats VALUES (1, 0, 'Ann', 0, '', 10000, 1, 10, 1, 20, 10000, "
+                "3, 1, 1500, 1, 2, 3, 4, 5, 6)")
+    con.commit()
+    con.close()
+    before = files_in(path.parent)
+    assert cli.run(["--stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+    _unchanged(path.parent, before)
+
+
+def test_odd_rows_are_left_out_of_stats_and_csv(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, each of these exited 1 ("Could not decode to UTF-8 column ...")."""
+    odd_history(paths().history)
+    assert cli.run(["--stats", "--player", "Ann"]) == 0
+    out = capsys.readouterr().out
+    assert "1 of 1 won" in out and "Games 2 (" in out and "are left out" in out
+    assert cli.run(["--stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 1 and [g["id"] for g in data["skipped"]] == [2, 3, 4, 5, 6]
+    assert cli.run(["--export-csv", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("tenthousand: Games 2 (") and "are left out" in err
+    assert (tmp_path / "tenthousand-games.csv").read_text().count("\n") == 6
 
 
 def test_export_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,10 +8,11 @@ import math
 from pathlib import Path
 
 import pytest
-from history_kit import DAY, entry, seat
+from history_kit import DAY, entry, odd_history, seat
 
 from tenthousand.history.stats import (
     Filters,
+    Skipped,
     chi_square_p,
     decisions_csv,
     export_csv,
@@ -183,3 +184,27 @@ def test_csv_export_of_games_and_decisions(history: History, tmp_path: Path) -> 
     assert decisions[0]["mistake"] == "bank-early" and float(decisions[0]["cost"]) == 0.1
     games, dec = export_csv(history, tmp_path / "out")
     assert games.read_text() == games_csv(history) and dec.exists()
+
+
+def test_odd_values_leave_out_their_game_and_the_rest_is_counted(tmp_path: Path) -> None:
+    """Text in a number column, a start in the year 10^292, text that is not UTF-8,
+    infinity, a computer's odd face count: each game is left out and named, the others
+    are counted (before, the first raised and nothing was shown)."""
+    from tenthousand.history.report import report_lines
+
+    with History(odd_history(tmp_path / "h.sqlite3"), read_only=True) as h:
+        assert h.names() == ["Ann", "Cy"]  # the name that is not text is left out
+        st = statistics(h, Filters("Ann"))
+        assert (st.games, st.wins) == (1, 1)
+        assert [g.game_id for g in st.skipped] == [2, 3, 4, 5, 6]
+        assert st.skipped[1].started is None and st.skipped[0].started == 1_700_000_000 + DAY
+        assert st.computer_faces is not None and st.computer_faces.counts == (2,) * 6
+        label, words = report_lines(st)[-1]
+        assert label == "Left out" and words.startswith("Games 2 (20") and ", 3, 4 (" in words
+        assert words.endswith(" are left out: some of their stored values cannot be read.")
+        assert st.to_json()["skipped"][1] == {"id": 3, "started": None}
+        skipped: list[Skipped] = []
+        rows = list(csv.DictReader(io.StringIO(games_csv(h, skipped))))
+        assert [(r["game"], r["seat"]) for r in rows] == [("1", "0"), ("1", "1"), ("2", "1"),
+                                                          ("5", "1"), ("6", "0")]
+        assert sorted(g.game_id or 0 for g in skipped) == [2, 3, 4, 5, 6]

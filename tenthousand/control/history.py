@@ -11,8 +11,8 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from ..history.codes import Challenge, challenge_code
-from ..history.keeper import Keeper, Stored
-from ..i18n import _
+from ..history.keeper import Delivery, Keeper, Stored
+from ..i18n import _, ngettext, number
 from ..model.game import Game
 from ..present.commands import handles
 from ..services.jobs import JobRunner, weakly
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from .controller import Controller
 
 log = logging.getLogger(__name__)
+
+#: How long the start and the quit wait for a lock another program holds on the history
+#: (the games are kept beside it first; the next game waits the usual time).
+BRIEF_WAIT = 1.0
 
 
 def new_seed() -> int:
@@ -53,6 +57,7 @@ class HistoryControls:
         self.last: Stored | None = None  # the game stored last, with its analysis
         self.last_result: str | None = None  # the last challenge's result code
         self.closed = False
+        self.keeper.retry(weakly(self._retried), timeout=BRIEF_WAIT)  # kept at an earlier run
 
     # -- the session's watchers ----------------------------------------------------------
 
@@ -74,24 +79,49 @@ class HistoryControls:
             self.keeper.finished(game, demo=self.session.demo, on_done=weakly(self._stored))
 
     def close(self) -> None:
-        """Quit: store the game being left, wait for the history, then stop."""
-        if self.session.game is not None:
-            self.keeper.abandoned(self.session.game, demo=self.session.demo)
+        """Quit: store the game being left (and any kept from before), wait for the
+        history, then stop.  A lock held by another program costs a second, not the game:
+        the game is kept beside the history and stored at the next start."""
+        game = self.session.game
+        if game is None or not self.keeper.abandoned(game, demo=self.session.demo,
+                                                     timeout=BRIEF_WAIT):
+            self.keeper.retry(timeout=BRIEF_WAIT)
         if not self.keeper.flush(5.0):
             log.warning("the history was still being written at quit")
         self.shutdown()
 
     def shutdown(self) -> None:
-        """The window is destroyed: deliver nothing more; let a running store finish."""
+        """The window is destroyed: deliver nothing more; let a running store finish
+        (waited for once)."""
+        if self.closed:
+            return
         self.closed = True
         self.jobs.close()
         self.keeper.flush(5.0)
         self.keeper.close()
 
+    def _retried(self, done: Delivery) -> None:
+        """The games kept at an earlier run: say they are stored now, or why the history
+        was set aside (a history still busy is said when the next game ends)."""
+        if self.closed:
+            return
+        if done.ids:
+            self._log_kept(len(done.ids))
+        if done.notices:
+            self.messages.tell(" ".join(done.notices), Kind.WARNING)
+
+    def _log_kept(self, n: int) -> None:
+        # Translators: games kept while the history was busy (or full...) are stored now.
+        self.log.add(ngettext("{n} game kept from before is now stored in the history.",
+                              "{n} games kept from before are now stored in the history.",
+                              n).format(n=number(n)), "info")
+
     def _stored(self, stored: Stored) -> None:
         if self.closed:
             return
         self.last = stored
+        if stored.earlier:
+            self._log_kept(stored.earlier)
         seed = stored.record.start.seed
         if seed is not None:
             # Translators: {seed} is a long number, written as is; "tenthousand --verify" is

@@ -7,16 +7,17 @@ player or filter counts again, and only the newest answer is shown.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 import tkinter as tk
 from collections.abc import Callable
 from pathlib import Path
 from tkinter import filedialog, ttk
 
-from ..history.report import report_lines
+from ..history.report import READ_WAIT, report_lines, skipped_words, trouble_words
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
-from ..history.stats import Filters, Statistics, export_csv, statistics
-from ..history.store import History, history_path
+from ..history.stats import Filters, Skipped, Statistics, export_csv, statistics
+from ..history.store import History, HistoryError, history_path
 from ..i18n import N_, _, ngettext, number, pgettext
 from ..model.rules import BY_STRENGTH, PRESETS
 from ..services.jobs import JobRunner, weakly
@@ -57,7 +58,8 @@ def _load(path: Path, filters: Filters | None) -> tuple[list[str], Statistics | 
     """The names in the history and the figures of ``filters`` (None: of the first name)."""
     if not path.exists():
         return [], None
-    with History(path) as history:
+    # Read as it is (the game sets a bad file aside).
+    with History(path, read_only=True, timeout=READ_WAIT) as history:
         names = history.names()
         if filters is None:
             if not names:
@@ -194,9 +196,7 @@ class StatisticsWindow(tk.Toplevel):
 
     def _failed(self, error: BaseException) -> None:
         if self.winfo_exists():
-            # Translators: {reason} is the system's own words for what went wrong.
-            self.status.configure(text=_("The history could not be read ({reason}).").format(
-                reason=error))
+            self.status.configure(text=trouble_words(error, self.path))
 
     def show(self, found: tuple[list[str], Statistics | None]) -> None:
         if not self.winfo_exists():
@@ -247,13 +247,18 @@ class StatisticsWindow(tk.Toplevel):
         self.jobs.submit(lambda: _export(path, Path(folder)), weakly(self._exported),
                          weakly(self._export_failed), name="csv export", lane="stats")
 
-    def _exported(self, files: tuple[Path, Path]) -> None:
-        games, decisions = files
+    def _exported(self, files: tuple[Path, Path, list[Skipped]]) -> None:
+        games, decisions, skipped = files
         # Translators: {games} and {decisions} are file names.
-        self.status.configure(text=_("Wrote {games} and {decisions}.").format(
-            games=games.name, decisions=decisions.name))
+        wrote = _("Wrote {games} and {decisions}.").format(games=games.name,
+                                                            decisions=decisions.name)
+        self.status.configure(text=" ".join([wrote, skipped_words(skipped)]) if skipped
+                              else wrote)
 
     def _export_failed(self, error: BaseException) -> None:
+        if isinstance(error, (HistoryError, sqlite3.Error)):
+            self.status.configure(text=trouble_words(error, self.path))
+            return
         why = getattr(error, "strerror", None) or str(error)
         self.status.configure(text=_("The CSV files could not be written ({reason}).").format(
             reason=why))
@@ -265,8 +270,10 @@ class StatisticsWindow(tk.Toplevel):
             chart.set_palette(pal)
 
 
-def _export(path: Path, folder: Path) -> tuple[Path, Path]:
+def _export(path: Path, folder: Path) -> tuple[Path, Path, list[Skipped]]:
     """Every game and decision as CSV in ``folder`` (in a worker: the database may be busy
-    with a game being stored)."""
-    with History(path) as history:
-        return export_csv(history, folder)
+    with a game being stored), and the games left out for odd values."""
+    skipped: list[Skipped] = []
+    with History(path, read_only=True, timeout=READ_WAIT) as history:
+        games, decisions = export_csv(history, folder, skipped)
+    return games, decisions, skipped

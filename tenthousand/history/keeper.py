@@ -5,16 +5,24 @@ over (:meth:`Keeper.finished`) and when one is left unfinished (:meth:`Keeper.ab
 a new game, the next game of a match, quit).  Storing (with the analysis of luck and skill,
 about half a second) runs in the ``history`` lane of the app's :class:`JobRunner`, one game
 after the other; the answer comes back in the Tk thread.  No tkinter here.
+
+Each game is kept beside the history (:mod:`.pending`) before the history is tried, and
+forgotten once stored: when the history is locked by another program, the disk full or
+the folder read-only, the game waits there and is stored at the next chance (the next
+game, quit, the next start: :meth:`Keeper.retry`), once.  A history that is really
+damaged is set aside and a new one begun, at open or at the first error that says so.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sqlite3
 import time
+import uuid
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +32,19 @@ from ..model.game import Game
 from ..model.record import Record
 from ..services.jobs import JobRunner
 from .codes import Result, challenge_id, moves_digest, result_code
-from .store import History, HistoryError, open_history
+from .pending import Pending, pending_path
+from .store import (
+    BUSY_TIMEOUT,
+    Damaged,
+    GameEntry,
+    History,
+    HistoryError,
+    Unavailable,
+    history_path,
+    open_history,
+    trouble,
+    unavailable_words,
+)
 from .summary import game_key, summarize
 
 if TYPE_CHECKING:  # with the solver behind it: loaded in the worker that analyses
@@ -45,19 +65,38 @@ class Stored:
     status: str
     problem: str | None = None
     result_code: str | None = None
+    earlier: int = 0  # games kept from before, stored with this one
+
+
+@dataclass
+class Delivery:
+    """What :meth:`Keeper.deliver` did: the ids of the games stored (by token), how many
+    are still kept, what was set aside (said once) and why games wait (None: they do
+    not)."""
+
+    ids: dict[str, int] = field(default_factory=dict)
+    kept: int = 0
+    notices: list[str] = field(default_factory=list)
+    waiting: str | None = None
+
+    @property
+    def problem(self) -> str | None:
+        """Everything the player should hear, or None."""
+        return " ".join([*self.notices, *([self.waiting] if self.waiting else [])]) or None
 
 
 class Keeper:
     """Stores the window's games in the history (see the module's docstring)."""
 
-    def __init__(self, jobs: JobRunner, *, path: Path | None = None, enabled: bool = True
-                 ) -> None:
+    def __init__(self, jobs: JobRunner, *, path: Path | None = None, enabled: bool = True,
+                 timeout: float = BUSY_TIMEOUT) -> None:
         self.jobs = jobs
         self.path = path
         self.enabled = enabled
+        self.timeout = timeout  # how long a store waits for another program's lock
         self.history: History | None = None
         self.problem: str | None = None  # why there is no history this time
-        self._opened = False
+        self._pending: Pending | None = None  # loaded in the lane, on first use
         self._started: dict[str, float] = {}
         self._advised: set[str] = set()
         self._done: set[str] = set()
@@ -83,15 +122,26 @@ class Keeper:
         """Store a game that is over (once); False when it was stored already."""
         return self._store(game, demo, on_done, analyse_game=True)
 
-    def abandoned(self, game: Game, *, demo: bool) -> bool:
-        """Store a game left before its end, if anything was played in it."""
+    def abandoned(self, game: Game, *, demo: bool, timeout: float | None = None) -> bool:
+        """Store a game left before its end, if anything was played in it (``timeout``:
+        wait this long for a lock, at quit less than usual)."""
         if game.over or len(game.record) == 0:
             return False
         # Not analysed: this runs at quit, and the player waits for it.
-        return self._store(game, demo, None, analyse_game=False)
+        return self._store(game, demo, None, analyse_game=False, timeout=timeout)
+
+    def retry(self, on_done: Callable[[Delivery], None] | None = None, *,
+              timeout: float | None = None) -> bool:
+        """Store the games kept from before, if there are any (at start and at quit)."""
+        if not self.enabled:
+            return False
+        wait = self.timeout if timeout is None else timeout
+        self.jobs.submit(lambda: self.deliver(None, wait, only_if_kept=True), on_done,
+                         self._failed, name="store kept games", lane=LANE)
+        return True
 
     def _store(self, game: Game, demo: bool, on_done: Callable[[Stored], None] | None,
-               *, analyse_game: bool) -> bool:
+               *, analyse_game: bool, timeout: float | None = None) -> bool:
         if not self.enabled:
             return False
         key = self.track(game, False)
@@ -104,32 +154,31 @@ class Keeper:
         seconds = time.time() - started
         advised = key in self._advised
         challenge = self.challenges.get(key, "")
+        wait = self.timeout if timeout is None else timeout
 
         def work() -> Stored:
             return self._write(data, started, seconds, demo, advised, challenge,
-                               analyse_game)
+                               analyse_game, wait)
 
         self.jobs.submit(work, on_done, self._failed, name="store game", lane=LANE)
         return True
 
     def _failed(self, error: BaseException) -> None:
-        # A disk or database problem costs this game's entry, never the game itself.
+        # Not a problem of the history (those are kept and said): this game's entry.
         log.warning("a game could not be stored in the history: %s", error)
-        # Translators: {reason} is the system's own words for what went wrong.
-        self.problem = _("The game could not be stored in the history ({reason}).").format(
-            reason=error)
+        self.problem = _("The game could not be stored in the history; the log file "
+                         "says why.")
 
     # -- the worker side ------------------------------------------------------------------
 
-    def _open(self) -> History | None:
-        if not self._opened:
-            self._opened = True
-            opened = open_history(self.path)
+    def _open(self, timeout: float) -> History | None:
+        if self.history is None:
+            opened = open_history(self.path, timeout=timeout)
             self.history, self.problem = opened.history, opened.problem
         return self.history
 
     def _write(self, data: dict[str, Any], started: float, seconds: float, demo: bool,
-               advised: bool, challenge: str, analyse_game: bool) -> Stored:
+               advised: bool, challenge: str, analyse_game: bool, timeout: float) -> Stored:
         record = load_record(data)
         analysis = None
         if analyse_game:
@@ -142,27 +191,92 @@ class Keeper:
         entry = summarize(record, started=started, seconds=seconds, demo=demo,
                           advised=advised, analysis=analysis, analyse_game=False,
                           challenge=challenge)
+        entry = dataclasses.replace(entry, token=uuid.uuid4().hex)
         code = result_for(record, analysis, challenge) if challenge and record.game and \
             record.game.over else None
-        history = self._open()
+        done = self.deliver(entry, timeout)
+        return Stored(done.ids.get(entry.token), record, analysis, entry.status, done.problem,
+                      code, earlier=len(done.ids) - (entry.token in done.ids))
+
+    def deliver(self, entry: GameEntry | None, timeout: float, *, only_if_kept: bool = False
+                ) -> Delivery:
+        """Keep ``entry`` (if any), then store every kept game, oldest first, and forget
+        those stored (in the lane).  ``only_if_kept``: with nothing kept, do not even open
+        the history (the start)."""
+        kept = self._kept()
+        notices = [kept.problem] if kept.problem else []
+        kept.problem = None
+        if entry is not None:
+            kept.keep(entry)  # first: whatever happens next, the game is not lost
+        done = Delivery()
+        if kept.games or not only_if_kept:
+            done = self._store_kept(kept, timeout)
+        done.kept = len(kept.games)
+        done.notices[:0] = notices
+        return done
+
+    def _kept(self) -> Pending:
+        if self._pending is None:
+            path = self.path if self.path is not None else history_path()
+            self._pending = Pending.load(pending_path(path))
+        return self._pending
+
+    def _store_kept(self, kept: Pending, timeout: float) -> Delivery:
+        done = Delivery()
+        history = self._open(timeout)
         if history is None:
-            return Stored(None, record, analysis, entry.status, self.problem, code)
+            done.waiting = self.problem
+            return done
+        gone: set[str] = set()  # stored, or refused for good
         try:
-            game_id = history.add(entry)
-        except (sqlite3.Error, HistoryError) as e:
-            log.warning("the game could not be stored: %s", e)
-            return Stored(None, record, analysis, entry.status,
-                          _("The game could not be stored in the history ({reason}).").format(
-                              reason=e), code)
-        return Stored(game_id, record, analysis, entry.status, None, code)
+            history.set_timeout(timeout)
+            for entry in list(kept.games):
+                game_id = self._add(history, entry)
+                gone.add(entry.token)
+                if game_id is not None:
+                    done.ids[entry.token] = game_id
+        except (HistoryError, sqlite3.Error, OSError) as e:
+            done.waiting = self._unavailable(trouble(e), history)
+        kept.forget(gone)
+        if history.problem:  # set aside at open or at the first error: said once
+            done.notices.append(history.problem)
+            history.problem = None
+        return done
+
+    @staticmethod
+    def _add(history: History, entry: GameEntry) -> int | None:
+        """Store one kept game: its id, or None when the history refuses it for good (a
+        bad entry, which is dropped); HistoryError when it cannot be stored now.  A file
+        found damaged here is set aside, a new one begun and the game stored in it."""
+        try:
+            return history.add(entry)
+        except sqlite3.IntegrityError as e:  # this entry, not the history: never again
+            log.warning("a kept game cannot be stored and is dropped: %s", e)
+            return None
+        except (sqlite3.Error, OSError) as e:
+            found = trouble(e)
+            if not isinstance(found, Damaged):
+                raise found from e
+        history.begin_again(found)  # (Unavailable when it cannot be moved)
+        return history.add(entry)
+
+    def _unavailable(self, error: HistoryError, history: History) -> str:
+        """Log why the kept games wait, and say it in the player's words."""
+        log.warning("the history cannot store games now (kept to store later): %s", error)
+        kind = error.kind if isinstance(error, Unavailable) else "unreadable"
+        if kind not in ("busy", "full"):  # open it again next time: things may change
+            history.close()
+            self.history = None
+        return unavailable_words(kind, history.path)
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every game handed over is stored (quit)."""
         return self.jobs.wait_lane(LANE, timeout)
 
     def close(self) -> None:
-        """Close the database once the lane is done (call after :meth:`flush`)."""
-        if self.history is not None:
+        """Close the database once the lane is done (call after :meth:`flush`: a store
+        still waiting for a lock keeps its connection, the process ends it)."""
+        if self.history is not None and self.jobs.wait_lane(LANE, 0):
             self.history.close()
             self.history = None
 

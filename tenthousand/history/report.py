@@ -3,16 +3,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import sqlite3
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, _, decimal, ngettext, number, percent
+from ..i18n import N_, _, decimal, join_words, ngettext, number, percent
 from ..model.rules import level_word
 from .analysis import MISTAKE_WORDS
-from .stats import Filters, Statistics, signed_percent, statistics
-from .store import History, HistoryError, history_path
+from .stats import Filters, Skipped, Statistics, signed_percent, statistics
+from .store import Damaged, History, HistoryError, Unavailable, history_path, trouble
+
+#: How long a reader waits for a lock another program holds on the history (seconds).
+READ_WAIT = 2.0
 
 #: The opponents of a group of games that are not one computer level.
 LEVEL_WORDS = {
@@ -100,10 +106,29 @@ def _margin(margin: dict[str, float]) -> str:
         most=number(margin["most"]))
 
 
+def skipped_words(skipped: list[Skipped], most: int = 10) -> str:
+    """Which games were left out for odd values: "Game 17 (2023-11-14) is left out: ..."."""
+    games = []
+    for g in sorted(skipped, key=lambda g: -1 if g.game_id is None else g.game_id):
+        shown = "?" if g.game_id is None else str(g.game_id)
+        if g.started is not None:
+            shown += time.strftime(" (%Y-%m-%d)", time.localtime(g.started))
+        games.append(shown)
+    n = len(games)
+    if n > most:
+        games = games[:most] + [ngettext("{n} more", "{n} more", n - most).format(
+            n=number(n - most))]
+    # Translators: {games} lists games by number and date: "17 (2023-11-14) and 20".
+    return ngettext("Game {games} is left out: some of its stored values cannot be read.",
+                    "Games {games} are left out: some of their stored values cannot be read.",
+                    n).format(games=join_words(games))
+
+
 def report_lines(st: Statistics) -> list[tuple[str, str]]:
     """(label, text) rows of every figure, in the order the window and terminal show."""
+    left_out = [(_("Left out"), skipped_words(st.skipped))] if st.skipped else []
     if not st.games:
-        return [(_("Games"), _("no finished games match these filters yet"))]
+        return [(_("Games"), _("no finished games match these filters yet")), *left_out]
     rows = [(_("Games"), _share({"games": st.games, "wins": st.wins, "ci95": st.ci95}))]
     for level, share in st.by_level.items():
         label = _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else \
@@ -138,7 +163,7 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
     if st.computer_faces is not None and any(st.computer_faces.counts):
         rows.append((_("Computers' dice"), _faces(st.computer_faces.counts)))
         rows.append(("", st.computer_faces.words))
-    return rows
+    return rows + left_out
 
 
 def _faces(counts: tuple[int, ...]) -> str:
@@ -151,43 +176,73 @@ def default_player(history: History) -> str | None:
     return names[0] if names else None
 
 
+def trouble_words(error: BaseException, path: Path) -> str:
+    """Why a reader (``--stats``, the Statistics window) cannot read the history, and what
+    to do, in one sentence; it never sets the file aside (the game does)."""
+    found = trouble(error)
+    if isinstance(found, Damaged) and found.why == "newer":
+        return _("The game history was written by a newer release of the game; use that "
+                 "release to see these figures.")
+    if isinstance(found, Damaged):
+        return _("The game history is damaged; start the game once and it sets the history "
+                 "aside and begins a new one.")
+    if isinstance(found, Unavailable) and found.kind == "busy":
+        return _("The game history is in use by another program; try again when it is done.")
+    # Translators: {file} is the history's path.
+    return _("The game history cannot be read; check that {file} can be read.").format(
+        file=path)
+
+
 def stats_main(player: str | None, *, rules: str | None = None, level: str | None = None,
                since: float | None = None, until: float | None = None, as_json: bool = False,
                export: str | None = None) -> int:
-    """``tenthousand --stats``: print the statistics (or export CSV); 0, or 1 with a line."""
+    """``tenthousand --stats``: print the statistics (or export CSV); 0, or 1 with a line.
+    The history is read as it is: opened read-only, never set aside nor created."""
     path = history_path()
     if not path.exists():
         print("tenthousand: " + _("no games stored yet (the history would be {path})").format(
             path=path), file=sys.stderr)
         return 1
     try:
-        history = History(path)
-    except (OSError, HistoryError, Exception) as e:  # noqa: BLE001 - say it in one line
-        print("tenthousand: " + _("the history cannot be read: {reason}").format(reason=e),
-              file=sys.stderr)
+        history = History(path, read_only=True, timeout=READ_WAIT)
+    except (OSError, sqlite3.Error, HistoryError) as e:
+        print("tenthousand: " + trouble_words(e, path), file=sys.stderr)
         return 1
     with history:
-        if history.problem:
-            print(f"tenthousand: {history.problem}", file=sys.stderr)
-        if export is not None:
-            from .stats import export_csv
+        try:  # (damaged pages are met as the rows are read)
+            return _report(history, player, Filters("", rules, level, since, until),
+                           as_json, export)
+        except (sqlite3.Error, HistoryError) as e:
+            print("tenthousand: " + trouble_words(e, path), file=sys.stderr)
+            return 1
 
-            games, decisions = export_csv(history, Path(export))
-            # Translators: --export-csv; {games} and {decisions} are the files' paths.
-            print(_("Wrote {games} and {decisions}").format(games=games, decisions=decisions))
-            return 0
-        name = player or default_player(history)
-        if name is None:
-            print("tenthousand: " + _("no games stored yet"), file=sys.stderr)
-            return 1
-        names = history.names()
-        if name not in names:
-            # Translators: --stats --player NAME; {names} lists the stored players' names.
-            print("tenthousand: " + _("no games of {name} are stored; the players are "
-                                      "{names}").format(name=name, names=", ".join(names)),
-                  file=sys.stderr)
-            return 1
-        st = statistics(history, Filters(name, rules, level, since, until))
+
+def _report(history: History, player: str | None, filters: Filters, as_json: bool,
+            export: str | None) -> int:
+    """What ``--stats`` prints, from the open history (``filters`` without a player).  A
+    CSV file that cannot be written raises OSError, for the caller to say."""
+    if export is not None:
+        from .stats import export_csv
+
+        skipped: list[Skipped] = []
+        games, decisions = export_csv(history, Path(export), skipped)
+        if skipped:
+            print("tenthousand: " + skipped_words(skipped), file=sys.stderr)
+        # Translators: --export-csv; {games} and {decisions} are the files' paths.
+        print(_("Wrote {games} and {decisions}").format(games=games, decisions=decisions))
+        return 0
+    name = player or default_player(history)
+    if name is None:
+        print("tenthousand: " + _("no games stored yet"), file=sys.stderr)
+        return 1
+    names = history.names()
+    if name not in names:
+        # Translators: --stats --player NAME; {names} lists the stored players' names.
+        print("tenthousand: " + _("no games of {name} are stored; the players are "
+                                  "{names}").format(name=name, names=", ".join(names)),
+              file=sys.stderr)
+        return 1
+    st = statistics(history, dataclasses.replace(filters, player=name))
     if as_json:
         print(json.dumps(st.to_json()))
         return 0

@@ -6,14 +6,19 @@ game stored before it whole and no game half-written.  The layout has a version
 (``PRAGMA user_version``) and each older layout is brought up to date by the migrations in
 :data:`MIGRATIONS`, in order, inside one transaction.
 
-A database that cannot be read (not SQLite, damaged, a layout from a newer release) is set
-aside as ``history.sqlite3.bad-TIMESTAMP`` like the other bad files, and a new one begun:
-the game never fails to start because of its history.  Players are known by the name of
-their seat.
+A database that is really damaged (not SQLite, pages that fail ``PRAGMA quick_check``, a
+layout from a newer release, or one with tables or columns missing behind the right
+version number) is set aside as ``history.sqlite3.bad-TIMESTAMP`` like the other bad files,
+and a new one begun: the game never fails to start because of its history.  A history that
+cannot be used *now* (another program holds a lock, the disk is full, the folder is
+read-only or unreadable) is left alone: :class:`Unavailable` says why, and the keeper keeps
+the game to store later.  Readers (``--stats``, the Statistics window) open the file
+read-only and never set anything aside.  Players are known by the name of their seat.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import sqlite3
@@ -21,7 +26,9 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..files.storage import set_aside
 from ..i18n import _
@@ -153,12 +160,68 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, step)
     );
     """,
+    # 2 -> 3: the token of each entry stored.  A game kept to be stored later (the history
+    # was busy) carries a token, so it is stored once even when the program stops between
+    # storing it and forgetting it (no reference to games: a game replaced by its
+    # continuation keeps its token here).
+    """
+    CREATE TABLE entries (
+        token TEXT PRIMARY KEY,
+        game_id INTEGER NOT NULL
+    );
+    """,
 )
 VERSION = len(MIGRATIONS)
 
 
 class HistoryError(Exception):
-    """The history could not be used; the message is one sentence for the player."""
+    """The history could not be used (see :class:`Damaged` and :class:`Unavailable`)."""
+
+
+class Damaged(HistoryError):
+    """The file is not a sound history of this release: it is set aside (never by a
+    reader).  ``why`` is ``damaged`` (not a database, damaged pages, parts of the layout
+    missing) or ``newer`` (a layout from a newer release); the message is for the log."""
+
+    def __init__(self, why: str, detail: str) -> None:
+        super().__init__(detail)
+        self.why = why
+
+
+class Unavailable(HistoryError):
+    """The history cannot be used now, though nothing says the file is bad: it is left
+    alone.  ``kind`` is ``busy`` (another program holds a lock), ``full`` (the disk),
+    ``read-only`` (no permission to write) or ``unreadable`` (anything else: a folder that
+    cannot be read or made, an input/output error); the message is for the log."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+
+
+_DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_KINDS = {sqlite3.SQLITE_BUSY: "busy", sqlite3.SQLITE_LOCKED: "busy",
+          sqlite3.SQLITE_FULL: "full", sqlite3.SQLITE_READONLY: "read-only",
+          sqlite3.SQLITE_PERM: "read-only", sqlite3.SQLITE_AUTH: "read-only"}
+_OS_KINDS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EACCES: "read-only",
+             errno.EPERM: "read-only", errno.EROFS: "read-only"}
+
+
+def trouble(error: BaseException) -> HistoryError:
+    """What an error met with the history means: :class:`Damaged` only when SQLite says
+    the file itself is bad (``SQLITE_CORRUPT``, ``SQLITE_NOTADB``); anything else (a lock,
+    a full disk, a permission, an error of another kind) is :class:`Unavailable`."""
+    if isinstance(error, HistoryError):
+        return error
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        primary = code & 0xFF if isinstance(code, int) else None
+        if primary in _DAMAGE_CODES:
+            return Damaged("damaged", str(error))
+        return Unavailable(_KINDS.get(primary or -1, "unreadable"), str(error))
+    if isinstance(error, OSError):
+        return Unavailable(_OS_KINDS.get(error.errno or -1, "unreadable"), str(error))
+    return Unavailable("unreadable", str(error))
 
 
 @dataclass(frozen=True)
@@ -232,6 +295,8 @@ class GameEntry:
     #: replaces the abandoned entry it was resumed from.
     game_key: str = ""
     optimum: float | None = None  # what the best play for points banks a turn, on average
+    #: Given to an entry kept to be stored later: an entry with a token is stored once.
+    token: str = ""
 
 
 MISTAKES = ("bank-early", "throw-on", "wrong-dice")
@@ -253,21 +318,36 @@ def _per_seat(e: GameEntry, seat: int) -> tuple[object, ...]:
     return tuple(out)
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    con = sqlite3.connect(str(path), timeout=10.0, isolation_level=None,
-                          check_same_thread=False)
+#: How long a store waits for a lock another program holds, by default (seconds).
+BUSY_TIMEOUT = 10.0
+
+
+def _text(raw: bytes) -> str | bytes:
+    """Text from the database; bytes when it is not UTF-8 (the readers skip such a row)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
+def _connect(path: Path, timeout: float, read_only: bool) -> sqlite3.Connection:
+    if read_only:  # nothing created, nothing changed: the file as it is, or an error
+        con = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True,
+                              timeout=timeout, isolation_level=None, check_same_thread=False)
+    else:
+        con = sqlite3.connect(str(path), timeout=timeout, isolation_level=None,
+                              check_same_thread=False)
     con.execute("PRAGMA foreign_keys = ON")
     return con
 
 
 def migrate(con: sqlite3.Connection) -> int:
     """Bring the layout up to :data:`VERSION`; returns the version found.  Raises
-    HistoryError for a layout newer than this release knows."""
+    :class:`Damaged` for a layout newer than this release knows, or one the migrations
+    cannot bring up to date (its tables are not what its version says)."""
     found = int(con.execute("PRAGMA user_version").fetchone()[0])
     if found > VERSION:
-        # Translators: {layout} is a number.
-        raise HistoryError(_("the history was written by a newer release (layout "
-                             "{layout})").format(layout=found))
+        raise Damaged("newer", f"layout {found}, newer than {VERSION}")
     if found == VERSION:
         return found
     con.execute("BEGIN IMMEDIATE")
@@ -277,10 +357,22 @@ def migrate(con: sqlite3.Connection) -> int:
                 con.execute(statement)
         con.execute(f"PRAGMA user_version = {VERSION}")
         con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
+    except BaseException as e:
+        _roll_back(con)
+        code = getattr(e, "sqlite_errorcode", None)
+        if isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_ERROR:
+            # "no such table", "duplicate column name": the tables are not of that layout
+            raise Damaged("damaged", f"layout {found} cannot be brought up to date: {e}") \
+                from e
         raise
     return found
+
+
+def _roll_back(con: sqlite3.Connection) -> None:
+    """Roll back what is left of a transaction (SQLite ends one itself on a full disk, and
+    a ROLLBACK then would hide the first error behind "no transaction is active")."""
+    if con.in_transaction:
+        con.execute("ROLLBACK")
 
 
 def _statements(script: str) -> list[str]:
@@ -289,48 +381,136 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
 
+@lru_cache(maxsize=1)
+def layout() -> dict[str, frozenset[str]]:
+    """Every table of the latest layout and its columns (from the migrations themselves)."""
+    con = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(con)
+        tables = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: frozenset(r[1] for r in con.execute(f"PRAGMA table_info({t})"))
+                for t in tables}
+    finally:
+        con.close()
+
+
+def check_layout(con: sqlite3.Connection) -> None:
+    """Raise :class:`Damaged` when a table or column of the layout is missing (a file
+    with the right version number and not the right tables)."""
+    for table, columns in layout().items():  # (the names are ours, not the file's)
+        have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
+        if not columns <= have:
+            missing = sorted(columns - have)
+            raise Damaged("damaged", f"table {table} lacks {', '.join(missing)}" if have
+                          else f"no table {table}")
+
+
+def quick_check(con: sqlite3.Connection) -> None:
+    """Raise :class:`Damaged` when ``PRAGMA quick_check`` finds damaged pages."""
+    rows = con.execute("PRAGMA quick_check").fetchall()
+    if [r[0] for r in rows] != ["ok"]:
+        raise Damaged("damaged", "quick_check: " + "; ".join(str(r[0]) for r in rows[:3]))
+
+
+def set_aside_words(why: str, aside: Path) -> str:
+    """The sentence that tells the player a history was set aside."""
+    if why == "newer":
+        # Translators: {file} is a file name.
+        return _("The game history was written by a newer release of the game, so it was "
+                 "set aside as {file} and a new one begun.").format(file=aside.name)
+    # Translators: {file} is a file name.
+    return _("The game history was damaged, so it was set aside as {file} and a new one "
+             "begun.").format(file=aside.name)
+
+
 class History:
     """The open history database.  Not shared between threads at the same time: the
-    window uses it from one job lane at a time."""
+    window uses it from one job lane at a time.
 
-    def __init__(self, path: Path) -> None:
+    Raises :class:`Unavailable` when the history cannot be used now (the file is left as
+    it is), and :class:`Damaged` only when ``read_only`` (a writer sets a damaged file
+    aside, begins a new one and says so in :attr:`problem`).  ``timeout``: how long to
+    wait for another program's lock; ``check``: run ``PRAGMA quick_check`` at open (the
+    readers rely on the first error instead: they open at every count)."""
+
+    def __init__(self, path: Path, *, read_only: bool = False,
+                 timeout: float = BUSY_TIMEOUT, check: bool | None = None) -> None:
         self.path = path
+        self.read_only = read_only
+        self.timeout = timeout
+        self.check = not read_only if check is None else check
         #: One sentence when the old database had to be set aside (for the log and player).
         self.problem: str | None = None
         self.con = self._open()
 
     def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
+            if not self.read_only:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
             return self._open_once()
-        except (sqlite3.DatabaseError, HistoryError) as e:
-            aside = self._set_aside()
-            log.warning("the history could not be read (%s); set aside as %s", e,
-                        aside.name if aside else "a .bad file")
-            if aside is not None:
-                # Translators: {reason} says what was wrong; {file} is a file name.
-                self.problem = _("The history could not be read ({reason}); it was set aside "
-                                 "as {file} and a new one begun.").format(reason=e,
-                                                                          file=aside.name)
-            else:
-                self.problem = _("The history could not be read ({reason}); a new one was "
-                                 "begun.").format(reason=e)
-            return self._open_once()
+        except (OSError, sqlite3.Error, HistoryError) as e:
+            found = trouble(e)
+            if self.read_only or not isinstance(found, Damaged):
+                raise found from e
+        self._begin_again(found)
+        return self._open_once()
 
     def _open_once(self) -> sqlite3.Connection:
-        con = _connect(self.path)
+        con = _connect(self.path, self.timeout, self.read_only)
         try:
-            con.execute("PRAGMA journal_mode = WAL")
-            con.execute("PRAGMA synchronous = FULL")
+            if not self.read_only:
+                con.execute("PRAGMA journal_mode = WAL")
+                con.execute("PRAGMA synchronous = FULL")
             con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            if self.check:
+                quick_check(con)
+            if self.read_only and int(con.execute("PRAGMA user_version").fetchone()[0]) \
+                    != VERSION:
+                con = self._in_memory(con)
             migrate(con)
+            check_layout(con)
         except BaseException:
             con.close()
             raise
         return con
 
+    @staticmethod
+    def _in_memory(con: sqlite3.Connection) -> sqlite3.Connection:
+        """A copy of an older layout in memory, to read it as the latest (a reader does not
+        change the file; the game brings it up to date)."""
+        copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            con.backup(copy)
+        except BaseException:
+            copy.close()
+            raise
+        con.close()
+        return copy
+
+    def begin_again(self, damaged: Damaged) -> None:
+        """Set the damaged file aside and begin a new one (found at the first error: the
+        file passed its checks at open)."""
+        self.con.close()
+        self._begin_again(damaged)
+        self.con = self._open_once()
+
+    def _begin_again(self, damaged: Damaged) -> None:
+        if self.read_only:
+            raise damaged
+        aside = self._set_aside()
+        log.warning("the history is damaged (%s); set aside as %s", damaged,
+                    aside.name if aside else "nothing (there was no file)")
+        if aside is not None:
+            self.problem = set_aside_words(damaged.why, aside)
+
     def _set_aside(self) -> Path | None:
-        aside = set_aside(self.path) if self.path.exists() else None
+        if not self.path.exists():
+            aside = None
+        else:
+            aside = set_aside(self.path)
+            if aside is None:  # a file that cannot be moved is left as it is
+                raise Unavailable("read-only", f"{self.path} cannot be set aside")
         for suffix in ("-wal", "-shm"):  # the old log belongs to the old file
             extra = self.path.with_name(self.path.name + suffix)
             if extra.exists():
@@ -339,6 +519,10 @@ class History:
                 else:
                     extra.unlink()
         return aside
+
+    def set_timeout(self, seconds: float) -> None:
+        """Wait this long for another program's lock from now on (the quit waits less)."""
+        self.con.execute(f"PRAGMA busy_timeout = {max(0, int(seconds * 1000))}")
 
     def close(self) -> None:
         self.con.close()
@@ -355,16 +539,31 @@ class History:
         try:
             yield self.con
         except BaseException:
-            self.con.execute("ROLLBACK")
+            _roll_back(self.con)
             raise
         self.con.execute("COMMIT")
 
     # -- writing ----------------------------------------------------------------------------
 
     def add(self, entry: GameEntry) -> int:
-        """Store one game in one transaction; returns its id."""
+        """Store one game in one transaction; returns its id.  An entry with a token that
+        was stored before is not stored again (its first id is returned)."""
         with self.transaction() as con:
-            return self._insert(con, entry)
+            if entry.token:
+                row = con.execute("SELECT game_id FROM entries WHERE token = ?",
+                                  (entry.token,)).fetchone()
+                if row is not None:
+                    return int(row[0])
+            game_id = self._insert(con, entry)
+            if entry.token:
+                con.execute("INSERT INTO entries (token, game_id) VALUES (?, ?)",
+                            (entry.token, game_id))
+            return game_id
+
+    def stored(self, token: str) -> bool:
+        """Whether the entry with this token is stored."""
+        return self.con.execute("SELECT 1 FROM entries WHERE token = ?",
+                                (token,)).fetchone() is not None
 
     def add_many(self, entries: Sequence[GameEntry]) -> list[int]:
         """Store several games, each in its own transaction (a kill loses none before)."""
@@ -409,24 +608,42 @@ class History:
 
     # -- reading ----------------------------------------------------------------------------
 
+    def rows(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        """Every row of a query; text that is not UTF-8 comes as bytes, for the reader to
+        leave its row out (read as text first: SQLite's own decoding is the fast one)."""
+        try:
+            return self.con.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as e:
+            if not str(e).startswith("Could not decode to UTF-8"):
+                raise
+        self.con.text_factory = _text
+        try:
+            return self.con.execute(sql, args).fetchall()
+        finally:
+            self.con.text_factory = str
+
     def count(self) -> int:
         return int(self.con.execute("SELECT count(*) FROM games").fetchone()[0])
 
     def names(self) -> list[str]:
-        """Every player name, people first, then by how many games they played."""
-        rows = self.con.execute(
-            "SELECT name, max(computer = 0) AS person, count(*) AS n FROM seats "
-            "GROUP BY name ORDER BY person DESC, n DESC, name").fetchall()
-        return [r[0] for r in rows]
+        """Every player name, people first, then by how many games they played (a name
+        that is not text is left out, as the statistics leave out its rows)."""
+        rows = self.rows("SELECT name, max(computer = 0) AS person, count(*) AS n FROM seats "
+                         "GROUP BY name ORDER BY person DESC, n DESC, name")
+        return [r[0] for r in rows if isinstance(r[0], str)]
 
     def record(self, game_id: int) -> dict[str, object]:
         """The stored record of a game, as JSON data (KeyError when there is none)."""
-        row = self.con.execute("SELECT record FROM records WHERE game_id = ?",
-                               (game_id,)).fetchone()
-        if row is None:
+        found = self.rows("SELECT record FROM records WHERE game_id = ?", (game_id,))
+        if not found:
             raise KeyError(game_id)
-        data = json.loads(row[0])
-        assert isinstance(data, dict)
+        row = found[0]
+        try:
+            data = json.loads(row[0])
+        except (ValueError, RecursionError):
+            raise KeyError(game_id) from None
+        if not isinstance(data, dict):
+            raise KeyError(game_id)
         return data
 
     def integrity(self) -> str:
@@ -436,11 +653,13 @@ class History:
 
 @dataclass
 class Opened:
-    """:func:`open_history`'s answer: the history, or why there is none this time."""
+    """:func:`open_history`'s answer: the history, or why there is none this time
+    (``trouble``: what kept it, for the caller's own words)."""
 
     history: History | None
     problem: str | None = None
     notes: list[str] = field(default_factory=list)
+    trouble: Unavailable | None = None
 
 
 def history_path() -> Path:
@@ -449,16 +668,34 @@ def history_path() -> Path:
     return paths().history
 
 
-def open_history(path: Path | None = None) -> Opened:
+def open_history(path: Path | None = None, *, timeout: float = BUSY_TIMEOUT) -> Opened:
     """Open (or begin) the history; never raises for a bad or unwritable file."""
     path = history_path() if path is None else path
     started = time.perf_counter()
     try:
-        history = History(path)
+        history = History(path, timeout=timeout)
     except (OSError, sqlite3.Error, HistoryError) as e:
-        log.warning("the history at %s cannot be used: %s", path, e)
-        # Translators: {reason} is the system's own words for what went wrong.
-        return Opened(None, _("The game history cannot be kept this time ({reason}).").format(
-            reason=e))
+        found = trouble(e)
+        log.warning("the history at %s cannot be used now: %s", path, found)
+        kind = found.kind if isinstance(found, Unavailable) else "unreadable"
+        unavailable = found if isinstance(found, Unavailable) else Unavailable(kind, str(e))
+        return Opened(None, unavailable_words(kind, path), trouble=unavailable)
     log.debug("history opened in %.1f ms", 1000 * (time.perf_counter() - started))
     return Opened(history, history.problem)
+
+
+def unavailable_words(kind: str, path: Path) -> str:
+    """Why a game cannot be stored now, and that it is kept (one sentence a kind)."""
+    if kind == "busy":
+        return _("The game history is in use by another program, so this game is kept and "
+                 "stored later; close that program if this goes on.")
+    if kind == "full":
+        return _("The disk is full, so this game is kept and stored in the history later; "
+                 "free some space on the disk.")
+    if kind == "read-only":
+        # Translators: {folder} is a folder's path.
+        return _("The game history cannot be written here, so this game is kept and stored "
+                 "later; make the folder {folder} writable.").format(folder=path.parent)
+    # Translators: {folder} is a folder's path.
+    return _("The game history cannot be opened just now, so this game is kept and stored "
+             "later; check that the folder {folder} can be read.").format(folder=path.parent)

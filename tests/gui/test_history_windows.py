@@ -3,11 +3,13 @@ seed in the log, Statistics, Charts and Challenge a friend."""
 
 from __future__ import annotations
 
+import time
 import tkinter as tk
 from pathlib import Path
 
 import pytest
 from app_kit import make_app, settings, wait_until
+from history_kit import filled, locked, odd_history
 
 from tenthousand.control.app import App
 from tenthousand.dialogs.challenge import ChallengeWindow
@@ -22,8 +24,11 @@ from tenthousand.history.codes import (
     result_code,
     short_fingerprint,
 )
+from tenthousand.history.pending import pending_path
 from tenthousand.history.store import History
 from tenthousand.model.rules import PRESETS
+from tenthousand.services.jobs import JobRunner
+from tenthousand.view.theme import palette
 
 SHORT = settings(("Ann", False), ("Cy", True, "expert"), preset="trash-5000")
 
@@ -99,6 +104,50 @@ def test_quit_stores_the_game_being_left(tk_root: tk.Tk) -> None:
     _played_into(app)
     app.close()
     assert [r[0] for r in _stored()] == ["abandoned"]
+
+
+def test_quit_with_the_history_locked_keeps_the_game_for_the_next_start(
+        tk_root: tk.Tk) -> None:
+    """Another program holds the history (a rollback journal, BEGIN EXCLUSIVE): the quit
+    waits a second, not ten, sets nothing aside and keeps the game beside the history;
+    the next start stores it, once, and says so in the log."""
+    path = filled(paths().history)
+    app = _app(tk_root)
+    _played_into(app)
+    with locked(path, "rollback"):
+        started = time.monotonic()
+        app.close()
+        assert time.monotonic() - started < 4
+        assert pending_path(path).exists() and not list(path.parent.glob("*.bad-*"))
+    assert len(_stored()) == 3
+    app = _app(tk_root)  # the next start
+    try:
+        wait_until(app, lambda: "1 game kept from before is now stored" in _log_text(app), 10)
+        assert not pending_path(path).exists()
+        assert sorted(r[0] for r in _stored()) == ["abandoned", "finished", "finished",
+                                                   "finished"]
+    finally:
+        app.destroy()
+
+
+def test_the_statistics_window_shows_the_games_beside_odd_rows(tk_root: tk.Tk) -> None:
+    """One odd row hid every figure (the window said the history could not be read)."""
+    odd_history(paths().history)
+    shown: list[int] = []
+    jobs = JobRunner(tk_root)
+    window = StatisticsWindow(tk_root, palette("color", "green"), jobs, player="Ann",
+                              on_shown=lambda: shown.append(1))
+    try:
+        end = time.monotonic() + 10
+        while not shown and time.monotonic() < end:
+            tk_root.update()
+            time.sleep(0.01)
+        text = window.text.get("1.0", "end")
+        assert "1 of 1 won" in text and "Left out: Games 2 (" in text, text
+        assert window.status.cget("text") == "1 game counted"
+    finally:
+        window.destroy()
+        jobs.close()
 
 
 def test_the_statistics_window_counts_and_draws(tk_root: tk.Tk) -> None:
