@@ -269,6 +269,7 @@ def test_the_computer_waits_while_the_player_is_asked(tk_root: tk.Tk) -> None:
         key(app, "space")  # not Ann's turn: nothing happens, but a game is on
         app.controller.game.throw()  # the computer's first throw, so the game is in progress
         app.boxes.confirm = ask
+        app.boxes.ask_settings = lambda current: current  # (Esc: the dialog, then the question)
         for k in ("Escape", "F8", "F7"):
             key(app, k)
         assert seen == [0, 0, 0]
