@@ -153,6 +153,7 @@ class Replay:
     played: Game
     _cache: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
     _cursor: tuple[int, Game] | None = None  # the last position worked out, as a game
+    _turns: list[Turn] | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -251,7 +252,13 @@ class Replay:
                 for step, position in zip(steps, before, strict=True)]
 
     def turns(self) -> list[Turn]:
-        """The turns of the game, each with the step it starts at and how it ended."""
+        """The turns of the game, each with the step it starts at and how it ended
+        (worked out once, by :func:`build` in its worker)."""
+        if self._turns is None:
+            self._turns = self._find_turns()
+        return list(self._turns)
+
+    def _find_turns(self) -> list[Turn]:
         starts: list[tuple[int, int]] = []  # (step, seat)
         outcome: list[str] = []
         for step in range(self.last + 1):
@@ -311,7 +318,9 @@ def build(record: Record, progress: Progress | None = None) -> Replay:
         phases.append(game.phase)
     if progress is not None:
         progress.tell(len(commands))
-    return Replay(record, commands, tuple(game.log), ends, phases, game)
+    replay = Replay(record, commands, tuple(game.log), ends, phases, game)
+    replay.turns()  # here, in the worker: a pass over the whole log
+    return replay
 
 
 def _position(game: Game) -> dict[str, Any]:
