@@ -175,7 +175,8 @@ class Replay:
                 return found
             at = self._cursor
             if at is None or not at[0] <= step < (at[0] // SPACING + 1) * SPACING:
-                at = (step - step % SPACING, self._start_at(step - step % SPACING))
+                begin = step - step % SPACING
+                at = (begin, self._start_at(begin, begin + SPACING))
             done, game = at
             for command in self.commands[done:step]:
                 command.apply(game)
@@ -185,11 +186,12 @@ class Replay:
                 self._cache.popitem(last=False)
             return found
 
-    def _start_at(self, begin: int) -> Game:
-        """The game at checkpoint ``begin``, its dice those of the commands after it."""
+    def _start_at(self, begin: int, end: int | None = None) -> Game:
+        """The game at checkpoint ``begin``, its dice those of the commands after it (up
+        to command ``end``)."""
         game = self.played.record.game_at(begin)
         if self.record.recorded_dice:
-            game.dice_source = _Faces(_faces_of(self.commands[begin:]))
+            game.dice_source = _Faces(_faces_of(self.commands[begin:end]))
         return game
 
     def _walk(self, wanted: frozenset[int]) -> Iterator[dict[str, Any]]:
