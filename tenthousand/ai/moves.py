@@ -10,6 +10,11 @@ play the computer through these functions, so they cannot drift apart::
 The window shows a move before it makes it (the dice selected, a pause, then the throw),
 so it calls :func:`decide` in one ``after`` step and runs :func:`commands` one per step.
 
+Every level banks when banking cannot lose anything (:func:`sure_bank`, asked before the
+player): when the bank wins the game, or when the rules make every throw score, so that a
+turn would otherwise only end when the player chose to bank (issue 26: a computer turn
+under such rules ran for minutes).
+
 A challenge is part of the start of a turn, not a turn of its own: the player challenges
 "at the start of a turn, before throwing" (RULES.md, Challenging), so a move at
 :attr:`Phase.START` is an optional challenge *and then* the first throw.
@@ -21,13 +26,16 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..model.checkpoints import Checkpoint
 from ..model.events import Event
 from ..model.game import Game, Phase
+from ..model.play import Play
+from ..model.rule_checks import never_trash
 
 if TYPE_CHECKING:
     from .interface import Player
 
-__all__ = ["Move", "Command", "decide", "commands", "apply", "step"]
+__all__ = ["Move", "Command", "decide", "commands", "apply", "step", "sure_bank"]
 
 #: One engine command, ready to run (see :func:`commands`).
 Command = Callable[[], list[Event]]
@@ -65,6 +73,9 @@ def decide(game: Game, player: Player) -> Move:
     """
     phase = game.phase
     if phase is Phase.CHOOSE:
+        sure = sure_bank(game)
+        if sure is not None:
+            return sure
         decision = player.choose_move(game)
         return Move(phase, None, tuple(decision.freeze), decision.bank)
     if phase is Phase.START:
@@ -76,6 +87,43 @@ def decide(game: Game, player: Player) -> Move:
     if phase is Phase.DISCARD:
         return Move(phase, discard=player.choose_discard(game))
     raise ValueError("the game is over: there is nothing to decide")
+
+
+def sure_bank(game: Game) -> Move | None:
+    """The bank every level makes at this throw, whatever it would choose: one that wins
+    the game at once, or (under rules where no throw can be trash) the first bank the
+    minimum allows, with the most points; None when the player is to choose."""
+    if game.phase is not Phase.CHOOSE:
+        return None
+    bankable = [(faces, points) for faces, points in game.legal_freezes()
+                if game.bank_refusal(game.indices_for(faces)) is None]
+    if not bankable:
+        return None
+    if never_trash(game.rules):
+        faces = max(bankable, key=lambda f: f[1])[0]
+        return Move(Phase.CHOOSE, None, game.indices_for(faces), True)
+    if game.rules.rotary_club:
+        return None  # the lowest score wins: reaching the game point is no win
+    me = game.current
+    for faces, points in sorted(bankable, key=lambda f: -f[1]):
+        if game.board[me] + game.turn_score + points < game.rules.game_point:
+            break  # best first: no smaller bank reaches the game point either
+        freeze = game.indices_for(faces)
+        if _bank_wins(game, freeze):
+            return Move(Phase.CHOOSE, None, freeze, True)
+    return None
+
+
+def _bank_wins(game: Game, freeze: tuple[int, ...]) -> bool:
+    """Whether banking ``freeze`` ends the game with the seat to play first, alone (tried
+    on a copy of the game without its log)."""
+    copy = Checkpoint.take(game, 0, generator=False).restore(Play, [], game.rng.getstate())
+    copy.dice_source = None
+    copy.bank(freeze)
+    if not copy.over:
+        return False
+    first = [seat for seat, rank, _board, _points in copy.ranking() if rank == 1]
+    return first == [game.current]
 
 
 def apply(game: Game, move: Move) -> list[Event]:

@@ -331,6 +331,12 @@ class GameCommands:
             self.boxes.show_error(_(IMPORT), _("The rules could not be kept: {error}.").format(
                 error=e.strerror or e))
             return None
+        warned = rulefile.warnings(rule_set)
+        if warned:
+            # Translators: {warning} says what keeps a game under the rules from ending.
+            self.messages.tell(_("Imported \u201c{name}\u201d, but beware: {warning}").format(
+                name=name, warning=warned[0]), Kind.WARNING)
+            return rule_set
         self.messages.tell(_("Imported \u201c{name}\u201d: choose it in the new-game dialog "
                              "or open it in Game > House rules.").format(name=name))
         return rule_set

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..dialogs.replay import ReplayWindow
     from ..dialogs.review import ReviewWindow
     from ..model.record import Record
+    from ..present.replaying import Replay
 
 
 class RecordCommands:
@@ -97,17 +98,18 @@ class RecordCommands:
     # -- the replay ----------------------------------------------------------------------
 
     @handles("replay")
-    def show_replay(self, step: int | None = None,
-                    record: Record | None = None) -> ReplayWindow:
+    def show_replay(self, step: int | None = None, record: Record | None = None,
+                    replay: Replay | None = None) -> ReplayWindow:
         """Game > Replay this game: the game so far, step by step, in a window of its own
-        (``step``: the step to show first, the last by default)."""
+        (``step``: the step to show first, the last by default; ``replay``: the record's,
+        built already)."""
         from ..dialogs.replay import ReplayWindow
 
         record = record if record is not None else self.session.table.record
         prefs = self.prefs.value
         asking: list[ReplayWindow] = []  # the window, once it is made
         window = ReplayWindow(self.root, record, theme=prefs.theme,
-                              table_colour=prefs.table_colour, step=step,
+                              table_colour=prefs.table_colour, step=step, replay=replay,
                               on_play_on=lambda game, at: self.play_on(game, at, asking[0]))
         asking.append(window)
         self.replays = [w for w in self.replays if w.winfo_exists()] + [window]
@@ -192,18 +194,43 @@ class RecordCommands:
         self.open_replay(Path(name))
 
     def open_replay(self, path: Path) -> None:
-        """The replay window for the record in ``path``, read and checked in a worker (a
-        long record is played through to be checked); a bad file gets a box."""
+        """The replay window for the record in ``path``, read, checked and played through
+        in a worker (twice for a long record: to check it, then to build its replay); after
+        half a second a box shows how far it has come, with Cancel.  A bad file gets a box."""
+        from ..dialogs.progress import ProgressBox
         from ..files.savegame import read_record
+        from ..present.replaying import Progress, build
 
-        self.messages.tell(_("Reading {file}...").format(file=path.name))
-        self.jobs.submit(lambda: read_record(path), self._record_read,
-                         lambda error: self._record_not_read(path, error),
-                         name="open record")
+        progress = Progress()
+        reading = _("Reading {file}...").format(file=path.name)
+        self.messages.tell(reading)
 
-    def _record_read(self, record: Record) -> None:
+        def work() -> tuple[Record, Replay]:
+            record = read_record(path)
+            return record, build(record, progress)
+
+        def read(found: tuple[Record, Replay]) -> None:
+            box.close()
+            self._record_read(*found)
+
+        def not_read(error: BaseException) -> None:
+            box.close()
+            self._record_not_read(path, error)
+
+        job = self.jobs.submit(work, read, not_read, name="open record")
+
+        def cancel() -> None:
+            progress.cancel()  # the worker stops at its next report
+            self.jobs.cancel(job)
+            self.messages.tell(_("The record was not opened: you cancelled it."))
+
+        # Translators: the title of the box that shows a long record being opened.
+        box = ProgressBox(self.root, _("Open record"), reading, lambda: progress.share,
+                          cancel)
+
+    def _record_read(self, record: Record, replay: Replay) -> None:
         self.messages.clear()
-        self.show_replay(record=record)
+        self.show_replay(record=record, replay=replay)
 
     def _record_not_read(self, path: Path, error: BaseException) -> None:
         from ..model import BadSave

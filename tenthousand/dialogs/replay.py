@@ -1,14 +1,17 @@
 """The replay window: a game's record step by step, on a table like the game's own.
 
 The record is played again once in a worker (:func:`tenthousand.present.replaying.build`, through
-:class:`~tenthousand.services.jobs.JobRunner`); after that every step is shown from its saved
-position in a millisecond or two, so stepping, the slider and the list of turns never hold
-up the window.  At a decision of a person the advisor's verdict is worked out in the same
+:class:`~tenthousand.services.jobs.JobRunner`; a long one shows its progress after half a
+second, with Cancel, which closes the window), or comes built (File > Open record builds it
+as it reads the file); after that every step is shown in a few milliseconds, so stepping,
+the slider and the list of turns never hold up the window.  The list of turns is filled a
+few hundred rows at a time (a record of 100,000 commands has some 30,000 turns).  At a decision of a person the advisor's verdict is worked out in the same
 runner and shown under the table.  The window is not modal: the game goes on beside it.
 """
 
 from __future__ import annotations
 
+import bisect
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
@@ -17,8 +20,9 @@ from ..advice.values import evaluate
 from ..i18n import _, number
 from ..model import Game, Record
 from ..present import presenter
-from ..present.replaying import Replay, Turn, advice_text, build, context
+from ..present.replaying import Progress, Replay, Turn, advice_text, build, context
 from ..services.jobs import JobRunner
+from ..services.timers import Timers
 from ..view import access
 from ..view.dice import DiceImages
 from ..view.panels import LogPanel
@@ -26,8 +30,10 @@ from ..view.scoreboard import Scoreboard
 from ..view.table import TableView
 from ..view.theme import ensure_style, palette
 from .base import PAD, chars, collect_when_closed
+from .progress import ProgressBox
 
-#: Events the log shows after a jump (stepping forward adds lines one step at a time).
+#: The rows of the list of turns added at a time (some 10 ms).
+TURN_ROWS = 250
 
 PlayOn = Callable[[Game, int], object]
 
@@ -47,7 +53,7 @@ class ReplayWindow(tk.Toplevel):
 
     def __init__(self, parent: tk.Misc, record: Record, *, theme: str = "color",
                  table_colour: str = "green", step: int | None = None,
-                 on_play_on: PlayOn | None = None) -> None:
+                 on_play_on: PlayOn | None = None, replay: Replay | None = None) -> None:
         super().__init__(parent)
         collect_when_closed(self)  # its Tk variables are freed in the Tk thread
         ensure_style(self)
@@ -57,11 +63,14 @@ class ReplayWindow(tk.Toplevel):
         self.replay: Replay | None = None
         self.step = 0
         self.turns: list[Turn] = []
+        self._turn_steps: list[int] = []  # the step each turn starts at, in order
         self.advice: dict[int, str] = {}  # step -> what the advisor said of its decision
         self._first_step = step
         self._moving = False  # set while the window moves the slider and list itself
         self._log_step: int | None = None  # the step the log panel shows
         self.runner = JobRunner(self)
+        self.timers = Timers(self)
+        self.progress: ProgressBox | None = None
         self.images = DiceImages(self, theme)
         self.pal = palette(theme, table_colour)
         self.title(replay_title([s.name for s in record.seats]))
@@ -73,8 +82,39 @@ class ReplayWindow(tk.Toplevel):
         self.geometry(f"{width}x{height}")
         self.deiconify()
         self.focus_set()
-        self.runner.submit(lambda: build(record), self._ready, self._failed,
-                           name="replay", lane="replay")
+        if replay is not None:
+            self._ready(replay)
+        else:
+            self._build_replay(record)
+
+    def _build_replay(self, record: Record) -> None:
+        """Play the record through in the worker, its progress shown if it takes long."""
+        progress = Progress()
+
+        def ready(replay: Replay) -> None:
+            self._done_building()
+            self._ready(replay)
+
+        def failed(error: BaseException) -> None:
+            self._done_building()
+            self._failed(error)
+
+        job = self.runner.submit(lambda: build(record, progress), ready, failed,
+                                 name="replay", lane="replay")
+
+        def cancel() -> None:
+            progress.cancel()
+            self.runner.cancel(job)
+            self.close()
+
+        # Translators: the progress box while a long record is played through.
+        self.progress = ProgressBox(self, _("Replay"), _("Reading the game..."),
+                                    lambda: progress.share, cancel)
+
+    def _done_building(self) -> None:
+        if self.progress is not None:
+            self.progress.close()
+            self.progress = None
 
     # -- building ------------------------------------------------------------------------
 
@@ -155,11 +195,21 @@ class ReplayWindow(tk.Toplevel):
     def _ready(self, replay: Replay) -> None:
         self.replay = replay
         self.turns = replay.turns()
+        self._turn_steps = [t.step for t in self.turns]
         self.scale.configure(to=max(replay.last, 1))
-        for turn in self.turns:
-            self.turn_list.insert("", "end", iid=str(turn.number), values=(turn.text,))
         step = replay.last if self._first_step is None else self._first_step
         self.show(step)
+        self._add_turn_rows(0)
+
+    def _add_turn_rows(self, begin: int) -> None:
+        """The list of turns, TURN_ROWS rows at a time, the window free in between."""
+        end = min(len(self.turns), begin + TURN_ROWS)
+        for turn in self.turns[begin:end]:
+            self.turn_list.insert("", "end", iid=str(turn.number), values=(turn.text,))
+        if end < len(self.turns):
+            self.timers.later(1, self._add_turn_rows, end, purpose="turn rows")
+        elif self.replay is not None:
+            self._show_controls(self.step)  # the row of the turn shown is there now
 
     def _failed(self, error: BaseException) -> None:
         # Translators: {reason} says what is wrong with the record.
@@ -183,14 +233,14 @@ class ReplayWindow(tk.Toplevel):
 
     def turn_back(self) -> None:
         """PageUp: the start of this turn, or of the one before when already there."""
-        starts = [t.step for t in self.turns if t.step < self.step]
-        self.show(starts[-1] if starts else 0)
+        i = bisect.bisect_left(self._turn_steps, self.step)
+        self.show(self._turn_steps[i - 1] if i else 0)
 
     def turn_forward(self) -> None:
         """PageDown: the start of the next turn (the end when there is none)."""
-        starts = [t.step for t in self.turns if t.step > self.step]
+        i = bisect.bisect_right(self._turn_steps, self.step)
         if self.replay is not None:
-            self.show(starts[0] if starts else self.replay.last)
+            self.show(self._turn_steps[i] if i < len(self._turn_steps) else self.replay.last)
 
     def _slid(self, value: str) -> None:
         if not self._moving:
@@ -206,12 +256,7 @@ class ReplayWindow(tk.Toplevel):
 
     def turn_of(self, step: int) -> int:
         """The number of the turn that ``step`` belongs to (0 before the first)."""
-        found = 0
-        for turn in self.turns:
-            if turn.step > step:
-                break
-            found = turn.number
-        return found
+        return bisect.bisect_right(self._turn_steps, step)
 
     # -- showing ---------------------------------------------------------------------------
 
@@ -250,7 +295,8 @@ class ReplayWindow(tk.Toplevel):
         try:
             self.scale.set(step)
             current = self.turn_of(step)
-            if current and self.turn_list.selection() != (str(current),):
+            if current and self.turn_list.exists(str(current)) \
+                    and self.turn_list.selection() != (str(current),):
                 self.turn_list.selection_set(str(current))
                 self.turn_list.see(str(current))
             self.update_idletasks()  # the list's <<TreeviewSelect>> comes while _moving
@@ -320,6 +366,8 @@ class ReplayWindow(tk.Toplevel):
                            name="replay-play-on", lane="replay")
 
     def close(self) -> None:
+        self._done_building()
+        self.timers.cancel_all()
         self.runner.close()
         self.table.settle()
         self.images.clear()

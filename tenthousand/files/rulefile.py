@@ -518,6 +518,15 @@ def read(path: str | Path) -> RuleSet:
         raise RuleFileError(e.sentence, e.line, name) from None
 
 
+def warnings(rule_set: RuleSet) -> list[str]:
+    """What keeps a game under a rule set read from a file from ending as it should (every
+    throw scoring, a minimum no turn reaches), for the one who loads it to show: such
+    rules are legal, so :func:`read` takes them (see :mod:`tenthousand.model.rule_checks`)."""
+    from ..model.rule_checks import warnings as rule_warnings
+
+    return rule_warnings(rule_set.rules)
+
+
 def write(path: str | Path, rule_set: RuleSet) -> None:
     """Write a rule file atomically (a temporary file, then a rename)."""
     from .storage import write_text_atomic

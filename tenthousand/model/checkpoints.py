@@ -132,10 +132,12 @@ def kept(index: int, length: int) -> bool:
 
 
 class Checkpoints:
-    """A record's checkpoints, in the order of their index."""
+    """A record's checkpoints, in the order of their index; ``dense`` ones are never
+    thinned out (a replay's, which jumps to any step: see :meth:`Record.keep_every_checkpoint`)."""
 
-    def __init__(self, items: Iterable[Checkpoint] = ()) -> None:
+    def __init__(self, items: Iterable[Checkpoint] = (), *, dense: bool = False) -> None:
         self.items: list[Checkpoint] = list(items)
+        self.dense = dense
 
     def __len__(self) -> int:
         return len(self.items)
@@ -148,7 +150,11 @@ class Checkpoints:
     def add(self, checkpoint: Checkpoint) -> None:
         """Add the checkpoint of the record's last command and thin out the older ones."""
         length = checkpoint.index
-        self.items = [c for c in self.items if c.index < length and kept(c.index, length)]
+        if self.dense:
+            while self.items and self.items[-1].index >= length:
+                self.items.pop()
+        else:
+            self.items = [c for c in self.items if c.index < length and kept(c.index, length)]
         self.items.append(checkpoint)
 
     def before(self, index: int) -> Checkpoint | None:
@@ -158,4 +164,5 @@ class Checkpoints:
 
     def upto(self, index: int) -> Checkpoints:
         """The checkpoints at or before command ``index`` (shared: they never change)."""
-        return Checkpoints(c for c in self.items if c.index <= index)
+        i = bisect.bisect_right(self.items, index, key=lambda c: c.index)
+        return Checkpoints(self.items[:i])

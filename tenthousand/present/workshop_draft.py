@@ -235,28 +235,34 @@ class Figures:
     expected_opening: float | None  # the same while getting on the board
     trash_six: float  # the chance that six dice thrown score nothing
     note: str = ""  # why a figure is missing (marked only: translated where shown)
+    #: What keeps a game under these rules from ending as it should (translated already).
+    warnings: tuple[str, ...] = ()
 
 
 def figures(rules: Rules) -> Figures:
     """The exact expected turn score and the chance of trash on six dice (can take a
     second for a new scoring: run it off the Tk thread)."""
+    from ..model.rule_checks import warnings
     from ..solver import card
 
     trash = card.trash_chance(rules)
+    warned = tuple(warnings(rules))
     if trash == 0.0:  # a corner gives six dice that cannot fail: throwing on never ends
         return Figures(None, None, trash, N_("Six dice can never be trash, so a turn can go "
-                                             "on for ever and has no average score."))
+                                             "on for ever and has no average score."),
+                       warned)
     if rules.rotary_club:
         return Figures(card.expected_turn_score(rules), None, trash,
-                       N_("In Rotary Club nobody banks: this is the points a turn pegs."))
+                       N_("In Rotary Club nobody banks: this is the points a turn pegs."),
+                       warned)
     on_board = card.expected_turn_score(rules, on_board=True)
     opening = card.expected_turn_score(rules, on_board=False)
-    return Figures(on_board, opening, trash)
+    return Figures(on_board, opening, trash, warnings=warned)
 
 
 def figures_text(f: Figures) -> list[str]:
-    """The figures as lines for the workshop."""
-    lines = []
+    """The figures as lines for the workshop, its warnings first."""
+    lines = list(f.warnings)
     if f.expected is not None:
         lines.append(_("A turn scores {points} points on average, played for the most "
                        "points.").format(points=decimal(f.expected, 1)))

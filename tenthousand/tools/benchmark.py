@@ -301,6 +301,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .history_bench import main as history_main
 
         return history_main(argv[1:])
+    if argv[:1] == ["replay"]:
+        from .replay_bench import main as replay_main
+
+        return replay_main(argv[1:])
     if argv[:1] == ["undo"]:
         from .undo_bench import main as undo_main
 
