@@ -211,6 +211,10 @@ def _import_rules_file(parser: argparse.ArgumentParser, path: str) -> str:
     except OSError as e:
         parser.error(_("--rules-file: the rule set cannot be kept in the rules folder: "
                        "{problem}").format(problem=e))
+    for warning in rulefile.warnings(rule_set):  # legal rules, but a game may never end
+        # Translators: {warning} says what keeps a game under these rules from ending.
+        print(_("tenthousand: --rules-file: beware: {warning}").format(warning=warning),
+              file=sys.stderr)
     return SAVED_PREFIX + rule_set.name
 
 

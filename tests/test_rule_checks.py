@@ -114,3 +114,18 @@ def test_a_bank_that_wins_the_game_is_made_by_every_level() -> None:
     # Short of the game point, the level chooses too.
     short = _at_the_game_point(catch_up=False, below=True)
     assert short.board[0] + 100 < short.rules.game_point and sure_bank(short) is None
+
+
+def test_the_command_line_takes_such_rules_and_warns(tmp_path: object,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from tenthousand.cli import parse
+
+    assert isinstance(tmp_path, Path)
+    path = tmp_path / "every.toml"
+    path.write_text(rulefile.dumps(EVERY_DIE), encoding="utf-8")
+    parse(["--rules-file", str(path)])
+    err = capsys.readouterr().err
+    assert err.startswith("tenthousand: --rules-file: beware: ") and len(err.splitlines()) == 1
+    assert "a turn ends only when its player banks" in err
