@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .files.settings import GameSettings, Preferences, SeatSetting, load_preferences
 from .i18n import _, number
-from .view import access, scaling
+from .view import access, placing, scaling
 from .view.scaling import screen_margin, window_sizes
 
 if TYPE_CHECKING:  # the engine and the window load after the first frame is shown
@@ -260,6 +260,7 @@ def _open(root: tk.Tk, opts: Options) -> App:
     """Build the game window on ``root`` as the command line asks."""
     root.withdraw()
     access.tk_language(root)  # the Yes and No of Tk's own boxes in the game's language
+    placing.place_tk_boxes(root)  # and the resume box over the window, all on the screen
     icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
     scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out

@@ -23,7 +23,7 @@ from tkinter import ttk
 from typing import Any, Generic, Literal, TypeVar
 
 from ..i18n import N_, _
-from ..view import access
+from ..view import access, placing
 from ..view.theme import ERROR_COLOURS, ensure_style
 
 T = TypeVar("T")
@@ -65,18 +65,7 @@ def place_window(window: tk.Toplevel, parent: tk.Misc) -> None:
     """Centre ``window`` on ``parent`` (on the screen when the parent is not shown) and keep
     all of it, title bar included, on the screen."""
     window.update_idletasks()
-    width, height = window.winfo_reqwidth(), window.winfo_reqheight()
-    screen_w, screen_h = window.winfo_screenwidth(), window.winfo_screenheight()
-    top = parent.winfo_toplevel()
-    if top.winfo_viewable():
-        x = top.winfo_rootx() + (top.winfo_width() - width) // 2
-        y = top.winfo_rooty() + (top.winfo_height() - height) // 2
-    else:
-        x, y = (screen_w - width) // 2, (screen_h - height) // 2
-    title_bar = 30  # room for the window manager's decorations
-    x = max(0, min(x, screen_w - width))
-    y = max(title_bar, min(y, screen_h - height - 8))
-    window.geometry(f"+{x}+{y}")
+    window.geometry(placing.place(window, str(window), str(parent)))
 
 
 class Dialog(tk.Toplevel, Generic[T]):
