@@ -24,6 +24,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from ..i18n import N_, _
 from ..view import access, placing
+from ..view.scrolling import ScrollArea
 from ..view.theme import ERROR_COLOURS, ensure_style
 
 T = TypeVar("T")
@@ -68,6 +69,22 @@ def place_window(window: tk.Toplevel, parent: tk.Misc) -> None:
     window.geometry(placing.place(window, str(window), str(parent)))
 
 
+def fit_screen(window: tk.Toplevel, area: ScrollArea, *others: tk.Misc,
+               keep: bool = True) -> None:
+    """Give ``area`` the content's size or what the screen has room for beside ``others``
+    (the rows of buttons above or below it), then (``keep``) keep the window at that size:
+    a message appearing or a choice changing scrolls inside the area, never resizes the
+    window."""
+    window.update_idletasks()
+    most_w = window.winfo_screenwidth() - 2 * placing.EDGE
+    most_h = window.winfo_screenheight() - placing.title_bar(window) - 2 * placing.EDGE
+    area.fit(most_w, most_h - sum(other.winfo_reqheight() for other in others))
+    if not keep:
+        return
+    window.update_idletasks()
+    window.geometry(f"{window.winfo_reqwidth()}x{window.winfo_reqheight()}")
+
+
 class Dialog(tk.Toplevel, Generic[T]):
     """A modal dialog with OK and Cancel (or just Close) that validates as you type.
 
@@ -98,14 +115,22 @@ class Dialog(tk.Toplevel, Generic[T]):
         self.bind("<KP_Enter>", self.ok)
         self.resizable(False, False)
 
-        self.body_frame = ttk.Frame(self, padding=(PAD * 2, PAD * 2, PAD * 2, PAD))
-        self.body_frame.grid(row=0, column=0, sticky="nsew")
+        # The body scrolls when the screen is too small for it; the buttons stay in sight.
+        self.scroll_area = ScrollArea(self)
+        self.scroll_area.grid(row=0, column=0, sticky="nsew")
+        self.body_frame = ttk.Frame(self.scroll_area.inner,
+                                    padding=(PAD * 2, PAD * 2, PAD * 2, PAD))
+        self.body_frame.pack(fill="both", expand=True)
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
         self.body(self.body_frame)
         self._buttons()
         self.refresh()
 
+        self.update_idletasks()
+        if self.body_frame.winfo_reqwidth() > self.winfo_screenwidth() - 2 * placing.EDGE:
+            self.narrow()
+        fit_screen(self, self.scroll_area, self.button_bar)
         place_window(self, parent)
         self.deiconify()
         self.focus_initial()
@@ -128,6 +153,10 @@ class Dialog(tk.Toplevel, Generic[T]):
         """``(value, {})`` when everything is valid, else ``(None, {field: message})``."""
         return None, {}
 
+    def narrow(self) -> None:
+        """Lay the body out narrower: the screen is narrower than the dialog (a subclass
+        with columns side by side puts one under the other; the body scrolls down)."""
+
     def focus_initial(self) -> None:
         """Put the keyboard focus on the first field."""
         self.button_ok.focus_set()
@@ -145,7 +174,7 @@ class Dialog(tk.Toplevel, Generic[T]):
     # -- the machinery -------------------------------------------------------------------
 
     def _buttons(self) -> None:
-        bar = ttk.Frame(self, padding=(PAD * 2, PAD, PAD * 2, PAD * 2))
+        bar = self.button_bar = ttk.Frame(self, padding=(PAD * 2, PAD, PAD * 2, PAD * 2))
         bar.grid(row=1, column=0, sticky="ew")
         bar.columnconfigure(0, weight=1)
         self.status = ttk.Label(bar, text="", style="Error.TLabel")

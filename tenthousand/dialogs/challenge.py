@@ -63,7 +63,9 @@ class ChallengeWindow(tk.Toplevel):
                                          self._make)
         self.make_button.pack(side="left")
         self.made = tk.StringVar(self)
-        ttk.Entry(row, textvariable=self.made, width=40, state="readonly").pack(
+        narrow = self.winfo_screenwidth() < 1000  # an 800x600 screen, the longer words
+        ttk.Entry(row, textvariable=self.made, width=24 if narrow else 40,
+                  state="readonly").pack(
             side="left", padx=6)
         access.button(row, _("C&opy"), lambda: self._copy(self.made.get())).pack(side="left")
         self.made_words = ttk.Label(frame, text="", wraplength=chars(self, 72))

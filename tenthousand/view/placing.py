@@ -24,14 +24,16 @@ def title_bar(widget: tk.Misc) -> int:
     return max(TITLE_BAR, round(TITLE_BAR * pixels_per_point * 72 / 96))
 
 
-def place(widget: tk.Misc, path: str, anchor: str = "") -> str:
+def place(widget: tk.Misc, path: str, anchor: str = "",
+          size: tuple[int, int] | None = None) -> str:
     """``+X+Y`` for the Tk window ``path``: centred over the toplevel of ``anchor`` (of the
     main window when there is none, of the screen when that is not shown either), then
-    moved so that all of it, title bar included, is on the screen."""
+    moved so that all of it, title bar included, is on the screen.  ``size``: the size it
+    is given, when not the one it asks for."""
     call = widget.tk.call
-    width, height = int(call("winfo", "reqwidth", path)), int(call("winfo", "reqheight", path))
-    screen_w = int(call("winfo", "screenwidth", path))
-    screen_h = int(call("winfo", "screenheight", path))
+    width, height = size or (int(call("winfo", "reqwidth", path)),
+                             int(call("winfo", "reqheight", path)))
+    screen_w, screen_h = widget.winfo_screenwidth(), widget.winfo_screenheight()
     over = ""
     for candidate in (anchor, "."):
         if candidate and int(call("winfo", "exists", candidate)):
