@@ -175,3 +175,48 @@ def test_every_window_fits_the_screen(tk_root: tk.Tk, on_screen: tuple[int, int]
                 window.destroy()
     finally:
         i18n.set_language("en")
+
+
+def _size(window: tk.Misc) -> tuple[int, int]:
+    window.update()
+    return window.winfo_width(), window.winfo_height()
+
+
+def test_dialogs_keep_their_size_while_typing_and_choosing(tk_root: tk.Tk) -> None:
+    """Issue 23: the workshop, the challenge dialog and the new-game dialog grew and shrank
+    as messages appeared under their fields and a preset changed."""
+    i18n.set_language("de")  # the longer messages
+    try:
+        d = NewGameDialog(tk_root, GameSettings(), testing=True)
+        before = _size(d)
+        d.number_vars["game_point"].set("12.345")  # not a multiple of 50: a message
+        d.seat_rows[0].name.set("")  # "give this seat a name"
+        assert d.errors and _size(d) == before
+        for key in ("farkle", "trash-10000", "ten-thousand"):
+            d.preset_var.set(d.preset_titles[key])  # another preset, another description
+            assert _size(d) == before, key
+        d.destroy()
+
+        w = WorkshopDialog(tk_root, PRESETS["farkle"], testing=True)
+        before = _size(w)
+        w.vars["name"].set("")
+        w.vars["game_point"].set("75")
+        w.vars["single_five"].set("x")
+        assert w.errors and _size(w) == before
+        w.base_var.set(PRESETS["trash-10000"].title)
+        w.base_combo.event_generate("<<ComboboxSelected>>")  # start from another preset
+        assert _size(w) == before
+        w.destroy()
+
+        c = ChallengeWindow(tk_root, make=lambda: "No code today.",
+                            play=lambda challenge, code: None)
+        before = _size(c)
+        c.code.set("nonsense")
+        c._play()
+        c.mine.set("x" * 80)
+        c._compare()
+        assert c.play_error.cget("text") and c.compare_error.cget("text")
+        assert _size(c) == before
+        c.destroy()
+    finally:
+        i18n.set_language("en")
