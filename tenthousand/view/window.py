@@ -20,6 +20,25 @@ from .theme import Palette
 Command = Callable[[], object]
 
 
+def side_width(total: int, f: float, size: float = 1.0) -> int:
+    """The side panel's width in a window ``total`` pixels wide at the scaling ``f`` (the
+    size preference ``size`` included): a little wider on big screens, so the scores stay
+    easy to read, and with the text's scaling, never more than 45% of the window.  A larger
+    size never takes width the table's dice need: the table stays at least as wide as at
+    100% wherever its dice were as wide as the table allows (issue 23: at 150% on a
+    1280x900 screen the side panel grew and the dice shrank)."""
+    def wanted(scale: float) -> int:
+        return int(min(max(340 * scale, min(460 * scale, total * 0.24)),
+                       max(240, total * 0.45)))
+
+    width = wanted(f)
+    if size > 1.0:
+        at_100 = f / size
+        die = min((total - wanted(at_100)) / 8, 150 * at_100)  # the dice at 100% (across)
+        width = min(width, max(wanted(at_100), int(total - 8 * die)))
+    return width
+
+
 class MainWindow(ttk.Frame):
     """Everything inside the root window; the menu bar is set on the root."""
 
@@ -35,6 +54,7 @@ class MainWindow(ttk.Frame):
         self.entries: dict[str, tuple[tk.Menu, int]] = {}
         self._enabled: dict[str, bool] = {}  # the state set_enabled gave each entry
         self._boxes = 0  # message boxes open now (native ones set no Tk grab)
+        self.size_preference = 100  # the size preference (percent) the scaling includes
         self.menubar = self._menus()
         root.configure(menu=self.menubar)
 
@@ -65,15 +85,16 @@ class MainWindow(ttk.Frame):
         # The side panel grows a little on big screens, so the scores stay easy to read,
         # and with the text's scaling; it never takes more than 45% of the window.
         total = int(event.width) if event is not None else self.winfo_width()
-        f = factor(self)
-        width = int(min(max(340 * f, min(460 * f, total * 0.24)), max(240, total * 0.45)))
+        width = side_width(total, factor(self), self.size_preference / 100)
         if int(self.side.cget("width")) != width:
             self.side.configure(width=width)
             self.scoreboard.set_width(width)
 
-    def rescale(self) -> None:
-        """The size of text changed (the size preference): the side panel and the table
-        are laid out again (the fonts follow by themselves)."""
+    def rescale(self, size: int | None = None) -> None:
+        """The size of text changed (the size preference, ``size`` percent): the side panel
+        and the table are laid out again (the fonts follow by themselves)."""
+        if size is not None:
+            self.size_preference = size
         self._fit_side()
         self.table.rescale()
 
