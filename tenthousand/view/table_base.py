@@ -8,6 +8,7 @@ images, drawn ahead of need and at a new size by a :class:`~tenthousand.services
 from __future__ import annotations
 
 import logging
+import math
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable
@@ -287,6 +288,7 @@ class TableBase(tk.Canvas):
         # As geometry() stacks them: the headings (the caption on a line of its own), the
         # frozen row in its band, its mark, the notice, the dice, the selection, the footer.
         need = (4 * big + 4 * label + 2 * text + small + die * 1.15 + 16 + 6 * pad)
+        need += (self._need_lines(self._dims()[0], die) - 1) * label
         if self.display.play_area is not None:
             need += small + label + 30
         return need
@@ -318,8 +320,11 @@ class TableBase(tk.Canvas):
         # The caption sits between the turn score and the dice to throw when there is room,
         # else on a line of its own below them (a 2x screen, a narrow window).
         caption_y = heading_y + (big if self._caption_wraps(width) else 0)
-        need_y = caption_y + big / 2 + label / 2
-        head = need_y + label / 2 + pad
+        # The line of what is needed may wrap (German, the smallest window): it gets the
+        # lines it takes, so it never runs into the caption above it.
+        need_lines = self._need_lines(width, die)
+        need_y = caption_y + big / 2 + label * need_lines / 2
+        head = need_y + label * need_lines / 2 + pad
         band_top = head
         frozen_y = band_top + label + 6 + small / 2
         band_bottom = frozen_y + small / 2 + 8
@@ -341,6 +346,16 @@ class TableBase(tk.Canvas):
                 "need_y": need_y, "band_top": band_top, "band_bottom": band_bottom,
                 "mark_y": mark_y, "notice_y": notice_y, "label": label,
                 "footer_y": height - pad}
+
+    def _need_lines(self, width: float, die: float) -> int:
+        """How many lines the line of what is needed takes at this die size (it wraps at
+        the table's width less its margins)."""
+        text = self.display.need
+        if not text:
+            return 1
+        now = -self._font_sizes.get("label", -self._font_px("label", die))
+        wide = self._measure("label", text) * self._font_px("label", die) / max(1, now)
+        return max(1, math.ceil(wide * 1.05 / max(200, width - 32)))
 
     def _caption_wraps(self, width: float) -> bool:
         """Whether the caption would run into the turn score or the dice to throw."""

@@ -276,3 +276,37 @@ def test_a_screen_too_small_for_the_size_says_so(tk_root: tk.Tk) -> None:
             check_table(app.window.table, "at 150% on 1024x600")
         finally:
             app.preferences.update(size=100)
+
+
+@pytest.mark.parametrize("seats", [3, 6, 9])
+def test_the_smallest_window_in_german_keeps_the_log_and_the_lines_apart(
+        tk_root: tk.Tk, seats: int) -> None:
+    """Issue 23: at 750x521 in German with the Rotary Club, the game log was gone and the
+    heading ran into the Rotary line (the line of what is needed, on two lines)."""
+    import tkinter.font as tkfont
+
+    from app_kit import settings
+
+    from tenthousand import i18n
+
+    i18n.set_language("de")
+    try:
+        game = settings(("Ann", False), *((f"Computer {n}", True) for n in range(2, seats + 1)),
+                        options=["rotary-club"])
+        app = make_app(tk_root, game, first_seat=seats - 1)
+        try:
+            tk_root.minsize(1, 1)
+            tk_root.geometry("750x521")
+            table = app.window.table
+            wait_until(app, lambda: table.winfo_width() < 500 and
+                       "relayout" not in table.pending(), 5)
+            tk_root.update()
+            assert option(table, table.need_item, "text")  # the Rotary line is shown
+            check_table(table, "750x521 in German")
+            log = app.window.log
+            line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+            assert log.winfo_ismapped() and log.winfo_height() >= 3 * line, log.winfo_height()
+        finally:
+            app.destroy()
+    finally:
+        i18n.set_language("en")
