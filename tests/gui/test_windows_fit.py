@@ -6,6 +6,7 @@ screen scrolls its body; its buttons stay in sight."""
 
 from __future__ import annotations
 
+import gc
 import time
 import tkinter as tk
 from collections.abc import Callable, Iterator
@@ -173,6 +174,8 @@ def test_every_window_fits_the_screen(tk_root: tk.Tk, on_screen: tuple[int, int]
         finally:
             if window.winfo_exists():
                 window.destroy()
+            tk_root.update()
+            gc.collect()  # its images are freed here, in the Tk thread, not in a worker's
     finally:
         i18n.set_language("en")
 
