@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from .files.settings import GameSettings, Preferences, SeatSetting, load_preferences
 from .i18n import _, number
-from .view import access, scaling
-from .view.scaling import SCREEN_MARGIN, window_sizes
+from .view import access, placing, scaling
+from .view.scaling import screen_margin, window_sizes
 
 if TYPE_CHECKING:  # the engine and the window load after the first frame is shown
     from .control.app import App
@@ -31,8 +31,6 @@ log = logging.getLogger(__name__)
 
 #: WIDTHxHEIGHT, then optionally +X+Y; X and Y may be negative ("+-40": 40 px off the left).
 _GEOMETRY = re.compile(r"^(\d{1,6})x(\d{1,6})(?:([+-])(-?\d{1,6})([+-])(-?\d{1,6}))?$", re.ASCII)
-#: How much of a saved window must still be on the screen for its place to be kept.
-ON_SCREEN = (200, 120)
 
 
 def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettings, str | None]:
@@ -61,8 +59,9 @@ def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettin
 
 
 def _geometry(root: tk.Tk, text: str) -> str:
-    """A geometry for the window from a saved one: its size within the screen, and its
-    place only while enough of the window stays on the screen to grab and use.
+    """A geometry for the window from a saved one: its size within the screen it opens on,
+    and its place moved so that all of it is on that screen (a window dragged partly off
+    comes back whole, its title bar and its status bar on the screen).
 
     Never raises: anything unreadable gives the default size (as bad preferences do)."""
     screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
@@ -70,20 +69,18 @@ def _geometry(root: tk.Tk, text: str) -> str:
     (default_w, default_h), (min_w, min_h) = window_sizes(root)
     if match is None:
         return f"{default_w}x{default_h}"
-    w, h = int(match.group(1)), int(match.group(2))
-    w, h = max(min_w, min(w, screen_w)), max(min_h, min(h, screen_h - SCREEN_MARGIN))
+    room_h = screen_h - screen_margin(root)  # what the title bar and the menu bar leave
+    w, h = max(min_w, min(int(match.group(1)), screen_w)), max(min_h, min(int(match.group(2)),
+                                                                        room_h))
     if match.group(3) is None:
         return f"{w}x{h}"
     # "+X" counts from the screen's left edge, "-X" from its right (Tk's own geometry).
     x, y = int(match.group(4)), int(match.group(6))
     left = x if match.group(3) == "+" else screen_w - w - x
     top = y if match.group(5) == "+" else screen_h - h - y
-    seen_w = min(left + w, screen_w) - max(left, 0)
-    seen_h = min(top + h, screen_h) - max(top, 0)
-    # The title bar sits just above `top`: it must be on the screen to drag the window back.
-    if top >= 0 and seen_w >= ON_SCREEN[0] and seen_h >= ON_SCREEN[1]:
-        return f"{w}x{h}+{left}+{top}"
-    return f"{w}x{h}"
+    left = max(0, min(left, screen_w - w))
+    top = max(0, min(top, room_h - h))
+    return f"{w}x{h}+{left}+{top}"
 
 
 #: Icon sizes set before the window shows: the small ones decode in a few milliseconds;
@@ -304,6 +301,7 @@ def _open(root: tk.Tk, opts: Options) -> App:
     """Build the game window on ``root`` as the command line asks."""
     root.withdraw()
     access.tk_language(root)  # the Yes and No of Tk's own boxes in the game's language
+    placing.place_tk_boxes(root)  # and the resume box over the window, all on the screen
     icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
     scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out

@@ -8,17 +8,8 @@ import pytest
 
 from tenthousand.model import PRESETS, Game, Seat
 from tenthousand.model.game import Phase
-from tenthousand.view.guide import (
-    GAP,
-    MARGIN,
-    Step,
-    Tour,
-    moment,
-    outline,
-    overlaps,
-    place_box,
-    scoring_die,
-)
+from tenthousand.present.tour import Step, Tour, moment, scoring_die
+from tenthousand.view.guide import GAP, MARGIN, outline, overlaps, place_box
 
 
 def scripted(*throws: Sequence[int], preset: str = "ten-thousand", first: int = 0) -> Game:

@@ -13,6 +13,7 @@ from tkinter import messagebox
 from ..files.settings import GameSettings
 from ..i18n import N_, _
 from ..model import Game
+from ..view import placing
 
 IMPORT = N_("Import rules")
 EXPORT = N_("Export rules")
@@ -33,6 +34,7 @@ class Boxes:
     def __init__(self, root: tk.Tk,
                  box_open: Callable[[], AbstractContextManager[None]]) -> None:
         self.root = root
+        placing.place_tk_boxes(root)  # Tk's own boxes over their window, all on the screen
         self.box_open = box_open  # the computer does not play while a box is open
         self.parent: tk.Misc = root
         #: Asks a yes/no question (title, question).

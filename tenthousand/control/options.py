@@ -75,6 +75,7 @@ class OptionCommands:
         self.owns_root = owns_root
         self.follow_rules = follow_rules  # an open rules window follows the theme
         self.speech_problem = speech_problem  # why speech cannot be on, or None
+        window.size_preference = self.prefs.size  # the scaling the window opened at includes it
         self._watch_prefs()
 
     @property
@@ -119,11 +120,31 @@ class OptionCommands:
         self.window.table.speed = ANIMATION_SPEEDS[self.prefs.animation_speed]
 
     def _resize(self) -> None:
-        """A new size for dice and text: fonts, window and table follow at once."""
+        """A new size for dice and text: fonts, window and table follow at once.  A larger
+        size grows the window (within the screen) so the table keeps its room; when the
+        screen has no room for larger dice, the player is told."""
+        before, larger = self.window.table.die_size, self.prefs.size > self.window.size_preference
         scaling.apply_scaling(self.root, self.prefs.size)
-        self.root.minsize(*scaling.window_sizes(self.root)[1])
-        self.window.rescale()
+        (want_w, want_h), least = scaling.window_sizes(self.root)
+        self.root.minsize(*least)
+        if larger and self.root.wm_state() == "normal":
+            width, height = self.root.winfo_width(), self.root.winfo_height()
+            if want_w > width or want_h > height:
+                self.root.geometry(f"{max(want_w, width)}x{max(want_h, height)}")
+        self.window.rescale(self.prefs.size)
         self.guide.draw()
+        if larger:
+            self.root.update_idletasks()
+            # Once the window has its new size and the table has laid itself out again.
+            self.timers.later(300, self._check_dice, before, purpose="size check")
+
+    def _check_dice(self, before: int) -> None:
+        """Say so when the dice could not grow with a larger size (the screen is full)."""
+        if int(self.window.table.geometry()["die"]) <= before:
+            # Translators: {size} is the size preference, "150".
+            self.messages.tell(_("The screen is too small for larger dice at {size}%: only "
+                                 "the text is larger.").format(size=self.prefs.size),
+                               Kind.WARNING)
 
     def apply_preferences(self, prefs: Preferences) -> None:
         """Take new preferences (from the dialog) into use at once."""

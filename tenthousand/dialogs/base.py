@@ -23,7 +23,8 @@ from tkinter import ttk
 from typing import Any, Generic, Literal, TypeVar
 
 from ..i18n import N_, _
-from ..view import access
+from ..view import access, placing
+from ..view.scrolling import ScrollArea
 from ..view.theme import ERROR_COLOURS, HINT_TLABEL, ensure_style
 
 T = TypeVar("T")
@@ -67,18 +68,23 @@ def place_window(window: tk.Toplevel, parent: tk.Misc) -> None:
     """Centre ``window`` on ``parent`` (on the screen when the parent is not shown) and keep
     all of it, title bar included, on the screen."""
     window.update_idletasks()
-    width, height = window.winfo_reqwidth(), window.winfo_reqheight()
-    screen_w, screen_h = window.winfo_screenwidth(), window.winfo_screenheight()
-    top = parent.winfo_toplevel()
-    if top.winfo_viewable():
-        x = top.winfo_rootx() + (top.winfo_width() - width) // 2
-        y = top.winfo_rooty() + (top.winfo_height() - height) // 2
-    else:
-        x, y = (screen_w - width) // 2, (screen_h - height) // 2
-    title_bar = 30  # room for the window manager's decorations
-    x = max(0, min(x, screen_w - width))
-    y = max(title_bar, min(y, screen_h - height - 8))
-    window.geometry(f"+{x}+{y}")
+    window.geometry(placing.place(window, str(window), str(parent)))
+
+
+def fit_screen(window: tk.Toplevel, area: ScrollArea, *others: tk.Misc,
+               keep: bool = True) -> None:
+    """Give ``area`` the content's size or what the screen has room for beside ``others``
+    (the rows of buttons above or below it), then (``keep``) keep the window at that size:
+    a message appearing or a choice changing scrolls inside the area, never resizes the
+    window."""
+    window.update_idletasks()
+    most_w = window.winfo_screenwidth() - 2 * placing.EDGE
+    most_h = window.winfo_screenheight() - placing.title_bar(window) - 2 * placing.EDGE
+    area.fit(most_w, most_h - sum(other.winfo_reqheight() for other in others))
+    if not keep:
+        return
+    window.update_idletasks()
+    window.geometry(f"{window.winfo_reqwidth()}x{window.winfo_reqheight()}")
 
 
 class Dialog(tk.Toplevel, Generic[T]):
@@ -111,14 +117,22 @@ class Dialog(tk.Toplevel, Generic[T]):
         self.bind("<KP_Enter>", self.ok)
         self.resizable(False, False)
 
-        self.body_frame = ttk.Frame(self, padding=(PAD * 2, PAD * 2, PAD * 2, PAD))
-        self.body_frame.grid(row=0, column=0, sticky="nsew")
+        # The body scrolls when the screen is too small for it; the buttons stay in sight.
+        self.scroll_area = ScrollArea(self)
+        self.scroll_area.grid(row=0, column=0, sticky="nsew")
+        self.body_frame = ttk.Frame(self.scroll_area.inner,
+                                    padding=(PAD * 2, PAD * 2, PAD * 2, PAD))
+        self.body_frame.pack(fill="both", expand=True)
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
         self.body(self.body_frame)
         self._buttons()
         self.refresh()
 
+        self.update_idletasks()
+        if self.body_frame.winfo_reqwidth() > self.winfo_screenwidth() - 2 * placing.EDGE:
+            self.narrow()
+        fit_screen(self, self.scroll_area, self.button_bar)
         place_window(self, parent)
         self.deiconify()
         self.focus_initial()
@@ -141,6 +155,10 @@ class Dialog(tk.Toplevel, Generic[T]):
         """``(value, {})`` when everything is valid, else ``(None, {field: message})``."""
         return None, {}
 
+    def narrow(self) -> None:
+        """Lay the body out narrower: the screen is narrower than the dialog (a subclass
+        with columns side by side puts one under the other; the body scrolls down)."""
+
     def focus_initial(self) -> None:
         """Put the keyboard focus on the first field."""
         self.button_ok.focus_set()
@@ -158,7 +176,7 @@ class Dialog(tk.Toplevel, Generic[T]):
     # -- the machinery -------------------------------------------------------------------
 
     def _buttons(self) -> None:
-        bar = ttk.Frame(self, padding=(PAD * 2, PAD, PAD * 2, PAD * 2))
+        bar = self.button_bar = ttk.Frame(self, padding=(PAD * 2, PAD, PAD * 2, PAD * 2))
         bar.grid(row=1, column=0, sticky="ew")
         bar.columnconfigure(0, weight=1)
         self.status = ttk.Label(bar, text="", style="Error.TLabel")

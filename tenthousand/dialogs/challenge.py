@@ -17,8 +17,9 @@ from ..history.codes import (
 )
 from ..i18n import _
 from ..view import access
+from ..view.scrolling import ScrollArea
 from ..view.theme import ensure_style
-from .base import chars, collect_when_closed, derived_font, place_window
+from .base import chars, collect_when_closed, derived_font, fit_screen, place_window
 
 
 class ChallengeWindow(tk.Toplevel):
@@ -34,7 +35,11 @@ class ChallengeWindow(tk.Toplevel):
         self.title(_("Challenge a friend"))
         self.transient(parent.winfo_toplevel())
         self.make, self.play = make, play
-        frame = ttk.Frame(self, padding=12)
+        # The window keeps its size while codes are typed, refused and compared (a long
+        # message scrolls inside it), and scrolls on a screen too small for it.
+        self.area = ScrollArea(self)
+        self.area.pack(fill="both", expand=True)
+        frame = ttk.Frame(self.area.inner, padding=(12, 12, 12, 0))
         frame.pack(fill="both", expand=True)
         bold = derived_font(self, weight="bold")
         wrap = chars(self, 72)
@@ -48,10 +53,12 @@ class ChallengeWindow(tk.Toplevel):
         self._compare_part(frame, bold, mine)
         # Translators: the buttons and fields of Challenge a friend: each has an access
         # key (&), none twice in the window.
-        access.button(frame, _("&Close"), self.destroy).pack(side="bottom", anchor="e",
-                                                             pady=(10, 0))
+        bar = ttk.Frame(self, padding=(12, 10, 12, 12))
+        bar.pack(fill="x", before=self.area, side="bottom")
+        access.button(bar, _("&Close"), self.destroy).pack(side="right")
         self.bind("<Escape>", lambda _e: self.destroy())
         collect_when_closed(self)
+        fit_screen(self, self.area, bar)
         place_window(self, parent)
         self.deiconify()
 
@@ -63,7 +70,9 @@ class ChallengeWindow(tk.Toplevel):
                                          self._make)
         self.make_button.pack(side="left")
         self.made = tk.StringVar(self)
-        ttk.Entry(row, textvariable=self.made, width=40, state="readonly").pack(
+        narrow = self.winfo_screenwidth() < 1000  # an 800x600 screen, the longer words
+        ttk.Entry(row, textvariable=self.made, width=24 if narrow else 40,
+                  state="readonly").pack(
             side="left", padx=6)
         access.button(row, _("C&opy"), lambda: self._copy(self.made.get())).pack(side="left")
         self.made_words = ttk.Label(frame, text="", wraplength=chars(self, 72))
@@ -112,6 +121,8 @@ class ChallengeWindow(tk.Toplevel):
         self.compare_error = ttk.Label(frame, text="", style="Error.TLabel",
                                        wraplength=chars(self, 72))
         self.compare_error.pack(anchor="w")
+        # Shown from the start (empty until Compare), so the window need not grow for it.
+        self.table.pack(fill="x", pady=(6, 0), before=self.compare_error)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -167,5 +178,3 @@ class ChallengeWindow(tk.Toplevel):
             self.table.insert("", "end", values=row)
         self.table.heading("mine", text=rows[0][1])
         self.table.heading("theirs", text=rows[0][2])
-        if not self.table.winfo_ismapped():
-            self.table.pack(fill="x", pady=(6, 0), before=self.compare_error)

@@ -11,7 +11,7 @@ from ..history.series import score_race, split_lines, win_chances
 from ..i18n import _
 from ..model.record import Record
 from ..services.jobs import JobRunner, weakly
-from ..view import access
+from ..view import access, placing
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
 from .base import chars, collect_when_closed, place_window
@@ -55,8 +55,21 @@ class ChartsWindow(tk.Toplevel):
                             name="chart chances", lane="charts", latest=True)
             else:
                 self.show_analysis(analyse(record))
+        self._fit_charts()
         place_window(self, parent)
         self.deiconify()
+
+    def _fit_charts(self) -> None:
+        """The charts lower when the screen is too short for the whole window (1024x600)."""
+        self.update_idletasks()
+        room = self.winfo_screenheight() - placing.title_bar(self) - 2 * placing.EDGE
+        extra = self.winfo_reqheight() - room
+        charts = [c for c in (self.race, self.chances) if c.winfo_manager()]
+        if extra <= 0 or not charts:
+            return
+        for chart in charts:
+            height = int(chart.cget("height"))
+            chart.configure(height=max(100, height - -(-extra // len(charts))))
 
     def show_analysis(self, analysis: Analysis | None) -> None:
         if not self.winfo_exists():

@@ -27,8 +27,12 @@ class KeysDialog(Dialog[None]):
         # One list that scrolls (the arrow keys and Page Up/Down move through it): the
         # keys are too many to lay out on a small screen without it.
         self.rows: list[tuple[str, str]] = []
+        # As many rows as the screen has room for beside the rest of the window.
+        line = tkfont.nametofont("TkDefaultFont", root=self).metrics("linespace")
+        row = line + max(4, line // 4)  # as view.scaling.fit_rows makes them
+        rows = max(6, min(20, self.winfo_screenheight() // row - 14))
         tree = ttk.Treeview(frame, columns=("keys", "action"), show="headings",
-                            height=20, selectmode="browse")
+                            height=rows, selectmode="browse")
         # Translators: the headings of the Keys window's two columns.
         tree.heading("keys", text=_("Keys"), anchor="w")
         tree.heading("action", text=_("What they do"), anchor="w")
@@ -54,7 +58,8 @@ class KeysDialog(Dialog[None]):
             tree.selection_set(first[0])
         self.tree = tree
         ttk.Label(frame, text=_("The mouse works too: click a die to pick it, then use the "
-                                "buttons under the table.")).grid(
+                                "buttons under the table."), wraplength=chars(self, 80),
+                  justify="left").grid(
             row=1, column=0, columnspan=2, sticky="w", pady=(PAD, 0))
 
     def _fit_columns(self, tree: ttk.Treeview, bold: tkfont.Font) -> None:
@@ -66,7 +71,10 @@ class KeysDialog(Dialog[None]):
         actions = max(plain.measure(a) for _keys, a in self.rows)
         pad = chars(self, 2)
         tree.column("keys", width=max(chars(self, 20), keys + pad), stretch=False, anchor="w")
-        tree.column("action", width=min(max(chars(self, 64), actions + pad), chars(self, 100)),
+        # Within the screen: the dialog's margins and the scroll bar beside the list.
+        room = self.winfo_screenwidth() - keys - pad - chars(self, 11)
+        tree.column("action", width=max(chars(self, 30), min(max(chars(self, 64), actions + pad),
+                                                             chars(self, 100), room)),
                     stretch=True, anchor="w")
 
     def focus_initial(self) -> None:

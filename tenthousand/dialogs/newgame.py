@@ -160,9 +160,9 @@ class NewGameDialog(Dialog[GameSettings]):
         self.seat_rows: list[_SeatRow] = []
         settings = self.settings
 
-        players = ttk.Labelframe(frame, text=_("Players"), padding=PAD)
+        players = self.players_frame = ttk.Labelframe(frame, text=_("Players"), padding=PAD)
         players.grid(row=0, column=0, sticky="nsew", padx=(0, PAD))
-        rules = ttk.Labelframe(frame, text=_("Rules"), padding=PAD)
+        rules = self.rules_frame = ttk.Labelframe(frame, text=_("Rules"), padding=PAD)
         rules.grid(row=0, column=1, sticky="nsew")
         frame.columnconfigure(0, weight=1)
         frame.columnconfigure(1, weight=1)
@@ -172,6 +172,12 @@ class NewGameDialog(Dialog[GameSettings]):
         self._build_options(rules, settings)
         self.preset_var.trace_add("write", self._preset_changed)
         self._show_preset()
+
+    def narrow(self) -> None:
+        """The rules under the players (on a narrow screen: 1024 pixels in German)."""
+        self.rules_frame.grid(row=1, column=0, sticky="nsew", pady=(PAD, 0))
+        self.body_frame.columnconfigure(1, weight=0)
+        self.players_frame.grid(padx=0)
 
     def _build_players(self, players: ttk.Labelframe, settings: GameSettings) -> None:
         """The seats: a grid of rows, the add button and a word on the levels."""

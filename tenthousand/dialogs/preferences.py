@@ -104,7 +104,8 @@ class PreferencesDialog(Dialog[Preferences]):
         return group
 
     def _hint(self, group: ttk.Labelframe, text: str, row: int) -> None:
-        ttk.Label(group, style=HINT_STYLE, font=self.small, text=text).grid(
+        ttk.Label(group, style=HINT_STYLE, font=self.small, text=text,
+                  wraplength=chars(self, 70), justify="left").grid(
             row=row, column=0, columnspan=3, sticky="w", pady=(0, SMALL_PAD))
 
     def _number_row(self, group: ttk.Labelframe, pref: Number[int] | Number[float],
@@ -167,7 +168,8 @@ class PreferencesDialog(Dialog[Preferences]):
                                                                          sticky="w")
         self.language_combo.grid(row=row, column=1, columnspan=2, sticky="w", padx=SMALL_PAD,
                                  pady=2)
-        self.language_note = ttk.Label(looks, style=HINT_STYLE, font=self.small, text="")
+        self.language_note = ttk.Label(looks, style=HINT_STYLE, font=self.small, text="",
+                                       wraplength=chars(self, 70), justify="left")
         self.language_note.grid(row=row + 1, column=0, columnspan=3, sticky="w",
                                 pady=(0, SMALL_PAD))
         self.language_var.trace_add("write", self._language_chosen)

@@ -23,7 +23,7 @@ from ..present import presenter
 from ..present.replaying import Progress, Replay, Turn, advice_text, build, context
 from ..services.jobs import JobRunner
 from ..services.timers import Timers
-from ..view import access
+from ..view import access, placing
 from ..view.dice import DiceImages
 from ..view.panels import LogPanel
 from ..view.scoreboard import Scoreboard
@@ -77,9 +77,10 @@ class ReplayWindow(tk.Toplevel):
         self._build()
         self._bind_keys()
         self.protocol("WM_DELETE_WINDOW", self.close)
-        width = min(1120, self.winfo_screenwidth() - 40)
-        height = min(780, self.winfo_screenheight() - 80)
-        self.geometry(f"{width}x{height}")
+        width = min(1120, self.winfo_screenwidth() - 2 * placing.EDGE)
+        height = min(780, self.winfo_screenheight() - placing.title_bar(self) - 2 * placing.EDGE)
+        self._fit_controls(width)
+        self.geometry(f"{width}x{height}{placing.place(self, str(self), str(parent), (width, height))}")
         self.deiconify()
         self.focus_set()
         if replay is not None:
@@ -167,12 +168,23 @@ class ReplayWindow(tk.Toplevel):
         self.scale.pack(side="left", fill="x", expand=True, padx=PAD)
         self.where = ttk.Label(row, text="", width=22, anchor="e")
         self.where.pack(side="left", padx=(0, PAD))
-        self.play_on_button = access.button(row, _("&Play on from here"), self.play_on,
+        # Beside the slider, or on a line of their own when the window is too narrow.
+        self.actions = actions = ttk.Frame(bar)
+        actions.pack(side="right", in_=row)
+        self.play_on_button = access.button(actions, _("&Play on from here"), self.play_on,
                                             state="disabled", takefocus=0)
         self.play_on_button.pack(side="left", padx=(0, 4))
-        access.button(row, _("C&harts"), self.show_charts, takefocus=0).pack(
+        access.button(actions, _("C&harts"), self.show_charts, takefocus=0).pack(
             side="left", padx=(0, 4))
-        access.button(row, _("&Close"), self.close, takefocus=0).pack(side="left")
+        access.button(actions, _("&Close"), self.close, takefocus=0).pack(side="left")
+
+    def _fit_controls(self, width: int) -> None:
+        """The buttons on a second line when one line of controls is wider than ``width``."""
+        self.update_idletasks()
+        row = self.scale.master
+        if row.winfo_reqwidth() > width - 2 * PAD:
+            self.actions.pack_forget()
+            self.actions.pack(in_=self.actions.master, anchor="e", pady=(4, 0))
 
     def show_charts(self) -> tk.Toplevel:
         """C, the Charts button: the score race and the chances of winning of the game

@@ -15,7 +15,7 @@ from typing import Literal
 from ..i18n import _, number
 from ..model.rules import Rules
 from ..present.rules_text import first_throw_note, rules_text, scoring_rows
-from ..view import access
+from ..view import access, placing
 from .base import HINT_STYLE, PAD, derived_font, place_window
 from .scoring_table import points_column, style_table
 
@@ -163,7 +163,8 @@ class RulesWindow(tk.Toplevel):
         width = min(self.winfo_reqwidth(), self.winfo_screenwidth() - 20)
         height = min(self.winfo_reqheight(), self.winfo_screenheight() - 80)
         x = max(0, min(self.winfo_x(), self.winfo_screenwidth() - width))
-        y = max(30, min(self.winfo_y(), self.winfo_screenheight() - height - 10))
+        bar = placing.title_bar(self)
+        y = max(0, min(self.winfo_y(), self.winfo_screenheight() - height - bar - placing.EDGE))
         self.geometry(f"{width}x{height}+{x}+{y}")
 
     def _scroll_key(self, event: tk.Event) -> str:

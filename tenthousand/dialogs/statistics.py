@@ -21,7 +21,7 @@ from ..history.store import History, HistoryError, history_path
 from ..i18n import N_, _, ngettext, number, pgettext
 from ..model.rules import BY_STRENGTH, PRESETS
 from ..services.jobs import JobRunner, weakly
-from ..view import access
+from ..view import access, placing
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
 from .base import collect_when_closed, derived_font
@@ -105,9 +105,10 @@ class StatisticsWindow(tk.Toplevel):
         else:
             x0, y0, w0, h0 = 0, 0, screen_w, screen_h
         width = min(max(760, min(1400, w0 - 24)), screen_w)
-        height = min(max(520, min(900, h0 - 40)), screen_h - 40)
+        height = min(max(520, min(900, h0 - 40)), screen_h - placing.title_bar(self) - 16)
         x = max(0, min(x0 + (w0 - width) // 2, screen_w - width))
-        y = max(30, min(y0 + (h0 - height) // 2, screen_h - height - 8))
+        bar = placing.title_bar(self)
+        y = max(0, min(y0 + (h0 - height) // 2 - bar, screen_h - height - bar - placing.EDGE))
         return f"{width}x{height}+{x}+{y}"
 
     def _build_filters(self, player: str | None) -> None:

@@ -19,6 +19,7 @@ from ..services.jobs import JobRunner, weakly
 from ..solver import card
 from ..view import access
 from ..view.heatmap import HeatMap
+from ..view.scrolling import ScrollArea
 from .base import (
     HINT_STYLE,
     PAD,
@@ -26,6 +27,7 @@ from .base import (
     chars,
     collect_when_closed,
     derived_font,
+    fit_screen,
     place_window,
 )
 
@@ -98,24 +100,46 @@ class StrategyWindow(tk.Toplevel):
         self.title(_("Strategy: {rules}").format(rules=rules.label))
         self.bind("<Escape>", self.close)
         self.protocol("WM_DELETE_WINDOW", self.close)
-        frame = ttk.Frame(self, padding=PAD * 2)
-        frame.grid(row=0, column=0, sticky="nsew")
+        # The card scrolls on a screen too small for it (800x600); Close stays in sight.
+        self.area = ScrollArea(self)
+        self.area.grid(row=0, column=0, sticky="nsew")
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(0, weight=1)
+        self.opener = parent
+        frame = ttk.Frame(self.area.inner, padding=(PAD * 2, PAD * 2, PAD * 2, 0))
+        frame.pack(fill="both", expand=True)
         heading = derived_font(self, scale=1.3, weight="bold")
         ttk.Label(frame, text=_("Strategy for {rules}").format(rules=rules.label),
                   font=heading).grid(
             row=0, column=0, columnspan=2, sticky="w")
         self._build_table(frame)
         self._build_chart(frame, seats)
-        bar = ttk.Frame(frame)
-        bar.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(PAD, 0))
+        bar = self.bar = ttk.Frame(self, padding=(PAD * 2, PAD, PAD * 2, PAD * 2))
+        bar.grid(row=1, column=0, sticky="ew")
         bar.columnconfigure(0, weight=1)
         ttk.Label(bar, text=_("Esc closes the card."), style=HINT_STYLE).grid(
             row=0, column=0, sticky="w")
         self.close_button = access.button(bar, _("&Close"), self.close)
         self.close_button.grid(row=0, column=1)
-        place_window(self, parent)
+        self._fit()
         self.deiconify()
         self.close_button.focus_set()
+
+    def _table_shown(self, result: tuple[list[tuple[str, str, str]], float, list[str]] | str
+                     ) -> None:
+        self._table_ready(result)
+        self._fit()
+
+    def _chart_shown(self, result: tuple[tuple[int, float], card.BoardThresholds] | None
+                     ) -> None:
+        self._chart_ready(result)
+        self._fit()
+
+    def _fit(self) -> None:
+        """As large as the card, within the screen, over the window that opened it (again
+        once the table and the chart are worked out)."""
+        fit_screen(self, self.area, self.bar, keep=False)
+        place_window(self, self.opener)
 
     def _build_table(self, frame: ttk.Frame) -> None:
         """The banking table: worked out off the Tk thread (up to a fifth of a second),
@@ -135,7 +159,7 @@ class StrategyWindow(tk.Toplevel):
             except ValueError as e:
                 return str(e)
 
-        self.jobs.submit(work, weakly(self._table_ready), name="strategy table",
+        self.jobs.submit(work, weakly(self._table_shown), name="strategy table",
                          lane="strategy")
 
     def _table_ready(self, result: tuple[list[tuple[str, str, str]], float, list[str]] | str
@@ -200,7 +224,7 @@ class StrategyWindow(tk.Toplevel):
                 return None
             return card.fair_handicap(solved), card.board_thresholds(solved, scores)
 
-        self.jobs.submit(work, weakly(self._chart_ready), name="strategy chart",
+        self.jobs.submit(work, weakly(self._chart_shown), name="strategy chart",
                          lane="strategy")
 
     def _chart_ready(self, result: tuple[tuple[int, float], card.BoardThresholds] | None

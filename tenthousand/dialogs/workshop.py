@@ -142,7 +142,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self.error_label(top, "description").grid(row=1, column=5, sticky="w")
 
     def _build_side(self, frame: ttk.Frame) -> None:
-        side = ttk.Labelframe(frame, text=_("What these rules give"), padding=PAD)
+        side = self.side = ttk.Labelframe(frame, text=_("What these rules give"), padding=PAD)
         side.grid(row=1, column=1, sticky="nsew", padx=(PAD, 0), pady=(PAD, 0))
         frame.columnconfigure(1, weight=1)
         wrap = chars(self, 44)
@@ -162,6 +162,11 @@ class WorkshopDialog(Dialog[WorkshopResult]):
         self.table = ScoringTable(side, theme=self.theme)
         self.table.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(SMALL_PAD, 0))
         side.rowconfigure(4, weight=1)
+
+    def narrow(self) -> None:
+        """What the rules give under the pages (on a narrow screen)."""
+        self.side.grid(row=2, column=0, padx=0)
+        self.body_frame.columnconfigure(1, weight=0)
 
     def _buttons(self) -> None:
         super()._buttons()

@@ -113,8 +113,16 @@ def factor(widget: tk.Misc) -> float:
 #: preference, and shrink to the screen (a 1024x600 netbook, an 800x600 screen).
 DEFAULT_SIZE = (1180, 800)
 MIN_SIZE = (720, 500)
-#: Screen height the desktop keeps for itself (a panel, the title bar) and the menu bar.
+#: Screen height the desktop keeps for itself (a panel, the title bar) and the menu bar, at
+#: 96 dpi and 100%: on X11 the menu bar sits above the window's own geometry, and it and
+#: the desktop's decorations grow with the scaling.
 SCREEN_MARGIN = 60
+
+
+def screen_margin(root: tk.Misc) -> int:
+    """The screen height the window leaves free at the current scaling (at least
+    :data:`SCREEN_MARGIN`: a desktop at 2x draws its title bars and panels twice as tall)."""
+    return max(SCREEN_MARGIN, round(SCREEN_MARGIN * factor(root)))
 
 
 def window_sizes(root: tk.Misc) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -122,7 +130,7 @@ def window_sizes(root: tk.Misc) -> tuple[tuple[int, int], tuple[int, int]]:
     (less what the desktop and the menu bar take of its height)."""
     f = factor(root)
     screen_w = root.winfo_screenwidth()
-    screen_h = root.winfo_screenheight() - SCREEN_MARGIN
+    screen_h = root.winfo_screenheight() - screen_margin(root)
     default = (min(round(DEFAULT_SIZE[0] * f), screen_w),
                min(round(DEFAULT_SIZE[1] * f), screen_h))
     least = (min(round(MIN_SIZE[0] * f), screen_w), min(round(MIN_SIZE[1] * f), screen_h))

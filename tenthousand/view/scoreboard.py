@@ -78,6 +78,9 @@ class Scoreboard(tk.Frame):
         self.entries: list[_Entry] = []
         self.rows: tuple[SeatRow, ...] = ()
         self.wrap = 320
+        #: What is left out while the window is too short for it and the log: 1 the
+        #: stage's words, 2 each seat's line of details too.
+        self.compact = 0
 
     def show(self, rows: tuple[SeatRow, ...], stage: str = "", challenges: bool = False) -> None:
         """Draw the seats; ``stage`` announces the catch-up round or a tie-break."""
@@ -93,12 +96,31 @@ class Scoreboard(tk.Frame):
             self.entries.pop().destroy()
         for entry, row in zip(self.entries, rows, strict=True):
             entry.show(row, self.pal, self.wrap)
+            if self.compact >= 2 and entry.details.winfo_manager():
+                entry.details.grid_remove()
+            elif self.compact < 2 and not entry.details.winfo_manager():
+                entry.details.grid()
         if str(self.stage.cget("text")) != stage:
             self.stage.configure(text=stage)
-        if stage and not self.stage.winfo_manager():
+        shown = bool(stage) and not self.compact
+        if shown and not self.stage.winfo_manager():
             self.stage.pack(fill="x", before=self.rows_frame, pady=(0, 3))
-        elif not stage and self.stage.winfo_manager():
+        elif not shown and self.stage.winfo_manager():
             self.stage.pack_forget()
+
+    def heights(self) -> tuple[int, int, int]:
+        """The heights the board takes with everything, without the stage's words, and
+        without the seats' details too (whatever is left out now)."""
+        stage = int(self.stage.winfo_reqheight()) + 3 if str(self.stage.cget("text")) else 0
+        details = sum(int(e.details.winfo_reqheight()) for e in self.entries)
+        now = int(self.winfo_reqheight())
+        full = now + (stage if self.compact >= 1 else 0) + (details if self.compact >= 2 else 0)
+        return full, full - stage, full - stage - details
+
+    def set_compact(self, compact: int) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.show(self.rows, str(self.stage.cget("text")))
 
     def set_width(self, width: int) -> None:
         self.wrap = max(200, width - 50)

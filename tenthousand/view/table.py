@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ..i18n import _
 from ..present.presenter import TableDisplay
 from .dice import DiceImages
+from .panels import elide
 from .table_base import FIRST_WARM_MS, DieClick, TableBase, _rounded
 from .theme import Palette
 
@@ -86,8 +87,10 @@ class TableView(TableBase):
         self._show_thrown(display, g)
         self._show_area(display, g)
         self._place(self.footer_item, g["width"] - 12, g["footer_y"])
-        self._config(self.footer_item, text=display.footer,
-                           state="hidden" if display.play_area is not None else "normal")
+        # On one line within the table (German in the smallest window: cut, never off it).
+        footer = elide(display.footer, lambda t: self._measure("label", t), int(g["width"] - 24))
+        self._config(self.footer_item, text=footer,
+                     state="hidden" if display.play_area is not None else "normal")
         self._place_cursor()
         self._place_banner()
         if self._intro_done is not None:

@@ -8,6 +8,7 @@ images, drawn ahead of need and at a new size by a :class:`~tenthousand.services
 from __future__ import annotations
 
 import logging
+import math
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable
@@ -81,6 +82,7 @@ class TableBase(tk.Canvas):
         self._known_coords: dict[int, tuple[float, ...]] = {}
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
+        self._measured: dict[tuple[str, int | None, str], int] = {}  # (font, size, text)
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
         self._warm_started = False  # whether _warm() has ever started its jobs
         self._warm_jobs: list[Job[None]] = []  # the faces being drawn ahead of need
@@ -286,6 +288,7 @@ class TableBase(tk.Canvas):
         # As geometry() stacks them: the headings (the caption on a line of its own), the
         # frozen row in its band, its mark, the notice, the dice, the selection, the footer.
         need = (4 * big + 4 * label + 2 * text + small + die * 1.15 + 16 + 6 * pad)
+        need += (self._need_lines(self._dims()[0], die) - 1) * label
         if self.display.play_area is not None:
             need += small + label + 30
         return need
@@ -318,8 +321,11 @@ class TableBase(tk.Canvas):
         # whatever their lengths: the rows below never move when a text grows ("Next
         # throw: 6 fresh dice", a long name), as they did when it moved up beside them.
         caption_y = heading_y + big
-        need_y = caption_y + big / 2 + label / 2
-        head = need_y + label / 2 + pad
+        # The line of what is needed may wrap (German, the smallest window): it gets the
+        # lines it takes, so it never runs into the caption above it.
+        need_lines = self._need_lines(width, die)
+        need_y = caption_y + big / 2 + label * need_lines / 2
+        head = need_y + label * need_lines / 2 + pad
         band_top = head
         frozen_y = band_top + label + 6 + small / 2
         band_bottom = frozen_y + small / 2 + 8
@@ -341,6 +347,27 @@ class TableBase(tk.Canvas):
                 "need_y": need_y, "band_top": band_top, "band_bottom": band_bottom,
                 "mark_y": mark_y, "notice_y": notice_y, "label": label,
                 "footer_y": height - pad}
+
+    def _need_lines(self, width: float, die: float) -> int:
+        """How many lines the line of what is needed takes at this die size (it wraps at
+        the table's width less its margins)."""
+        text = self.display.need
+        if not text:
+            return 1
+        now = -self._font_sizes.get("label", -self._font_px("label", die))
+        wide = self._measure("label", text) * self._font_px("label", die) / max(1, now)
+        return max(1, math.ceil(wide * 1.05 / max(200, width - 32)))
+
+    def _measure(self, name: str, text: str) -> int:
+        """How wide ``text`` is in a table font, in pixels, asked of Tk once per text and
+        size (the layout asks after every move, and at each step of a tumble)."""
+        key = (name, self._font_sizes.get(name), text)
+        width = self._measured.get(key)
+        if width is None:
+            if len(self._measured) > 512:
+                self._measured.clear()
+            width = self._measured[key] = self._fonts[name].measure(text)
+        return width
 
     # -- the dice images -----------------------------------------------------------------
 

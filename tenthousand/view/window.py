@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from tkinter import ttk
@@ -25,6 +26,25 @@ MENU_COLOURS = ("background", "foreground", "activebackground", "activeforegroun
                 "disabledforeground", "selectcolor")
 
 
+def side_width(total: int, f: float, size: float = 1.0) -> int:
+    """The side panel's width in a window ``total`` pixels wide at the scaling ``f`` (the
+    size preference ``size`` included): a little wider on big screens, so the scores stay
+    easy to read, and with the text's scaling, never more than 45% of the window.  A larger
+    size never takes width the table's dice need: the table stays at least as wide as at
+    100% wherever its dice were as wide as the table allows (issue 23: at 150% on a
+    1280x900 screen the side panel grew and the dice shrank)."""
+    def wanted(scale: float) -> int:
+        return int(min(max(340 * scale, min(460 * scale, total * 0.24)),
+                       max(240, total * 0.45)))
+
+    width = wanted(f)
+    if size > 1.0:
+        at_100 = f / size
+        die = min((total - wanted(at_100)) / 8, 150 * at_100)  # the dice at 100% (across)
+        width = min(width, max(wanted(at_100), int(total - 8 * die)))
+    return width
+
+
 class MainWindow(ttk.Frame):
     """Everything inside the root window; the menu bar is set on the root."""
 
@@ -40,6 +60,7 @@ class MainWindow(ttk.Frame):
         self.entries: dict[str, tuple[tk.Menu, int]] = {}
         self._enabled: dict[str, bool] = {}  # the state set_enabled gave each entry
         self._boxes = 0  # message boxes open now (native ones set no Tk grab)
+        self.size_preference = 100  # the size preference (percent) the scaling includes
         self.menubar = self._menus()
         #: The menus' own colours (the desktop's), for the themes that keep them.
         self._menu_look = {o: str(self.menubar.cget(o)) for o in MENU_COLOURS}
@@ -69,20 +90,36 @@ class MainWindow(ttk.Frame):
         self.status.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.pack(fill="both", expand=True)
         self.bind("<Configure>", self._fit_side)
+        for part in (self.side, self.scoreboard):
+            part.bind("<Configure>", lambda _e: self._keep_log(), add="+")
+
+    def _keep_log(self) -> None:
+        """The game log keeps a few lines in a short window: the stage's words (the Rotary
+        Club's rule, which the table's footer names too) give way first, then the seats'
+        lines of details (issue 23: at 750x521 in German the log was gone)."""
+        board = self.scoreboard
+        lines = 4 * tkfont.nametofont("TkDefaultFont", root=self).metrics("linespace")
+        others = sum(w.winfo_reqheight() + 8 for w in (self.separator, self.advisor)
+                     if w.winfo_manager())
+        room = self.side.winfo_height() - others - lines
+        heights = board.heights()
+        board.set_compact(next((level for level, height in enumerate(heights)
+                                if height <= room), len(heights) - 1))
 
     def _fit_side(self, event: tk.Event | None = None) -> None:
         # The side panel grows a little on big screens, so the scores stay easy to read,
         # and with the text's scaling; it never takes more than 45% of the window.
         total = int(event.width) if event is not None else self.winfo_width()
-        f = factor(self)
-        width = int(min(max(340 * f, min(460 * f, total * 0.24)), max(240, total * 0.45)))
+        width = side_width(total, factor(self), self.size_preference / 100)
         if int(self.side.cget("width")) != width:
             self.side.configure(width=width)
             self.scoreboard.set_width(width)
 
-    def rescale(self) -> None:
-        """The size of text changed (the size preference): the side panel and the table
-        are laid out again (the fonts follow by themselves)."""
+    def rescale(self, size: int | None = None) -> None:
+        """The size of text changed (the size preference, ``size`` percent): the side panel
+        and the table are laid out again (the fonts follow by themselves)."""
+        if size is not None:
+            self.size_preference = size
         self._fit_side()
         self.table.rescale()
 

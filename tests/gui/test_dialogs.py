@@ -385,18 +385,3 @@ def test_keys_lists_every_key(root: tk.Tk) -> None:
     assert not d.winfo_exists()
 
 
-def test_dialogs_fit_a_small_screen(root: tk.Tk) -> None:
-    big = GameSettings(seats=tuple(SeatSetting(f"Player number {i}") for i in range(9)),
-                       options=("mutant-trash",))
-    d = new_game(root, big)
-    for i in range(9):
-        d.seat_rows[i].name.set("")  # every seat shows its message
-    for key in d.number_vars:
-        d.number_vars[key].set("x")
-    root.update()
-    dialogs: list[tk.Toplevel] = [d, PreferencesDialog(root, Preferences(), testing=True),
-                                  AboutDialog(root, testing=True), KeysDialog(root, testing=True)]
-    for dialog in dialogs:
-        dialog.update_idletasks()
-        assert dialog.winfo_reqwidth() <= SCREEN_W, type(dialog).__name__
-        assert dialog.winfo_reqheight() <= SCREEN_H, type(dialog).__name__

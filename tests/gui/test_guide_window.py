@@ -12,7 +12,8 @@ from app_kit import QUIET, click_die, human_turn_ready, key, make_app, wait_unti
 from tenthousand.control.app import App
 from tenthousand.files.settings import Preferences, load_preferences
 from tenthousand.model.game import Phase
-from tenthousand.view.guide import Rect, Step, overlaps
+from tenthousand.present.tour import Step
+from tenthousand.view.guide import Rect, overlaps
 
 pytestmark = pytest.mark.gui
 

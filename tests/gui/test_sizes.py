@@ -83,12 +83,18 @@ def check_table(table: TableView, when: str) -> None:
             assert not overlap(texts[a], body), f"{when}: {a} covers a die"
 
 
+#: The window manager's title bar over the window (the test's X server has none).
+TITLE_BAR = 30
+
+
 def check_bars(app: App, screen: tuple[int, int]) -> None:
+    """Throw, Bank and the status bar on the screen, below the title bar the window
+    manager adds over the menu bar (issue 23: at 2x the status bar was cut off)."""
     app.root.update_idletasks()
     for widget in (app.window.actions.throw_button, app.window.actions.bank_button,
                    app.window.status):
         assert widget.winfo_ismapped()
-        bottom = widget.winfo_rooty() + widget.winfo_height()
+        bottom = TITLE_BAR + widget.winfo_rooty() + widget.winfo_height()
         right = widget.winfo_rootx() + widget.winfo_width()
         assert bottom <= screen[1] and right <= screen[0], f"{widget} off the screen"
 
@@ -221,7 +227,8 @@ def test_a_new_size_applies_at_once(tk_root: tk.Tk) -> None:
         after = (scaling.factor(tk_root), int(app.window.side.cget("width")),
                  table._font_px("big", table.die_size))
         assert after[0] == pytest.approx(before[0] * 1.5, rel=0.01)
-        assert after[1] > before[1]  # the side panel widens with its text
+        # The side panel widens with its text only where the table keeps its dice.
+        assert after[2] >= before[2]
         assert table.ui_scale == pytest.approx(after[0])
         check_table(table, "at 150%")
         assert app.prefs.size == 150 and app.preferences.saved.size == 150
@@ -229,3 +236,77 @@ def test_a_new_size_applies_at_once(tk_root: tk.Tk) -> None:
         app.preferences.update(size=100)
         app.destroy()
         scaling.apply_scaling(tk_root, 100)
+
+
+def _resized(app: App, size: int) -> int:
+    """The dice's size once the window and the table have followed a new size."""
+    app.preferences.update(size=size)
+    table = app.window.table
+    wait_until(app, lambda: "relayout" not in table.pending()
+               and not app.timers.waiting("size check"), 5)
+    app.root.update()
+    return int(table.geometry()["die"])
+
+
+def test_a_larger_size_never_makes_the_dice_smaller(tk_root: tk.Tk) -> None:
+    """Issue 23: Size 150% on 1280x900 made the dice and the table's text smaller (the
+    side panel grew and the table shrank)."""
+    with app_on_screen(tk_root, 100, (1280, 900), throws=[(1, 5, 2, 3, 4, 6)]) as app:
+        try:
+            table = app.window.table
+            key(app, "space")
+            before = int(table.geometry()["die"])
+            for size in (125, 150, 200):
+                got = _resized(app, size)
+                assert got >= before, (size, got, before)
+                check_table(table, f"at {size}%")
+                before = got
+        finally:
+            app.preferences.update(size=100)
+
+
+def test_a_screen_too_small_for_the_size_says_so(tk_root: tk.Tk) -> None:
+    with app_on_screen(tk_root, 100, (1024, 600)) as app:
+        try:
+            before = int(app.window.table.geometry()["die"])
+            got = _resized(app, 150)
+            assert got <= before  # no room at 1024x600: the table's rows need the height
+            text, kind = app.messages.last
+            assert "too small" in text and "150%" in text
+            check_table(app.window.table, "at 150% on 1024x600")
+        finally:
+            app.preferences.update(size=100)
+
+
+@pytest.mark.parametrize("seats", [3, 6, 9])
+def test_the_smallest_window_in_german_keeps_the_log_and_the_lines_apart(
+        tk_root: tk.Tk, seats: int) -> None:
+    """Issue 23: at 750x521 in German with the Rotary Club, the game log was gone and the
+    heading ran into the Rotary line (the line of what is needed, on two lines)."""
+    import tkinter.font as tkfont
+
+    from app_kit import settings
+
+    from tenthousand import i18n
+
+    i18n.set_language("de")
+    try:
+        game = settings(("Ann", False), *((f"Computer {n}", True) for n in range(2, seats + 1)),
+                        options=["rotary-club"])
+        app = make_app(tk_root, game, first_seat=seats - 1)
+        try:
+            tk_root.minsize(1, 1)
+            tk_root.geometry("750x521")
+            table = app.window.table
+            wait_until(app, lambda: table.winfo_width() < 500 and
+                       "relayout" not in table.pending(), 5)
+            tk_root.update()
+            assert option(table, table.need_item, "text")  # the Rotary line is shown
+            check_table(table, "750x521 in German")
+            log = app.window.log
+            line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+            assert log.winfo_ismapped() and log.winfo_height() >= 3 * line, log.winfo_height()
+        finally:
+            app.destroy()
+    finally:
+        i18n.set_language("en")

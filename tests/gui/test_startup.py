@@ -32,25 +32,41 @@ from tenthousand.launch import (
 )
 from tenthousand.model import Game, Seat
 from tenthousand.view.panels import elide
-from tenthousand.view.scaling import MIN_SIZE
+from tenthousand.view.scaling import MIN_SIZE, screen_margin
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 # -- item 1: the saved window place ----------------------------------------------------
 
-def test_a_window_partly_off_the_left_edge_keeps_its_place(tk_root: tk.Tk) -> None:
-    assert _geometry(tk_root, "1180x800+-40+10") == "1180x800+-40+10"
-
-
-def test_a_window_off_every_edge_falls_back_to_the_default_place(tk_root: tk.Tk) -> None:
+def test_a_window_partly_off_the_screen_comes_back_whole(tk_root: tk.Tk) -> None:
+    """Issue 23: dragged to +900+650 on 1280x900, the window came back there with only a
+    corner on the screen.  A saved place is moved so that all of the window is on the
+    screen it opens on, its title bar and the menu bar's room included."""
     sw, sh = tk_root.winfo_screenwidth(), tk_root.winfo_screenheight()
-    assert _geometry(tk_root, "1000x700+-990+10") == "1000x700"  # 10 px left on screen
-    assert _geometry(tk_root, f"1000x700+{sw - 5}+10") == "1000x700"
-    assert _geometry(tk_root, f"1000x700+10+{sh - 5}") == "1000x700"
-    assert _geometry(tk_root, "1000x700+10+-30") == "1000x700"  # the title bar is off
+    room = sh - screen_margin(tk_root)
+    assert _geometry(tk_root, "1000x700+10+20") == "1000x700+10+20"  # on the screen: kept
+    assert _geometry(tk_root, "1000x700+-40+10") == "1000x700+0+10"
+    assert _geometry(tk_root, f"1000x700+{sw - 300}+{sh - 250}") == \
+        f"1000x700+{sw - 1000}+{room - 700}"
+    assert _geometry(tk_root, "1000x700+-990+10") == "1000x700+0+10"
+    assert _geometry(tk_root, f"1000x700+10+{sh - 5}") == f"1000x700+10+{room - 700}"
+    assert _geometry(tk_root, "1000x700+10+-30") == "1000x700+10+0"  # the title bar is off
+    assert _geometry(tk_root, "1000x700+99999+0") == f"1000x700+{sw - 1000}+0"
     # Tk's right- and bottom-relative places count from the other edges.
-    assert _geometry(tk_root, "1000x700-0-0") == f"1000x700+{sw - 1000}+{sh - 700}"
+    assert _geometry(tk_root, "1000x700-0-0") == f"1000x700+{sw - 1000}+{room - 700}"
+
+
+def test_the_saved_place_is_for_the_screen_it_opens_on(tk_root: tk.Tk,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saved on a 1920x1080 screen at +900+650, opened on a 1280x900 one."""
+    monkeypatch.setattr(tk_root, "winfo_screenwidth", lambda: 1280)
+    monkeypatch.setattr(tk_root, "winfo_screenheight", lambda: 900)
+    got = _geometry(tk_root, "1180x800+900+650")
+    size, _, place = got.partition("+")
+    w, h = (int(n) for n in size.split("x"))
+    x, y = (int(n) for n in place.split("+"))
+    assert 0 <= x and x + w <= 1280 and 0 <= y and y + h + screen_margin(tk_root) <= 900
 
 
 geometries = st.one_of(
@@ -73,7 +89,7 @@ def test_any_saved_geometry_gives_one_tk_accepts(tk_root: tk.Tk, text: str) -> N
     assert MIN_SIZE[1] <= h <= max(MIN_SIZE[1], tk_root.winfo_screenheight())
     if place:
         x, y = (int(n) for n in place.split("+"))
-        assert x + w >= 200 and x <= tk_root.winfo_screenwidth() - 200 and y >= 0
+        assert 0 <= x and x + w <= max(w, tk_root.winfo_screenwidth()) and y >= 0
 
 
 def run_game(*argv: str, home: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
