@@ -223,3 +223,62 @@ def test_dialogs_keep_their_size_while_typing_and_choosing(tk_root: tk.Tk) -> No
         c.destroy()
     finally:
         i18n.set_language("en")
+
+
+def _scope(widget: tk.Misc, window: tk.Misc) -> str:
+    """Where an access key must be alone: a notebook's page (only the page shown takes its
+    keys), else the window."""
+    w: tk.Misc | None = widget
+    while w is not None and w is not window:
+        parent = w.master
+        if isinstance(parent, ttk.Notebook):
+            return str(w)
+        w = parent
+    return str(window)
+
+
+def _underlined(window: tk.Misc) -> Iterator[tuple[str, str, str]]:
+    """(scope, letter, text) of every underlined letter of a window: labels, buttons, check
+    boxes, radio buttons and notebook tabs (the tabs belong to the window)."""
+    for w in _widgets(window):
+        if isinstance(w, ttk.Notebook):
+            for tab in w.tabs():
+                text, index = str(w.tab(tab, "text")), int(w.tab(tab, "underline"))
+                if 0 <= index < len(text):
+                    yield _scope(w, window), text[index].lower(), text
+            continue
+        try:
+            index, text = int(w.cget("underline")), str(w.cget("text"))
+        except (tk.TclError, ValueError):
+            continue
+        if 0 <= index < len(text):
+            yield _scope(w, window), text[index].lower(), text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", list(WINDOWS))
+def test_no_window_uses_an_access_key_twice(tk_root: tk.Tk, language: str, name: str) -> None:
+    """Issue 23: Alt+P in the new-game dialog ticked Pyramiding instead of going to Preset.
+    In every window and language, each underlined letter is there once (on a notebook's
+    page: once on that page and among the window's own)."""
+    i18n.set_language(language)
+    try:
+        window = WINDOWS[name](tk_root)
+        try:
+            window.update()
+            found = list(_underlined(window))
+            twice = {}
+            for scope in {scope for scope, _l, _t in found}:
+                keys: dict[str, list[str]] = {}
+                for where, letter, text in found:
+                    if where == scope or (where == str(window) and scope != where):
+                        keys.setdefault(letter, []).append(text)
+                twice.update({k: v for k, v in keys.items() if len(v) > 1})
+            assert twice == {}, twice
+        finally:
+            if window.winfo_exists():
+                window.destroy()
+            tk_root.update()
+            gc.collect()
+    finally:
+        i18n.set_language("en")
