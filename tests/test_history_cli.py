@@ -56,10 +56,11 @@ def test_stats_in_words_with_filters(capsys: pytest.CaptureFixture[str]) -> None
     assert "no finished games match" in capsys.readouterr().out
 
 
-def test_stats_without_a_history_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_without_a_history_says_so(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
     assert cli.run(["--stats"]) == 1
     assert "no games stored yet" in capsys.readouterr().err
-    assert cli.run(["--export-csv", str(paths().history.parent)]) == 1
+    assert cli.run(["--export-csv", str(tmp_path)]) == 1  # (a folder that exists)
     assert not paths().history.exists()  # nothing begun
 
 
@@ -77,10 +78,10 @@ def _unchanged(folder: Path, before: dict[str, bytes]) -> None:
     (drop_column, "the game history is damaged; start the game once"),
 ])
 def test_stats_read_a_damaged_history_and_leave_it_alone(
-        capsys: pytest.CaptureFixture[str], make: object, words: str) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, make: object, words: str) -> None:
     path = make(paths().history)  # type: ignore[operator]
     before = files_in(path.parent)
-    for argv in (["--stats"], ["--stats", "--json"], ["--export-csv", str(path.parent / "x")]):
+    for argv in (["--stats"], ["--stats", "--json"], ["--export-csv", str(tmp_path)]):
         assert cli.run(argv) == 1
         err = capsys.readouterr().err
         assert err.lower().startswith("tenthousand: " + words), err

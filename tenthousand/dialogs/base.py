@@ -130,7 +130,9 @@ class Dialog(tk.Toplevel, Generic[T]):
         self.refresh()
 
         self.update_idletasks()
-        if self.body_frame.winfo_reqwidth() > self.winfo_screenwidth() - 2 * placing.EDGE:
+        # (with room for the bar of a body that scrolls down: it takes from the width)
+        room = self.winfo_screenwidth() - 2 * placing.EDGE - self.scroll_area.vbar.winfo_reqwidth()
+        if self.body_frame.winfo_reqwidth() > room:
             self.narrow()
         fit_screen(self, self.scroll_area, self.button_bar)
         place_window(self, parent)
