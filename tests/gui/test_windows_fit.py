@@ -107,26 +107,29 @@ WINDOWS: dict[str, Callable[[tk.Tk], tk.Toplevel]] = {
 }
 
 
-@pytest.fixture
-def on_screen(tk_root: tk.Tk, monkeypatch: pytest.MonkeyPatch,
-              request: pytest.FixtureRequest) -> Iterator[tuple[int, int]]:
+@pytest.fixture(scope="class")
+def on_screen(tk_root: tk.Tk, request: pytest.FixtureRequest) -> Iterator[tuple[int, int]]:
+    """The screen and size for a group of tests: set once per screen (a change of scaling
+    lays the whole session's root out again, seconds at 2x), the windows of each test
+    closed after it."""
     size, screen = request.param
-    monkeypatch.setattr(tk.Misc, "winfo_screenwidth", lambda self: screen[0])
-    monkeypatch.setattr(tk.Misc, "winfo_screenheight", lambda self: screen[1])
-    tk_root.deiconify()
-    tk_root.minsize(1, 1)
-    scaling.apply_scaling(tk_root, size)
-    (w, h), _least = scaling.window_sizes(tk_root)
-    tk_root.geometry(f"{w}x{h}+0+0")
-    tk_root.update()
-    try:
-        yield screen
-    finally:
-        for child in tk_root.winfo_children():
-            if isinstance(child, tk.Toplevel):
-                child.destroy()
-        scaling.apply_scaling(tk_root, 100)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tk.Misc, "winfo_screenwidth", lambda self: screen[0])
+        patch.setattr(tk.Misc, "winfo_screenheight", lambda self: screen[1])
+        tk_root.deiconify()
+        tk_root.minsize(1, 1)
+        scaling.apply_scaling(tk_root, size)
+        (w, h), _least = scaling.window_sizes(tk_root)
+        tk_root.geometry(f"{w}x{h}+0+0")
         tk_root.update()
+        try:
+            yield screen
+        finally:
+            for child in tk_root.winfo_children():
+                if isinstance(child, tk.Toplevel):
+                    child.destroy()
+            scaling.apply_scaling(tk_root, 100)
+            tk_root.update()
 
 
 def _widgets(top: tk.Misc) -> Iterator[tk.Misc]:
@@ -160,24 +163,27 @@ def check_fits(window: tk.Toplevel, screen: tuple[int, int], name: str) -> None:
             assert b.winfo_width() >= b.winfo_reqwidth() - 1, f"{name}: {b.cget('text')}"
 
 
-@pytest.mark.parametrize("on_screen", SCREENS, indirect=True,
+@pytest.mark.parametrize("on_screen", SCREENS, indirect=True, scope="class",
                          ids=lambda p: f"{p[0]}%-{p[1][0]}x{p[1][1]}")
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", list(WINDOWS))
-def test_every_window_fits_the_screen(tk_root: tk.Tk, on_screen: tuple[int, int],
-                                      language: str, name: str) -> None:
-    i18n.set_language(language)
-    try:
-        window = WINDOWS[name](tk_root)
+class TestEveryWindowFits:
+    """The screens one after the other (the fixture sets each once for its tests)."""
+
+    @pytest.mark.parametrize("language", LANGUAGES)
+    @pytest.mark.parametrize("name", list(WINDOWS))
+    def test_every_window_fits_the_screen(self, tk_root: tk.Tk, on_screen: tuple[int, int],
+                                          language: str, name: str) -> None:
+        i18n.set_language(language)
         try:
-            check_fits(window, on_screen, name)
+            window = WINDOWS[name](tk_root)
+            try:
+                check_fits(window, on_screen, name)
+            finally:
+                if window.winfo_exists():
+                    window.destroy()
+                tk_root.update()
+                gc.collect()  # its images are freed here, in the Tk thread, not a worker's
         finally:
-            if window.winfo_exists():
-                window.destroy()
-            tk_root.update()
-            gc.collect()  # its images are freed here, in the Tk thread, not in a worker's
-    finally:
-        i18n.set_language("en")
+            i18n.set_language("en")
 
 
 def _size(window: tk.Misc) -> tuple[int, int]:
