@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -114,31 +113,6 @@ def locked(path: Path, how: str) -> Iterator[sqlite3.Connection]:
 
 def files_in(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
-
-
-class FakeTk:
-    """``after`` and ``after_cancel`` for a JobRunner without a display; :meth:`pump`."""
-
-    def __init__(self) -> None:
-        self.calls: dict[str, Callable[[], None]] = {}
-        self.n = 0
-
-    def after(self, ms: int, func: Callable[[], None]) -> str:
-        self.n += 1
-        self.calls[f"after#{self.n}"] = func
-        return f"after#{self.n}"
-
-    def after_cancel(self, after_id: str) -> None:
-        self.calls.pop(after_id, None)
-
-    def pump(self, seconds: float = 5.0, until: Callable[[], bool] = lambda: False) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end and not until():
-            for after_id in list(self.calls):
-                func = self.calls.pop(after_id, None)
-                if func is not None:
-                    func()
-            time.sleep(0.002)
 
 
 #: Odd values a crafted or damaged history may hold, one game each (game 1 stays good).

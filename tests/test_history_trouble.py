@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
-from history_kit import FakeTk, damage_pages, drop_column, entry, files_in, filled, locked, seat
+from fake_tk import FakeTk
+from history_kit import damage_pages, drop_column, entry, files_in, filled, locked, seat
 
 from tenthousand.history.keeper import Keeper
 from tenthousand.history.pending import Pending, pending_path

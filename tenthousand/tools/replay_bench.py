@@ -29,6 +29,7 @@ from typing import Any
 
 from ..model import PRESETS, Game, Seat
 from ..model.game import Phase
+from .undo_bench import parse_with_sizes
 
 SIZES = (1_000, 10_000, 100_000)
 
@@ -102,14 +103,9 @@ def main(argv: Sequence[str]) -> int:
                         help="timings of each record (default 3)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), metavar="N,N,...",
                         help="the records' lengths in commands (default 1000,10000,100000)")
-    parser.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
-    try:
-        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-    except ValueError:
-        parser.error("--sizes must be whole numbers separated by commas")
-    if not sizes or not all(1 <= n <= 200_000 for n in sizes) or not 1 <= args.runs <= 100:
+    args = parse_with_sizes(parser, argv)
+    sizes = args.sizes
+    if not all(1 <= n <= 200_000 for n in sizes) or not 1 <= args.runs <= 100:
         parser.error("--sizes must be 1 to 200,000 commands and --runs 1 to 100")
     rows = [measure(n, args.runs, args.seed) for n in sizes]
     print(json.dumps({"runs": args.runs, "records": rows}) if args.json else table(rows))

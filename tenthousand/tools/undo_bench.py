@@ -114,6 +114,21 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def parse_with_sizes(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
+    """The benchmarks' common tail: ``--seed`` and ``--json`` added, the arguments parsed,
+    and ``--sizes`` ("1000,10000") turned into whole numbers (at least one)."""
+    parser.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    try:
+        args.sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        parser.error("--sizes must be whole numbers separated by commas")
+    if not args.sizes:
+        parser.error("--sizes needs at least one size")
+    return args
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tenthousand.tools.benchmark undo",
                                      description="Time undo and redo in games of 10, 1,000 "
@@ -124,14 +139,9 @@ def main(argv: Sequence[str]) -> int:
                         help="the person's turns timed in each game (default 8)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), metavar="N,N,...",
                         help="the games' lengths in commands (default 10,1000,10000)")
-    parser.add_argument("--seed", type=int, default=1, help="seed for the dice (default 1)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
-    try:
-        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-    except ValueError:
-        parser.error("--sizes must be whole numbers separated by commas")
-    if not sizes or not all(1 <= n <= 20_000 for n in sizes) or not 1 <= args.runs <= 1000 \
+    args = parse_with_sizes(parser, argv)
+    sizes = args.sizes
+    if not all(1 <= n <= 20_000 for n in sizes) or not 1 <= args.runs <= 1000 \
             or not 1 <= args.positions <= 100:
         parser.error("--sizes must be 1 to 20,000 commands, --runs 1 to 1000 and "
                      "--positions 1 to 100")
