@@ -6,11 +6,27 @@ the game through its public commands, so every rule is checked the way a player 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator, Sequence
 
 from tenthousand.model.events import Event
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS, Rules
+
+
+class Script:
+    """A dice source handing out given throws, then seeded random ones."""
+
+    def __init__(self, throws: Iterable[Sequence[int]] = (), seed: int = 7) -> None:
+        self.throws = [tuple(t) for t in throws]
+        self.rng = random.Random(seed)
+
+    def __call__(self, count: int) -> tuple[int, ...]:
+        if self.throws:
+            throw = self.throws.pop(0)
+            assert len(throw) == count, (throw, count)
+            return throw
+        return tuple(self.rng.randint(1, 6) for _ in range(count))
 
 
 class ScriptedDice:

@@ -8,7 +8,6 @@ importing and playing all of this never loaded it.
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pytest
+from rules_kit import Script
 
 from tenthousand.ai import Decision
 from tenthousand.control.controller import Controller
@@ -136,21 +136,6 @@ class Told:
         self.bells += 1
 
 
-class Script:
-    """Dice that fall as given, then seeded random ones."""
-
-    def __init__(self, throws: Iterable[Sequence[int]] = ()) -> None:
-        self.throws = [tuple(t) for t in throws]
-        self.rng = random.Random(5)
-
-    def __call__(self, count: int) -> tuple[int, ...]:
-        if self.throws:
-            throw = self.throws.pop(0)
-            assert len(throw) == count, (throw, count)
-            return throw
-        return tuple(self.rng.randint(1, 6) for _ in range(count))
-
-
 class Careful:
     """A computer player that freezes the first scoring choice and banks from 300 on."""
 
@@ -186,7 +171,7 @@ class Table:
         self.screen = FakeScreen()
         self.told = Told()
         self.jobs = JobRunner(self.clock)
-        game = Game(PRESETS["ten-thousand"], list(seats), seed=11, dice=Script(throws),
+        game = Game(PRESETS["ten-thousand"], list(seats), seed=11, dice=Script(throws, seed=5),
                     first_seat=0)
         self.controller = Controller(self.screen, self.clock, game,
                                      messages=self.told.messages, jobs=self.jobs,

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from rules_kit import Script
+
 from tenthousand.ai import Decision
 from tenthousand.control.app import App
 from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
@@ -68,23 +70,6 @@ def stand_in_factory(**extra: Any) -> Callable[..., StandIn]:
 
     factory.made = made  # type: ignore[attr-defined]
     return factory
-
-
-class Script:
-    """A dice source handing out given throws, then seeded random ones."""
-
-    def __init__(self, throws: Iterable[Sequence[int]] = (), seed: int = 7) -> None:
-        import random
-
-        self.throws = [tuple(t) for t in throws]
-        self.rng = random.Random(seed)
-
-    def __call__(self, count: int) -> tuple[int, ...]:
-        if self.throws:
-            throw = self.throws.pop(0)
-            assert len(throw) == count, (throw, count)
-            return throw
-        return tuple(self.rng.randint(1, 6) for _ in range(count))
 
 
 def settings(*seats: tuple[str, bool] | tuple[str, bool, str], preset: str = "ten-thousand",
