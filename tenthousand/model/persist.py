@@ -89,8 +89,13 @@ def load_record(data: Any) -> Record:
     rules, seats = _rules_and_seats(data)
     start = _start(data.get("start"), rules, seats)
     dice, assisted = data.get("dice"), data.get("assisted")
-    if dice not in ("generator", "recorded"):
-        raise BadSave(_("'{key}' must be \"generator\" or \"recorded\"").format(key="dice"))
+    if dice not in ("generator", "recorded", "real"):
+        raise BadSave(_("'{key}' must be \"generator\", \"recorded\" or \"real\"").format(
+            key="dice"))
+    dice_set = data.get("dice_set", "") if dice == "real" else None
+    if dice_set is not None and (not isinstance(dice_set, str) or len(dice_set) > 40
+                                 or not is_plain(dice_set)):
+        raise BadSave(_("'{key}' must be a short name").format(key="dice_set"))
     if not isinstance(assisted, bool):
         raise BadSave(_("'{key}' must be true or false").format(key="assisted"))
     commands_data = data.get("commands")
@@ -107,7 +112,8 @@ def load_record(data: Any) -> Record:
     if not isinstance(branch, str) or len(branch) > 64 or not branch.isalnum() and branch:
         raise BadSave(_("'{key}' must be a short word of letters and digits").format(
             key="branch"))
-    record = Record(rules, seats, start, recorded_dice=dice == "recorded", assisted=assisted)
+    record = Record(rules, seats, start, recorded_dice=dice != "generator", assisted=assisted)
+    record.real_dice = dice_set
     record.branch = branch
     record.played_as = _played_as(data.get("played_as", []), seats)
     return replay_commands(record, commands)

@@ -166,6 +166,10 @@ class Record:
         self.seats: tuple[Seat, ...] = tuple(seats)
         self.start = start
         self.recorded_dice = recorded_dice
+        #: A game played with real dice at a real table: the name of the set of dice that
+        #: was thrown ("" when none was given); None when the program threw. Its dice are
+        #: recorded (entered by hand), as ``recorded_dice`` says.
+        self.real_dice: str | None = None
         #: Whether undo was used in this game (or it plays on from a replayed position).
         self.assisted = assisted
         #: Set when this game was played on from a step of another (a replay's "Play on
@@ -506,6 +510,7 @@ class Record:
     def _carry_seating(self, other: Record) -> None:
         """Who played, from the record this one replays (undo, redo, a replay)."""
         self.played_as = dict(other.played_as)
+        self.real_dice = other.real_dice
         self.standing_in = other.standing_in
         self.header_version = other.header_version
 
@@ -518,11 +523,17 @@ class Record:
             "rules": self.rules.to_dict(),
             "seats": [s.to_dict() for s in self.seats],
             "start": self.start.to_dict(),
-            "dice": "recorded" if self.recorded_dice else "generator",
+            "dice": self._dice_kind(),
+            **({"dice_set": self.real_dice} if self.real_dice is not None else {}),
             "assisted": self.assisted,
             **({"branch": self.branch} if self.branch else {}),
             **({"played_as": self._played_as_json()} if self.played_as else {}),
         }
+
+    def _dice_kind(self) -> str:
+        if self.real_dice is not None:
+            return "real"
+        return "recorded" if self.recorded_dice else "generator"
 
     def _played_as_json(self) -> list[dict[str, Any]]:
         return [{"seat": seat, "level": level, "why": why}
@@ -547,7 +558,7 @@ class Record:
         opening["rng"] = _blank_rng(opening["rng"])
         data = self.header()
         data["start"] = {"position": opening}
-        data["dice"] = "recorded"
+        data["dice"] = "real" if self.real_dice is not None else "recorded"
         data["commands"] = [
             replace(s.command, dice=tuple(e.dice for e in s.events if isinstance(e, Thrown)))
             .to_dict() for s in game.record.steps]
