@@ -9,6 +9,7 @@ import pytest
 
 from tenthousand.model import Game, Seat, persist
 from tenthousand.model.position import BadSave
+from tenthousand.model.record import Network
 from tenthousand.model.rules import PRESETS
 
 
@@ -46,4 +47,22 @@ def test_a_bad_set_name_is_refused(name: object) -> None:
     data = _real_game("Blue").record.to_dict()
     data["dice_set"] = name
     with pytest.raises(BadSave, match="dice_set"):
+        persist.load_record(data)
+
+
+@pytest.mark.parametrize("mark", [Network("host"), Network("player", 1), Network("watcher")])
+def test_a_network_game_keeps_how_this_screen_took_part(mark: Network) -> None:
+    game = _real_game("Blue")
+    game.record.network = mark
+    record = persist.load_record(json.loads(json.dumps(game.record.to_dict())))
+    assert record.network == mark
+    assert record.undo({0, 1}).record.network == mark
+
+
+@pytest.mark.parametrize("value", [{"role": "player"}, {"role": "boss"}, {"role": "player",
+                                   "seat": 5}, {"role": "host", "seat": True}, "host"])
+def test_a_bad_network_mark_is_refused(value: object) -> None:
+    data = _real_game("Blue").record.to_dict()
+    data["network"] = value
+    with pytest.raises(BadSave, match="network"):
         persist.load_record(data)

@@ -31,7 +31,7 @@ from .position import (
     _rng_state,
     _rules_and_seats,
 )
-from .record import FORMAT, Command, Record, Start, load_position
+from .record import FORMAT, Command, Network, Record, Start, load_position
 from .rules import Rules
 from .text import is_plain
 
@@ -114,9 +114,23 @@ def load_record(data: Any) -> Record:
             key="branch"))
     record = Record(rules, seats, start, recorded_dice=dice != "generator", assisted=assisted)
     record.real_dice = dice_set
+    record.network = _network(data.get("network"), len(seats))
     record.branch = branch
     record.played_as = _played_as(data.get("played_as", []), seats)
     return replay_commands(record, commands)
+
+
+def _network(value: Any, seats: int) -> Network | None:
+    """How this screen took part in a network game (None: a game at one screen)."""
+    if value is None:
+        return None
+    role = value.get("role") if isinstance(value, dict) else None
+    seat = value.get("seat") if isinstance(value, dict) else None
+    if role not in Network.ROLES or (role == "player") != isinstance(seat, int) \
+            or isinstance(seat, bool) or isinstance(seat, int) and not 0 <= seat < seats:
+        raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
+            key="network"))
+    return Network(role, seat)
 
 
 def _played_as(value: Any, seats: list[Seat]) -> dict[int, tuple[str, str]]:

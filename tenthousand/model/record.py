@@ -77,6 +77,20 @@ class Played:
 
 
 @dataclass(frozen=True)
+class Network:
+    """A game played over the network, as this screen took part in it: as the ``host``
+    (whose engine judged it), as a ``player`` at ``seat``, or as a ``watcher``."""
+
+    role: str
+    seat: int | None = None
+
+    ROLES = ("host", "player", "watcher")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"role": self.role, **({"seat": self.seat} if self.seat is not None else {})}
+
+
+@dataclass(frozen=True)
 class Start:
     """Where a record begins: a fresh game (the generator's state before the first seat is
     drawn, and the match so far), or a saved position (a format-1 document)."""
@@ -170,6 +184,8 @@ class Record:
         #: was thrown ("" when none was given); None when the program threw. Its dice are
         #: recorded (entered by hand), as ``recorded_dice`` says.
         self.real_dice: str | None = None
+        #: A game played over the network, and this screen's part in it; None: one screen.
+        self.network: Network | None = None
         #: Whether undo was used in this game (or it plays on from a replayed position).
         self.assisted = assisted
         #: Set when this game was played on from a step of another (a replay's "Play on
@@ -511,6 +527,7 @@ class Record:
         """Who played, from the record this one replays (undo, redo, a replay)."""
         self.played_as = dict(other.played_as)
         self.real_dice = other.real_dice
+        self.network = other.network
         self.standing_in = other.standing_in
         self.header_version = other.header_version
 
@@ -525,6 +542,7 @@ class Record:
             "start": self.start.to_dict(),
             "dice": self._dice_kind(),
             **({"dice_set": self.real_dice} if self.real_dice is not None else {}),
+            **({"network": self.network.to_dict()} if self.network is not None else {}),
             "assisted": self.assisted,
             **({"branch": self.branch} if self.branch else {}),
             **({"played_as": self._played_as_json()} if self.played_as else {}),
