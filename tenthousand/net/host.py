@@ -248,7 +248,10 @@ class HostLink:
 
     async def _main(self) -> None:
         server = await asyncio.start_server(self._serve, sock=self._socket, limit=MAX_LINE)
-        announcer = Announcer(self.lobby.name, self.port, VERSION) if self._announce else None
+        bound = self._socket.getsockname()[0]
+        only = [bound] if bound not in ("", "0.0.0.0", "::") and ":" not in bound else None
+        announcer = (Announcer(self.lobby.name, self.port, VERSION, interfaces=only)
+                     if self._announce else None)
         if announcer is not None:
             asyncio.get_running_loop().run_in_executor(None, announcer.start)
         try:
