@@ -74,8 +74,8 @@ class Limits:
     handshake_s: float = 10.0  # a join must arrive this soon after the hello
     backoff_s: float = 0.5  # after a wrong code, the next try from that address waits...
     backoff_max_s: float = 16.0  # ...doubling each time, up to this
-    messages_per_s: float = 20.0  # a connection's messages, on average...
-    burst: int = 60  # ...and at once
+    messages_per_s: float = 30.0  # a connection's messages, on average (a key held down
+    burst: int = 100  # repeats some 30 a second)... and at once
     chat_every_s: float = 1.0  # chat lines, one a second on average...
     chat_burst: int = 3  # ...a few at once
     connections: int = 32  # at once, handshakes included
