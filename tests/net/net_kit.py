@@ -115,3 +115,29 @@ class Raw:
     def close(self) -> None:
         self.file.close()
         self.sock.close()
+
+
+def raw_join(port: int, name: str, *, watch: bool = False, code: str = CODE) -> Raw:
+    """A raw connection that has joined (as a client does), for what it sends next."""
+    from tenthousand.net.protocol import TO_CLIENT, VERSION, decode, encode, join_proof
+
+    raw = Raw(port)
+    hello = decode(raw.line(), TO_CLIENT)
+    cnonce = "0f" * 16
+    raw.send(encode({"t": "join", "proto": 1, "version": VERSION, "name": name,
+                     "watch": watch, "cnonce": cnonce, "token": None,
+                     "proof": join_proof(code, hello["nonce"], cnonce, name, watch, None)}))
+    welcome = decode(raw.line(), TO_CLIENT)
+    assert welcome["t"] == "welcome", welcome
+    return raw
+
+
+class Collect:
+    """Pumps a link's ``poll`` into a list (for pump_until)."""
+
+    def __init__(self, link: Any, into: list[Any] | None = None) -> None:
+        self.link = link
+        self.events: list[Any] = [] if into is None else into
+
+    def pump(self) -> None:
+        self.events += self.link.poll()

@@ -8,7 +8,7 @@ import socket
 import threading
 import time
 
-from net_kit import CODE, FAST, Raw, host, join, lobby, pump_until
+from net_kit import CODE, FAST, Collect, Raw, host, join, lobby, pump_until
 
 from tenthousand.net.events import Closed, Joined, Problem, SeatJoined, WatcherJoined
 from tenthousand.net.link import ClientLink
@@ -79,7 +79,7 @@ def test_the_code_never_crosses_the_wire_and_the_host_proves_it_too() -> None:
     friend = ClientLink.connect("127.0.0.1", fake.port, code=CODE, name="Ann", timeout_s=2)
     events: list[object] = []
     pump_until(lambda: any(isinstance(e, Joined | Closed) for e in events),
-               _Poller(friend, events))
+               Collect(friend, events))
     fake.thread.join(3)
     join = decode(fake.received, TO_HOST)
     assert join["proof"] == join_proof(CODE, "ab" * 16, join["cnonce"], "Ann", False, None)
@@ -90,16 +90,8 @@ def test_the_code_never_crosses_the_wire_and_the_host_proves_it_too() -> None:
     liar = _Listener(proof="00" * 32)
     friend = ClientLink.connect("127.0.0.1", liar.port, code=CODE, name="Ann", timeout_s=2)
     events = []
-    pump_until(lambda: any(isinstance(e, Closed) for e in events), _Poller(friend, events))
+    pump_until(lambda: any(isinstance(e, Closed) for e in events), Collect(friend, events))
     assert "did not prove" in events[-1].reason  # type: ignore[union-attr]
-
-
-class _Poller:
-    def __init__(self, link: ClientLink, into: list[object]) -> None:
-        self.link, self.into = link, into
-
-    def pump(self) -> None:
-        self.into += self.link.poll()
 
 
 def test_wrong_codes_are_refused_and_slowed_down() -> None:
@@ -149,7 +141,7 @@ def test_a_stalled_handshake_is_closed() -> None:
         assert slow.closed_within(FAST.handshake_s + 2)
         assert time.monotonic() - started < FAST.handshake_s + 1.5
         problems: list[Problem] = []
-        pump_until(lambda: len(problems) >= 2, _Poller(link, problems))  # type: ignore[arg-type]
+        pump_until(lambda: len(problems) >= 2, Collect(link, problems))  # type: ignore[arg-type]
         assert all("stalled" in p.reason for p in problems)
         ann = join(link, "Ann")  # the table still takes friends
         pump_until(lambda: ann.link.seat is not None, ann)
