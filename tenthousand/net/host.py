@@ -329,8 +329,9 @@ class HostLink:
             line = await asyncio.wait_for(self._line(conn), self.limits.handshake_s)
         except TimeoutError:
             raise _Close("timeout", "the handshake stalled") from None
-        if line is None:
-            raise _Close("", "closed during the handshake")
+        if line is None:  # gone before a word: nothing to tell (a port scan, a browser)
+            log.debug("%s closed its connection during the handshake", conn.peer)
+            raise _Close("")
         join = self._message(conn, line)
         if join["t"] != "join":
             raise _Close("protocol", f"a {join['t']} message before joining")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tenthousand.model.game import Game, Seat
@@ -14,11 +15,12 @@ from tenthousand.net.headless import HostedGame, JoinedGame, computer_chooser
 from tenthousand.net.link import ClientLink, HostLink, Limits, Lobby, LobbySeat
 from tenthousand.net.protocol import MAX_LINE
 
-RULES = PRESETS["ten-thousand"]
+#: Games to 3,000: whole games in a second, with every kind of turn still in them.
+RULES = replace(PRESETS["ten-thousand"], game_point=3000)
 CODE = "4821-7396"
 #: Patient enough for a busy machine, quick enough for the tests; the computer players at
 #: the friends' screens wish far faster than a person (the flood test sets its own rate).
-FAST = Limits(handshake_s=1.0, backoff_s=0.2, backoff_max_s=0.8, messages_per_s=5000,
+FAST = Limits(handshake_s=1.0, backoff_s=0.1, backoff_max_s=0.8, messages_per_s=5000,
               burst=5000)
 
 
