@@ -273,6 +273,7 @@ class HostLink:
                      else address)
         conn.messages = _Bucket(self.limits.messages_per_s, self.limits.burst)
         conn.chats = _Bucket(1 / self.limits.chat_every_s, self.limits.chat_burst)
+        _no_delay(writer)
         why = _("the connection was lost")
         try:
             if len(self._conns) >= self.limits.connections:
@@ -538,6 +539,19 @@ class HostLink:
             conn.writer.transport.abort()
         self._announce = False
         self._net.stop()
+
+
+def _no_delay(writer: asyncio.StreamWriter) -> None:
+    """Send each line at once: without this, a friend who only listens gets the commands
+    of another's turn some 40 ms late (Nagle's algorithm waiting on a delayed ACK).
+    asyncio sets it only for sockets made with the TCP protocol number, which an accepted
+    socket of ``socket.create_server`` is not."""
+    sock = writer.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError as e:
+            log.info("lines to %s may wait a little: %s", writer.get_extra_info("peername"), e)
 
 
 def _chunks(commands: Sequence[dict[str, Any]], size: int = 48 * 1024) -> list[list[Any]]:
