@@ -5,9 +5,10 @@ A host on 127.0.0.1 and 2, then 8 friends (each at a net seat, played by a compu
 shows the command the host's engine carried out (``own``), and until each other friend's
 replica shows it (``others``); and the host's callback (one poll of its link: the wishes
 judged by the engine, the commands published) as the window would run it from ``after``.
-Everything runs in this one process: one thread pumps the host and the friends in turn
-(every ``--pause-ms``), each link has its network thread, and the clocks are one.  A
-window that polls its link every P ms adds up to P ms at the host and again at a friend.
+The host runs in this process, the friends in one process of their own (as they are at
+other computers; the delays are timed there, on one clock): each polls its links every
+``--pause-ms``, and each link has its network thread.  A window that polls its link every
+P ms adds up to P ms at the host and again at a friend.
 
 It prints one JSON object, per number of friends::
 
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import queue
 import statistics
 import time
 from collections.abc import Sequence
@@ -42,33 +45,18 @@ BENCH_LIMITS = Limits(messages_per_s=1e6, burst=1_000_000)
 
 
 def _pump_until(done: Any, parts: Sequence[Any], pause: float, timeout: float = 30.0) -> None:
+    """Poll ``parts`` (links, or the headless host and friends) until ``done()``."""
     deadline = time.monotonic() + timeout
     while not done():
         for part in parts:
-            part.pump()
+            (part.pump if hasattr(part, "pump") else part.poll)()
         if time.monotonic() > deadline:
             raise RuntimeError("the table did not get there in time")
         time.sleep(pause)
 
 
-def _table(count: int, level: str, pause: float) -> tuple[HostLink, list[JoinedGame]]:
-    rules = PRESETS["ten-thousand"]
-    lobby = Lobby(rules.to_dict(), tuple(LobbySeat("net") for _seat in range(count)), "Bench")
-    link = HostLink.open(lobby, port=0, code=CODE, announce=False, bind="127.0.0.1",
-                         limits=BENCH_LIMITS)
-    friends = []
-    for i in range(count):
-        friend = JoinedGame(ClientLink.connect("127.0.0.1", link.port, code=CODE,
-                                               name=f"Friend {i + 1}"))
-        friend.chooser = computer_chooser(level, Game(rules, [Seat("a"), Seat("b")]), i)
-        friend.clock, friend.arrivals, friend.wished = time.perf_counter, {}, {}
-        friends.append(friend)
-    _pump_until(lambda: link.full, friends, pause)
-    return link, friends
-
-
 def _gather(friends: Sequence[JoinedGame], own: list[float], others: list[float]) -> None:
-    """The game's delays, from the friends' clocks (then cleared for the next game)."""
+    """The game's delays, from the friends' clock (then cleared for the next game)."""
     for wisher in friends:
         assert wisher.wished is not None
         for number, at in wisher.wished.items():
@@ -82,42 +70,73 @@ def _gather(friends: Sequence[JoinedGame], own: list[float], others: list[float]
         friend.arrivals.clear()
 
 
+def _friends(port: int, count: int, level: str, pause: float, results: Any,
+             stop: Any) -> None:
+    """The friends' process: ``count`` friends join the table at ``port`` and play until
+    ``stop`` is set; after each game, its delays go to ``results`` (own, others), or a
+    sentence when something went wrong."""
+    rules = PRESETS["ten-thousand"]
+    friends = []
+    for i in range(count):
+        friend = JoinedGame(ClientLink.connect("127.0.0.1", port, code=CODE,
+                                               name=f"Friend {i + 1}"))
+        friend.chooser = computer_chooser(level, Game(rules, [Seat("a"), Seat("b")]), i)
+        friend.clock, friend.arrivals, friend.wished = time.monotonic, {}, {}
+        friends.append(friend)
+    reported = False
+    while not stop.is_set():
+        for friend in friends:
+            friend.pump()
+        verdicts = [f.verdict for f in friends]
+        if any(f.closed is not None or f.problems for f in friends):
+            results.put("a friend's screen was closed, or its replica refused a command")
+            return
+        if not reported and all(v is not None for v in verdicts):
+            if not all(v is not None and v.fair for v in verdicts):
+                results.put("a friend's fair-dice check failed")
+                return
+            own: list[float] = []
+            others: list[float] = []
+            _gather(friends, own, others)
+            results.put((own, others))
+        reported = all(v is not None for v in verdicts)
+        time.sleep(pause)
+    for friend in friends:
+        friend.link.close()
+
+
 def run(count: int, wishes: int, *, level: str = "normal", seed: int = 1,
         pause_ms: float = 0.5) -> dict[str, Any]:
-    """Play games at a table of ``count`` friends until ``wishes`` wishes are timed."""
+    """Play games at a table of ``count`` friends (in a process of their own, as friends
+    are at their own computers) until ``wishes`` wishes are timed."""
     pause = pause_ms / 1000
     # The engine builds its scoring table at the first throw of the process (half a second
     # here); the host's window has thrown long before a friend wishes: so has this.
     Game(PRESETS["ten-thousand"], [Seat("a"), Seat("b")], seed=seed).throw()
-    link, friends = _table(count, level, pause)
+    rules = PRESETS["ten-thousand"]
+    lobby = Lobby(rules.to_dict(), tuple(LobbySeat("net") for _seat in range(count)), "Bench")
+    link = HostLink.open(lobby, port=0, code=CODE, announce=False, bind="127.0.0.1",
+                         limits=BENCH_LIMITS)
+    context = multiprocessing.get_context("spawn")
+    results, stop = context.Queue(), context.Event()
+    process = context.Process(target=_friends, daemon=True,
+                              args=(link.port, count, level, pause, results, stop))
+    process.start()
     own: list[float] = []
     others: list[float] = []
     callbacks: list[float] = []
     try:
-        seats = [Seat(s.name, False) for s in link.seats()]
-        game = Game(PRESETS["ten-thousand"], seats, seed=seed)
+        _pump_until(lambda: link.full, [link], pause, timeout=60)
+        game = Game(rules, [Seat(s.name, False) for s in link.seats()], seed=seed)
         while len(own) < wishes:
             table = HostedGame(link, game, {})
-            for friend in friends:
-                friend.verdict = None  # (each game ends with a verdict of its own)
             table.begin()
-            deadline = time.monotonic() + 120
-            while not (table.revealed and all(f.verdict is not None for f in friends)):
-                started = time.perf_counter()
-                table.pump(computer_steps=0)
-                callbacks.append((time.perf_counter() - started) * 1000)
-                for friend in friends:
-                    friend.pump()
-                if time.monotonic() > deadline:
-                    raise RuntimeError("a game did not end in time")
-                time.sleep(pause)
-            if not all(f.verdict is not None and f.verdict.fair and not f.problems
-                       for f in friends):
-                raise RuntimeError("a friend's fair-dice check failed")
-            _gather(friends, own, others)
+            callbacks += _host_game(table, (results, process), own, others, pause)
             game = game.rematch(seed=seed + len(own))
     finally:
+        stop.set()
         link.close()
+        process.join(10)
     own.sort()
     others.sort()
     callbacks.sort()
@@ -130,6 +149,32 @@ def run(count: int, wishes: int, *, level: str = "normal", seed: int = 1,
             "host_callback_ms_p99": round(percentile(callbacks, 0.99), 3),
             "host_callback_ms_max": round(callbacks[-1], 3),
             "host_callbacks_over_16ms": sum(c > LIMIT_MS for c in callbacks)}
+
+
+def _host_game(table: HostedGame, friends: tuple[Any, Any], own: list[float],
+               others: list[float], pause: float) -> list[float]:
+    """Host one game until the friends' process reports it; the host's callback times."""
+    results, process = friends
+    callbacks = []
+    deadline = time.monotonic() + 120
+    while True:
+        started = time.perf_counter()
+        table.pump(computer_steps=0)
+        callbacks.append((time.perf_counter() - started) * 1000)
+        if table.revealed:
+            try:
+                report = results.get_nowait()
+            except queue.Empty:
+                report = None
+            if isinstance(report, str):
+                raise RuntimeError(report)
+            if report is not None:
+                own += report[0]
+                others += report[1]
+                return callbacks
+        if time.monotonic() > deadline or not process.is_alive():
+            raise RuntimeError("a game did not end in time (did the friends' process fail?)")
+        time.sleep(pause)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
