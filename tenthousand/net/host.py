@@ -210,7 +210,16 @@ class HostLink:
     def begin(self, record_data: dict[str, Any], fingerprint: str) -> None:
         """A game starts (again for the next game of a match, or a game hosted again from
         its record): ``record_data`` is ``Record.shared_dict()`` (no seed) and
-        ``fingerprint`` that of the seed; the link keeps ``record_data``: do not change it."""
+        ``fingerprint`` that of the seed; the link keeps ``record_data``: do not change it.
+        ValueError (a sentence for the host) when the game's start cannot be sent in one
+        line: a game resumed from a very long old save."""
+        header = {k: v for k, v in record_data.items() if k != "commands"}
+        try:
+            encode({"t": "game", "record": dict(header, commands=[]),
+                    "fingerprint": fingerprint, "commands": 0})
+        except ValueError:
+            raise ValueError(_("This game's start is too long to send over the network; "
+                               "host a new game instead.")) from None
         self._net.call(self._begin, record_data, fingerprint)
 
     def publish(self, command_data: dict[str, Any]) -> None:
@@ -379,7 +388,8 @@ class HostLink:
             return
         seat = self._find_seat(name, token)
         here = self._seats[seat]
-        rejoined = here.token is not None or here.state != "open"
+        # (a seat kept for a name is the same friend's, at a table hosted again)
+        rejoined = here.token is not None or here.state != "open" or bool(here.name)
         if here.conn is not None:  # the same friend again, whose old connection hangs
             old = here.conn
             here.conn = None

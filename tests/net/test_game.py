@@ -124,6 +124,8 @@ def test_a_killed_host_hosts_the_game_again_and_the_same_friends_rejoin() -> Non
                    and stranger.closed is not None, table, ann, bob, stranger)
         assert "Every seat" in str(stranger.closed)
         assert ann.link.seat == names.index("Ann") and bob.link.seat == names.index("Bob")
+        back = [e for e in table.events if isinstance(e, SeatJoined)]
+        assert len(back) == 2 and all(e.rejoined for e in back)
         assert len(ann.replica.record) == len(load_record(saved))  # type: ignore[union-attr]
         pump_until(lambda: ann.verdict is not None and bob.verdict is not None,
                    table, ann, bob, timeout=30)

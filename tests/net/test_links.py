@@ -67,3 +67,17 @@ def test_addresses_as_a_player_types_them() -> None:
     for bad in ("", "host:0", "host:99999", "host:abc", "a b"):
         with pytest.raises(ValueError):
             split_address(bad)
+
+
+def test_a_port_in_use_and_a_game_too_long_to_send_are_said_at_once() -> None:
+    link = host(lobby("person", "net"))
+    try:
+        with pytest.raises(OSError):
+            HostLink.open(lobby("person", "net"), port=link.port, bind="127.0.0.1",
+                          announce=False)
+        with pytest.raises(ValueError, match="too long to send"):
+            link.begin({"format": 2, "start": {"position": {"log": ["x" * 70_000]}}}, "0" * 64)
+        with pytest.raises(ValueError, match="4 to 32"):
+            HostLink.open(lobby("net"), port=0, code="12", bind="127.0.0.1", announce=False)
+    finally:
+        link.close()
