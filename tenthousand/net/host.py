@@ -232,7 +232,8 @@ class HostLink:
 
     def seat_taken_over(self, seat: int, by_computer_level: str | None) -> None:
         """Net seat ``seat`` is played by the computer at that level from now on (None: it
-        waits for its friend again).  A friend who rejoins gets it back (SeatJoined)."""
+        waits for its friend again).  A friend who rejoins gets it back (SeatJoined); an
+        open seat given to a computer before anyone took it can be had by nobody."""
         self._net.call(self._take_over, seat, by_computer_level)
 
     def reveal(self, seed: int, start: dict[str, Any] | None = None) -> None:
@@ -466,9 +467,14 @@ class HostLink:
         if seat.conn is not conn:  # replaced by the same friend's new connection
             return
         seat.conn = None
-        if seat.state == "joined":
+        name = seat.name
+        if self._header is None and seat.state == "joined":
+            # Gone before the game began: the seat is free again, under the name the lobby
+            # kept for it (if any), for whoever joins next.
+            seat.name, seat.state, seat.token = self.lobby.seats[conn.seat].name, "open", None
+        elif seat.state == "joined":
             seat.state = "away"
-        self._net.put(SeatLeft(conn.seat, seat.name, why))
+        self._net.put(SeatLeft(conn.seat, name, why))
         self._seats_changed()
 
     # -- sending ---------------------------------------------------------------------------

@@ -147,3 +147,22 @@ def test_a_stalled_handshake_is_closed() -> None:
         pump_until(lambda: ann.link.seat is not None, ann)
     finally:
         link.close()
+
+
+def test_a_friend_who_leaves_the_lobby_frees_the_seat() -> None:
+    link = host(lobby("person", "net", names=["", "Ann"]))
+    try:
+        ann = join(link, "Ann")
+        pump_until(lambda: link.full, ann)
+        ann.link.close()
+        pump_until(lambda: not link.full, ann)
+        assert link.seats()[1] == link.seats()[1].__class__("Ann", "net", "open", "")
+        bob = join(link, "Bob")  # kept for Ann: Bob finds the table full
+        pump_until(lambda: bob.closed is not None, bob)
+        again = join(link, "ann")  # Ann, in other letters, gets it back
+        pump_until(lambda: link.full, again)
+        assert link.seats()[1].name == "ann"
+        link.seat_taken_over(1, None)  # (nothing to hand back: still hers)
+        pump_until(lambda: len(link.seats()) == 2 and link.seats()[1].state == "joined", again)
+    finally:
+        link.close()
