@@ -142,3 +142,32 @@ def test_a_wish_plays_only_its_own_seat_and_a_watcher_cannot_play() -> None:
         watcher.close()
     finally:
         link.close()
+
+
+def test_nothing_on_the_wire_can_reach_a_file_or_a_process() -> None:
+    """The modules that read what arrives open no file, start no process, evaluate no
+    text and unpickle nothing: a message can only become a wish, a chat line or a close."""
+    import ast
+    from pathlib import Path
+
+    import tenthousand.net
+
+    builtins = {"open", "eval", "exec", "compile", "__import__", "breakpoint"}
+    methods = {"open", "system", "popen", "execv", "spawnv", "check_output", "Popen",
+               "read_text", "write_text", "read_bytes", "write_bytes", "unlink", "remove"}
+    forbidden_modules = {"subprocess", "pickle", "marshal", "shelve", "os", "shutil",
+                         "pathlib", "importlib"}
+    root = Path(tenthousand.net.__file__).parent
+    for name in ("host.py", "client.py", "protocol.py", "schema.py", "loop.py"):
+        tree = ast.parse((root / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                modules = [a.name for a in node.names] if isinstance(node, ast.Import) \
+                    else [node.module or ""]
+                assert not {m.split(".")[0] for m in modules} & forbidden_modules, (name, modules)
+            if isinstance(node, ast.Call):
+                func = node.func
+                assert not (isinstance(func, ast.Name) and func.id in builtins), \
+                    (name, func.id, node.lineno)
+                assert not (isinstance(func, ast.Attribute) and func.attr in methods), \
+                    (name, func.attr, node.lineno)
