@@ -296,7 +296,8 @@ class HostLink:
         except _Close as close:
             if close.problem:
                 self._problem(conn, close.problem)
-                why = _("the connection was closed: {reason}").format(reason=close.problem)
+                # (the details, in English, go to the log and the Problem event)
+                why = _("the connection was closed: it sent what the table does not accept")
             if close.word:
                 self._send(conn, {"t": "bye", "reason": close.word, **close.extra})
         except (ConnectionError, OSError):

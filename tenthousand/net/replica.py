@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..history.codes import fingerprint_of
-from ..i18n import _, number
+from ..i18n import _, ngettext, number
 from ..model.command import Command
 from ..model.events import Event, Thrown
 from ..model.game import Game, IllegalAction
@@ -193,8 +193,10 @@ def _replay_from(seed: int, first_seat: int | None, record: Record) -> FairVerdi
         if len(_thrown(step.events)) != len(_thrown(events)):
             return _unfair(_("move {number} threw other dice than the seed gives").format(
                 number=number(step.index)))
-    return FairVerdict(True, _("The host's dice were checked: fair (all {count} throws "
-                               "follow from the seed).").format(count=number(throws)))
+    return FairVerdict(True, ngettext(
+        "The host's dice were checked: fair (the {count} throw follows from the seed).",
+        "The host's dice were checked: fair (all {count} throws follow from the seed).",
+        throws).format(count=number(throws)))
 
 
 def fair_check(seed: int, fingerprint: str, record: Record,
