@@ -410,9 +410,9 @@ class HostLink:
                 if self._seats[i].token is not None \
                         and secrets.compare_digest(self._seats[i].token or "", token):
                     return i
-        for i in nets:  # kept for this name: hosted again from a record, or a lost token
-            s = self._seats[i]
-            if s.name.casefold() == folded and s.token is None and s.conn is None:
+        for i in nets:  # a seat waiting for this name: its friend dropped (the program
+            s = self._seats[i]  # restarted, the token lost), or the table was hosted again
+            if s.name.casefold() == folded and s.conn is None:
                 return i
         if any(s.name.casefold() == folded for s in self._seats):
             raise _Close("name")

@@ -166,3 +166,16 @@ def test_a_friend_who_leaves_the_lobby_frees_the_seat() -> None:
         pump_until(lambda: len(link.seats()) == 2 and link.seats()[1].state == "joined", again)
     finally:
         link.close()
+
+
+def test_the_rejoin_token_takes_the_seat_over_from_a_connection_that_hangs() -> None:
+    link = host(lobby("person", "net"))
+    try:
+        ann = join(link, "Ann")
+        pump_until(lambda: link.full and ann.link.token is not None, ann)
+        again = join(link, "Ann", token=ann.link.token)
+        pump_until(lambda: again.link.seat is not None and ann.closed is not None, ann, again)
+        assert again.link.seat == 1 and "newer connection" in str(ann.closed)
+        assert link.seats()[1].state == "joined"
+    finally:
+        link.close()

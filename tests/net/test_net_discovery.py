@@ -25,7 +25,7 @@ from tenthousand.net.protocol import VERSION
 SCRIPT = textwrap.dedent("""
     import json, sys
     sys.path.insert(0, sys.argv[1])
-    from test_discovery import _announce_and_browse
+    from test_net_discovery import _announce_and_browse
     print(json.dumps(_announce_and_browse()))
 """)
 

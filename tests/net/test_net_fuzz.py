@@ -10,7 +10,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from net_kit import FAST, RULES, host, hosted_game, join, lobby, pump_until, raw_join, without_rng
-from test_protocol import TO_HOST_SAMPLES
+from test_net_protocol import TO_HOST_SAMPLES
 
 from tenthousand.model.command import Command
 from tenthousand.model.game import Game, Seat
