@@ -165,6 +165,10 @@ class ClientLink:
                      "your seat waits for you.").format(reason=e.strerror or e)
         except asyncio.CancelledError:
             text = bye_text("left")
+        except Exception:  # noqa: BLE001 - the window must hear that the link is over
+            log.exception("the link to %s:%s failed", self.address, self.port)
+            text = _("The connection to the table failed. Join again to go on: your seat "
+                     "waits for you.")
         finally:
             if self._writer is not None:
                 self._writer.transport.abort()

@@ -302,6 +302,9 @@ class HostLink:
                 self._send(conn, {"t": "bye", "reason": close.word, **close.extra})
         except (ConnectionError, OSError):
             pass
+        except Exception as e:  # noqa: BLE001 - a fault here ends this connection only
+            log.exception("the connection of %s failed", conn.peer)
+            self._net.put(Problem(conn.peer, f"the table failed on it: {e!r:.200}"))
         finally:
             self._conns.discard(conn)
             self._left(conn, why)
