@@ -4,7 +4,8 @@ A link never makes the Tk thread wait on the network: the window's calls only ha
 to the loop (``call_soon_threadsafe``), and :meth:`NetLoop.poll` takes what the loop has
 put on the queue without waiting.  The loop runs either as a job of the window's one job
 runner (a lane of its own, for as long as the link is open) or, without a runner (the
-tests, the benchmark, a terminal), in a thread of its own.
+tests, the benchmark, a terminal), in a service thread the job module starts
+(:func:`tenthousand.services.jobs.start_service`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import queue
 import threading
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from ..services.jobs import start_service
 
 if TYPE_CHECKING:
     from ..services.jobs import JobRunner
@@ -43,8 +46,7 @@ class NetLoop(Generic[E]):
             runner.submit(lambda: self._run(main), on_error=self._failed, name=self.name,
                           lane=self.name)
         else:
-            threading.Thread(target=self._run, args=(main,), name=self.name,
-                             daemon=True).start()
+            start_service(lambda: self._run(main), self.name)
 
     def _run(self, main: Callable[[], Coroutine[Any, Any, None]]) -> None:
         asyncio.set_event_loop(self.loop)

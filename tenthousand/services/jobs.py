@@ -43,7 +43,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["LINGER_S", "WORKER_NICE", "Job", "JobError", "JobRunner", "Scheduler"]
+__all__ = ["LINGER_S", "WORKER_NICE", "Job", "JobError", "JobRunner", "Scheduler",
+           "start_service"]
 
 log = logging.getLogger(__name__)
 
@@ -362,6 +363,15 @@ class JobRunner:
             except Exception:  # noqa: BLE001 - the window is already gone
                 pass
             self._poll_id = None
+
+
+def start_service(target: Callable[[], None], name: str) -> None:
+    """Run ``target()`` in a daemon thread of its own for as long as it runs: a long-running
+    service where there is no window and so no runner (a network link in a test, the
+    benchmark or a terminal).  The window gives such a service to its runner instead, as a
+    job in a lane of its own (:mod:`tenthousand.net.loop`), so that the window's threads
+    all start in this module."""
+    threading.Thread(target=target, name=name, daemon=True).start()
 
 
 def weakly(method: Callable[..., None]) -> Callable[..., None]:
