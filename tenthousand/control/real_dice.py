@@ -189,6 +189,7 @@ class DiceEntry:
             self._messages.tell(str(refused), Kind.REFUSAL)
             self._draw()
             return
+        self._messages.withdraw(self._ask_text())  # the prompt has been answered
         self._held = None
         self.show(None)
         source = entered_dice(self._game())

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..i18n import _, ngettext, number
+from ..advice import WIN
+from ..i18n import _, ngettext, number, percent
+from ..model.game import Game
 from ..model.grammar import Person
 
-__all__ = ["COACH_MODES", "EntryDisplay", "coach_line", "computer_decision", "entry_display",
+if TYPE_CHECKING:  # the advisor's values load with the advisor, off the Tk thread
+    from ..advice.values import AdvisorValues
+
+__all__ = ["COACH_MODES", "EntryDisplay", "coach_after", "coach_line", "computer_decision", "entry_display",
            "faces_text", "took_back", "typed_face"]
 
 #: Who sees the coach (the advisor) in a real-dice game: everyone, nobody, or each person
@@ -53,10 +59,13 @@ def entry_display(seat: int, name: str, count: int, faces: Sequence[int], *,
                           "Throw {count} dice for {name}, then enter them: a digit 1 to 6 for "
                           "each, then Enter.", count).format(count=number(count), name=name)
     else:
-        prompt = ngettext("{name}: throw {count} die, then enter it: a digit 1 to 6, then "
-                          "Enter.",
-                          "{name}: throw {count} dice, then enter them: a digit 1 to 6 for "
-                          "each, then Enter.", count).format(count=number(count), name=name)
+        prompt = Person(name).pick(
+            ngettext("Throw {count} die, then enter it: a digit 1 to 6, then Enter.",
+                     "Throw {count} dice, then enter them: a digit 1 to 6 for each, then "
+                     "Enter.", count),
+            ngettext("{name}: throw {count} die, then enter it: a digit 1 to 6, then Enter.",
+                     "{name}: throw {count} dice, then enter them: a digit 1 to 6 for each, "
+                     "then Enter.", count), count=number(count))
     if faces:
         # Translators: how much of a real throw is entered; {faces} are digits ("1 1 4").
         progress = _("{done} of {count} entered: {faces}").format(
@@ -116,3 +125,25 @@ def coach_line(name: str, faces: Sequence[int], bank: bool, banked: int, *,
                  else _("freezing {faces} and throwing on")).format(faces=faces_text(best_faces))
     # Translators: {did} is "Ann banked 350", {other} "throwing on", {gain} "12" or "3.5%".
     return _("{did}; {other} was worth {gain} more.").format(did=did, other=other, gain=gain)
+
+
+def coach_after(game: Game, faces: Sequence[int], bank: bool,
+                values: AdvisorValues | None) -> str | None:
+    """The coach's line after a person's decision in ``game`` (the position before it):
+    freezing ``faces`` and banking (``bank``) or throwing on, against the advisor's
+    ``values`` of the throw; None when the advisor has nothing to say of it."""
+    if values is None or values.best is None:
+        return None
+    chosen = next((c for c in values.choices if sorted(c.faces) == sorted(faces)), None)
+    if chosen is None or chosen.value(bank) is None:
+        return None
+    mine = chosen.value(bank)
+    best = values.choices[values.best]
+    assert mine is not None
+    loss = mine - best.best if values.lower_is_better else best.best - mine
+    least = 0.001 if values.kind == WIN else 1.0
+    gain = None if loss < least else (percent(loss, 1) if values.kind == WIN
+                                      else number(round(loss)))
+    return coach_line(game.names[game.current], faces, bank, game.turn_score + chosen.points,
+                      best_faces=best.faces, best_bank=best.bank_is_best
+                      and not values.lower_is_better, gain=gain)
