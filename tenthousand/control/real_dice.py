@@ -91,10 +91,12 @@ class DiceEntry:
         """Whether the table is waiting for the dice of a throw."""
         return self._held is not None and self._held.position == self._position()
 
-    def holds(self, command: Callable[..., Any], args: Sequence[Any] = ()) -> bool:
+    def holds(self, command: Callable[..., Any], args: Sequence[Any] = (), *,
+              offered: bool = False) -> bool:
         """Whether ``command`` must wait for dice to be entered (then the entry row asks
         for them); False lets it run: not a throw, not real dice, the dice are in, or a
-        throw the rules refuse (the command itself says why)."""
+        throw the rules refuse (the command itself says why).  ``offered``: asked at the
+        start of a person's turn, not by the person (said after what is being said)."""
         game = self._game()
         if not is_real(game) or entered_dice(game).loaded:
             return False
@@ -112,8 +114,9 @@ class DiceEntry:
             faces = tuple(game.thrown[i] for i in freeze if 0 <= i < len(game.thrown))
             self._messages.tell(dice_entry.computer_decision(game.names[seat], faces, False,
                                                              count), Kind.EVENT)
-        else:
-            self._messages.tell(self._ask_text(), Kind.NOTE)
+        else:  # offered: after what is being said (the computer's last moves are not cut)
+            self._messages.tell(self._ask_text(), Kind.NOTE,
+                                priority=Priority.QUEUED if offered else Priority.NORMAL)
         self._draw()
         return True
 
@@ -124,7 +127,7 @@ class DiceEntry:
         if (self.open or game.over or not is_real(game) or game.phase is not Phase.START
                 or not self._may_offer()):
             return
-        self.holds(game.throw)
+        self.holds(game.throw, offered=True)
 
     def drop(self) -> None:
         """The game on the table moved on another way (undo, a new game, demo mode): the

@@ -32,6 +32,7 @@ class RealDiceFrame(ttk.Labelframe):
 
     def __init__(self, parent: tk.Misc, dialog: Dialog[Any], settings: GameSettings) -> None:
         super().__init__(parent, text=_("Real dice"), padding=PAD)
+        self.kept = settings.dice_set  # the set's name, as it was while real dice are off
         self.on = tk.BooleanVar(self, value=settings.real_dice)
         self.name = tk.StringVar(self, value=settings.dice_set or _("My dice"))
         labels = [_(COACH_LABELS[m]) for m in COACH_MODES]
@@ -62,5 +63,6 @@ class RealDiceFrame(ttk.Labelframe):
         """The fields of :class:`GameSettings` this part chooses."""
         label = self.coach.get()
         coach = next((m for m in COACH_MODES if _(COACH_LABELS[m]) == label), "everyone")
-        return {"real_dice": self.on.get(), "dice_set": self.name.get().strip(),
+        on = self.on.get()
+        return {"real_dice": on, "dice_set": self.name.get().strip() if on else self.kept,
                 "coach": coach}
