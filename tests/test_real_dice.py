@@ -129,3 +129,36 @@ def test_entered_dice_give_the_same_game_as_the_programs(preset: str,
         data = json.loads(json.dumps(real.record.to_dict()))
         assert data["dice"] == "real" and "seed" not in data["start"]
         assert persist.load_record(data).replay().log == program.log
+
+
+def _played_real_game() -> Game:
+    """A real-dice game of a person and a computer, to its end, from entered faces."""
+    rules = PRESETS["ten-thousand"].with_options(game_point=2000)
+    program = Game(rules, [Seat("Ann", True, "normal"), Seat("Bot", True, "normal")],
+                   seed=5, first_seat=0)
+    play_game(program, [make_player("normal", rules, seed=1), make_player("normal", rules,
+                                                                           seed=2)])
+    thrown = [e.dice for e in program.log if e.__class__.__name__ == "Thrown"]
+    real = real_game(rules, [Seat("Ann"), Seat("Bot", True, "normal")], "Red", first_seat=0)
+    for command in program.record.commands:
+        if command.name == "throw":
+            entered_dice(real).load(thrown.pop(0))
+        command.apply(real)
+    return real
+
+
+def test_a_real_dice_record_replays_and_reviews() -> None:
+    from tenthousand.advice import human_decisions
+    from tenthousand.model.record import transcript
+    from tenthousand.present.replaying import build
+
+    real = _played_real_game()
+    record = persist.load_record(json.loads(json.dumps(real.record.to_dict())))
+    replay = build(record)
+    assert replay.last == len(real.record)
+    assert replay.game(replay.last).log == real.log
+    assert replay.game(3).to_dict() == real.record.game_at(3).to_dict()
+    decisions = human_decisions(record)
+    assert decisions and all(d.position["phase"] == "choose" for d in decisions)
+    assert record.play_on(5).record.real_dice == "Red"
+    assert "Dice seed" not in transcript(record)

@@ -38,11 +38,14 @@ class RealDiceFrame(ttk.Labelframe):
         labels = [_(COACH_LABELS[m]) for m in COACH_MODES]
         mode = settings.coach if settings.coach in COACH_MODES else "everyone"
         self.coach = tk.StringVar(self, value=_(COACH_LABELS[mode]))
-        check = access.check(self, _("Play with real &dice: you throw, then enter each "
-                                     "throw"), variable=self.on, command=self._enable)
+        # Translators: the access keys here (k, w) are free in the whole new-game dialog in
+        # English, German and French; the set's name is reached with Tab.
+        check = access.check(self, _("Play with real dice at the &kitchen table: you throw, "
+                                     "then enter each throw"), variable=self.on,
+                             command=self._enable)
         check.grid(row=0, column=0, columnspan=3, sticky="w")
         self.entry = ttk.Entry(self, textvariable=self.name, width=24)
-        access.label(self, _("Dic&e set"), self.entry).grid(row=1, column=0, sticky="w")
+        ttk.Label(self, text=_("Dice set")).grid(row=1, column=0, sticky="w")
         self.entry.grid(row=1, column=1, sticky="w", padx=4, pady=2)
         dialog.error_label(self, "dice_set", wraplength=chars(self, 20)).grid(
             row=1, column=2, sticky="w")
