@@ -11,7 +11,9 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable
+from functools import partial
 from tkinter import ttk
+from typing import TYPE_CHECKING, Union
 
 from ..i18n import _
 from ..present.dice_entry import EntryDisplay
@@ -19,7 +21,12 @@ from .dice import DiceImages
 from .scaling import factor
 from .theme import Palette
 
+if TYPE_CHECKING:
+    from PIL import ImageTk
+
 __all__ = ["DiceEntryRow"]
+
+Image = Union["ImageTk.PhotoImage", tk.PhotoImage]
 
 FACE_SIZE = 40  # the face buttons, at 100%
 SLOT_SIZE = 34  # the faces entered
@@ -35,20 +42,20 @@ class DiceEntryRow(tk.Frame):
         self.pal = pal
         self.images = images
         #: The images shown here, held: the dice cache may drop what the table unpins.
-        self._held: dict[tuple[int, int], object] = {}
+        self._held: dict[tuple[int, int], Image] = {}
         base = tkfont.nametofont("TkDefaultFont")
         self.font = tkfont.Font(self, family=base.cget("family"),
                                 size=int(base.cget("size")) + 1, weight="bold")
         self.prompt = tk.Label(self, text="", anchor="w", justify="left", font=self.font,
                                background=pal.panel, foreground=pal.panel_text)
         self.prompt.pack(fill="x")
-        line = tk.Frame(self, background=pal.panel)
+        line = self.line = tk.Frame(self, background=pal.panel)
         line.pack(fill="x", pady=(4, 0))
         self.slots = tk.Frame(line, background=pal.panel)
         self.slots.pack(side="left", padx=(0, 12))
         self.faces: list[ttk.Button] = []
         for face in range(1, 7):
-            button = ttk.Button(line, command=lambda f=face: on_face(f), takefocus=0,
+            button = ttk.Button(line, command=partial(on_face, face), takefocus=0,
                                 text=str(face), compound="image")
             button.pack(side="left", padx=2)
             self.faces.append(button)
@@ -66,7 +73,7 @@ class DiceEntryRow(tk.Frame):
         self.shown: EntryDisplay | None = None
         self._slot_labels: list[tk.Label] = []
 
-    def _image(self, face: int, size: int) -> object:
+    def _image(self, face: int, size: int) -> Image:
         key = (face, size)
         if key not in self._held:
             self._held[key] = self.images.get(face, size)
@@ -80,7 +87,7 @@ class DiceEntryRow(tk.Frame):
         scale = factor(self)
         size, slot = int(FACE_SIZE * scale), int(SLOT_SIZE * scale)
         for face, button in enumerate(self.faces, 1):
-            button.configure(image=self._image(face, size))  # type: ignore[arg-type]
+            button.configure(image=self._image(face, size))
         for label in self._slot_labels[display.count:]:
             label.destroy()
         del self._slot_labels[display.count:]
@@ -89,12 +96,12 @@ class DiceEntryRow(tk.Frame):
                              borderwidth=1, relief="sunken")
             label.pack(side="left", padx=2)
             self._slot_labels.append(label)
-        blank = tk.PhotoImage(master=self, width=slot, height=slot)
-        self._held[(0, slot)] = self._held.get((0, slot), blank)
+        if (0, slot) not in self._held:  # an empty slot keeps its size
+            self._held[(0, slot)] = tk.PhotoImage(master=self, width=slot, height=slot)
         for i, label in enumerate(self._slot_labels):
             face = display.faces[i] if i < len(display.faces) else 0
             image = self._image(face, slot) if face else self._held[(0, slot)]
-            label.configure(image=image)  # type: ignore[arg-type]
+            label.configure(image=image)
         if display.computer:
             self.cancel_button.pack_forget()
         elif not self.cancel_button.winfo_manager():
@@ -103,7 +110,7 @@ class DiceEntryRow(tk.Frame):
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal
         self._held.clear()  # the dice of the new theme
-        for widget in (self, self.slots, self.prompt, self.progress):
+        for widget in (self, self.line, self.slots, self.prompt, self.progress):
             widget.configure(background=pal.panel)
         self.prompt.configure(foreground=pal.panel_text)
         self.progress.configure(foreground=pal.panel_muted)
