@@ -103,9 +103,12 @@ def computer_decision(name: str, faces: Sequence[int], bank: bool, count: int) -
 
 
 def coach_line(name: str, faces: Sequence[int], bank: bool, banked: int, *,
-               best_faces: Sequence[int], best_bank: bool, gain: str | None) -> str:
+               best_faces: Sequence[int], best_bank: bool, gain: str | None,
+               kind: str = "score") -> str:
     """The coach after a person's decision: what they did and, when another choice was
-    worth more, which and by how much (``gain`` formatted; None: theirs was the best)."""
+    worth more, which and by how much (``gain`` formatted; None: theirs was the best):
+    in expected points (``kind`` "score"), chances of winning ("win") or points pegged,
+    fewest best ("fewer", Rotary Club)."""
     who = Person(name)
     if bank:
         # Translators: the coach after a decision at a real table; {points} the turn
@@ -123,8 +126,16 @@ def coach_line(name: str, faces: Sequence[int], bank: bool, banked: int, *,
     else:
         other = (_("freezing {faces} and banking") if best_bank
                  else _("freezing {faces} and throwing on")).format(faces=faces_text(best_faces))
-    # Translators: {did} is "Ann banked 350", {other} "throwing on", {gain} "12" or "3.5%".
-    return _("{did}; {other} was worth {gain} more.").format(did=did, other=other, gain=gain)
+    if kind == "win":
+        # Translators: {did} is "Ann banked 350", {other} "throwing on", {gain} "3.5%".
+        text = _("{did}; {other} would have won {gain} more often.")
+    elif kind == "fewer":
+        # Translators: Rotary Club, fewest points best; {gain} is a number of points.
+        text = _("{did}; {other} would have pegged {gain} fewer points.")
+    else:
+        # Translators: {did} is "Ann banked 350", {other} "throwing on", {gain} "12".
+        text = _("{did}; {other} was worth {gain} more.")
+    return text.format(did=did, other=other, gain=gain)
 
 
 def coach_after(game: Game, faces: Sequence[int], bank: bool,
@@ -146,4 +157,6 @@ def coach_after(game: Game, faces: Sequence[int], bank: bool,
                                       else number(round(loss)))
     return coach_line(game.names[game.current], faces, bank, game.turn_score + chosen.points,
                       best_faces=best.faces, best_bank=best.bank_is_best
-                      and not values.lower_is_better, gain=gain)
+                      and not values.lower_is_better, gain=gain,
+                      kind="win" if values.kind == WIN else
+                      "fewer" if values.lower_is_better else "score")
