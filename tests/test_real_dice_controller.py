@@ -223,3 +223,17 @@ def test_the_entry_is_refused_with_kind_refusal(real: Callable[..., RealTable]) 
         seen.append(kind), tell(text, kind, **kw))
     t.enter((1,))
     assert seen[-1] is Kind.REFUSAL
+
+
+def test_a_computers_throw_asked_again_after_a_dialog_keeps_what_was_typed(
+        real: Callable[..., RealTable]) -> None:
+    t = real()
+    t.enter((2, 2, 3, 4, 6, 6))  # Ann's trash: Bot's turn
+    t.run_until(lambda: t.entry.open)
+    t.entry.type_face(1)
+    t.entry.type_face(5)
+    t.controller.cancel_all()  # a dialog opens: the computer's steps wait...
+    t.controller.start()  # ...and go on when it closes
+    t.run_until(lambda: t.entry.open and len(t.rows) > 0 and t.rows[-1] is not None
+                and t.told.status.count("Bot throws: throw 6 dice for it.") == 2)
+    assert t.row is not None and t.row.faces == (1, 5)

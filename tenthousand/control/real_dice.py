@@ -109,7 +109,12 @@ class DiceEntry:
             return False
         seat = game.current
         computer = self._is_computer(seat)
-        self._held = _Held(command, tuple(args), seat, count, computer, self._position())
+        # The same throw asked for again (a computer's step after a dialog): what was
+        # typed of it stays.
+        typed = self._held.faces if self.open and self._held is not None and \
+            self._held.count == count and self._held.seat == seat else []
+        self._held = _Held(command, tuple(args), seat, count, computer, self._position(),
+                           typed)
         if computer:
             faces = tuple(game.thrown[i] for i in freeze if 0 <= i < len(game.thrown))
             self._messages.tell(dice_entry.computer_decision(game.names[seat], faces, False,

@@ -78,7 +78,7 @@ COMMANDS: tuple[Command, ...] = (
             notes=(("", N_("in Mutant Trash, after banking: the die to give away")),
                    ("1 - 9", N_("when a challenge is offered: the player to challenge, as "
                              "listed")),
-                   ("", N_("at a real table: the faces of the throw being entered")))),
+                   ("1 - 6", N_("at a real table: the faces of the throw being entered")))),
     # Translators: keys as the keyboard names them (a German keyboard says Strg for Ctrl,
     # Leertaste for Space); the Keys window and the menus show them.
     Command("throw", sequences=("<space>", "<r>", "<R>"), keys=N_("Space or R"),

@@ -175,7 +175,7 @@ def test_the_coach_speaks_after_a_decision(tk_root: tk.Tk) -> None:
         assert coach.said[0].startswith("You froze 1 1 and threw on")
         assert coach.said[1].startswith("You banked 300")
         wait_until(app, lambda: any("You banked 300; " in t for t in rec.texts), seconds=30)
-        assert any(t.startswith("You froze 1, 1 and threw on") for t in rec.texts)
+        assert any("You froze 1, 1 and threw on" in t for t in rec.texts)  # (maybe joined)
         logged = [app.window.log.text.get("1.0", "end")]
         assert coach.said[1] in logged[0]
         assert not app.advisor.shown  # after a decision: not while deciding
