@@ -168,6 +168,7 @@ def test_a_computer_seat_says_what_it_does_and_waits_for_its_dice(
     t.enter((5, 5, 5, 2, 3))
     t.run_until(lambda: t.game.current == 0)  # 100 + 500: it banks
     assert t.game.board[1] == 600 and t.game.current == 0
+    assert "Bot freezes 5 5 5 and banks." in t.told.status
     assert t.entry.open and t.row is not None and t.row.name == "Ann"
 
 

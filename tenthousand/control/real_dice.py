@@ -31,7 +31,7 @@ from ..present.dice_entry import EntryDisplay
 from ..services.speech import Priority
 from .messages import Kind, Messages
 
-__all__ = ["DiceEntry", "throw_of"]
+__all__ = ["DiceEntry", "move_of", "throw_of"]
 
 
 def throw_of(game: Game, command: Callable[..., Any], args: Sequence[Any]) -> tuple[int, ...] | None:
@@ -40,13 +40,21 @@ def throw_of(game: Game, command: Callable[..., Any], args: Sequence[Any]) -> tu
     :func:`~tenthousand.ai.moves.apply` that throws (at the start of a turn, or on)."""
     if getattr(command, "__self__", None) is game and getattr(command, "__name__", "") == "throw":
         return tuple(args[0]) if args else ()
-    if isinstance(command, partial) and command.func is apply and len(command.args) == 2:
-        move = command.args[1]
-        if isinstance(move, Move) and command.args[0] is game:
-            if move.phase is Phase.START:
-                return ()
-            if move.phase is Phase.CHOOSE and not move.bank:
-                return tuple(move.freeze)
+    move = move_of(game, command)
+    if move is not None:
+        if move.phase is Phase.START:
+            return ()
+        if move.phase is Phase.CHOOSE and not move.bank:
+            return tuple(move.freeze)
+    return None
+
+
+def move_of(game: Game, command: Callable[..., Any]) -> Move | None:
+    """The computer's move a command carries out on ``game`` (see
+    :func:`~tenthousand.ai.moves.commands`), or None for any other command."""
+    if isinstance(command, partial) and command.func is apply and len(command.args) == 2 \
+            and command.args[0] is game and isinstance(command.args[1], Move):
+        return command.args[1]
     return None
 
 
@@ -102,6 +110,7 @@ class DiceEntry:
             return False
         freeze = throw_of(game, command, args)
         if freeze is None:
+            self._tell_bank(game, command)
             return False
         try:
             count = dice_wanted(game, freeze)
@@ -222,6 +231,15 @@ class DiceEntry:
         self._messages.tell(self._ask_text(), Kind.REFUSAL)
 
     # -- inside ---------------------------------------------------------------------------
+
+    def _tell_bank(self, game: Game, command: Callable[..., Any]) -> None:
+        """A computer seat at a real table banks: it says so, with the dice it keeps."""
+        move = move_of(game, command)
+        if move is not None and move.phase is Phase.CHOOSE and move.bank \
+                and self._is_computer(game.current):
+            faces = tuple(game.thrown[i] for i in move.freeze if 0 <= i < len(game.thrown))
+            self._messages.tell(dice_entry.computer_decision(
+                game.names[game.current], faces, True, 0), Kind.EVENT)
 
     def _ask_text(self) -> str:
         shown = self.display()
