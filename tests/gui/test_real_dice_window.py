@@ -167,10 +167,12 @@ def test_the_coach_speaks_after_a_decision(tk_root: tk.Tk) -> None:
         press(app, "1")
         press(app, "2")
         press(app, "space")  # the two 1s frozen, four dice on
-        type_throw(app, (1, 5, 3, 3))
+        type_throw(app, (1, 5, 3, 3))  # (the decision counts once its throw is in)
+        coach = app.real_dice.coach
+        # (a player who listens: picking on would cut the coach's words, not its log line)
+        wait_until(app, lambda: len(coach.said) >= 1 and not app.speaker.speaking, seconds=30)
         press(app, "1")
         press(app, "b")  # 200 + 100 banked
-        coach = app.real_dice.coach
         wait_until(app, lambda: len(coach.said) >= 2, seconds=30)
         assert coach.said[0].startswith("You froze 1 1 and threw on")
         assert coach.said[1].startswith("You banked 300")
