@@ -296,6 +296,8 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
                                "below 2**64)"))
     parser.add_argument("--demo", action="store_true",
                         help=_("demo mode: the computer plays every seat"))
+    parser.add_argument("--real-dice", action="store_true",
+                        help=_("play with real dice: you throw them and enter each throw"))
     parser.add_argument("--delay", type=_delay, metavar=_("SECONDS"),
                         help=_("pause between the computer's moves, 0 to 3 seconds"))
     parser.add_argument("--resume", action="store_true",
@@ -395,6 +397,7 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         options=list(dict.fromkeys(ns.option)),
         seed=ns.seed,
         demo=ns.demo,
+        real_dice=ns.real_dice,
         delay=ns.delay,
         resume=ns.resume,
         reset_preferences=ns.reset_preferences,

@@ -42,6 +42,8 @@ def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettin
         changes["seats"] = tuple(SeatSetting(p.name, p.computer, p.level) for p in opts.players)
     if opts.options or opts.rules:
         changes["options"] = tuple(opts.options)
+    if opts.real_dice:
+        changes["real_dice"] = True
     settings = dataclasses.replace(base, **changes)
     errors = settings.errors()
     if not errors:
@@ -158,7 +160,8 @@ def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str], Gam
         messages.append(save_note)
     if saved is not None and sum(saved.turns_taken) == 0 and saved.phase is Phase.START:
         saved = None  # closed before the first throw: nothing worth offering
-    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None)
+    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None
+                    or opts.real_dice)
     if saved is None:
         if opts.resume:
             messages.append(_("There is no saved game to resume."))

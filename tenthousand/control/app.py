@@ -34,6 +34,7 @@ from .history import HistoryControls
 from .keys import Keys
 from .messages import Messages
 from .options import OptionCommands
+from .real_table import RealDiceCommands
 from .records import RecordCommands
 from .session import Origin, Session
 
@@ -91,7 +92,7 @@ class App:
         self.window = w = MainWindow(
             root, palette(prefs.theme, prefs.table_colour), self.images,
             {c.name: lambda *a, n=c.name: self.handlers[n](*a) for c in COMMANDS},
-            on_die=lambda row, i: self.controller.click_die(row, i),
+            on_die=lambda row, i: self.real_dice.click_die(row, i),
             on_throw=lambda: self.game_commands.throw(), on_bank=lambda: self.game_commands.bank(),
             on_challenge=lambda target: self.controller.challenge(target),
             animation=prefs.animation)
@@ -125,8 +126,10 @@ class App:
             speech_problem=self.access.speech_problem)
         self.history = HistoryControls(root, live, session, c, w.log, m, self.boxes,
                                        enabled=keep_history)
+        self.real_dice = RealDiceCommands(w, self.images, c, live, self.game_commands,
+                                          self.jobs, m)
         self.handlers.update(handlers_of(self.game_commands, self.records, self.options,
-                                         self.access, self.history))
+                                         self.access, self.history, self.real_dice))
         self.advisor.set_shown(prefs.advisor)
         self.keys = Keys(root, w, self.guide, self.handlers, controller=c,
                          advisor=self.advisor, speaker=self.speaker)
@@ -143,6 +146,7 @@ class App:
         watch("rules", self.game_commands.follow_rules)
         watch("demo", self.options.follow_demo)  # the menu's check, the status bar's DEMO
         watch("messages", self.game_commands.announce)  # the status line and speech
+        watch("real dice", self.real_dice.follow_session)  # the coach shown, or not
         watch("advisor, tour", lambda change: self._refreshed(
             change.game, self.controller.human_to_play))
         computers = self.controller.computers
@@ -154,6 +158,7 @@ class App:
         """After every redraw (and a new game): the advisor, the tour, the cursor, the
         history keeper and the menus' state follow."""
         self.history.refreshed(game)
+        self.real_dice.follow(game)  # the coach, after a person's decision
         self.advisor.update(game, human, sorted(self.controller.selection))
         self.guide.update(game, human, self.controller.selection,
                           self.controller.challenge_offered)

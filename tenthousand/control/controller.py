@@ -30,6 +30,7 @@ from ..services.timers import Timers
 from .autosave import PREFS_LANE, SAVE_LANE, Saver
 from .computer import STEP, Computers, PlayerFactory
 from .messages import Kind, Messages
+from .real_dice import DiceEntry
 from .screen import LogLine, Screen
 
 log = logging.getLogger(__name__)
@@ -42,9 +43,8 @@ WATCH_MS = 250  # how often a computer that waits for the player to watch looks 
 
 
 class Controller:
-    """Runs one game at a time on a :class:`Screen`; the players of its computer seats
-    and their moves are its :attr:`computers`
-    (:class:`~tenthousand.control.computer.Computers`)."""
+    """Runs one game at a time on a :class:`Screen`; its computer seats are its
+    :attr:`computers`, the entry of real dice its :attr:`dice_entry`."""
 
     def __init__(self, screen: Screen, scheduler: Scheduler, game: Game, *,
                  messages: Messages, jobs: JobRunner | None = None, delay: float = 0.8,
@@ -58,8 +58,7 @@ class Controller:
         self.messages = messages
         #: Every step still to come: cancelled on a new game, a restart and quit.
         self.timers = Timers(scheduler)
-        #: The watchers' call after a redraw (on_refresh): a callback of its own, so a
-        #: step stays short; not cancelled with the steps, only at quit.
+        #: The watchers' call after a redraw (on_refresh), cancelled only at quit.
         self._watchers = Timers(scheduler)
         self.delay = delay
         self.animation = animation
@@ -72,11 +71,10 @@ class Controller:
         self.on_rematch = on_rematch
         self._save_message: str | None = None
         self._wait_text = ""  # the "Wait: it is ...'s turn" line told, while it may show
-        #: Called after a redraw (once for redraws in one go, in a callback of its own)
-        #: with the game and whether a human is to play: the advisor, the tour, the menus.
+        #: Called after redraws (once, in a callback of its own) with the game and whether
+        #: a human is to play: the advisor, the tour, the menus.
         self.on_refresh: Callable[[Game, bool], None] | None = None
-        #: Asks a yes/no question (title, question) before a bank that loses the game;
-        #: None banks without asking.  The app sets its own; tests replace it.
+        #: Asks yes/no (title, question) before a bank that loses the game (None: banks).
         self.confirm: Callable[[str, str], bool] | None = None
         self.game = game
         #: The players of the computer seats, and the moves they work out.
@@ -86,6 +84,10 @@ class Controller:
             log=screen.log, player_factory=player_factory, seed=seed)
         #: What the screen shows now, as the last refresh worked it out.
         self.shown: Display | None = None
+        self.dice_entry = DiceEntry(
+            game=lambda: self.game, is_computer=self.is_computer, run=self._command,
+            may_offer=lambda: self.human_to_play and not self.challenge_offered,
+            messages=messages)
         self._resumed = len(game.log) > 1
         self._reset_turn_state()
         self.screen.log(self._start_lines())
@@ -99,8 +101,7 @@ class Controller:
         self.computers.stop_waiting()
 
     @property
-    def pending(self) -> int:
-        """How many steps are waiting (tests check this is zero after a reset)."""
+    def pending(self) -> int:  # how many steps wait (none after a reset, tests check)
         return len(self.timers)
 
     def destroy(self) -> None:
@@ -121,6 +122,7 @@ class Controller:
         self._next: list[Command] = []  # its engine commands still to run (with _decision)
         self._discard_mark: int | None = None
         self._challenge_asked = False
+        self.dice_entry.drop()  # a throw waiting for real dice is not wanted any more
 
     def set_game(self, game: Game, *, resumed: bool | None = None) -> None:
         """Play ``game`` from now on (new game, restart, resume, play on from a replay);
@@ -190,8 +192,7 @@ class Controller:
         self._play_from(game)
 
     def rebuild_log(self) -> None:
-        """The log panel as a new game begins it, then the game's own events (the last
-        ``LOG_TAIL``)."""
+        """The log panel as a new game begins it, then the game's last events."""
         self.screen.clear_log()
         self.screen.log(self._start_lines())
 
@@ -215,8 +216,8 @@ class Controller:
     # -- the flow of play ----------------------------------------------------------------
 
     def _advance(self, thrown: bool = False) -> None:
-        """Show the game once, then whatever comes next: the computer's next step (its
-        move worked out meanwhile), or wait for the human."""
+        """Show the game once, then what comes next: the computer's next step (its move
+        worked out meanwhile), or a person's (at a real table: the dice are asked for)."""
         self.refresh()
         if thrown:
             self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
@@ -226,9 +227,13 @@ class Controller:
             # the Tk thread a wait for the interpreter: not in this one).
             self.timers.later(0, self.computers.plan, purpose="plan")
             self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
+        else:
+            self.dice_entry.offer()  # at a real table: the first throw of a person's turn
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
-        """Run a game command; show what happened; save; go on."""
+        """Run a game command (a real throw once its dice are in); show it; save; go on."""
+        if self.dice_entry.holds(command, args):
+            return False
         try:
             events = command(*args)
         except IllegalAction as e:
@@ -246,8 +251,7 @@ class Controller:
         return True
 
     def _take(self, events: Sequence[Event]) -> bool:
-        """Show events: the log, the cues, the sound; whether dice were thrown (the
-        refresh after them lets them tumble)."""
+        """Show events (the log, the cues, the sound); whether dice were thrown."""
         thrown_now = False
         self._say_events(events)
         self.screen.log([presenter.log_line(self.game, e) for e in events])
@@ -279,8 +283,7 @@ class Controller:
                   Priority.QUEUED if computer else Priority.NORMAL)
 
     def _save(self) -> None:
-        """Hand the game to the saver.  A finished game is saved too: the save is where its
-        match lives, so the next launch plays the next game of the match."""
+        """Hand the game to the saver (a finished one too: the save keeps its match)."""
         self.saver.submit(self.game)
 
     def _show_save_message(self, message: str | None) -> None:
@@ -370,8 +373,7 @@ class Controller:
             self.messages.tell(presenter.sentence(reason), Kind.REFUSAL)
 
     def _decide(self, command: Callable[..., list[Event]]) -> None:
-        """Throw or bank with the selection (the record keeps the decision for the
-        advisor's review)."""
+        """Throw or bank with the selection (the record keeps it for the review)."""
         self._command(command, sorted(self.selection))
 
     def not_your_turn(self) -> None:
@@ -431,8 +433,7 @@ class Controller:
 
     def _step_ms(self, wait: float | None = None) -> int:
         ms = (self.delay if wait is None else wait) * 1000
-        if self.animation and self.screen.tumbling:
-            # Let the dice settle before the next move.
+        if self.animation and self.screen.tumbling:  # the dice settle before the next move
             ms = max(ms, self.screen.tumble_ms + 120)
         return int(ms)
 
@@ -472,8 +473,8 @@ class Controller:
     # -- drawing -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Bring the screen up to date with the game, worked out once (the view never
-        reads the game itself; a click reads :attr:`shown`)."""
+        """Bring the screen up to date with the game, worked out once (a click reads
+        :attr:`shown`; the view never reads the game)."""
         self.shown = presenter.display(self.game, self.context())
         self.screen.show(self.shown)
         if self.on_refresh is not None:

@@ -13,6 +13,7 @@ from ..files import rulefile, savegame
 from ..files.settings import SAVED_PREFIX, GameSettings, LivePreferences
 from ..i18n import _, ngettext, number
 from ..model import Game
+from ..model.real_dice import is_real, real_game
 from ..model.rules import PRESETS
 from ..present import presenter
 from ..present.commands import handles
@@ -81,7 +82,9 @@ class GameCommands:
     @staticmethod
     def make_game(settings: GameSettings, seed: int | None = None) -> Game:
         """A new game with ``settings``; always with a seed, so that its fingerprint can be
-        shown before the game and checked after."""
+        shown before the game and checked after (real dice have none to show)."""
+        if settings.real_dice:
+            return real_game(settings.to_rules(), settings.to_seats(), settings.dice_set)
         return Game(settings.to_rules(), settings.to_seats(),
                     seed=seed if seed is not None else new_seed())
 
@@ -89,6 +92,10 @@ class GameCommands:
         """The next game of ``game``'s match: the same seats and rules, the match table
         carried on, and a seed of its own (its fingerprint is shown, its seed at the end).
         When the command line chose the seed, each game's seed follows from the last's."""
+        if is_real(game):  # the same set of real dice, thrown by hand again
+            return real_game(game.rules, game.seats, game.record.real_dice or "",
+                             match_points=game.match_points, games_played=game.games_played,
+                             match_games=game.match_games)
         last = game.record.start.seed
         seed = random.Random(last).getrandbits(63) if self.seed is not None \
             and last is not None else new_seed()
@@ -137,6 +144,9 @@ class GameCommands:
 
     @handles("throw")
     def throw(self) -> None:
+        if self.controller.dice_entry.open:  # a real throw waits for its dice first
+            self.controller.dice_entry.not_yet()
+            return
         if self.session.table.over:
             self.controller.not_your_turn()
             return
@@ -144,21 +154,31 @@ class GameCommands:
 
     @handles("bank")
     def bank(self) -> None:
+        if self.controller.dice_entry.open:  # Enter: the real dice entered count
+            self.controller.dice_entry.enter()
+            return
         self.controller.bank()
 
     @handles("number_key")
     def number_key(self, number: int) -> None:
-        """A number key: a die to pick or give away, or the player to challenge."""
+        """A number key: a die to pick or give away, the player to challenge, or a face
+        of a real throw being entered."""
+        if self.controller.dice_entry.open:
+            self.controller.dice_entry.type_face(number)
+            return
         self.controller.number_key(number)
 
     # -- new games and the match ---------------------------------------------------------
 
     @handles("new_game")
-    def new_game(self) -> None:
+    def new_game(self, base: GameSettings | None = None) -> None:
         """Esc, Ctrl+N: set up a new game; only once it is set up, and only if this game or
-        its match would end, is the player asked (Cancel in the dialog keeps the game)."""
+        its match would end, is the player asked (Cancel in the dialog keeps the game).
+        While a person's real throw waits for its dice, Esc first puts it off."""
+        if base is None and self.controller.dice_entry.cancel():
+            return
         self.controller.cancel_all()  # the computer waits while the player decides
-        settings = self.boxes.ask_settings(self.prefs.game)
+        settings = self.boxes.ask_settings(base or self.prefs.game)
         if settings is None:
             self.controller.start()  # the dialog was cancelled: play on
             return

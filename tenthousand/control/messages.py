@@ -76,7 +76,7 @@ class Messages:
         if kind is Kind.WARNING and self.log is not None:
             self.log(text, "trash")
         if self.speak is not None and spoken != "":
-            self.speak(spoken if spoken is not None else text, priority or _PRIORITY[kind])
+            self.speak(spoken if spoken is not None else text, priority if priority is not None else _PRIORITY[kind])
         if kind in (Kind.REFUSAL, Kind.WARNING) and self.bell is not None:
             self.bell()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import tkinter as tk
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from ..model import OPTION_NAMES, PRESETS
 from ..model.rules import BY_STRENGTH, Rules
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .real_dice_frame import RealDiceFrame
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +201,8 @@ class NewGameDialog(Dialog[GameSettings]):
                          "(the most points per turn), Expert (wins more often than Best "
                          "average) and Perfect (the best chance to win).")).grid(row=2, column=0, sticky="w", pady=(PAD, 0))
         players.rowconfigure(3, weight=1)
+        self.real_dice = RealDiceFrame(players, self, settings)  # (dialogs/real_dice_frame)
+        self.real_dice.grid(row=4, column=0, sticky="ew", pady=(PAD, 0))
         for seat in settings.seats:  # a default name in the language in use ("Du", not "You")
             self.seat_rows.append(_SeatRow(self, in_this_language(seat)))
         self._layout_seats()
@@ -446,14 +450,14 @@ class NewGameDialog(Dialog[GameSettings]):
             opening_minimum=numbers["opening_minimum"],
             minimum=numbers["minimum"],
             options=tuple(n for n in OPTION_NAMES if self.option_vars[n].get()),
+            **self.real_dice.values(),
         )
         for key, message in settings.errors().items():
             errors.setdefault(key, message)
         if errors:
             return None, errors
         stripped = tuple(SeatSetting(s.name.strip(), s.computer, s.level) for s in seats)
-        return GameSettings(settings.preset, stripped, settings.game_point,
-                            settings.opening_minimum, settings.minimum, settings.options), {}
+        return dataclasses.replace(settings, seats=stripped), {}
 
     def refresh(self, *args: object) -> None:
         if hasattr(self, "placeholders"):

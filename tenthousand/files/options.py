@@ -28,6 +28,7 @@ class Options:
     options: list[str] = field(default_factory=list)
     seed: int | None = None
     demo: bool = False
+    real_dice: bool = False  # --real-dice: the new game is played with real dice
     delay: float | None = None
     resume: bool = False
     reset_preferences: bool = False

@@ -136,6 +136,26 @@ def _saved_rules(name: str) -> Rules | None:
     return None if found is None else found.rules
 
 
+#: The coach's choices in a real-dice game (present/dice_entry.COACH_MODES says the same).
+COACH_MODES = ("everyone", "nobody", "after")
+#: The longest name of a set of real dice (a record refuses longer ones).
+DICE_SET_LENGTH = 40
+
+
+def real_dice_errors(dice_set: object, coach: object) -> dict[str, str]:
+    """What is wrong with the real-dice choices of the new-game dialog (field -> why)."""
+    errors: dict[str, str] = {}
+    if not isinstance(dice_set, str) or len(dice_set) > DICE_SET_LENGTH:
+        errors["dice_set"] = _("a name has at most {n} characters").format(
+            n=number(DICE_SET_LENGTH))
+    elif not is_plain(dice_set):
+        errors["dice_set"] = _("a name cannot hold control characters, text-direction "
+                               "marks or broken characters")
+    if coach not in COACH_MODES:
+        errors["coach"] = _("choose who sees the coach: everyone, nobody, or after a decision")
+    return errors
+
+
 @dataclass(frozen=True)
 class GameSettings:
     """Everything the new-game dialog chooses."""
@@ -146,6 +166,13 @@ class GameSettings:
     opening_minimum: int | None = None
     minimum: int | None = None
     options: tuple[str, ...] = ()
+    #: Played with real dice at a real table: the faces of each throw are entered.
+    real_dice: bool = False
+    #: The name of the set of real dice ("" until the player names one).
+    dice_set: str = ""
+    #: Who sees the coach (the advisor) in a real-dice game: everyone, nobody, or each
+    #: person after a decision (see tenthousand.present.dice_entry.COACH_MODES).
+    coach: str = "everyone"
 
     def base(self) -> Rules:
         """The preset, or the saved rule set when ``preset`` is ``saved:NAME``."""
@@ -181,6 +208,7 @@ class GameSettings:
             errors["options"] = _("unknown option {name}").format(name=unknown[0])
         elif "mutant-trash" in self.options and len(self.seats) != 2:
             errors["options"] = _("Mutant Trash needs exactly two seats")
+        errors.update(real_dice_errors(self.dice_set, self.coach))
         starts = len(self.base().starting_scores)
         if starts > len(self.seats):
             errors.setdefault("seats", ngettext(
@@ -274,6 +302,9 @@ class GameSettings:
             "opening_minimum": self.opening_minimum,
             "minimum": self.minimum,
             "options": list(self.options),
+            "real_dice": self.real_dice,
+            "dice_set": self.dice_set,
+            "coach": self.coach,
         }
 
     @classmethod
@@ -301,6 +332,9 @@ class GameSettings:
             opening_minimum=data.get("opening_minimum"),
             minimum=data.get("minimum"),
             options=tuple(options),
+            real_dice=data.get("real_dice", False) is True,
+            dice_set=data.get("dice_set", ""),
+            coach=data.get("coach", "everyone"),
         )
         errors = settings.errors()
         if errors:

@@ -635,6 +635,14 @@ class Game(Play):
     def _note(self, command: Given, events: Sequence[Event]) -> None:
         self.record.note(Command(*command), events)
 
+    def rematch(self, *, seed: int | None = None, first_seat: int | None = None) -> Self:
+        """The next game of the match (see :meth:`Play.rematch`); one played with real dice
+        is followed by another, with the same set."""
+        game = super().rematch(seed=seed, first_seat=first_seat)
+        if self.record.real_dice is not None:
+            game.record.real_dice = self.record.real_dice
+        return game
+
     @classmethod
     def from_dict(cls, data: Any) -> Self:
         """Rebuild a game saved with :meth:`to_dict` (a position), with a record that

@@ -77,13 +77,18 @@ COMMANDS: tuple[Command, ...] = (
             description=N_("pick a die, or put it back (the dice count from the left)"),
             notes=(("", N_("in Mutant Trash, after banking: the die to give away")),
                    ("1 - 9", N_("when a challenge is offered: the player to challenge, as "
-                             "listed")))),
+                             "listed")),
+                   ("1 - 6", N_("at a real table: the faces of the throw being entered")))),
     # Translators: keys as the keyboard names them (a German keyboard says Strg for Ctrl,
     # Leertaste for Space); the Keys window and the menus show them.
     Command("throw", sequences=("<space>", "<r>", "<R>"), keys=N_("Space or R"),
             description=N_("freeze the picked dice and throw the others")),
     Command("bank", sequences=("<b>", "<B>", "<Return>", "<KP_Enter>"), keys=N_("B or Enter"),
-            description=N_("freeze the picked dice and bank the turn score")),
+            description=N_("freeze the picked dice and bank the turn score"),
+            notes=((N_("Enter"), N_("at a real table: the faces entered count (a throw they "
+                                    "do not fit is refused)")),)),
+    Command("dice_backspace", sequences=("<BackSpace>",), keys=N_("Backspace"),
+            description=N_("at a real table: take back the last face entered")),
     Command("die_next", sequences=("<Tab>",), keys=N_("Tab"),
             description=N_("the die cursor (a frame around the die) to the next die")),
     Command("die_previous", sequences=("<Shift-Tab>", "<ISO_Left_Tab>"), keys=N_("Shift+Tab"),
@@ -95,7 +100,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("new_game", N_("New game..."), "File", ("<Escape>", "<Control-n>", "<Control-N>"),
             N_("Esc / Ctrl+N"),
             N_("set up a new game (if it would end this one, you are asked first)"),
-            notes=((N_("Esc"), N_("while the tour's note is on the table: close the tour")),)),
+            notes=((N_("Esc"), N_("while the tour's note is on the table: close the tour")),
+                   (N_("Esc"), N_("at a real table: put off the throw you are entering")))),
     Command("open_record", N_("Open record..."), "File",
             description=N_("replay a saved record")),
     Command("save_record", N_("Save record as..."), "File",
@@ -109,6 +115,9 @@ COMMANDS: tuple[Command, ...] = (
             N_("quit (asks first while a game is on; the game is kept for next time)"),
             separator_before=True),
     # -- Game ---------------------------------------------------------------------------
+    Command("real_dice", N_("Play with real dice..."), "Game", ("<F3>",), "F3",
+            N_("a new game with real dice: you throw them and enter each throw; the program "
+               "keeps the score, referees and coaches")),
     Command("restart", N_("Next game of this match"), "Game", ("<F8>",), "F8",
             N_("the next game of this match: the same seats and rules")),
     Command("match", N_("Match table..."), "Game", ("<F6>",), "F6",

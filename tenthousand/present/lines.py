@@ -138,6 +138,12 @@ def as_expert_line(game: Game, seat: int, why: str) -> str:
 def fingerprint_line(game: Game) -> str | None:
     """The log's line with the fingerprint of the game's dice seed (checked against the
     seed shown when the game ends), or None: no seed, or the game is over."""
+    if game.record.real_dice is not None and not game.over:
+        # Translators: the table's log at the start of a game played with real dice;
+        # {dice} is the name the players gave their set of dice.
+        return (_("Real dice ({dice}): every throw is entered as it falls.").format(
+            dice=game.record.real_dice) if game.record.real_dice
+            else _("Real dice: every throw is entered as it falls."))
     seed = game.record.start.seed
     if seed is None or game.over:
         return None

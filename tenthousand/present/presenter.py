@@ -357,7 +357,8 @@ def _between_turns(game: Game, ctx: Context, common: dict[str, Any]) -> TableDis
     hint = ""
     if human:
         hint = (_("Challenge a player, or throw without a challenge") if ctx.challenge_offered
-                else _("Press Space or click Throw to throw six dice"))
+                else _("Throw six real dice and enter them below") if game.record.real_dice
+                is not None else _("Press Space or click Throw to throw six dice"))
     shown = bool(last.frozen or last.thrown)
     return TableDisplay(
         thrown=last.thrown, thrown_state=last.state, frozen=last.frozen,

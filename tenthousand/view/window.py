@@ -10,8 +10,10 @@ from tkinter import ttk
 
 from ..i18n import _, mnemonic
 from ..present.commands import MENU_TITLES, in_menu
+from ..present.dice_entry import EntryDisplay
 from .advisor import AdvisorPanel
 from .dice import DiceImages
+from .dice_entry import DiceEntryRow
 from .panels import ActionBar, LogPanel, StatusBar
 from .scaling import factor
 from .scoreboard import Scoreboard
@@ -86,6 +88,9 @@ class MainWindow(ttk.Frame):
         self.actions = ActionBar(self, pal, on_throw=on_throw, on_bank=on_bank,
                                  on_challenge=on_challenge)
         self.actions.grid(row=1, column=0, columnspan=2, sticky="ew")
+        #: A real-dice game's entry row, where the action bar stands while a throw waits
+        #: for its dice (built by the real-dice commands).
+        self.entry_row: DiceEntryRow | None = None
         self.status = StatusBar(self, pal)
         self.status.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.pack(fill="both", expand=True)
@@ -159,6 +164,22 @@ class MainWindow(ttk.Frame):
             menu.entryconfigure(index, state="normal" if on else "disabled")
             self._enabled[name] = on
 
+    def show_entry(self, display: EntryDisplay | None) -> None:
+        """The entry row in place of Throw and Bank, showing ``display``; None: Throw and
+        Bank come back."""
+        row = self.entry_row
+        if row is None:
+            return
+        if display is None:
+            if row.winfo_manager():
+                row.grid_remove()
+                self.actions.grid()
+            return
+        row.show(display)
+        if not row.winfo_manager():
+            self.actions.grid_remove()
+            row.grid(row=1, column=0, columnspan=2, sticky="ew")
+
     def show_advisor(self, on: bool) -> None:
         """Show the advisor panel between the scoreboard and the log, or hide it."""
         if on:
@@ -212,6 +233,8 @@ class MainWindow(ttk.Frame):
         self.log.set_palette(pal)
         self.advisor.set_palette(pal)
         self.actions.set_palette(pal)
+        if self.entry_row is not None:
+            self.entry_row.set_palette(pal)
         self.status.set_palette(pal)
 
     def _colour_menus(self, pal: Palette) -> None:
