@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..i18n import N_, _, number
 from ..model.events import TurnStarted
 from ..model.record import Record
-from .analysis import Analysis
+from .analysis import Analysis, start_of
 from .stats import Fairness, GamePoint, split_words
 
 LINE = "line"
@@ -54,7 +54,7 @@ class ChartData:
 
 def score_race(record: Record) -> ChartData:
     """Every seat's board score after each round of turns, from the start of the game."""
-    game = record.game_at(0)
+    game = start_of(record)
     n = len(record.seats)
     points: list[list[tuple[float, float]]] = [[(0.0, float(b))] for b in game.board]
     turns = 0
