@@ -136,3 +136,35 @@ def test_the_throws_needed_for_a_verdict() -> None:
     assert dice_needed([130, 100, 100, 100, 100, 70]) == 0
     assert dice_needed([10] * 6) is None  # exactly even: no number of dice shows a bias
     assert dice_needed([1, 0, 0, 0, 0, 0]) == LEAST_DICE - 1  # first, the least for any
+
+
+def test_stats_on_the_command_line_filter_and_judge_the_sets(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tenthousand import cli
+    from tenthousand.files.paths import paths
+    from tenthousand.model.record import Network
+
+    with History(paths().history) as h:
+        h.add(summarize(real_game(1, "Blue set").record, analyse_game=False))
+        h.add(summarize(real_game(2, "Blue set", network=Network("host")).record,
+                        analyse_game=False))
+        h.add(summarize(real_game(3, None).record, analyse_game=False))
+    assert cli.run(["--stats", "--player", "Ann", "--dice", "real"]) == 0
+    out = capsys.readouterr().out
+    assert "Real dice: Blue set" in out and "Chi-square" in out
+    assert "each die counts once" in out
+    for argv, games in ((["--dice", "program"], 1), (["--dice-set", "Blue set"], 2),
+                        (["--network", "yes"], 1), (["--network", "no"], 2),
+                        (["--dice-set", "Red"], 0), ([], 3)):
+        assert cli.run(["--stats", "--json", "--player", "Ann", *argv]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["games"] == games, argv
+    assert cli.run(["--stats", "--json", "--player", "Ann"]) == 0
+    [blue] = json.loads(capsys.readouterr().out)["dice_sets"]
+    assert blue["name"] == "Blue set" and blue["games"] == 2 and sum(blue["counts"]) > 0
+    assert blue["verdict"] in (NO_EVIDENCE, SOME_EVIDENCE, STRONG_EVIDENCE, TOO_FEW)
+    with pytest.raises(SystemExit):
+        cli.run(["--stats", "--dice", "program", "--dice-set", "Blue set"])
+    assert "--dice-set names a set of real dice" in capsys.readouterr().err

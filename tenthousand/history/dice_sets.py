@@ -217,11 +217,18 @@ def verdict_words(s: DiceSet) -> list[str]:
         return [_("No evidence of bias: fair dice would give counts at least this uneven "
                   "{share} of the time ({p}).").format(share=share, p=p_words(s.p_value)),
                 _("A test cannot prove dice fair; it only finds no sign that they are not.")]
-    first = _("Some evidence of bias: fair dice would give counts this uneven only {share} "
-              "of the time ({p}).") if s.verdict == SOME_EVIDENCE else _(
-        "Strong evidence of bias: fair dice would give counts this uneven less than once "
-        "in a hundred times ({p}).")
-    return [first.format(share=share, p=p_words(s.p_value)), _most_off(s),
+    if s.verdict == SOME_EVIDENCE:
+        first = _("Some evidence of bias: fair dice would give counts this uneven only "
+                  "{share} of the time ({p}).").format(share=share, p=p_words(s.p_value))
+    elif s.p_value >= 1e-6:
+        # Translators: {odds} is a number such as 1,250.
+        first = _("Strong evidence of bias: fair dice would give counts this uneven about "
+                  "once in {odds} times ({p}).").format(odds=number(round(1 / s.p_value)),
+                                                        p=p_words(s.p_value))
+    else:
+        first = _("Strong evidence of bias: fair dice would give counts this uneven less "
+                  "than once in a million times ({p}).").format(p=p_words(s.p_value))
+    return [first, _most_off(s),
             _("With several sets and many games, an unlikely count turns up now and then.")]
 
 
@@ -275,10 +282,10 @@ def luck_words(s: DiceSet) -> str | None:
     if not s.luck_games:
         return None
     # Translators: {average} is a change of the win chance with its sign (+1.5%).
-    return ngettext("With these dice the luck gave you {average} win chance a game "
-                    "(over {n} analysed game).",
-                    "With these dice the luck gave you {average} win chance a game "
-                    "(over {n} analysed games).", s.luck_games).format(
+    return ngettext("With this set the dice gave you {average} win chance a game on "
+                    "average (over {n} analysed game).",
+                    "With this set the dice gave you {average} win chance a game on "
+                    "average (over {n} analysed games).", s.luck_games).format(
         average=signed_percent(s.luck_average, 1), n=number(s.luck_games))
 
 

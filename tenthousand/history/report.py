@@ -14,6 +14,8 @@ from typing import Any
 from ..i18n import N_, _, decimal, join_words, ngettext, number, percent
 from ..model.rules import level_word
 from .analysis import MISTAKE_WORDS
+from .dice_sets import set_title
+from .dice_sets import words as dice_set_words
 from .stats import Filters, Skipped, Statistics, signed_percent, statistics
 from .store import Damaged, History, HistoryError, Unavailable, history_path, trouble
 
@@ -163,7 +165,17 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
     if st.computer_faces is not None and any(st.computer_faces.counts):
         rows.append((_("Computers' dice"), _faces(st.computer_faces.counts)))
         rows.append(("", st.computer_faces.words))
-    return rows + left_out
+    return rows + dice_set_lines(st) + left_out
+
+
+def dice_set_lines(st: Statistics) -> list[tuple[str, str]]:
+    """Each set of real dice: its face counts, then the test in words, a row a sentence."""
+    rows: list[tuple[str, str]] = []
+    for s in st.dice_sets:
+        # Translators: a row of the statistics: a set of real dice the player named.
+        rows.append((_("Real dice: {name}").format(name=set_title(s.name)), _faces(s.counts)))
+        rows += [("", line) for line in dice_set_words(s)]
+    return rows
 
 
 def _faces(counts: tuple[int, ...]) -> str:
@@ -195,7 +207,8 @@ def trouble_words(error: BaseException, path: Path) -> str:
 
 def stats_main(player: str | None, *, rules: str | None = None, level: str | None = None,
                since: float | None = None, until: float | None = None, as_json: bool = False,
-               export: str | None = None) -> int:
+               export: str | None = None, dice: str | None = None,
+               dice_set: str | None = None, network: bool | None = None) -> int:
     """``tenthousand --stats``: print the statistics (or export CSV); 0, or 1 with a line.
     The history is read as it is: opened read-only, never set aside nor created."""
     path = history_path()
@@ -210,8 +223,9 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
         return 1
     with history:
         try:  # (damaged pages are met as the rows are read)
-            return _report(history, player, Filters("", rules, level, since, until),
-                           as_json, export)
+            filters = Filters("", rules, level, since, until, dice=dice, dice_set=dice_set,
+                              network=network)
+            return _report(history, player, filters, as_json, export)
         except (sqlite3.Error, HistoryError) as e:
             print("tenthousand: " + trouble_words(e, path), file=sys.stderr)
             return 1
