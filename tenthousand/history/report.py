@@ -126,8 +126,9 @@ def skipped_words(skipped: list[Skipped], most: int = 10) -> str:
                     n).format(games=join_words(games))
 
 
-def report_lines(st: Statistics) -> list[tuple[str, str]]:
-    """(label, text) rows of every figure, in the order the window and terminal show."""
+def report_lines(st: Statistics, *, with_sets: bool = True) -> list[tuple[str, str]]:
+    """(label, text) rows of every figure, in the order the window and terminal show
+    (``with_sets``: the sets of real dice too; the window has a page for them)."""
     left_out = [(_("Left out"), skipped_words(st.skipped))] if st.skipped else []
     if not st.games:
         return [(_("Games"), _("no finished games match these filters yet")), *left_out]
@@ -165,7 +166,7 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
     if st.computer_faces is not None and any(st.computer_faces.counts):
         rows.append((_("Computers' dice"), _faces(st.computer_faces.counts)))
         rows.append(("", st.computer_faces.words))
-    return rows + dice_set_lines(st) + left_out
+    return rows + (dice_set_lines(st) if with_sets else []) + left_out
 
 
 def dice_set_lines(st: Statistics) -> list[tuple[str, str]]:
