@@ -168,3 +168,14 @@ def test_stats_on_the_command_line_filter_and_judge_the_sets(
     with pytest.raises(SystemExit):
         cli.run(["--stats", "--dice", "program", "--dice-set", "Blue set"])
     assert "--dice-set names a set of real dice" in capsys.readouterr().err
+
+
+def test_the_chart_of_the_sets_shows_shares_against_the_fair_sixth() -> None:
+    from tenthousand.history.series import dice_sets_chart
+
+    chart = dice_sets_chart([judge("Blue", [10, 20, 30, 40, 50, 50], throws=60),
+                             judge("", [1] * 6, throws=2)])
+    assert [s.name for s in chart.series] == ["Blue", "Dice without a name"]
+    assert chart.series[0].points[0] == (1.0, 10 / 200)
+    assert chart.reference == 1 / 6 and chart.x_names == ("1", "2", "3", "4", "5", "6")
+    assert dice_sets_chart([]).empty

@@ -96,13 +96,15 @@ def fairness(counts: Sequence[int]) -> Fairness:
         # Translators: {percent} is a percentage such as 35%.
         words = _("The dice look fair. Fair dice would give counts at least this uneven "
                   "{percent} of the time.").format(percent=percent(p, 0))
-    else:
-        odds = 1 / p if p > 0 else float("inf")
+    elif p >= 1e-6:
         # Translators: {odds} is a number such as 1,250.
         words = _("These counts are unusual for fair dice: fair dice would give counts this "
                   "uneven about once in {odds} times. With many players and many games, rare "
-                  "things do happen now and then.").format(
-            odds=number(odds) if math.isfinite(odds) else "\u221e")
+                  "things do happen now and then.").format(odds=number(1 / p))
+    else:  # (a count of a hundred thousand digits says no more than this)
+        words = _("These counts are unusual for fair dice: fair dice would give counts this "
+                  "uneven less than once in a million times. With many players and many "
+                  "games, rare things do happen now and then.")
     return Fairness(tuple(counts), stat, p, words)
 
 
