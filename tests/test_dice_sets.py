@@ -170,6 +170,28 @@ def test_stats_on_the_command_line_filter_and_judge_the_sets(
     assert "--dice-set names a set of real dice" in capsys.readouterr().err
 
 
+def test_stats_on_the_command_line_by_opponent(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from test_history_real_dice import _network_game
+
+    from tenthousand import cli
+    from tenthousand.files.paths import paths
+
+    with History(paths().history) as h:
+        h.add(_network_game(1, "Cy"))
+        h.add(_network_game(2, "Dee", role="host"))
+    assert cli.run(["--stats", "--player", "Ann"]) == 0
+    out = capsys.readouterr().out
+    assert "Against Cy on the network" in out and "Against Dee on the network" in out
+    assert cli.run(["--stats", "--json", "--player", "Ann", "--opponent", "Dee"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 1 and list(data["by_opponent"]) == ["Dee"]
+    with pytest.raises(SystemExit):
+        cli.run(["--stats", "--opponent", " "])
+    assert "--opponent: give the name" in capsys.readouterr().err
+
+
 def test_the_chart_of_the_sets_shows_shares_against_the_fair_sixth() -> None:
     from tenthousand.history.series import dice_sets_chart
 

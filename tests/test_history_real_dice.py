@@ -3,6 +3,7 @@ dice) and whether it was a network game; a history of the release before loads."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shutil
@@ -14,7 +15,7 @@ import pytest
 from tenthousand.ai.moves import apply, decide
 from tenthousand.history import summarize
 from tenthousand.history.stats import Filters, games_csv, statistics
-from tenthousand.history.store import History
+from tenthousand.history.store import GameEntry, History
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.record import Network
 from tenthousand.model.rules import PRESETS
@@ -145,6 +146,37 @@ def test_statistics_filter_on_dice_and_network(tmp_path: Path, filters: Filters,
             entry.seats[1])(**{**entry.seats[1].__dict__, "computer": False, "level": ""}))})
         h.add(entry)
         assert statistics(h, filters).games == games
+
+
+def _network_game(seed: int, other: str, role: str = "player") -> GameEntry:
+    """A network game of Ann against a person called ``other`` at another screen."""
+    game = real_game(seed, None, network=Network(role, 0 if role == "player" else None),
+                     names=("Ann", other))
+    entry = summarize(game.record, analyse_game=False)
+    other_seat = dataclasses.replace(entry.seats[1], computer=False, level="")
+    return dataclasses.replace(entry, seats=(entry.seats[0], other_seat))
+
+
+def test_network_games_by_the_other_players_names(tmp_path: Path) -> None:
+    from tenthousand.history.report import report_lines
+
+    with History(tmp_path / "h.sqlite3") as h:
+        entries = [_network_game(seed, other) for seed, other in ((1, "Cy"), (2, "Cy"),
+                                                                   (3, "Dee"))]
+        for e in entries:
+            h.add(e)
+        h.add(summarize(real_game(4, None, names=("Ann", "Cy")).record, analyse_game=False))
+        st = statistics(h, Filters("Ann"))
+        assert list(st.by_opponent) == ["Cy", "Dee"]  # network games only, most first
+        assert st.by_opponent["Cy"]["games"] == 2 and st.by_opponent["Dee"]["games"] == 1
+        assert st.by_opponent["Cy"]["wins"] == sum(e.seats[0].won
+                                                   for e in entries[:2])
+        labels = [label for label, _text in report_lines(st)]
+        assert "  Against Cy on the network" in labels and "  Against Dee on the network" in labels
+        # The opponent filter: games with a person of that name in another seat.
+        assert statistics(h, Filters("Ann", opponent="Cy")).games == 2  # Cy the computer: no
+        assert statistics(h, Filters("Ann", opponent="Dee")).games == 1
+        assert statistics(h, Filters("Ann", opponent="Cy", network=False)).games == 0
 
 
 def test_the_export_names_the_dice_and_the_network_part(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import tkinter as tk
 from collections.abc import Callable
 from pathlib import Path
 from tkinter import filedialog, ttk
+from typing import NamedTuple
 
 from ..history.dice_sets import set_title
 from ..history.report import READ_WAIT, report_lines, skipped_words, trouble_words
@@ -63,6 +64,17 @@ def _all_games() -> str:
 
 #: A Dice filter's key for one set of real dice: this and the set's name.
 SET = "set:"
+#: An Against filter's key for one person: this and the name.
+NAME = "name:"
+
+
+def opponent_choices(people: list[str]) -> dict[str, str | int | bool | None]:
+    """The Against filter's choices: all, each computer level, people, each person."""
+    choices: dict[str, str | int | bool | None] = {
+        _all_opponents(): None, **{_(LEVEL_NAMES[k]): k for k in (*BY_STRENGTH, "person")}}
+    for name in people:
+        choices.setdefault(name, NAME + name)  # (a name that is a level's word: the level)
+    return choices
 
 
 def dice_choices(sets: list[str]) -> dict[str, str | int | bool | None]:
@@ -80,26 +92,35 @@ def _all_opponents() -> str:
     return pgettext("opponents", "All")
 
 
-#: What a count answers: the names in the history, the figures, the sets of real dice.
-Loaded = tuple[list[str], Statistics | None, list[str]]
+class Loaded(NamedTuple):
+    """What a count answers: the names in the history, the figures, the names of the sets
+    of real dice and of the people who played."""
+
+    names: list[str]
+    stats: Statistics | None
+    sets: list[str]
+    people: list[str]
+
+
+def _texts(history: History, sql: str) -> list[str]:
+    return sorted(r[0] for r in history.rows(sql) if isinstance(r[0], str))
 
 
 def _load(path: Path, filters: Filters | None) -> Loaded:
-    """The names in the history, the figures of ``filters`` (None: of the first name) and
-    the names of the sets of real dice."""
+    """The names in the history, the figures of ``filters`` (None: of the first name), the
+    sets of real dice and the people."""
     if not path.exists():
-        return [], None, []
+        return Loaded([], None, [], [])
     # Read as it is (the game sets a bad file aside).
     with History(path, read_only=True, timeout=READ_WAIT) as history:
         names = history.names()
-        sets = sorted(r[0] for r in history.rows(
-            "SELECT DISTINCT dice_set FROM games WHERE dice_set IS NOT NULL")
-            if isinstance(r[0], str))
+        sets = _texts(history, "SELECT DISTINCT dice_set FROM games WHERE dice_set IS NOT NULL")
+        people = _texts(history, "SELECT DISTINCT name FROM seats WHERE computer = 0")
         if filters is None:
             if not names:
-                return names, None, sets
+                return Loaded(names, None, sets, people)
             filters = Filters(names[0])
-        return names, statistics(history, filters), sets
+        return Loaded(names, statistics(history, filters), sets, people)
 
 
 class StatisticsWindow(tk.Toplevel):
@@ -151,8 +172,7 @@ class StatisticsWindow(tk.Toplevel):
         # What each filter's box shows -> the key the statistics use (None: all).
         self.choices: dict[str, dict[str, str | int | bool | None]] = {
             "preset": {_all(): None, **{PRESETS[k].label: k for k in sorted(PRESETS)}},
-            "level": {_all_opponents(): None,
-                      **{_(LEVEL_NAMES[k]): k for k in (*BY_STRENGTH, "person")}},
+            "level": opponent_choices([]),
             "period": {_(name): days for name, days in PERIODS.items()},
         }
         self.player = tk.StringVar(self, player or "")
@@ -162,7 +182,8 @@ class StatisticsWindow(tk.Toplevel):
         # Translators: the fields of the statistics' filters (with an access key each).
         self.player_box = self._combo(bar, _("&Player:"), self.player, [], 18)
         self._combo(bar, _("&Rules:"), self.preset, list(self.choices["preset"]), 13)
-        self._combo(bar, _("&Against:"), self.level, list(self.choices["level"]), 12)
+        self.level_box = self._combo(bar, _("&Against:"), self.level,
+                                     list(self.choices["level"]), 12)
         self._combo(bar, _("Peri&od:"), self.period, list(self.choices["period"]), 15)
         more = ttk.Frame(self, padding=(10, 0, 10, 4))
         more.pack(fill="x")
@@ -231,16 +252,19 @@ class StatisticsWindow(tk.Toplevel):
         if not name:
             return None
         preset, level = self._chosen("preset", self.preset), self._chosen("level", self.level)
+        opponent = level[len(NAME):] if isinstance(level, str) and level.startswith(NAME) \
+            else None
         days = self._chosen("period", self.period)
         dice, network = self._chosen("dice", self.dice), self._chosen("network", self.network)
         dice_set = dice[len(SET):] if isinstance(dice, str) and dice.startswith(SET) else None
         return Filters(name, None if preset is None else str(preset),
-                       None if level is None else str(level),
+                       None if level is None or opponent is not None else str(level),
                        since=None if isinstance(days, bool) or not isinstance(days, int) else
                        time.time() - days * 86400.0,
                        dice=dice if dice in ("program", "real") else None,
                        dice_set=dice_set,
-                       network=network if isinstance(network, bool) else None)
+                       network=network if isinstance(network, bool) else None,
+                       opponent=opponent)
 
     def refresh(self, first: bool = False) -> None:
         """Count again with the chosen player and filters (in a worker)."""
@@ -257,8 +281,11 @@ class StatisticsWindow(tk.Toplevel):
     def show(self, found: Loaded) -> None:
         if not self.winfo_exists():
             return
-        names, st, sets = found
+        names, st, sets, people = found
         self.player_box.configure(values=names)
+        player = st.player if st is not None else self.player.get()
+        self.choices["level"] = opponent_choices([p for p in people if p != player])
+        self.level_box.configure(values=list(self.choices["level"]))
         self.choices["dice"] = dice_choices(sets)
         self.dice_box.configure(values=list(self.choices["dice"]))
         self.stats = st

@@ -137,6 +137,11 @@ def report_lines(st: Statistics, *, with_sets: bool = True) -> list[tuple[str, s
         label = _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else \
             _("Against {level}").format(level=level_word(level))
         rows.append(("  " + label, _share(share)))
+    for name, share in st.by_opponent.items():
+        # Translators: a row of the statistics: the network games with a person of this
+        # name in another seat.
+        rows.append(("  " + _("Against {name} on the network").format(name=name),
+                     _share(share)))
     rows.append((_("Per turn"), _per_turn(st)))
     rows.append((_("Trash"), _("{percent} of turns ended in trash").format(
         percent=percent(st.trash_rate))))
@@ -209,7 +214,8 @@ def trouble_words(error: BaseException, path: Path) -> str:
 def stats_main(player: str | None, *, rules: str | None = None, level: str | None = None,
                since: float | None = None, until: float | None = None, as_json: bool = False,
                export: str | None = None, dice: str | None = None,
-               dice_set: str | None = None, network: bool | None = None) -> int:
+               dice_set: str | None = None, network: bool | None = None,
+               opponent: str | None = None) -> int:
     """``tenthousand --stats``: print the statistics (or export CSV); 0, or 1 with a line.
     The history is read as it is: opened read-only, never set aside nor created."""
     path = history_path()
@@ -225,7 +231,7 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
     with history:
         try:  # (damaged pages are met as the rows are read)
             filters = Filters("", rules, level, since, until, dice=dice, dice_set=dice_set,
-                              network=network)
+                              network=network, opponent=opponent)
             return _report(history, player, filters, as_json, export)
         except (sqlite3.Error, HistoryError) as e:
             print("tenthousand: " + trouble_words(e, path), file=sys.stderr)

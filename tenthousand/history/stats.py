@@ -39,8 +39,9 @@ class Filters:
     """Which games count: the player's finished games, narrowed by rule set, the level of
     a computer opponent, a period (seconds since 1970, ``until`` excluded), the dice
     (``dice``: "program" for the program's, "real" for real dice, and ``dice_set`` for one
-    set of them) and the screens (``network``: True for network games only, False for
-    games on one screen only)."""
+    set of them), the screens (``network``: True for network games only, False for
+    games on one screen only) and an opponent's name (``opponent``: games with a person
+    of that name in another seat)."""
 
     player: str
     preset: str | None = None
@@ -51,6 +52,7 @@ class Filters:
     dice: str | None = None
     dice_set: str | None = None
     network: bool | None = None
+    opponent: str | None = None
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -131,6 +133,8 @@ class Statistics:
     win_rate: float = 0.0
     ci95: tuple[float, float] = (0.0, 1.0)
     by_level: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The network games by the name of each person met in them (games, wins, interval).
+    by_opponent: dict[str, dict[str, Any]] = field(default_factory=dict)
     turns: int = 0
     banked_per_turn: float = 0.0
     optimum_per_turn: float | None = None
@@ -325,6 +329,10 @@ def _where(f: Filters) -> tuple[str, list[Any]]:
         parts.append("g.dice_set IS NULL")
     if f.network is not None:
         parts.append("g.network != ''" if f.network else "g.network = ''")
+    if f.opponent is not None:
+        parts.append("EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id "
+                     "AND o.seat != s.seat AND o.computer = 0 AND o.name = ?)")
+        args.append(f.opponent)
     if f.level == "person":
         parts.append("EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id "
                      "AND o.seat != s.seat AND o.computer = 0)")
@@ -387,6 +395,7 @@ def statistics(history: History, filters: Filters, *, with_optimum: bool = True
     st.abandoned = _abandoned(history, filters)
     st.computer_faces = computer_faces
     st.dice_sets = real_dice_sets(history, filters)
+    st.by_opponent = _by_opponent(history, filters, left_out)
     st.seconds = time.perf_counter() - t0
     return st
 
@@ -486,6 +495,26 @@ def _optimum(rows: list[_Row]) -> float | None:
             return None
         value += best * r.turns / total
     return value
+
+
+def _by_opponent(history: History, filters: Filters, left_out: set[int | None]
+                 ) -> dict[str, dict[str, Any]]:
+    """The player's finished network games by the name of each person in another seat
+    (a game with two of them counts for each), most games first."""
+    where, args = _where(filters)
+    rows = history.rows(
+        "SELECT s.game_id, o.name, s.won FROM seats s JOIN games g ON g.id = s.game_id "
+        "JOIN seats o ON o.game_id = s.game_id AND o.seat != s.seat AND o.computer = 0 "
+        f"WHERE s.name = ? AND g.status = 'finished' AND g.network != ''{where}", args)
+    groups: dict[str, list[int]] = {}
+    for game_id, name, won in rows:
+        if game_id in left_out or not isinstance(name, str) or type(won) is not int:
+            continue
+        g = groups.setdefault(name, [0, 0])
+        g[0] += 1
+        g[1] += won
+    return {k: _share(n, w) for k, (n, w) in sorted(groups.items(),
+                                                      key=lambda kv: (-kv[1][0], kv[0]))}
 
 
 def real_dice_sets(history: History, filters: Filters) -> list[DiceSet]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
-from test_history_real_dice import real_game  # noqa: E402
+from test_history_real_dice import _network_game, real_game  # noqa: E402
 
 from tenthousand.dialogs.statistics import StatisticsWindow  # noqa: E402
 from tenthousand.history import summarize  # noqa: E402
@@ -40,6 +40,7 @@ def _history(path: Path) -> None:
         h.add(summarize(real_game(22, "Red set", faces=loaded[1500:]).record,
                         analyse_game=False))
         h.add(summarize(real_game(31, None).record, analyse_game=False))
+        h.add(_network_game(41, "Cy"))  # a person at another screen
 
 
 def test_the_fairness_view_judges_each_set(tk_root: tk.Tk, tmp_path: Path) -> None:
@@ -74,8 +75,9 @@ def test_the_fairness_view_judges_each_set(tk_root: tk.Tk, tmp_path: Path) -> No
                                                        "Real dice: Red set")
         for dice, network, games, sets in (
                 ("Real dice: Red set", "All", 2, ["Red set"]),
-                ("The program's dice", "All", 1, []),
+                ("The program's dice", "All", 2, []),
                 ("Real dice (every set)", "Network games only", 1, ["Blue set"]),
+                ("All", "Network games only", 2, ["Blue set"]),
                 ("All", "Games on one screen only", 4, ["Red set", "Blue set"])):
             window.dice.set(dice)
             window.network.set(network)
@@ -84,6 +86,18 @@ def test_the_fairness_view_judges_each_set(tk_root: tk.Tk, tmp_path: Path) -> No
             _wait(window, lambda: bool(shown))
             assert window.stats is not None and window.stats.games == games, (dice, network)
             assert sorted(s.name for s in view.sets) == sorted(sets)
+        # The people met are offered by name (the player and the computers are not).
+        assert window.level_box.cget("values")[-1] == "Cy"
+        assert "Ann" not in window.level_box.cget("values")
+        window.dice.set("All")
+        window.network.set("All")
+        window.level.set("Cy")
+        shown.clear()
+        window.refresh()
+        _wait(window, lambda: bool(shown))
+        assert window.stats is not None and window.stats.games == 1
+        assert "Against Cy on the network:" in window.text.get("1.0", "end")
+        window.level.set("All")
         window.dice.set("The program's dice")
         shown.clear()
         window.refresh()
