@@ -11,6 +11,7 @@ published tables of chi-square's quantiles.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 EPSILON = 3e-16
 TINY = 1e-300
@@ -92,7 +93,7 @@ def chi_square_quantile(p: float, df: int) -> float:
     return (low + high) / 2
 
 
-def statistic(counts: tuple[int, ...] | list[int]) -> float:
+def statistic(counts: Sequence[float]) -> float:
     """Pearson's chi-square of ``counts`` against equal chances for each."""
     n = sum(counts)
     if n == 0:

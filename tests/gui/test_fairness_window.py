@@ -106,3 +106,34 @@ def test_the_fairness_view_judges_each_set(tk_root: tk.Tk, tmp_path: Path) -> No
     finally:
         window.destroy()
         jobs.close()
+
+
+def test_a_real_dice_record_in_the_replay_and_the_charts(tk_root: tk.Tk) -> None:
+    """No seed, only the faces entered: the replay steps through them and the charts draw
+    the score race and the chances of winning."""
+    import json
+
+    from tenthousand.dialogs.charts import ChartsWindow
+    from tenthousand.dialogs.replay import ReplayWindow
+    from tenthousand.model import load_record
+
+    game = real_game(13, "Blue set")
+    record = load_record(json.loads(json.dumps(game.record.to_dict())))
+    assert record.real_dice == "Blue set" and record.start.seed is None
+    window = ReplayWindow(tk_root, record, step=0)
+    try:
+        _wait(window, lambda: window.replay is not None)
+        window.show(len(record))
+        assert window.step == len(record)
+        assert window.replay is not None
+        assert window.replay.game(len(record)).board == game.board
+    finally:
+        window.close()
+    charts = ChartsWindow(tk_root, record, palette("color", "green"))
+    try:
+        assert charts.race.find_withtag("series")
+        assert charts.chances.winfo_manager() and charts.chances.find_withtag("series")
+        assert "The dice gave" in charts.words.cget("text") or \
+            "The dice were even" in charts.words.cget("text")
+    finally:
+        charts.destroy()
