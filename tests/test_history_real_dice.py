@@ -247,3 +247,21 @@ def test_a_real_dice_record_replays_reviews_and_charts() -> None:
     assert mine and [(d.faces, d.bank, d.position["board"]) for d in mine] == [
         (d.faces, d.bank, d.position["board"]) for d in theirs]
     assert [c.loss for c in review(mine)] == pytest.approx([c.loss for c in review(theirs)])
+
+
+def test_a_game_kept_to_be_stored_later_keeps_its_dice_and_network_part() -> None:
+    """The history was busy: the entry waits in history-pending.json, and comes back the
+    same; a file kept by the release before (no such fields) still loads."""
+    from tenthousand.history.pending import entries_from_json, entry_to_json
+
+    entry = dataclasses.replace(
+        summarize(real_game(5, "Green", network=Network("player", 1)).record,
+                  analyse_game=False), token="t1")
+    data = json.loads(json.dumps({"pending": 1, "games": [entry_to_json(entry)]}))
+    [back] = entries_from_json(data)
+    assert back == entry and (back.dice_set, back.network, back.network_seat) == (
+        "Green", "player", 1)
+    for name in ("dice_set", "network", "network_seat"):
+        del data["games"][0][name]
+    [old] = entries_from_json(data)
+    assert (old.dice_set, old.network, old.network_seat) == (None, "", None)
