@@ -291,6 +291,7 @@ def luck_words(s: DiceSet) -> str | None:
 
 def words(s: DiceSet) -> list[str]:
     """Every sentence the fairness view shows of a set, in order."""
-    out = [counted_words(s), test_words(s), *verdict_words(s), more_words(s)]
+    figures = [] if s.verdict == TOO_FEW else [test_words(s)]  # too few: no figures either
+    out = [counted_words(s), *figures, *verdict_words(s), more_words(s)]
     luck = luck_words(s)
     return out + ([luck] if luck else [])
