@@ -328,6 +328,17 @@ def _tool_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("with --stats: only games from this day on"))
     parser.add_argument("--until", type=_day, metavar=_("YYYY-MM-DD"),
                         help=_("with --stats: only games before this day"))
+    parser.add_argument("--dice", choices=("program", "real"),
+                        help=_("with --stats: only games with the program's dice (program) or "
+                               "with real dice (real)"))
+    parser.add_argument("--dice-set", metavar=_("NAME"),
+                        help=_("with --stats: only games with this set of real dice"))
+    parser.add_argument("--opponent", metavar=_("NAME"),
+                        help=_("with --stats: only games with a person of this name in "
+                               "another seat"))
+    parser.add_argument("--network", choices=("yes", "no"),
+                        help=_("with --stats: only network games (yes) or only games on one "
+                               "screen (no)"))
     folder = _("FOLDER")
     parser.add_argument("--export-csv", type=str, metavar=folder,
                         help=_("write every stored game and decision as CSV into {folder}, "
@@ -420,6 +431,13 @@ def _check_tools(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> Non
         parser.error(_("--fingerprint goes with --verify RECORD: give the record to check"))
     if ns.player is not None and not (ns.player.strip() and is_plain(ns.player)):
         parser.error(_("--player: give the name as the statistics show it, in plain text"))
+    if ns.opponent is not None and not (ns.opponent.strip() and is_plain(ns.opponent)):
+        parser.error(_("--opponent: give the name as the statistics show it, in plain text"))
+    if ns.dice_set is not None and not is_plain(ns.dice_set):
+        parser.error(_("--dice-set: give the set's name as the statistics show it, in plain "
+                       "text"))
+    if ns.dice_set is not None and ns.dice == "program":
+        parser.error(_("--dice-set names a set of real dice: leave out --dice program"))
     for flag, value in (("--rules-file", ns.rules_file), ("--verify", ns.verify),
                         ("--replay", ns.replay)):
         if value is not None:
@@ -513,7 +531,9 @@ def run(argv: list[str]) -> int:
         from .history.report import stats_main
 
         return stats_main(ns.player, rules=ns.rules, level=ns.against, since=ns.since,
-                          until=ns.until, as_json=ns.json, export=ns.export_csv)
+                          until=ns.until, as_json=ns.json, export=ns.export_csv,
+                          dice=ns.dice, dice_set=ns.dice_set, opponent=ns.opponent,
+                          network=None if ns.network is None else ns.network == "yes")
     if ns.verify is not None:
         from .history.report import verify_main
 

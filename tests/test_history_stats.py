@@ -165,6 +165,9 @@ def test_fairness_in_words() -> None:
     assert fair.p_value > 0.5 and "look fair" in fair.words
     loaded = fairness([1300, 1000, 1000, 1000, 1000, 700])
     assert loaded.p_value < 1e-10 and "unusual" in loaded.words
+    assert "less than once in a million times" in loaded.words  # not a number of 20 digits
+    odd = fairness([1120, 1000, 1000, 1000, 1000, 880])  # chi-square 28.8, p = 2.5e-5
+    assert f"about once in {round(1 / odd.p_value):,} times" in odd.words
     assert fairness([0] * 6).words == "No dice thrown yet."
 
 

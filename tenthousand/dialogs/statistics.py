@@ -13,7 +13,9 @@ import tkinter as tk
 from collections.abc import Callable
 from pathlib import Path
 from tkinter import filedialog, ttk
+from typing import NamedTuple
 
+from ..history.dice_sets import set_title
 from ..history.report import READ_WAIT, report_lines, skipped_words, trouble_words
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
 from ..history.stats import Filters, Skipped, Statistics, export_csv, statistics
@@ -25,6 +27,7 @@ from ..view import access, placing
 from ..view.charts import Chart
 from ..view.theme import Palette, ensure_style
 from .base import collect_when_closed, derived_font
+from .fairness import FairnessView
 
 #: The choices of the filters, by the key the statistics use (None: no filter), in the
 #: order shown; the texts are translated where shown.
@@ -49,23 +52,75 @@ def _all() -> str:
     return _("All")
 
 
+def _all_dice() -> str:
+    # Translators: the choice of the statistics' Dice filter that keeps every game.
+    return pgettext("dice", "All")
+
+
+def _all_games() -> str:
+    # Translators: the choice of the statistics' Network filter that keeps every game.
+    return pgettext("games", "All")
+
+
+#: A Dice filter's key for one set of real dice: this and the set's name.
+SET = "set:"
+#: An Against filter's key for one person: this and the name.
+NAME = "name:"
+
+
+def opponent_choices(people: list[str]) -> dict[str, str | int | bool | None]:
+    """The Against filter's choices: all, each computer level, people, each person."""
+    choices: dict[str, str | int | bool | None] = {
+        _all_opponents(): None, **{_(LEVEL_NAMES[k]): k for k in (*BY_STRENGTH, "person")}}
+    for name in people:
+        choices.setdefault(name, NAME + name)  # (a name that is a level's word: the level)
+    return choices
+
+
+def dice_choices(sets: list[str]) -> dict[str, str | int | bool | None]:
+    """The Dice filter's choices: all, the program's, real dice, and each set by name."""
+    # Translators: the choices of the statistics' Dice field; {name} names a set of real
+    # dice.
+    return {_all_dice(): None, _("The program's dice"): "program",
+            _("Real dice (every set)"): "real",
+            **{_("Real dice: {name}").format(name=set_title(name)): SET + name
+               for name in sets}}
+
+
 def _all_opponents() -> str:
     # Translators: the choice of the statistics' Against filter that keeps every opponent.
     return pgettext("opponents", "All")
 
 
-def _load(path: Path, filters: Filters | None) -> tuple[list[str], Statistics | None]:
-    """The names in the history and the figures of ``filters`` (None: of the first name)."""
+class Loaded(NamedTuple):
+    """What a count answers: the names in the history, the figures, the names of the sets
+    of real dice and of the people who played."""
+
+    names: list[str]
+    stats: Statistics | None
+    sets: list[str]
+    people: list[str]
+
+
+def _texts(history: History, sql: str) -> list[str]:
+    return sorted(r[0] for r in history.rows(sql) if isinstance(r[0], str))
+
+
+def _load(path: Path, filters: Filters | None) -> Loaded:
+    """The names in the history, the figures of ``filters`` (None: of the first name), the
+    sets of real dice and the people."""
     if not path.exists():
-        return [], None
+        return Loaded([], None, [], [])
     # Read as it is (the game sets a bad file aside).
     with History(path, read_only=True, timeout=READ_WAIT) as history:
         names = history.names()
+        sets = _texts(history, "SELECT DISTINCT dice_set FROM games WHERE dice_set IS NOT NULL")
+        people = _texts(history, "SELECT DISTINCT name FROM seats WHERE computer = 0")
         if filters is None:
             if not names:
-                return names, None
+                return Loaded(names, None, sets, people)
             filters = Filters(names[0])
-        return names, statistics(history, filters)
+        return Loaded(names, statistics(history, filters), sets, people)
 
 
 class StatisticsWindow(tk.Toplevel):
@@ -115,10 +170,9 @@ class StatisticsWindow(tk.Toplevel):
         bar = ttk.Frame(self, padding=(10, 10, 10, 4))
         bar.pack(fill="x")
         # What each filter's box shows -> the key the statistics use (None: all).
-        self.choices: dict[str, dict[str, str | int | None]] = {
+        self.choices: dict[str, dict[str, str | int | bool | None]] = {
             "preset": {_all(): None, **{PRESETS[k].label: k for k in sorted(PRESETS)}},
-            "level": {_all_opponents(): None,
-                      **{_(LEVEL_NAMES[k]): k for k in (*BY_STRENGTH, "person")}},
+            "level": opponent_choices([]),
             "period": {_(name): days for name, days in PERIODS.items()},
         }
         self.player = tk.StringVar(self, player or "")
@@ -128,8 +182,22 @@ class StatisticsWindow(tk.Toplevel):
         # Translators: the fields of the statistics' filters (with an access key each).
         self.player_box = self._combo(bar, _("&Player:"), self.player, [], 18)
         self._combo(bar, _("&Rules:"), self.preset, list(self.choices["preset"]), 13)
-        self._combo(bar, _("&Against:"), self.level, list(self.choices["level"]), 12)
+        self.level_box = self._combo(bar, _("&Against:"), self.level,
+                                     list(self.choices["level"]), 12)
         self._combo(bar, _("Peri&od:"), self.period, list(self.choices["period"]), 15)
+        more = ttk.Frame(self, padding=(10, 0, 10, 4))
+        more.pack(fill="x")
+        self.choices["dice"] = dice_choices([])
+        self.choices["network"] = {
+            _all_games(): None,
+            # Translators: the choices of the statistics' Network field.
+            _("Network games only"): True, _("Games on one screen only"): False}
+        self.dice = tk.StringVar(self, _all_dice())
+        self.network = tk.StringVar(self, _all_games())
+        # Translators: the statistics' filters of the dice thrown and of network games.
+        self.dice_box = self._combo(more, _("&Dice:"), self.dice, list(self.choices["dice"]),
+                                    22)
+        self._combo(more, _("&Network:"), self.network, list(self.choices["network"]), 22)
 
     def _combo(self, bar: ttk.Frame, label: str, var: tk.StringVar, values: list[str],
                width: int) -> ttk.Combobox:
@@ -140,7 +208,7 @@ class StatisticsWindow(tk.Toplevel):
         box.bind("<<ComboboxSelected>>", lambda _e: self.refresh())
         return box
 
-    def _chosen(self, name: str, var: tk.StringVar) -> str | int | None:
+    def _chosen(self, name: str, var: tk.StringVar) -> str | int | bool | None:
         """The key of a filter's choice (a key typed in by a test counts as itself)."""
         shown = var.get()
         return self.choices[name].get(shown, shown)
@@ -171,6 +239,9 @@ class StatisticsWindow(tk.Toplevel):
             chart = Chart(self.tabs, self.pal, width=520, height=380)
             access.tab(self.tabs, chart, _(title))
             self.charts[name] = chart
+        self.fairness = FairnessView(self.tabs, self.pal)
+        # Translators: the tab of the statistics with the test of each set of real dice.
+        access.tab(self.tabs, self.fairness, _("Are my d&ice fair?"))
         self.tabs.enable_traversal()
         panes.add(self.tabs, weight=3)
 
@@ -181,11 +252,19 @@ class StatisticsWindow(tk.Toplevel):
         if not name:
             return None
         preset, level = self._chosen("preset", self.preset), self._chosen("level", self.level)
+        opponent = level[len(NAME):] if isinstance(level, str) and level.startswith(NAME) \
+            else None
         days = self._chosen("period", self.period)
+        dice, network = self._chosen("dice", self.dice), self._chosen("network", self.network)
+        dice_set = dice[len(SET):] if isinstance(dice, str) and dice.startswith(SET) else None
         return Filters(name, None if preset is None else str(preset),
-                       None if level is None else str(level),
-                       since=None if not isinstance(days, int) else
-                       time.time() - days * 86400.0)
+                       None if level is None or opponent is not None else str(level),
+                       since=None if isinstance(days, bool) or not isinstance(days, int) else
+                       time.time() - days * 86400.0,
+                       dice=dice if dice in ("program", "real") else None,
+                       dice_set=dice_set,
+                       network=network if isinstance(network, bool) else None,
+                       opponent=opponent)
 
     def refresh(self, first: bool = False) -> None:
         """Count again with the chosen player and filters (in a worker)."""
@@ -199,19 +278,25 @@ class StatisticsWindow(tk.Toplevel):
         if self.winfo_exists():
             self.status.configure(text=trouble_words(error, self.path))
 
-    def show(self, found: tuple[list[str], Statistics | None]) -> None:
+    def show(self, found: Loaded) -> None:
         if not self.winfo_exists():
             return
-        names, st = found
+        names, st, sets, people = found
         self.player_box.configure(values=names)
+        player = st.player if st is not None else self.player.get()
+        self.choices["level"] = opponent_choices([p for p in people if p != player])
+        self.level_box.configure(values=list(self.choices["level"]))
+        self.choices["dice"] = dice_choices(sets)
+        self.dice_box.configure(values=list(self.choices["dice"]))
         self.stats = st
         if st is None:
             self._write([(_("Games"), _("no games stored yet: play one and it appears here"))])
             self.status.configure(text="")
         else:
             self.player.set(st.player)
-            self._write(report_lines(st))
+            self._write(report_lines(st, with_sets=False))
             self._charts(st)
+            self.fairness.show(st.dice_sets)
             # Translators: under the statistics: how many stored games they count.
             self.status.configure(text=ngettext("{n} game counted", "{n} games counted",
                                                 st.games).format(n=number(st.games)))
@@ -269,6 +354,7 @@ class StatisticsWindow(tk.Toplevel):
         self.text.configure(background=pal.panel, foreground=pal.panel_text)
         for chart in self.charts.values():
             chart.set_palette(pal)
+        self.fairness.set_palette(pal)
 
 
 def _export(path: Path, folder: Path) -> tuple[Path, Path, list[Skipped]]:

@@ -150,6 +150,33 @@ def _thrown(events: Sequence[object], seat: int) -> tuple[int, ...] | None:
     return None
 
 
+class _Recorded:
+    """The faces a record wrote down, die by die, for a game whose dice no generator can
+    throw again: real dice entered at a table (or a scripted source)."""
+
+    def __init__(self, commands: Sequence[Command]) -> None:
+        self.faces = [f for c in commands if c.dice for throw in c.dice for f in throw]
+        self.used = 0
+
+    def __call__(self, count: int) -> Sequence[int]:
+        if len(self.faces) - self.used < count:
+            # Not the player's words: the analysis logs it and stores the game unanalysed.
+            raise ValueError("the record's dice run out before its commands do")
+        out = self.faces[self.used:self.used + count]
+        self.used += count
+        return out
+
+
+def start_of(record: Record) -> Game:
+    """The game at the start of ``record``, to be played on command by command: its dice
+    come from the generator the record keeps or, with recorded dice (a real-dice game has
+    no seed), from the faces each command wrote down."""
+    game = record.game_at(0)
+    if record.recorded_dice:
+        game.dice_source = _Recorded(record.commands)
+    return game
+
+
 def analyse(record: Record, decisions_of: Collection[int] | None = None) -> Analysis:
     """Luck and skill of the game ``record`` describes (ValueError for a record that does
     not replay).  Decisions are listed for the seats in ``decisions_of`` (default: the
@@ -175,7 +202,7 @@ def _chances(game: Game) -> tuple[float, float]:
 def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
     from ..solver.values import table_for
 
-    game = record.game_at(0)
+    game = start_of(record)
     if table_for(game) is None:
         raise _NoTable
     before = _chances(game)
@@ -253,7 +280,7 @@ def _score_values(game: Game) -> AdvisorValues | None:
 def _analyse_score(record: Record, wanted: Collection[int]) -> Analysis:
     from ..ai.players import trash_value
 
-    game = record.game_at(0)
+    game = start_of(record)
     n = len(record.seats)
     out = Analysis(SCORE, n, [0.0] * n, [0.0] * n, [0.0] * n)
     lower = game.rules.rotary_club

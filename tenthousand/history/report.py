@@ -14,6 +14,8 @@ from typing import Any
 from ..i18n import N_, _, decimal, join_words, ngettext, number, percent
 from ..model.rules import level_word
 from .analysis import MISTAKE_WORDS
+from .dice_sets import set_title
+from .dice_sets import words as dice_set_words
 from .stats import Filters, Skipped, Statistics, signed_percent, statistics
 from .store import Damaged, History, HistoryError, Unavailable, history_path, trouble
 
@@ -124,8 +126,9 @@ def skipped_words(skipped: list[Skipped], most: int = 10) -> str:
                     n).format(games=join_words(games))
 
 
-def report_lines(st: Statistics) -> list[tuple[str, str]]:
-    """(label, text) rows of every figure, in the order the window and terminal show."""
+def report_lines(st: Statistics, *, with_sets: bool = True) -> list[tuple[str, str]]:
+    """(label, text) rows of every figure, in the order the window and terminal show
+    (``with_sets``: the sets of real dice too; the window has a page for them)."""
     left_out = [(_("Left out"), skipped_words(st.skipped))] if st.skipped else []
     if not st.games:
         return [(_("Games"), _("no finished games match these filters yet")), *left_out]
@@ -134,6 +137,11 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
         label = _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else \
             _("Against {level}").format(level=level_word(level))
         rows.append(("  " + label, _share(share)))
+    for name, share in st.by_opponent.items():
+        # Translators: a row of the statistics: the network games with a person of this
+        # name in another seat.
+        rows.append(("  " + _("Against {name} on the network").format(name=name),
+                     _share(share)))
     rows.append((_("Per turn"), _per_turn(st)))
     rows.append((_("Trash"), _("{percent} of turns ended in trash").format(
         percent=percent(st.trash_rate))))
@@ -163,7 +171,17 @@ def report_lines(st: Statistics) -> list[tuple[str, str]]:
     if st.computer_faces is not None and any(st.computer_faces.counts):
         rows.append((_("Computers' dice"), _faces(st.computer_faces.counts)))
         rows.append(("", st.computer_faces.words))
-    return rows + left_out
+    return rows + (dice_set_lines(st) if with_sets else []) + left_out
+
+
+def dice_set_lines(st: Statistics) -> list[tuple[str, str]]:
+    """Each set of real dice: its face counts, then the test in words, a row a sentence."""
+    rows: list[tuple[str, str]] = []
+    for s in st.dice_sets:
+        # Translators: a row of the statistics: a set of real dice the player named.
+        rows.append((_("Real dice: {name}").format(name=set_title(s.name)), _faces(s.counts)))
+        rows += [("", line) for line in dice_set_words(s)]
+    return rows
 
 
 def _faces(counts: tuple[int, ...]) -> str:
@@ -195,7 +213,9 @@ def trouble_words(error: BaseException, path: Path) -> str:
 
 def stats_main(player: str | None, *, rules: str | None = None, level: str | None = None,
                since: float | None = None, until: float | None = None, as_json: bool = False,
-               export: str | None = None) -> int:
+               export: str | None = None, dice: str | None = None,
+               dice_set: str | None = None, network: bool | None = None,
+               opponent: str | None = None) -> int:
     """``tenthousand --stats``: print the statistics (or export CSV); 0, or 1 with a line.
     The history is read as it is: opened read-only, never set aside nor created."""
     path = history_path()
@@ -210,8 +230,9 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
         return 1
     with history:
         try:  # (damaged pages are met as the rows are read)
-            return _report(history, player, Filters("", rules, level, since, until),
-                           as_json, export)
+            filters = Filters("", rules, level, since, until, dice=dice, dice_set=dice_set,
+                              network=network, opponent=opponent)
+            return _report(history, player, filters, as_json, export)
         except (sqlite3.Error, HistoryError) as e:
             print("tenthousand: " + trouble_words(e, path), file=sys.stderr)
             return 1

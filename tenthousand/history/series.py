@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from ..i18n import N_, _, number
 from ..model.events import TurnStarted
 from ..model.record import Record
-from .analysis import Analysis
+from .analysis import Analysis, start_of
+from .dice_sets import DiceSet, set_title
 from .stats import Fairness, GamePoint, split_words
 
 LINE = "line"
@@ -54,7 +55,7 @@ class ChartData:
 
 def score_race(record: Record) -> ChartData:
     """Every seat's board score after each round of turns, from the start of the game."""
-    game = record.game_at(0)
+    game = start_of(record)
     n = len(record.seats)
     points: list[list[tuple[float, float]]] = [[(0.0, float(b))] for b in game.board]
     turns = 0
@@ -125,6 +126,24 @@ def faces_chart(mine: Fairness, computers: Fairness | None, player: str) -> Char
                      x_names=("1", "2", "3", "4", "5", "6"), reference=1 / 6,
                      # Translators: the label of the line at 1/6 on the faces chart.
                      reference_label=_("fair: 1 in 6"), note=mine.words)
+
+
+def dice_sets_chart(sets: Sequence[DiceSet]) -> ChartData:
+    """Each set of real dice: how often each face came up, as shares of its dice, against
+    the fair 1/6 (the sets with the most dice first, as many as the chart has colours)."""
+    series = []
+    for d in sets[:6]:
+        total = d.dice or 1
+        series.append(Series(set_title(d.name), tuple(
+            (float(i + 1), c / total) for i, c in enumerate(d.counts))))
+    top = max([y for s in series for _x, y in s.points] + [1 / 6])
+    # Translators: the title of the chart of the faces of each set of real dice.
+    return ChartData(_("Faces of each set of real dice"), _("Face"), _("Share of the dice"),
+                     tuple(series), kind=BARS, y_min=0.0, y_max=max(0.25, top * 1.1),
+                     percent=True, x_names=("1", "2", "3", "4", "5", "6"), reference=1 / 6,
+                     reference_label=_("fair: 1 in 6"),
+                     # Translators: what the dice-fairness chart shows before any game.
+                     empty_note=_("No games with real dice yet."))
 
 
 def _rolling(values: Sequence[float], width: int) -> list[float]:

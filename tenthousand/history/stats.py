@@ -26,6 +26,9 @@ from typing import Any, NamedTuple, get_args, get_type_hints
 from ..files.storage import write_text_atomic
 from ..i18n import _, ngettext, number, percent
 from .analysis import MISTAKE_WORDS
+from .chisquare import chi_square_sf
+from .dice_sets import DiceSet, tally
+from .dice_sets import signed_percent as signed_percent  # (defined there, long used from here)
 from .store import History
 
 Z95 = 1.959964
@@ -34,7 +37,11 @@ Z95 = 1.959964
 @dataclass(frozen=True)
 class Filters:
     """Which games count: the player's finished games, narrowed by rule set, the level of
-    a computer opponent and a period (seconds since 1970, ``until`` excluded)."""
+    a computer opponent, a period (seconds since 1970, ``until`` excluded), the dice
+    (``dice``: "program" for the program's, "real" for real dice, and ``dice_set`` for one
+    set of them), the screens (``network``: True for network games only, False for
+    games on one screen only) and an opponent's name (``opponent``: games with a person
+    of that name in another seat)."""
 
     player: str
     preset: str | None = None
@@ -42,6 +49,10 @@ class Filters:
     since: float | None = None
     until: float | None = None
     include_demo: bool = False
+    dice: str | None = None
+    dice_set: str | None = None
+    network: bool | None = None
+    opponent: str | None = None
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -56,16 +67,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def chi_square_p(statistic: float) -> float:
-    """P(X >= statistic) for chi-square with 5 degrees of freedom (six faces).
-
-    The regularized upper gamma function Q(5/2, x/2) in closed form:
-    erfc(sqrt(y)) + exp(-y) * 2 sqrt(y / pi) * (1 + 2y/3), with y = x/2.
-    """
-    if statistic <= 0:
-        return 1.0
-    y = statistic / 2
-    return min(1.0, math.erfc(math.sqrt(y))
-               + math.exp(-y) * 2 * math.sqrt(y / math.pi) * (1 + 2 * y / 3))
+    """P(X >= statistic) for chi-square with 5 degrees of freedom (six faces): the
+    regularised upper gamma function Q(5/2, x/2) (see :mod:`.chisquare`)."""
+    return chi_square_sf(statistic, 5)
 
 
 @dataclass(frozen=True)
@@ -76,13 +80,6 @@ class Fairness:
     statistic: float
     p_value: float
     words: str
-
-
-def signed_percent(fraction: float, places: int = 0) -> str:
-    """A change as a percentage with its sign: +18%, -4.5%, 0% (as the language writes it)."""
-    shown = round(fraction * 100, places)
-    sign = "+" if shown > 0 else "-" if shown < 0 else ""
-    return sign + percent(abs(fraction), places)
 
 
 def fairness(counts: Sequence[int]) -> Fairness:
@@ -101,13 +98,15 @@ def fairness(counts: Sequence[int]) -> Fairness:
         # Translators: {percent} is a percentage such as 35%.
         words = _("The dice look fair. Fair dice would give counts at least this uneven "
                   "{percent} of the time.").format(percent=percent(p, 0))
-    else:
-        odds = 1 / p if p > 0 else float("inf")
+    elif p >= 1e-6:
         # Translators: {odds} is a number such as 1,250.
         words = _("These counts are unusual for fair dice: fair dice would give counts this "
                   "uneven about once in {odds} times. With many players and many games, rare "
-                  "things do happen now and then.").format(
-            odds=number(odds) if math.isfinite(odds) else "\u221e")
+                  "things do happen now and then.").format(odds=number(1 / p))
+    else:  # (a count of a hundred thousand digits says no more than this)
+        words = _("These counts are unusual for fair dice: fair dice would give counts this "
+                  "uneven less than once in a million times. With many players and many "
+                  "games, rare things do happen now and then.")
     return Fairness(tuple(counts), stat, p, words)
 
 
@@ -134,6 +133,8 @@ class Statistics:
     win_rate: float = 0.0
     ci95: tuple[float, float] = (0.0, 1.0)
     by_level: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The network games by the name of each person met in them (games, wins, interval).
+    by_opponent: dict[str, dict[str, Any]] = field(default_factory=dict)
     turns: int = 0
     banked_per_turn: float = 0.0
     optimum_per_turn: float | None = None
@@ -151,6 +152,8 @@ class Statistics:
     faces: Fairness | None = None
     computer_faces: Fairness | None = None
     series: list[GamePoint] = field(default_factory=list)
+    #: Each set of real dice in the player's games, judged (see :mod:`.dice_sets`).
+    dice_sets: list[DiceSet] = field(default_factory=list)
     seconds: float = 0.0
     skipped: list[Skipped] = field(default_factory=list)  # games left out: odd values
 
@@ -317,6 +320,19 @@ def _where(f: Filters) -> tuple[str, list[Any]]:
     if f.until is not None:
         parts.append("g.started < ?")
         args.append(f.until)
+    if f.dice_set is not None:
+        parts.append("g.dice_set = ?")
+        args.append(f.dice_set)
+    elif f.dice == "real":
+        parts.append("g.dice_set IS NOT NULL")
+    elif f.dice == "program":
+        parts.append("g.dice_set IS NULL")
+    if f.network is not None:
+        parts.append("g.network != ''" if f.network else "g.network = ''")
+    if f.opponent is not None:
+        parts.append("EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id "
+                     "AND o.seat != s.seat AND o.computer = 0 AND o.name = ?)")
+        args.append(f.opponent)
     if f.level == "person":
         parts.append("EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id "
                      "AND o.seat != s.seat AND o.computer = 0)")
@@ -378,6 +394,8 @@ def statistics(history: History, filters: Filters, *, with_optimum: bool = True
         st.optimum_per_turn = _optimum(rows)
     st.abandoned = _abandoned(history, filters)
     st.computer_faces = computer_faces
+    st.dice_sets = real_dice_sets(history, filters)
+    st.by_opponent = _by_opponent(history, filters, left_out)
     st.seconds = time.perf_counter() - t0
     return st
 
@@ -479,6 +497,39 @@ def _optimum(rows: list[_Row]) -> float | None:
     return value
 
 
+def _by_opponent(history: History, filters: Filters, left_out: set[int | None]
+                 ) -> dict[str, dict[str, Any]]:
+    """The player's finished network games by the name of each person in another seat
+    (a game with two of them counts for each), most games first."""
+    where, args = _where(filters)
+    rows = history.rows(
+        "SELECT s.game_id, o.name, s.won FROM seats s JOIN games g ON g.id = s.game_id "
+        "JOIN seats o ON o.game_id = s.game_id AND o.seat != s.seat AND o.computer = 0 "
+        f"WHERE s.name = ? AND g.status = 'finished' AND g.network != ''{where}", args)
+    groups: dict[str, list[int]] = {}
+    for game_id, name, won in rows:
+        if game_id in left_out or not isinstance(name, str) or type(won) is not int:
+            continue
+        g = groups.setdefault(name, [0, 0])
+        g[0] += 1
+        g[1] += won
+    return {k: _share(n, w) for k, (n, w) in sorted(groups.items(),
+                                                      key=lambda kv: (-kv[1][0], kv[0]))}
+
+
+def real_dice_sets(history: History, filters: Filters) -> list[DiceSet]:
+    """Each set of real dice in the player's games under ``filters``, judged from the faces
+    their records hold: every game with the set, finished or left unfinished (its dice
+    were thrown all the same); the player's luck with it from the finished ones."""
+    where, args = _where(filters)
+    rows = history.rows(
+        "SELECT g.dice_set, r.record, g.value_kind, "
+        "CASE WHEN g.status = 'finished' THEN s.luck END FROM seats s "
+        "JOIN games g ON g.id = s.game_id JOIN records r ON r.game_id = g.id "
+        f"WHERE s.name = ? AND g.dice_set IS NOT NULL{where} ORDER BY g.started, g.id", args)
+    return tally(rows)
+
+
 def _abandoned(history: History, filters: Filters) -> int:
     where, args = _where(filters)
     return int(history.con.execute(
@@ -550,7 +601,9 @@ def split_words(luck: float, skill: float, others: float | None = None) -> str:
 
 GAME_COLUMNS = ("game", "started", "status", "rules", "seconds", "assisted", "demo", "seat",
                 "name", "computer", "level", "score", "rank", "won", "turns", "banked",
-                "trash_turns", "corners", "best_turn", "luck", "skill")
+                "trash_turns", "corners", "best_turn", "luck", "skill",
+                # program or real; the set of real dice; host, player or watcher (or '').
+                "dice", "dice_set", "network")
 DECISION_COLUMNS = ("game", "step", "name", "kind", "chosen", "best", "chosen_value",
                     "best_value", "cost", "mistake")
 
@@ -564,7 +617,8 @@ def _iso(seconds: float) -> str:
 
 
 _GAME_KINDS = ("int", "time", "str", "str", "float", "int", "int", "int", "str", "int", "str",
-               "int", "int?", "int", "int", "int", "int", "int", "int", "float?", "float?")
+               "int", "int?", "int", "int", "int", "int", "int", "int", "float?", "float?",
+               "str", "str?", "str")
 _DECISION_KINDS = ("int", "int", "str", "str", "str", "str", "float", "float", "float", "str",
                    "float?")
 
@@ -578,7 +632,8 @@ def games_csv(history: History, skipped: list[Skipped] | None = None) -> str:
     rows = history.rows(
         "SELECT g.id, g.started, g.status, g.rules_label, g.seconds, g.assisted, g.demo, "
         "s.seat, s.name, s.computer, s.level, s.board_score, s.rank, s.won, s.turns, "
-        "s.banked_points, s.trash_turns, s.corners, s.best_turn, s.luck, s.skill "
+        "s.banked_points, s.trash_turns, s.corners, s.best_turn, s.luck, s.skill, "
+        "CASE WHEN g.dice_set IS NULL THEN 'program' ELSE 'real' END, g.dice_set, g.network "
         "FROM games g JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat")
     for row in readable(rows, _GAME_KINDS, [] if skipped is None else skipped):
         r = list(row)

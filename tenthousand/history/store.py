@@ -170,6 +170,27 @@ MIGRATIONS: tuple[str, ...] = (
         game_id INTEGER NOT NULL
     );
     """,
+    # 3 -> 4: the dice a game was played with (the program's, or a set of real dice and
+    # its name) and whether it was a network game, and this screen's part in it.  The
+    # games stored before were played with the program's dice on one screen, but for a
+    # record that says otherwise (a build between releases), read from the record itself.
+    """
+    ALTER TABLE games ADD COLUMN dice_set TEXT;       -- NULL: the program's dice; else the set's name
+    ALTER TABLE games ADD COLUMN network TEXT NOT NULL DEFAULT '';  -- host, player, watcher
+    ALTER TABLE games ADD COLUMN network_seat INTEGER;  -- a player's own seat
+    UPDATE games SET dice_set = (
+        SELECT coalesce(json_extract(r.record, '$.dice_set'), '') FROM records r
+        WHERE r.game_id = games.id AND json_valid(r.record)
+        AND json_extract(r.record, '$.dice') = 'real')
+    WHERE id IN (SELECT game_id FROM records WHERE record LIKE '%"dice":"real"%');
+    UPDATE games SET
+        network = coalesce((SELECT json_extract(r.record, '$.network.role') FROM records r
+                            WHERE r.game_id = games.id AND json_valid(r.record)), ''),
+        network_seat = (SELECT json_extract(r.record, '$.network.seat') FROM records r
+                        WHERE r.game_id = games.id AND json_valid(r.record))
+    WHERE id IN (SELECT game_id FROM records WHERE record LIKE '%"network":{%');
+    CREATE INDEX games_by_dice_set ON games(dice_set);
+    """,
 )
 VERSION = len(MIGRATIONS)
 
@@ -297,6 +318,11 @@ class GameEntry:
     optimum: float | None = None  # what the best play for points banks a turn, on average
     #: Given to an entry kept to be stored later: an entry with a token is stored once.
     token: str = ""
+    #: Played with real dice: the name of the set ('' unnamed); None: the program's dice.
+    dice_set: str | None = None
+    #: A network game: this screen's part (host, player or watcher); '': one screen.
+    network: str = ""
+    network_seat: int | None = None  # a player's own seat
 
 
 MISTAKES = ("bank-early", "throw-on", "wrong-dice")
@@ -577,11 +603,13 @@ class History:
         cur = con.execute(
             "INSERT INTO games (started, seconds, status, preset, rules_label, rules, "
             "seat_count, assisted, demo, source, record, fingerprint, challenge, value_kind, "
-            "game_key, optimum) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "game_key, optimum, dice_set, network, network_seat) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (e.started, e.seconds, e.status, e.preset, e.rules_label,
              json.dumps(e.rules, sort_keys=True), len(e.seats), int(e.assisted), int(e.demo),
              e.source, "", e.fingerprint,
-             e.challenge, e.value_kind, e.game_key, e.optimum))
+             e.challenge, e.value_kind, e.game_key, e.optimum, e.dice_set, e.network,
+             e.network_seat))
         game_id = int(cur.lastrowid or 0)
         con.execute("INSERT INTO records (game_id, record) VALUES (?, ?)",
                     (game_id, json.dumps(e.record, separators=(",", ":"))))

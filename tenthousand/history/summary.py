@@ -104,6 +104,9 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
         value_kind="" if analysis is None else analysis.kind,
         game_key=game_key(record),
         optimum=_optimum(record),
+        dice_set=record.real_dice,
+        network="" if record.network is None else record.network.role,
+        network_seat=None if record.network is None else record.network.seat,
     )
 
 

@@ -86,14 +86,18 @@ def test_statistics_by_keyboard(shown: tk.Tk, jobs: JobRunner, tmp_path: Path,
                               path=tmp_path / "none.sqlite3")
     try:
         _unique(window)
-        player, rules, against, period, skill = tuple(
-            {"en": "praos", "de": "srgzk", "fr": "jgaph"}[language])
+        # (Dice, Network and the fairness tab: not translated yet, their English keys.)
+        player, rules, against, period, dice, network, skill, fair = tuple(
+            {"en": "praodnsi", "de": "srgzdnki", "fr": "jgapdnhi"}[language])
         boxes = [w for w in _walk(window) if isinstance(w, ttk.Combobox)]
-        for letter, box in zip((player, rules, against, period), boxes, strict=True):
+        for letter, box in zip((player, rules, against, period, dice, network), boxes,
+                               strict=True):
             _alt(window, letter)
             assert window.focus_get() is box, letter
         _alt(window, skill)
         assert window.tabs.select() == str(window.charts["skill"])
+        _alt(window, fair)
+        assert window.tabs.select() == str(window.fairness)
         if language == "de":
             _wait(window, lambda: "Spiele:" in window.text.get("1.0", "end"))
             assert "noch keine Spiele gespeichert" in window.text.get("1.0", "end")
