@@ -146,6 +146,8 @@ def dumps(rules: Rules, description: str = "") -> str:
         "  # false: four of a kind plus a pair is three pairs too",
         f"two_triplets = {_n(rules.two_triplets)}",
         f"four_and_pair = {_n(rules.four_and_pair)}",
+        f"no_score_six = {_n(rules.no_score_six)}"
+        "  # six dice thrown and nothing scores (Zilch): then six fresh dice",
         f"six_dice_first_throw_only = {_b(rules.six_dice_first_throw_only)}",
         f"short_straights_first_throw_only = {_b(rules.short_straights_first_throw_only)}",
         f"short_straights_six_dice_only = {_b(rules.short_straights_six_dice_only)}"
@@ -194,7 +196,7 @@ _TOP = {"format", "name", "description", "base", "scoring", "turn", "end", "opti
 _SCORING = {"singles", "kinds", "triplets", "combinations"}
 _KIND_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 _COMBINATIONS = {"straight", "short_straight_low", "short_straight_high", "three_pairs",
-                 "two_triplets", "four_and_pair"}
+                 "two_triplets", "four_and_pair", "no_score_six"}
 _COMBINATION_FLAGS = {"three_pairs_distinct", "six_dice_first_throw_only",
                       "short_straights_first_throw_only", "short_straights_six_dice_only"}
 _TURN = {"opening_minimum", "minimum", "corner_throw_mandatory", "trash_run", "trash_penalty",

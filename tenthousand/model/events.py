@@ -148,10 +148,13 @@ class Challenged(Event):
 
 @dataclass(frozen=True)
 class Thrown(Event):
-    """Dice were thrown.  ``trash`` is true when nothing among them can be frozen."""
+    """Dice were thrown.  ``trash`` is true when nothing among them can be frozen;
+    ``no_score`` is the points of Zilch's counter when six dice were thrown and nothing
+    else in them scores (the six are then frozen together for those points)."""
 
     dice: tuple[int, ...]
     trash: bool
+    no_score: int = 0
     kind: ClassVar[str] = "throw"
 
     def message(self, names: Sequence[str]) -> str:
@@ -160,6 +163,12 @@ class Thrown(Event):
         if self.trash:
             return who.pick(_("You throw {dice} - trash!"), _("{name} throws {dice} - trash!"),
                             dice=_dice(self.dice))
+        if self.no_score:
+            # Translators: Zilch's counter: six dice thrown and none scores, which is worth
+            # {points} when all six are frozen together (then six fresh dice).
+            return who.pick(_("You throw {dice} - no dice scored: {points} for all six"),
+                            _("{name} throws {dice} - no dice scored: {points} for all six"),
+                            dice=_dice(self.dice), points=_points(self.no_score))
         return who.pick(_("You throw {dice}"), _("{name} throws {dice}"), dice=_dice(self.dice))
 
 

@@ -475,11 +475,25 @@ class Play:
         self.throws += 1
         self.thrown = dice
         self.phase = Phase.CHOOSE
-        trash = not self.legal_freezes()
-        events: list[Event] = [Thrown(self.current, dice, trash)]
+        freezes = self.legal_freezes()
+        trash = not freezes
+        no_score = self._no_score(dice, freezes)
+        events: list[Event] = [Thrown(self.current, dice, trash, no_score)]
         if trash:
             events += self._trash()
         return events
+
+    def _no_score(self, dice: tuple[int, ...],
+                  freezes: Sequence[tuple[tuple[int, ...], int]]) -> int:
+        """The points of Zilch's counter when this throw is one (six dice, nothing else
+        scoring: the one freeze is all six), else 0."""
+        points = self.rules.no_score_six
+        if points is None or len(dice) != 6 or len(freezes) != 1:
+            return 0
+        faces, got = freezes[0]
+        explained = scoring.table(self.rules).explain_for(
+            scoring.counts_of(faces), self.first_throw, 6) if len(faces) == 6 else ()
+        return got if any(k.no_score for k in explained) else 0
 
     def _roll(self, count: int) -> tuple[int, ...]:
         if self.dice_source is not None:

@@ -94,6 +94,10 @@ class Rules:
       a kind included (D-5).
     * ``six_dice_first_throw_only``: the six-dice counters count only on the first throw of
       a turn (D-2); otherwise on any throw of six dice (D-6).
+    * ``no_score_six``: Zilch's "no dice scored": a throw of six dice in which nothing
+      else scores is a counter of all six dice (any throw of six, the first or after a
+      corner).  Freezing it turns the corner, so whether the player must throw the six
+      fresh dice or may bank follows ``corner_throw_mandatory`` (and the minimum to bank).
 
     Turn and game: ``game_point``, ``opening_minimum`` (while the board score is zero),
     ``minimum`` (after), ``corner_throw_mandatory`` (Trash: the throw after a corner must
@@ -144,6 +148,11 @@ class Rules:
     score_floor: int | None = None
     catch_up: bool = True
     starting_scores: tuple[int, ...] = ()
+    # -- rules other programs play (issue 25) ---------------------------------------------
+    #: Zilch's counter (playr's Zilch): a throw of six dice in which nothing else scores is
+    #: worth this much, all six frozen, and six fresh dice come as after a corner (None: not
+    #: in the game; then such a throw is trash).
+    no_score_six: int | None = None
 
     def __post_init__(self) -> None:
         for name, (low, high) in NUMBER_LIMITS.items():
@@ -265,6 +274,7 @@ class Rules:
             self.short_straight_high,
             self.short_straights_first_throw_only,
             self.short_straights_six_dice_only,
+            self.no_score_six,
         )
 
     @property
@@ -359,7 +369,7 @@ LANGUAGE_FIELDS = frozenset({
     "single_two", "single_three", "single_four", "single_six", "kinds", "four_and_pair",
     "short_straight_low", "short_straight_high", "short_straights_first_throw_only",
     "trash_run", "trash_penalty", "score_floor", "catch_up", "starting_scores",
-    "short_straights_six_dice_only",
+    "short_straights_six_dice_only", "no_score_six",
 })
 
 _POINTS = 1_000_000  # no counter, penalty or start is worth more
@@ -382,7 +392,8 @@ def _language_value(key: str, value: Any) -> Any:
         ok = isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 9
     elif key == "score_floor":
         ok = _points(value, nullable=True, low=-_POINTS) and (value is None or value <= 0)
-    elif key in ("four_and_pair", "short_straight_low", "short_straight_high"):
+    elif key in ("four_and_pair", "short_straight_low", "short_straight_high",
+                 "no_score_six"):
         ok = _points(value, nullable=True)
     elif key == "kinds":
         if value is None:

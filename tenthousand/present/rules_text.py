@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from ..i18n import N_, _, join_words, number
 from ..model import scoring
 from ..model.rules import PRESETS, Rules
-from ..model.scoring import FACES, Counter, counters
+from ..model.scoring import FACES, NO_SCORE, Counter, counters
 
 Section = tuple[str, str]
 Row = tuple[str, str, str]
@@ -123,6 +123,10 @@ def scoring_groups(rules: Rules) -> list[tuple[Row, tuple[Counter, ...]]]:
         found = named(name)
         if found:
             out.append((_six_dice_row(name, found, rules), take(found)))
+    for k in named(NO_SCORE):
+        # Translators: a row of the scoring table (Zilch's counter) and its note.
+        out.append(((_("six dice in which nothing scores"), _n(k.points),
+                     _("all six frozen together; on a throw of six dice only")), take([k])))
 
     left = [k for k in all_counters if id(k) not in used]
     for k in left:  # anything a future rule set adds still shows up, one row each
@@ -265,6 +269,8 @@ def _turn(rules: Rules) -> Section:
 def _trash(rules: Rules) -> Section:
     trash = [_("A throw in which no counter can be made is trash: the turn score is lost "
                "and the turn is over.")]
+    if rules.no_score_six is not None:
+        trash.append(_no_score_sentence(rules))
     if rules.three_trash:
         run = rules.trash_run
         count = _(_COUNT_WORDS[run]) if run in _COUNT_WORDS else _n(run)
@@ -284,6 +290,21 @@ def _trash(rules: Rules) -> Section:
         trash.append(_("A penalty may take a board score below zero."))
     # Translators: a heading of the rules window.
     return _("Trash"), " ".join(trash)
+
+
+def _no_score_sentence(rules: Rules) -> str:
+    """Zilch's counter in words: what it is worth and what comes after it."""
+    text = [_("Except on six dice: a throw of six dice in which nothing scores is worth "
+              "{points} (no dice scored). Freeze all six for it, which turns the corner."
+              ).format(points=_n(rules.no_score_six or 0))]
+    if rules.rotary_club:
+        text.append(_("The turn score is pegged and you throw the six dice again."))
+    elif rules.corner_throw_mandatory:
+        text.append(_("You must then throw the six dice again."))
+    else:
+        text.append(_("You may then bank, if your turn score is enough, or throw the six "
+                      "dice again."))
+    return " ".join(text)
 
 
 def _corner(rules: Rules) -> Section:

@@ -38,6 +38,8 @@ COMBINATIONS: tuple[tuple[str, str], ...] = (
     ("three_pairs", N_("T&hree pairs")),
     ("two_triplets", N_("T&wo triplets")),
     ("four_and_pair", N_("Four of a &kind plus a pair")),
+    # Translators: Zilch's counter: six dice thrown and nothing in them scores.
+    ("no_score_six", N_("Six dice, nothing scores (&Zilch)")),
 )
 COMBINATION_FLAGS: tuple[tuple[str, str], ...] = (
     ("three_pairs_distinct", N_("Three pairs must be three different &values")),
