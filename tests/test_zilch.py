@@ -258,3 +258,12 @@ def test_perfect_play_equals_a_brute_force_that_adds_the_counter_itself(
     assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
     plain = core.solve(dataclasses.replace(rules, no_score_six=None), extra=50, tol=1e-13)
     assert abs(plain.win[0, 0, 0] - sol.win[0, 0, 0]) > 1e-4  # the counter matters
+
+
+def test_the_workshop_gives_zilchs_average_turn() -> None:
+    from tenthousand.present.workshop_draft import figures, figures_text
+
+    found = figures(_playr().rules)
+    assert found.trash_six == 0.0 and found.expected is not None
+    assert found.expected == pytest.approx(623.0175, abs=1e-3)  # no penalty counted here
+    assert "Six dice thrown are never trash." in figures_text(found)

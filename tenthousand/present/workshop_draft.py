@@ -244,12 +244,14 @@ class Figures:
 def figures(rules: Rules) -> Figures:
     """The exact expected turn score and the chance of trash on six dice (can take a
     second for a new scoring: run it off the Tk thread)."""
-    from ..model.rule_checks import warnings
+    from ..model.rule_checks import never_trash, warnings
     from ..solver import card
 
     trash = card.trash_chance(rules)
     warned = tuple(warnings(rules))
-    if trash == 0.0:  # a corner gives six dice that cannot fail: throwing on never ends
+    # a corner gives six dice that cannot fail: throwing on never ends (Zilch's counter
+    # alone does not do that: the six dice it gives must score, and fewer dice still trash)
+    if trash == 0.0 and (rules.no_score_six is None or never_trash(rules)):
         return Figures(None, None, trash, N_("Six dice can never be trash, so a turn can go "
                                              "on for ever and has no average score."),
                        warned)
