@@ -267,3 +267,19 @@ def test_the_workshop_gives_zilchs_average_turn() -> None:
     assert found.trash_six == 0.0 and found.expected is not None
     assert found.expected == pytest.approx(623.0175, abs=1e-3)  # no penalty counted here
     assert "Six dice thrown are never trash." in figures_text(found)
+
+
+def test_the_penalty_solver_equals_its_brute_force_with_the_counter_added_apart() -> None:
+    pytest.importorskip("numpy")
+    from test_solver import PenaltyBruteForce
+
+    from tenthousand.solver import penalty
+
+    rules = PRESETS["farkle"].with_options(
+        "three-trash", game_point=150, catch_up=False, opening_minimum=100, trash_run=2,
+        trash_penalty=100, score_floor=-100, no_score_six=100)
+    force = PenaltyBruteForce(rules, 0)
+    force.rolls = {(n, f): _outcomes(rules, n, f) for n in range(1, 7) for f in (False, True)}
+    first = force.solve()
+    sol = penalty.solve(rules, tol=1e-13, extra=0)
+    assert sol.first_player_win_probability == pytest.approx(first, abs=1e-10)
