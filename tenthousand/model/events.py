@@ -204,9 +204,15 @@ class Frozen(Event):
 @dataclass(frozen=True)
 class Corner(Event):
     turn_score: int
+    dice: int = 6  # the fresh dice: 5 in the five-dice game
     kind: ClassVar[str] = "corner"
 
     def message(self, names: Sequence[str]) -> str:
+        if self.dice == 5:
+            return Person(names[self.seat]).pick(
+                _("You turn the corner with {points}: five fresh dice"),
+                _("{name} turns the corner with {points}: five fresh dice"),
+                points=_points(self.turn_score))
         return Person(names[self.seat]).pick(
             _("You turn the corner with {points}: six fresh dice"),
             _("{name} turns the corner with {points}: six fresh dice"),

@@ -118,6 +118,8 @@ def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
     if rules.short_straight_high is not None:
         out.append(Counter("2-3-4-5-6", (0, 1, 1, 1, 1, 1), rules.short_straight_high,
                            short_only, six_dice_only=short_six))
+    if rules.dice < 6:  # the five-dice game: no counter needs more dice than in play
+        out = [k for k in out if sum(k.counts) <= rules.dice]
     if rules.no_score_six is not None:
         # Translators: Zilch's counter: a throw of six dice in which nothing scores, which
         # is worth points in some rule sets (playr's Zilch: 500).

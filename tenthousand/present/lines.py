@@ -60,6 +60,9 @@ def cue(game: Game, event: Event) -> Cue | None:
         return Cue("corner", who.pick(_("No dice scored: {points} for you"),
                                       _("No dice scored: {points} for {name}"),
                                       points=number(event.no_score)), 1300)
+    if isinstance(event, Corner) and event.dice == 5:
+        return Cue("corner", who.pick(_("Corner! Five fresh dice for you"),
+                                      _("Corner! Five fresh dice for {name}")), 1300)
     if isinstance(event, Corner):
         return Cue("corner", who.pick(_("Corner! Six fresh dice for you"),
                                       _("Corner! Six fresh dice for {name}")), 1300)

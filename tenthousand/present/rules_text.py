@@ -243,8 +243,17 @@ def _aim(rules: Rules) -> Section:
         aim = _("Six dice, one to nine players. Build up points turn by turn: the first "
                 "board score to reach {game_point} starts the last round, and the highest "
                 "board score at the end wins.")
+    if rules.dice == 5:
+        aim = _five_dice(aim)
     # Translators: a heading of the rules window; {title} is the rule set's name.
     return _("{title}: the aim").format(title=title_of(rules)), aim.format(game_point=gp)
+
+
+def _five_dice(six: str) -> str:
+    """A sentence about the six dice said for the five-dice game: its first sentence
+    replaced (the rest of it names no number of dice)."""
+    # Translators: the five-dice game (Farkle with five dice), at the start of the aim.
+    return _("Five dice, one to nine players.") + six[six.index(".") + 1:]
 
 
 def _turn(rules: Rules) -> Section:
@@ -252,6 +261,8 @@ def _turn(rules: Rules) -> Section:
               "them aside: they are frozen, and their points join your turn score. You must "
               "freeze at least one die per throw, and every die you freeze must be part of a "
               "counter.")]
+    if rules.dice == 5:
+        turn[0] = _("Throw all five dice.") + turn[0][turn[0].index(".") + 1:]
     if rules.pyramiding:
         turn.append(_("Dice from different throws never make one counter together - except "
                       "that pyramiding is on (see below)."))
@@ -309,6 +320,18 @@ def _no_score_sentence(rules: Rules) -> str:
 
 def _corner(rules: Rules) -> Section:
     corner = [_("Freeze all six dice and you have turned the corner: you get all six back.")]
+    if rules.dice == 5:
+        # Translators: the five-dice game: a corner gives the five dice back.
+        corner = [_("Freeze all five dice and you have turned the corner: you get all five "
+                    "back, and you may bank at that point or throw all five again.")]
+        if rules.corner_throw_mandatory or rules.rotary_club:
+            corner = [_("Freeze all five dice and you have turned the corner: you get all "
+                        "five back, and you must throw them again before you may bank.")]
+        if rules.rotary_club:
+            corner.append(_("The turn score so far is pegged: it goes onto your board and "
+                            "the turn score starts again from zero."))
+        # Translators: a heading of the rules window.
+        return _("Turning the corner"), " ".join(corner)
     if rules.rotary_club:
         corner.append(_("The turn score so far is pegged: it goes onto your board, the turn "
                         "score starts again from zero, and you must throw the six dice "
@@ -341,7 +364,7 @@ def _counting(rules: Rules) -> Section:
         else:
             groups.append(_("A triplet is exactly three dice: a fourth die of that face does "
                             "not join it (it still scores alone if it is a 1 or a 5)."))
-    sixes = _six_dice_counters(rules)
+    sixes = _six_dice_counters(rules) if rules.dice == 6 else []
     if sixes and rules.six_dice_first_throw_only:
         groups.append(_("The six-dice counters ({counters}) count only on the first throw of "
                         "a turn - a fresh throw of six dice after a corner does not count."

@@ -78,6 +78,7 @@ def draft_of(rules: Rules, name: str | None = None, description: str = "") -> Dr
     d["trash_run"] = str(rules.trash_run)
     d["score_floor"] = "" if rules.score_floor is None else str(rules.score_floor)
     d["corner_throw_mandatory"] = rules.corner_throw_mandatory
+    d["five_dice"] = rules.dice == 5
     d["catch_up"] = rules.catch_up
     d["starting_scores"] = ", ".join(str(v) for v in rules.starting_scores)
     for option in OPTIONS:
@@ -214,6 +215,7 @@ def _read_turn_extras(draft: Mapping[str, str | bool], values: dict[str, Any],
     else:
         values["starting_scores"] = starts
     values["corner_throw_mandatory"] = bool(draft["corner_throw_mandatory"])
+    values["dice"] = 5 if draft.get("five_dice") else 6
     values["catch_up"] = bool(draft["catch_up"])
 
 
