@@ -39,7 +39,7 @@ COMBINATIONS: tuple[tuple[str, str], ...] = (
     ("two_triplets", N_("T&wo triplets")),
     ("four_and_pair", N_("Four of a &kind plus a pair")),
     # Translators: Zilch's counter: six dice thrown and nothing in them scores.
-    ("no_score_six", N_("Six dice, nothing scores (&Zilch)")),
+    ("no_score_six", N_("&6 dice, nothing scores (Zilch)")),
 )
 COMBINATION_FLAGS: tuple[tuple[str, str], ...] = (
     ("three_pairs_distinct", N_("Three pairs must be three different &values")),
