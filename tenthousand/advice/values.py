@@ -247,7 +247,7 @@ def describe_position(game: Game) -> str:
         return who.pick(_("You threw {dice} with {points} already in the turn (scores: {scores})"),
                         _("{name} threw {dice} with {points} already in the turn "
                           "(scores: {scores})"), **values)
-    if len(game.thrown) == 6:
+    if len(game.thrown) == game.rules.dice:
         return who.pick(_("You threw {dice} on a fresh turn (scores: {scores})"),
                         _("{name} threw {dice} on a fresh turn (scores: {scores})"), **values)
     return who.pick(_("You threw {dice} with nothing in the turn (scores: {scores})"),

@@ -37,7 +37,7 @@ def candidate_moves(game: Game, *, prune: bool = True) -> list[Move]:
     out: list[Move] = []
     seen: set[int] = set()
     for faces, points in game.legal_freezes():  # best points first
-        left = 6 - used - len(faces)
+        left = rules.dice - used - len(faces)
         if prune and not rules.pyramiding:
             if left in seen:
                 continue

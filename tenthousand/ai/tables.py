@@ -110,9 +110,13 @@ class PlainModel:
             groups = [Group(w, o) for o, w in merged.items()]
             return Throws(n, trash, groups)
 
-        throws = {n: group(n, False) for n in range(1, 7)}
-        first = group(6, True) if rules.first_throw_matters else throws[6]
-        top6 = max(max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS if sum(c) == 6), 0)
+        # slot 6 is a throw of all the dice (five in the five-dice game): a corner
+        throws = {n: dataclasses.replace(group(min(n, rules.dice), False), n=n)
+                  for n in range(1, 7)}
+        first = (dataclasses.replace(group(rules.dice, True), n=6) if rules.first_throw_matters
+                 else throws[6])
+        top6 = max(max(t.exact_first[c] or 0 for c in scoring.ALL_COUNTS
+                       if sum(c) == rules.dice), 0)
         return cls(unit, throws, first, top6 // unit)
 
 

@@ -178,7 +178,9 @@ def build_turn(page: ttk.Frame, w: Fields) -> None:
     """The minimums, the corner, the trash run and its penalty, the lowest score."""
     checks = {2: ("corner_throw_mandatory",
                   _("After turning the corner, the six dice must be t&hrown again")),
-              3: ("three_trash", _("Trash turns in a ro&w cost points"))}
+              3: ("three_trash", _("Trash turns in a ro&w cost points")),
+              # Translators: the five-dice game; the 5 is the access key.
+              7: ("five_dice", _("Play with &5 dice: a corner gives five fresh dice"))}
     numbers = iter(_TURN_NUMBERS)
     for row in range(len(_TURN_NUMBERS) + len(checks)):  # in this order for Tab
         if row in checks:
@@ -189,7 +191,7 @@ def build_turn(page: ttk.Frame, w: Fields) -> None:
         _label(page, _(text), row, target=box)
         w.error_label(page, field).grid(row=row, column=2, sticky="w")
     _hint(page, _("A penalty can take a board score below zero, down to the lowest score "
-                  "when one is given."), 7)
+                  "when one is given."), 8)
 
 
 def build_end(page: ttk.Frame, w: Fields, var: Callable[[str], tk.Variable]) -> None:

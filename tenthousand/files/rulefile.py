@@ -146,12 +146,15 @@ def dumps(rules: Rules, description: str = "") -> str:
         "  # false: four of a kind plus a pair is three pairs too",
         f"two_triplets = {_n(rules.two_triplets)}",
         f"four_and_pair = {_n(rules.four_and_pair)}",
+        f"no_score_six = {_n(rules.no_score_six)}"
+        "  # six dice thrown and nothing scores (Zilch): then six fresh dice",
         f"six_dice_first_throw_only = {_b(rules.six_dice_first_throw_only)}",
         f"short_straights_first_throw_only = {_b(rules.short_straights_first_throw_only)}",
         f"short_straights_six_dice_only = {_b(rules.short_straights_six_dice_only)}"
         "  # true: also after a corner, never on fewer dice",
         "",
         "[turn]",
+        f"dice = {rules.dice}  # 5: the five-dice game, a corner gives five fresh dice",
         f"opening_minimum = {rules.opening_minimum}  # to get on the board",
         f"minimum = {rules.minimum}  # for every bank after that",
         f"corner_throw_mandatory = {_b(rules.corner_throw_mandatory)}",
@@ -194,11 +197,11 @@ _TOP = {"format", "name", "description", "base", "scoring", "turn", "end", "opti
 _SCORING = {"singles", "kinds", "triplets", "combinations"}
 _KIND_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 _COMBINATIONS = {"straight", "short_straight_low", "short_straight_high", "three_pairs",
-                 "two_triplets", "four_and_pair"}
+                 "two_triplets", "four_and_pair", "no_score_six"}
 _COMBINATION_FLAGS = {"three_pairs_distinct", "six_dice_first_throw_only",
                       "short_straights_first_throw_only", "short_straights_six_dice_only"}
 _TURN = {"opening_minimum", "minimum", "corner_throw_mandatory", "trash_run", "trash_penalty",
-         "lowest_score"}
+         "lowest_score", "dice"}
 _END = {"game_point", "catch_up", "starting_scores"}
 
 
@@ -365,6 +368,9 @@ def _line_for(r: _Reader, values: dict[str, Any]) -> int:
         return r.line_of("end", "starting_scores")
     if values.get("score_floor") is not None and values["score_floor"] > 0:
         return r.line_of("turn", "lowest_score")
+    if values.get("dice") == 5 and (values.get("pyramiding") or values.get("mutant_trash")
+                                    or values.get("no_score_six")):
+        return r.line_of("turn", "dice")
     if values.get("rotary_club") and values.get("catch_up") is False:
         return r.line_of("end", "catch_up")
     if not any(values.get(key) for key in ("single_one", "single_two", "single_three",
@@ -477,6 +483,10 @@ def _read_turn_and_end(r: _Reader, data: dict[str, Any], values: dict[str, Any])
             values[key] = value
         elif key == "lowest_score":
             values["score_floor"] = r.points("turn", key, value, low=-1_000_000, high=0)
+        elif key == "dice":
+            if value not in (5, 6) or isinstance(value, bool):
+                raise r.fail("turn", key, _("dice must be 5 or 6"))
+            values[key] = value
         else:
             values[key] = r.points("turn", key, value, high=100_000)
     end = r.table(data, "", "end", _END)

@@ -148,10 +148,13 @@ class Challenged(Event):
 
 @dataclass(frozen=True)
 class Thrown(Event):
-    """Dice were thrown.  ``trash`` is true when nothing among them can be frozen."""
+    """Dice were thrown.  ``trash`` is true when nothing among them can be frozen;
+    ``no_score`` is the points of Zilch's counter when six dice were thrown and nothing
+    else in them scores (the six are then frozen together for those points)."""
 
     dice: tuple[int, ...]
     trash: bool
+    no_score: int = 0
     kind: ClassVar[str] = "throw"
 
     def message(self, names: Sequence[str]) -> str:
@@ -160,6 +163,12 @@ class Thrown(Event):
         if self.trash:
             return who.pick(_("You throw {dice} - trash!"), _("{name} throws {dice} - trash!"),
                             dice=_dice(self.dice))
+        if self.no_score:
+            # Translators: Zilch's counter: six dice thrown and none scores, which is worth
+            # {points} when all six are frozen together (then six fresh dice).
+            return who.pick(_("You throw {dice} - no dice scored: {points} for all six"),
+                            _("{name} throws {dice} - no dice scored: {points} for all six"),
+                            dice=_dice(self.dice), points=_points(self.no_score))
         return who.pick(_("You throw {dice}"), _("{name} throws {dice}"), dice=_dice(self.dice))
 
 
@@ -195,9 +204,15 @@ class Frozen(Event):
 @dataclass(frozen=True)
 class Corner(Event):
     turn_score: int
+    dice: int = 6  # the fresh dice: 5 in the five-dice game
     kind: ClassVar[str] = "corner"
 
     def message(self, names: Sequence[str]) -> str:
+        if self.dice == 5:
+            return Person(names[self.seat]).pick(
+                _("You turn the corner with {points}: five fresh dice"),
+                _("{name} turns the corner with {points}: five fresh dice"),
+                points=_points(self.turn_score))
         return Person(names[self.seat]).pick(
             _("You turn the corner with {points}: six fresh dice"),
             _("{name} turns the corner with {points}: six fresh dice"),

@@ -323,7 +323,7 @@ class Play:
             return str(e)
         total = self.turn_score + points
         stretch = len(self.stretch_dice) + len(faces)
-        if stretch == 6 and self.rules.corner_throw_mandatory:
+        if stretch == self.rules.dice and self.rules.corner_throw_mandatory:
             return _("after turning the corner you must throw")
         need = self.rules.minimum_for(self.board[self.current])
         if total < need:
@@ -450,8 +450,8 @@ class Play:
         self.thrown = ()
         joined = self.stretch_dice[:-len(faces)] if self.rules.pyramiding else ()
         events: list[Event] = [Frozen(self.current, faces, points, self.turn_score, joined)]
-        if len(self.stretch_dice) == 6:
-            events.append(Corner(self.current, self.turn_score))
+        if len(self.stretch_dice) == self.rules.dice:
+            events.append(Corner(self.current, self.turn_score, self.rules.dice))
             self.corners += 1
             self.corner_pending = True
             self.last_stretch = self.stretch_dice
@@ -469,17 +469,32 @@ class Play:
         return events
 
     def _throw(self) -> list[Event]:
-        count = 6 if self.corner_pending else 6 - len(self.stretch_dice)
+        count = self.rules.dice if self.corner_pending else self.rules.dice - len(
+            self.stretch_dice)
         self.corner_pending = False
         dice = self._roll(count)
         self.throws += 1
         self.thrown = dice
         self.phase = Phase.CHOOSE
-        trash = not self.legal_freezes()
-        events: list[Event] = [Thrown(self.current, dice, trash)]
+        freezes = self.legal_freezes()
+        trash = not freezes
+        no_score = self._no_score(dice, freezes)
+        events: list[Event] = [Thrown(self.current, dice, trash, no_score)]
         if trash:
             events += self._trash()
         return events
+
+    def _no_score(self, dice: tuple[int, ...],
+                  freezes: Sequence[tuple[tuple[int, ...], int]]) -> int:
+        """The points of Zilch's counter when this throw is one (six dice, nothing else
+        scoring: the one freeze is all six), else 0."""
+        points = self.rules.no_score_six
+        if points is None or len(dice) != 6 or len(freezes) != 1:
+            return 0
+        faces, got = freezes[0]
+        explained = scoring.table(self.rules).explain_for(
+            scoring.counts_of(faces), self.first_throw, 6) if len(faces) == 6 else ()
+        return got if any(k.no_score for k in explained) else 0
 
     def _roll(self, count: int) -> tuple[int, ...]:
         if self.dice_source is not None:
@@ -705,14 +720,14 @@ class Play:
         if self.phase is Phase.START:
             assert not self.thrown and not self.frozen and self.turn_score == 0
         if self.phase is Phase.CHOOSE:
-            size = 6 if self.corner_pending else 6 - len(stretch)
+            size = self.rules.dice if self.corner_pending else self.rules.dice - len(stretch)
             assert len(self.thrown) == size and size > 0, (self.thrown, stretch)
             assert self.legal_freezes(), _("a throw waiting for a choice must not be trash")
         if self.phase is Phase.DISCARD:
             assert self.rules.mutant_trash and self.discard_choices
         if self.rules.pyramiding and stretch:
             # scored in the context of the throw its last group came from
-            last_throw = 6 - len(stretch) + len(self.frozen[-1])
+            last_throw = self.rules.dice - len(stretch) + len(self.frozen[-1])
             assert scoring.score(stretch, self.rules,
                                  first_throw=self.corners == 0 and len(self.frozen) == 1,
                                  thrown=last_throw) == self.stretch_score

@@ -94,6 +94,12 @@ class Rules:
       a kind included (D-5).
     * ``six_dice_first_throw_only``: the six-dice counters count only on the first throw of
       a turn (D-2); otherwise on any throw of six dice (D-6).
+    * ``dice``: the dice in play, 6 or 5 (the five-dice game: a corner gives five fresh
+      dice, so the six-dice counters never come; no pyramiding or Mutant Trash there).
+    * ``no_score_six``: Zilch's "no dice scored": a throw of six dice in which nothing
+      else scores is a counter of all six dice (any throw of six, the first or after a
+      corner).  Freezing it turns the corner, so whether the player must throw the six
+      fresh dice or may bank follows ``corner_throw_mandatory`` (and the minimum to bank).
 
     Turn and game: ``game_point``, ``opening_minimum`` (while the board score is zero),
     ``minimum`` (after), ``corner_throw_mandatory`` (Trash: the throw after a corner must
@@ -144,6 +150,13 @@ class Rules:
     score_floor: int | None = None
     catch_up: bool = True
     starting_scores: tuple[int, ...] = ()
+    # -- rules other programs play (issue 25) ---------------------------------------------
+    #: Zilch's counter (playr's Zilch): a throw of six dice in which nothing else scores is
+    #: worth this much, all six frozen, and six fresh dice come as after a corner (None: not
+    #: in the game; then such a throw is trash).
+    no_score_six: int | None = None
+    #: The dice in play: 6, or 5 for the five-dice game (a corner gives five fresh dice).
+    dice: int = 6
 
     def __post_init__(self) -> None:
         for name, (low, high) in NUMBER_LIMITS.items():
@@ -265,6 +278,8 @@ class Rules:
             self.short_straight_high,
             self.short_straights_first_throw_only,
             self.short_straights_six_dice_only,
+            self.no_score_six,
+            self.dice,
         )
 
     @property
@@ -359,7 +374,7 @@ LANGUAGE_FIELDS = frozenset({
     "single_two", "single_three", "single_four", "single_six", "kinds", "four_and_pair",
     "short_straight_low", "short_straight_high", "short_straights_first_throw_only",
     "trash_run", "trash_penalty", "score_floor", "catch_up", "starting_scores",
-    "short_straights_six_dice_only",
+    "short_straights_six_dice_only", "no_score_six", "dice",
 })
 
 _POINTS = 1_000_000  # no counter, penalty or start is worth more
@@ -378,11 +393,14 @@ def _language_value(key: str, value: Any) -> Any:
     if key in ("short_straights_first_throw_only", "catch_up",
                "short_straights_six_dice_only"):
         ok = isinstance(value, bool)
+    elif key == "dice":
+        ok = value in (5, 6) and not isinstance(value, bool)
     elif key == "trash_run":
         ok = isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 9
     elif key == "score_floor":
         ok = _points(value, nullable=True, low=-_POINTS) and (value is None or value <= 0)
-    elif key in ("four_and_pair", "short_straight_low", "short_straight_high"):
+    elif key in ("four_and_pair", "short_straight_low", "short_straight_high",
+                 "no_score_six"):
         ok = _points(value, nullable=True)
     elif key == "kinds":
         if value is None:
@@ -422,6 +440,15 @@ def contradiction(rules: Rules) -> str | None:
         return _("a starting score must be below the game point")
     if rules.score_floor is not None and rules.score_floor > 0:
         return _("the lowest score cannot be above zero")
+    if rules.dice != 6:
+        if rules.dice != 5:
+            return _("a game has five or six dice, not {count}").format(count=rules.dice)
+        if rules.pyramiding or rules.mutant_trash:
+            return _("the five-dice game is played without pyramiding and Mutant Trash")
+        if rules.no_score_six is not None:
+            return _("the counter for six dice in which nothing scores needs six dice")
+        if rules.short_straights_six_dice_only:
+            return _("with five dice, short straights cannot count only on a throw of six")
     if rules.rotary_club and not rules.catch_up:
         return _("in Rotary Club the lowest score wins, so reaching the game point cannot "
                  "win the game at once")

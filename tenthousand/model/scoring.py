@@ -47,6 +47,7 @@ class Counter:
     words: str = ""  # the name as a message of the catalogue ("three {face}s"), if it has one
     face: int = 0  # the face the words name
     six_dice_only: bool = False  # counts only on a throw of six dice (first or after a corner)
+    no_score: bool = False  # Zilch's counter: any six dice of a throw where nothing scores
 
     @property
     def label(self) -> str:
@@ -117,7 +118,18 @@ def _counters(key: tuple[object, ...]) -> tuple[Counter, ...]:
     if rules.short_straight_high is not None:
         out.append(Counter("2-3-4-5-6", (0, 1, 1, 1, 1, 1), rules.short_straight_high,
                            short_only, six_dice_only=short_six))
+    if rules.dice < 6:  # the five-dice game: no counter needs more dice than in play
+        out = [k for k in out if sum(k.counts) <= rules.dice]
+    if rules.no_score_six is not None:
+        # Translators: Zilch's counter: a throw of six dice in which nothing scores, which
+        # is worth points in some rule sets (playr's Zilch: 500).
+        out.append(Counter(NO_SCORE, EMPTY, rules.no_score_six, words=N_("no dice scored"),
+                           six_dice_only=True, no_score=True))
     return tuple(out)
+
+
+#: The engine's name of Zilch's counter (:attr:`Counter.no_score`).
+NO_SCORE = "no dice scored"
 
 
 # Rules registered by their scoring key so cached functions can take the (hashable) key.
@@ -201,7 +213,8 @@ def table(rules: Rules) -> ScoreTable:
 
 @cache
 def _table(key: tuple[object, ...]) -> ScoreTable:
-    all_counters = _counters(key)
+    all_counters = [k for k in _counters(key) if not k.no_score]
+    zilch = next((k for k in _counters(key) if k.no_score), None)
     # Contexts: the first throw of a turn, a later throw of six dice, fewer than six dice.
     contexts = {"first": [k for k in all_counters],
                 "later": [k for k in all_counters if not k.first_throw_only]}
@@ -212,7 +225,13 @@ def _table(key: tuple[object, ...]) -> ScoreTable:
     for name, usable in contexts.items():
         exact[name], explain[name] = _exact_scores(usable)
     if "few" not in exact:
-        exact["few"], explain["few"] = exact["later"], explain["later"]
+        if zilch is None:
+            exact["few"], explain["few"] = exact["later"], explain["later"]
+        else:  # the six-dice contexts gain Zilch's counter, fewer dice never have it
+            exact["few"], explain["few"] = dict(exact["later"]), dict(explain["later"])
+    if zilch is not None:
+        for name in ("first", "later"):
+            _add_no_score(zilch, exact[name], explain[name])
     best: dict[bool, dict[Counts, int]] = {}
     freezes: dict[bool, dict[Counts, tuple[tuple[Counts, int], ...]]] = {}
     for first in (False, True):
@@ -240,6 +259,20 @@ def _table(key: tuple[object, ...]) -> ScoreTable:
         exact_few=exact["few"],
         explain_few=explain["few"],
     )
+
+
+def _add_no_score(zilch: Counter, exact: dict[Counts, int | None],
+                  explain: dict[Counts, tuple[Counter, ...]]) -> None:
+    """Zilch's counter in a six-dice context: every six dice of which no part scores are
+    worth its points, frozen all together (so freezing them turns the corner)."""
+    for c in ALL_COUNTS:
+        if sum(c) != 6:
+            continue
+        if any(exact[(s[0], s[1], s[2], s[3], s[4], s[5])] is not None
+               for s in itertools.product(*(range(n + 1) for n in c)) if any(s)):
+            continue
+        exact[c] = zilch.points
+        explain[c] = (zilch,)
 
 
 def _exact_scores(usable: list[Counter]

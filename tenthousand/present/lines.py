@@ -21,6 +21,7 @@ from ..model import (
     Pegged,
     Penalty,
     ScoreTaken,
+    Thrown,
     TieBreak,
     Trash,
     TurnStarted,
@@ -54,6 +55,14 @@ class Cue:
 def cue(game: Game, event: Event) -> Cue | None:
     """The banner an event puts on the table, if any."""
     who = person(game, event.seat) if event.seat >= 0 else Person("")
+    if isinstance(event, Thrown) and event.no_score:
+        # Translators: a banner: six dice thrown and nothing scores, worth {points} (Zilch).
+        return Cue("corner", who.pick(_("No dice scored: {points} for you"),
+                                      _("No dice scored: {points} for {name}"),
+                                      points=number(event.no_score)), 1300)
+    if isinstance(event, Corner) and event.dice == 5:
+        return Cue("corner", who.pick(_("Corner! Five fresh dice for you"),
+                                      _("Corner! Five fresh dice for {name}")), 1300)
     if isinstance(event, Corner):
         return Cue("corner", who.pick(_("Corner! Six fresh dice for you"),
                                       _("Corner! Six fresh dice for {name}")), 1300)

@@ -331,7 +331,8 @@ def _choosing(game: Game, ctx: Context, common: dict[str, Any],
     return TableDisplay(
         thrown=game.thrown, selected=frozenset(ctx.selection), thrown_clickable=human,
         frozen=tuple(game.frozen), frozen_label=_(FROZEN), turn_score=_turn_score(game, picked),
-        dice_left=_("Next throw: 6 fresh dice") if left == 0 else _dice_left(left),
+        dice_left=(_dice_left(left) if left else _("Next throw: 6 fresh dice")
+                   if game.rules.dice == 6 else _("Next throw: 5 fresh dice")),
         need=_need(game), selection=text, selection_ok=ok, **common)
 
 
@@ -357,8 +358,12 @@ def _between_turns(game: Game, ctx: Context, common: dict[str, Any]) -> TableDis
     hint = ""
     if human:
         hint = (_("Challenge a player, or throw without a challenge") if ctx.challenge_offered
-                else _("Throw six real dice and enter them below") if game.record.real_dice
-                is not None else _("Press Space or click Throw to throw six dice"))
+                else _("Throw six real dice and enter them below")
+                if game.record.real_dice is not None and game.rules.dice == 6
+                else _("Throw five real dice and enter them below")
+                if game.record.real_dice is not None
+                else _("Press Space or click Throw to throw six dice") if game.rules.dice == 6
+                else _("Press Space or click Throw to throw five dice"))
     shown = bool(last.frozen or last.thrown)
     return TableDisplay(
         thrown=last.thrown, thrown_state=last.state, frozen=last.frozen,
@@ -366,7 +371,7 @@ def _between_turns(game: Game, ctx: Context, common: dict[str, Any]) -> TableDis
         frozen_label=(person(game, last.seat).pick(_("Your last turn"), _("{name}'s last turn"))
                       if shown else _(FROZEN)),
         turn_score="" if game.over else _turn_score(game),
-        dice_left="" if game.over else _dice_left(6), need=_need(game),
+        dice_left="" if game.over else _dice_left(game.rules.dice), need=_need(game),
         hint=hint if not last.thrown else "",
         selection=hint if last.thrown and human else "", **common)
 
@@ -445,7 +450,8 @@ def action_bar(game: Game, ctx: Context,
                 question=question,
                 targets=tuple((s, seat.name) for s, seat in enumerate(game.seats)
                               if s != game.current))
-        return ActionBarDisplay(_("Throw 6 dice (Space)"), True,
+        return ActionBarDisplay(ngettext("Throw {n} die (Space)", "Throw {n} dice (Space)",
+                                         game.rules.dice).format(n=game.rules.dice), True,
                                 reason=_("Throw to start your turn."), bank_shown=not rotary)
     if game.phase is Phase.DISCARD:
         return ActionBarDisplay(reason=_("Click one of your frozen dice (or press its number) "
@@ -458,7 +464,7 @@ def _choosing_bar(game: Game, ctx: Context, described: Described | None) -> Acti
     chosen = sorted(ctx.selection)
     words, points = described or game.describe_selection(chosen)
     left = len(game.thrown) - len(chosen)
-    count = 6 if left == 0 else left
+    count = game.rules.dice if left == 0 else left
     throw = ngettext("Throw {n} die (Space)", "Throw {n} dice (Space)", count).format(n=count)
     rotary = game.rules.rotary_club
     bank = _(BANK) if points is None else _("Bank {points} (B)").format(

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from ..i18n import N_, _, join_words, number
 from ..model import scoring
 from ..model.rules import PRESETS, Rules
-from ..model.scoring import FACES, Counter, counters
+from ..model.scoring import FACES, NO_SCORE, Counter, counters
 
 Section = tuple[str, str]
 Row = tuple[str, str, str]
@@ -123,6 +123,10 @@ def scoring_groups(rules: Rules) -> list[tuple[Row, tuple[Counter, ...]]]:
         found = named(name)
         if found:
             out.append((_six_dice_row(name, found, rules), take(found)))
+    for k in named(NO_SCORE):
+        # Translators: a row of the scoring table (Zilch's counter) and its note.
+        out.append(((_("six dice in which nothing scores"), _n(k.points),
+                     _("all six frozen together; on a throw of six dice only")), take([k])))
 
     left = [k for k in all_counters if id(k) not in used]
     for k in left:  # anything a future rule set adds still shows up, one row each
@@ -239,8 +243,17 @@ def _aim(rules: Rules) -> Section:
         aim = _("Six dice, one to nine players. Build up points turn by turn: the first "
                 "board score to reach {game_point} starts the last round, and the highest "
                 "board score at the end wins.")
+    if rules.dice == 5:
+        aim = _five_dice(aim)
     # Translators: a heading of the rules window; {title} is the rule set's name.
     return _("{title}: the aim").format(title=title_of(rules)), aim.format(game_point=gp)
+
+
+def _five_dice(six: str) -> str:
+    """A sentence about the six dice said for the five-dice game: its first sentence
+    replaced (the rest of it names no number of dice)."""
+    # Translators: the five-dice game (Farkle with five dice), at the start of the aim.
+    return _("Five dice, one to nine players.") + six[six.index(".") + 1:]
 
 
 def _turn(rules: Rules) -> Section:
@@ -248,6 +261,8 @@ def _turn(rules: Rules) -> Section:
               "them aside: they are frozen, and their points join your turn score. You must "
               "freeze at least one die per throw, and every die you freeze must be part of a "
               "counter.")]
+    if rules.dice == 5:
+        turn[0] = _("Throw all five dice.") + turn[0][turn[0].index(".") + 1:]
     if rules.pyramiding:
         turn.append(_("Dice from different throws never make one counter together - except "
                       "that pyramiding is on (see below)."))
@@ -265,6 +280,8 @@ def _turn(rules: Rules) -> Section:
 def _trash(rules: Rules) -> Section:
     trash = [_("A throw in which no counter can be made is trash: the turn score is lost "
                "and the turn is over.")]
+    if rules.no_score_six is not None:
+        trash.append(_no_score_sentence(rules))
     if rules.three_trash:
         run = rules.trash_run
         count = _(_COUNT_WORDS[run]) if run in _COUNT_WORDS else _n(run)
@@ -286,8 +303,35 @@ def _trash(rules: Rules) -> Section:
     return _("Trash"), " ".join(trash)
 
 
+def _no_score_sentence(rules: Rules) -> str:
+    """Zilch's counter in words: what it is worth and what comes after it."""
+    text = [_("Except on six dice: a throw of six dice in which nothing scores is worth "
+              "{points} (no dice scored). Freeze all six for it, which turns the corner."
+              ).format(points=_n(rules.no_score_six or 0))]
+    if rules.rotary_club:
+        text.append(_("The turn score is pegged and you throw the six dice again."))
+    elif rules.corner_throw_mandatory:
+        text.append(_("You must then throw the six dice again."))
+    else:
+        text.append(_("You may then bank, if your turn score is enough, or throw the six "
+                      "dice again."))
+    return " ".join(text)
+
+
 def _corner(rules: Rules) -> Section:
     corner = [_("Freeze all six dice and you have turned the corner: you get all six back.")]
+    if rules.dice == 5:
+        # Translators: the five-dice game: a corner gives the five dice back.
+        corner = [_("Freeze all five dice and you have turned the corner: you get all five "
+                    "back, and you may bank at that point or throw all five again.")]
+        if rules.corner_throw_mandatory or rules.rotary_club:
+            corner = [_("Freeze all five dice and you have turned the corner: you get all "
+                        "five back, and you must throw them again before you may bank.")]
+        if rules.rotary_club:
+            corner.append(_("The turn score so far is pegged: it goes onto your board and "
+                            "the turn score starts again from zero."))
+        # Translators: a heading of the rules window.
+        return _("Turning the corner"), " ".join(corner)
     if rules.rotary_club:
         corner.append(_("The turn score so far is pegged: it goes onto your board, the turn "
                         "score starts again from zero, and you must throw the six dice "
@@ -320,7 +364,7 @@ def _counting(rules: Rules) -> Section:
         else:
             groups.append(_("A triplet is exactly three dice: a fourth die of that face does "
                             "not join it (it still scores alone if it is a 1 or a 5)."))
-    sixes = _six_dice_counters(rules)
+    sixes = _six_dice_counters(rules) if rules.dice == 6 else []
     if sixes and rules.six_dice_first_throw_only:
         groups.append(_("The six-dice counters ({counters}) count only on the first throw of "
                         "a turn - a fresh throw of six dice after a corner does not count."

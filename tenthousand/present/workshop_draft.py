@@ -38,6 +38,8 @@ COMBINATIONS: tuple[tuple[str, str], ...] = (
     ("three_pairs", N_("T&hree pairs")),
     ("two_triplets", N_("T&wo triplets")),
     ("four_and_pair", N_("Four of a &kind plus a pair")),
+    # Translators: Zilch's counter: six dice thrown and nothing in them scores.
+    ("no_score_six", N_("&6 dice, nothing scores (Zilch)")),
 )
 COMBINATION_FLAGS: tuple[tuple[str, str], ...] = (
     ("three_pairs_distinct", N_("Three pairs must be three different &values")),
@@ -76,6 +78,7 @@ def draft_of(rules: Rules, name: str | None = None, description: str = "") -> Dr
     d["trash_run"] = str(rules.trash_run)
     d["score_floor"] = "" if rules.score_floor is None else str(rules.score_floor)
     d["corner_throw_mandatory"] = rules.corner_throw_mandatory
+    d["five_dice"] = rules.dice == 5
     d["catch_up"] = rules.catch_up
     d["starting_scores"] = ", ".join(str(v) for v in rules.starting_scores)
     for option in OPTIONS:
@@ -212,6 +215,7 @@ def _read_turn_extras(draft: Mapping[str, str | bool], values: dict[str, Any],
     else:
         values["starting_scores"] = starts
     values["corner_throw_mandatory"] = bool(draft["corner_throw_mandatory"])
+    values["dice"] = 5 if draft.get("five_dice") else 6
     values["catch_up"] = bool(draft["catch_up"])
 
 
@@ -242,12 +246,14 @@ class Figures:
 def figures(rules: Rules) -> Figures:
     """The exact expected turn score and the chance of trash on six dice (can take a
     second for a new scoring: run it off the Tk thread)."""
-    from ..model.rule_checks import warnings
+    from ..model.rule_checks import never_trash, warnings
     from ..solver import card
 
     trash = card.trash_chance(rules)
     warned = tuple(warnings(rules))
-    if trash == 0.0:  # a corner gives six dice that cannot fail: throwing on never ends
+    # a corner gives six dice that cannot fail: throwing on never ends (Zilch's counter
+    # alone does not do that: the six dice it gives must score, and fewer dice still trash)
+    if trash == 0.0 and (rules.no_score_six is None or never_trash(rules)):
         return Figures(None, None, trash, N_("Six dice can never be trash, so a turn can go "
                                              "on for ever and has no average score."),
                        warned)

@@ -72,10 +72,14 @@ def _throws(key: tuple[object, ...], n: int, first: bool) -> Throws:
 
 
 def throws(rules: Rules, n: int, first: bool = False) -> Throws:
-    """The merged outcomes of a throw of ``n`` dice under these rules (cached)."""
+    """The merged outcomes of a throw of ``n`` dice under these rules (cached); ``n = 6``
+    is a throw of all the dice (five in the five-dice game: the solvers' slot for a corner
+    and the first throw stays 6, whatever the dice in play)."""
     key = scoring._key(rules)
-    if n != 6:
-        first = False  # the first throw of a turn is always six dice
+    if n >= rules.dice:
+        n = rules.dice
+    else:
+        first = False  # the first throw of a turn is all the dice
     if not rules.first_throw_matters:
         first = False  # D-6: six-dice counters count on every throw of six
     return _throws(key, n, first)
