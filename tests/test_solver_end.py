@@ -115,7 +115,8 @@ SURPASS_END_CASES = [
     (PRESETS["trash-5000"].with_options("surpassing", game_point=100, opening_minimum=50,
                                         minimum=50), 0),
     (PRESETS["ten-thousand"].with_options("surpassing", game_point=100, straight=None,
-                                          three_pairs=None, triplet_ones=300), 50),
+                                          three_pairs=None, triplet_ones=300,
+                                          kind_doubling=False), 50),
 ]
 
 
@@ -170,3 +171,93 @@ def test_surpass_end_solver_equals_brute_force(rules: Rules, extra: int) -> None
     assert {s[0] for s in brute.v} == {"N", "C", "T"}
     for state, value in brute.v.items():
         assert value == pytest.approx(_seat0(sol, state), abs=1e-10), state
+
+
+# -- the table of surpassing with a catch-up round, in play --------------------------------
+
+
+@pytest.fixture(scope="module")
+def end_table() -> Any:
+    rules = PRESETS["trash-5000"].with_options("surpassing", game_point=400,
+                                               opening_minimum=100, minimum=50)
+    sol = surpass_end.solve(rules)
+    t = surpass_end_table.unpack(surpass_end_table.pack(sol))
+    table.register(t)
+    t.figures["solution"] = sol
+    return t
+
+
+def _position(rules: Rules, seat: int, mine: int, theirs: int, beat: int) -> Game:
+    game = Game(rules, [Seat("A"), Seat("B")], seed=3, first_seat=seat)
+    game.board[seat], game.board[1 - seat] = mine, theirs
+    game.last_turn_added = beat  # what the seat before the mover added: the score to beat
+    return game
+
+
+def test_surpass_end_table_round_trip_and_every_turn_start(end_table: Any) -> None:
+    sol = end_table.figures["solution"]
+    ng = end_table.ng
+    assert end_table.cs(True, False, 3, 2) == pytest.approx(sol.chase[1, 0, 3, 2], abs=1e-6)
+    assert end_table.tie_open(5) == pytest.approx(sol.tie_first[5], abs=1e-6)
+    assert end_table.tie_after(0) == pytest.approx(sol.tie_second[0], abs=1e-6)
+    for seat in (0, 1):
+        for a in range(ng):
+            for b in range(ng):
+                for s in range(b + 1):
+                    game = _position(end_table.rules, seat, a * 50, b * 50, s * 50)
+                    tv = values.turn_values(game)
+                    assert tv is not None
+                    want = sol.win[seat, a, b, s]
+                    assert end_table.wss(seat, a, b, s) == pytest.approx(want, abs=1e-6)
+                    assert tv.start() == pytest.approx(want, abs=2e-6)
+
+
+def test_surpass_end_values_in_the_last_turns(end_table: Any) -> None:  # D-8, D-9, D-14
+    sol = end_table.figures["solution"]
+    g = end_table.rules.game_point
+    # seat 0 reached the game point with a bank of 300; seat 1 chases 300 behind
+    game = _position(end_table.rules, 1, g - 200, g + 100, 300)
+    game.stage, game.reacher = "catch-up", 0
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[1] == pytest.approx(sol.chase[1, 0, 6, 6], abs=1e-6)
+    # a tie-break round: seat 0 opens it and must beat seat 1's last 150
+    game = _position(end_table.rules, 0, g + 100, g + 100, 150)
+    game.stage, game.reacher, game.queue = "tie-break", 1, [1]
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[0] == pytest.approx(sol.tie_first[3], abs=1e-6)
+    # its second, after seat 0 added 200
+    game = _position(end_table.rules, 1, g + 100, g + 300, 200)
+    game.stage, game.reacher, game.queue = "tie-break", 1, []
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[1] == pytest.approx(sol.tie_second[4], abs=1e-6)
+
+
+def test_perfect_with_surpassing_and_catch_up_never_falls_back(end_table: Any) -> None:
+    from test_solver import _NoFallback
+
+    from tenthousand.ai import play_game
+
+    rules = end_table.rules
+    stages: set[str] = set()
+    for seed in range(12):
+        players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
+        game = Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")],
+                    seed=seed)
+        game.listeners.append(lambda e, game=game: stages.add(game.stage))
+        play_game(game, players)  # type: ignore[arg-type]
+        assert game.over
+    assert "catch-up" in stages
+
+
+def test_surpassing_with_a_catch_up_round_is_solved_here() -> None:
+    from tenthousand.solver import cache
+
+    rules = PRESETS["trash-5000"].with_options("surpassing")
+    assert cache.option_tables(rules) is surpass_end_table
+    assert cache.unsolvable(rules) is None
+    assert "5,000" in (cache.unsolvable(PRESETS["trash-10000"].with_options("surpassing"))
+                       or "")
+    small = rules.with_options(game_point=300, opening_minimum=100, minimum=50)
+    _sol, data = cache.solve_table(small)
+    assert isinstance(cache.unpack(data), surpass_end_table.SurpassEndTable)
+    assert surpass_end_table.unsupported(small.with_options("challenging")) is not None

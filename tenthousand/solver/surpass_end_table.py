@@ -87,8 +87,9 @@ def pack(solution: Any) -> bytes:
                     "states": solution.states, "iterations": solution.iterations,
                     "seconds": round(solution.seconds, 1)},
     }
-    body = np.concatenate([solution.win.ravel(), chase.ravel(), solution.tie_first,
-                           solution.tie_second])
+    # positions with s > b cannot occur (NaN in the solution): stored as 0
+    body = np.concatenate([np.nan_to_num(solution.win).ravel(), chase.ravel(),
+                           solution.tie_first, solution.tie_second])
     return tables.write_file(MAGIC, header, body.astype("<f4").tobytes())
 
 
