@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from test_solver import _iterate, _rolls, _turn_by_brute_force
 
-from tenthousand.model.game import Game, Phase, Seat
+from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS, Rules
 
 np = pytest.importorskip("numpy")

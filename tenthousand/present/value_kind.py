@@ -51,8 +51,8 @@ def value_kind(rules: Rules, seats: int) -> ValueKind:
     if cache.being_solved(rules):
         return ValueKind(False, _("Win chances follow once perfect play is solved for these "
                                   "rules."), points)
-    problem = tables.shipped_for(rules) and _("the perfect-play table is missing")
-    problem = problem or cache.unsolvable(rules)
+    problem = (_("the perfect-play table is missing") if tables.shipped_for(rules)
+               else cache.unsolvable(rules))
     if problem:
         # Translators: {reason} is a phrase ("the game point is above 5,000 with
         # surpassing: too many positions to solve on this computer").
