@@ -119,6 +119,23 @@ def test_challenged_you_reads_right_everywhere() -> None:
         "costs Computer 2 1,000.")
 
 
+def test_a_gift_that_puts_a_player_on_the_board_says_so() -> None:  # D-15
+    from tenthousand.model.events import Discarded
+
+    game, dice = new_game("trash-5000", "mutant-trash", board=[1000, 0])
+    game.seats = (Seat("You"), Seat("Ann"))
+    bank_turn(game, dice, [5, 5, 5, 1, 2, 3], [5, 5, 5])
+    (gift,) = [e for e in game.discard(0) if isinstance(e, Discarded)]
+    cue = presenter.cue(game, gift)
+    assert cue is not None and cue.text == "You played a 5: 50 for Ann\nAnn is on the board now"
+    assert game.on_board(1) and game.minimum(1) == 350
+    # a second gift to a player already on the board says nothing of it
+    bank_turn(game, dice, [5, 5, 5, 1, 2, 3], [5, 5, 5])
+    (back,) = [e for e in game.discard(0) if isinstance(e, Discarded)]
+    cue = presenter.cue(game, back)
+    assert cue is not None and cue.text == "Ann played a 5: 100 for you"
+
+
 def test_your_last_turn_and_your_turn() -> None:
     game, dice = new_game("ten-thousand", throws=[(5, 5, 5, 2, 3, 4)])
     game.seats = (Seat("You"), Seat("Ann"))

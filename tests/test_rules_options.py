@@ -195,6 +195,88 @@ def test_surpassing_and_the_minimum_both_apply() -> None:
         "you must beat the previous turn's 550; you have 500"
 
 
+def _to_catch_up(first_seat: int) -> tuple[Game, object]:
+    """Ten-Thousand with surpassing: the finisher (seat ``first_seat``, at 9,500) banks 600
+    to 10,100; the chaser, at 9,000, is about to throw his catch-up turn."""
+    board = [9500, 9000] if first_seat == 0 else [9000, 9500]
+    game, dice = new_game("ten-thousand", "surpassing", board=board, first_seat=first_seat)
+    bank_turn(game, dice, [5, 5, 5, 1, 2, 3], [5, 5, 5, 1])  # 600
+    assert game.stage == "catch-up" and game.current == 1 - first_seat
+    return game, dice
+
+
+def test_surpassing_the_chaser_beats_the_finishers_last_bank() -> None:  # D-14
+    game, dice = _to_catch_up(0)
+    assert game.to_beat() == 600 and game.minimum() == 650
+    dice.add([5, 5, 5, 1, 2, 3])
+    game.throw()
+    assert game.bank_refusal(idx(game, 5, 5, 5, 1)) == \
+        "you must beat the previous turn's 600; you have 600"
+
+
+def test_surpassing_the_tie_break_opener_beats_the_opponents_last_bank() -> None:  # D-14
+    # The finisher sits in seat 0: he opens the tie-break and must beat the chaser's 1,100.
+    game, dice = _to_catch_up(0)
+    dice.add([1, 1, 1, 2, 3, 4], [1, 2, 3])
+    throw(game)
+    throw(game, 1, 1, 1)  # 1,000
+    bank(game, 1)  # 1,100: a tie at 10,100
+    assert game.stage == "tie-break" and game.current == 0
+    assert game.to_beat() == 1100
+    # The chaser sits in seat 0: he opens the tie-break after his own catch-up turn and
+    # must beat what the opponent last banked (600), not his own 1,100.
+    game, dice = _to_catch_up(1)
+    dice.add([1, 1, 1, 2, 3, 4], [1, 2, 3])
+    throw(game)
+    throw(game, 1, 1, 1)
+    bank(game, 1)
+    assert game.stage == "tie-break" and game.current == 0 and game.board == [10100, 10100]
+    assert game.to_beat() == 600
+    dice.add([5, 5, 5, 5, 2, 3])
+    game.throw()
+    assert game.bank_refusal(idx(game, 5, 5, 5)) == \
+        "you must beat the previous turn's 600; you have 500"
+    assert game.bank_refusal(idx(game, 5, 5, 5, 5)) is None  # four 5s: 1,000 > 600
+    bank(game, 5, 5, 5, 5)
+    # and the finisher, second in the round, must beat the 1,000 just added
+    assert game.current == 1 and game.to_beat() == 1000
+
+
+def test_surpassing_the_score_to_beat_is_the_seat_before_ones() -> None:  # D-14
+    game, dice = new_game("ten-thousand", "surpassing", seats=3)
+    bank_turn(game, dice, [5, 5, 5, 2, 3, 4], [5, 5, 5])  # seat 0 adds 500
+    assert game.current == 1 and game.to_beat() == 500
+    trash_turn(game, dice)  # seat 1
+    assert game.current == 2 and game.to_beat() == 0
+    assert game.turn_added == [500, 0, 0]
+    bank_turn(game, dice, [1, 1, 1, 2, 3, 4], [1, 1, 1])  # seat 2 adds 1,000
+    assert game.current == 0 and game.to_beat() == 1000
+
+
+def test_surpassing_scores_to_beat_are_saved_per_seat() -> None:  # D-14
+    from tenthousand.model.game import Game as G
+
+    game, dice = _to_catch_up(0)
+    dice.add([1, 1, 1, 2, 3, 4], [1, 2, 3])
+    throw(game)
+    throw(game, 1, 1, 1)
+    bank(game, 1)  # the chaser's 1,100: a tie-break, seat 0 to beat it
+    data = game.to_dict()
+    assert data["turn_added"] == [600, 1100] and data["last_turn_added"] == 1100
+    again = G.from_dict(data)
+    assert again.turn_added == [600, 1100] and again.to_beat() == 1100
+    assert again.to_beat(1) == 600
+    data["last_turn_added"] = 600
+    with pytest.raises(ValueError, match="does not agree"):
+        G.from_dict(data)
+    # a save from before the per-seat scores (or one where only the seat before the player
+    # to move has added anything): the score to beat was the seat before's
+    del data["turn_added"]
+    older = G.from_dict(data)
+    assert older.turn_added == [0, 600] and older.to_beat() == 600
+    assert "turn_added" not in older.to_dict()
+
+
 # -- challenging (D-11) ----------------------------------------------------------------------
 
 
@@ -493,6 +575,20 @@ def test_mutant_trash_manual_example_50_then_100_then_500() -> None:  # D-13
     assert given == [50, 100, 500]
     assert game.play_area == [5, 5, 5]
     assert game.board == [1000 + 500 + 100 + 500, 1000 + 50 + 500 + 500]
+
+
+def test_a_gift_or_a_starting_score_puts_a_player_on_the_board() -> None:  # D-15
+    game, dice = new_game("trash-5000", "mutant-trash", board=[1000, 0])
+    assert not game.on_board(1) and game.minimum(1) == 500
+    bank_turn(game, dice, [5, 5, 5, 1, 2, 3], [5, 5, 5])
+    game.discard(0)  # 50 for seat 1, whose board was zero
+    assert game.board[1] == 50 and game.on_board(1) and game.minimum(1) == 350
+    dice.add([5, 5, 5, 1, 2, 3])
+    game.throw()
+    assert game.bank_refusal(idx(game, 5, 5, 5)) is None  # 350 is enough now
+    started, _dice = new_game(rules("trash-5000", starting_scores=(0, 200)))
+    assert started.on_board(1) and started.minimum(1) == 350
+    assert not started.on_board(0) and started.minimum(0) == 500
 
 
 def test_mutant_trash_only_the_last_six_dice_stay_in_the_play_area() -> None:

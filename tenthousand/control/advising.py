@@ -18,6 +18,7 @@ from ..advice import WIN, human_decisions
 from ..i18n import _, percent
 from ..model.game import Game, Phase
 from ..present.advice import AdvisorDisplay
+from ..present.value_kind import value_kind
 from ..services.jobs import JobRunner
 
 if TYPE_CHECKING:  # the advisor and its solver load on first use, not at start-up
@@ -161,9 +162,14 @@ class AdvisorService:
                       "\u25b6 the best way on.") if values.lower_is_better else
                     _("Values: expected final turn score. \u2605 marks the best freeze, \u25b6 the "
                       "best way on."))
-            if values.kind != WIN and _being_solved(game):
-                note = _("{note} Win chances follow once perfect play is solved for these "
-                         "rules.").format(note=note)
+            if values.kind != WIN:
+                # which values, and why not win chances (a solve under way, the reason)
+                kind = value_kind(game.rules, len(game.seats))
+                if _being_solved(game):
+                    note = _("{note} Win chances follow once perfect play is solved for these "
+                             "rules.").format(note=note)
+                elif not kind.exact:
+                    note = f"{note} {kind.why}"
             return note
         if choosing and current:
             return _("No advice for this position.")

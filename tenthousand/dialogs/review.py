@@ -13,7 +13,9 @@ from tkinter import ttk
 from ..advice import WIN
 from ..advice.values import Costly, Decision, review
 from ..i18n import _, decimal, ngettext, number, percent
+from ..model.rules import Rules
 from ..present.replaying import showing
+from ..present.value_kind import review_line
 from ..services.jobs import JobRunner, weakly
 from ..view import access
 from ..view.dice import DiceImages, render_face
@@ -162,23 +164,24 @@ class ReviewWindow(tk.Toplevel):
                            padx=1, align="center")
         t.insert("end", ("  " if thrown else "") + text + "\n", tag)
 
-    def _reviewed(self, result: tuple[list[int], list[Costly]]) -> None:
-        self.steps, found = result
-        self.show(found)
+    def _reviewed(self, result: tuple[list[int], list[Costly], str]) -> None:
+        self.steps, found, line = result
+        self.show(found, line)
 
     def _failed(self, error: BaseException) -> None:
         # Translators: {reason} is the system's own words for what went wrong.
         self.heading.configure(text=_("The review failed: {reason}").format(reason=error))
 
-    def show(self, costly: list[Costly]) -> None:
+    def show(self, costly: list[Costly], values_line: str = "") -> None:
+        """The decisions ranked; ``values_line`` says which kind of values, and why."""
         self.result = costly
         if not costly:
-            self.heading.configure(text=_("Not one of your decisions gave anything away. "
-                                          "Well played!"))
+            heading = _("Not one of your decisions gave anything away. Well played!")
         else:
-            self.heading.configure(text=ngettext(
+            heading = ngettext(
                 "Your {n} costliest decision:", "Your {n} costliest decisions, worst first:",
-                len(costly)).format(n=number(len(costly))))
+                len(costly)).format(n=number(len(costly)))
+        self.heading.configure(text=f"{values_line}\n{heading}" if values_line else heading)
         t = self.text
         t.configure(state="normal")
         t.delete("1.0", "end")
@@ -226,7 +229,7 @@ class ReviewWindow(tk.Toplevel):
         super().destroy()
 
 
-def _review_work(source: DecisionSource, theme: str) -> tuple[list[int], list[Costly]]:
+def _review_work(source: DecisionSource, theme: str) -> tuple[list[int], list[Costly], str]:
     """The review's worker: the decisions, what each cost, and the dice drawn by Pillow
     (the Tk thread only wraps them)."""
     pairs = list(source())
@@ -234,4 +237,16 @@ def _review_work(source: DecisionSource, theme: str) -> tuple[list[int], list[Co
     for face in range(1, 7):
         for state in ("normal", "selected"):
             render_face(face, DIE, state, theme)
-    return [step for step, _decision in pairs], found
+    return [step for step, _decision in pairs], found, _values_line(pairs, found)
+
+
+def _values_line(pairs: Sequence[tuple[int, Decision]], found: Sequence[Costly]) -> str:
+    """Which kind of values the review ranks by, and why (the rules of the first decision)."""
+    if not pairs:
+        return ""
+    position = pairs[0][1].position
+    try:
+        rules = Rules.from_dict(position.get("rules"))
+    except ValueError:
+        return ""
+    return review_line(rules, len(position.get("seats", ())), {c.kind for c in found})

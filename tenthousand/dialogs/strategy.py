@@ -15,6 +15,7 @@ from tkinter import ttk
 
 from ..i18n import _, decimal, ngettext, number, percent
 from ..model.rules import Rules
+from ..present.value_kind import value_kind
 from ..services.jobs import JobRunner, weakly
 from ..solver import card
 from ..view import access
@@ -200,8 +201,10 @@ class StrategyWindow(tk.Toplevel):
         self.chart_note.grid(row=0, column=0, columnspan=7, sticky="w")
         self.heatmap: HeatMap | None = None
         if seats != 2 or self.rules.options:
-            self.chart_note.configure(text=_("The chart by board scores is for two-player "
-                                             "games without options."))
+            # and which values the advisor shows in such a game, and why
+            self.chart_note.configure(text=" ".join([
+                _("The chart by board scores is for two-player games without options."),
+                value_kind(self.rules, seats).text]))
             return
         self.chart_note.configure(text=_("Working out the chart..."))
         self.dice = tk.IntVar(self, 3)

@@ -135,7 +135,9 @@ class Play:
         self.match_games: list[tuple[tuple[int, int, int, int], ...]] = [
             tuple(tuple(row) for row in rows) for rows in match_games]  # type: ignore[misc]
         self.play_area: list[int] = []
-        self.last_turn_added = 0  # surpassing: what the previous turn added
+        #: Surpassing (D-14): what each seat added on its most recent turn (0: trash, or
+        #: not played yet); the seat before the one to play sets the score to beat.
+        self.turn_added: list[int] = [0] * n
         self.stage = "normal"  # normal, catch-up, tie-break
         self.reacher: int | None = None
         self.queue: list[int] = []  # seats still owed a catch-up or tie-break turn
@@ -197,12 +199,28 @@ class Play:
         """Whether the seat has got on the board (its board score is not zero)."""
         return self.board[seat] != 0
 
+    def to_beat(self, seat: int | None = None) -> int:
+        """Surpassing: the turn score the seat must beat to bank (D-14), what the seat
+        before it added on its most recent turn (0 if that was trash or it has not played),
+        in the catch-up and tie-break rounds too."""
+        seat = self.current if seat is None else seat
+        return self.turn_added[(seat - 1) % len(self.seats)]
+
+    @property
+    def last_turn_added(self) -> int:
+        """Surpassing: the score the player to move must beat (:meth:`to_beat`)."""
+        return self.to_beat()
+
+    @last_turn_added.setter
+    def last_turn_added(self, points: int) -> None:
+        self.turn_added[(self.current - 1) % len(self.seats)] = points
+
     def minimum(self, seat: int | None = None) -> int:
         """The turn score the seat needs to bank, surpassing included."""
         seat = self.current if seat is None else seat
         need = self.rules.minimum_for(self.board[seat])
         if self.rules.surpassing:
-            need = max(need, self.last_turn_added + 50)
+            need = max(need, self.to_beat(seat) + 50)
         return need
 
     # -- questions a view or a player asks -----------------------------------------------
@@ -408,7 +426,7 @@ class Play:
         events = self._freeze(faces, points)
         seat, amount = self.current, self.turn_score
         self.board[seat] += amount
-        self.last_turn_added = amount
+        self.turn_added[seat] = amount
         self.trash_streak[seat] = 0
         events.append(Banked(seat, amount, self.board[seat]))
         events += self._take_from_challenged(amount)
@@ -507,7 +525,7 @@ class Play:
     def _trash(self) -> list[Event]:
         seat = self.current
         events: list[Event] = [Trash(seat, self.turn_score)]
-        self.last_turn_added = 0
+        self.turn_added[seat] = 0
         if self.challenge_slot is not None:
             penalty = self._lower(seat, self.rules.challenge_penalties[self.challenge_slot])
             events.append(Penalty(seat, penalty, self.board[seat], "challenge"))
@@ -702,6 +720,11 @@ class Play:
             "log": [e.to_dict() for e in (self.log if last_events is None
                                           else self.log[-max(1, last_events):])],
         }
+        # D-14: each seat's score to beat, when it says more than the one of the player to
+        # move (so a position without it reads as it did before)
+        if any(self.turn_added[s] for s in range(len(self.seats))
+               if s != (self.current - 1) % len(self.seats)):
+            data["turn_added"] = list(self.turn_added)
         if self.match_games:  # only with a match, so a position reads as it did before
             data["match_games"] = [[list(row) for row in rows] for rows in self.match_games]
         return data

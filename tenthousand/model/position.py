@@ -98,6 +98,21 @@ def _rules_and_seats(data: dict[str, Any]) -> tuple[Rules, list[Seat]]:
     return rules, seats
 
 
+def _turn_added(game: Play, data: dict[str, Any], n: int) -> None:
+    """Surpassing's scores to beat (D-14): what each seat added on its last turn.  A save
+    from before they were kept per seat has only the score the player to move must beat,
+    which is then what the seat before him added."""
+    last = _int(data, "last_turn_added", 0)
+    if "turn_added" not in data:
+        game.turn_added = [0] * n
+        game.last_turn_added = last
+        return
+    game.turn_added = _ints(data.get("turn_added"), "turn_added", n, 0)
+    if game.last_turn_added != last:
+        raise BadSave(_("'{key}' does not agree with '{other}'").format(
+            key="last_turn_added", other="turn_added"))
+
+
 def load_position(data: Any, kind: type[P], newest: int) -> P:
     """Rebuild a game of class ``kind`` from a position document (format 1,
     :meth:`Play.to_dict`), without a record (the caller gives it one); or raise
@@ -132,7 +147,6 @@ def load_position(data: Any, kind: type[P], newest: int) -> P:
     game.games_played = _int(data, "games_played", 0)
     game.match_games = _match_games(data.get("match_games", []), n, game.games_played)
     game.play_area = list(_dice(data.get("play_area"), "play_area"))
-    game.last_turn_added = _int(data, "last_turn_added", 0)
     stage = data.get("stage")
     if stage not in ("normal", "catch-up", "tie-break"):
         raise BadSave(_("unknown stage {stage}").format(stage=f"{stage!r:.20}"))
@@ -140,6 +154,7 @@ def load_position(data: Any, kind: type[P], newest: int) -> P:
     game.reacher = _opt_seat(data.get("reacher"), "reacher", n)
     game.queue = _ints(data.get("queue"), "queue", None, 0, n - 1, 9)
     game.current = _int(data, "current", 0, n - 1)
+    _turn_added(game, data, n)
     try:
         game.phase = Phase(data.get("phase"))
     except ValueError:

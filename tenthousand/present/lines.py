@@ -82,12 +82,17 @@ def cue(game: Game, event: Event) -> Cue | None:
                                 _("{name} challenged you!"), _("{name} challenged {other}!")),
                    1300)
     if isinstance(event, Discarded):
+        to = person(game, event.to_seat)
         # Translators: a die played into the play area: "Ann played a 5: 350 for Bob".
-        return Cue("info", pair(who, person(game, event.to_seat),
-                                _("You played a {die}: {points} for {other}"),
-                                _("{name} played a {die}: {points} for you"),
-                                _("{name} played a {die}: {points} for {other}"),
-                                die=event.die, points=number(event.points)), 1300)
+        text = pair(who, to, _("You played a {die}: {points} for {other}"),
+                    _("{name} played a {die}: {points} for you"),
+                    _("{name} played a {die}: {points} for {other}"),
+                    die=event.die, points=number(event.points))
+        if event.points and event.board_score == event.points and not game.rules.rotary_club:
+            # D-15: the gift made a board score of zero nonzero
+            text += "\n" + to.pick(_("You are on the board now"),
+                                   _("{name} is on the board now"))
+        return Cue("info", text, 1300)
     if isinstance(event, CatchUp):
         return Cue("corner", who.pick(_("You reached {points}!\nEveryone else has one more turn"),
                                       _("{name} reached {points}!\nEveryone else has one more "

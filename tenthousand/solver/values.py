@@ -27,6 +27,8 @@ from .challenge_table import start_chance as challenge_start_chance
 from .challenge_table import turn_values as challenge_turn_values
 from .penalty_table import PenaltyTable
 from .penalty_table import turn_values as penalty_turn_values
+from .surpass_end_table import SurpassEndTable
+from .surpass_end_table import turn_values as surpass_end_turn_values
 from .surpass_table import SurpassTable
 from .surpass_table import turn_values as surpass_turn_values
 from .table import Table, load
@@ -55,6 +57,8 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
     table = table or table_for(game)
     if table is None or game.phase not in (Phase.START, Phase.CHOOSE):
         return None
+    if isinstance(table, SurpassEndTable):  # the score to beat, in every stage (D-14)
+        return surpass_end_turn_values(game, table)
     if isinstance(table, PenaltyTable):  # the runs of trash are part of the position
         return penalty_turn_values(game, table)
     if isinstance(table, SurpassTable):  # and so is what the last turn added
@@ -203,7 +207,7 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
             return None
         mover = found
     elif (game.phase is Phase.START and game.stage == "normal" and mine % STEP == 0
-            and not isinstance(table, PenaltyTable | SurpassTable)
+            and not isinstance(table, PenaltyTable | SurpassTable | SurpassEndTable)
             and theirs % STEP == 0 and 0 <= mine < table.rules.game_point
             and 0 <= theirs < table.rules.game_point):
         mover = table.w(cur, mine // STEP, theirs // STEP)  # straight from the table

@@ -1,0 +1,74 @@
+"""Which values the advisor, the strategy card and the review show, and why, for every kind
+of rule set (tenthousand.present.value_kind)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenthousand.advice import SCORE, WIN
+from tenthousand.model.game import Game, Seat
+from tenthousand.model.rules import PRESETS
+from tenthousand.present.value_kind import review_line, value_kind
+from tenthousand.solver import cache
+
+
+@pytest.fixture(autouse=True)
+def _forget_solves() -> None:
+    cache._SOLVES.clear()
+
+
+def test_every_preset_shows_exact_chances_for_two_players() -> None:
+    for key, rules in PRESETS.items():
+        kind = value_kind(rules, 2)
+        assert kind.exact, key
+        assert kind.text == "Values: exact win chances under perfect play, solved for these rules."
+        three = value_kind(rules, 3)
+        assert not three.exact
+        assert three.text == ("Values: expected points. Exact win chances are solved for two "
+                              "players only.")
+
+
+def test_rules_no_solver_takes_say_why() -> None:
+    rotary = value_kind(PRESETS["trash-5000"].with_options("rotary-club"), 2)
+    assert not rotary.exact
+    assert rotary.text == ("Values: expected points pegged (fewest best). No win chances: the "
+                           "perfect-play solver does not handle the options Rotary Club.")
+    big = value_kind(PRESETS["trash-10000"].with_options("surpassing"), 2)
+    assert not big.exact and "above 5,000 with surpassing" in big.text
+    pyramid = value_kind(PRESETS["trash-5000"].with_options("pyramiding"), 2)
+    assert not pyramid.exact and "options pyramiding" in pyramid.text
+
+
+def test_rules_still_to_solve_say_so() -> None:
+    rules = PRESETS["trash-5000"].with_options("surpassing", game_point=300)
+    assert not cache.cached(rules)
+    kind = value_kind(rules, 2)
+    assert not kind.exact and "not solved for these rules" in kind.text
+    cache.background(rules)  # started, not done
+    assert "Win chances follow once perfect play is solved" in value_kind(rules, 2).text
+    cache._SOLVES.clear()
+
+
+def test_the_review_says_which_values_it_ranks_by() -> None:
+    ten = PRESETS["ten-thousand"]
+    assert review_line(ten, 2, {WIN}).startswith("Values: exact win chances")
+    assert review_line(ten, 3, {SCORE}).startswith("Values: expected points. Exact win")
+    assert "before it was solved" in review_line(ten, 2, {WIN, SCORE})
+    assert "before perfect play was solved" in review_line(ten, 2, {SCORE})
+
+
+def test_the_advisor_note_says_why_there_are_no_chances() -> None:
+    from tenthousand.advice import values as advisor
+    from tenthousand.control.advising import AdvisorService
+
+    rules = PRESETS["trash-5000"].with_options("pyramiding")
+    game = Game(rules, [Seat("A"), Seat("B")], first_seat=0,
+                dice=lambda n: (1, 5, 2, 3, 4, 6)[:n])
+    game.throw()
+    values = advisor.evaluate(game)
+    assert values is not None and values.kind == SCORE
+    service = AdvisorService(None, lambda display: None, lambda on: None)  # type: ignore[arg-type]
+    note = service._note(game, True, True, values)
+    assert note.startswith("Values: expected final turn score.")
+    assert note.endswith("No win chances: the perfect-play solver does not handle the options "
+                         "pyramiding.")
