@@ -88,7 +88,7 @@ def test_statistics_by_keyboard(shown: tk.Tk, jobs: JobRunner, tmp_path: Path,
         _unique(window)
         # (Dice, Network and the fairness tab: not translated yet, their English keys.)
         player, rules, against, period, dice, network, skill, fair = tuple(
-            {"en": "praodnsi", "de": "srgzdnki", "fr": "jgapdnhi"}[language])
+            {"en": "praodnsi", "de": "srgzenki", "fr": "jgapdrhi"}[language])
         boxes = [w for w in _walk(window) if isinstance(w, ttk.Combobox)]
         for letter, box in zip((player, rules, against, period, dice, network), boxes,
                                strict=True):
