@@ -31,17 +31,16 @@ from .autosave import PREFS_LANE, SAVE_LANE, Saver
 from .computer import STEP, Computers, PlayerFactory
 from .messages import Kind, Messages
 from .screen import LogLine, Screen
+from .seating import DEMO_LEVEL, Seating
 
 log = logging.getLogger(__name__)
 
 __all__ = ["DEMO_LEVEL", "Controller"]
 
-DEMO_LEVEL = "expert"
-
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 
 
-class Controller:
+class Controller(Seating):
     """Runs one game at a time on a :class:`Screen`; the players of its computer seats
     and their moves are its :attr:`computers`
     (:class:`~tenthousand.control.computer.Computers`)."""
@@ -78,10 +77,11 @@ class Controller:
         #: Asks a yes/no question (title, question) before a bank that loses the game;
         #: None banks without asking.  The app sets its own; tests replace it.
         self.confirm: Callable[[str, str], bool] | None = None
+        Seating.__init__(self)  # who plays each seat where (a network game: control/seating)
         self.game = game
         #: The players of the computer seats, and the moves they work out.
         self.computers = Computers(
-            game=lambda: self.game, is_computer=self.is_computer, level=self.level,
+            game=lambda: self.game, is_computer=self.computer_here, level=self.level,
             timers=self.timers, jobs=self.jobs, messages=messages, changed=self.refresh,
             log=screen.log, player_factory=player_factory, seed=seed)
         #: What the screen shows now, as the last refresh worked it out.
@@ -157,13 +157,15 @@ class Controller:
         """Why undo is not possible now (a sentence without its full stop), or None."""
         if self.demo:
             return _("there is no undo in demo mode: the computer plays every seat")
+        if self.network:
+            return _("there is no undo in a network game: every screen plays the same game")
         record = self.game.record
         return record.undo_refusal(record.human_seats())
 
     def redo_refusal(self) -> str | None:
         """Why redo is not possible now, or None."""
-        if self.demo:
-            return _("there is no redo in demo mode: the computer plays every seat")
+        if self.demo or self.network:
+            return _("there is no redo in demo mode or a network game")
         return self.game.record.redo_refusal()
 
     def take_back(self, redo: bool = False) -> bool:
@@ -201,17 +203,6 @@ class Controller:
         self.computers.prepare_all()
         self._advance()
 
-    def is_computer(self, seat: int) -> bool:
-        return self.demo or self.game.seats[seat].computer
-
-    def level(self, seat: int) -> str:
-        return DEMO_LEVEL if self.demo else self.game.seats[seat].level
-
-    @property
-    def human_to_play(self) -> bool:
-        g = self.game
-        return not g.over and not self.is_computer(g.current)
-
     # -- the flow of play ----------------------------------------------------------------
 
     def _advance(self, thrown: bool = False) -> None:
@@ -221,20 +212,28 @@ class Controller:
         if thrown:
             self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
         g = self.game
-        if not g.over and self.is_computer(g.current):
+        if not g.over and self.computer_here(g.current):
             # The move is worked out from the next callback on (waking a worker costs
             # the Tk thread a wait for the interpreter: not in this one).
             self.timers.later(0, self.computers.plan, purpose="plan")
             self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
-        """Run a game command; show what happened; save; go on."""
+        """Run a game command (on a friend's screen: ask the host to); show what happened."""
+        if self.relay is not None:
+            self.relay(command.__name__, args)
+            return True
         try:
             events = command(*args)
         except IllegalAction as e:
             self.messages.tell(presenter.sentence(str(e)), Kind.REFUSAL)
             self.refresh()
             return False
+        self.took(events)
+        return True
+
+    def took(self, events: Sequence[Event]) -> None:
+        """A command's events (here, or from another screen): shown, saved, play goes on."""
         self.selection = set()
         self.computers.forget_plan()
         thrown = False
@@ -243,7 +242,6 @@ class Controller:
         finally:
             self._save()
             self._advance(thrown)
-        return True
 
     def _take(self, events: Sequence[Event]) -> bool:
         """Show events: the log, the cues, the sound; whether dice were thrown (the
@@ -274,7 +272,8 @@ class Controller:
         if self.messages.speak is None or not events:
             return
         seat = events[0].seat
-        computer = 0 <= seat < len(self.game.seats) and self.is_computer(seat)
+        computer = 0 <= seat < len(self.game.seats) and (self.is_computer(seat)
+                                                         or seat in self.remote)
         self.messages.say(spoken.events_report(self.game, events),
                   Priority.QUEUED if computer else Priority.NORMAL)
 
@@ -444,7 +443,7 @@ class Controller:
         before its command runs.
         """
         g = self.game
-        if g.over or not self.is_computer(g.current):
+        if g.over or not self.computer_here(g.current):
             return
         if not self.screen.watched():  # a message box or a minimised window: wait for it
             self.timers.later(WATCH_MS, self._computer_step, purpose=STEP)
@@ -496,4 +495,5 @@ class Controller:
             selection=frozenset(self.selection), thinking=self.computers.thinking,
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
-            challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None)
+            challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
+            remote=self.remote)
