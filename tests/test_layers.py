@@ -25,7 +25,7 @@ ALLOWED: dict[str, set[str]] = {
     "advice": {"i18n", "model", "ai", "solver"},
     "services": {"i18n", "files"},
     "history": ENGINE | {"files", "services"},
-    "net": ENGINE | {"files", "services"},
+    "net": ENGINE | {"files", "services", "history"},
     "present": ENGINE | {"files", "history"},
     "view": ENGINE | {"files", "services", "present", "history"},
     "dialogs": ENGINE | {"files", "services", "present", "history", "view"},

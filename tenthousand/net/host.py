@@ -1,0 +1,553 @@
+"""The host's side: a table friends join, the seats they fill, and the game relayed to them.
+
+:class:`HostLink` listens on a TCP port (all in its network thread: see
+:mod:`tenthousand.net.loop`).  The window keeps the game and judges every wish with the
+engine; the link only carries: it tells the window who joined, left and wished what
+(:meth:`HostLink.poll`), and sends the game, each command and the seed at the end to
+everyone at the table.
+
+Anything can arrive on the port.  A connection is closed, with a reason for the host's log
+(a :class:`~tenthousand.net.events.Problem` and the ``tenthousand.net`` logger), when its
+line is not a message of the protocol, is longer than 64 KiB, comes too fast, when its
+handshake stalls, or when it does not read what it is sent; nothing else is disturbed.  No
+message names a seat: a connection plays the seat it joined, and nothing it sends can make
+the host read or write a file or start a process (the only things it can ask for are a
+command for its own seat and a chat line).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import socket
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import _
+from .discovery import Announcer, local_addresses
+from .events import (
+    Chat,
+    HostEvent,
+    Lobby,
+    Problem,
+    SeatInfo,
+    SeatJoined,
+    SeatLeft,
+    TableAddress,
+    WatcherJoined,
+    WatcherLeft,
+    Wish,
+)
+from .loop import NetLoop
+from .protocol import (
+    DEFAULT_PORT,
+    MAX_LINE,
+    PROTOCOL,
+    TO_HOST,
+    VERSION,
+    ProtocolError,
+    decode,
+    encode,
+    host_proof,
+    join_proof,
+    new_code,
+    new_nonce,
+    proofs_match,
+    valid_code,
+)
+
+if TYPE_CHECKING:
+    from ..services.jobs import JobRunner
+
+__all__ = ["HostLink", "Limits"]
+
+log = logging.getLogger("tenthousand.net")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How patient and how generous a table is (the tests make it quicker)."""
+
+    handshake_s: float = 10.0  # a join must arrive this soon after the hello
+    backoff_s: float = 0.5  # after a wrong code, the next try from that address waits...
+    backoff_max_s: float = 16.0  # ...doubling each time, up to this
+    messages_per_s: float = 20.0  # a connection's messages, on average...
+    burst: int = 60  # ...and at once
+    chat_every_s: float = 1.0  # chat lines, one a second on average...
+    chat_burst: int = 3  # ...a few at once
+    connections: int = 32  # at once, handshakes included
+    write_buffer: int = 1 << 20  # bytes not yet read by a client before it is dropped
+
+
+class _Bucket:
+    """A token bucket: ``take`` is False when the messages come faster than allowed."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Close(Exception):
+    """Close this connection: ``word`` (a bye reason, or "" to say nothing) and, when it is
+    a fault of the connection, ``problem`` (for the host's log)."""
+
+    def __init__(self, word: str, problem: str = "", **extra: str) -> None:
+        super().__init__(problem or word)
+        self.word, self.problem, self.extra = word, problem, extra
+
+
+@dataclass(eq=False)
+class _Conn:
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    peer: str
+    name: str = ""
+    seat: int | None = None
+    watcher: bool = False
+    messages: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
+    chats: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
+
+
+@dataclass
+class _Seat:
+    kind: str
+    name: str
+    level: str
+    state: str
+    token: str | None = None
+    conn: _Conn | None = None
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(self.name, self.kind, self.state,
+                        self.level if self.kind == "computer" or self.state == "computer"
+                        else "")
+
+
+class HostLink:
+    """A hosted table; every method is safe to call from the Tk thread and never waits on
+    the network."""
+
+    def __init__(self, lobby: Lobby, server: socket.socket, code: str, *,
+                 announce: bool, limits: Limits) -> None:
+        self.lobby = lobby
+        self.code = code
+        self.limits = limits
+        self._socket = server
+        self.port: int = server.getsockname()[1]
+        self._net: NetLoop[HostEvent] = NetLoop("net-host")
+        self._announce = announce
+        self._seats = [_Seat(s.kind, s.name, s.level, "open" if s.kind == "net" else "here")
+                       for s in lobby.seats]
+        self._view: tuple[SeatInfo, ...] = tuple(s.info() for s in self._seats)
+        self._conns: set[_Conn] = set()
+        self._header: dict[str, Any] | None = None  # the game's shared record, no commands
+        self._commands: list[dict[str, Any]] = []
+        self._fingerprint = ""
+        self._reveal: dict[str, Any] | None = None
+        self._failures: dict[str, tuple[int, float]] = {}  # address -> (count, wait until)
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._closed = False
+
+    @classmethod
+    def open(cls, lobby: Lobby, *, port: int = DEFAULT_PORT, code: str | None = None,
+             announce: bool = True, bind: str = "", runner: JobRunner | None = None,
+             limits: Limits | None = None) -> HostLink:
+        """Host ``lobby`` on ``port`` (0: a free one) of every address (``bind``: one of
+        them), with ``code`` (a new one by default, :func:`new_code`); announced on the
+        local network unless ``announce`` is False.  OSError when the port cannot be had
+        (in use, or not allowed); ValueError for a code that cannot be one."""
+        code = code if code is not None else new_code()
+        if not valid_code(code):
+            raise ValueError(_("A join code has 4 to 32 letters or digits."))
+        if bind:
+            server = socket.create_server((bind, port), reuse_port=False)
+        elif socket.has_dualstack_ipv6():
+            server = socket.create_server(("", port), family=socket.AF_INET6,
+                                          dualstack_ipv6=True)
+        else:
+            server = socket.create_server(("", port))
+        server.setblocking(False)
+        link = cls(lobby, server, code, announce=announce, limits=limits or Limits())
+        link._net.start(link._main, runner)
+        return link
+
+    # -- the window's side (the Tk thread) ------------------------------------------------
+
+    def where(self) -> TableAddress:
+        """How friends join: the addresses, the port and the code."""
+        bound = self._socket.getsockname()[0]
+        addresses = local_addresses() if bound in ("", "0.0.0.0", "::") else (bound,)
+        return TableAddress(addresses, self.port, self.code)
+
+    def poll(self) -> list[HostEvent]:
+        """What happened since the last poll (never waits)."""
+        return self._net.poll()
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Every seat as it is now (the names friends joined with, their states)."""
+        return self._view
+
+    @property
+    def full(self) -> bool:
+        """Whether no net seat is open (every friend has joined, or been replaced)."""
+        return all(s.state != "open" for s in self._view)
+
+    def begin(self, record_data: dict[str, Any], fingerprint: str) -> None:
+        """A game starts (again for the next game of a match, or a game hosted again from
+        its record): ``record_data`` is ``Record.shared_dict()`` (no seed) and
+        ``fingerprint`` that of the seed; the link keeps ``record_data``: do not change it."""
+        self._net.call(self._begin, record_data, fingerprint)
+
+    def publish(self, command_data: dict[str, Any]) -> None:
+        """A command the engine carried out (:func:`tenthousand.net.replica.command_data`)."""
+        self._net.call(self._publish, command_data)
+
+    def refuse(self, seat: int, reason: str) -> None:
+        """Tell the friend at ``seat`` why the engine refused their wish."""
+        self._net.call(self._refuse, seat, reason)
+
+    def seat_taken_over(self, seat: int, by_computer_level: str | None) -> None:
+        """Net seat ``seat`` is played by the computer at that level from now on (None: it
+        waits for its friend again).  A friend who rejoins gets it back (SeatJoined)."""
+        self._net.call(self._take_over, seat, by_computer_level)
+
+    def reveal(self, seed: int, start: dict[str, Any] | None = None) -> None:
+        """The game is over: show everyone the seed (and the record's ``Start.to_dict()``,
+        which says whether the first seat was drawn from it)."""
+        self._net.call(self._send_reveal, seed, start)
+
+    def chat(self, name: str, text: str) -> None:
+        """A chat line from the host's screen, to everyone."""
+        self._net.call(self._chat_out, name[:24], text[:200])
+
+    def close(self) -> None:
+        """Say goodbye to everyone and stop listening (also at quit)."""
+        self._net.call(self._shut)
+
+    def close_abruptly(self) -> None:
+        """Drop every connection without a word, as a host that is killed does (tests)."""
+        self._net.call(self._abort)
+
+    def wait_closed(self, timeout: float = 5.0) -> bool:
+        return self._net.stopped.wait(timeout)
+
+    # -- the network thread ----------------------------------------------------------------
+
+    async def _main(self) -> None:
+        server = await asyncio.start_server(self._serve, sock=self._socket, limit=MAX_LINE)
+        announcer = Announcer(self.lobby.name, self.port, VERSION) if self._announce else None
+        if announcer is not None:
+            asyncio.get_running_loop().run_in_executor(None, announcer.start)
+        try:
+            async with server:
+                await server.serve_forever()
+        finally:
+            self._closed = True
+            if announcer is not None:
+                await asyncio.get_running_loop().run_in_executor(None, announcer.stop)
+
+    def _problem(self, conn: _Conn, reason: str) -> None:
+        log.warning("closed the connection of %s: %s", conn.peer, reason)
+        self._net.put(Problem(conn.peer, reason))
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else "?"
+        conn = _Conn(reader, writer, f"{address}:{peer[1]}" if isinstance(peer, tuple)
+                     else address)
+        conn.messages = _Bucket(self.limits.messages_per_s, self.limits.burst)
+        conn.chats = _Bucket(1 / self.limits.chat_every_s, self.limits.chat_burst)
+        why = _("the connection was lost")
+        try:
+            if len(self._conns) >= self.limits.connections:
+                raise _Close("busy", "too many connections at once")
+            self._conns.add(conn)
+            await self._handshake(conn, address)
+            why = await self._read(conn)
+        except _Close as close:
+            if close.problem:
+                self._problem(conn, close.problem)
+                why = _("the connection was closed: {reason}").format(reason=close.problem)
+            if close.word:
+                self._send(conn, {"t": "bye", "reason": close.word, **close.extra})
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self._conns.discard(conn)
+            self._left(conn, why)
+            await self._hang_up(conn)
+
+    async def _hang_up(self, conn: _Conn) -> None:
+        try:
+            if conn.writer.can_write_eof():
+                conn.writer.write_eof()
+            conn.writer.close()
+            await asyncio.wait_for(conn.writer.wait_closed(), 1.0)
+        except (TimeoutError, ConnectionError, OSError):
+            conn.writer.transport.abort()
+
+    async def _line(self, conn: _Conn) -> bytes | None:
+        """The next line (None at the end of the stream)."""
+        try:
+            return await conn.reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError:
+            return None
+        except asyncio.LimitOverrunError:
+            raise _Close("protocol", f"a line longer than {MAX_LINE} bytes") from None
+
+    def _message(self, conn: _Conn, line: bytes) -> dict[str, Any]:
+        if not conn.messages.take():
+            raise _Close("flood", "more messages than the rate limit allows")
+        try:
+            return decode(line, TO_HOST)
+        except ProtocolError as e:
+            raise _Close("protocol", str(e)) from None
+
+    # -- the handshake ---------------------------------------------------------------------
+
+    async def _handshake(self, conn: _Conn, address: str) -> None:
+        nonce = new_nonce()
+        self._send(conn, {"t": "hello", "proto": PROTOCOL, "version": VERSION,
+                          "table": self.lobby.name[:40], "nonce": nonce})
+        try:
+            line = await asyncio.wait_for(self._line(conn), self.limits.handshake_s)
+        except TimeoutError:
+            raise _Close("timeout", "the handshake stalled") from None
+        if line is None:
+            raise _Close("", "closed during the handshake")
+        join = self._message(conn, line)
+        if join["t"] != "join":
+            raise _Close("protocol", f"a {join['t']} message before joining")
+        if join["proto"] != PROTOCOL or join["version"] != VERSION:
+            raise _Close("version", f"version {join['version']!r:.40} (protocol "
+                         f"{join['proto']}); this host runs {VERSION}", version=VERSION)
+        lock = self._locks.setdefault(address, asyncio.Lock())
+        async with lock:  # one try at a time from an address, each after its wait
+            count, until = self._failures.get(address, (0, 0.0))
+            wait = until - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            proof = join_proof(self.code, nonce, join["cnonce"], join["name"], join["watch"],
+                               join["token"])
+            if not proofs_match(proof, join["proof"]):
+                count += 1
+                delay = min(self.limits.backoff_max_s, self.limits.backoff_s * 2 ** (count - 1))
+                self._failures[address] = (count, time.monotonic() + delay)
+                raise _Close("code", f"a wrong join code (try {count} from {address})")
+            self._failures.pop(address, None)
+        self._seat(conn, join)
+        self._send(conn, {"t": "welcome", "seat": conn.seat, "token": self._token(conn),
+                          "table": self.lobby.name[:40],
+                          "proof": host_proof(self.code, nonce, join["cnonce"])})
+        self._seats_changed()
+        if self._header is not None:
+            self._send_game(conn)
+
+    def _token(self, conn: _Conn) -> str | None:
+        return self._seats[conn.seat].token if conn.seat is not None else None
+
+    def _seat(self, conn: _Conn, join: dict[str, Any]) -> None:
+        """Give the connection its place: a watcher, the seat of its token, a seat kept for
+        its name, or the first open net seat."""
+        name, token = join["name"].strip(), join["token"]
+        conn.name = name
+        if join["watch"]:
+            conn.watcher = True
+            self._net.put(WatcherJoined(name))
+            return
+        seat = self._find_seat(name, token)
+        here = self._seats[seat]
+        rejoined = here.token is not None or here.state != "open"
+        if here.conn is not None:  # the same friend again, whose old connection hangs
+            old = here.conn
+            here.conn = None
+            self._send(old, {"t": "bye", "reason": "taken"})
+            old.writer.transport.abort()
+        here.name, here.state, here.conn = name, "joined", conn
+        here.token = here.token or secrets.token_hex(16)
+        conn.seat = seat
+        self._net.put(SeatJoined(seat, name, rejoined))
+
+    def _find_seat(self, name: str, token: str | None) -> int:
+        folded = name.casefold()
+        nets = [i for i, s in enumerate(self._seats) if s.kind == "net"]
+        if token is not None:
+            for i in nets:
+                if self._seats[i].token is not None \
+                        and secrets.compare_digest(self._seats[i].token or "", token):
+                    return i
+        for i in nets:  # kept for this name: hosted again from a record, or a lost token
+            s = self._seats[i]
+            if s.name.casefold() == folded and s.token is None and s.conn is None:
+                return i
+        if any(s.name.casefold() == folded for s in self._seats):
+            raise _Close("name")
+        for i in nets:
+            s = self._seats[i]
+            if s.state == "open" and not s.name:
+                return i
+        raise _Close("full")
+
+    # -- after the handshake ---------------------------------------------------------------
+
+    async def _read(self, conn: _Conn) -> str:
+        """Serve one joined connection until it leaves; why it left (for the table)."""
+        while True:
+            line = await self._line(conn)
+            if line is None:
+                return _("the connection was lost")
+            message = self._message(conn, line)
+            kind = message["t"]
+            if kind == "bye":
+                return _("left the table")
+            if kind == "wish":
+                self._wish(conn, message["command"], tuple(message["args"]))
+            elif kind == "chat":
+                if conn.chats.take():
+                    self._chat_out(conn.name, message["text"])
+                    self._net.put(Chat(conn.name, message["text"]))
+                else:
+                    self._send(conn, {"t": "refused", "reason": _(
+                        "Wait a moment before the next chat line.")})
+            else:
+                raise _Close("protocol", f"a {kind} message after joining")
+
+    def _wish(self, conn: _Conn, command: str, args: tuple[int, ...]) -> None:
+        if conn.seat is None:
+            reason = _("You are watching this game: you cannot play in it.")
+        elif self._header is None:
+            reason = _("The game has not begun yet.")
+        elif self._seats[conn.seat].state == "computer":
+            reason = _("The host has given your seat to a computer player.")
+        else:
+            self._net.put(Wish(conn.seat, command, args))
+            return
+        self._send(conn, {"t": "refused", "reason": reason})
+
+    def _left(self, conn: _Conn, why: str) -> None:
+        if conn.watcher:
+            self._net.put(WatcherLeft(conn.name))
+            return
+        if conn.seat is None:
+            return
+        seat = self._seats[conn.seat]
+        if seat.conn is not conn:  # replaced by the same friend's new connection
+            return
+        seat.conn = None
+        if seat.state == "joined":
+            seat.state = "away"
+        self._net.put(SeatLeft(conn.seat, seat.name, why))
+        self._seats_changed()
+
+    # -- sending ---------------------------------------------------------------------------
+
+    def _send(self, conn: _Conn, message: dict[str, Any] | bytes) -> None:
+        line = message if isinstance(message, bytes) else encode(message)
+        transport = conn.writer.transport
+        if transport.is_closing():
+            return
+        if transport.get_write_buffer_size() + len(line) > self.limits.write_buffer:
+            self._problem(conn, "it does not read what the table sends")
+            transport.abort()
+            return
+        conn.writer.write(line)
+
+    def _everyone(self) -> list[_Conn]:
+        return [c for c in self._conns if c.watcher or c.seat is not None]
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        line = encode(message)
+        for conn in self._everyone():
+            self._send(conn, line)
+
+    def _seats_changed(self) -> None:
+        self._view = tuple(s.info() for s in self._seats)
+        self._broadcast({"t": "seats", "seats": [s.to_dict() for s in self._view]})
+
+    def _begin(self, record_data: dict[str, Any], fingerprint: str) -> None:
+        self._header = {k: v for k, v in record_data.items() if k != "commands"}
+        self._header["commands"] = []
+        self._commands = list(record_data.get("commands", []))
+        self._fingerprint = fingerprint
+        self._reveal = None
+        for conn in self._everyone():
+            self._send_game(conn)
+
+    def _send_game(self, conn: _Conn) -> None:
+        assert self._header is not None
+        self._send(conn, {"t": "game", "record": self._header,
+                          "fingerprint": self._fingerprint, "commands": len(self._commands)})
+        for chunk in _chunks(self._commands):
+            self._send(conn, {"t": "backlog", "commands": chunk})
+        if self._reveal is not None:
+            self._send(conn, self._reveal)
+
+    def _publish(self, command_data: dict[str, Any]) -> None:
+        self._commands.append(command_data)
+        self._broadcast({"t": "played", "command": command_data})
+
+    def _refuse(self, seat: int, reason: str) -> None:
+        conn = self._seats[seat].conn if 0 <= seat < len(self._seats) else None
+        if conn is not None:
+            self._send(conn, {"t": "refused", "reason": reason[:400] or "-"})
+
+    def _take_over(self, seat: int, level: str | None) -> None:
+        if not 0 <= seat < len(self._seats) or self._seats[seat].kind != "net":
+            return
+        here = self._seats[seat]
+        if level is not None:
+            here.state, here.level = "computer", level
+        else:
+            here.state = "joined" if here.conn is not None else (
+                "away" if here.token is not None else "open")
+        self._seats_changed()
+
+    def _send_reveal(self, seed: int, start: dict[str, Any] | None) -> None:
+        self._reveal = {"t": "reveal", "seed": seed, "start": start}
+        self._broadcast(self._reveal)
+
+    def _chat_out(self, name: str, text: str) -> None:
+        if name.strip() and text.strip():
+            self._broadcast({"t": "chat", "name": name.strip(), "text": text.strip()})
+
+    def _shut(self) -> None:
+        self._broadcast({"t": "bye", "reason": "closing"})
+        for conn in list(self._conns):
+            conn.writer.close()  # what is written goes first
+        asyncio.get_running_loop().call_later(0.2, self._net.stop)
+
+    def _abort(self) -> None:
+        for conn in list(self._conns):
+            conn.writer.transport.abort()
+        self._announce = False
+        self._net.stop()
+
+
+def _chunks(commands: Sequence[dict[str, Any]], size: int = 48 * 1024) -> list[list[Any]]:
+    """The commands in groups whose lines stay well under MAX_LINE."""
+    out: list[list[Any]] = []
+    group: list[Any] = []
+    length = 0
+    for command in commands:
+        n = len(encode(command))
+        if group and (length + n > size or len(group) >= 5000):
+            out.append(group)
+            group, length = [], 0
+        group.append(command)
+        length += n
+    if group:
+        out.append(group)
+    return out

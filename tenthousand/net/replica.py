@@ -1,0 +1,218 @@
+"""A client's copy of the host's game, and the check that the host's dice were fair.
+
+The host's engine is the only judge; a client keeps a *replica*: the real engine's
+:class:`~tenthousand.model.game.Game`, built from the host's shared record (which holds
+no seed: each command carries the faces it threw) and moved on by each command the host
+publishes, with the faces it threw.  The client's window shows the replica as it shows a
+game at one screen.  A command the engine refuses, or whose faces do not fit the throws
+it makes, is refused (:class:`ReplicaError`) and the replica stays as it was.
+
+At the end the host reveals its seed: :func:`fair_check` plays the same decisions again in
+a fresh game from that seed and compares every throw, and the seed with the fingerprint
+the host gave before the first throw (:func:`tenthousand.history.codes.fingerprint_of`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..history.codes import fingerprint_of
+from ..i18n import _, number
+from ..model.command import Command
+from ..model.events import Event, Thrown
+from ..model.game import Game, IllegalAction
+from ..model.persist import BadSave, load_record
+from ..model.record import Network, Record
+
+__all__ = ["FairVerdict", "Replica", "ReplicaError", "command_data", "fair_check"]
+
+log = logging.getLogger(__name__)
+
+
+class ReplicaError(ValueError):
+    """What the host sent cannot be played on the replica (a sentence for the player)."""
+
+
+class _Feed:
+    """The dice of one published command, throw by throw; asking for more, or for another
+    number of dice than a throw has, is an error (the host's command does not fit)."""
+
+    def __init__(self, throws: Sequence[Sequence[int]]) -> None:
+        self.throws = [tuple(t) for t in throws]
+        self.used = 0
+
+    def __call__(self, count: int) -> Sequence[int]:
+        if self.used >= len(self.throws) or len(self.throws[self.used]) != count:
+            raise ReplicaError(_("the host's command does not carry the dice it threw"))
+        self.used += 1
+        return self.throws[self.used - 1]
+
+    @property
+    def finished(self) -> bool:
+        return self.used == len(self.throws)
+
+
+def command_data(game: Game, events: Sequence[Event]) -> dict[str, Any]:
+    """What the host publishes after a command: the last command of ``game``'s record with
+    the faces it threw (``events``: what the engine returned for it)."""
+    count = len(game.record)
+    command = game.record.commands_between(count - 1, count)[0]
+    dice = tuple(e.dice for e in events if isinstance(e, Thrown))
+    return replace(command, dice=dice).to_dict()
+
+
+class Replica:
+    """The replica :class:`Game` of a client (``seat``: the client's, None for a watcher)."""
+
+    def __init__(self, game: Game, seat: int | None) -> None:
+        self.game = game
+        self.seat = seat
+
+    @classmethod
+    def from_game(cls, data: Any, *, seat: int | None = None) -> Replica:
+        """The replica from the host's shared record (``Record.shared_dict()``); the
+        record is marked as a network game as this screen plays it (ReplicaError when the
+        record cannot be read or played)."""
+        try:
+            record = load_record(data)
+        except BadSave as e:
+            raise ReplicaError(_("the host's game cannot be read: {reason}").format(
+                reason=e)) from None
+        if seat is not None and not 0 <= seat < len(record.seats):
+            raise ReplicaError(_("the host gave a seat the game does not have"))
+        game = record.game
+        assert game is not None
+        record.network = Network("player", seat) if seat is not None else Network("watcher")
+        game.dice_source = _Feed(())  # no dice but the host's
+        return cls(game, seat)
+
+    @property
+    def record(self) -> Record:
+        return self.game.record
+
+    def apply(self, data: Any) -> list[Event]:
+        """Play a command the host published (``Command.to_dict()`` with its dice); its
+        events.  ReplicaError when the engine refuses it or its dice do not fit, and then
+        the replica is as it was."""
+        try:
+            command = Command.from_dict(data, len(self.game.seats))
+        except ValueError as e:
+            raise ReplicaError(_("the host sent a command that cannot be read: {reason}")
+                               .format(reason=e)) from None
+        feed = _Feed(command.dice or ())
+        before = len(self.game.record)
+        self.game.dice_source = feed
+        try:
+            events = Command(command.seat, command.name, command.args,
+                             stand_in=command.stand_in).apply(self.game)
+            if not feed.finished:
+                raise ReplicaError(_("the host's command carries more dice than it threw"))
+        except IllegalAction as e:  # refused before it changed anything
+            raise ReplicaError(_("the host sent a command the game refuses: {reason}").format(
+                reason=e)) from None
+        except ValueError as e:  # the dice did not fit: maybe halfway through
+            self._rebuild(before)
+            raise ReplicaError(_("the host sent a command the game refuses: {reason}").format(
+                reason=e)) from None
+        finally:
+            self.game.dice_source = _Feed(())
+        return events
+
+    def _rebuild(self, count: int) -> None:
+        """The game after the record's first ``count`` commands (a command that failed
+        halfway, or whose dice did not fit, is dropped)."""
+        record = self.game.record
+        network = record.network
+        self.game = record.game_at(count)
+        self.game.record.network = network
+        self.game.dice_source = _Feed(())
+        log.warning("the replica was rebuilt from its record after a refused command")
+
+
+# -- the fair-dice check -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FairVerdict:
+    """Whether every throw of the game came from the revealed seed, in one sentence (a
+    loud one when not)."""
+
+    fair: bool
+    text: str
+
+
+def _thrown(events: Sequence[Event]) -> list[tuple[int, ...]]:
+    return [e.dice for e in events if isinstance(e, Thrown)]
+
+
+def _position(game: Game) -> dict[str, Any]:
+    data = game.to_dict()
+    del data["rng"]
+    return data
+
+
+def _unfair(why: str) -> FairVerdict:
+    # Translators: said loudly at the end of a network game whose dice did not check.
+    return FairVerdict(False, _("WARNING: the host's dice were NOT fair: {why}").format(why=why))
+
+
+def _faces(dice: Sequence[int]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+def _replay_from(seed: int, first_seat: int | None, record: Record) -> FairVerdict:
+    opening = record.game_at(0)
+    try:
+        fresh = Game(record.rules, record.seats, seed=seed, first_seat=first_seat,
+                     match_points=opening.match_points, games_played=opening.games_played,
+                     match_games=opening.match_games)
+    except ValueError as e:
+        return _unfair(str(e))
+    if _position(fresh) != _position(opening):
+        return _unfair(_("the game did not begin as the seed begins it"))
+    names = record.game.names if record.game is not None else fresh.names
+    throws = 0
+    for step in record.steps:
+        try:
+            events = Command(step.command.seat, step.command.name, step.command.args).apply(fresh)
+        except IllegalAction as e:
+            return _unfair(_("move {number} cannot be played with the seed's dice ({reason})")
+                           .format(number=number(step.index), reason=e))
+        for shown, seeded in zip(_thrown(step.events), _thrown(events), strict=False):
+            throws += 1
+            if shown != seeded:
+                # Translators: {number} counts the throws of the game; {shown} and {seeded}
+                # are faces ("2 5 5 6").
+                return _unfair(_("throw {number} ({name}'s) showed {shown}, but the seed "
+                                 "gives {seeded}").format(
+                    number=number(throws), name=names[step.seat], shown=_faces(shown),
+                    seeded=_faces(seeded)))
+        if len(_thrown(step.events)) != len(_thrown(events)):
+            return _unfair(_("move {number} threw other dice than the seed gives").format(
+                number=number(step.index)))
+    return FairVerdict(True, _("The host's dice were checked: fair (all {count} throws "
+                               "follow from the seed).").format(count=number(throws)))
+
+
+def fair_check(seed: int, fingerprint: str, record: Record,
+               start: dict[str, Any] | None = None) -> FairVerdict:
+    """Check the replica's ``record`` against the seed the host revealed: the seed must
+    give ``fingerprint`` (the one sent before the first throw), and a fresh game from it,
+    given the same decisions, must throw every throw the replica was shown.  ``start``:
+    the host's record's start (``Start.to_dict()``), which says whether the first seat was
+    drawn; without it both ways are tried."""
+    if fingerprint_of(seed) != fingerprint.lower():
+        return _unfair(_("the seed shown at the end is not the one whose fingerprint was "
+                         "given before the game"))
+    opening_seat = record.game_at(0).current
+    if start is not None and "first_seat" in start:
+        chosen = start["first_seat"]
+        firsts: list[int | None] = [chosen if isinstance(chosen, int)
+                                    and not isinstance(chosen, bool) else None]
+    else:
+        firsts = [None, opening_seat]
+    verdicts = [_replay_from(seed, first, record) for first in firsts]
+    return next((v for v in verdicts if v.fair), verdicts[0])
