@@ -235,6 +235,8 @@ class Controller(Seating):
     def took(self, events: Sequence[Event]) -> None:
         """A command's events (here, or from another screen): shown, saved, play goes on."""
         self.selection = set()
+        if self.on_took is not None:  # a network game: the other screens hear of it first
+            self.on_took(events)
         self.computers.forget_plan()
         thrown = False
         try:
@@ -244,8 +246,7 @@ class Controller(Seating):
             self._advance(thrown)
 
     def _take(self, events: Sequence[Event]) -> bool:
-        """Show events: the log, the cues, the sound; whether dice were thrown (the
-        refresh after them lets them tumble)."""
+        """Show events (log, cues, sound); whether dice were thrown (the refresh tumbles them)."""
         thrown_now = False
         self._say_events(events)
         self.screen.log([presenter.log_line(self.game, e) for e in events])
@@ -278,8 +279,7 @@ class Controller(Seating):
                   Priority.QUEUED if computer else Priority.NORMAL)
 
     def _save(self) -> None:
-        """Hand the game to the saver.  A finished game is saved too: the save is where its
-        match lives, so the next launch plays the next game of the match."""
+        """Hand the game to the saver (a finished game too: the save keeps its match)."""
         self.saver.submit(self.game)
 
     def _show_save_message(self, message: str | None) -> None:

@@ -11,10 +11,10 @@ the engine (:attr:`Seating.relay`: to the host, whose engine judges them).  No T
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..model import Game
+from ..model import Event, Game
 
 __all__ = ["DEMO_LEVEL", "Seating"]
 
@@ -39,6 +39,8 @@ class Seating:
         #: On a friend's screen: a command of this screen's own seat (its name, as
         #: ``throw``, and its arguments as the game takes them) goes here, not to the game.
         self.relay: Callable[[str, tuple[Any, ...]], None] | None = None
+        #: The host: told of every command's events as they are taken (to send them on).
+        self.on_took: Callable[[Sequence[Event]], None] | None = None
 
     def is_computer(self, seat: int) -> bool:
         return self.demo or self.game.seats[seat].computer or seat in self.stand_ins
