@@ -496,4 +496,4 @@ class Controller(Seating):
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
-            remote=self.remote)
+            remote=self.remote, held=self.held)

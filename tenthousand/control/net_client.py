@@ -19,6 +19,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from ..history.codes import short_fingerprint
 from ..i18n import _
 from ..model import Game
 from ..model.record import Network
@@ -52,6 +53,9 @@ class ClientTable:
         self.closed = False
         self._saved: tuple[Any, Any] | None = None  # the controller's own save and rematch
         self.messages.tell(_("Joining the table..."))
+        controller.cancel_all()
+        controller.held = True  # this screen's own game waits until the host's arrives
+        controller.refresh()
         try:  # (returns at once: the link's loop joins in the job runner)
             link = connect()
         except (OSError, ValueError) as e:
@@ -87,6 +91,9 @@ class ClientTable:
             self.link.close()
         c = self.controller
         c.relay = self._refuse_closed if self.replica is not None else None
+        if self.replica is None and c.held:  # never got the host's game: play on alone
+            c.held = False
+            c.start()
         if self._saved is not None:
             c.saver.save_function, c.on_rematch = self._saved
             self._saved = None
@@ -98,7 +105,7 @@ class ClientTable:
         """Another game is on the table now: this screen is no longer at the host's."""
         self.close(quietly=True)
         c = self.controller
-        c.relay, c.remote, c.network = None, frozenset(), False
+        c.relay, c.remote, c.network, c.held = None, frozenset(), False, False
 
     def _refuse_closed(self, command: str, args: tuple[Any, ...]) -> None:
         self.messages.tell(_("The table is closed: start a game of your own with Esc."),
@@ -166,12 +173,13 @@ class ClientTable:
         if self._saved is None:  # the player's own save stays theirs; F8 is the host's
             self._saved = (c.saver.save_function, c.on_rematch)
             c.saver.save_function, c.on_rematch = None, None
-        c.network, c.stand_ins, c.relay = True, {}, self._wish
+        c.network, c.held, c.stand_ins, c.relay = True, False, {}, self._wish
         c.remote = frozenset(s for s in range(len(game.seats)) if s != self.seat)
         self.session.put(game, Origin.NETWORK)
         if fingerprint:
-            self._log(_("The host's dice fingerprint: {fingerprint}").format(
-                fingerprint=fingerprint[:16]))
+            self._log(_("Fair dice: the host's throws were fixed before the game "
+                        "(fingerprint {fingerprint}); at the end this screen checks every "
+                        "one.").format(fingerprint=short_fingerprint(fingerprint)))
         if self.seat is None:
             self.messages.tell(_("You are watching the game."), Kind.EVENT)
 

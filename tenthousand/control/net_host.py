@@ -85,8 +85,12 @@ class HostTable:
     def _pause(self, game: Game) -> None:
         """While the lobby is open the game under it waits: nobody plays it."""
         self.controller.cancel_all()
-        self.controller.remote = frozenset(range(len(game.seats)))
+        self.controller.held = True
         self.controller.refresh()
+
+    @property
+    def in_lobby(self) -> bool:
+        return not self.closed and self.game is None
 
     def _opened(self, link: Any) -> None:
         if self.closed:
@@ -120,7 +124,7 @@ class HostTable:
             self.link.close()
         c = self.controller
         c.remote, c.stand_ins, c.on_took = frozenset(), {}, None
-        c.network = False
+        c.network = c.held = False
         if not quietly:
             self.messages.tell(_("The table is closed."), Kind.EVENT)
         if self.game is None:  # the lobby: the game under it plays on
@@ -161,7 +165,7 @@ class HostTable:
         self.game = game
         game.record.network = Network("host")
         c = self.controller
-        c.network = True
+        c.network, c.held = True, False
         c.stand_ins = {i: s.level for i, s in enumerate(self.seats) if s.kind == "computer"
                        and self.settings.seats[i].net}
         c.remote = frozenset(i for i, s in enumerate(self.seats)

@@ -211,7 +211,18 @@ class NetworkCommands:
             self.leave()
             return new_game() if new_game is not None else None
 
-        handlers.update(demo=guarded_demo, restart=guarded_restart, new_game=guarded_new_game)
+        def waiting(handler: Callable[..., object] | None) -> Callable[..., object]:
+            def play(*args: Any) -> object:
+                if isinstance(self.table, HostTable) and self.table.in_lobby:
+                    self.messages.tell(_("The table is waiting for friends: start the game "
+                                         "when every seat is filled."), Kind.REFUSAL)
+                    return None
+                return handler(*args) if handler is not None else None
+            return play
+
+        handlers.update(demo=guarded_demo, restart=guarded_restart, new_game=guarded_new_game,
+                        **{name: waiting(handlers.get(name))
+                           for name in ("throw", "bank", "number_key")})
 
     def _chat(self, text: str) -> None:
         if self.table is not None and not self.table.closed:
@@ -258,6 +269,7 @@ class NetLayer:
 
     def __init__(self, jobs: JobRunner) -> None:
         self.jobs = jobs
+        self.announce = True  # the table is announced on the local network (zeroconf)
 
     def host(self, settings: GameSettings, *, port: int | None, code: str | None) -> Any:
         from ..net import link
@@ -269,7 +281,7 @@ class NetLayer:
                            next((s.name for s in settings.seats if not s.computer
                                  and not s.net), ""))
         return link.HostLink.open(lobby, port=link.DEFAULT_PORT if port is None else port,
-                                  code=code, runner=self.jobs)
+                                  code=code, announce=self.announce, runner=self.jobs)
 
     def join(self, address: str, port: int | None, *, code: str, name: str,
              watch: bool) -> Any:

@@ -30,6 +30,8 @@ class Seating:
     def __init__(self) -> None:
         #: Whether the game on the table is played over the network (no undo, no demo).
         self.network = False
+        #: The game waits for the table: the host's lobby is open over it (nobody plays).
+        self.held = False
         #: The seats played at other screens: this screen neither plays them nor takes
         #: their keys, it waits for their moves.
         self.remote: frozenset[int] = frozenset()
@@ -47,7 +49,7 @@ class Seating:
 
     def computer_here(self, seat: int) -> bool:
         """Whether this screen's computer plays ``seat`` (not one at another screen)."""
-        return self.is_computer(seat) and seat not in self.remote
+        return self.is_computer(seat) and seat not in self.remote and not self.held
 
     def level(self, seat: int) -> str:
         return DEMO_LEVEL if self.demo else self.stand_ins.get(seat, self.game.seats[seat].level)
@@ -56,4 +58,5 @@ class Seating:
     def human_to_play(self) -> bool:
         """Whether a person at this screen is to play."""
         g = self.game
-        return not g.over and not self.is_computer(g.current) and g.current not in self.remote
+        return not (g.over or self.held or self.is_computer(g.current)
+                    or g.current in self.remote)

@@ -118,6 +118,9 @@ class JoinDialog(Dialog[JoinChoice]):
         self.looking.configure(text=_("No table found: type the address.") if not found
                                else "")
         self.look_button.state(["!disabled"])
+        if len(self.found) == 1 and not self.address.get().strip():
+            self.tables.selection_set(0)  # the one table found: picked for the player
+            self._picked()
 
     def _picked(self, event: object = None) -> None:
         chosen = self.tables.curselection()  # type: ignore[no-untyped-call]
@@ -127,6 +130,10 @@ class JoinDialog(Dialog[JoinChoice]):
             self.address.set(f"{shown}:{port}")
 
     # -- checking ------------------------------------------------------------------------
+
+    def refresh(self, *args: object) -> None:
+        if hasattr(self, "button_ok"):  # (a table found while the dialog is being built)
+            super().refresh(*args)
 
     def validate(self) -> tuple[JoinChoice | None, dict[str, str]]:
         if not hasattr(self, "watch"):

@@ -77,7 +77,7 @@ class LobbyPanel(tk.Frame):
         self.hand_label.pack(side="left")
         self.seat_combo.pack(side="left", padx=4)
         self.level_combo.pack(side="left", padx=4)
-        self.hand_button = access.button(row, _("&Give"), self._hand)
+        self.hand_button = access.button(row, _("Gi&ve"), self._hand)
         self.hand_button.pack(side="left", padx=4)
 
     def _hand(self) -> None:
@@ -113,9 +113,10 @@ class LobbyPanel(tk.Frame):
         self.level_combo.configure(values=[label for _key, label in self._levels])
         if not self.level_var.get() and self._levels:
             self.level_var.set(self._levels[min(3, len(self._levels) - 1)][1])
-        usable = ["!disabled"] if choices else ["disabled"]
-        for widget in (self.seat_combo, self.level_combo, self.hand_button):
-            widget.state(usable)
+        if choices:  # only while a seat can be given: an empty or a dropped one
+            self.hand_frame.grid()
+        else:
+            self.hand_frame.grid_remove()
         self.start_button.state(["!disabled"] if shown.ready else ["disabled"])
         if not self.winfo_ismapped():
             self.place(relx=0.5, rely=0.45, anchor="center")
@@ -134,6 +135,7 @@ class LobbyPanel(tk.Frame):
         frames += [c for c in self.winfo_children() if isinstance(c, tk.Frame)]
         for frame in frames:
             frame.configure(background=self._bg)
+        self.hand_label.configure(background=self._bg, foreground=self._fg)
         labels = [self.title, self.watchers, self.footer, *self.how]
         labels += [c for c in self.seats.winfo_children() if isinstance(c, tk.Label)]
         for label in labels:
