@@ -481,7 +481,7 @@ def _address(text: str) -> tuple[str, int | None]:
 
 
 def _default_port() -> int:
-    from .net.link import DEFAULT_PORT
+    from .net.protocol import DEFAULT_PORT  # (not .net.link: asyncio is not needed to parse)
 
     return DEFAULT_PORT
 
