@@ -258,9 +258,11 @@ def test_a_dropped_seat_waits_and_can_be_given_to_a_computer(screens: list[Scree
 def test_the_seed_is_revealed_when_the_game_is_over(screens: list[Screen]) -> None:
     here, table, link, lobby = _host(screens)
     table.hand(1, "normal")  # an empty seat given to a computer before the start
+    assert link.taken_over == [(1, "normal")]  # no friend can take that seat now
     table.start()
     game = here.controller.game
-    here.controller.stand_ins = {0: "normal", 1: "normal"}  # the computer plays it through
+    assert game.seats[1].computer and game.seats[1].level == "normal"  # as the record says
+    here.controller.stand_ins = {0: "normal"}  # the computer plays it through
     here.controller.start()
     deadline = time.monotonic() + 60
     while not game.over and time.monotonic() < deadline:

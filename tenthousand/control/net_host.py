@@ -68,6 +68,9 @@ class HostTable:
                                 else "here", levels_label(levels, s.level))
                       for s in settings.seats]
         self.watchers: list[str] = []
+        #: The friends' seats given to a computer, by level (a friend who rejoins gets
+        #: theirs back).
+        self.handed: dict[int, str] = {}
         self.link: Any = None
         self.game: Game | None = None  # the hosted game on the table (None: the lobby)
         self.revealed = False
@@ -153,11 +156,16 @@ class HostTable:
         if self.game is not None:
             self.controller.start()
             return
-        names = [s.name for s in self.seats]
-        settings = dataclasses.replace(self.settings, seats=tuple(
-            dataclasses.replace(seat, name=name, net=False)
-            for seat, name in zip(self.settings.seats, names, strict=True)))
-        game = self.make_game(settings)
+        # A friend's seat given to a computer before the start is a computer's seat: the
+        # record (and so the history) says so.
+        self.settings = dataclasses.replace(self.settings, seats=tuple(
+            dataclasses.replace(seat, name=shown.name, computer=True, level=self.handed[i],
+                                net=False) if i in self.handed
+            else dataclasses.replace(seat, name=shown.name)
+            for i, (seat, shown) in enumerate(zip(self.settings.seats, self.seats,
+                                                  strict=True))))
+        game = self.make_game(dataclasses.replace(self.settings, seats=tuple(
+            dataclasses.replace(s, net=False) for s in self.settings.seats)))
         self._begin(game, put=True)
 
     def _begin(self, game: Game, *, put: bool) -> None:
@@ -166,10 +174,10 @@ class HostTable:
         game.record.network = Network("host")
         c = self.controller
         c.network, c.held = True, False
-        c.stand_ins = {i: s.level for i, s in enumerate(self.seats) if s.kind == "computer"
-                       and self.settings.seats[i].net}
-        c.remote = frozenset(i for i, s in enumerate(self.seats)
-                             if self.settings.seats[i].net and i not in c.stand_ins)
+        c.stand_ins = {i: level for i, level in self.handed.items()
+                       if self.settings.seats[i].net}
+        c.remote = frozenset(i for i, s in enumerate(self.settings.seats)
+                             if s.net and i not in c.stand_ins)
         c.on_took = self._publish
         self.revealed = False
         seed = game.record.start.seed
@@ -192,11 +200,12 @@ class HostTable:
             return
         label = levels_label(self.levels, level)
         self.seats[seat] = LobbySeat(old.name, "computer", label)
+        self.handed[seat] = level
         c = self.controller
         if self.game is not None:
             c.stand_ins = {**c.stand_ins, seat: level}
             c.remote = c.remote - {seat}
-            self.link.seat_taken_over(seat, level)
+        self.link.seat_taken_over(seat, level)  # (no friend can take it now)
         self.messages.tell(_("{name}'s seat is played by the computer ({level}).").format(
             name=old.name, level=label), Kind.EVENT)
         self.show_lobby()
@@ -249,6 +258,7 @@ class HostTable:
         if self.game is not None and seat in c.stand_ins:  # the friend takes the seat back
             c.stand_ins = {s: lv for s, lv in c.stand_ins.items() if s != seat}
             c.remote = c.remote | {seat}
+            self.handed.pop(seat, None)
         self._log((_("{name} is back at seat {seat}.") if rejoined
                    else _("{name} joins seat {seat}.")).format(name=name, seat=seat + 1))
         self._lobby_follows()
@@ -257,8 +267,9 @@ class HostTable:
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "net":
             return
         old = self.seats[seat]
-        self.seats[seat] = LobbySeat(old.name, "net", joined=self.game is not None,
-                                     dropped=self.game is not None)
+        in_game = self.game is not None  # (in the lobby the seat is open again)
+        self.seats[seat] = LobbySeat(old.name if in_game else self.settings.seats[seat].name,
+                                     "net", joined=in_game, dropped=in_game)
         self.messages.tell(_("{name}'s connection dropped: the seat waits for them.").format(
             name=name), Kind.WARNING)
         self._lobby_follows()
