@@ -27,6 +27,7 @@ from .events import (
     SeatsChanged,
     Welcome,
 )
+from .host import _no_delay
 from .loop import NetLoop
 from .protocol import (
     DEFAULT_PORT,
@@ -180,6 +181,7 @@ class ClientLink:
                           "address and that the host's port can be reached.").format(
                 address=self.address, port=self.port, reason=reason)) from None
         self._writer = writer
+        _no_delay(writer)
         await self._handshake(reader)
         return await self._listen(reader)
 

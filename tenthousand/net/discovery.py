@@ -99,10 +99,10 @@ class Announcer:
         return self._zc is not None
 
 
-def browse(timeout_s: float = 3.0, *,
-           interfaces: Sequence[str] | None = None) -> list[FoundTable]:
+def browse(timeout_s: float = 3.0, *, interfaces: Sequence[str] | None = None,
+           enough: int | None = None) -> list[FoundTable]:
     """The tables announced on the local network within ``timeout_s`` seconds (it waits:
-    run it as a job)."""
+    run it as a job); ``enough``: return as soon as that many are heard of."""
     from zeroconf import IPVersion, ServiceBrowser, ServiceListener, Zeroconf
 
     names: list[str] = []
@@ -123,7 +123,7 @@ def browse(timeout_s: float = 3.0, *,
     try:
         browser = ServiceBrowser(zc, SERVICE, Listener())
         deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and (enough is None or len(names) < enough):
             time.sleep(0.05)
         browser.cancel()
         return _resolve(zc, names)

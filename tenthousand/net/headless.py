@@ -110,8 +110,10 @@ class JoinedGame:
     closed: str | None = None
     events: list[ClientEvent] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    #: When each command arrived (its number in the record -> perf_counter), if asked.
+    #: With a ``clock`` (the benchmark's): when each command arrived, and when this screen
+    #: wished for the command it expected next (both by the command's number in the record).
     arrivals: dict[int, float] | None = None
+    wished: dict[int, float] | None = None
     clock: Callable[[], float] | None = None
     _asked_at: int = -1
 
@@ -149,7 +151,10 @@ class JoinedGame:
         if game.over or game.current != replica.seat or self._asked_at == len(replica.record):
             return
         self._asked_at = len(replica.record)
-        self.link.wish(*self.chooser(game))
+        wish = self.chooser(game)
+        if self.wished is not None and self.clock is not None:
+            self.wished[self._asked_at + 1] = self.clock()
+        self.link.wish(*wish)
 
 
 def positions(games: Sequence[Game]) -> list[dict[str, Any]]:

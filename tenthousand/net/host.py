@@ -55,6 +55,7 @@ from .protocol import (
     join_proof,
     new_code,
     new_nonce,
+    plain,
     proofs_match,
     valid_code,
 )
@@ -74,8 +75,8 @@ class Limits:
     handshake_s: float = 10.0  # a join must arrive this soon after the hello
     backoff_s: float = 0.5  # after a wrong code, the next try from that address waits...
     backoff_max_s: float = 16.0  # ...doubling each time, up to this
-    messages_per_s: float = 20.0  # a connection's messages, on average...
-    burst: int = 60  # ...and at once
+    messages_per_s: float = 30.0  # a connection's messages, on average (a key held down
+    burst: int = 100  # repeats some 30 a second)... and at once
     chat_every_s: float = 1.0  # chat lines, one a second on average...
     chat_burst: int = 3  # ...a few at once
     connections: int = 32  # at once, handshakes included
@@ -131,7 +132,7 @@ class _Seat:
     conn: _Conn | None = None
 
     def info(self) -> SeatInfo:
-        return SeatInfo(self.name, self.kind, self.state,
+        return SeatInfo(plain(self.name, 24), self.kind, self.state,
                         self.level if self.kind == "computer" or self.state == "computer"
                         else "")
 
@@ -143,6 +144,7 @@ class HostLink:
     def __init__(self, lobby: Lobby, server: socket.socket, code: str, *,
                  announce: bool, limits: Limits) -> None:
         self.lobby = lobby
+        self._table = plain(lobby.name, 40)
         self.code = code
         self.limits = limits
         self._socket = server
@@ -231,7 +233,7 @@ class HostLink:
 
     def chat(self, name: str, text: str) -> None:
         """A chat line from the host's screen, to everyone."""
-        self._net.call(self._chat_out, name[:24], text[:200])
+        self._net.call(self._chat_out, plain(name, 24), plain(text, 200))
 
     def close(self) -> None:
         """Say goodbye to everyone and stop listening (also at quit)."""
@@ -248,7 +250,10 @@ class HostLink:
 
     async def _main(self) -> None:
         server = await asyncio.start_server(self._serve, sock=self._socket, limit=MAX_LINE)
-        announcer = Announcer(self.lobby.name, self.port, VERSION) if self._announce else None
+        bound = self._socket.getsockname()[0]
+        only = [bound] if bound not in ("", "0.0.0.0", "::") and ":" not in bound else None
+        announcer = (Announcer(self.lobby.name, self.port, VERSION, interfaces=only)
+                     if self._announce else None)
         if announcer is not None:
             asyncio.get_running_loop().run_in_executor(None, announcer.start)
         try:
@@ -270,6 +275,7 @@ class HostLink:
                      else address)
         conn.messages = _Bucket(self.limits.messages_per_s, self.limits.burst)
         conn.chats = _Bucket(1 / self.limits.chat_every_s, self.limits.chat_burst)
+        _no_delay(writer)
         why = _("the connection was lost")
         try:
             if len(self._conns) >= self.limits.connections:
@@ -321,13 +327,14 @@ class HostLink:
     async def _handshake(self, conn: _Conn, address: str) -> None:
         nonce = new_nonce()
         self._send(conn, {"t": "hello", "proto": PROTOCOL, "version": VERSION,
-                          "table": self.lobby.name[:40], "nonce": nonce})
+                          "table": self._table, "nonce": nonce})
         try:
             line = await asyncio.wait_for(self._line(conn), self.limits.handshake_s)
         except TimeoutError:
             raise _Close("timeout", "the handshake stalled") from None
-        if line is None:
-            raise _Close("", "closed during the handshake")
+        if line is None:  # gone before a word: nothing to tell (a port scan, a browser)
+            log.debug("%s closed its connection during the handshake", conn.peer)
+            raise _Close("")
         join = self._message(conn, line)
         if join["t"] != "join":
             raise _Close("protocol", f"a {join['t']} message before joining")
@@ -350,7 +357,7 @@ class HostLink:
             self._failures.pop(address, None)
         self._seat(conn, join)
         self._send(conn, {"t": "welcome", "seat": conn.seat, "token": self._token(conn),
-                          "table": self.lobby.name[:40],
+                          "table": self._table,
                           "proof": host_proof(self.code, nonce, join["cnonce"])})
         self._seats_changed()
         if self._header is not None:
@@ -362,7 +369,9 @@ class HostLink:
     def _seat(self, conn: _Conn, join: dict[str, Any]) -> None:
         """Give the connection its place: a watcher, the seat of its token, a seat kept for
         its name, or the first open net seat."""
-        name, token = join["name"].strip(), join["token"]
+        name, token = plain(join["name"], 24), join["token"]
+        if not name:
+            raise _Close("protocol", "a name of spaces")
         conn.name = name
         if join["watch"]:
             conn.watcher = True
@@ -502,7 +511,7 @@ class HostLink:
     def _refuse(self, seat: int, reason: str) -> None:
         conn = self._seats[seat].conn if 0 <= seat < len(self._seats) else None
         if conn is not None:
-            self._send(conn, {"t": "refused", "reason": reason[:400] or "-"})
+            self._send(conn, {"t": "refused", "reason": plain(reason, 400) or "-"})
 
     def _take_over(self, seat: int, level: str | None) -> None:
         if not 0 <= seat < len(self._seats) or self._seats[seat].kind != "net":
@@ -534,6 +543,25 @@ class HostLink:
             conn.writer.transport.abort()
         self._announce = False
         self._net.stop()
+
+
+def _no_delay(writer: asyncio.StreamWriter) -> None:
+    """Send each line at once: without this, a friend who only listens gets the commands
+    of another's turn some 40 ms late (Nagle's algorithm waiting on a delayed ACK).
+    asyncio sets it only for sockets made with the TCP protocol number, which an accepted
+    socket of ``socket.create_server`` is not.  And ask the system to notice a peer that
+    is gone without a word (a cable pulled, a laptop closed) within about a minute."""
+    sock = writer.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+            for option, value in (("TCP_KEEPIDLE", 30), ("TCP_KEEPINTVL", 10),
+                                  ("TCP_KEEPCNT", 3)):
+                if hasattr(socket, option):
+                    sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, option), value)
+        except OSError as e:
+            log.info("lines to %s may wait a little: %s", writer.get_extra_info("peername"), e)
 
 
 def _chunks(commands: Sequence[dict[str, Any]], size: int = 48 * 1024) -> list[list[Any]]:

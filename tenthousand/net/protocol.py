@@ -32,9 +32,10 @@ from typing import Any
 
 from .. import __version__
 from ..model.command import COMMANDS
+from ..model.text import is_plain
 from .schema import Bool, Field, Hex, Int, ListOf, Obj, SchemaError, Str
 
-__all__ = ["DEFAULT_PORT", "MAX_LINE", "PROTOCOL", "TO_CLIENT", "TO_HOST", "VERSION",
+__all__ = ["DEFAULT_PORT", "MAX_LINE", "plain", "PROTOCOL", "TO_CLIENT", "TO_HOST", "VERSION",
            "ProtocolError", "decode", "encode", "host_proof", "join_proof", "new_code",
            "new_nonce", "normalize_code"]
 
@@ -102,6 +103,13 @@ TO_CLIENT: dict[str, Obj] = {
     "bye": _msg({"reason": Str(choices=BYE_REASONS), "version": _VERSION},
                 optional=("version",)),
 }
+
+
+def plain(text: str, limit: int) -> str:
+    """``text`` as a message may carry it: one line of plain characters (what a schema's
+    plain string refuses is dropped, runs of spaces made one), at most ``limit`` long."""
+    kept = "".join(c if c.isspace() or is_plain(c) else "" for c in text)
+    return " ".join(kept.split())[:limit].strip()
 
 
 def encode(message: Mapping[str, Any]) -> bytes:

@@ -24,6 +24,10 @@ bytecode as an installation does) and prints the medians and their ratio::
 
     {"runs", "bare_s", "game_s", "ratio"}
 
+``python -m tenthousand.tools.benchmark network`` times a network table on loopback: a
+friend's wish until it shows on its own screen and on the others', with 2 and 8 friends,
+and the host's callbacks (no display needed; see :mod:`tenthousand.tools.net_bench`).
+
 ``python -m tenthousand.tools.benchmark undo`` times undo and redo in games of 10, 1,000 and
 10,000 commands and prints a table in milliseconds (no display needed; see
 :mod:`tenthousand.tools.undo_bench`).
@@ -305,6 +309,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .replay_bench import main as replay_main
 
         return replay_main(argv[1:])
+    if argv[:1] == ["network"]:
+        from .net_bench import main as network_main
+
+        return network_main(argv[1:])
     if argv[:1] == ["undo"]:
         from .undo_bench import main as undo_main
 

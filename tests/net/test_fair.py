@@ -1,0 +1,103 @@
+"""The replica follows only what the engine allows, and the fair-dice check catches a host
+that changed one throw (over the network, and on the replica alone)."""
+
+from __future__ import annotations
+
+import pytest
+from net_kit import RULES, host, hosted_game, join, lobby, pump_until, without_rng
+
+from tenthousand.ai import make_player, play_game
+from tenthousand.ai.moves import step
+from tenthousand.history.codes import fingerprint_of
+from tenthousand.model.game import Game, Seat
+from tenthousand.net.replica import Replica, ReplicaError, command_data, fair_check
+
+
+class OneChangedThrow:
+    """A cheating host's dice: the seed's, but throw ``at`` shows another first die."""
+
+    def __init__(self, game: Game, at: int) -> None:
+        self.rng, self.at, self.count = game.rng, at, 0
+
+    def __call__(self, n: int) -> list[int]:
+        dice = [self.rng.randint(1, 6) for _die in range(n)]  # as the engine draws them
+        self.count += 1
+        if self.count == self.at:
+            dice[0] = dice[0] % 6 + 1
+        return dice
+
+
+def _players(game: Game) -> list[object]:
+    return [make_player("expert", game.rules, seed=i) for i in range(len(game.seats))]
+
+
+def _mirrored(game: Game) -> Replica:
+    """A replica fed every command of ``game`` as it is played to its end."""
+    replica = Replica.from_game(game.record.shared_dict(), seat=1)
+    players = _players(game)
+    while not game.over:
+        events = step(game, players[game.current])  # type: ignore[arg-type]
+        # (a step may be two commands: a challenge and its throw; none here)
+        replica.apply(command_data(game, events))
+    return replica
+
+
+def test_an_honest_game_checks_fair_and_a_changed_throw_is_caught() -> None:
+    seats = [Seat("Kim"), Seat("Ann")]
+    honest = Game(RULES, seats, seed=99)
+    replica = _mirrored(honest)
+    assert without_rng(replica.game) == without_rng(honest)
+    verdict = fair_check(99, fingerprint_of(99), replica.record,
+                         honest.record.start.to_dict())
+    assert verdict.fair and "checked: fair" in verdict.text
+    assert fair_check(99, fingerprint_of(99), replica.record).fair  # first seat: both tried
+    # Another seed than the fingerprint promised.
+    wrong = fair_check(98, fingerprint_of(99), replica.record)
+    assert not wrong.fair and "NOT fair" in wrong.text and "fingerprint" in wrong.text
+    # The same seed, but the host changed the first die of the fourth throw.
+    cheat = Game(RULES, seats, seed=99)
+    cheat.dice_source = OneChangedThrow(cheat, 4)
+    caught = fair_check(99, fingerprint_of(99), _mirrored(cheat).record,
+                        cheat.record.start.to_dict())
+    assert not caught.fair
+    assert caught.text.startswith("WARNING: the host's dice were NOT fair")
+    assert "throw 4" in caught.text
+
+
+def test_the_replica_refuses_what_the_engine_refuses_and_stays_as_it_was() -> None:
+    game = Game(RULES, [Seat("Kim"), Seat("Ann")], seed=5)
+    replica = Replica.from_game(game.record.shared_dict(), seat=0)
+    events = game.throw()
+    good = command_data(game, events)
+    before = without_rng(replica.game)
+    bad_seat = dict(good, seat=1 - good["seat"])
+    too_few = dict(good, dice=[good["dice"][0][:-1]])
+    too_many = dict(good, dice=good["dice"] * 2)
+    none = {k: v for k, v in good.items() if k != "dice"}
+    for wrong in (bad_seat, too_few, too_many, none, {"seat": 0}, "throw", {"seat": 0,
+                                                                          "undo": []}):
+        with pytest.raises(ReplicaError):
+            replica.apply(wrong)
+        assert without_rng(replica.game) == before
+    replica.apply(good)
+    assert without_rng(replica.game) == without_rng(game)
+    with pytest.raises(ReplicaError, match="cannot be read"):
+        Replica.from_game({"format": 2, "rules": {}})
+    play_game(game, _players(game))  # type: ignore[arg-type]
+
+
+def test_a_cheating_host_is_caught_loudly_at_every_screen() -> None:
+    link = host(lobby("cpu:expert", "net"))
+    try:
+        ann, watcher = join(link, "Ann"), join(link, "Wat", watch=True, level=None)
+        pump_until(lambda: link.full and watcher.link.table == "Test table", ann, watcher)
+        table = hosted_game(link, seed=41)
+        table.game.dice_source = OneChangedThrow(table.game, 3)
+        table.begin()
+        pump_until(lambda: ann.verdict is not None and watcher.verdict is not None,
+                   table, ann, watcher, timeout=30)
+        for friend in (ann, watcher):
+            assert friend.verdict is not None and not friend.verdict.fair
+            assert "NOT fair" in friend.verdict.text and "throw 3" in friend.verdict.text
+    finally:
+        link.close()

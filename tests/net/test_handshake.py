@@ -1,0 +1,149 @@
+"""Joining a table over a real socket: the code proven (never sent), wrong codes slowed
+down, another version told the host's, a stalled handshake closed, seats and watchers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+from net_kit import CODE, FAST, Collect, Raw, host, join, lobby, pump_until
+
+from tenthousand.net.events import Closed, Joined, Problem, SeatJoined, WatcherJoined
+from tenthousand.net.link import ClientLink
+from tenthousand.net.protocol import (
+    TO_CLIENT,
+    TO_HOST,
+    VERSION,
+    decode,
+    encode,
+    host_proof,
+    join_proof,
+)
+
+
+def _closed(friend: object) -> bool:
+    return getattr(friend, "closed", None) is not None
+
+
+def test_friends_join_the_net_seats_and_a_watcher_watches() -> None:
+    link = host(lobby("person", "net", "net"))
+    try:
+        ann, bob = join(link, "Ann"), join(link, "Bob")
+        pump_until(lambda: link.full, ann, bob)
+        watcher = join(link, "Wat", watch=True)
+        pump_until(lambda: any(isinstance(e, Joined) for e in watcher.events), watcher)
+        events = link.poll()
+        assert {e.name for e in events if isinstance(e, SeatJoined)} == {"Ann", "Bob"}
+        assert [e.name for e in events if isinstance(e, WatcherJoined)] == ["Wat"]
+        assert {s.name for s in link.seats()[1:]} == {"Ann", "Bob"}
+        assert [s.state for s in link.seats()] == ["here", "joined", "joined"]
+        assert ann.link.seat in (1, 2) and ann.link.token and watcher.link.seat is None
+        # A third friend finds the table full; a name already there is refused too.
+        eve, ann2 = join(link, "Eve"), join(link, "ann")
+        pump_until(lambda: _closed(eve) and _closed(ann2), eve, ann2)
+        assert "Every seat" in str(eve.closed) and "already has that name" in str(ann2.closed)
+    finally:
+        link.close()
+
+
+class _Listener:
+    """A fake table that says hello and keeps what the client answers."""
+
+    def __init__(self, proof: str = "") -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.received = b""
+        self.proof = proof
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        conn, _address = self.server.accept()
+        with conn:
+            conn.sendall(encode({"t": "hello", "proto": 1, "version": VERSION, "table": "",
+                                 "nonce": "ab" * 16}))
+            reader = conn.makefile("rb")
+            self.received = reader.readline()
+            join = json.loads(self.received)
+            conn.sendall(encode({"t": "welcome", "seat": 0, "token": "cd" * 16, "table": "",
+                                 "proof": self.proof or host_proof(CODE, "ab" * 16,
+                                                                   join["cnonce"])}))
+            time.sleep(0.3)
+        self.server.close()
+
+
+def test_the_code_never_crosses_the_wire_and_the_host_proves_it_too() -> None:
+    fake = _Listener()
+    friend = ClientLink.connect("127.0.0.1", fake.port, code=CODE, name="Ann", timeout_s=2)
+    events: list[object] = []
+    pump_until(lambda: any(isinstance(e, Joined | Closed) for e in events),
+               Collect(friend, events))
+    fake.thread.join(3)
+    join = decode(fake.received, TO_HOST)
+    assert join["proof"] == join_proof(CODE, "ab" * 16, join["cnonce"], "Ann", False, None)
+    for form in (CODE, CODE.replace("-", ""), CODE.replace("-", " ")):
+        assert form.encode() not in fake.received
+    assert isinstance(events[0], Joined)
+    # A table that does not know the code cannot pass for the one asked for.
+    liar = _Listener(proof="00" * 32)
+    friend = ClientLink.connect("127.0.0.1", liar.port, code=CODE, name="Ann", timeout_s=2)
+    events = []
+    pump_until(lambda: any(isinstance(e, Closed) for e in events), Collect(friend, events))
+    assert "did not prove" in events[-1].reason  # type: ignore[union-attr]
+
+
+def test_wrong_codes_are_refused_and_slowed_down() -> None:
+    link = host(lobby("net", "net"))
+    try:
+        times = []
+        for _try in range(3):
+            started = time.monotonic()
+            eve = join(link, "Eve", code="1111-2222")
+            pump_until(lambda: _closed(eve), eve)  # noqa: B023 - used at once
+            times.append(time.monotonic() - started)
+            assert "join code is not right" in str(eve.closed)
+        # The first answer is quick; each try after a wrong one waits, twice as long.
+        assert times[1] >= FAST.backoff_s * 0.9 and times[2] >= FAST.backoff_s * 2 * 0.9
+        problems = [e for e in link.poll() if isinstance(e, Problem)]
+        assert len(problems) == 3 and all("wrong join code" in p.reason for p in problems)
+        ann = join(link, "Ann")  # the right code still gets in (after the wait)
+        pump_until(lambda: ann.link.seat is not None, ann)
+    finally:
+        link.close()
+
+
+def test_another_version_is_told_the_hosts() -> None:
+    link = host(lobby("net", "net"))
+    try:
+        raw = Raw(link.port)
+        hello = decode(raw.line(), TO_CLIENT)
+        assert hello["version"] == VERSION
+        raw.send(encode({"t": "join", "proto": 1, "version": "0.0.9", "name": "Old",
+                         "watch": False, "cnonce": "ab" * 16, "token": None,
+                         "proof": "00" * 32}))
+        bye = json.loads(raw.line())
+        assert bye == {"t": "bye", "reason": "version", "version": VERSION}
+        assert raw.closed_within(2)
+        raw.close()
+    finally:
+        link.close()
+
+
+def test_a_stalled_handshake_is_closed() -> None:
+    link = host(lobby("net", "net"))
+    try:
+        silent, slow = Raw(link.port), Raw(link.port)
+        slow.send(b'{"t": "join", ')  # half a line, then nothing
+        started = time.monotonic()
+        assert silent.closed_within(FAST.handshake_s + 2)
+        assert slow.closed_within(FAST.handshake_s + 2)
+        assert time.monotonic() - started < FAST.handshake_s + 1.5
+        problems: list[Problem] = []
+        pump_until(lambda: len(problems) >= 2, Collect(link, problems))  # type: ignore[arg-type]
+        assert all("stalled" in p.reason for p in problems)
+        ann = join(link, "Ann")  # the table still takes friends
+        pump_until(lambda: ann.link.seat is not None, ann)
+    finally:
+        link.close()
