@@ -21,7 +21,7 @@ from typing import Any
 
 from ..history.codes import short_fingerprint
 from ..i18n import _
-from ..model import Game
+from ..model import Game, Rules
 from ..model.record import Network
 from ..present import presenter
 from ..services.timers import Timers
@@ -42,10 +42,12 @@ class ClientTable:
                  timers: Timers, connect: Callable[[], Any],
                  replica: Callable[[dict[str, Any], int | None], Any],
                  fair_check: Callable[[int, str, Any, Any], Any], watch: bool = False,
-                 on_closed: Callable[[], None] = lambda: None) -> None:
+                 on_closed: Callable[[], None] = lambda: None,
+                 warm: Callable[[Rules], None] = lambda rules: None) -> None:
         self.session, self.controller, self.messages = session, controller, messages
         self.timers, self.watch = timers, watch
         self.make_replica, self.fair_check, self.on_closed = replica, fair_check, on_closed
+        self.warm = warm  # the score table of the host's rules, built off the Tk thread
         self.link: Any = None
         self.replica: Any = None
         self.seat: int | None = None
@@ -166,6 +168,7 @@ class ClientTable:
         self.replica, self.fingerprint = replica, fingerprint
         self.seat = None if self.watch else seat
         game = replica.game
+        self.warm(game.rules)
         if game.record.network is None:
             game.record.network = (Network("watcher") if self.seat is None
                                    else Network("player", self.seat))

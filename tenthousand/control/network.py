@@ -17,7 +17,7 @@ from typing import Any
 from ..dialogs.newgame import LEVEL_LABELS
 from ..files.settings import GameSettings, LivePreferences, SeatSetting, next_guest_name
 from ..i18n import _
-from ..model import Game
+from ..model import Game, Rules, scoring
 from ..model.rules import BY_STRENGTH
 from ..present.commands import handles
 from ..services.jobs import JobRunner
@@ -82,6 +82,7 @@ class NetworkCommands:
              code: str | None = None, print_where: bool = False) -> None:
         """Open a table with ``settings`` (its seats ``net`` for the friends)."""
         self.leave()
+        self.warm(settings.to_rules())
         self.table = HostTable(
             settings, session=self.session, controller=self.controller,
             messages=self.messages, timers=self.timers, screen=self.lobby,
@@ -129,8 +130,14 @@ class NetworkCommands:
             timers=self.timers,
             connect=lambda: self.net.join(address, port, code=code, name=name, watch=watch),
             replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
-            on_closed=self._closed)
+            on_closed=self._closed, warm=self.warm)
         self._show_chat(True)
+
+    def warm(self, rules: Rules) -> None:
+        """The engine's score table of ``rules``, built in the job runner before the first
+        throw needs it (it takes a few hundred milliseconds, once per rule set: not in a
+        callback of the Tk thread)."""
+        self.jobs.submit(lambda: scoring.table(rules), name="score table")
 
     def my_name(self) -> str:
         """The name a friend joins with by default: the first person of the last game."""

@@ -102,6 +102,15 @@ def test_a_host_window_and_a_friends_window_play_turns(tk_root: tk.Tk,
                             [(w.cget("text"), "", False)
                              for w in app.network.lobby.seats.winfo_children()]]
         _shoot("host-lobby-full.png")
+        polls: list[float] = []  # how long each of the host's polls took (the Tk thread)
+        untimed = table.poll
+
+        def timed() -> None:
+            start = time.perf_counter()
+            untimed()
+            polls.append(time.perf_counter() - start)
+
+        table.poll = timed  # type: ignore[method-assign]
         key(app, "Alt-s")  # Start, by its access key
         game = app.controller.game
         assert [s.name for s in game.seats] == ["Ann", "Bob"] and app.controller.network
@@ -125,6 +134,11 @@ def test_a_host_window_and_a_friends_window_play_turns(tk_root: tk.Tk,
         assert seen["board"] == list(game.board) and seen["thrown"] == list(game.thrown)
         assert seen["commands"] == len(game.record) and sum(game.turns_taken) >= 2 * TURNS - 1
         assert game.board[1] > 0 or any("Bob" in line for line in seen["log"])
+        polls.sort()
+        p50, p99 = polls[len(polls) // 2], polls[int(len(polls) * 0.99)]
+        print(f"host polls: {len(polls)}, p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms, "
+              f"max {polls[-1] * 1000:.2f} ms")
+        assert p50 < 0.016  # (a poll that takes a friend's move draws it: the most work)
         _shoot("host-in-play.png")
         if SHOTS:
             wait_until(app, lambda: friend.last("shot") is not None, 20)
