@@ -43,11 +43,13 @@ class ClientTable:
                  replica: Callable[[dict[str, Any], int | None], Any],
                  fair_check: Callable[[int, str, Any, Any], Any], watch: bool = False,
                  on_closed: Callable[[], None] = lambda: None,
-                 warm: Callable[[Rules], None] = lambda rules: None) -> None:
+                 warm: Callable[[Rules], None] = lambda rules: None,
+                 on_token: Callable[[str], None] = lambda token: None) -> None:
         self.session, self.controller, self.messages = session, controller, messages
         self.timers, self.watch = timers, watch
         self.make_replica, self.fair_check, self.on_closed = replica, fair_check, on_closed
         self.warm = warm  # the score table of the host's rules, built off the Tk thread
+        self.on_token = on_token  # keeps what gets this seat back on a rejoin
         self.link: Any = None
         self.replica: Any = None
         self.seat: int | None = None
@@ -133,6 +135,9 @@ class ClientTable:
     def take(self, event: Any) -> None:
         kind = type(event).__name__  # (the net layer's events: tenthousand.net.events)
         if kind == "Joined":
+            token = getattr(self.link, "token", None)
+            if isinstance(token, str) and token:
+                self.on_token(token)
             self.messages.tell((_("You are watching {table}: the game shows when the host "
                                   "starts it.") if event.seat is None else
                                 _("You have joined {table} at seat {seat}: the game begins "

@@ -62,6 +62,9 @@ class NetworkCommands:
         self.chat_line = ChatLine(window.side, pal, on_send=self._chat, table=window.table)
         #: The net layer as this window uses it (tests give a fake one).
         self.net: Any = NetLayer(jobs)
+        #: What gets a seat back on a rejoin, by (address, port, name); the last address.
+        self.tokens: dict[tuple[str, int | None, str], str] = {}
+        self.last_address = ""
 
     # -- hosting -------------------------------------------------------------------------
 
@@ -114,23 +117,29 @@ class NetworkCommands:
             return
         self.controller.cancel_all()
         with self.window.box_open():
-            choice = JoinDialog(self.root, name=self.my_name(), find=self._find).result
+            choice = JoinDialog(self.root, name=self.my_name(), find=self._find,
+                                address=self.last_address).result
         collect()
         if choice is None:
             self.controller.start()
             return
+        shown = f"[{choice.address}]" if ":" in choice.address else choice.address
+        self.last_address = shown if choice.port is None else f"{shown}:{choice.port}"
         self.join(choice.address, choice.port, choice.code, choice.name, watch=choice.watch)
 
     def join(self, address: str, port: int | None, code: str, name: str, *,
              watch: bool = False) -> None:
         """Join the table at ``address`` (``port`` None: the default one)."""
         self.leave()
+        key = (address, port, name.casefold())  # a rejoin gets the same seat back
         self.table = ClientTable(
             session=self.session, controller=self.controller, messages=self.messages,
             timers=self.timers,
-            connect=lambda: self.net.join(address, port, code=code, name=name, watch=watch),
+            connect=lambda: self.net.join(address, port, code=code, name=name, watch=watch,
+                                          token=None if watch else self.tokens.get(key)),
             replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
-            on_closed=self._closed, warm=self.warm)
+            on_closed=self._closed, warm=self.warm,
+            on_token=lambda token: self.tokens.__setitem__(key, token))
         self._show_chat(True)
 
     def warm(self, rules: Rules) -> None:
@@ -291,11 +300,12 @@ class NetLayer:
                                   code=code, announce=self.announce, runner=self.jobs)
 
     def join(self, address: str, port: int | None, *, code: str, name: str,
-             watch: bool) -> Any:
+             watch: bool, token: str | None = None) -> Any:
         from ..net import link
 
         return link.ClientLink.connect(address, link.DEFAULT_PORT if port is None else port,
-                                       code=code, name=name, watch=watch, runner=self.jobs)
+                                       code=code, name=name, watch=watch, token=token,
+                                       runner=self.jobs)
 
     def replica(self, data: dict[str, Any], seat: int | None) -> Any:
         from ..net.replica import Replica

@@ -44,8 +44,8 @@ class JoinDialog(Dialog[JoinChoice]):
     cancel_text = N_("Cance&l")
 
     def __init__(self, parent: tk.Misc, *, name: str, find: Finder | None,
-                 testing: bool = False) -> None:
-        self.name_given, self.find = name, find
+                 address: str = "", testing: bool = False) -> None:
+        self.name_given, self.find, self.address_given = name, find, address
         self.found: list[Found] = []
         super().__init__(parent, _("Join a network game"), testing=testing)
 
@@ -63,7 +63,7 @@ class JoinDialog(Dialog[JoinChoice]):
         self.looking.grid(row=2, column=0, columnspan=2, sticky="w")
         self.look_button = access.button(frame, _("Look &again"), self.look)
         self.look_button.grid(row=2, column=2, sticky="e")
-        self.address = tk.StringVar(self, "")
+        self.address = tk.StringVar(self, self.address_given)  # (the last table joined)
         self.code = tk.StringVar(self, "")
         self.player = tk.StringVar(self, self.name_given)
         self.watch = tk.BooleanVar(self, False)
