@@ -347,3 +347,30 @@ def test_a_watcher_sees_the_moves_and_the_fair_dice_verdict(screens: list[Screen
     table.poll()
     unfair = fair_check(92, fingerprint_of(91), game.record, host.record.start.to_dict())
     assert not unfair.fair and here.told.status[-1] == unfair.text and here.told.bells == 1
+
+
+def test_the_replica_is_built_off_the_tk_thread_and_what_comes_meanwhile_waits(
+        screens: list[Screen]) -> None:
+    host = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=77, first_seat=0)
+    data = host.record.shared_dict()
+    events = host.throw(())
+    here = Screen(Game(PRESETS["ten-thousand"], [Seat("Bob"), Seat("Bot", True)], seed=2))
+    screens.append(here)
+    link = FakeClientLink()
+    table = ClientTable(session=here.session, controller=here.controller,
+                        messages=here.told.messages, timers=here.controller._watchers,
+                        connect=lambda: link,
+                        replica=lambda data, seat: Replica.from_game(data, seat=seat),
+                        fair_check=fair_check, jobs=here.jobs)
+    link.events = [Welcome(1, data, fingerprint_of(77)), Played(command_data(host, events)),
+                   Chat("Ann", "hi")]
+    table.poll()
+    assert table.replica is None and "Ann: hi" not in here.screen.texts()  # (still building)
+    deadline = time.monotonic() + 10
+    while (table.replica is None or "Ann: hi" not in here.screen.texts()) \
+            and time.monotonic() < deadline:
+        here.tick(20)
+        time.sleep(0.002)
+    game = here.controller.game
+    assert game is table.replica.game and game.thrown == host.thrown  # then, in order
+    assert "Ann: hi" in here.screen.texts()

@@ -24,6 +24,7 @@ from ..i18n import _
 from ..model import Game, Rules
 from ..model.record import Network
 from ..present import presenter
+from ..services.jobs import JobRunner
 from ..services.timers import Timers
 from .controller import Controller
 from .messages import Kind, Messages
@@ -44,12 +45,17 @@ class ClientTable:
                  fair_check: Callable[[int, str, Any, Any], Any], watch: bool = False,
                  on_closed: Callable[[], None] = lambda: None,
                  warm: Callable[[Rules], None] = lambda rules: None,
-                 on_token: Callable[[str], None] = lambda token: None) -> None:
+                 on_token: Callable[[str], None] = lambda token: None,
+                 jobs: JobRunner | None = None) -> None:
         self.session, self.controller, self.messages = session, controller, messages
         self.timers, self.watch = timers, watch
         self.make_replica, self.fair_check, self.on_closed = replica, fair_check, on_closed
         self.warm = warm  # the score table of the host's rules, built off the Tk thread
         self.on_token = on_token  # keeps what gets this seat back on a rejoin
+        #: Builds the replica of a long game off the Tk thread (None: at once, in tests);
+        #: what arrives meanwhile waits in :attr:`_waiting`.
+        self.jobs = jobs
+        self._waiting: list[Any] | None = None
         self.link: Any = None
         self.replica: Any = None
         self.seat: int | None = None
@@ -126,11 +132,18 @@ class ClientTable:
             log.warning("the link to the host failed: %s", e)
             self._host_gone(error_words(e))
             return
-        for event in events:
-            self.take(event)
+        self._take_all(events)
+        if not self.closed:
+            self.timers.later(POLL_MS, self.poll, purpose="network")
+
+    def _take_all(self, events: list[Any]) -> None:
+        for index, event in enumerate(events):
             if self.closed:
                 return
-        self.timers.later(POLL_MS, self.poll, purpose="network")
+            if self._waiting is not None:  # a replica is being built: the rest waits
+                self._waiting.extend(events[index:])
+                return
+            self.take(event)
 
     def take(self, event: Any) -> None:
         kind = type(event).__name__  # (the net layer's events: tenthousand.net.events)
@@ -148,28 +161,56 @@ class ClientTable:
         elif kind == "Played":
             self._played(event.command_data)
         elif kind == "Refused":
-            self.messages.tell(presenter.sentence(event.reason), Kind.REFUSAL)
+            self.messages.tell(_sentence(event.reason), Kind.REFUSAL)
             self.controller.refresh()
         elif kind == "Chat":
             self._log(_("{name}: {text}").format(name=event.name, text=event.text), "chat")
         elif kind == "Revealed":
             self._revealed(event.seed, event.start)
-        elif kind == "Closed":
-            self._host_gone(event.reason)
+        elif kind == "Closed":  # (the net layer's sentence, in this screen's language)
+            self._gone(_sentence(event.reason))
         elif kind == "SeatsChanged" and self.replica is None:
             self.messages.tell(_("At the table: {seats}").format(seats=", ".join(
                 s.name or _("(a free seat)") for s in event.seats)))
 
     def _welcome(self, seat: int | None, record_data: dict[str, Any], fingerprint: str) -> None:
         """The host's game (the first, the next of the match, or the whole game again on a
-        rejoin): the replica goes on the table."""
-        try:
-            replica = self.make_replica(record_data, None if self.watch else seat)
-        except Exception as e:  # noqa: BLE001 - a game this screen cannot read: leave
-            log.warning("the host's game cannot be read: %s", e)
-            self._host_gone(_("the host's game cannot be read here ({problem})").format(
-                problem=error_words(e)))
+        rejoin): the replica is built (in the job runner: a long game takes a while) and
+        goes on the table."""
+        mine = None if self.watch else seat
+
+        def build() -> Any:
+            return self.make_replica(record_data, mine)
+
+        if self.jobs is None:
+            try:
+                replica = build()
+            except Exception as e:  # noqa: BLE001 - a game this screen cannot read: leave
+                self._unreadable(e)
+            else:
+                self._show(replica, seat, fingerprint)
             return
+        self._waiting = []
+
+        def built(replica: Any) -> None:
+            waiting, self._waiting = self._waiting or [], None
+            if not self.closed:
+                self._show(replica, seat, fingerprint)
+                self._take_all(waiting)
+
+        def failed(error: BaseException) -> None:
+            self._waiting = None
+            self._unreadable(error)
+
+        self.jobs.submit(build, built, failed, name="network replica")
+
+    def _unreadable(self, error: BaseException) -> None:
+        log.warning("the host's game cannot be read: %s", error)
+        self._host_gone(_("the host's game cannot be read here ({problem})").format(
+            problem=error_words(error)))
+
+    def _show(self, replica: Any, seat: int | None, fingerprint: str) -> None:
+        """The replica on the table, this screen's seat its own to play."""
         self.replica, self.fingerprint = replica, fingerprint
         self.seat = None if self.watch else seat
         game = replica.game
@@ -221,8 +262,14 @@ class ClientTable:
         self._log(verdict.text, "info" if verdict.fair else "trash")
 
     def _host_gone(self, reason: str) -> None:
-        self.messages.tell(_("The host's table is gone: {reason}.").format(
-            reason=reason.rstrip(".")), Kind.WARNING)
+        self._gone(_("The host's table is gone: {reason}.").format(reason=reason.rstrip(".")))
+
+    def _gone(self, sentence: str) -> None:
+        """The connection is over (told as a warning); the game played stays in sight."""
+        if self.replica is not None:
+            sentence = " ".join((sentence, _("The game stays on the table; Esc starts a game "
+                                             "of your own.")))
+        self.messages.tell(sentence, Kind.WARNING)
         self.close(quietly=True)
 
     def chat(self, text: str) -> None:
@@ -231,3 +278,8 @@ class ClientTable:
 
     def _log(self, text: str, tag: str = "info") -> None:
         self.controller.screen.log([(text, tag)])
+
+
+def _sentence(text: str) -> str:
+    """A reason from the host ("you cannot bank now", or a whole sentence) as a sentence."""
+    return presenter.sentence(text.strip().rstrip(".")) if text.strip() else ""

@@ -139,7 +139,7 @@ class NetworkCommands:
                                           token=None if watch else self.tokens.get(key)),
             replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
             on_closed=self._closed, warm=self.warm,
-            on_token=lambda token: self.tokens.__setitem__(key, token))
+            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs)
         self._show_chat(True)
 
     def warm(self, rules: Rules) -> None:
