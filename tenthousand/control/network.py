@@ -24,7 +24,7 @@ from ..services.jobs import JobRunner
 from ..services.timers import Timers
 from ..view.chat import ChatLine
 from ..view.lobby import LobbyPanel
-from ..view.theme import Palette
+from ..view.theme import Palette, palette
 from ..view.window import MainWindow
 from .boxes import Boxes, collect
 from .controller import Controller
@@ -60,6 +60,8 @@ class NetworkCommands:
         self.lobby = LobbyPanel(window.table, pal, on_start=self._start,
                                 on_hand=self._hand, on_close=self._close_table)
         self.chat_line = ChatLine(window.side, pal, on_send=self._chat, table=window.table)
+        prefs.watch(("theme", "table_colour"), lambda: self.set_palette(
+            palette(prefs.value.theme, prefs.value.table_colour)))
         #: The net layer as this window uses it (tests give a fake one).
         self.net: Any = NetLayer(jobs)
         #: What gets a seat back on a rejoin, by (address, port, name); the last address.
