@@ -16,7 +16,14 @@ from typing import Any, NoReturn
 
 from . import __version__, i18n
 from .files.options import Options, SeatSpec
-from .files.settings import THEMES, GameSettings, SeatSetting, next_computer_name, saved_language
+from .files.settings import (
+    THEMES,
+    GameSettings,
+    SeatSetting,
+    next_computer_name,
+    next_guest_name,
+    saved_language,
+)
 from .i18n import N_, _
 from .model import OPTION_NAMES, PRESETS
 from .model.rules import BY_STRENGTH, COMMAND_WORDS, level_of_word
@@ -51,7 +58,8 @@ ARGPARSE_WORDS = (
 
 def parse_players(text: str) -> list[SeatSpec]:
     """``You,cpu:expert,Ann`` -> seats.  ``cpu`` or ``cpu:LEVEL`` is a computer seat (lettered:
-    Computer A, Computer B...), ``NAME=cpu:LEVEL`` names it; anything else is a human's name.
+    Computer A, Computer B...), ``NAME=cpu:LEVEL`` names it; ``net`` is a seat a friend fills
+    over the network (``--host``: Guest A until they join); anything else is a human's name.
 
     Only the spelling is checked here; :func:`seat_problem` checks the seats together.
     """
@@ -80,6 +88,9 @@ def parse_players(text: str) -> list[SeatSpec]:
             raise argparse.ArgumentTypeError(
                 _("seat {number} ({part}): only a computer seat takes a name and '=', as in "
                   "Max=cpu:expert").format(number=number, part=repr(part)))
+        elif low == "net":  # a friend over the network (--host): named as they join
+            seats.append(SeatSpec("", False, "normal", net=True))
+            levels.append("normal")
         else:
             seats.append(SeatSpec(part, False, "normal"))
             levels.append("normal")
@@ -88,6 +99,9 @@ def parse_players(text: str) -> list[SeatSpec]:
     for seat, level in zip(seats, levels, strict=True):
         if seat is None:
             seat = SeatSpec(next_computer_name(named), True, level)
+            named.append(seat.name)
+        elif seat.net:
+            seat = SeatSpec(next_guest_name(named), False, level, net=True)
             named.append(seat.name)
         result.append(seat)
     return result
@@ -270,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tenthousand {__version__}",
                         help=_("show the program's version and exit"))
     _game_arguments(parser)
+    _network_arguments(parser)
     _tool_arguments(parser)
     _window_arguments(parser)
     return parser
@@ -285,7 +300,8 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
                                "sets, so the new-game dialog offers it too)"))
     parser.add_argument("--players", type=parse_players, metavar=_("SPEC"),
                         help=_("the seats in order, e.g. 'You,cpu:expert' or "
-                               "'Ann,Bob=cpu:normal' (levels: {levels})").format(
+                               "'Ann,Bob=cpu:normal' (levels: {levels}); with --host, net "
+                               "is a friend's seat: 'You,net,cpu:expert'").format(
                             levels=_level_words()))
     parser.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
                         metavar=_("NAME"), help=_("switch an option on (repeatable): "
@@ -401,6 +417,7 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         problem = seat_problem(ns.players, ns.option, ns.rules)
         if problem:
             parser.error(problem)
+    _check_network(parser, ns)
     record = _read_replay(parser, ns.replay) if ns.replay is not None else None
     opts = Options(
         rules=ns.rules,
@@ -418,8 +435,115 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         speech=True if ns.speech else None,
         language=ns.language,
         replay=record,
+        host=ns.host, port=ns.port, code=ns.code, join=ns.join, name=ns.name, watch=ns.watch,
     )
     return ns, opts
+
+
+def _network_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a game with friends at their own screens (docs/network.md)."""
+    parser.add_argument("--host", action="store_true",
+                        help=_("open a table for friends at their own screens: --players gives "
+                               "its seats, net for each friend's ('You,net,cpu:expert'); the "
+                               "address, port and join code are printed and shown"))
+    parser.add_argument("--port", type=_port, metavar=_("PORT"),
+                        help=_("with --host: the port friends join on (default {port}; 0 picks "
+                               "a free one)").format(port=_default_port()))
+    parser.add_argument("--code", type=_code, metavar=_("CODE"),
+                        help=_("with --host: the join code (default: a new one); with --join: "
+                               "the code the host's table shows"))
+    parser.add_argument("--join", type=_address, metavar=_("ADDRESS[:PORT]"),
+                        help=_("join a friend's table at this address (with --code)"))
+    parser.add_argument("--name", metavar=_("NAME"),
+                        help=_("with --join: your name at the table (default: the first person "
+                               "of your last game)"))
+    parser.add_argument("--watch", action="store_true",
+                        help=_("with --join: watch the game without a seat"))
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("a port is a whole number from 0 to 65535 (0 picks a free one), not {text}"
+              ).format(text=f"{text!r:.40}"))
+    return value
+
+
+def _code(text: str) -> str:
+    from .present.network import code_problem
+
+    if code_problem(text) is not None:
+        raise argparse.ArgumentTypeError(
+            _("{text} is no join code; give the code as the host's table shows it").format(
+                text=f"{text!r:.40}"))
+    return text.strip()
+
+
+def _address(text: str) -> tuple[str, int | None]:
+    from .present.network import split_address
+
+    found = split_address(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            _("{text} is no address; give it as the host's table shows it, as 192.168.1.20 "
+              "or 192.168.1.20:{port}").format(text=f"{text!r:.60}", port=_default_port()))
+    return found
+
+
+def _default_port() -> int:
+    from .net.protocol import DEFAULT_PORT  # (not .net.link: asyncio is not needed to parse)
+
+    return DEFAULT_PORT
+
+
+def _check_network(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> None:
+    """--host and --join with what goes with them: each mistake is one sentence."""
+    if ns.host and ns.join is not None:
+        parser.error(_("--host and --join cannot both be given"))
+    if ns.port is not None and not ns.host:
+        parser.error(_("--port goes with --host (with --join, write the port after the "
+                       "address: ADDRESS:PORT)"))
+    if ns.code is not None and not (ns.host or ns.join is not None):
+        parser.error(_("--code goes with --host or --join"))
+    for flag, given in (("--name", ns.name is not None), ("--watch", ns.watch)):
+        if given and ns.join is None:
+            parser.error(_("{flag} goes with --join").format(flag=flag))
+    nets = [i for i, seat in enumerate(ns.players or []) if seat.net]
+    if nets and not ns.host:
+        parser.error(_("--players: seat {number} is a friend over the network (net): give "
+                       "--host to open the table").format(number=nets[0] + 1))
+    if not (ns.host or ns.join is not None):
+        return
+    flag = "--host" if ns.host else "--join"
+    for other, given in (("--demo", ns.demo), ("--replay", ns.replay is not None),
+                         ("--resume", ns.resume)):
+        if given:
+            parser.error(_("{flag} and {other} cannot both be given").format(flag=flag,
+                                                                           other=other))
+    if ns.host and not nets:
+        parser.error(_("--host: --players needs a seat net for each friend, as in "
+                       "'You,net,cpu:expert'"))
+    if ns.join is not None:
+        _check_join(parser, ns)
+
+
+def _check_join(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> None:
+    if ns.code is None:
+        parser.error(_("--join needs --code CODE: the join code the host's table shows"))
+    for other, given in (("--players", ns.players is not None), ("--rules", ns.rules is not None),
+                         ("--option", bool(ns.option)), ("--seed", ns.seed is not None)):
+        if given:
+            parser.error(_("--join plays the host's game: {other} is the host's to "
+                           "choose").format(other=other))
+    from .present.network import name_problem
+
+    problem = name_problem(ns.name) if ns.name is not None else None
+    if problem:
+        parser.error(_("--name: {problem}").format(problem=problem))
 
 
 def _check_tools(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> None:

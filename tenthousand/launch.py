@@ -39,7 +39,8 @@ def settings_from_options(base: GameSettings, opts: Options) -> tuple[GameSettin
     if opts.rules:
         changes.update(preset=opts.rules, game_point=None, opening_minimum=None, minimum=None)
     if opts.players:
-        changes["seats"] = tuple(SeatSetting(p.name, p.computer, p.level) for p in opts.players)
+        changes["seats"] = tuple(SeatSetting(p.name, p.computer, p.level, p.net)
+                                 for p in opts.players)
     if opts.options or opts.rules:
         changes["options"] = tuple(opts.options)
     if opts.real_dice:
@@ -139,7 +140,11 @@ def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str]
         changes["theme"] = opts.theme
     if opts.speech is not None:
         changes["speech"] = opts.speech
-    settings, settings_note = settings_from_options(saved.game, opts)
+    # --host: the hosted table's settings are its own (network_start); the window's game
+    # under the lobby is the last one.
+    settings, settings_note = settings_from_options(
+        saved.game, dataclasses.replace(opts, rules=None, players=None, options=[])
+        if opts.host else opts)
     if settings_note:
         messages.append(settings_note)
     return saved, saved.replace(game=settings, **changes), messages, status
@@ -256,7 +261,8 @@ def start_up_over() -> None:
     gc.enable()
 
 
-def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
+def _first_frame_drawn(app: App, intro: bool, replay: Any = None,
+                       opts: Options | None = None) -> None:
     """What waits for the first frame: the game's first step and the first save, and
     the replay window that ``--replay`` asks for."""
     start_up_over()
@@ -271,8 +277,24 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None) -> None:
     app.options.save_preferences()
     if replay is not None:
         app.records.show_replay(record=replay)
+    if opts is not None:
+        network_start(app, opts)
     if timing:
         app.close()
+
+
+def network_start(app: App, opts: Options) -> None:
+    """--host: the table opens (its address, port and code printed); --join: the table
+    at the address is joined."""
+    if opts.host:
+        settings, note = settings_from_options(app.preferences.saved.game, opts)
+        if note:
+            app.messages.tell(note)
+        app.network.host(settings, port=opts.port, code=opts.code, print_where=True)
+    elif opts.join is not None:
+        address, port = opts.join
+        app.network.join(address, port, opts.code or "", opts.name or app.network.my_name(),
+                         watch=opts.watch)
 
 
 def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
@@ -311,11 +333,14 @@ def _open(root: tk.Tk, opts: Options) -> App:
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*window_sizes(root)[1])
     splash = _show_splash(root, prefs)
-    # A replay asks nothing first: an unfinished game stays saved for the next launch.
-    game, more, left = _saved_game(root, opts) if opts.replay is None else (None, [], None)
+    # A replay (a network game) asks nothing first: an unfinished game stays saved.
+    network = opts.host or opts.join is not None
+    game, more, left = (_saved_game(root, opts) if opts.replay is None and not network
+                        else (None, [], None))
     messages += more
     # The startup show plays before a game not begun (the next game of a match, too).
-    intro = prefs.intro and not opts.skip_intro and (game is None or not game.log[1:])
+    intro = prefs.intro and not opts.skip_intro and not network and (
+        game is None or not game.log[1:])
     from .control.app import App  # the game's modules load while the first frame is on the screen
 
     # A demo of its own is never saved: it must not replace the player's saved game (nor
@@ -329,7 +354,7 @@ def _open(root: tk.Tk, opts: Options) -> App:
     _come_forward_when_asked(app)
     splash.destroy()
     app.icons = icons
-    _after_first_frame(root, lambda: _first_frame_drawn(app, intro, opts.replay))
+    _after_first_frame(root, lambda: _first_frame_drawn(app, intro, opts.replay, opts))
     return app
 
 

@@ -33,6 +33,7 @@ from .game import GameCommands
 from .history import HistoryControls
 from .keys import Keys
 from .messages import Messages
+from .network import NetworkCommands
 from .options import OptionCommands
 from .real_table import RealDiceCommands
 from .records import RecordCommands
@@ -128,8 +129,14 @@ class App:
                                        enabled=keep_history)
         self.real_dice = RealDiceCommands(w, self.images, c, live, self.game_commands,
                                           self.jobs, m)
+        self.network = NetworkCommands(
+            root, session, c, live, self.boxes, m, self.jobs, self.timers, w,
+            palette(prefs.theme, prefs.table_colour),
+            make_game=lambda s: GameCommands.make_game(s, self.game_commands.seed))
         self.handlers.update(handlers_of(self.game_commands, self.records, self.options,
-                                         self.access, self.history, self.real_dice))
+                                         self.access, self.history, self.real_dice,
+                                         self.network))
+        self.network.guard(self.handlers)  # (before the keys are bound to the handlers)
         self.advisor.set_shown(prefs.advisor)
         self.keys = Keys(root, w, self.guide, self.handlers, controller=c,
                          advisor=self.advisor, speaker=self.speaker)
@@ -139,6 +146,7 @@ class App:
         """Whatever shows or keeps the game on the table follows the session, in order."""
         watch, s = self.session.watch, self.session
         watch("history", self.history.put)  # the game left is stored first
+        watch("network", self.network.follow)  # a network game goes on, or is left
         # The table: the controller draws it and writes the log's first lines (the game, who
         # plays as Expert, the dice fingerprint) and the save.
         watch("table", self.game_commands.follow_table)
@@ -179,7 +187,7 @@ class App:
         if self.closed:
             return
         self.closed = True
-        for step in (self.history.shutdown, self.speaker.close,
+        for step in (self.network.shutdown, self.history.shutdown, self.speaker.close,
                      self.controller.destroy,  # (it writes the last save first)
                      self.jobs.close, self.guide.destroy, self.preferences.clear,
                      self.session.clear, self.timers.cancel_all, self.keys.unbind,

@@ -43,6 +43,9 @@ class Boxes:
         self.show_error: Callable[[str, str], None] = self._error_box
         #: Opens the new-game dialog and returns the settings or None.
         self.ask_settings: Callable[[GameSettings], GameSettings | None] = self._new_game
+        #: Opens the new-game dialog of a hosted table (friends' seats too).
+        self.ask_network_settings: Callable[[GameSettings], GameSettings | None] = \
+            lambda settings: self._new_game(settings, network=True)
         #: Shows the match table; returns "next", "new" or None.
         self.ask_match: Callable[[Game], str | None] = self._match
         #: A file to read a rule set from, or (a name given) to write one to.
@@ -71,10 +74,10 @@ class Boxes:
         with self.box_open():
             messagebox.showerror(title, text, parent=self.parent)
 
-    def _new_game(self, settings: GameSettings) -> GameSettings | None:
+    def _new_game(self, settings: GameSettings, network: bool = False) -> GameSettings | None:
         from ..dialogs.newgame import NewGameDialog
 
-        result = NewGameDialog(self.root, settings).result
+        result = NewGameDialog(self.root, settings, network=network).result
         collect()
         return result
 

@@ -32,17 +32,16 @@ from .computer import STEP, Computers, PlayerFactory
 from .messages import Kind, Messages
 from .real_dice import DiceEntry
 from .screen import LogLine, Screen
+from .seating import DEMO_LEVEL, Seating
 
 log = logging.getLogger(__name__)
 
 __all__ = ["DEMO_LEVEL", "Controller"]
 
-DEMO_LEVEL = "expert"
-
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 
 
-class Controller:
+class Controller(Seating):
     """Runs one game at a time on a :class:`Screen`; its computer seats are its
     :attr:`computers`, the entry of real dice its :attr:`dice_entry`."""
 
@@ -76,10 +75,11 @@ class Controller:
         self.on_refresh: Callable[[Game, bool], None] | None = None
         #: Asks yes/no (title, question) before a bank that loses the game (None: banks).
         self.confirm: Callable[[str, str], bool] | None = None
+        Seating.__init__(self)  # who plays each seat where (a network game: control/seating)
         self.game = game
         #: The players of the computer seats, and the moves they work out.
         self.computers = Computers(
-            game=lambda: self.game, is_computer=self.is_computer, level=self.level,
+            game=lambda: self.game, is_computer=self.computer_here, level=self.level,
             timers=self.timers, jobs=self.jobs, messages=messages, changed=self.refresh,
             log=screen.log, player_factory=player_factory, seed=seed)
         #: What the screen shows now, as the last refresh worked it out.
@@ -136,8 +136,7 @@ class Controller:
         self._play_from(game)
 
     def _play_from(self, game: Game) -> None:
-        """The table, the log and the turn as ``game`` has them (the dice left on the
-        table come from its log), then play on."""
+        """The table, the log and the turn as ``game`` has them (its log's dice), then on."""
         self.game = game
         self._reset_turn_state()
         self.screen.settle()
@@ -159,13 +158,15 @@ class Controller:
         """Why undo is not possible now (a sentence without its full stop), or None."""
         if self.demo:
             return _("there is no undo in demo mode: the computer plays every seat")
+        if self.network:
+            return _("there is no undo in a network game: every screen plays the same game")
         record = self.game.record
         return record.undo_refusal(record.human_seats())
 
     def redo_refusal(self) -> str | None:
         """Why redo is not possible now, or None."""
-        if self.demo:
-            return _("there is no redo in demo mode: the computer plays every seat")
+        if self.demo or self.network:
+            return _("there is no redo in demo mode or a network game")
         return self.game.record.redo_refusal()
 
     def take_back(self, redo: bool = False) -> bool:
@@ -202,17 +203,6 @@ class Controller:
         self.computers.prepare_all()
         self._advance()
 
-    def is_computer(self, seat: int) -> bool:
-        return self.demo or self.game.seats[seat].computer
-
-    def level(self, seat: int) -> str:
-        return DEMO_LEVEL if self.demo else self.game.seats[seat].level
-
-    @property
-    def human_to_play(self) -> bool:
-        g = self.game
-        return not g.over and not self.is_computer(g.current)
-
     # -- the flow of play ----------------------------------------------------------------
 
     def _advance(self, thrown: bool = False) -> None:
@@ -222,7 +212,7 @@ class Controller:
         if thrown:
             self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
         g = self.game
-        if not g.over and self.is_computer(g.current):
+        if not g.over and self.computer_here(g.current):
             # The move is worked out from the next callback on (waking a worker costs
             # the Tk thread a wait for the interpreter: not in this one).
             self.timers.later(0, self.computers.plan, purpose="plan")
@@ -231,7 +221,10 @@ class Controller:
             self.dice_entry.offer()  # at a real table: the first throw of a person's turn
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
-        """Run a game command (a real throw once its dice are in); show it; save; go on."""
+        """Run a game command (a real throw once its dice are in; a friend's: ask the host)."""
+        if self.relay is not None:
+            self.relay(command.__name__, args)
+            return True
         if self.dice_entry.holds(command, args):
             return False
         try:
@@ -240,7 +233,14 @@ class Controller:
             self.messages.tell(presenter.sentence(str(e)), Kind.REFUSAL)
             self.refresh()
             return False
+        self.took(events)
+        return True
+
+    def took(self, events: Sequence[Event]) -> None:
+        """A command's events (here, or from another screen): shown, saved, play goes on."""
         self.selection = set()
+        if self.on_took is not None:  # a network game: the other screens hear of it first
+            self.on_took(events)
         self.computers.forget_plan()
         thrown = False
         try:
@@ -248,7 +248,6 @@ class Controller:
         finally:
             self._save()
             self._advance(thrown)
-        return True
 
     def _take(self, events: Sequence[Event]) -> bool:
         """Show events (the log, the cues, the sound); whether dice were thrown."""
@@ -278,7 +277,8 @@ class Controller:
         if self.messages.speak is None or not events:
             return
         seat = events[0].seat
-        computer = 0 <= seat < len(self.game.seats) and self.is_computer(seat)
+        computer = 0 <= seat < len(self.game.seats) and (self.is_computer(seat)
+                                                         or seat in self.remote)
         self.messages.say(spoken.events_report(self.game, events),
                   Priority.QUEUED if computer else Priority.NORMAL)
 
@@ -445,7 +445,7 @@ class Controller:
         before its command runs.
         """
         g = self.game
-        if g.over or not self.is_computer(g.current):
+        if g.over or not self.computer_here(g.current):
             return
         if not self.screen.watched():  # a message box or a minimised window: wait for it
             self.timers.later(WATCH_MS, self._computer_step, purpose=STEP)
@@ -473,8 +473,7 @@ class Controller:
     # -- drawing -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Bring the screen up to date with the game, worked out once (a click reads
-        :attr:`shown`; the view never reads the game)."""
+        """Bring the screen up to date with the game, worked out once (into :attr:`shown`)."""
         self.shown = presenter.display(self.game, self.context())
         self.screen.show(self.shown)
         if self.on_refresh is not None:
@@ -497,4 +496,5 @@ class Controller:
             selection=frozenset(self.selection), thinking=self.computers.thinking,
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
-            challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None)
+            challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
+            remote=self.remote, held=self.held)

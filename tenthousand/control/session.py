@@ -24,7 +24,7 @@ __all__ = ["Change", "Origin", "Session", "Watcher"]
 
 
 class Origin(Enum):
-    """Where the game on the table came from (a network game joins this list next)."""
+    """Where the game on the table came from."""
 
     NEW = "new"  # the new-game dialog (or the launch's settings)
     RESUMED = "resumed"  # the unfinished game of the last launch
@@ -33,6 +33,7 @@ class Origin(Enum):
     PLAY_ON = "play on"  # "Play on from here" in a replay
     CHALLENGE = "challenge"  # a friend's challenge code
     DAILY = "daily"  # the daily challenge
+    NETWORK = "network"  # a network game: hosted here, or joined (control/network.py)
 
     @property
     def keeps_demo(self) -> bool:

@@ -16,6 +16,7 @@ from ..files.settings import (
     SeatSetting,
     in_this_language,
     next_computer_name,
+    next_guest_name,
 )
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
@@ -39,11 +40,14 @@ LEVEL_LABELS: dict[str, str] = {
 }
 
 
-def player_choices() -> dict[str, SeatSetting]:
-    """The "plays as" choices of a seat, in the language in use: a human, or the computer
-    at one of its levels; each with the seat it makes (its name left empty)."""
+def player_choices(network: bool = False) -> dict[str, SeatSetting]:
+    """The "plays as" choices of a seat, in the language in use: a human, (``network``: a
+    friend over the network,) or the computer at one of its levels; each with the seat it
+    makes (its name left empty)."""
     # Translators: a seat's "plays as" choice: a person at the screen.
     choices = {_("Human"): SeatSetting("", False, "normal")}
+    if network:  # Translators: a seat's "plays as" choice: a friend at their own screen.
+        choices[_("A player over the network")] = SeatSetting("", False, "normal", net=True)
     for level in BY_STRENGTH:  # weakest first, as measured
         # Translators: a seat's "plays as" choice; {level} is a computer level (Expert).
         text = _("Computer: {level}").format(level=_(LEVEL_LABELS.get(level, level)))
@@ -98,18 +102,18 @@ def _saved_rule_sets() -> dict[str, tuple[Rules, str]]:
 
 
 def _choice_of(seat: SeatSetting) -> str:
-    wanted = (seat.computer, seat.level if seat.computer else "normal")
-    for text, kind in player_choices().items():
-        if (kind.computer, kind.level) == wanted:
+    wanted = (seat.computer, seat.level if seat.computer else "normal", seat.net)
+    for text, kind in player_choices(network=seat.net).items():
+        if (kind.computer, kind.level, kind.net) == wanted:
             return text
     return _("Computer: {level}").format(level=seat.level)
 
 
 def _seat_of(name: str, choice: str) -> SeatSetting:
-    kind = player_choices().get(choice)
+    kind = player_choices(network=True).get(choice)
     if kind is None:  # not one of the list's: a level the list does not know
         return SeatSetting(name, True, choice.rpartition(" ")[2])
-    return SeatSetting(name, kind.computer, kind.level)
+    return SeatSetting(name, kind.computer, kind.level, kind.net)
 
 
 def parse_number(text: str) -> int | None | str:
@@ -151,9 +155,14 @@ class NewGameDialog(Dialog[GameSettings]):
     cancel_text = N_("Cance&l")
 
     def __init__(self, parent: tk.Misc, settings: GameSettings, *,
-                 testing: bool = False) -> None:
+                 testing: bool = False, network: bool = False) -> None:
         self.settings = settings
-        super().__init__(parent, _("New game"), testing=testing)
+        #: Game > Host a network game: one more kind of seat, a friend over the network.
+        self.network = network
+        if network:  # Translators: the host's new-game dialog's button; "&" marks the key.
+            self.ok_text = N_("&Open the table")
+        super().__init__(parent, _("Host a network game") if network else _("New game"),
+                         testing=testing)
 
     # -- building ------------------------------------------------------------------------
 
@@ -312,7 +321,7 @@ class NewGameDialog(Dialog[GameSettings]):
             number.grid(row=r, column=0, sticky="e")
             entry = ttk.Entry(frame, textvariable=row.name, width=14)
             entry.grid(row=r, column=1, sticky="w", padx=SMALL_PAD, pady=2)
-            choices = list(player_choices())
+            choices = list(player_choices(self.network))
             combo = ttk.Combobox(frame, textvariable=row.kind, state="readonly",
                                  values=choices, width=self._choice_width(choices))
             combo.grid(row=r, column=2, sticky="w", padx=SMALL_PAD, pady=2)
@@ -328,6 +337,7 @@ class NewGameDialog(Dialog[GameSettings]):
             if not row.traced:
                 row.name.trace_add("write", self.refresh)
                 row.kind.trace_add("write", self.refresh)
+                row.kind.trace_add("write", lambda *_a, row=row: self._named_as_guest(row))
                 row.traced = True
         if hasattr(self, "button_ok"):
             self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
@@ -362,6 +372,15 @@ class NewGameDialog(Dialog[GameSettings]):
         if entry is not None:
             entry.focus_set()
             entry.select_range(0, "end")
+
+    def _named_as_guest(self, row: _SeatRow) -> None:
+        """A seat just made a friend's over the network is called Guest A (the friend's
+        own name once they join), unless the player named it."""
+        seat = _seat_of(row.name.get(), row.kind.get())
+        name = row.name.get().strip()
+        if seat.net and (not name or name.casefold().startswith(
+                next_computer_name(()).rpartition(" ")[0].casefold())):
+            row.name.set(next_guest_name(r.name.get() for r in self.seat_rows if r is not row))
 
     def remove_seat(self, row: _SeatRow) -> None:
         """Remove a seat (the last one stays)."""
@@ -443,6 +462,8 @@ class NewGameDialog(Dialog[GameSettings]):
             else:
                 numbers[key] = value
         seats = tuple(_seat_of(row.name.get(), row.kind.get()) for row in self.seat_rows)
+        if self.network and not any(seat.net for seat in seats):
+            errors["seats"] = _("choose a player over the network for a friend's seat")
         settings = GameSettings(
             preset=self.preset_key(),
             seats=seats,
@@ -456,7 +477,7 @@ class NewGameDialog(Dialog[GameSettings]):
             errors.setdefault(key, message)
         if errors:
             return None, errors
-        stripped = tuple(SeatSetting(s.name.strip(), s.computer, s.level) for s in seats)
+        stripped = tuple(SeatSetting(s.name.strip(), s.computer, s.level, s.net) for s in seats)
         return dataclasses.replace(settings, seats=stripped), {}
 
     def refresh(self, *args: object) -> None:

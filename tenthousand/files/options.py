@@ -12,11 +12,13 @@ __all__ = ["Options", "SeatSpec"]
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """A seat of ``--players``: a name, and a computer level or a person."""
+    """A seat of ``--players``: a name, and a computer level or a person (``net``: a
+    friend over the network, with ``--host``)."""
 
     name: str
     computer: bool
     level: str
+    net: bool = False
 
 
 @dataclass
@@ -39,3 +41,13 @@ class Options:
     language: str | None = None  # --language: for this launch only, never saved
     #: --replay FILE: the record, read and checked while parsing (a Record).
     replay: Any = None
+    #: --host: open a table for friends over the network (its port and join code, None:
+    #: the default port and a new code).
+    host: bool = False
+    port: int | None = None
+    code: str | None = None
+    #: --join ADDRESS[:PORT]: the table to join (address, port), with --code, as --name
+    #: (None: the name of the preferences' first person seat), --watch: to watch only.
+    join: tuple[str, int | None] | None = None
+    name: str | None = None
+    watch: bool = False

@@ -69,6 +69,9 @@ class SeatSetting:
     name: str
     computer: bool = False
     level: str = "normal"
+    #: A seat a friend fills over the network (a hosted table only: never saved, the name
+    #: is the friend's once they join).
+    net: bool = False
 
     def to_seat(self) -> Seat:
         from ..model.game import Seat  # the engine loads when a game is made
@@ -80,17 +83,39 @@ class SeatSetting:
 COMPUTER_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def computer_name(index: int) -> str:
-    """The name of the ``index``-th computer seat (from 0): Computer A, Computer B, ...
-    Computer Z, Computer AA..."""
+def _letters(index: int) -> str:
+    """A, B, ... Z, AA, AB... for ``index`` 0, 1, ..."""
     letters = ""
     index = max(0, index)
     while True:
         letters = COMPUTER_LETTERS[index % 26] + letters
         index = index // 26 - 1
         if index < 0:
-            # Translators: the name of a computer seat; {letters} is A, B, ... Z, AA...
-            return _("Computer {letters}").format(letters=letters)
+            return letters
+
+
+def computer_name(index: int) -> str:
+    """The name of the ``index``-th computer seat (from 0): Computer A, Computer B, ...
+    Computer Z, Computer AA..."""
+    # Translators: the name of a computer seat; {letters} is A, B, ... Z, AA...
+    return _("Computer {letters}").format(letters=_letters(index))
+
+
+def guest_name(index: int) -> str:
+    """The name a seat kept for a friend over the network has until the friend joins
+    (their own name then): Guest A, Guest B..."""
+    # Translators: a seat of a hosted table that a friend fills over the network, until
+    # they join; {letters} is A, B, ... Z, AA...
+    return _("Guest {letters}").format(letters=_letters(index))
+
+
+def next_guest_name(used: Iterable[str]) -> str:
+    """The first guest name not in ``used``."""
+    taken = {name.strip().casefold() for name in used}
+    index = 0
+    while guest_name(index).casefold() in taken:
+        index += 1
+    return guest_name(index)
 
 
 def next_computer_name(used: Iterable[str]) -> str:
@@ -297,7 +322,8 @@ class GameSettings:
     def to_dict(self) -> dict[str, Any]:
         return {
             "preset": self.preset,
-            "seats": [dataclasses.asdict(s) for s in self.seats],
+            "seats": [{"name": s.name, "computer": s.computer, "level": s.level}
+                      for s in self.seats],
             "game_point": self.game_point,
             "opening_minimum": self.opening_minimum,
             "minimum": self.minimum,

@@ -142,6 +142,11 @@ COMMANDS: tuple[Command, ...] = (
             N_("statistics of all your games: skill, luck and the dice")),
     Command("challenge", N_("Challenge a friend..."), "Game", description=
             N_("a code for the same dice on a friend's computer, and your results side by side")),
+    Command("host_game", N_("Host a network game..."), "Game", description=N_(
+        "open a table for friends at their own screens: it shows how to join"),
+            separator_before=True),
+    Command("join_game", N_("Join a network game..."), "Game", description=N_(
+        "join a friend's table over the network, to play a seat or to watch")),
     Command("house_rules", N_("House rules..."), "Game", ("<Control-u>", "<Control-U>"),
             N_("Ctrl+U"), N_("the rules workshop: change any rule, see what it does, save it"),
             separator_before=True),

@@ -167,16 +167,21 @@ class Context:
     discard_mark: int | None = None  # the die the computer is about to discard
     challenge_offered: bool = False
     can_rematch: bool = False
+    remote: frozenset[int] = frozenset()  # a network game's seats played at other screens
+    held: bool = False  # the game waits while the host's table fills
 
     def human_to_play(self, game: Game) -> bool:
-        return not game.over and not self.computers[game.current]
+        return not (game.over or self.held or self.computers[game.current]
+                    or game.current in self.remote)
 
 
 def _caption(game: Game, ctx: Context) -> str:
     me = person(game, game.current)
     if game.over:
         return _("Game over")
-    if ctx.computers[game.current]:
+    if ctx.held:  # Translators: the table's caption while the host's lobby is open.
+        return _("Waiting for the table")
+    if ctx.computers[game.current] or game.current in ctx.remote:
         caption = (me.pick(_("You are playing (thinking...)"), _("{name} is playing (thinking...)"))
                    if ctx.thinking else me.pick(_("You are playing"), _("{name} is playing")))
     else:
@@ -392,8 +397,8 @@ def seat_rows(game: Game, ctx: Context) -> tuple[SeatRow, ...]:
                 player = _("{player} (as Expert until solved)").format(player=player)
             elif s < len(ctx.as_expert) and ctx.as_expert[s]:
                 player = _("{player} (as Expert)").format(player=player)
-        else:
-            player = _("Human")
+        else:  # Translators: on the scoreboard, a person at another screen.
+            player = _("Over the network") if s in ctx.remote else _("Human")
         rows.append(SeatRow(
             name=seat.name, player=player, board=game.board[s], on_board=game.on_board(s),
             challenges=game.challenges_left(s) if game.rules.challenging else None,
@@ -435,7 +440,8 @@ def action_bar(game: Game, ctx: Context,
             bank_shown=not rotary)
     if not ctx.human_to_play(game):
         me = person(game, game.current)
-        reason = (me.pick(_("You are thinking..."), _("{name} is thinking...")) if ctx.thinking
+        reason = (_("The game waits for the table.") if ctx.held else
+                  me.pick(_("You are thinking..."), _("{name} is thinking...")) if ctx.thinking
                   else me.pick(_("You are playing..."), _("{name} is playing...")))
         return ActionBarDisplay(reason=reason, bank_shown=not rotary)
     if game.phase is Phase.START:

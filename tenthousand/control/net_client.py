@@ -1,0 +1,285 @@
+"""A friend's side of a network game: this screen joins a host's table, plays its own seat
+(or watches) on a replica of the host's game, and checks the host's dice at the end.
+
+:class:`ClientTable` connects the net layer's :class:`~tenthousand.net.link.ClientLink` in
+the job runner and polls it through ``Timers``.  The host's game arrives as a shared record:
+the replica (:class:`~tenthousand.net.replica.Replica`, the real engine) goes on the table
+with ``Session.put`` (``Origin.NETWORK``); every seat but this screen's own is
+:attr:`~tenthousand.control.seating.Seating.remote`, and this seat's clicks and keys become
+wishes (:attr:`~tenthousand.control.seating.Seating.relay`) that the host's engine judges.
+The moves arrive as commands with their dice and are shown as this screen's own are (the
+dice tumble, the log's lines, speech), in this screen's language and numbers.  At the end the
+host's seed is checked against the fingerprint and every throw, and the verdict told.  No
+Tk here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from ..history.codes import short_fingerprint
+from ..i18n import _
+from ..model import Game, Rules
+from ..model.record import Network
+from ..present import presenter
+from ..services.jobs import JobRunner
+from ..services.timers import Timers
+from .controller import Controller
+from .messages import Kind, Messages
+from .net_host import POLL_MS, error_words
+from .session import Origin, Session
+
+log = logging.getLogger(__name__)
+
+__all__ = ["ClientTable"]
+
+
+class ClientTable:
+    """One table joined from this screen (as a player, or ``watch``-ing)."""
+
+    def __init__(self, *, session: Session, controller: Controller, messages: Messages,
+                 timers: Timers, connect: Callable[[], Any],
+                 replica: Callable[[dict[str, Any], int | None], Any],
+                 fair_check: Callable[[int, str, Any, Any], Any], watch: bool = False,
+                 on_closed: Callable[[], None] = lambda: None,
+                 warm: Callable[[Rules], None] = lambda rules: None,
+                 on_token: Callable[[str], None] = lambda token: None,
+                 jobs: JobRunner | None = None) -> None:
+        self.session, self.controller, self.messages = session, controller, messages
+        self.timers, self.watch = timers, watch
+        self.make_replica, self.fair_check, self.on_closed = replica, fair_check, on_closed
+        self.warm = warm  # the score table of the host's rules, built off the Tk thread
+        self.on_token = on_token  # keeps what gets this seat back on a rejoin
+        #: Builds the replica of a long game off the Tk thread (None: at once, in tests);
+        #: what arrives meanwhile waits in :attr:`_waiting`.
+        self.jobs = jobs
+        self._waiting: list[Any] | None = None
+        self.link: Any = None
+        self.replica: Any = None
+        self.seat: int | None = None
+        self.fingerprint = ""
+        self.closed = False
+        self._saved: tuple[Any, Any] | None = None  # the controller's own save and rematch
+        self.messages.tell(_("Joining the table..."))
+        controller.cancel_all()
+        controller.held = True  # this screen's own game waits until the host's arrives
+        controller.refresh()
+        try:  # (returns at once: the link's loop joins in the job runner)
+            link = connect()
+        except (OSError, ValueError) as e:
+            self._failed(e)
+        else:
+            self._connected(link)
+
+    @property
+    def game(self) -> Game | None:
+        return self.replica.game if self.replica is not None else None
+
+    def _connected(self, link: Any) -> None:
+        if self.closed:
+            link.close()
+            return
+        self.link = link
+        self.timers.later(POLL_MS, self.poll, purpose="network")
+
+    def _failed(self, error: BaseException) -> None:
+        log.warning("the table could not be joined: %s", error)
+        self.messages.tell(_("The table could not be joined: {problem}. Check the address "
+                             "and the code, and try again.").format(
+            problem=error_words(error)), Kind.WARNING)
+        self.close(quietly=True)
+
+    def close(self, *, quietly: bool = False) -> None:
+        """Leave the table (this screen plays on alone with a game of its own later)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.timers.cancel("network")
+        if self.link is not None:
+            self.link.close()
+        c = self.controller
+        c.relay = self._refuse_closed if self.replica is not None else None
+        if self.replica is None and c.held:  # never got the host's game: play on alone
+            c.held = False
+            c.start()
+        if self._saved is not None:
+            c.saver.save_function, c.on_rematch = self._saved
+            self._saved = None
+        if not quietly:
+            self.messages.tell(_("You have left the table."), Kind.EVENT)
+        self.on_closed()
+
+    def left(self) -> None:
+        """Another game is on the table now: this screen is no longer at the host's."""
+        self.close(quietly=True)
+        c = self.controller
+        c.relay, c.remote, c.network, c.held = None, frozenset(), False, False
+
+    def _refuse_closed(self, command: str, args: tuple[Any, ...]) -> None:
+        self.messages.tell(_("The table is closed: start a game of your own with Esc."),
+                           Kind.REFUSAL)
+
+    # -- what arrives --------------------------------------------------------------------
+
+    def poll(self) -> None:
+        if self.closed:
+            return
+        try:
+            events = self.link.poll()
+        except Exception as e:  # noqa: BLE001 - the link is gone: say so
+            log.warning("the link to the host failed: %s", e)
+            self._host_gone(error_words(e))
+            return
+        self._take_all(events)
+        if not self.closed:
+            self.timers.later(POLL_MS, self.poll, purpose="network")
+
+    def _take_all(self, events: list[Any]) -> None:
+        for index, event in enumerate(events):
+            if self.closed:
+                return
+            if self._waiting is not None:  # a replica is being built: the rest waits
+                self._waiting.extend(events[index:])
+                return
+            self.take(event)
+
+    def take(self, event: Any) -> None:
+        kind = type(event).__name__  # (the net layer's events: tenthousand.net.events)
+        if kind == "Joined":
+            token = getattr(self.link, "token", None)
+            if isinstance(token, str) and token:
+                self.on_token(token)
+            self.messages.tell((_("You are watching {table}: the game shows when the host "
+                                  "starts it.") if event.seat is None else
+                                _("You have joined {table} at seat {seat}: the game begins "
+                                  "when the host starts it.")).format(
+                table=event.table or _("the table"), seat=(event.seat or 0) + 1), Kind.EVENT)
+        elif kind == "Welcome":
+            self._welcome(event.seat, event.record_data, event.fingerprint)
+        elif kind == "Played":
+            self._played(event.command_data)
+        elif kind == "Refused":
+            self.messages.tell(_sentence(event.reason), Kind.REFUSAL)
+            self.controller.refresh()
+        elif kind == "Chat":
+            self._log(_("{name}: {text}").format(name=event.name, text=event.text), "chat")
+        elif kind == "Revealed":
+            self._revealed(event.seed, event.start)
+        elif kind == "Closed":  # (the net layer's sentence, in this screen's language)
+            self._gone(_sentence(event.reason))
+        elif kind == "SeatsChanged" and self.replica is None:
+            self.messages.tell(_("At the table: {seats}").format(seats=", ".join(
+                s.name or _("(a free seat)") for s in event.seats)))
+
+    def _welcome(self, seat: int | None, record_data: dict[str, Any], fingerprint: str) -> None:
+        """The host's game (the first, the next of the match, or the whole game again on a
+        rejoin): the replica is built (in the job runner: a long game takes a while) and
+        goes on the table."""
+        mine = None if self.watch else seat
+
+        def build() -> Any:
+            return self.make_replica(record_data, mine)
+
+        if self.jobs is None:
+            try:
+                replica = build()
+            except Exception as e:  # noqa: BLE001 - a game this screen cannot read: leave
+                self._unreadable(e)
+            else:
+                self._show(replica, seat, fingerprint)
+            return
+        self._waiting = []
+
+        def built(replica: Any) -> None:
+            waiting, self._waiting = self._waiting or [], None
+            if not self.closed:
+                self._show(replica, seat, fingerprint)
+                self._take_all(waiting)
+
+        def failed(error: BaseException) -> None:
+            self._waiting = None
+            self._unreadable(error)
+
+        self.jobs.submit(build, built, failed, name="network replica")
+
+    def _unreadable(self, error: BaseException) -> None:
+        log.warning("the host's game cannot be read: %s", error)
+        self._host_gone(_("the host's game cannot be read here ({problem})").format(
+            problem=error_words(error)))
+
+    def _show(self, replica: Any, seat: int | None, fingerprint: str) -> None:
+        """The replica on the table, this screen's seat its own to play."""
+        self.replica, self.fingerprint = replica, fingerprint
+        self.seat = None if self.watch else seat
+        game = replica.game
+        self.warm(game.rules)
+        if game.record.network is None:
+            game.record.network = (Network("watcher") if self.seat is None
+                                   else Network("player", self.seat))
+        c = self.controller
+        if self._saved is None:  # the player's own save stays theirs; F8 is the host's
+            self._saved = (c.saver.save_function, c.on_rematch)
+            c.saver.save_function, c.on_rematch = None, None
+        c.network, c.held, c.stand_ins, c.relay = True, False, {}, self._wish
+        c.remote = frozenset(s for s in range(len(game.seats)) if s != self.seat)
+        self.session.put(game, Origin.NETWORK)
+        if fingerprint:
+            self._log(_("Fair dice: the host's throws were fixed before the game "
+                        "(fingerprint {fingerprint}); at the end this screen checks every "
+                        "one.").format(fingerprint=short_fingerprint(fingerprint)))
+        if self.seat is None:
+            self.messages.tell(_("You are watching the game."), Kind.EVENT)
+
+    def _played(self, command_data: Any) -> None:
+        if self.replica is None:
+            return
+        try:
+            events = self.replica.apply(command_data)
+        except Exception as e:  # noqa: BLE001 - the host's move does not fit the replica
+            log.warning("a move from the host does not fit the game here: %s", e)
+            self._host_gone(_("a move from the host does not fit the game here"))
+            return
+        if self.controller.game is self.replica.game:
+            self.controller.took(events)
+
+    def _wish(self, command: str, args: tuple[Any, ...]) -> None:
+        """This screen's own move: asked of the host, whose engine judges it."""
+        if self.link is None or self.closed:
+            self._refuse_closed(command, args)
+            return
+        flat: list[int] = []
+        for arg in args:
+            flat.extend(arg if isinstance(arg, (list, tuple)) else [arg])
+        self.link.wish(command, tuple(int(a) for a in flat))
+
+    def _revealed(self, seed: int, start: Any) -> None:
+        if self.replica is None:
+            return
+        verdict = self.fair_check(seed, self.fingerprint, self.replica.game.record, start)
+        self.messages.tell(verdict.text, Kind.EVENT if verdict.fair else Kind.WARNING)
+        self._log(verdict.text, "info" if verdict.fair else "trash")
+
+    def _host_gone(self, reason: str) -> None:
+        self._gone(_("The host's table is gone: {reason}.").format(reason=reason.rstrip(".")))
+
+    def _gone(self, sentence: str) -> None:
+        """The connection is over (told as a warning); the game played stays in sight."""
+        if self.replica is not None:
+            sentence = " ".join((sentence, _("The game stays on the table; Esc starts a game "
+                                             "of your own.")))
+        self.messages.tell(sentence, Kind.WARNING)
+        self.close(quietly=True)
+
+    def chat(self, text: str) -> None:
+        if self.link is not None and not self.closed and text.strip():
+            self.link.chat(text.strip())
+
+    def _log(self, text: str, tag: str = "info") -> None:
+        self.controller.screen.log([(text, tag)])
+
+
+def _sentence(text: str) -> str:
+    """A reason from the host ("you cannot bank now", or a whole sentence) as a sentence."""
+    return presenter.sentence(text.strip().rstrip(".")) if text.strip() else ""

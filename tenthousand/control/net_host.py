@@ -1,0 +1,358 @@
+"""The host's side of a network game: the table opened for friends, the lobby while they
+join, and the game played with their wishes judged by this screen's engine.
+
+:class:`HostTable` opens the net layer's :class:`~tenthousand.net.link.HostLink` in the
+job runner (the window never waits on the network), polls it through ``Timers`` (each poll
+takes what has arrived, never blocks), shows the lobby (:func:`~tenthousand.present.network.
+lobby`) until Start, then puts the game on the table (``Session.put`` with
+``Origin.NETWORK``): the friends' seats are :attr:`~tenthousand.control.seating.Seating.
+remote`, each wish is given to the engine (refused with the engine's reason), every command
+made here or there is published with its dice, and at the end the seed is revealed.  A
+dropped seat waits, shown on the table, and can be given to a computer level; the friend
+may rejoin it.  No Tk here: ``tests/test_network_control.py`` plays it with a fake link.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from ..files.settings import GameSettings
+from ..history.codes import fingerprint_of
+from ..i18n import _
+from ..model import Event, Game, IllegalAction
+from ..model.command import Command
+from ..model.record import Network
+from ..net.replica import command_data
+from ..present import presenter
+from ..present.network import LobbySeat, LobbyShown, lobby
+from ..services.timers import Timers
+from .controller import Controller
+from .messages import Kind, Messages
+from .session import Origin, Session
+
+log = logging.getLogger(__name__)
+
+__all__ = ["POLL_MS", "HostTable", "LobbyScreen"]
+
+#: How often the link is asked what has arrived (each poll only takes what is there).
+POLL_MS = 15
+#: The commands a friend may wish for: the engine's four, nothing else.
+WISHES = ("challenge", "throw", "bank", "discard")
+
+
+class LobbyScreen(Protocol):
+    """What the host's table asks of the window: the lobby panel, shown or hidden."""
+
+    def show(self, shown: LobbyShown, levels: Sequence[tuple[str, str]]) -> None: ...
+
+    def hide(self) -> None: ...
+
+
+class HostTable:
+    """One table hosted from this screen, from its opening to its closing."""
+
+    def __init__(self, settings: GameSettings, *, session: Session, controller: Controller,
+                 messages: Messages, timers: Timers, screen: LobbyScreen,
+                 open_link: Callable[[], Any], make_game: Callable[[GameSettings], Game],
+                 levels: Sequence[tuple[str, str]], print_where: bool = False,
+                 on_closed: Callable[[], None] = lambda: None) -> None:
+        self.settings = settings
+        self.session, self.controller, self.messages = session, controller, messages
+        self.timers, self.screen = timers, screen
+        self.make_game, self.levels = make_game, list(levels)
+        self.print_where, self.on_closed = print_where, on_closed
+        self.seats = [LobbySeat(s.name, "net" if s.net else "computer" if s.computer
+                                else "here", levels_label(levels, s.level))
+                      for s in settings.seats]
+        self.watchers: list[str] = []
+        #: The friends' seats given to a computer, by level (a friend who rejoins gets
+        #: theirs back).
+        self.handed: dict[int, str] = {}
+        self.link: Any = None
+        self.game: Game | None = None  # the hosted game on the table (None: the lobby)
+        self.revealed = False
+        self.closed = False
+        self._pause(controller.game)  # the game the lobby covers waits
+        try:  # (binds the port and hands the link's loop to the job runner: no waiting)
+            link = open_link()
+        except (OSError, ValueError) as e:
+            self._failed(e)
+        else:
+            self._opened(link)
+
+    # -- opening and closing -------------------------------------------------------------
+
+    def _pause(self, game: Game) -> None:
+        """While the lobby is open the game under it waits: nobody plays it."""
+        self.controller.cancel_all()
+        self.controller.held = True
+        self.controller.refresh()
+
+    @property
+    def in_lobby(self) -> bool:
+        return not self.closed and self.game is None
+
+    def _opened(self, link: Any) -> None:
+        if self.closed:
+            link.close()
+            return
+        self.link = link
+        where = link.where()
+        self.where = where
+        if self.print_where:
+            print(where_text(where), flush=True)
+        self.messages.tell(_("Your table is open: friends join with the code {code}.").format(
+            code=where.code), Kind.EVENT)
+        self.show_lobby()
+        self.timers.later(POLL_MS, self.poll, purpose="network")
+
+    def _failed(self, error: BaseException) -> None:
+        log.warning("the table could not be opened: %s", error)
+        self.messages.tell(_("The table could not be opened: {problem}. Choose another port "
+                             "(0 picks a free one) and host again.").format(
+            problem=error_words(error)), Kind.WARNING)
+        self.close(quietly=True)
+
+    def close(self, *, quietly: bool = False) -> None:
+        """Close the table: the friends are told, this screen plays on alone."""
+        if self.closed:
+            return
+        self.closed = True
+        self.timers.cancel("network")
+        self.screen.hide()
+        if self.link is not None:
+            self.link.close()
+        c = self.controller
+        c.remote, c.stand_ins, c.on_took = frozenset(), {}, None
+        c.network = c.held = False
+        if not quietly:
+            self.messages.tell(_("The table is closed."), Kind.EVENT)
+        if self.game is None:  # the lobby: the game under it plays on
+            c.start()
+        self.on_closed()
+
+    # -- the lobby -----------------------------------------------------------------------
+
+    def show_lobby(self) -> None:
+        where = self.where
+        shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers)
+        if self.game is not None:  # a seat dropped during the game: the table waits
+            shown = dataclasses.replace(
+                shown, title=_("A friend's connection dropped"),
+                footer=_("The game waits for the seat: the friend can rejoin with the same "
+                         "code, or give the seat to a computer.") if not shown.ready
+                else _("Every seat is filled: Start plays on."))
+        self.screen.show(shown, self.levels)
+
+    def start(self) -> None:
+        """Start: the game goes on the table with the friends' names (or, during the game,
+        the table plays on once every seat is filled again)."""
+        if self.closed or any(s.kind == "net" and not s.joined for s in self.seats):
+            return
+        self.screen.hide()
+        if self.game is not None:
+            self.controller.start()
+            return
+        # A friend's seat given to a computer before the start is a computer's seat: the
+        # record (and so the history) says so.
+        self.settings = dataclasses.replace(self.settings, seats=tuple(
+            dataclasses.replace(seat, name=shown.name, computer=True, level=self.handed[i],
+                                net=False) if i in self.handed
+            else dataclasses.replace(seat, name=shown.name)
+            for i, (seat, shown) in enumerate(zip(self.settings.seats, self.seats,
+                                                  strict=True))))
+        game = self.make_game(dataclasses.replace(self.settings, seats=tuple(
+            dataclasses.replace(s, net=False) for s in self.settings.seats)))
+        self._begin(game, put=True)
+
+    def _begin(self, game: Game, *, put: bool) -> None:
+        """``game`` is the table's game from now on (the first, or the match's next)."""
+        self.game = game
+        game.record.network = Network("host")
+        c = self.controller
+        c.network, c.held = True, False
+        c.stand_ins = {i: level for i, level in self.handed.items()
+                       if self.settings.seats[i].net}
+        c.remote = frozenset(i for i, s in enumerate(self.settings.seats)
+                             if s.net and i not in c.stand_ins)
+        c.on_took = self._publish
+        self.revealed = False
+        seed = game.record.start.seed
+        if put:
+            self.session.put(game, Origin.NETWORK)
+        self.link.begin(game.record.shared_dict(),
+                        fingerprint_of(seed) if seed is not None else "")
+
+    def next_game(self, game: Game) -> None:
+        """The next game of the match is on the table: the friends get it too."""
+        if not self.closed and self.link is not None:
+            self._begin(game, put=False)
+
+    def hand(self, seat: int, level: str) -> None:
+        """Give an empty (or a dropped) friend's seat to the computer at ``level``."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "net":
+            return
+        old = self.seats[seat]
+        if old.joined and not old.dropped:
+            return
+        label = levels_label(self.levels, level)
+        self.seats[seat] = LobbySeat(old.name, "computer", label)
+        self.handed[seat] = level
+        c = self.controller
+        if self.game is not None:
+            c.stand_ins = {**c.stand_ins, seat: level}
+            c.remote = c.remote - {seat}
+        self.link.seat_taken_over(seat, level)  # (no friend can take it now)
+        self.messages.tell(_("{name}'s seat is played by the computer ({level}).").format(
+            name=old.name, level=label), Kind.EVENT)
+        self.show_lobby()
+
+    # -- what arrives --------------------------------------------------------------------
+
+    def poll(self) -> None:
+        """Take what has arrived (never waits), then look again soon."""
+        if self.closed:
+            return
+        try:
+            events = self.link.poll()
+        except Exception as e:  # noqa: BLE001 - the link is gone: say so, play on alone
+            log.warning("the table's link failed: %s", e)
+            self.messages.tell(_("The table stopped: {problem}.").format(
+                problem=error_words(e)), Kind.WARNING)
+            self.close(quietly=True)
+            return
+        for event in events:
+            self.take(event)
+        self._reveal_at_end()
+        self.timers.later(POLL_MS, self.poll, purpose="network")
+
+    def take(self, event: Any) -> None:
+        """One thing from the link (a seat joined or left, a wish, a chat line...)."""
+        kind = type(event).__name__
+        if kind == "SeatJoined":  # (the net layer's events: tenthousand.net.events)
+            self._joined(event.seat, event.name, event.rejoined)
+        elif kind == "SeatLeft":
+            self._left(event.seat, event.name, event.reason)
+        elif kind == "WatcherJoined":
+            self.watchers.append(event.name)
+            self._log(_("{name} watches the game.").format(name=event.name))
+            if self.game is None:
+                self.show_lobby()
+        elif kind == "Wish":
+            self.wish(event.seat, event.command, tuple(event.args))
+        elif kind == "Chat":
+            self._log(_("{name}: {text}").format(name=event.name, text=event.text), "chat")
+        elif kind == "Problem":
+            log.info("a network connection closed (%s): %s", event.peer, event.reason)
+
+    def _joined(self, seat: int, name: str, rejoined: bool) -> None:
+        if not 0 <= seat < len(self.seats):
+            return
+        old = self.seats[seat]
+        shown_name = old.name if self.game is not None else name
+        self.seats[seat] = LobbySeat(shown_name, "net", joined=True)
+        c = self.controller
+        if self.game is not None and seat in c.stand_ins:  # the friend takes the seat back
+            c.stand_ins = {s: lv for s, lv in c.stand_ins.items() if s != seat}
+            c.remote = c.remote | {seat}
+            self.handed.pop(seat, None)
+        self._log((_("{name} is back at seat {seat}.") if rejoined
+                   else _("{name} joins seat {seat}.")).format(name=name, seat=seat + 1))
+        self._lobby_follows()
+
+    def _left(self, seat: int, name: str, reason: str) -> None:
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "net":
+            return
+        old = self.seats[seat]
+        in_game = self.game is not None  # (in the lobby the seat is open again)
+        self.seats[seat] = LobbySeat(old.name if in_game else self.settings.seats[seat].name,
+                                     "net", joined=in_game, dropped=in_game)
+        self.messages.tell(_("{name}'s connection dropped: the seat waits for them.").format(
+            name=name), Kind.WARNING)
+        self._lobby_follows()
+
+    def _lobby_follows(self) -> None:
+        if self.game is None or any(s.dropped for s in self.seats):
+            self.show_lobby()
+        elif self.game is not None:
+            self.screen.hide()
+
+    def wish(self, seat: int, command: str, args: tuple[int, ...]) -> None:
+        """A friend's wish: the engine judges it; a refusal goes back with its reason."""
+        game = self.game
+        if game is None or game is not self.controller.game or self.closed:
+            self.link.refuse(seat, _("the game has not started"))
+            return
+        if seat not in self.controller.remote or command not in WISHES:
+            self.link.refuse(seat, _("that seat is not yours to play now"))
+            return
+        try:
+            events = Command(seat, command, args).apply(game)
+        except (IllegalAction, IndexError, TypeError, ValueError) as e:
+            self.link.refuse(seat, presenter.sentence(str(e)) if isinstance(e, IllegalAction)
+                             else _("that move is not one of the game's"))
+            return
+        self.controller.took(events)
+
+    def _publish(self, events: Sequence[Event]) -> None:
+        """A command was taken on this table: the others get it with the dice it threw."""
+        game = self.controller.game
+        if self.link is None or game is not self.game or not len(game.record):
+            return
+        self.link.publish(command_data(game, events))
+
+    def _reveal_at_end(self) -> None:
+        game = self.game
+        if game is None or self.revealed or not game.over or game is not self.controller.game:
+            return
+        self.revealed = True
+        seed = game.record.start.seed
+        if seed is not None:
+            self.link.reveal(seed, game.record.start.to_dict())
+            self._log(_("The dice seed is shown to the players: each screen checks the "
+                        "game's dice against it."))
+
+    def chat(self, text: str) -> None:
+        """A line from the host to the table (shown in the log here too)."""
+        if self.link is None or self.closed or not text.strip():
+            return
+        name = self.seats[0].name if self.seats else _("Host")
+        self.link.chat(name, text.strip())
+        self._log(_("{name}: {text}").format(name=name, text=text.strip()), "chat")
+
+    def _log(self, text: str, tag: str = "info") -> None:
+        self.controller.screen.log([(text, tag)])
+
+
+def levels_label(levels: Sequence[tuple[str, str]], level: str) -> str:
+    return next((label for key, label in levels if key == level), level)
+
+
+def where_text(where: Any) -> str:
+    """What ``--host`` prints: the addresses, the port and the code, a line each."""
+    return "\n".join((
+        _("Hosting a table of Ten-Thousand."),
+        _("Address: {addresses}").format(addresses=", ".join(where.addresses) or "127.0.0.1"),
+        _("Port: {port}").format(port=where.port),
+        _("Join code: {code}").format(code=where.code)))
+
+
+def error_words(error: BaseException) -> str:
+    """An error as a player reads it: in words, never its class or its number."""
+    import errno
+
+    known = {errno.EADDRINUSE: _("the port is in use by another program"),
+             errno.ECONNREFUSED: _("nobody answers at that address and port"),
+             errno.EHOSTUNREACH: _("that address cannot be reached"),
+             errno.ENETUNREACH: _("the network cannot be reached"),
+             errno.ETIMEDOUT: _("the other side did not answer in time"),
+             errno.EACCES: _("this port needs rights the program does not have")}
+    if isinstance(error, OSError) and error.errno in known:
+        return known[error.errno]
+    if isinstance(error, TimeoutError):
+        return known[errno.ETIMEDOUT]
+    text = (error.strerror if isinstance(error, OSError) and error.strerror else str(error))
+    return text.strip().rstrip(".") or _("the network refused")

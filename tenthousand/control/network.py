@@ -1,0 +1,335 @@
+"""Game > Host a network game and Game > Join a network game (and ``--host``, ``--join``):
+the command group that opens a table (:class:`~tenthousand.control.net_host.HostTable`) or
+joins one (:class:`~tenthousand.control.net_client.ClientTable`), the lobby panel and the
+chat line on the window, and what the other commands may do meanwhile (no demo mode; a new
+game leaves the table, after asking; the next game of the match is the host's).
+
+The network work itself is the net layer's (:mod:`tenthousand.net`), in the job runner's
+threads; everything here runs in the Tk thread and never waits on it."""
+
+from __future__ import annotations
+
+import logging
+import tkinter as tk
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..dialogs.newgame import LEVEL_LABELS
+from ..files.settings import GameSettings, LivePreferences, SeatSetting, next_guest_name
+from ..i18n import _
+from ..model import Game, Rules, scoring
+from ..model.rules import BY_STRENGTH
+from ..present.commands import handles
+from ..services.jobs import JobRunner
+from ..services.timers import Timers
+from ..view.chat import ChatLine
+from ..view.lobby import LobbyPanel
+from ..view.theme import Palette, palette
+from ..view.window import MainWindow
+from .boxes import Boxes, collect
+from .controller import Controller
+from .messages import Kind, Messages
+from .net_client import ClientTable
+from .net_host import HostTable
+from .session import Change, Origin, Session
+
+log = logging.getLogger(__name__)
+
+__all__ = ["NetworkCommands"]
+
+Table = HostTable | ClientTable
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """The computer levels a seat can be given to, weakest first: (key, label)."""
+    return [(level, _(LEVEL_LABELS.get(level, level))) for level in BY_STRENGTH]
+
+
+class NetworkCommands:
+    """The network game of one main window (at most one table at a time)."""
+
+    def __init__(self, root: tk.Tk, session: Session, controller: Controller,
+                 prefs: LivePreferences, boxes: Boxes, messages: Messages, jobs: JobRunner,
+                 timers: Timers, window: MainWindow, pal: Palette, *,
+                 make_game: Callable[[GameSettings], Game]) -> None:
+        self.root, self.session, self.controller = root, session, controller
+        self.prefs, self.boxes, self.messages = prefs, boxes, messages
+        self.jobs, self.timers, self.window = jobs, timers, window
+        self.make_game = make_game
+        self.table: Table | None = None
+        self.lobby = LobbyPanel(window.table, pal, on_start=self._start,
+                                on_hand=self._hand, on_close=self._close_table)
+        self.chat_line = ChatLine(window.side, pal, on_send=self._chat, table=window.table)
+        prefs.watch(("theme", "table_colour"), lambda: self.set_palette(
+            palette(prefs.value.theme, prefs.value.table_colour)))
+        #: The net layer as this window uses it (tests give a fake one).
+        self.net: Any = NetLayer(jobs)
+        #: What gets a seat back on a rejoin, by (address, port, name); the last address.
+        self.tokens: dict[tuple[str, int | None, str], str] = {}
+        self.last_address = ""
+
+    # -- hosting -------------------------------------------------------------------------
+
+    @handles("host_game")
+    def host_game(self) -> None:
+        """Game > Host a network game: the new-game dialog with friends' seats, then the
+        table opens and shows how to join."""
+        if not self._may_leave():
+            return
+        self.controller.cancel_all()
+        settings = self.boxes.ask_network_settings(_host_settings(self.prefs.game))
+        if settings is None:
+            self.controller.start()
+            return
+        self.host(settings)
+
+    def host(self, settings: GameSettings, *, port: int | None = None,
+             code: str | None = None, print_where: bool = False) -> None:
+        """Open a table with ``settings`` (its seats ``net`` for the friends)."""
+        self.leave()
+        self.warm(settings.to_rules())
+        self.table = HostTable(
+            settings, session=self.session, controller=self.controller,
+            messages=self.messages, timers=self.timers, screen=self.lobby,
+            open_link=lambda: self.net.host(settings, port=port, code=code),
+            make_game=self.make_game, levels=level_choices(), print_where=print_where,
+            on_closed=self._closed)
+        self._show_chat(True)
+
+    def _start(self) -> None:
+        if isinstance(self.table, HostTable):
+            self.table.start()
+
+    def _hand(self, seat: int, level: str) -> None:
+        if isinstance(self.table, HostTable):
+            self.table.hand(seat, level)
+
+    def _close_table(self) -> None:
+        if self.table is not None:
+            self.table.close()
+
+    # -- joining -------------------------------------------------------------------------
+
+    @handles("join_game")
+    def join_game(self) -> None:
+        """Game > Join a network game: the tables found, or an address; the code, a name."""
+        from ..dialogs.join import JoinDialog
+
+        if not self._may_leave():
+            return
+        self.controller.cancel_all()
+        with self.window.box_open():
+            choice = JoinDialog(self.root, name=self.my_name(), find=self._find,
+                                address=self.last_address).result
+        collect()
+        if choice is None:
+            self.controller.start()
+            return
+        shown = f"[{choice.address}]" if ":" in choice.address else choice.address
+        self.last_address = shown if choice.port is None else f"{shown}:{choice.port}"
+        self.join(choice.address, choice.port, choice.code, choice.name, watch=choice.watch)
+
+    def join(self, address: str, port: int | None, code: str, name: str, *,
+             watch: bool = False) -> None:
+        """Join the table at ``address`` (``port`` None: the default one)."""
+        self.leave()
+        key = (address, port, name.casefold())  # a rejoin gets the same seat back
+        self.table = ClientTable(
+            session=self.session, controller=self.controller, messages=self.messages,
+            timers=self.timers,
+            connect=lambda: self.net.join(address, port, code=code, name=name, watch=watch,
+                                          token=None if watch else self.tokens.get(key)),
+            replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
+            on_closed=self._closed, warm=self.warm,
+            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs)
+        self._show_chat(True)
+
+    def warm(self, rules: Rules) -> None:
+        """The engine's score table of ``rules``, built in the job runner before the first
+        throw needs it (it takes a few hundred milliseconds, once per rule set: not in a
+        callback of the Tk thread)."""
+        self.jobs.submit(lambda: scoring.table(rules), name="score table")
+
+    def my_name(self) -> str:
+        """The name a friend joins with by default: the first person of the last game."""
+        return next((s.name for s in self.prefs.game.seats if not s.computer and not s.net),
+                    _("You"))
+
+    def _find(self, done: Callable[[Sequence[tuple[str, str, int]]], None]) -> None:
+        """Look for tables on the local network, in the background."""
+        def found(tables: Sequence[Any]) -> None:
+            done([(t.name, t.address, t.port) for t in tables])
+
+        def failed(error: BaseException) -> None:
+            log.info("looking for tables failed: %s", error)
+            done([])
+
+        self.jobs.submit(self.net.browse, found, failed, name="network browse")
+
+    # -- while a table is open -----------------------------------------------------------
+
+    def follow(self, change: Change) -> None:
+        """The session's watcher: the match's next game goes to the friends too; any
+        other game put on the table leaves the network game."""
+        table = self.table
+        if table is None or change.origin is Origin.NETWORK:
+            return
+        if isinstance(table, HostTable) and table.game is not None \
+                and change.origin in (Origin.NEXT, Origin.RESTART):
+            table.next_game(change.game)
+            return
+        self.leave()
+
+    def leave(self) -> None:
+        """Leave (or close) the table open now, if any."""
+        table, self.table = self.table, None
+        if isinstance(table, ClientTable):
+            table.left()
+        elif table is not None:
+            table.close(quietly=True)
+        self._show_chat(False)
+
+    def _closed(self) -> None:
+        """A table closed by itself (the host gone, a failure): the chat line goes."""
+        if self.table is not None and self.table.closed and isinstance(self.table, HostTable):
+            self.table = None
+            self._show_chat(False)
+
+    def _may_leave(self) -> bool:
+        """Before another table or game: whether to leave the one open (asked)."""
+        if self.table is None or self.table.closed:
+            return True
+        question = (_("Close your table? The friends at it are told, and the game ends.")
+                    if isinstance(self.table, HostTable) else
+                    _("Leave the host's table? The game goes on there without you."))
+        return self.boxes.confirm(_("Network game"), question)
+
+    def guard(self, handlers: dict[str, Callable[..., object]]) -> None:
+        """What the other commands may do while a table is open: demo mode is refused,
+        the next game of the match is the host's, a new game asks to leave first."""
+        demo, restart, new_game, real_dice = (
+            handlers.get(n) for n in ("demo", "restart", "new_game", "real_dice"))
+
+        def guarded_demo() -> object:
+            if self.table is not None and not self.table.closed:
+                self.messages.tell(_("There is no demo mode in a network game."),
+                                   Kind.REFUSAL)
+                return None
+            return demo() if demo is not None else None
+
+        def guarded_restart(*args: Any, **kwargs: Any) -> object:
+            if isinstance(self.table, ClientTable) and not self.table.closed:
+                self.messages.tell(_("The host starts the next game of the match."),
+                                   Kind.REFUSAL)
+                return None
+            return restart(*args, **kwargs) if restart is not None else None
+
+        def guarded_new_game() -> object:
+            if not self._may_leave():
+                return None
+            self.leave()
+            return new_game() if new_game is not None else None
+
+        def guarded_real_dice() -> object:
+            if not self._may_leave():
+                return None
+            self.leave()
+            return real_dice() if real_dice is not None else None
+
+        def waiting(handler: Callable[..., object] | None) -> Callable[..., object]:
+            def play(*args: Any) -> object:
+                if isinstance(self.table, HostTable) and self.table.in_lobby:
+                    self.messages.tell(_("The table is waiting for friends: start the game "
+                                         "when every seat is filled."), Kind.REFUSAL)
+                    return None
+                return handler(*args) if handler is not None else None
+            return play
+
+        handlers.update(demo=guarded_demo, restart=guarded_restart, new_game=guarded_new_game,
+                        real_dice=guarded_real_dice,
+                        **{name: waiting(handlers.get(name))
+                           for name in ("throw", "bank", "number_key")})
+
+    def _chat(self, text: str) -> None:
+        if self.table is not None and not self.table.closed:
+            self.table.chat(text)
+        else:
+            self.messages.tell(_("There is nobody to talk to: no table is open."),
+                               Kind.REFUSAL)
+
+    def _show_chat(self, on: bool) -> None:
+        if on and not self.chat_line.winfo_manager():
+            self.chat_line.pack(fill="x", side="bottom", before=self.window.log)
+        elif not on:
+            self.chat_line.pack_forget()
+            self.lobby.hide()
+
+    def set_palette(self, pal: Palette) -> None:
+        self.lobby.set_palette(pal)
+        self.chat_line.set_palette(pal)
+
+    def shutdown(self) -> None:
+        """Quit: the table is closed (the friends are told) before the window goes."""
+        self.leave()
+
+
+def _host_settings(settings: GameSettings) -> GameSettings:
+    """The host's dialog starts from the last game, with a friend's seat in place of the
+    first computer (or added, if there is none)."""
+    import dataclasses
+
+    seats = list(settings.seats)
+    names = [s.name for s in seats]
+    friend = SeatSetting(next_guest_name(names), False, "normal", net=True)
+    first = next((i for i, s in enumerate(seats) if s.computer), None)
+    if first is not None:
+        seats[first] = friend
+    elif len(seats) < 9:
+        seats.append(friend)
+    return dataclasses.replace(settings, seats=tuple(seats))
+
+
+class NetLayer:
+    """The net layer's calls as this window makes them: every link's loop runs in the job
+    runner, and the net layer loads only when a table opens or is looked for."""
+
+    def __init__(self, jobs: JobRunner) -> None:
+        self.jobs = jobs
+        self.announce = True  # the table is announced on the local network (zeroconf)
+
+    def host(self, settings: GameSettings, *, port: int | None, code: str | None) -> Any:
+        from ..net import link
+
+        seats = tuple(link.LobbySeat("net" if s.net else "computer" if s.computer
+                                     else "person", "" if s.net else s.name, s.level)
+                      for s in settings.seats)
+        lobby = link.Lobby(settings.to_rules().to_dict(), seats,
+                           next((s.name for s in settings.seats if not s.computer
+                                 and not s.net), ""))
+        return link.HostLink.open(lobby, port=link.DEFAULT_PORT if port is None else port,
+                                  code=code, announce=self.announce, runner=self.jobs)
+
+    def join(self, address: str, port: int | None, *, code: str, name: str,
+             watch: bool, token: str | None = None) -> Any:
+        from ..net import link
+
+        return link.ClientLink.connect(address, link.DEFAULT_PORT if port is None else port,
+                                       code=code, name=name, watch=watch, token=token,
+                                       runner=self.jobs)
+
+    def replica(self, data: dict[str, Any], seat: int | None) -> Any:
+        from ..net.replica import Replica
+
+        return Replica.from_game(data, seat=seat)
+
+    def fair_check(self, seed: int, fingerprint: str, record: Any, start: Any) -> Any:
+        from ..net.replica import fair_check
+
+        return fair_check(seed, fingerprint, record, start)
+
+    @staticmethod
+    def browse() -> Any:
+        """(In a worker: it waits for the answers.)"""
+        from ..net.link import browse
+
+        return browse(2.0)

@@ -1,0 +1,133 @@
+"""The words of a network game, worked out without Tk: how a friend joins the host's table
+(the lobby: the addresses, the port, the join code and the seats filling), what the join
+dialog and the command line accept as an address and a code, and the log's lines of who
+did what at another screen.
+
+The lobby panel (:mod:`tenthousand.view.lobby`) and the join dialog
+(:mod:`tenthousand.dialogs.join`) only show what this module returns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..i18n import _, number
+from ..model.text import is_plain
+
+__all__ = ["CODE_CHARACTERS", "LobbySeat", "LobbyShown", "code_problem", "lobby",
+           "name_problem", "split_address"]
+
+#: The most characters a join code may be typed with (the host's table groups it).
+CODE_CHARACTERS = 32
+#: The longest name a seat takes (as the new-game dialog's).
+NAME_CHARACTERS = 24
+
+_HOST_NAME = re.compile(r"^[A-Za-z0-9._%:-]{1,253}$", re.ASCII)
+
+
+def split_address(text: str) -> tuple[str, int | None] | None:
+    """``ADDRESS[:PORT]`` -> (address, port or None); None when it is not one.  An IPv6
+    address takes its port after brackets: ``[fe80::1]:48620``."""
+    text = text.strip()
+    host, port = text, ""
+    if text.startswith("["):
+        host, bracket, rest = text[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")) or rest == ":":
+            return None
+        port = rest[1:]
+    elif text.count(":") == 1:
+        host, _colon, port = text.partition(":")
+        if not port:
+            return None
+    if not _HOST_NAME.match(host) or (port and not (port.isdigit() and len(port) <= 5)):
+        return None
+    found = int(port) if port else None
+    if found is not None and not 1 <= found <= 65535:
+        return None
+    return host, found
+
+
+def code_problem(text: str) -> str | None:
+    """What is wrong with a join code as typed (None: it may be one; the host judges): 4 to
+    32 letters or digits, spaces and dashes aside (as the net layer's ``valid_code``)."""
+    code = text.strip()
+    if not code:
+        return _("give the join code the host's table shows")
+    kept = [c for c in code if c not in " -"]
+    if not 4 <= len(kept) <= CODE_CHARACTERS or len(code) > 2 * CODE_CHARACTERS \
+            or not all(c.isalnum() and c.isprintable() for c in kept):
+        return _("a join code has 4 to 32 letters or digits, as the host's table shows it")
+    return None
+
+
+def name_problem(text: str) -> str | None:
+    """What is wrong with a player's name for the table (None: it is fine)."""
+    name = text.strip()
+    if not name:
+        return _("give your name for the table")
+    if len(name) > NAME_CHARACTERS or not is_plain(name):
+        return _("a name of 1 to {n} characters, in plain text").format(
+            n=number(NAME_CHARACTERS))
+    return None
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """A seat of the hosted table as the lobby knows it."""
+
+    name: str
+    kind: str  # "here" (a person at the host's screen), "computer", "net"
+    level: str = ""  # a computer's level, in words (Expert)
+    joined: bool = False  # a net seat: a friend sits in it
+    dropped: bool = False  # a net seat: the friend's connection dropped (the seat waits)
+
+
+@dataclass(frozen=True)
+class LobbyShown:
+    """What the lobby panel shows."""
+
+    title: str
+    how: tuple[str, ...]  # how to join: the addresses, the port, the code
+    seats: tuple[tuple[str, str, bool], ...]  # per seat: "1. Ann", its state, whether open
+    watchers: str  # who watches ("" for nobody)
+    ready: bool  # every seat is filled: Start
+    footer: str  # what Start does now, or why it waits
+
+
+def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
+    if seat.kind == "here":
+        # Translators: the lobby's seat states.
+        return _("at this screen"), False
+    if seat.kind == "computer":
+        return _("computer: {level}").format(level=seat.level), False
+    if seat.dropped:
+        return _("connection dropped: the seat waits"), True
+    if seat.joined:
+        return _("joined"), False
+    return _("waiting for a friend"), True
+
+
+def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbySeat],
+          watchers: Sequence[str] = ()) -> LobbyShown:
+    """The lobby of a hosted table: how to join it, and the seats filling."""
+    shown = ", ".join(addresses) if addresses else "127.0.0.1"
+    how = (
+        # Translators: the lobby; {addresses} lists this computer's addresses.
+        _("Address: {addresses}").format(addresses=shown),
+        _("Port: {port}").format(port=port),
+        _("Join code: {code}").format(code=code),
+        _("Friends choose Game > Join a network game, pick this table (or type the address) "
+          "and give the code."),
+    )
+    rows = []
+    for index, seat in enumerate(seats, start=1):
+        state, open_ = _seat_state(seat)
+        rows.append((f"{index}. {seat.name}", state, open_))
+    empty = sum(1 for _row, _state, open_ in rows if open_)
+    ready = empty == 0
+    footer = (_("Every seat is filled: Start begins the game.") if ready else
+              _("Start when every seat is filled, or give an empty seat to a computer."))
+    watching = _("Watching: {names}").format(names=", ".join(watchers)) if watchers else ""
+    return LobbyShown(_("Your table is open"), how, tuple(rows), watching, ready, footer)

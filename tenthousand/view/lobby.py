@@ -1,0 +1,142 @@
+"""The lobby of a hosted table, over the table while friends join: how to join it (the
+addresses, the port, the join code), the seats filling, who watches, a way to give an
+empty seat (or a friend's dropped one) to a computer level, Start and Close.
+
+It shows only what :func:`tenthousand.present.network.lobby` worked out.  It is built once
+and hidden between tables: its access keys are bound on the window for good (a hidden
+panel's keys do nothing)."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable, Sequence
+from tkinter import font as tkfont
+from tkinter import ttk
+
+from ..i18n import _
+from ..present.network import LobbyShown
+from . import access
+from .theme import Palette
+
+__all__ = ["LobbyPanel"]
+
+
+class LobbyPanel(tk.Frame):
+    """See the module's docstring.  ``on_hand(seat, level)`` gives a seat to the computer."""
+
+    def __init__(self, parent: tk.Misc, pal: Palette, *, on_start: Callable[[], None],
+                 on_hand: Callable[[int, str], None], on_close: Callable[[], None]) -> None:
+        super().__init__(parent, borderwidth=2, relief="ridge", padx=18, pady=14)
+        self.on_hand = on_hand
+        base = tkfont.nametofont("TkDefaultFont", root=self)
+        size = int(base.cget("size"))
+        sign = -1 if size < 0 else 1
+        self.title_font = base.copy()
+        self.title_font.configure(size=sign * round(abs(size) * 1.5), weight="bold")
+        self.code_font = base.copy()
+        self.code_font.configure(size=sign * round(abs(size) * 1.8), weight="bold")
+        self.title = tk.Label(self, font=self.title_font, anchor="w")
+        self.title.grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, 6))
+        self.how: list[tk.Label] = []
+        for row in range(4):
+            label = tk.Label(self, anchor="w", justify="left", wraplength=520)
+            if row == 2:  # the join code, to be read aloud
+                label.configure(font=self.code_font)
+            label.grid(row=1 + row, column=0, columnspan=3, sticky="w")
+            self.how.append(label)
+        self.seats = tk.Frame(self)
+        self.seats.grid(row=5, column=0, columnspan=3, sticky="w", pady=8)
+        self.watchers = tk.Label(self, anchor="w")
+        self.watchers.grid(row=6, column=0, columnspan=3, sticky="w")
+        self._hand_row()
+        self.footer = tk.Label(self, anchor="w", justify="left", wraplength=520)
+        self.footer.grid(row=8, column=0, columnspan=3, sticky="w", pady=(8, 4))
+        bar = tk.Frame(self)
+        bar.grid(row=9, column=0, columnspan=3, sticky="e")
+        # Translators: the lobby's buttons; "&" marks the access key (Alt+letter), none
+        # of the menu bar's letters.
+        self.start_button = access.button(bar, _("&Start the game"), on_start)
+        self.start_button.pack(side="left", padx=(0, 6))
+        self.close_button = access.button(bar, _("Close the ta&ble"), on_close)
+        self.close_button.pack(side="left")
+        self._levels: list[tuple[str, str]] = []
+        self._open: list[int] = []
+        self.set_palette(pal)
+
+    def _hand_row(self) -> None:
+        row = self.hand_frame = tk.Frame(self)
+        row.grid(row=7, column=0, columnspan=3, sticky="w", pady=(6, 0))
+        self.seat_var = tk.StringVar(self, "")
+        self.level_var = tk.StringVar(self, "")
+        self.seat_combo = ttk.Combobox(row, textvariable=self.seat_var, state="readonly",
+                                       width=18)
+        self.level_combo = ttk.Combobox(row, textvariable=self.level_var, state="readonly",
+                                        width=14)
+        self.hand_label = access.label(row, _("Give a seat to the &computer:"),
+                                       self.seat_combo)
+        self.hand_label.pack(side="left")
+        self.seat_combo.pack(side="left", padx=4)
+        self.level_combo.pack(side="left", padx=4)
+        self.hand_button = access.button(row, _("Gi&ve"), self._hand)
+        self.hand_button.pack(side="left", padx=4)
+
+    def _hand(self) -> None:
+        seat_text, level_text = self.seat_var.get(), self.level_var.get()
+        seats = [text for text in self.seat_combo.cget("values")]
+        levels = {label: key for key, label in self._levels}
+        if seat_text in seats and level_text in levels:
+            self.on_hand(self._open[seats.index(seat_text)], levels[level_text])
+
+    def show(self, shown: LobbyShown, levels: Sequence[tuple[str, str]]) -> None:
+        """Show ``shown``; ``levels``: the computer levels (key, label), weakest first."""
+        self.title.configure(text=shown.title)
+        for label, text in zip(self.how, shown.how, strict=True):
+            label.configure(text=text)
+        for child in self.seats.winfo_children():
+            child.destroy()
+        self._open = []
+        for index, (name, state, open_) in enumerate(shown.seats):
+            tk.Label(self.seats, text=name, anchor="w", background=self._bg,
+                     foreground=self._fg).grid(row=index, column=0, sticky="w", padx=(0, 16))
+            tk.Label(self.seats, text=state, anchor="w", background=self._bg,
+                     foreground=self._muted if open_ else self._fg).grid(
+                row=index, column=1, sticky="w")
+            if open_:
+                self._open.append(index)
+        self.watchers.configure(text=shown.watchers)
+        self.footer.configure(text=shown.footer)
+        self._levels = list(levels)
+        choices: list[str] = [shown.seats[i][0] for i in self._open]
+        self.seat_combo.configure(values=choices)
+        if self.seat_var.get() not in choices:
+            self.seat_var.set(choices[0] if choices else "")
+        self.level_combo.configure(values=[label for _key, label in self._levels])
+        if not self.level_var.get() and self._levels:
+            self.level_var.set(self._levels[min(3, len(self._levels) - 1)][1])
+        if choices:  # only while a seat can be given: an empty or a dropped one
+            self.hand_frame.grid()
+        else:
+            self.hand_frame.grid_remove()
+        self.start_button.state(["!disabled"] if shown.ready else ["disabled"])
+        if not self.winfo_ismapped():
+            self.place(relx=0.5, rely=0.45, anchor="center")
+            self.lift()
+
+    def hide(self) -> None:
+        self.place_forget()
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.winfo_manager())
+
+    def set_palette(self, pal: Palette) -> None:
+        self._bg, self._fg, self._muted = pal.panel, pal.panel_text, pal.panel_muted
+        frames: list[tk.Frame] = [self, self.seats, self.hand_frame]
+        frames += [c for c in self.winfo_children() if isinstance(c, tk.Frame)]
+        for frame in frames:
+            frame.configure(background=self._bg)
+        self.hand_label.configure(background=self._bg, foreground=self._fg)
+        labels = [self.title, self.watchers, self.footer, *self.how]
+        labels += [c for c in self.seats.winfo_children() if isinstance(c, tk.Label)]
+        for label in labels:
+            label.configure(background=self._bg, foreground=self._fg)

@@ -1,0 +1,101 @@
+"""The dialogs of a network game: the host's new-game dialog with a seat for a friend over
+the network, and the join dialog (the tables found, an address, the code, a name, watch
+only), checked as the player types (issue 22)."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable, Iterator, Sequence
+
+import pytest
+from test_dialogs import ok_enabled, type_into
+
+from tenthousand.dialogs.join import JoinChoice, JoinDialog
+from tenthousand.dialogs.newgame import NewGameDialog, player_choices
+from tenthousand.files.settings import GameSettings, SeatSetting
+
+FRIEND = "A player over the network"
+
+
+@pytest.fixture
+def root(tk_root: tk.Tk) -> Iterator[tk.Tk]:
+    tk_root.deiconify()
+    yield tk_root
+    for child in tk_root.winfo_children():
+        if isinstance(child, tk.Toplevel):
+            child.destroy()
+
+
+def test_only_the_hosts_dialog_offers_a_friends_seat(root: tk.Tk) -> None:
+    assert FRIEND not in player_choices() and FRIEND in player_choices(network=True)
+    plain = NewGameDialog(root, GameSettings(), testing=True)
+    assert plain.seat_rows[0].combo is not None
+    assert FRIEND not in plain.seat_rows[0].combo.cget("values")
+    plain.cancel()
+    d = NewGameDialog(root, GameSettings(seats=(SeatSetting("Ann"),
+                                                SeatSetting("Computer A", True))),
+                      testing=True, network=True)
+    assert d.title() == "Host a network game" and d.button_ok.cget("text") == "Open the table"
+    assert not ok_enabled(d) and "network" in d.errors["seats"]  # no friend's seat yet
+    d.seat_rows[1].kind.set(FRIEND)  # the computer's seat becomes a friend's: Guest A
+    root.update()
+    assert d.seat_rows[1].name.get() == "Guest A" and ok_enabled(d)
+    d.button_ok.invoke()
+    assert d.result is not None
+    assert d.result.seats == (SeatSetting("Ann"), SeatSetting("Guest A", net=True))
+
+
+def _join(root: tk.Tk, found: Sequence[tuple[str, str, int]] | None,
+          ) -> tuple[JoinDialog, list[Callable[[Sequence[tuple[str, str, int]]], None]]]:
+    asked: list[Callable[[Sequence[tuple[str, str, int]]], None]] = []
+
+    def find(done: Callable[[Sequence[tuple[str, str, int]]], None]) -> None:
+        asked.append(done)
+        if found is not None:
+            done(found)
+
+    return JoinDialog(root, name="Bob", find=find, testing=True), asked
+
+
+def test_a_table_found_is_picked_and_joined(root: tk.Tk) -> None:
+    d, asked = _join(root, [("Ann", "192.168.1.20", 47100)])
+    assert len(asked) == 1 and d.tables.size() == 1
+    assert d.address.get() == "192.168.1.20:47100"  # the one table found, picked
+    assert not ok_enabled(d)  # no code yet
+    type_into(d.entries["code"], "4821 7396")
+    d.watch.set(True)
+    root.update()
+    assert ok_enabled(d)
+    d.button_ok.invoke()
+    assert d.result == JoinChoice("192.168.1.20", 47100, "4821 7396", "Bob", watch=True)
+
+
+def test_an_address_typed_in_and_the_mistakes_shown(root: tk.Tk) -> None:
+    d, asked = _join(root, None)  # still looking
+    assert "Looking" in d.looking.cget("text")
+    asked[0]([])  # nothing found
+    assert "No table found" in d.looking.cget("text")
+    d.address.set("10.0.0.9:99999")
+    type_into(d.entries["code"], "12")
+    d.player.set("")
+    root.update()
+    assert not ok_enabled(d)
+    assert set(d.errors) == {"address", "code", "name"}
+    d.address.set("[fe80::1]:5000")
+    d.code.set("abcd-1234")
+    d.player.set("Zoe")
+    root.update()
+    assert ok_enabled(d)
+    d.button_ok.invoke()
+    assert d.result == JoinChoice("fe80::1", 5000, "abcd-1234", "Zoe")
+
+
+def test_a_ipv6_table_found_is_written_with_brackets(root: tk.Tk) -> None:
+    d, _asked = _join(root, [("Ann", "fe80::2", 4000), ("Cy", "10.0.0.3", 4001)])
+    assert d.address.get() == ""  # two tables: the player picks one
+    d.tables.selection_set(0)
+    d.tables.event_generate("<<ListboxSelect>>")
+    root.update()
+    assert d.address.get() == "[fe80::2]:4000"
+    d.cancel()
+    assert d.result is None

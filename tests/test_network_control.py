@@ -1,0 +1,376 @@
+"""A network game in the controller, without a display or a socket: the host's table (the
+lobby, Start, the friends' wishes judged by the engine, a dropped seat given to a computer)
+and a friend's (the replica on the table, its own moves sent as wishes, the others' moves
+shown as they arrive, the fair-dice verdict) with a fake screen, a manual clock and fake
+links that speak the net layer's events (issue 22)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_controller import Careful, Clock, FakeScreen, Told
+
+from tenthousand.ai.moves import commands, decide
+from tenthousand.control.controller import Controller
+from tenthousand.control.net_client import ClientTable
+from tenthousand.control.net_host import HostTable
+from tenthousand.control.session import Origin, Session
+from tenthousand.files.settings import GameSettings, SeatSetting
+from tenthousand.history.codes import fingerprint_of
+from tenthousand.model import Game, Seat
+from tenthousand.model.game import Phase
+from tenthousand.model.rules import PRESETS
+from tenthousand.net.events import (
+    Chat,
+    Joined,
+    Played,
+    Refused,
+    Revealed,
+    SeatJoined,
+    SeatLeft,
+    TableAddress,
+    WatcherJoined,
+    Welcome,
+    Wish,
+)
+from tenthousand.net.replica import Replica, command_data, fair_check
+from tenthousand.present.network import LobbyShown
+from tenthousand.services.jobs import JobRunner
+
+LEVELS = [("beginner", "Beginner"), ("normal", "Normal"), ("expert", "Expert")]
+
+
+class FakeHostLink:
+    """What a host link is asked, and what it hands the window when polled."""
+
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+        self.begun: list[tuple[dict[str, Any], str]] = []
+        self.published: list[dict[str, Any]] = []
+        self.refused: list[tuple[int, str]] = []
+        self.taken_over: list[tuple[int, str | None]] = []
+        self.revealed: list[int] = []
+        self.chats: list[tuple[str, str]] = []
+        self.closed = False
+
+    def where(self) -> TableAddress:
+        return TableAddress(("192.168.1.20",), 47100, "4821-7396")
+
+    def poll(self) -> list[Any]:
+        out, self.events = self.events, []
+        return out
+
+    def begin(self, record_data: dict[str, Any], fingerprint: str) -> None:
+        self.begun.append((record_data, fingerprint))
+
+    def publish(self, data: dict[str, Any]) -> None:
+        self.published.append(data)
+
+    def refuse(self, seat: int, reason: str) -> None:
+        self.refused.append((seat, reason))
+
+    def seat_taken_over(self, seat: int, level: str | None) -> None:
+        self.taken_over.append((seat, level))
+
+    def reveal(self, seed: int, start: dict[str, Any] | None = None) -> None:
+        self.revealed.append(seed)
+
+    def chat(self, name: str, text: str) -> None:
+        self.chats.append((name, text))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class FakeClientLink:
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+        self.wishes: list[tuple[str, tuple[int, ...]]] = []
+        self.chats: list[str] = []
+        self.closed = False
+
+    def poll(self) -> list[Any]:
+        out, self.events = self.events, []
+        return out
+
+    def wish(self, command: str, args: tuple[int, ...] = ()) -> None:
+        self.wishes.append((command, tuple(args)))
+
+    def chat(self, text: str) -> None:
+        self.chats.append(text)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class FakeLobby:
+    def __init__(self) -> None:
+        self.shown: list[LobbyShown] = []
+        self.visible = False
+
+    def show(self, shown: LobbyShown, levels: Any) -> None:
+        self.shown.append(shown)
+        self.visible = True
+
+    def hide(self) -> None:
+        self.visible = False
+
+
+class Screen:
+    """A controller on a fake screen with a session, as the App wires them."""
+
+    def __init__(self, game: Game) -> None:
+        self.clock = Clock()
+        self.screen = FakeScreen()
+        self.told = Told()
+        self.jobs = JobRunner(self.clock)
+        self.controller = Controller(self.screen, self.clock, game, messages=self.told.messages,
+                                     jobs=self.jobs, delay=0.1, player_factory=Careful, seed=3)
+        self.session = Session()
+        self.session.watch("table", lambda change: self.controller.set_game(change.game))
+        self.session.put(game, Origin.NEW)
+
+    def tick(self, ms: int = 20) -> None:
+        self.clock.advance(ms)
+
+    def close(self) -> None:
+        self.controller.destroy()
+        self.jobs.close()
+
+
+@pytest.fixture
+def screens() -> Iterator[list[Screen]]:
+    made: list[Screen] = []
+    yield made
+    for s in made:
+        s.close()
+
+
+def _settings() -> GameSettings:
+    return GameSettings(seats=(SeatSetting("Ann"), SeatSetting("Guest A", net=True)))
+
+
+def _host(screens: list[Screen]) -> tuple[Screen, HostTable, FakeHostLink, FakeLobby]:
+    here = Screen(Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bot", True)], seed=1))
+    screens.append(here)
+    link, lobby = FakeHostLink(), FakeLobby()
+    table = HostTable(_settings(), session=here.session, controller=here.controller,
+                      messages=here.told.messages, timers=here.controller._watchers,
+                      screen=lobby, open_link=lambda: link,
+                      make_game=lambda s: Game(s.to_rules(), s.to_seats(), seed=77,
+                                               first_seat=0),
+                      levels=LEVELS)
+    return here, table, link, lobby
+
+
+def test_the_lobby_shows_how_to_join_and_the_seats_filling(screens: list[Screen]) -> None:
+    here, table, link, lobby = _host(screens)
+    first = lobby.shown[-1]
+    assert any("192.168.1.20" in line for line in first.how)
+    assert any("47100" in line for line in first.how) and any("4821-7396" in line
+                                                            for line in first.how)
+    assert first.seats == (("1. Ann", "at this screen", False),
+                           ("2. Guest A", "waiting for a friend", True))
+    assert not first.ready
+    # The game under the lobby waits: nobody plays it.
+    assert not here.controller.human_to_play
+    table.start()  # not every seat is filled: nothing starts
+    assert table.game is None and not link.begun
+    link.events = [SeatJoined(1, "Bob", False), WatcherJoined("Zoe")]
+    table.poll()
+    shown = lobby.shown[-1]
+    assert shown.seats[1] == ("2. Bob", "joined", False) and shown.ready
+    assert "Zoe" in shown.watchers
+    assert "Bob joins seat 2." in here.screen.texts()
+
+
+def test_the_host_plays_with_the_friends_wishes_judged_by_its_engine(
+        screens: list[Screen]) -> None:
+    here, table, link, lobby = _host(screens)
+    link.events = [SeatJoined(1, "Bob", False)]
+    table.poll()
+    table.start()
+    game = here.controller.game
+    assert game is table.game and [s.name for s in game.seats] == ["Ann", "Bob"]
+    assert game.record.network is not None and game.record.network.role == "host"
+    assert here.session.origin is Origin.NETWORK and not lobby.visible
+    data, fingerprint = link.begun[-1]
+    assert fingerprint == fingerprint_of(77) and "seed" not in str(data.get("start", ""))
+    assert here.controller.remote == frozenset({1}) and here.controller.network
+    assert here.controller.undo_refusal() is not None  # no undo in a network game
+    # Ann (here) throws: the friends get the command with its dice at once.
+    here.controller.throw()
+    assert link.published[-1]["seat"] == 0 and link.published[-1]["dice"]
+    # A wish for Ann's seat is refused: it is not Bob's to play.
+    link.events = [Wish(1, "throw", ())]
+    table.poll()
+    assert link.refused[-1][0] == 1
+    # Ann banks or trashes until it is Bob's turn.
+    while game.current == 0 and not game.over:
+        if game.phase is Phase.CHOOSE:
+            freeze = game.indices_for(game.legal_freezes()[0][0]) if game.legal_freezes() else []
+            here.controller.selection = set(freeze)
+            here.controller.bank() if freeze else here.controller.throw()
+        else:
+            here.controller.throw()
+    assert game.current == 1 and not here.controller.human_to_play
+    here.controller.throw()  # the host's keys do not play a friend's seat
+    assert game.phase is Phase.START
+    before = len(link.published)
+    link.events = [Wish(1, "throw", ())]
+    table.poll()
+    assert game.phase is not Phase.START and len(link.published) == before + 1
+    # A bank the engine refuses goes back with the engine's reason.
+    link.events = [Wish(1, "bank", (5, 5, 5))]
+    table.poll()
+    assert link.refused[-1][0] == 1 and link.refused[-1][1]
+    link.events = [Wish(1, "open_file", ())]  # nothing but the engine's four commands
+    table.poll()
+    assert link.refused[-1][0] == 1 and len(link.published) == before + 1
+    link.events = [Chat("Bob", "nice throw")]
+    table.poll()
+    assert "Bob: nice throw" in here.screen.texts()
+
+
+def test_a_dropped_seat_waits_and_can_be_given_to_a_computer(screens: list[Screen]) -> None:
+    here, table, link, lobby = _host(screens)
+    link.events = [SeatJoined(1, "Bob", False)]
+    table.poll()
+    table.start()
+    link.events = [SeatLeft(1, "Bob", "the connection dropped")]
+    table.poll()
+    assert lobby.visible and lobby.shown[-1].seats[1][1] == "connection dropped: the seat waits"
+    assert any("Bob's connection dropped" in s for s in here.told.status)
+    table.hand(1, "expert")
+    assert link.taken_over == [(1, "expert")]
+    assert here.controller.stand_ins == {1: "expert"} and 1 not in here.controller.remote
+    assert here.controller.level(1) == "expert" and here.controller.computer_here(1)
+    # Bob comes back: the seat is his again.
+    link.events = [SeatJoined(1, "Bob", True)]
+    table.poll()
+    assert here.controller.remote == frozenset({1}) and not here.controller.stand_ins
+    assert "Bob is back at seat 2." in here.screen.texts()
+
+
+def test_the_seed_is_revealed_when_the_game_is_over(screens: list[Screen]) -> None:
+    here, table, link, lobby = _host(screens)
+    table.hand(1, "normal")  # an empty seat given to a computer before the start
+    assert link.taken_over == [(1, "normal")]  # no friend can take that seat now
+    table.start()
+    game = here.controller.game
+    assert game.seats[1].computer and game.seats[1].level == "normal"  # as the record says
+    here.controller.stand_ins = {0: "normal"}  # the computer plays it through
+    here.controller.start()
+    deadline = time.monotonic() + 60
+    while not game.over and time.monotonic() < deadline:
+        here.tick(50)
+        time.sleep(0.001)  # (the computer's moves are worked out in the job runner)
+    assert game.over
+    table.poll()
+    assert link.revealed == [77]
+
+
+def _client(screens: list[Screen], *, watch: bool = False
+            ) -> tuple[Screen, ClientTable, FakeClientLink]:
+    here = Screen(Game(PRESETS["ten-thousand"], [Seat("Bob"), Seat("Bot", True)], seed=2))
+    screens.append(here)
+    link = FakeClientLink()
+    table = ClientTable(session=here.session, controller=here.controller,
+                        messages=here.told.messages, timers=here.controller._watchers,
+                        connect=lambda: link,
+                        replica=lambda data, seat: Replica.from_game(data, seat=seat),
+                        fair_check=fair_check, watch=watch)
+    return here, table, link
+
+
+def test_a_friend_plays_its_seat_on_the_replica(screens: list[Screen]) -> None:
+    host = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=77, first_seat=1)
+    here, table, link = _client(screens)
+    link.events = [Joined(1, "Ann's table"),
+                   Welcome(1, host.record.shared_dict(), fingerprint_of(77))]
+    table.poll()
+    game = here.controller.game
+    assert here.session.origin is Origin.NETWORK and [s.name for s in game.seats] == ["Ann",
+                                                                                       "Bob"]
+    assert game.record.network is not None and game.record.network.role == "player"
+    assert here.controller.remote == frozenset({0}) and here.controller.human_to_play
+    assert here.controller.saver.save_function is None  # the player's own save stays
+    # Bob's throw is a wish: nothing changes here until the host says so.
+    here.controller.throw()
+    assert link.wishes == [("throw", ())] and game.phase is Phase.START
+    events = host.throw(())
+    link.events = [Played(command_data(host, events))]
+    tumbles = here.screen.tumbles
+    table.poll()
+    assert game.thrown == host.thrown and here.screen.tumbles == tumbles + 1
+    # A refusal comes back with the host's reason, told at once.
+    link.events = [Refused("that pick does not score")]
+    table.poll()
+    assert "That pick does not score." in here.told.status[-1]
+    # Bob picks dice here, and the wish carries them.
+    freeze = host.indices_for(host.legal_freezes()[0][0]) if host.legal_freezes() else []
+    if freeze:
+        for i in freeze:
+            here.controller.toggle(i)
+        here.controller.bank()
+        assert link.wishes[-1] == ("bank", tuple(sorted(freeze)))
+
+
+def test_a_watcher_sees_the_moves_and_the_fair_dice_verdict(screens: list[Screen]) -> None:
+    host = Game(PRESETS["ten-thousand"], [Seat("Ann", True), Seat("Cy", True)], seed=91,
+                first_seat=0)
+    here, table, link = _client(screens, watch=True)
+    link.events = [Joined(None, "Ann's table"),
+                   Welcome(None, host.record.shared_dict(), fingerprint_of(91))]
+    table.poll()
+    game = here.controller.game
+    assert game.record.network is not None and game.record.network.role == "watcher"
+    assert here.controller.remote == frozenset({0, 1}) and not here.controller.human_to_play
+    player = Careful("normal", host.rules)
+    steps = 0
+    while not host.over and steps < 5000:
+        for command in commands(host, decide(host, player)):  # type: ignore[arg-type]
+            link.events.append(Played(command_data(host, command())))
+        table.poll()
+        steps += 1
+    assert host.over and game.over and game.board == host.board
+    link.events = [Revealed(91, host.record.start.to_dict())]
+    table.poll()
+    fair = fair_check(91, fingerprint_of(91), game.record, host.record.start.to_dict())
+    assert fair.fair and here.told.status[-1] == fair.text
+    assert fair.text in here.screen.texts() and here.told.bells == 0
+    # A host that reveals another seed is caught, loudly (a warning: the bell rings).
+    link.events = [Revealed(92, host.record.start.to_dict())]
+    table.poll()
+    unfair = fair_check(92, fingerprint_of(91), game.record, host.record.start.to_dict())
+    assert not unfair.fair and here.told.status[-1] == unfair.text and here.told.bells == 1
+
+
+def test_the_replica_is_built_off_the_tk_thread_and_what_comes_meanwhile_waits(
+        screens: list[Screen]) -> None:
+    host = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=77, first_seat=0)
+    data = host.record.shared_dict()
+    events = host.throw(())
+    here = Screen(Game(PRESETS["ten-thousand"], [Seat("Bob"), Seat("Bot", True)], seed=2))
+    screens.append(here)
+    link = FakeClientLink()
+    table = ClientTable(session=here.session, controller=here.controller,
+                        messages=here.told.messages, timers=here.controller._watchers,
+                        connect=lambda: link,
+                        replica=lambda data, seat: Replica.from_game(data, seat=seat),
+                        fair_check=fair_check, jobs=here.jobs)
+    link.events = [Welcome(1, data, fingerprint_of(77)), Played(command_data(host, events)),
+                   Chat("Ann", "hi")]
+    table.poll()
+    assert table.replica is None and "Ann: hi" not in here.screen.texts()  # (still building)
+    deadline = time.monotonic() + 10
+    while (table.replica is None or "Ann: hi" not in here.screen.texts()) \
+            and time.monotonic() < deadline:
+        here.tick(20)
+        time.sleep(0.002)
+    game = here.controller.game
+    assert game is table.replica.game and game.thrown == host.thrown  # then, in order
+    assert "Ann: hi" in here.screen.texts()
