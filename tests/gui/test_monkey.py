@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 import tenthousand.dialogs.about as about_module
+import tenthousand.dialogs.join as join_module
 import tenthousand.dialogs.keys as keys_module
 import tenthousand.dialogs.preferences as preferences_module
 import tenthousand.dialogs.workshop as workshop_module
@@ -84,6 +85,7 @@ class Monkey:
         app.boxes.confirm = lambda title, question: rng.random() < 0.7
         app.boxes.show_error = lambda title, text: None  # a record that cannot be read or written
         app.boxes.ask_settings = self.new_game_dialog
+        app.boxes.ask_network_settings = self.new_game_dialog  # Game > Host a network game
         app.boxes.ask_rule_file = lambda save_as=None: None  # type: ignore[method-assign]
         self.apps += 1
         self.pump()
@@ -160,7 +162,7 @@ class Monkey:
 
         def make(parent: tk.Misc, *args: Any, **kwargs: Any) -> Any:
             monkey.dialogs[cls.__name__] += 1
-            dialog = cls(parent, *args, testing=True)
+            dialog = cls(parent, *args, **kwargs, testing=True)
             monkey.fill(dialog)
             monkey.close(dialog)
             return dialog
@@ -350,6 +352,8 @@ def test_the_monkey(tk_root: tk.Tk, errors: list[str], long_run: bool,
                         lambda **o: rng.choice(["", str(records / "game.json")]))
     monkeypatch.setattr(workshop_module, "WorkshopDialog",
                         monkey.wrap(workshop_module.WorkshopDialog))
+    # Game > Join a network game: the join dialog filled and closed like the others.
+    monkeypatch.setattr(join_module, "JoinDialog", monkey.wrap(join_module.JoinDialog))
     started = time.monotonic()
     try:
         for n in range(count):
