@@ -160,7 +160,7 @@ class NewGameDialog(Dialog[GameSettings]):
         #: Game > Host a network game: one more kind of seat, a friend over the network.
         self.network = network
         if network:  # Translators: the host's new-game dialog's button; "&" marks the key.
-            self.ok_text = N_("&Open the table")
+            self.ok_text = N_("Op&en the table")
         super().__init__(parent, _("Host a network game") if network else _("New game"),
                          testing=testing)
 

@@ -104,6 +104,15 @@ def cue(game: Game, event: Event) -> Cue | None:
     return None
 
 
+def first_throw_hint(game: Game) -> str:
+    """What the table says a person does to start a turn: throw (or enter) all the dice."""
+    if game.record.real_dice is not None:
+        return (_("Throw six real dice and enter them below") if game.rules.dice == 6
+                else _("Throw five real dice and enter them below"))
+    return (_("Press Space or click Throw to throw six dice") if game.rules.dice == 6
+            else _("Press Space or click Throw to throw five dice"))
+
+
 def result_text(game: Game, over: GameOver) -> str:
     winner = person(game, over.seat)
     points = number(game.rules.game_point)

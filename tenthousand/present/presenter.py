@@ -26,6 +26,7 @@ from .lines import (
     as_expert_line,
     cue,
     fingerprint_line,
+    first_throw_hint,
     log_line,
     not_your_turn,
     result_text,
@@ -363,12 +364,7 @@ def _between_turns(game: Game, ctx: Context, common: dict[str, Any]) -> TableDis
     hint = ""
     if human:
         hint = (_("Challenge a player, or throw without a challenge") if ctx.challenge_offered
-                else _("Throw six real dice and enter them below")
-                if game.record.real_dice is not None and game.rules.dice == 6
-                else _("Throw five real dice and enter them below")
-                if game.record.real_dice is not None
-                else _("Press Space or click Throw to throw six dice") if game.rules.dice == 6
-                else _("Press Space or click Throw to throw five dice"))
+                else first_throw_hint(game))
     shown = bool(last.frozen or last.thrown)
     return TableDisplay(
         thrown=last.thrown, thrown_state=last.state, frozen=last.frozen,
