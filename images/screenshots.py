@@ -117,7 +117,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
-    parser.add_argument("--only", choices=["advisor", "history", "replay", "languages"],
+    parser.add_argument("--only", choices=["advisor", "history", "replay", "languages", "real-dice"],
                         help="only these screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the history screenshots' names, e.g. -1024")
@@ -139,6 +139,11 @@ def main() -> int:
                     return shoot_replay(root, out, args.theme, args.size)
                 if args.only == "languages":
                     return shoot_languages(root, out)
+                if args.only == "real-dice":
+                    from tenthousand.files.settings import Preferences
+                    shoot_real_dice(root, out, Preferences(delay=0.0, sound=False,
+                                                           animation=False, intro=False))
+                    return 0
                 return shoot_advisor(root, out)
             finally:
                 root.destroy()
@@ -293,10 +298,47 @@ def shoot(out: Path, size: str) -> int:
     pump(root, 0.3)
     grab(root, out / "gameover.png")
     app.destroy()
+    shoot_real_dice(root, out, prefs)
     shoot_advisor(root, out)
     shoot_replay(root, out, "color", size)
     root.destroy()
     return 0
+
+
+def shoot_real_dice(root: tk.Tk, out: Path, prefs: Any) -> None:
+    """A game with real dice: the first throw entered and two dice frozen, the second
+    throw half typed in the entry row, the coach valuing the choices."""
+    from tenthousand.control.app import App
+    from tenthousand.files.settings import GameSettings, SeatSetting
+
+    settings = GameSettings(preset="ten-thousand", seats=(
+        SeatSetting("You"), SeatSetting("Computer", True, "expert")),
+        real_dice=True, dice_set="Kitchen dice", coach="everyone")
+    app = App(root, prefs.replace(advisor=True, guide_done=True), settings, seed=8,
+              install_error_handler=False, save_games=False)
+    app.boxes.confirm = lambda title, question: True  # no box to wait on
+    c = app.controller
+    entry = c.dice_entry
+    end = time.monotonic() + 60
+    while not (entry.open and c.game.current == 0) and time.monotonic() < end:
+        if entry.open:  # the computer's throw, entered for it
+            for face in (2, 3, 4, 6, 6, 2)[:entry.display().count]:  # type: ignore[union-attr]
+                entry.type_face(face)
+            entry.enter()
+        pump(root, 0.05)
+    for face in (1, 1, 4, 5, 5, 6):
+        entry.type_face(face)
+    entry.enter()
+    pump(root, 0.3)
+    for i in c.game.indices_for((1, 1)):
+        c.toggle(i)
+    c.throw()
+    pump(root, 0.3)
+    for face in (5, 3):
+        entry.type_face(face)
+    pump(root, 1.0)
+    grab(root, out / "real-dice.png")
+    app.destroy()
 
 
 def shoot_replay(root: tk.Tk, out: Path, theme: str, size: str) -> int:
