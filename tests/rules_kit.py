@@ -6,9 +6,12 @@ the game through its public commands, so every rule is checked the way a player 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from math import factorial
 
+from tenthousand.model import scoring
 from tenthousand.model.events import Event
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS, Rules
@@ -151,3 +154,20 @@ def snapshot(game: Game) -> dict[str, object]:
     data = game.to_dict()
     data.pop("log")
     return data
+
+
+def rolls(rules: Rules, n: int, first: bool) -> list[tuple[float, list[tuple[int, int]]]]:
+    """Every multiset of ``n`` dice with its probability and all its (points, dice left)
+    freezes, straight from the engine's score table (no solver code): the brute forces'
+    dice."""
+    t = scoring.table(rules)
+    out = []
+    for c in itertools.product(range(n + 1), repeat=6):
+        if sum(c) != n:
+            continue
+        ways = factorial(n)
+        for k in c:
+            ways //= factorial(k)
+        found = (t.freezes_first if first else t.freezes)[c]  # type: ignore[index]
+        out.append((ways / 6 ** n, sorted({(p, n - sum(s)) for s, p in found})))
+    return out

@@ -8,11 +8,10 @@ it, in a rule file, and against computations that throw five dice on their own.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from importlib import resources
-from math import factorial
 
 import pytest
+from rules_kit import rolls
 
 from tenthousand.ai import make_player, play_game
 from tenthousand.ai.tables import tables_for
@@ -123,20 +122,6 @@ def test_every_level_plays_whole_five_dice_games(level: str) -> None:
 # -- the tables and the solver against five dice thrown apart ------------------------------
 
 
-def _rolls(rules: Rules, n: int, first: bool) -> list[tuple[float, list[tuple[int, int]]]]:
-    """Every multiset of ``n`` dice with its probability and (points, dice left) freezes,
-    straight from the engine's score table (no solver code)."""
-    t = scoring.table(rules)
-    out = []
-    for c in itertools.product(range(n + 1), repeat=6):
-        if sum(c) != n:
-            continue
-        ways = factorial(n)
-        for k in c:
-            ways //= factorial(k)
-        found = (t.freezes_first if first else t.freezes)[c]  # type: ignore[index]
-        out.append((ways / 6 ** n, sorted({(p, n - sum(s)) for s, p in found})))
-    return out
 
 
 def test_the_max_expected_turn_equals_five_dice_thrown_apart() -> None:
@@ -146,7 +131,7 @@ def test_the_max_expected_turn_equals_five_dice_thrown_apart() -> None:
     groups = {}
     for n in range(1, 6):
         merged: dict[tuple[tuple[int, int], ...], float] = {}
-        for p, found in _rolls(rules, n, False):
+        for p, found in rolls(rules, n, False):
             merged[tuple(found)] = merged.get(tuple(found), 0.0) + p
         groups[n] = list(merged.items())
     value: dict[tuple[int, int], float] = {}
@@ -177,7 +162,7 @@ def test_perfect_play_equals_a_brute_force_throwing_five_dice() -> None:
     rules = _five().with_options(game_point=150, opening_minimum=100)
     force = BruteForce(rules, 50)
     # the brute force throws n dice for its slot n, six meaning all the dice: five
-    force.rolls = {(n, f): _rolls(rules, min(n, 5), f) for n in range(1, 7)
+    force.rolls = {(n, f): rolls(rules, min(n, 5), f) for n in range(1, 7)
                    for f in (False, True)}
     first0, first1 = force.solve()
     sol = core.solve(rules, extra=50, tol=1e-13)

@@ -8,15 +8,13 @@ seat 0 wins.  It solves the same capped game (a turn score beyond the cap banks 
 
 from __future__ import annotations
 
-import itertools
 import json
 import warnings
-from math import factorial
 from typing import Any
 
 import pytest
+from rules_kit import rolls
 
-from tenthousand.model import scoring
 from tenthousand.model.game import Game, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
 
@@ -28,19 +26,6 @@ from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 # -- the brute force -------------------------------------------------------------------
 
 
-def _rolls(rules: Rules, n: int, first: bool) -> list[tuple[float, list[tuple[int, int]]]]:
-    """Every multiset of n dice: its probability and all (points, dice left) freezes."""
-    t = scoring.table(rules)
-    out = []
-    for c in itertools.product(range(n + 1), repeat=6):
-        if sum(c) != n:
-            continue
-        ways = factorial(n)
-        for k in c:
-            ways //= factorial(k)
-        found = (t.freezes_first if first else t.freezes)[c]  # type: ignore[index]
-        out.append((ways / 6 ** n, sorted({(p, n - sum(s)) for s, p in found})))
-    return out
 
 
 def _iterate(force: Any, states: list[Any], sweeps: int, tol: float) -> None:
@@ -63,7 +48,7 @@ class BruteForce:
         self.r = rules
         self.g = rules.game_point
         self.cap = rules.game_point + extra
-        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
         self.v: dict[tuple[str, int, int, int], float] = {}
 
     def value(self, state: tuple[str, int, int, int]) -> float:
@@ -212,7 +197,7 @@ class PenaltyBruteForce:
     def __init__(self, rules: Rules, extra: int = 0) -> None:
         self.r = rules
         self.extra = extra
-        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
         self.v: dict[PenaltyState, float] = {}
 
     def value(self, state: PenaltyState) -> float:
@@ -310,7 +295,7 @@ class SurpassBruteForce:
     def __init__(self, rules: Rules, extra: int = 0) -> None:
         self.r = rules
         self.extra = extra
-        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
         self.v: dict[SurpassState, float] = {}
 
     def after(self, state: SurpassState, gain: int | None) -> float:
@@ -382,7 +367,7 @@ class ChallengeBruteForce:
     def __init__(self, rules: Rules, extra: int = 0) -> None:
         self.r = rules
         self.extra = extra
-        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
         self.v: dict[ChallengeState, float] = {}
         self.challenge = False  # the turn being valued is a challenge
 

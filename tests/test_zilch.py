@@ -8,13 +8,12 @@ add the counter on their own to the dice of the same rules without it.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 from importlib import resources
-from math import factorial
 from typing import Any
 
 import pytest
+from rules_kit import rolls
 
 from tenthousand.ai.tables import tables_for
 from tenthousand.files import rulefile
@@ -161,20 +160,9 @@ def _outcomes(rules: Rules, n: int, first: bool) -> list[tuple[float, list[tuple
     """Every multiset of ``n`` dice with its probability and its (points, dice left)
     freezes, from the rules WITHOUT the counter, the counter added here: six dice that
     offer no freeze are frozen together for its points (a corner, 0 dice left)."""
-    plain = dataclasses.replace(rules, no_score_six=None)
-    t = scoring.table(plain)
-    out = []
-    for c in itertools.product(range(n + 1), repeat=6):
-        if sum(c) != n:
-            continue
-        ways = factorial(n)
-        for k in c:
-            ways //= factorial(k)
-        found = sorted({(p, n - sum(s)) for s, p in (t.freezes_first if first
-                                                     else t.freezes)[c]})  # type: ignore[index]
-        if not found and n == 6 and rules.no_score_six is not None:
-            found = [(rules.no_score_six, 0)]
-        out.append((ways / 6 ** n, found))
+    out = rolls(dataclasses.replace(rules, no_score_six=None), n, first)
+    if n == 6 and rules.no_score_six is not None:
+        out = [(p, found or [(rules.no_score_six, 0)]) for p, found in out]
     return out
 
 
