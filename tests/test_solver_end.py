@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_solver import _iterate, _rolls, _turn_by_brute_force
+from rules_kit import rolls
+from test_solver import _iterate, _turn_by_brute_force
 
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS, Rules
@@ -61,7 +62,7 @@ class SurpassEndBruteForce:
         self.r = rules
         self.g = rules.game_point
         self.extra = extra
-        self.rolls = {(n, f): _rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
         self.v: dict[EndState, float] = {}
 
     def value(self, state: EndState) -> float:
