@@ -22,6 +22,9 @@ from tenthousand.files.settings import GameSettings, SeatSetting
 from tenthousand.history.codes import fingerprint_of
 from tenthousand.model import Game, Seat
 from tenthousand.model.game import Phase
+from tenthousand.model.persist import load_record
+from tenthousand.model.position import BadSave
+from tenthousand.model.record import Network
 from tenthousand.model.rules import PRESETS
 from tenthousand.net.events import (
     Chat,
@@ -51,6 +54,7 @@ class FakeHostLink:
         self.begun: list[tuple[dict[str, Any], str]] = []
         self.published: list[dict[str, Any]] = []
         self.refused: list[tuple[int, str]] = []
+        self.whys: list[str] = []
         self.taken_over: list[tuple[int, str | None]] = []
         self.revealed: list[int] = []
         self.chats: list[tuple[str, str]] = []
@@ -69,8 +73,9 @@ class FakeHostLink:
     def publish(self, data: dict[str, Any]) -> None:
         self.published.append(data)
 
-    def refuse(self, seat: int, reason: str) -> None:
+    def refuse(self, seat: int, reason: str, why: str = "rules") -> None:
         self.refused.append((seat, reason))
+        self.whys.append(why)
 
     def seat_taken_over(self, seat: int, level: str | None) -> None:
         self.taken_over.append((seat, level))
@@ -374,3 +379,159 @@ def test_the_replica_is_built_off_the_tk_thread_and_what_comes_meanwhile_waits(
     game = here.controller.game
     assert game is table.replica.game and game.thrown == host.thrown  # then, in order
     assert "Ann: hi" in here.screen.texts()
+
+
+def test_a_computer_standing_in_for_a_friend_is_marked_in_the_record(
+        screens: list[Screen]) -> None:
+    here, table, link, lobby = _host(screens)
+    link.events = [SeatJoined(1, "Bob", False)]
+    table.poll()
+    table.start()
+    game = here.controller.game
+    assert game.record.network == Network("host", friends=(1,))
+    link.events = [SeatLeft(1, "Bob", "the connection dropped")]
+    table.poll()
+    table.hand(1, "expert")
+    assert game.record.stand_in_seats == frozenset({1})
+    here.controller.stand_ins = {**here.controller.stand_ins, 0: "expert"}  # (Ann too)
+    here.controller.start()
+    deadline = time.monotonic() + 60
+    while sum(game.turns_taken) < 4 and not game.over and time.monotonic() < deadline:
+        here.tick(50)
+        time.sleep(0.001)
+    made = [c for c in game.record.commands if c.seat == 1]
+    assert made and all(c.stand_in for c in made)  # the computer's, not Bob's decisions
+    assert not game.record.person_made(made[0])
+    assert all(not c.stand_in for c in game.record.commands if c.seat == 0)  # (a host's
+    # stand-in of this test is no friend's: only a friend's seat is marked)
+    saved = load_record(game.record.to_dict())
+    assert saved.network == Network("host", friends=(1,))
+    assert [c.stand_in for c in saved.commands] == [c.stand_in for c in game.record.commands]
+    link.events = [SeatJoined(1, "Bob", True)]  # Bob is back: his own decisions again
+    table.poll()
+    assert game.record.stand_in_seats == frozenset()
+
+
+def _hosted_before() -> Game:
+    """A game this screen hosted for Bob (seat 1), stopped part way (as the autosave
+    keeps it), loaded again."""
+    game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=77, first_seat=0)
+    game.record.network = Network("host", friends=(1,))
+    while game.current == 0:
+        if game.phase is Phase.CHOOSE and game.legal_freezes():
+            freeze = game.indices_for(game.legal_freezes()[0][0])
+            game.bank(freeze) if game.bank_refusal(freeze) is None else game.throw(freeze)
+        else:
+            game.throw([])
+    loaded = load_record(game.record.to_dict()).game
+    assert loaded is not None
+    return loaded
+
+
+def test_a_game_hosted_again_waits_for_its_friends_to_rejoin_by_name(
+        screens: list[Screen]) -> None:
+    game = _hosted_before()
+    assert game.record.network == Network("host", friends=(1,)) and game.current == 1
+    here = Screen(game)
+    screens.append(here)
+    link, lobby = FakeHostLink(), FakeLobby()
+    settings = GameSettings(seats=(SeatSetting("Ann"), SeatSetting("Bob", net=True)))
+    table = HostTable(settings, session=here.session, controller=here.controller,
+                      messages=here.told.messages, timers=here.controller._watchers,
+                      screen=lobby, open_link=lambda: link, make_game=lambda s: game,
+                      levels=LEVELS, again=game)
+    # The same game goes on at once: the friends get it whole, Bob's seat waits for him.
+    assert table.game is game and here.controller.game is game
+    data, fingerprint = link.begun[-1]
+    assert len(data["commands"]) == len(game.record) and fingerprint == fingerprint_of(77)
+    shown = lobby.shown[-1]
+    assert lobby.visible and shown.title == "Your game is hosted again"
+    assert "Bob rejoin" in shown.footer and shown.seats[1][2]  # (open: it waits)
+    assert here.controller.remote == frozenset({1}) and not here.controller.human_to_play
+    assert any("hosted again" in s and "4821-7396" in s for s in here.told.status)
+    link.events = [SeatJoined(1, "Bob", True)]
+    table.poll()
+    assert not lobby.visible and "Bob is back at seat 2." in here.screen.texts()
+    link.events = [Wish(1, "throw", ())]
+    table.poll()
+    assert link.published and link.published[-1]["seat"] == 1
+    assert game.record.network == Network("host", friends=(1,))
+
+
+def test_a_table_hosted_again_that_cannot_open_leaves_the_game_waiting(
+        screens: list[Screen]) -> None:
+    game = _hosted_before()
+    here = Screen(game)
+    screens.append(here)
+
+    def in_use() -> Any:
+        raise OSError(98, "Address already in use")
+
+    settings = GameSettings(seats=(SeatSetting("Ann"), SeatSetting("Bob", net=True)))
+    table = HostTable(settings, session=here.session, controller=here.controller,
+                      messages=here.told.messages, timers=here.controller._watchers,
+                      screen=FakeLobby(), open_link=in_use, make_game=lambda s: game,
+                      levels=LEVELS, again=game)
+    assert table.closed and here.controller.held  # Bob's seat is not this screen's to play
+    assert any("could not be opened" in s for s in here.told.status)
+
+
+def test_a_network_record_names_the_friends_seats_and_refuses_nonsense() -> None:
+    game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob"), Seat("Cy")], seed=3)
+    game.record.network = Network("host", friends=(1, 2))
+    data = game.record.to_dict()
+    assert data["network"] == {"role": "host", "friends": [1, 2]}
+    assert load_record(data).network == Network("host", friends=(1, 2))
+    for bad in ([1, 1], [3], ["1"], [True], 1):
+        with pytest.raises(BadSave):
+            load_record({**data, "network": {"role": "host", "friends": bad}})
+    with pytest.raises(BadSave):  # only the host's record names them
+        load_record({**data, "network": {"role": "player", "seat": 1, "friends": [0]}})
+    old = {**data, "network": {"role": "host"}}  # a record of the previous release
+    assert load_record(old).network == Network("host")
+
+
+def test_a_friend_reads_every_refusal_in_its_own_language(screens: list[Screen]) -> None:
+    """The host plays in English, the friend's screen in German: a plain mistake is refused
+    at the friend's screen at once, from its own replica, and nothing is sent; a refusal the
+    host sends is said in German too (its word, or the engine's reason found here)."""
+    from tenthousand import i18n
+
+    host = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=77, first_seat=1)
+    here, table, link = _client(screens)
+    link.events = [Joined(1, "Ann's table"),
+                   Welcome(1, host.record.shared_dict(), fingerprint_of(77))]
+    table.poll()
+    link.events = [Played(command_data(host, host.throw(())))]
+    table.poll()
+    i18n.set_language("de")
+    sent = len(link.wishes)
+    here.controller.bank()  # nothing chosen: the replica says why, in German
+    assert len(link.wishes) == sent
+    assert "Wähle mindestens einen Würfel, der zählt" in here.told.status[-1]
+    # The host's own words (English) with its word: the German words are said instead.
+    link.events = [Refused("that seat is not yours to play now", "not_yours")]
+    table.poll()
+    assert here.told.status[-1] == "Diesen Platz darfst du gerade nicht spielen."
+    # The engine's reason ("rules") is found again in this screen's replica.
+    link.events = [Refused("choose at least one scoring die to freeze", "rules")]
+    table._wished = ("bank", ())
+    table.poll()
+    assert "Wähle mindestens einen Würfel" in here.told.status[-1]
+    # A word this release does not know: the host's words are all there is.
+    link.events = [Refused("the moon is in the way", "moon")]
+    table.poll()
+    assert here.told.status[-1] == "The moon is in the way."
+
+
+def test_the_host_refuses_with_a_word_each_screen_says_in_its_language(
+        screens: list[Screen]) -> None:
+    here, table, link, lobby = _host(screens)
+    link.events = [Wish(1, "throw", ())]  # before the start
+    table.poll()
+    link.events = [SeatJoined(1, "Bob", False)]
+    table.poll()
+    table.start()
+    link.events = [Wish(1, "throw", ()), Wish(1, "open_file", ())]  # Ann's turn; no command
+    table.poll()
+    assert link.whys == ["not_started", "rules", "not_yours"]  # (the engine: not his turn)

@@ -24,6 +24,7 @@ from ..i18n import _
 from ..model import Game, Rules
 from ..model.record import Network
 from ..present import presenter
+from ..present.network import refusal_text
 from ..services.jobs import JobRunner
 from ..services.timers import Timers
 from .controller import Controller
@@ -59,6 +60,7 @@ class ClientTable:
         self.link: Any = None
         self.replica: Any = None
         self.seat: int | None = None
+        self._wished: tuple[str, tuple[int, ...]] | None = None  # the last wish sent
         self.fingerprint = ""
         self.closed = False
         self._saved: tuple[Any, Any] | None = None  # the controller's own save and rematch
@@ -161,8 +163,7 @@ class ClientTable:
         elif kind == "Played":
             self._played(event.command_data)
         elif kind == "Refused":
-            self.messages.tell(_sentence(event.reason), Kind.REFUSAL)
-            self.controller.refresh()
+            self._refused(event.why, event.reason)
         elif kind == "Chat":
             self._log(_("{name}: {text}").format(name=event.name, text=event.text), "chat")
         elif kind == "Revealed":
@@ -252,7 +253,24 @@ class ClientTable:
         flat: list[int] = []
         for arg in args:
             flat.extend(arg if isinstance(arg, (list, tuple)) else [arg])
-        self.link.wish(command, tuple(int(a) for a in flat))
+        wish = (command, tuple(int(a) for a in flat))
+        reason = self.replica.refusal(*wish) if self.replica is not None else None
+        if reason is not None:  # a plain mistake: said at once, in this screen's words
+            self.messages.tell(_sentence(reason), Kind.REFUSAL)
+            self.controller.refresh()
+            return
+        self._wished = wish
+        self.link.wish(*wish)
+
+    def _refused(self, why: str, reason: str) -> None:
+        """The host refused a wish: said in this screen's language (the engine's reason
+        as this screen's replica finds it), the host's words only for a word not known."""
+        if why == "rules" and self.replica is not None and self._wished is not None:
+            reason = self.replica.refusal(*self._wished) or reason
+        else:
+            reason = refusal_text(why) or reason
+        self.messages.tell(_sentence(reason), Kind.REFUSAL)
+        self.controller.refresh()
 
     def _revealed(self, seed: int, start: Any) -> None:
         if self.replica is None:

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from ..files.settings import GameSettings
 from ..history.codes import fingerprint_of
-from ..i18n import _
+from ..i18n import _, join_words
 from ..model import Event, Game, IllegalAction
 from ..model.command import Command
 from ..model.record import Network
@@ -58,14 +58,20 @@ class HostTable:
                  messages: Messages, timers: Timers, screen: LobbyScreen,
                  open_link: Callable[[], Any], make_game: Callable[[GameSettings], Game],
                  levels: Sequence[tuple[str, str]], print_where: bool = False,
-                 on_closed: Callable[[], None] = lambda: None) -> None:
+                 on_closed: Callable[[], None] = lambda: None,
+                 again: Game | None = None) -> None:
         self.settings = settings
         self.session, self.controller, self.messages = session, controller, messages
         self.timers, self.screen = timers, screen
         self.make_game, self.levels = make_game, list(levels)
         self.print_where, self.on_closed = print_where, on_closed
+        #: A game hosted again (the host stopped while friends played it): it goes on at
+        #: once, its friends' seats waiting for them to rejoin by name.
+        self.again = again
         self.seats = [LobbySeat(s.name, "net" if s.net else "computer" if s.computer
-                                else "here", levels_label(levels, s.level))
+                                else "here", levels_label(levels, s.level),
+                                joined=again is not None and s.net,
+                                dropped=again is not None and s.net)
                       for s in settings.seats]
         self.watchers: list[str] = []
         #: The friends' seats given to a computer, by level (a friend who rejoins gets
@@ -104,8 +110,15 @@ class HostTable:
         self.where = where
         if self.print_where:
             print(where_text(where), flush=True)
-        self.messages.tell(_("Your table is open: friends join with the code {code}.").format(
-            code=where.code), Kind.EVENT)
+        if self.again is not None:
+            self._begin(self.again, put=False)
+            self.controller.start()  # (this screen's seats play on meanwhile)
+            self.messages.tell(_("Your game is hosted again: {names} rejoin with the code "
+                                 "{code}.").format(names=self._away_names(), code=where.code),
+                               Kind.EVENT)
+        else:
+            self.messages.tell(_("Your table is open: friends join with the code {code}."
+                                 ).format(code=where.code), Kind.EVENT)
         self.show_lobby()
         self.timers.later(POLL_MS, self.poll, purpose="network")
 
@@ -130,7 +143,10 @@ class HostTable:
         c.network = c.held = False
         if not quietly:
             self.messages.tell(_("The table is closed."), Kind.EVENT)
-        if self.game is None:  # the lobby: the game under it plays on
+        if self.game is None and self.again is not None:  # still waits to be hosted again
+            c.held = True
+            c.refresh()
+        elif self.game is None:  # the lobby: the game under it plays on
             c.start()
         self.on_closed()
 
@@ -139,13 +155,22 @@ class HostTable:
     def show_lobby(self) -> None:
         where = self.where
         shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers)
-        if self.game is not None:  # a seat dropped during the game: the table waits
+        if self.game is not None and self.again is not None and not shown.ready:
+            shown = dataclasses.replace(  # hosted again: the friends come back by name
+                shown, title=_("Your game is hosted again"),
+                footer=_("{names} rejoin with this code and the same name; or give a seat "
+                         "to a computer.").format(names=self._away_names()))
+        elif self.game is not None:  # a seat dropped during the game: the table waits
             shown = dataclasses.replace(
                 shown, title=_("A friend's connection dropped"),
                 footer=_("The game waits for the seat: the friend can rejoin with the same "
                          "code, or give the seat to a computer.") if not shown.ready
                 else _("Every seat is filled: Start plays on."))
         self.screen.show(shown, self.levels)
+
+    def _away_names(self) -> str:
+        """The friends whose seats wait for them, as a list in words."""
+        return join_words([s.name for s in self.seats if s.dropped])
 
     def start(self) -> None:
         """Start: the game goes on the table with the friends' names (or, during the game,
@@ -171,13 +196,12 @@ class HostTable:
     def _begin(self, game: Game, *, put: bool) -> None:
         """``game`` is the table's game from now on (the first, or the match's next)."""
         self.game = game
-        game.record.network = Network("host")
+        friends = tuple(i for i, s in enumerate(self.settings.seats) if s.net)
+        game.record.network = Network("host", friends=friends)
         c = self.controller
         c.network, c.held = True, False
-        c.stand_ins = {i: level for i, level in self.handed.items()
-                       if self.settings.seats[i].net}
-        c.remote = frozenset(i for i, s in enumerate(self.settings.seats)
-                             if s.net and i not in c.stand_ins)
+        self._stand_ins({i: level for i, level in self.handed.items() if i in friends})
+        c.remote = frozenset(i for i in friends if i not in c.stand_ins)
         c.on_took = self._publish
         self.revealed = False
         seed = game.record.start.seed
@@ -185,6 +209,14 @@ class HostTable:
             self.session.put(game, Origin.NETWORK)
         self.link.begin(game.record.shared_dict(),
                         fingerprint_of(seed) if seed is not None else "")
+
+    def _stand_ins(self, stand_ins: dict[int, str]) -> None:
+        """The friends' seats the computer plays, by level: the record marks their
+        commands as the computer's (``stand_in``), not the friend's."""
+        self.controller.stand_ins = stand_ins
+        if self.game is not None:
+            self.game.record.stand_in_seats = frozenset(
+                s for s in stand_ins if self.settings.seats[s].net)
 
     def next_game(self, game: Game) -> None:
         """The next game of the match is on the table: the friends get it too."""
@@ -203,7 +235,7 @@ class HostTable:
         self.handed[seat] = level
         c = self.controller
         if self.game is not None:
-            c.stand_ins = {**c.stand_ins, seat: level}
+            self._stand_ins({**c.stand_ins, seat: level})
             c.remote = c.remote - {seat}
         self.link.seat_taken_over(seat, level)  # (no friend can take it now)
         self.messages.tell(_("{name}'s seat is played by the computer ({level}).").format(
@@ -256,7 +288,7 @@ class HostTable:
         self.seats[seat] = LobbySeat(shown_name, "net", joined=True)
         c = self.controller
         if self.game is not None and seat in c.stand_ins:  # the friend takes the seat back
-            c.stand_ins = {s: lv for s, lv in c.stand_ins.items() if s != seat}
+            self._stand_ins({s: lv for s, lv in c.stand_ins.items() if s != seat})
             c.remote = c.remote | {seat}
             self.handed.pop(seat, None)
         self._log((_("{name} is back at seat {seat}.") if rejoined
@@ -284,16 +316,18 @@ class HostTable:
         """A friend's wish: the engine judges it; a refusal goes back with its reason."""
         game = self.game
         if game is None or game is not self.controller.game or self.closed:
-            self.link.refuse(seat, _("the game has not started"))
+            self.link.refuse(seat, _("the game has not started"), "not_started")
             return
         if seat not in self.controller.remote or command not in WISHES:
-            self.link.refuse(seat, _("that seat is not yours to play now"))
+            self.link.refuse(seat, _("that seat is not yours to play now"), "not_yours")
             return
         try:
             events = Command(seat, command, args).apply(game)
-        except (IllegalAction, IndexError, TypeError, ValueError) as e:
-            self.link.refuse(seat, presenter.sentence(str(e)) if isinstance(e, IllegalAction)
-                             else _("that move is not one of the game's"))
+        except IllegalAction as e:  # (the friend's screen says it from its own replica)
+            self.link.refuse(seat, presenter.sentence(str(e)), "rules")
+            return
+        except (IndexError, TypeError, ValueError):
+            self.link.refuse(seat, _("that move is not one of the game's"), "not_a_move")
             return
         self.controller.took(events)
 

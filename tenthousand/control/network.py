@@ -16,7 +16,7 @@ from typing import Any
 
 from ..dialogs.newgame import LEVEL_LABELS
 from ..files.settings import GameSettings, LivePreferences, SeatSetting, next_guest_name
-from ..i18n import _
+from ..i18n import _, join_words
 from ..model import Game, Rules, scoring
 from ..model.rules import BY_STRENGTH
 from ..present.commands import handles
@@ -64,6 +64,9 @@ class NetworkCommands:
             palette(prefs.value.theme, prefs.value.table_colour)))
         #: The net layer as this window uses it (tests give a fake one).
         self.net: Any = NetLayer(jobs)
+        #: A game this screen hosted for friends, resumed after the program stopped: it
+        #: waits for Game > Host a network game to open its table again.
+        self.waiting: Game | None = None
         #: What gets a seat back on a rejoin, by (address, port, name); the last address.
         self.tokens: dict[tuple[str, int | None, str], str] = {}
         self.last_address = ""
@@ -76,6 +79,12 @@ class NetworkCommands:
         table opens and shows how to join."""
         if not self._may_leave():
             return
+        # A resumed game hosted for friends is hosted again (kept while it is on the table,
+        # so that a table that failed to open can be opened again).
+        again = self.waiting
+        if again is not None and again is self.controller.game and not again.over:
+            self.host_again(again)
+            return
         self.controller.cancel_all()
         settings = self.boxes.ask_network_settings(_host_settings(self.prefs.game))
         if settings is None:
@@ -84,17 +93,46 @@ class NetworkCommands:
         self.host(settings)
 
     def host(self, settings: GameSettings, *, port: int | None = None,
-             code: str | None = None, print_where: bool = False) -> None:
-        """Open a table with ``settings`` (its seats ``net`` for the friends)."""
+             code: str | None = None, print_where: bool = False,
+             again: Game | None = None) -> None:
+        """Open a table with ``settings`` (its seats ``net`` for the friends); ``again``:
+        the game hosted again, its friends' seats kept for their names."""
         self.leave()
-        self.warm(settings.to_rules())
+        rules = settings.to_rules() if again is None else again.rules
+        self.warm(rules)
         self.table = HostTable(
             settings, session=self.session, controller=self.controller,
             messages=self.messages, timers=self.timers, screen=self.lobby,
-            open_link=lambda: self.net.host(settings, port=port, code=code),
+            open_link=lambda: self.net.host(settings, port=port, code=code, rules=rules,
+                                            keep_names=again is not None),
             make_game=self.make_game, levels=level_choices(), print_where=print_where,
-            on_closed=self._closed)
+            on_closed=self._closed, again=again)
         self._show_chat(True)
+
+    def host_again(self, game: Game) -> None:
+        """Host the game on the table again: the program stopped while friends played it
+        (its record names their seats); they rejoin with the new code and their names."""
+        friends = game.record.network.friends if game.record.network is not None else ()
+        seats = tuple(SeatSetting(s.name, s.computer, s.level, net=i in friends)
+                      for i, s in enumerate(game.seats))
+        self.host(GameSettings(seats=seats), again=game)
+
+    def follow_resumed(self, change: Change) -> None:
+        """The session's watcher, after the table's: the program stopped while this screen
+        hosted the game resumed for friends: it waits for them (their seats are not this
+        screen's to play) until it is hosted again."""
+        game = change.game
+        net = game.record.network
+        if change.origin is not Origin.RESUMED or self.table is not None or net is None \
+                or net.role != "host" or not net.friends or game.over:
+            return
+        self.waiting = game
+        self.controller.held = True
+        self.controller.refresh()
+        names = join_words([game.seats[i].name for i in net.friends])
+        self.messages.tell(_("{names} played this game at their own screens: Game > Host a "
+                             "network game opens its table again for them to rejoin (Esc "
+                             "starts a new game).").format(names=names), Kind.NOTE)
 
     def _start(self) -> None:
         if isinstance(self.table, HostTable):
@@ -172,6 +210,8 @@ class NetworkCommands:
         """The session's watcher: the match's next game goes to the friends too; any
         other game put on the table leaves the network game."""
         table = self.table
+        if change.game is not self.waiting:
+            self.waiting = None
         if table is None or change.origin is Origin.NETWORK:
             return
         if isinstance(table, HostTable) and table.game is not None \
@@ -242,6 +282,11 @@ class NetworkCommands:
                     self.messages.tell(_("The table is waiting for friends: start the game "
                                          "when every seat is filled."), Kind.REFUSAL)
                     return None
+                if self.table is None and self.waiting is self.controller.game \
+                        and self.controller.held:
+                    self.messages.tell(_("This game waits for its friends: Game > Host a "
+                                         "network game opens its table again."), Kind.REFUSAL)
+                    return None
                 return handler(*args) if handler is not None else None
             return play
 
@@ -297,13 +342,18 @@ class NetLayer:
         self.jobs = jobs
         self.announce = True  # the table is announced on the local network (zeroconf)
 
-    def host(self, settings: GameSettings, *, port: int | None, code: str | None) -> Any:
+    def host(self, settings: GameSettings, *, port: int | None, code: str | None,
+             rules: Rules | None = None, keep_names: bool = False) -> Any:
+        """``keep_names``: each friend's seat is kept for the friend of its name (a game
+        hosted again)."""
         from ..net import link
 
         seats = tuple(link.LobbySeat("net" if s.net else "computer" if s.computer
-                                     else "person", "" if s.net else s.name, s.level)
+                                     else "person",
+                                     "" if s.net and not keep_names else s.name, s.level)
                       for s in settings.seats)
-        lobby = link.Lobby(settings.to_rules().to_dict(), seats,
+        rules = settings.to_rules() if rules is None else rules
+        lobby = link.Lobby(rules.to_dict(), seats,
                            next((s.name for s in settings.seats if not s.computer
                                  and not s.net), ""))
         return link.HostLink.open(lobby, port=link.DEFAULT_PORT if port is None else port,

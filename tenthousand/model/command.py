@@ -36,7 +36,7 @@ class Command:
     def apply(self, game: Play) -> list[Event]:
         """Give this command to ``game`` (IllegalAction when it cannot be played there)."""
         if game.current != self.seat or game.over:
-            raise IllegalAction(_("it is not the turn of seat {seat}").format(seat=self.seat))
+            raise IllegalAction(_("it is not the turn of seat {seat}").format(seat=self.seat + 1))
         if self.name == "challenge":
             return game.challenge(self.args[0])
         if self.name == "throw":

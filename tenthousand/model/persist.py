@@ -126,11 +126,19 @@ def _network(value: Any, seats: int) -> Network | None:
         return None
     role = value.get("role") if isinstance(value, dict) else None
     seat = value.get("seat") if isinstance(value, dict) else None
+    friends = value.get("friends", []) if isinstance(value, dict) else None
     if role not in Network.ROLES or (role == "player") != isinstance(seat, int) \
-            or isinstance(seat, bool) or isinstance(seat, int) and not 0 <= seat < seats:
+            or isinstance(seat, bool) or isinstance(seat, int) and not 0 <= seat < seats \
+            or not _seat_list(friends, seats) or friends and role != "host":
         raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
             key="network"))
-    return Network(role, seat)
+    return Network(role, seat, tuple(friends or ()))
+
+
+def _seat_list(value: Any, seats: int) -> bool:
+    """Whether ``value`` is a list of distinct seat numbers of a game of ``seats`` seats."""
+    return isinstance(value, list) and len(set(value)) == len(value) and all(
+        isinstance(i, int) and not isinstance(i, bool) and 0 <= i < seats for i in value)
 
 
 def _played_as(value: Any, seats: list[Seat]) -> dict[int, tuple[str, str]]:

@@ -79,15 +79,19 @@ class Played:
 @dataclass(frozen=True)
 class Network:
     """A game played over the network, as this screen took part in it: as the ``host``
-    (whose engine judged it), as a ``player`` at ``seat``, or as a ``watcher``."""
+    (whose engine judged it), as a ``player`` at ``seat``, or as a ``watcher``.  The host's
+    record names the ``friends``' seats (played at other screens): a game hosted again after
+    the host stopped waits for them there."""
 
     role: str
     seat: int | None = None
+    friends: tuple[int, ...] = ()
 
     ROLES = ("host", "player", "watcher")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"role": self.role, **({"seat": self.seat} if self.seat is not None else {})}
+        return {"role": self.role, **({"seat": self.seat} if self.seat is not None else {}),
+                **({"friends": list(self.friends)} if self.friends else {})}
 
 
 @dataclass(frozen=True)
@@ -208,6 +212,9 @@ class Record:
         self.played_as: dict[int, tuple[str, str]] = {}
         #: Demo mode: the computer gives the commands of the people's seats (see note_demo).
         self.standing_in = False
+        #: The people's seats the computer plays for now (a friend gone from a network
+        #: game): their commands are marked ``stand_in`` as in demo mode.
+        self.stand_in_seats: frozenset[int] = frozenset()
         #: Counts changes to :meth:`header` after the start (a saver rewrites its first line).
         self.header_version = 0
 
@@ -244,7 +251,8 @@ class Record:
         """Write down a command the game has just carried out (called by :class:`Game`)."""
         if self.recorded_dice:
             command = replace(command, dice=tuple(e.dice for e in events if isinstance(e, Thrown)))
-        if self.standing_in and not command.stand_in and command.seat in self.human_seats():
+        if (self.standing_in or command.seat in self.stand_in_seats) and not command.stand_in \
+                and command.seat in self.human_seats():
             command = replace(command, stand_in=True)
         self._commands.append(command)
         self._log_ends.append(len(self.game.log) if self.game is not None else 0)
@@ -529,6 +537,7 @@ class Record:
         self.real_dice = other.real_dice
         self.network = other.network
         self.standing_in = other.standing_in
+        self.stand_in_seats = other.stand_in_seats
         self.header_version = other.header_version
 
     # -- JSON -----------------------------------------------------------------------------

@@ -264,7 +264,7 @@ class ClientLink:
         elif kind == "played":
             self._net.put(Played(message["command"]))
         elif kind == "refused":
-            self._net.put(Refused(message["reason"]))
+            self._net.put(Refused(message["reason"], message.get("why", "")))
         elif kind == "chat":
             self._net.put(Chat(message["name"], message["text"]))
         elif kind == "reveal":

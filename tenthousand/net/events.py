@@ -179,9 +179,11 @@ class Played:
 
 @dataclass(frozen=True)
 class Refused:
-    """The host's engine refused our wish (its reason, in the host's words)."""
+    """The host refused our wish: ``why`` in a word of :data:`~.protocol.REFUSALS` (said
+    here in this screen's language), ``reason`` in the host's words."""
 
     reason: str
+    why: str = ""
 
 
 @dataclass(frozen=True)

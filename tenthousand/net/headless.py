@@ -73,7 +73,7 @@ class HostedGame:
             events = Command(seat, name, args).apply(self.game)
         except IllegalAction as e:
             self.refused.append((seat, str(e)))
-            self.link.refuse(seat, str(e))
+            self.link.refuse(seat, str(e), "rules")
             return False
         self.link.publish(command_data(self.game, events))
         return True

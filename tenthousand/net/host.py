@@ -46,6 +46,7 @@ from .protocol import (
     DEFAULT_PORT,
     MAX_LINE,
     PROTOCOL,
+    REFUSALS,
     TO_HOST,
     VERSION,
     ProtocolError,
@@ -226,9 +227,11 @@ class HostLink:
         """A command the engine carried out (:func:`tenthousand.net.replica.command_data`)."""
         self._net.call(self._publish, command_data)
 
-    def refuse(self, seat: int, reason: str) -> None:
-        """Tell the friend at ``seat`` why the engine refused their wish."""
-        self._net.call(self._refuse, seat, reason)
+    def refuse(self, seat: int, reason: str, why: str = "rules") -> None:
+        """Tell the friend at ``seat`` why their wish was refused: ``why`` in a word of
+        :data:`~.protocol.REFUSALS` (their screen says it in their language), ``reason``
+        in the host's words for a screen that does not know the word."""
+        self._net.call(self._refuse, seat, reason, why)
 
     def seat_taken_over(self, seat: int, by_computer_level: str | None) -> None:
         """Net seat ``seat`` is played by the computer at that level from now on (None: it
@@ -444,22 +447,22 @@ class HostLink:
                     self._chat_out(conn.name, message["text"])
                     self._net.put(Chat(conn.name, message["text"]))
                 else:
-                    self._send(conn, {"t": "refused", "reason": _(
+                    self._send(conn, {"t": "refused", "why": "chat_wait", "reason": _(
                         "Wait a moment before the next chat line.")})
             else:
                 raise _Close("protocol", f"a {kind} message after joining")
 
     def _wish(self, conn: _Conn, command: str, args: tuple[int, ...]) -> None:
         if conn.seat is None:
-            reason = _("You are watching this game: you cannot play in it.")
+            why, reason = "watching", _("You are watching this game: you cannot play in it.")
         elif self._header is None:
-            reason = _("The game has not begun yet.")
+            why, reason = "not_begun", _("The game has not begun yet.")
         elif self._seats[conn.seat].state == "computer":
-            reason = _("The host has given your seat to a computer player.")
+            why, reason = "computer", _("The host has given your seat to a computer player.")
         else:
             self._net.put(Wish(conn.seat, command, args))
             return
-        self._send(conn, {"t": "refused", "reason": reason})
+        self._send(conn, {"t": "refused", "why": why, "reason": reason})
 
     def _left(self, conn: _Conn, why: str) -> None:
         if conn.watcher:
@@ -528,10 +531,11 @@ class HostLink:
         self._commands.append(command_data)
         self._broadcast({"t": "played", "command": command_data})
 
-    def _refuse(self, seat: int, reason: str) -> None:
+    def _refuse(self, seat: int, reason: str, why: str) -> None:
         conn = self._seats[seat].conn if 0 <= seat < len(self._seats) else None
         if conn is not None:
-            self._send(conn, {"t": "refused", "reason": plain(reason, 400) or "-"})
+            self._send(conn, {"t": "refused", "reason": plain(reason, 400) or "-",
+                              **({"why": why} if why in REFUSALS else {})})
 
     def _take_over(self, seat: int, level: str | None) -> None:
         if not 0 <= seat < len(self._seats) or self._seats[seat].kind != "net":

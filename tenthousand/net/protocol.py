@@ -54,6 +54,10 @@ SEAT_STATES = ("here", "open", "joined", "away", "computer")
 #: Why a connection was closed (a word; each side says it in its own language).
 BYE_REASONS = ("version", "code", "full", "name", "taken", "protocol", "flood", "timeout", "slow",
                "closing", "left", "busy")
+#: Why a wish or a chat line was refused (a word: each screen says it in its own language;
+#: "rules": the engine's own reason, which the friend's screen finds in its own replica).
+REFUSALS = ("watching", "not_begun", "computer", "chat_wait", "not_started", "not_yours",
+            "not_a_move", "rules")
 NAME = Str(1, 24)
 NONCE = Hex(32)
 PROOF = Hex(64)
@@ -96,7 +100,8 @@ TO_CLIENT: dict[str, Obj] = {
     "game": _msg({"record": Obj(), "fingerprint": Hex(64), "commands": Int(0, 200_000)}),
     "backlog": _msg({"commands": ListOf(_COMMAND, 5000, 1)}),
     "played": _msg({"command": _COMMAND}),
-    "refused": _msg({"reason": Str(1, 400)}),
+    "refused": _msg({"reason": Str(1, 400), "why": Str(choices=REFUSALS)},
+                    optional=("why",)),
     "chat": _msg({"name": NAME, "text": CHAT_TEXT}),
     "reveal": _msg({"seed": Int(-(1 << 64) + 1, (1 << 64) - 1), "start": Obj()},
                    nullable=("start",)),

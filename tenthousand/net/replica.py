@@ -21,10 +21,12 @@ from typing import Any
 
 from ..history.codes import fingerprint_of
 from ..i18n import _, ngettext, number
+from ..model.checkpoints import Checkpoint
 from ..model.command import Command
 from ..model.events import Event, Thrown
 from ..model.game import Game, IllegalAction
 from ..model.persist import BadSave, load_record
+from ..model.play import Play
 from ..model.record import Network, Record
 
 __all__ = ["FairVerdict", "Replica", "ReplicaError", "command_data", "fair_check"]
@@ -53,6 +55,11 @@ class _Feed:
     @property
     def finished(self) -> bool:
         return self.used == len(self.throws)
+
+
+def _blank(count: int) -> Sequence[int]:
+    """Dice for a wish tried on a copy: any faces do (the copy is thrown away)."""
+    return (2,) * count
 
 
 def command_data(game: Game, events: Sequence[Event]) -> dict[str, Any]:
@@ -120,6 +127,24 @@ class Replica:
         finally:
             self.game.dice_source = _Feed(())
         return events
+
+    def refusal(self, name: str, args: Sequence[int]) -> str | None:
+        """Why the engine refuses this screen's wish now, in this screen's words, tried on
+        a copy of the replica (so nothing moves); None when it would take it.  The host's
+        engine still judges each wish: this only says a plain mistake (a die that does not
+        score, a bank under the minimum) at once, in the player's own language."""
+        if self.seat is None:
+            return _("You are watching this game: you cannot play in it.")
+        game = self.game
+        copy = Checkpoint.take(game, 0, generator=False).restore(Play, [], game.rng.getstate())
+        copy.dice_source = _blank
+        try:
+            Command(self.seat, name, tuple(args)).apply(copy)
+        except IllegalAction as e:
+            return str(e)
+        except (IndexError, TypeError, ValueError):
+            return _("that move is not one of the game's")
+        return None
 
     def _rebuild(self, count: int) -> None:
         """The game after the record's first ``count`` commands (a command that failed

@@ -17,7 +17,7 @@ from ..i18n import _, number
 from ..model.text import is_plain
 
 __all__ = ["CODE_CHARACTERS", "LobbySeat", "LobbyShown", "code_problem", "lobby",
-           "name_problem", "split_address"]
+           "name_problem", "refusal_text", "split_address"]
 
 #: The most characters a join code may be typed with (the host's table groups it).
 CODE_CHARACTERS = 32
@@ -131,3 +131,18 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
               _("Start when every seat is filled, or give an empty seat to a computer."))
     watching = _("Watching: {names}").format(names=", ".join(watchers)) if watchers else ""
     return LobbyShown(_("Your table is open"), how, tuple(rows), watching, ready, footer)
+
+
+def refusal_text(why: str) -> str:
+    """Why the host refused a wish or a chat line (a word of the protocol's ``REFUSALS``),
+    in this screen's language; "" for the engine's own reason ("rules", which this screen's
+    replica says in its own words) or a word this release does not know."""
+    return {
+        "watching": _("You are watching this game: you cannot play in it."),
+        "not_begun": _("The game has not begun yet."),
+        "computer": _("The host has given your seat to a computer player."),
+        "chat_wait": _("Wait a moment before the next chat line."),
+        "not_started": _("the game has not started"),
+        "not_yours": _("that seat is not yours to play now"),
+        "not_a_move": _("that move is not one of the game's"),
+    }.get(why, "")

@@ -19,6 +19,7 @@ from typing import Any
 
 from app_kit import key, make_app, settings, wait_until
 
+from tenthousand.control.session import Origin
 from tenthousand.files.settings import GameSettings, SeatSetting
 from tenthousand.model.game import Phase
 
@@ -147,3 +148,63 @@ def test_a_host_window_and_a_friends_window_play_turns(tk_root: tk.Tk,
         app.network.leave()
         app.destroy()
     assert "Traceback" not in errors, errors
+
+
+def test_a_hosted_game_resumed_after_a_kill_is_hosted_again_and_bob_rejoins(
+        tk_root: tk.Tk) -> None:
+    """The program stopped while Ann hosted a game for Bob: the game comes back from the
+    autosave waiting for him, Game > Host a network game opens its table again (no new-game
+    dialog), and Bob, joining with the new code and his name, gets his seat and plays."""
+    from tenthousand.model import Game, Seat
+    from tenthousand.model.persist import load_record
+    from tenthousand.model.record import Network
+    from tenthousand.model.rules import PRESETS
+    from tenthousand.net.client import ClientLink
+    from tenthousand.net.headless import JoinedGame, computer_chooser
+
+    before = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=77, first_seat=0)
+    before.record.network = Network("host", friends=(1,))
+    before.throw([])
+    while before.current == 0:  # Ann's first turn, then the program is killed
+        freeze = before.indices_for(before.legal_freezes()[0][0])
+        before.bank(freeze) if before.bank_refusal(freeze) is None else before.throw(freeze)
+    resumed = load_record(before.record.to_dict()).game
+    assert resumed is not None
+    app = make_app(tk_root, settings(("Ann", False), ("Bob", False)), first_seat=None)
+    app.network.net.announce = False
+    app.session.put(resumed, Origin.RESUMED)  # (as the launch puts an autosaved game)
+    app.root.update()
+    assert app.controller.held and app.network.waiting is resumed
+    assert "Bob played this game at their own screens" in app.window.status.full_text
+    key(app, "space")  # Bob's seat is not Ann's to play
+    assert "waits for its friends" in app.window.status.full_text
+    assert len(resumed.record) == len(before.record)
+    opened = app.network.net.host
+    app.network.net.host = lambda settings, **kw: opened(settings, **{**kw, "port": 0})
+    asked: list[Any] = []
+    app.boxes.ask_network_settings = lambda s: asked.append(s)  # type: ignore[assignment]
+    app.handlers["host_game"]()
+    table = app.network.table
+    assert not asked and table is not None and table.link is not None, \
+        app.window.status.full_text
+    assert table.game is resumed and app.controller.game is resumed
+    assert "Your game is hosted again" in app.network.lobby.title.cget("text")
+    where = table.link.where()
+    bob = JoinedGame(ClientLink.connect("127.0.0.1", where.port, code=where.code, name="Bob",
+                                        timeout_s=5.0),
+                     chooser=computer_chooser("expert", resumed, 5))
+    try:
+        end = time.monotonic() + 30
+        while bob.replica is None or len(resumed.record) <= len(before.record):
+            assert time.monotonic() < end and bob.closed is None, (bob.closed, bob.events)
+            bob.pump()
+            app.root.update()
+            time.sleep(0.005)
+        assert bob.replica.seat == 1 and not app.network.lobby.shown
+        assert "Bob is back at seat 2." in app.window.log.text.get("1.0", "end")
+        assert resumed.record.commands[len(before.record)].seat == 1  # Bob's own move
+        assert resumed.record.network == Network("host", friends=(1,))
+    finally:
+        bob.link.close()
+        app.network.leave()
+        app.destroy()

@@ -60,6 +60,7 @@ TO_CLIENT_SAMPLES: list[dict[str, Any]] = [
     {"t": "backlog", "commands": [{"seat": 0, "throw": [], "dice": [[1, 2, 3, 4, 5, 6]]}]},
     {"t": "played", "command": {"seat": 1, "bank": [0, 1], "dice": []}},
     {"t": "refused", "reason": "it is not the turn of seat 1"},
+    {"t": "refused", "reason": "that seat is not yours to play now", "why": "not_yours"},
     {"t": "chat", "name": "Bob", "text": "nice throw"},
     {"t": "reveal", "seed": 123456789, "start": {"seed": 123456789, "first_seat": None}},
     {"t": "reveal", "seed": -5, "start": None},
@@ -126,6 +127,11 @@ def test_every_message_crosses_a_socket_both_ways_unchanged() -> None:
 def test_what_does_not_fit_is_refused_with_a_reason(line: bytes, why: str) -> None:
     with pytest.raises(ProtocolError, match=why):
         decode(line, TO_HOST)
+
+
+def test_a_refusal_carries_only_a_word_both_sides_know() -> None:
+    with pytest.raises(ProtocolError, match="one of"):
+        decode(b"{\"t\": \"refused\", \"reason\": \"x\", \"why\": \"moon\"}\n", TO_CLIENT)
 
 
 def test_the_host_only_reads_what_a_client_may_send() -> None:
