@@ -117,7 +117,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
-    parser.add_argument("--only", choices=["advisor", "history", "replay", "languages", "real-dice"],
+    parser.add_argument("--only", choices=["advisor", "history", "replay", "languages", "real-dice",
+                                           "network"],
                         help="only these screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the history screenshots' names, e.g. -1024")
@@ -139,10 +140,11 @@ def main() -> int:
                     return shoot_replay(root, out, args.theme, args.size)
                 if args.only == "languages":
                     return shoot_languages(root, out)
-                if args.only == "real-dice":
+                if args.only in ("real-dice", "network"):
                     from tenthousand.files.settings import Preferences
-                    shoot_real_dice(root, out, Preferences(delay=0.0, sound=False,
-                                                           animation=False, intro=False))
+                    shoot_one = shoot_real_dice if args.only == "real-dice" else shoot_network
+                    shoot_one(root, out, Preferences(delay=0.0, sound=False,
+                                                     animation=False, intro=False))
                     return 0
                 return shoot_advisor(root, out)
             finally:
@@ -299,6 +301,7 @@ def shoot(out: Path, size: str) -> int:
     grab(root, out / "gameover.png")
     app.destroy()
     shoot_real_dice(root, out, prefs)
+    shoot_network(root, out, prefs)
     shoot_advisor(root, out)
     shoot_replay(root, out, "color", size)
     root.destroy()
@@ -338,6 +341,99 @@ def shoot_real_dice(root: tk.Tk, out: Path, prefs: Any) -> None:
         entry.type_face(face)
     pump(root, 1.0)
     grab(root, out / "real-dice.png")
+    app.destroy()
+
+
+def shoot_network(root: tk.Tk, out: Path, prefs: Any) -> None:
+    """A network game over 127.0.0.1: the host's table waiting for its last friend (Bob
+    has joined), a friend's window in play (the host's screen driven without a window),
+    and the join dialog with a table found."""
+    from tenthousand.control.app import App
+    from tenthousand.dialogs.join import JoinDialog
+    from tenthousand.files.settings import GameSettings, SeatSetting
+    from tenthousand.model.game import Game, Seat
+    from tenthousand.model.rules import PRESETS
+    from tenthousand.net.client import ClientLink
+    from tenthousand.net.headless import HostedGame, JoinedGame, computer_chooser
+    from tenthousand.net.link import HostLink, Lobby, LobbySeat
+
+    code = "4821-7396"
+    quiet = prefs.replace(guide_done=True)
+    # 1. Ann hosts: Bob has joined, a seat waits for a friend, a computer sits at the table.
+    hosted = GameSettings(preset="ten-thousand", seats=(
+        SeatSetting("Ann"), SeatSetting("Guest A", net=True), SeatSetting("Guest B", net=True),
+        SeatSetting("Computer", True, "expert")))
+    app = App(root, quiet, GameSettings(seats=(SeatSetting("Ann"),
+                                               SeatSetting("Computer", True, "expert"))),
+              seed=4, install_error_handler=False, save_games=False, keep_history=False)
+    app.boxes.confirm = lambda title, question: True
+    app.network.net.announce = False
+    app.network.host(hosted, port=0, code=code)
+    table = app.network.table
+    assert table is not None and table.link is not None, app.window.status.full_text
+    bob = JoinedGame(ClientLink.connect("127.0.0.1", table.link.where().port, code=code,
+                                        name="Bob"))
+    end = time.monotonic() + 20
+    while not any(seat.joined for seat in table.seats) and time.monotonic() < end:
+        bob.pump()
+        pump(root, 0.05)
+    pump(root, 0.5)
+    grab(root, out / "network-lobby.png")
+    bob.link.close()
+    app.network.leave()
+    app.destroy()
+
+    # 2. Bob's window at Ann's table: Ann's moves arrive, Bob plays his own turns.
+    rules = PRESETS["ten-thousand"]
+    link = HostLink.open(Lobby(rules.to_dict(), (LobbySeat("person", "Ann"), LobbySeat("net")),
+                               "Ann's table"), port=0, code=code, announce=False,
+                         bind="127.0.0.1")
+    game = Game(rules, [Seat("Ann"), Seat("Bob")], seed=12, first_seat=0)
+    host = HostedGame(link, game, {0: computer_chooser("expert", game, 3)})
+    app = App(root, quiet, GameSettings(seats=(SeatSetting("Bob"), SeatSetting("Bot", True))),
+              seed=4, install_error_handler=False, save_games=False, keep_history=False)
+    app.boxes.confirm = lambda title, question: True
+    app.network.join("127.0.0.1", link.port, code, "Bob")
+    begun = False
+    end = time.monotonic() + 60
+    while sum(game.turns_taken) < 5 and time.monotonic() < end:
+        host.pump()
+        if not begun and link.full:
+            host.begin()
+            begun = True
+            link.chat("Ann", "Good luck, Bob!")
+        c = app.controller
+        if begun and c.human_to_play and not app.window.table.tumbling \
+                and c.game.record.network is not None:  # Bob's step, as his keys give it
+            g = c.game
+            if g.phase.value == "start":
+                c.throw()
+            elif g.legal_freezes():
+                indices, points = best(g)
+                for i in indices:
+                    if i not in c.selection:
+                        c.toggle(i)
+                c.bank() if g.bank_refusal(indices) is None and g.turn_score + points >= 350 \
+                    else c.throw()
+        pump(root, 0.05)
+    for _ in range(40):
+        host.pump()
+        pump(root, 0.02)
+    grab(root, out / "network-client.png")
+    app.network.leave()
+    app.destroy()
+    link.close()
+
+    # 3. The join dialog: Ann's table found on the local network, the code typed in.
+    app = App(root, quiet, GameSettings(seats=(SeatSetting("Bob"), SeatSetting("Bot", True))),
+              seed=4, install_error_handler=False, save_games=False, keep_history=False)
+    dialog = JoinDialog(root, name="Bob", find=lambda done: done([("Ann's table",
+                                                                    "192.168.1.20", 47100)]),
+                        testing=True)
+    dialog.entries["code"].insert(0, code)
+    pump(root, 0.5)
+    grab(dialog, out / "network-join.png")
+    dialog.destroy()
     app.destroy()
 
 

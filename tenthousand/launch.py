@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .files.settings import GameSettings, Preferences, SeatSetting, load_preferences
-from .i18n import _, number
+from .i18n import _, join_words, ngettext, number
 from .view import access, placing, scaling
 from .view.scaling import screen_margin, window_sizes
 
@@ -115,7 +115,15 @@ def resume_question(saved: Game, explicit: bool) -> str:
                   "starts the game the command line asks for.)") if explicit
                 else _("You have an unfinished game of {rules}.\n\n{scores}\n\nResume it? "
                        "(No starts a new game.)"))
-    return question.format(rules=saved.rules.label, scores=scores)
+    question = question.format(rules=saved.rules.label, scores=scores)
+    network = saved.record.network
+    if network is not None and network.role == "host" and network.friends:
+        names = join_words([saved.seats[i].name for i in network.friends])
+        question += "\n\n" + ngettext(
+            "You hosted it for {names}: Game > Host a network game opens the table again.",
+            "You hosted it for {names}: Game > Host a network game opens the table again.",
+            len(network.friends)).format(names=names)
+    return question
 
 
 def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str], str]:

@@ -446,7 +446,7 @@ def test_a_game_hosted_again_waits_for_its_friends_to_rejoin_by_name(
     assert len(data["commands"]) == len(game.record) and fingerprint == fingerprint_of(77)
     shown = lobby.shown[-1]
     assert lobby.visible and shown.title == "Your game is hosted again"
-    assert "Bob rejoin" in shown.footer and shown.seats[1][2]  # (open: it waits)
+    assert "Bob rejoins" in shown.footer and shown.seats[1][2]  # (open: it waits)
     assert here.controller.remote == frozenset({1}) and not here.controller.human_to_play
     assert any("hosted again" in s and "4821-7396" in s for s in here.told.status)
     link.events = [SeatJoined(1, "Bob", True)]
@@ -472,7 +472,7 @@ def test_a_table_hosted_again_that_cannot_open_leaves_the_game_waiting(
                       messages=here.told.messages, timers=here.controller._watchers,
                       screen=FakeLobby(), open_link=in_use, make_game=lambda s: game,
                       levels=LEVELS, again=game)
-    assert table.closed and here.controller.held  # Bob's seat is not this screen's to play
+    assert table.closed and here.controller.held and here.controller.network  # (Bob's seat)
     assert any("could not be opened" in s for s in here.told.status)
 
 
@@ -535,3 +535,23 @@ def test_the_host_refuses_with_a_word_each_screen_says_in_its_language(
     link.events = [Wish(1, "throw", ()), Wish(1, "open_file", ())]  # Ann's turn; no command
     table.poll()
     assert link.whys == ["not_started", "rules", "not_yours"]  # (the engine: not his turn)
+
+
+def test_a_key_pressed_twice_sends_one_wish_until_the_host_answers(
+        screens: list[Screen]) -> None:
+    host = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=77, first_seat=1)
+    here, table, link = _client(screens)
+    link.events = [Joined(1, "Ann's table"),
+                   Welcome(1, host.record.shared_dict(), fingerprint_of(77))]
+    table.poll()
+    here.controller.throw()
+    here.controller.throw()  # (on its way: the first is not answered yet)
+    assert link.wishes == [("throw", ())]
+    link.events = [Played(command_data(host, host.throw(())))]
+    table.poll()
+    assert host.current == 1 and host.legal_freezes()  # (seed 77: Bob's throw scores)
+    freeze = host.indices_for(host.legal_freezes()[0][0])
+    for i in freeze:
+        here.controller.toggle(i)
+    here.controller.throw()  # answered: the next wish goes
+    assert link.wishes[-1] == ("throw", tuple(sorted(freeze)))

@@ -16,6 +16,7 @@ Tk here.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,9 @@ from .net_host import POLL_MS, error_words
 from .session import Origin, Session
 
 log = logging.getLogger(__name__)
+
+#: How long a wish waits for the host's answer before this screen may wish again.
+ANSWER_S = 5.0
 
 __all__ = ["ClientTable"]
 
@@ -61,6 +65,9 @@ class ClientTable:
         self.replica: Any = None
         self.seat: int | None = None
         self._wished: tuple[str, tuple[int, ...]] | None = None  # the last wish sent
+        #: When the last wish left, until the host answers it (a key pressed twice while
+        #: the first is on its way is not a second wish); 0.0: no wish waits.
+        self._waiting_since = 0.0
         self.fingerprint = ""
         self.closed = False
         self._saved: tuple[Any, Any] | None = None  # the controller's own save and rematch
@@ -234,6 +241,7 @@ class ClientTable:
             self.messages.tell(_("You are watching the game."), Kind.EVENT)
 
     def _played(self, command_data: Any) -> None:
+        self._waiting_since = 0.0  # (a move taken: this screen may wish again)
         if self.replica is None:
             return
         try:
@@ -254,17 +262,20 @@ class ClientTable:
         for arg in args:
             flat.extend(arg if isinstance(arg, (list, tuple)) else [arg])
         wish = (command, tuple(int(a) for a in flat))
+        if self._waiting_since and time.monotonic() - self._waiting_since < ANSWER_S:
+            return  # (the host has not answered the last one yet)
         reason = self.replica.refusal(*wish) if self.replica is not None else None
         if reason is not None:  # a plain mistake: said at once, in this screen's words
             self.messages.tell(_sentence(reason), Kind.REFUSAL)
             self.controller.refresh()
             return
-        self._wished = wish
+        self._wished, self._waiting_since = wish, time.monotonic()
         self.link.wish(*wish)
 
     def _refused(self, why: str, reason: str) -> None:
         """The host refused a wish: said in this screen's language (the engine's reason
         as this screen's replica finds it), the host's words only for a word not known."""
+        self._waiting_since = 0.0
         if why == "rules" and self.replica is not None and self._wished is not None:
             reason = self.replica.refusal(*self._wished) or reason
         else:

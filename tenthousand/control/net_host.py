@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from ..files.settings import GameSettings
 from ..history.codes import fingerprint_of
-from ..i18n import _, join_words
+from ..i18n import _, join_words, ngettext
 from ..model import Event, Game, IllegalAction
 from ..model.command import Command
 from ..model.record import Network
@@ -113,9 +113,11 @@ class HostTable:
         if self.again is not None:
             self._begin(self.again, put=False)
             self.controller.start()  # (this screen's seats play on meanwhile)
-            self.messages.tell(_("Your game is hosted again: {names} rejoin with the code "
-                                 "{code}.").format(names=self._away_names(), code=where.code),
-                               Kind.EVENT)
+            away = [s for s in self.seats if s.dropped]
+            self.messages.tell(ngettext(
+                "Your game is hosted again: {names} rejoins with the code {code}.",
+                "Your game is hosted again: {names} rejoin with the code {code}.",
+                len(away)).format(names=self._away_names(), code=where.code), Kind.EVENT)
         else:
             self.messages.tell(_("Your table is open: friends join with the code {code}."
                                  ).format(code=where.code), Kind.EVENT)
@@ -144,7 +146,7 @@ class HostTable:
         if not quietly:
             self.messages.tell(_("The table is closed."), Kind.EVENT)
         if self.game is None and self.again is not None:  # still waits to be hosted again
-            c.held = True
+            c.held = c.network = True
             c.refresh()
         elif self.game is None:  # the lobby: the game under it plays on
             c.start()
@@ -158,8 +160,12 @@ class HostTable:
         if self.game is not None and self.again is not None and not shown.ready:
             shown = dataclasses.replace(  # hosted again: the friends come back by name
                 shown, title=_("Your game is hosted again"),
-                footer=_("{names} rejoin with this code and the same name; or give a seat "
-                         "to a computer.").format(names=self._away_names()))
+                footer=ngettext(
+                    "{names} rejoins with this code and the same name; or give the seat to "
+                    "a computer.",
+                    "{names} rejoin with this code and the same names; or give a seat to a "
+                    "computer.", sum(s.dropped for s in self.seats)).format(
+                        names=self._away_names()))
         elif self.game is not None:  # a seat dropped during the game: the table waits
             shown = dataclasses.replace(
                 shown, title=_("A friend's connection dropped"),

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..dialogs.newgame import LEVEL_LABELS
 from ..files.settings import GameSettings, LivePreferences, SeatSetting, next_guest_name
-from ..i18n import _, join_words
+from ..i18n import _, join_words, ngettext
 from ..model import Game, Rules, scoring
 from ..model.rules import BY_STRENGTH
 from ..present.commands import handles
@@ -70,6 +70,7 @@ class NetworkCommands:
         #: What gets a seat back on a rejoin, by (address, port, name); the last address.
         self.tokens: dict[tuple[str, int | None, str], str] = {}
         self.last_address = ""
+        self.last_name = ""  # (the name this window last joined a table with)
 
     # -- hosting -------------------------------------------------------------------------
 
@@ -127,12 +128,15 @@ class NetworkCommands:
                 or net.role != "host" or not net.friends or game.over:
             return
         self.waiting = game
-        self.controller.held = True
+        self.controller.held = self.controller.network = True  # (no undo either)
         self.controller.refresh()
         names = join_words([game.seats[i].name for i in net.friends])
-        self.messages.tell(_("{names} played this game at their own screens: Game > Host a "
-                             "network game opens its table again for them to rejoin (Esc "
-                             "starts a new game).").format(names=names), Kind.NOTE)
+        self.messages.tell(ngettext(
+            "{names} played this game at their own screen: Game > Host a network game opens "
+            "its table again for them to rejoin (Esc starts a new game).",
+            "{names} played this game at their own screens: Game > Host a network game opens "
+            "its table again for them to rejoin (Esc starts a new game).",
+            len(net.friends)).format(names=names), Kind.NOTE)
 
     def _start(self) -> None:
         if isinstance(self.table, HostTable):
@@ -171,6 +175,8 @@ class NetworkCommands:
              watch: bool = False) -> None:
         """Join the table at ``address`` (``port`` None: the default one)."""
         self.leave()
+        if not watch:
+            self.last_name = name
         key = (address, port, name.casefold())  # a rejoin gets the same seat back
         self.table = ClientTable(
             session=self.session, controller=self.controller, messages=self.messages,
@@ -189,9 +195,11 @@ class NetworkCommands:
         self.jobs.submit(lambda: scoring.table(rules), name="score table")
 
     def my_name(self) -> str:
-        """The name a friend joins with by default: the first person of the last game."""
-        return next((s.name for s in self.prefs.game.seats if not s.computer and not s.net),
-                    _("You"))
+        """The name a friend joins with by default: the one this window last joined a
+        table with (a rejoin keeps the seat by name), else the first person of the last
+        game."""
+        return self.last_name or next(
+            (s.name for s in self.prefs.game.seats if not s.computer and not s.net), _("You"))
 
     def _find(self, done: Callable[[Sequence[tuple[str, str, int]]], None]) -> None:
         """Look for tables on the local network, in the background."""

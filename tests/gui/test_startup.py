@@ -184,13 +184,26 @@ def test_the_launch_plays_with_the_command_line_and_saves_only_window_changes(
 def test_the_resume_question_sets_scores_apart() -> None:
     saved = SimpleNamespace(
         seats=[Seat("Ann"), Seat("Computer 2", True)], board=[1250, 0],
-        rules=SimpleNamespace(label="Ten-Thousand"))
+        rules=SimpleNamespace(label="Ten-Thousand"), record=SimpleNamespace(network=None))
     question = resume_question(saved, explicit=False)  # type: ignore[arg-type]
     assert "Ann: 1,250 \u00b7 Computer 2: 0" in question
     assert "Computer 2 0" not in question and "command line" not in question
     explicit = resume_question(saved, explicit=True)  # type: ignore[arg-type]
     assert "command line" in explicit
     assert explicit.count("No ") == 1 and question.count("No ") == 1  # "No" explained once
+    assert "hosted" not in question
+
+
+def test_the_resume_question_says_whom_a_game_was_hosted_for() -> None:
+    from tenthousand.model.record import Network
+
+    saved = SimpleNamespace(
+        seats=[Seat("Ann"), Seat("Bob"), Seat("Cy")], board=[0, 50, 0],
+        rules=SimpleNamespace(label="Ten-Thousand"),
+        record=SimpleNamespace(network=Network("host", friends=(1, 2))))
+    question = resume_question(saved, explicit=False)  # type: ignore[arg-type]
+    assert "You hosted it for Bob and Cy: Game > Host a network game opens the table " \
+        "again." in question
 
 
 def test_the_new_game_dialog_letters_added_computers(tk_root: tk.Tk) -> None:
