@@ -4,7 +4,9 @@ A host on 127.0.0.1 and 2, then 8 friends (each at a net seat, played by a compu
 ``--level``; no window): for every wish a friend sends, the time until its own replica
 shows the command the host's engine carried out (``own``), and until each other friend's
 replica shows it (``others``); and the host's callback (one poll of its link: the wishes
-judged by the engine, the commands published) as the window would run it from ``after``.
+judged by the engine, the commands published) as the window would run it from ``after``;
+and the check a friend's window makes of each wish on a copy of its replica before sending
+it (``wish_check``; the headless friends here do not make it).
 The host runs in this process, the friends in one process of their own (as they are at
 other computers; the delays are timed there, on one clock): each polls its links every
 ``--pause-ms``, and each link has its network thread.  A window that polls its link every
@@ -14,7 +16,8 @@ It prints one JSON object, per number of friends::
 
     {"2": {"wishes", "own_ms_p50", "own_ms_p99", "others_ms_p50", "others_ms_p99",
            "host_callback_ms_p50", "host_callback_ms_p99", "host_callback_ms_max",
-           "host_callbacks_over_16ms"}, "8": {...}}
+           "host_callbacks_over_16ms", "wish_check_ms_p50", "wish_check_ms_max"},
+     "8": {...}}
 
 Timings depend on the machine: compare medians and ratios, not single runs.
 """
@@ -132,7 +135,7 @@ def run(count: int, wishes: int, *, level: str = "normal", seed: int = 1,
             table = HostedGame(link, game, {})
             table.begin()
             callbacks += _host_game(table, (results, process), own, others, pause)
-            game = game.rematch(seed=seed + len(own))
+            played, game = game, game.rematch(seed=seed + len(own))
     finally:
         stop.set()
         link.close()
@@ -140,6 +143,7 @@ def run(count: int, wishes: int, *, level: str = "normal", seed: int = 1,
     own.sort()
     others.sort()
     callbacks.sort()
+    checks = _wish_checks(played.record.game_at(len(played.record) // 2))
     return {"wishes": len(own),
             "own_ms_p50": round(statistics.median(own), 3),
             "own_ms_p99": round(percentile(own, 0.99), 3),
@@ -148,7 +152,23 @@ def run(count: int, wishes: int, *, level: str = "normal", seed: int = 1,
             "host_callback_ms_p50": round(statistics.median(callbacks), 3),
             "host_callback_ms_p99": round(percentile(callbacks, 0.99), 3),
             "host_callback_ms_max": round(callbacks[-1], 3),
-            "host_callbacks_over_16ms": sum(c > LIMIT_MS for c in callbacks)}
+            "host_callbacks_over_16ms": sum(c > LIMIT_MS for c in callbacks),
+            "wish_check_ms_p50": round(statistics.median(checks), 3),
+            "wish_check_ms_max": round(checks[-1], 3)}
+
+
+def _wish_checks(game: Game, tries: int = 200) -> list[float]:
+    """How long a friend's window takes to try a wish on a copy of its replica before it
+    sends it (``Replica.refusal``), in ``game`` (the last one played, half way): ms, sorted."""
+    from ..net.replica import Replica
+
+    replica = Replica.from_game(game.record.shared_dict(), seat=game.current)
+    times = []
+    for _try in range(tries):
+        started = time.perf_counter()
+        replica.refusal("throw", ())
+        times.append((time.perf_counter() - started) * 1000)
+    return sorted(times)
 
 
 def _host_game(table: HostedGame, friends: tuple[Any, Any], own: list[float],
