@@ -186,3 +186,28 @@ def test_a_box_moves_off_what_it_should_not_hide_when_it_can() -> None:
     assert place_box((840, 730), (460, 120), [button], [play_area], max_lift=20)[0] == natural
     # Nothing in the way: nothing moves.
     assert place_box((840, 730), (460, 120), [button], [(600, 0, 700, 50)], 120)[0] == natural
+
+
+def test_the_first_step_says_which_dice_and_how_they_are_thrown() -> None:
+    from dataclasses import replace
+
+    from tenthousand.model.real_dice import real_game
+
+    def first(game: Game) -> tuple[str, str]:
+        callout = Tour().see(moment(game, True, ()))
+        assert callout is not None and callout.step is Step.THROW
+        return callout.title, callout.text
+
+    six = PRESETS["ten-thousand"]
+    title, text = first(Game(six, [Seat("Ann"), Seat("Bot", True)], first_seat=0))
+    assert title == "Throw the six dice" and "Click Throw (or press Space)" in text
+    five = replace(six, dice=5)
+    title, text = first(Game(five, [Seat("Ann"), Seat("Bot", True)], first_seat=0))
+    assert title == "Throw the five dice" and "five dice" in text and "six" not in text
+    title, text = first(real_game(six, [Seat("Ann"), Seat("Bot", True)], "Kitchen",
+                                  first_seat=0))
+    assert title == "Throw your six real dice"
+    assert "type their faces in the row below" in text and "Click Throw" not in text
+    title, text = first(real_game(five, [Seat("Ann"), Seat("Bot", True)], "Kitchen",
+                                  first_seat=0))
+    assert title == "Throw your five real dice" and "six" not in text

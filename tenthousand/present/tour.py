@@ -47,6 +47,8 @@ class Moment:
     last_end: str = ""  # how the latest turn ended: "bank", "trash" or ""
     last_points: int = 0  # what that bank added
     challenge_offered: bool = False  # the turn starts by asking whom to challenge
+    dice: int = 6  # the dice a turn starts with (the five-dice game: 5)
+    real_dice: bool = False  # the players throw real dice and enter their faces
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,35 @@ def moment(game: Game, human: bool, selection: Iterable[int],
                   turns_taken=tuple(game.turns_taken), selection=picked,
                   selection_scores=scores, scoring_die=die, best=best,
                   best_points=best_points, bank_refusal=refusal,
-                  last_end=end, last_points=points, challenge_offered=challenge_offered)
+                  last_end=end, last_points=points, challenge_offered=challenge_offered,
+                  dice=game.rules.dice, real_dice=game.record.real_dice is not None)
+
+
+def _throw_callout(m: Moment) -> Callout:
+    """The first step: throw all the dice (the program's, or real ones entered below)."""
+    six = m.dice == 6
+    if m.real_dice:
+        title = _("Throw your six real dice") if six else _("Throw your five real dice")
+        text = (_("Throw the six dice at the table, then type their faces in the row below "
+                  "the table (or click them) and press Enter.") if six else
+                _("Throw the five dice at the table, then type their faces in the row below "
+                  "the table (or click them) and press Enter."))
+        if m.challenge_offered:
+            text = _("Click No challenge (or press Space) first. {then}").format(then=text)
+    elif m.challenge_offered:
+        title = _("Throw the six dice") if six else _("Throw the five dice")
+        text = (_("Click No challenge (or press Space) to throw the six dice and start your "
+                  "turn.") if six else
+                _("Click No challenge (or press Space) to throw the five dice and start your "
+                  "turn."))
+    else:
+        title = _("Throw the six dice") if six else _("Throw the five dice")
+        text = (_("Click Throw (or press Space) to throw the six dice and start your turn.")
+                if six else _("Click Throw (or press Space) to throw the five dice and start "
+                              "your turn."))
+    if m.challenge_offered:
+        text = " ".join((text, _("Challenges can wait until you know the game.")))
+    return Callout(Step.THROW, title, text, ("throw",))
 
 
 def _end_callout(m: Moment) -> Callout:
@@ -156,14 +186,8 @@ class Tour:
             return self._end
         if not m.human or m.seat != self.seat:
             return None
-        if m.phase is Phase.START and m.challenge_offered:
-            return Callout(Step.THROW, _("Throw the six dice"), _(
-                "Click No challenge (or press Space) to throw the six dice and start your "
-                "turn. Challenges can wait until you know the game."), ("throw",))
         if m.phase is Phase.START:
-            return Callout(Step.THROW, _("Throw the six dice"), _(
-                "Click Throw (or press Space) to throw the six dice and start your turn."),
-                ("throw",))
+            return _throw_callout(m)
         if m.phase is Phase.CHOOSE and m.selection and m.selection_scores:
             text = _("Throw the dice that are left to add to your turn score (if none of them "
                      "scores, the turn's points are lost), or Bank to keep the points and end "
