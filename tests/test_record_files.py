@@ -177,6 +177,22 @@ def test_the_transcript_names_the_game_point_once() -> None:
     assert transcript(plain.record).split("\n")[0] == "Ten-Thousand: Ten-Thousand, to 10,000"
 
 
+def test_the_transcript_names_the_set_of_real_dice_and_a_network_game() -> None:
+    from tenthousand.model.real_dice import real_game
+    from tenthousand.model.record import Network
+
+    game = real_game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], "Kitchen dice",
+                     seed=1)
+    assert "Thrown with real dice: Kitchen dice." in transcript(game.record).split("\n")
+    game.record.real_dice = ""  # (a set without a name)
+    assert "Thrown with real dice." in transcript(game.record).split("\n")
+    plain = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob")], seed=1)
+    assert "real dice" not in transcript(plain.record)
+    assert "network" not in transcript(plain.record)
+    plain.record.network = Network("host", friends=(1,))
+    assert "Played over the network." in transcript(plain.record).split("\n")
+
+
 def test_the_transcript_of_a_record_opened_from_a_shared_file(tmp_path: Path) -> None:
     game = _half_played()
     savegame.write_record(game.record, tmp_path / "mine.json")

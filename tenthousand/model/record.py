@@ -613,6 +613,11 @@ def transcript(record: Record) -> str:
         lines.append(_("Resumed from a saved position."))
     elif record.start.seed is not None and game.over:  # the seed tells the dice to come
         lines.append(_("Dice seed: {seed}").format(seed=record.start.seed))
+    if record.real_dice is not None:
+        lines.append(_("Thrown with real dice: {set}.").format(set=record.real_dice)
+                     if record.real_dice else _("Thrown with real dice."))
+    if record.network is not None:
+        lines.append(_("Played over the network."))
     if record.assisted:
         lines.append(_("Assisted: moves were taken back during this game."))
     for event in game.log:
