@@ -24,7 +24,7 @@ from .files.settings import (
     next_guest_name,
     saved_language,
 )
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 from .model import OPTION_NAMES, PRESETS
 from .model.rules import BY_STRENGTH, COMMAND_WORDS, level_of_word
 from .model.text import is_plain
@@ -320,7 +320,8 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("resume the unfinished game without asking"))
     parser.add_argument("--reset-preferences", action="store_true",
                         help=_("forget the saved preferences and start with the defaults"))
-    parser.add_argument("--language", type=_language, metavar=_("CODE"),
+    parser.add_argument("--language", type=_language,
+                        metavar=pgettext("command line: a language code", "CODE"),
                         help=_("the language of the game for this start: {codes} (default: "
                                "the one chosen in Preferences, else the desktop's)").format(
                             codes=", ".join(language_choices())))
