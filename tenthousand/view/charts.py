@@ -169,9 +169,9 @@ class Chart(tk.Canvas):
         if data.reference is not None:
             y = self._scale(data.reference, ys, y1, y0)
             self.create_line(x0, y, x1, y, fill=muted, dash=(4, 4), tags=("reference",))
-            if data.reference_label:
+            if data.reference_label and data.kind != BARS:  # (bars would hide it: the
                 self.create_text(x1 - 4, y - 2, text=data.reference_label, anchor="se",
-                                 fill=muted, font=SMALL_FONT, tags=("reference",))
+                                 fill=muted, font=SMALL_FONT, tags=("reference",))  # legend)
             if data.kind == DOTS:  # the other axis through zero too
                 x = self._scale(0.0, xs, x0, x1)
                 self.create_line(x, y0, x, y1, fill=muted, dash=(4, 4), tags=("reference",))
@@ -243,3 +243,9 @@ class Chart(tk.Canvas):
             x = (bbox[2] if bbox else x + 100) + 18
             if x > w - 60:
                 break
+        if data.kind == BARS and data.reference is not None and data.reference_label \
+                and x <= w - 60:  # the dashed line of the bars' chart, named in the legend
+            self.create_line(x, y + 9, x + 24, y + 9, fill=self.pal.panel_muted,
+                             dash=(4, 4), tags=("legend", "reference"))
+            self.create_text(x + 30, y + 9, text=data.reference_label, anchor="w",
+                             fill=self.pal.panel_text, font=FONT, tags=("legend", "reference"))

@@ -65,6 +65,11 @@ def test_the_fairness_view_judges_each_set(tk_root: tk.Tk, tmp_path: Path) -> No
         # The chart: a series of bars per set, and the line of the fair sixth.
         assert view.chart.data is not None and len(view.chart.data.series) == 2
         assert view.chart.data.reference == 1 / 6 and view.chart.find_withtag("series")
+        # The fair sixth is named in the legend, where no bar can cover it.
+        named = [i for i in view.chart.find_withtag("reference")
+                 if view.chart.type(i) == "text"]
+        assert [view.chart.itemcget(i, "text") for i in named] == ["fair: 1 in 6"]
+        assert "legend" in view.chart.gettags(named[0])
         # The left pane leaves the sets to the page; the page is a tab of its own.
         assert "Real dice:" not in window.text.get("1.0", "end")
         window.tabs.select(view)
