@@ -192,13 +192,19 @@ def test_the_lobby_shows_how_to_join_and_the_seats_filling(screens: list[Screen]
     assert "Bob joins seat 2." in here.screen.texts()
 
 
-def test_the_host_plays_with_the_friends_wishes_judged_by_its_engine(
-        screens: list[Screen]) -> None:
+def _started(screens: list[Screen]
+             ) -> tuple[Screen, HostTable, FakeHostLink, FakeLobby, Game]:
+    """The host's table with Bob joined at seat 1, started: the game on the table."""
     here, table, link, lobby = _host(screens)
     link.events = [SeatJoined(1, "Bob", False)]
     table.poll()
     table.start()
-    game = here.controller.game
+    return here, table, link, lobby, here.controller.game
+
+
+def test_the_host_plays_with_the_friends_wishes_judged_by_its_engine(
+        screens: list[Screen]) -> None:
+    here, table, link, lobby, game = _started(screens)
     assert game is table.game and [s.name for s in game.seats] == ["Ann", "Bob"]
     assert game.record.network is not None and game.record.network.role == "host"
     assert here.session.origin is Origin.NETWORK and not lobby.visible
@@ -383,11 +389,7 @@ def test_the_replica_is_built_off_the_tk_thread_and_what_comes_meanwhile_waits(
 
 def test_a_computer_standing_in_for_a_friend_is_marked_in_the_record(
         screens: list[Screen]) -> None:
-    here, table, link, lobby = _host(screens)
-    link.events = [SeatJoined(1, "Bob", False)]
-    table.poll()
-    table.start()
-    game = here.controller.game
+    here, table, link, lobby, game = _started(screens)
     assert game.record.network == Network("host", friends=(1,))
     link.events = [SeatLeft(1, "Bob", "the connection dropped")]
     table.poll()

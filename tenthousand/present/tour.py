@@ -121,23 +121,23 @@ def _throw_callout(m: Moment) -> Callout:
     six = m.dice == 6
     if m.real_dice:
         title = _("Throw your six real dice") if six else _("Throw your five real dice")
-        text = (_("Throw the six dice at the table, then type their faces in the row below "
-                  "the table (or click them) and press Enter.") if six else
-                _("Throw the five dice at the table, then type their faces in the row below "
-                  "the table (or click them) and press Enter."))
+        text = {True: _("Throw the six dice at the table, then type their faces in the row "
+                        "below the table (or click them) and press Enter."),
+                False: _("Throw the five dice at the table, then type their faces in the "
+                         "row below the table (or click them) and press Enter.")}[six]
         if m.challenge_offered:
             text = _("Click No challenge (or press Space) first. {then}").format(then=text)
-    elif m.challenge_offered:
-        title = _("Throw the six dice") if six else _("Throw the five dice")
-        text = (_("Click No challenge (or press Space) to throw the six dice and start your "
-                  "turn.") if six else
-                _("Click No challenge (or press Space) to throw the five dice and start your "
-                  "turn."))
     else:
         title = _("Throw the six dice") if six else _("Throw the five dice")
-        text = (_("Click Throw (or press Space) to throw the six dice and start your turn.")
-                if six else _("Click Throw (or press Space) to throw the five dice and start "
-                              "your turn."))
+        text = {  # (whether a challenge is offered first, six dice)
+            (True, True): _("Click No challenge (or press Space) to throw the six dice and "
+                            "start your turn."),
+            (True, False): _("Click No challenge (or press Space) to throw the five dice and "
+                             "start your turn."),
+            (False, True): _("Click Throw (or press Space) to throw the six dice and start "
+                             "your turn."),
+            (False, False): _("Click Throw (or press Space) to throw the five dice and start "
+                              "your turn.")}[m.challenge_offered, six]
     if m.challenge_offered:
         text = " ".join((text, _("Challenges can wait until you know the game.")))
     return Callout(Step.THROW, title, text, ("throw",))
