@@ -20,13 +20,17 @@ from .theme import Palette
 
 __all__ = ["LobbyPanel"]
 
+#: The longest line of the panel's texts (pixels), and the panel's own margin.
+WRAP = 520
+PAD = 18
+
 
 class LobbyPanel(tk.Frame):
     """See the module's docstring.  ``on_hand(seat, level)`` gives a seat to the computer."""
 
     def __init__(self, parent: tk.Misc, pal: Palette, *, on_start: Callable[[], None],
                  on_hand: Callable[[int, str], None], on_close: Callable[[], None]) -> None:
-        super().__init__(parent, borderwidth=2, relief="ridge", padx=18, pady=14)
+        super().__init__(parent, borderwidth=2, relief="ridge", padx=PAD, pady=14)
         self.on_hand = on_hand
         base = tkfont.nametofont("TkDefaultFont", root=self)
         size = int(base.cget("size"))
@@ -39,7 +43,7 @@ class LobbyPanel(tk.Frame):
         self.title.grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, 6))
         self.how: list[tk.Label] = []
         for row in range(4):
-            label = tk.Label(self, anchor="w", justify="left", wraplength=520)
+            label = tk.Label(self, anchor="w", justify="left", wraplength=WRAP)
             if row == 2:  # the join code, to be read aloud
                 label.configure(font=self.code_font)
             label.grid(row=1 + row, column=0, columnspan=3, sticky="w")
@@ -49,7 +53,7 @@ class LobbyPanel(tk.Frame):
         self.watchers = tk.Label(self, anchor="w")
         self.watchers.grid(row=6, column=0, columnspan=3, sticky="w")
         self._hand_row()
-        self.footer = tk.Label(self, anchor="w", justify="left", wraplength=520)
+        self.footer = tk.Label(self, anchor="w", justify="left", wraplength=WRAP)
         self.footer.grid(row=8, column=0, columnspan=3, sticky="w", pady=(8, 4))
         bar = tk.Frame(self)
         bar.grid(row=9, column=0, columnspan=3, sticky="e")
@@ -62,6 +66,11 @@ class LobbyPanel(tk.Frame):
         self._levels: list[tuple[str, str]] = []
         self._open: list[int] = []
         self.set_palette(pal)
+        parent.bind("<Configure>", self._refit, add="+")
+
+    def _refit(self, event: tk.Event[tk.Misc]) -> None:
+        if event.widget is self.master and self.winfo_manager():
+            self._fit()
 
     def _hand_row(self) -> None:
         row = self.hand_frame = tk.Frame(self)
@@ -74,11 +83,12 @@ class LobbyPanel(tk.Frame):
                                         width=14)
         self.hand_label = access.label(row, _("Give a seat to the &computer:"),
                                        self.seat_combo)
-        self.hand_label.pack(side="left")
-        self.seat_combo.pack(side="left", padx=4)
-        self.level_combo.pack(side="left", padx=4)
+        # (the label above the choices: in German it alone is as wide as a small table)
+        self.hand_label.grid(row=0, column=0, columnspan=3, sticky="w")
+        self.seat_combo.grid(row=1, column=0, sticky="w", padx=(0, 4), pady=(2, 0))
+        self.level_combo.grid(row=1, column=1, sticky="w", padx=4, pady=(2, 0))
         self.hand_button = access.button(row, _("Gi&ve"), self._hand)
-        self.hand_button.pack(side="left", padx=4)
+        self.hand_button.grid(row=1, column=2, sticky="w", padx=4, pady=(2, 0))
 
     def _hand(self) -> None:
         seat_text, level_text = self.seat_var.get(), self.level_var.get()
@@ -118,9 +128,21 @@ class LobbyPanel(tk.Frame):
         else:
             self.hand_frame.grid_remove()
         self.start_button.state(["!disabled"] if shown.ready else ["disabled"])
+        self._fit()
         if not self.winfo_ismapped():
             self.place(relx=0.5, rely=0.45, anchor="center")
             self.lift()
+
+    def _fit(self, _event: object = None) -> None:
+        """The texts wrap within the table under the panel (a small screen, a long
+        language), never wider than a comfortable line."""
+        width = self.master.winfo_width()
+        if width <= 1:  # (not drawn yet: the requested size)
+            width = self.master.winfo_reqwidth()
+        wrap = max(220, min(WRAP, width - 2 * (PAD + 8)))
+        for label in (*self.how, self.footer):
+            if int(label.cget("wraplength")) != wrap:
+                label.configure(wraplength=wrap)
 
     def hide(self) -> None:
         self.place_forget()

@@ -99,3 +99,31 @@ def test_a_ipv6_table_found_is_written_with_brackets(root: tk.Tk) -> None:
     assert d.address.get() == "[fe80::2]:4000"
     d.cancel()
     assert d.result is None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) -> None:
+    """The table of a 1024x600 screen is some 660 pixels wide: the lobby, German's long
+    words too, stays inside it."""
+    from tenthousand import i18n
+    from tenthousand.present.network import LobbySeat, lobby
+    from tenthousand.view.lobby import LobbyPanel
+    from tenthousand.view.theme import palette
+
+    i18n.set_language(language)
+    table = tk.Frame(root, width=660, height=480)
+    table.pack_propagate(False)
+    table.pack()
+    panel = LobbyPanel(table, palette("color", "green"), on_start=lambda: None,
+                       on_hand=lambda seat, level: None, on_close=lambda: None)
+    try:
+        seats = [LobbySeat("Ann", "here"), LobbySeat("Gast A", "net"),
+                 LobbySeat("Gast B", "net")]
+        panel.show(lobby(["192.168.1.20", "fe80::1"], 47100, "4821-7396", seats),
+                   [("normal", "Normal"), ("expert", i18n._("Expert"))])
+        root.update()
+        assert panel.winfo_reqwidth() <= 660, panel.winfo_reqwidth()
+        assert panel.hand_frame.winfo_ismapped()  # (a seat can still be given away)
+    finally:
+        panel.destroy()
+        table.destroy()
