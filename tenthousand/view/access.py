@@ -49,10 +49,9 @@ def bind_key(widget: tk.Misc, text: str, index: int, action: Callable[[], object
     setattr(top, _REGISTRY, registry)
 
     def handler(event: tk.Event) -> str:
-        if str(widget.winfo_toplevel()) != str(event.widget.winfo_toplevel()):
-            return ""
-        try:
-            if not widget.winfo_viewable():
+        try:  # (a widget gone, with its toplevel still there: its key does nothing)
+            if str(widget.winfo_toplevel()) != str(event.widget.winfo_toplevel()) \
+                    or not widget.winfo_viewable():
                 return ""
         except tk.TclError:
             return ""
