@@ -18,6 +18,7 @@ from tenthousand import i18n
 from tenthousand.dialogs.about import AboutDialog
 from tenthousand.dialogs.challenge import ChallengeWindow
 from tenthousand.dialogs.charts import ChartsWindow
+from tenthousand.dialogs.join import JoinDialog
 from tenthousand.dialogs.keys import KeysDialog
 from tenthousand.dialogs.match import MatchDialog
 from tenthousand.dialogs.newgame import NewGameDialog
@@ -104,6 +105,8 @@ WINDOWS: dict[str, Callable[[tk.Tk], tk.Toplevel]] = {
     "review": lambda root: ReviewWindow(root, []),
     "charts": lambda root: ChartsWindow(root, _record(), palette("color", "green")),
     "replay": lambda root: ReplayWindow(root, _record(), step=0),
+    "join": lambda root: JoinDialog(root, name="Bob", testing=True, find=lambda done: done(
+        [("Ann's table", "192.168.1.20", 47100), ("Bob", "fe80::1c2b:3dff:fe4a:5e6f", 47100)])),
 }
 
 
