@@ -521,7 +521,7 @@ def _check_network(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> N
         return
     flag = "--host" if ns.host else "--join"
     for other, given in (("--demo", ns.demo), ("--replay", ns.replay is not None),
-                         ("--resume", ns.resume)):
+                         ("--resume", ns.resume), ("--real-dice", ns.real_dice)):
         if given:
             parser.error(_("{flag} and {other} cannot both be given").format(flag=flag,
                                                                            other=other))

@@ -58,6 +58,7 @@ def test_join_an_address_with_a_code() -> None:
     (["--join", "h", "--code", "abcd", "--seed", "4"], "the host's to choose"),
     (["--join", "h", "--code", "abcd", "--demo"], "cannot both"),
     (["--host", "--players", "Ann,net", "--resume"], "cannot both"),
+    (["--host", "--players", "Ann,net", "--real-dice"], "cannot both"),
     (["--host", "--players", "Ann,Bob=net"], "only a computer seat takes a name"),
 ])
 def test_flags_that_do_not_fit_are_refused_in_one_sentence(

@@ -9,6 +9,7 @@ threads; everything here runs in the Tk thread and never waits on it."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import tkinter as tk
 from collections.abc import Callable, Sequence
@@ -99,6 +100,8 @@ class NetworkCommands:
         """Open a table with ``settings`` (its seats ``net`` for the friends); ``again``:
         the game hosted again, its friends' seats kept for their names."""
         self.leave()
+        # (the friends' screens check the program's dice: real dice are for one table)
+        settings = dataclasses.replace(settings, real_dice=False)
         rules = settings.to_rules() if again is None else again.rules
         self.warm(rules)
         self.table = HostTable(
@@ -329,8 +332,6 @@ class NetworkCommands:
 def _host_settings(settings: GameSettings) -> GameSettings:
     """The host's dialog starts from the last game, with a friend's seat in place of the
     first computer (or added, if there is none)."""
-    import dataclasses
-
     seats = list(settings.seats)
     names = [s.name for s in seats]
     friend = SeatSetting(next_guest_name(names), False, "normal", net=True)

@@ -210,8 +210,17 @@ class NewGameDialog(Dialog[GameSettings]):
                          "(the most points per turn), Expert (wins more often than Best "
                          "average) and Perfect (the best chance to win).")).grid(row=2, column=0, sticky="w", pady=(PAD, 0))
         players.rowconfigure(3, weight=1)
-        self.real_dice = RealDiceFrame(players, self, settings)  # (dialogs/real_dice_frame)
+        self.real_dice = RealDiceFrame(  # (dialogs/real_dice_frame)
+            players, self, dataclasses.replace(settings, real_dice=False) if self.network
+            else settings)
         self.real_dice.grid(row=4, column=0, sticky="ew", pady=(PAD, 0))
+        if self.network:  # every screen checks the program's dice: no real dice here
+            self.real_dice.grid_remove()
+            ttk.Label(players, style=HINT_STYLE, font=self.small, wraplength=chars(self, 51),
+                      justify="left", text=_(
+                          "A network game is thrown with the program's dice, which every "
+                          "screen checks at the end; real dice are for one table.")).grid(
+                row=4, column=0, sticky="w", pady=(PAD, 0))
         for seat in settings.seats:  # a default name in the language in use ("Du", not "You")
             self.seat_rows.append(_SeatRow(self, in_this_language(seat)))
         self._layout_seats()

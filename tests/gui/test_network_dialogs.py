@@ -33,9 +33,12 @@ def test_only_the_hosts_dialog_offers_a_friends_seat(root: tk.Tk) -> None:
     assert FRIEND not in plain.seat_rows[0].combo.cget("values")
     plain.cancel()
     d = NewGameDialog(root, GameSettings(seats=(SeatSetting("Ann"),
-                                                SeatSetting("Computer A", True))),
+                                                SeatSetting("Computer A", True)),
+                                         real_dice=True, dice_set="Kitchen"),
                       testing=True, network=True)
     assert d.title() == "Host a network game" and d.button_ok.cget("text") == "Open the table"
+    root.update()
+    assert not d.real_dice.winfo_ismapped()  # the friends check the program's dice
     assert not ok_enabled(d) and "network" in d.errors["seats"]  # no friend's seat yet
     d.seat_rows[1].kind.set(FRIEND)  # the computer's seat becomes a friend's: Guest A
     root.update()
@@ -43,6 +46,7 @@ def test_only_the_hosts_dialog_offers_a_friends_seat(root: tk.Tk) -> None:
     d.button_ok.invoke()
     assert d.result is not None
     assert d.result.seats == (SeatSetting("Ann"), SeatSetting("Guest A", net=True))
+    assert not d.result.real_dice
 
 
 def _join(root: tk.Tk, found: Sequence[tuple[str, str, int]] | None,
