@@ -609,8 +609,9 @@ def transcript(record: Record) -> str:
     lines = [_transcript_head(record.rules)]
     for seat, played in zip(record.seats, record.seats_as_played(), strict=True):
         lines.append("  " + _seat_words(seat, played))
-    if record.start.position is not None:
-        lines.append(_("Resumed from a saved position."))
+    friend = record.network is not None and record.network.role != "host"
+    if record.start.position is not None and not friend:  # (a friend's record starts from
+        lines.append(_("Resumed from a saved position."))  # the host's, without its seed)
     elif record.start.seed is not None and game.over:  # the seed tells the dice to come
         lines.append(_("Dice seed: {seed}").format(seed=record.start.seed))
     if record.real_dice is not None:

@@ -160,3 +160,30 @@ def test_the_next_game_of_a_match_begins_on_every_screen() -> None:
         assert RULES.to_dict() == ann.replica.game.rules.to_dict()  # type: ignore[union-attr]
     finally:
         link.close()
+
+
+def test_a_friends_record_of_a_network_game_replays_and_reads_as_played() -> None:
+    """Where network play meets the records: the game a friend's screen kept (its replica's
+    record, as its history stores it) loads again, replays step by step to the same game,
+    and its transcript says who played and that it was a network game."""
+    from tenthousand.model import load_record, transcript
+    from tenthousand.present.replaying import build
+
+    link = host(lobby("cpu:expert", "net"))
+    try:
+        ann = join(link, "Ann")
+        _seated(link, ann)
+        table = hosted_game(link, seed=41)
+        table.begin()
+        pump_until(lambda: ann.verdict is not None, table, ann, timeout=30)
+        assert ann.replica is not None
+        kept = load_record(ann.replica.record.to_dict())
+        assert kept.network == Network("player", ann.link.seat)
+        assert [s.computer for s in kept.seats] == [s.computer for s in table.game.seats]
+        replay = build(kept)
+        assert replay.last == len(kept) and without_rng(replay.played) == without_rng(table.game)
+        text = transcript(kept)
+        assert "Played over the network." in text and "Ann: person" in text
+        assert "Cpu0: computer (expert)" in text and "saved position" not in text
+    finally:
+        link.close()
