@@ -301,7 +301,7 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=parse_players, metavar=_("SPEC"),
                         help=_("the seats in order, e.g. 'You,cpu:expert' or "
                                "'Ann,Bob=cpu:normal' (levels: {levels}); with --host, net "
-                               "is a friend's seat: 'You,net,cpu:expert'").format(
+                               "is a friend's seat: 'Ann,net,cpu:expert'").format(
                             levels=_level_words()))
     parser.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
                         metavar=_("NAME"), help=_("switch an option on (repeatable): "
@@ -445,7 +445,7 @@ def _network_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of a game with friends at their own screens (docs/network.md)."""
     parser.add_argument("--host", action="store_true",
                         help=_("open a table for friends at their own screens: --players gives "
-                               "its seats, net for each friend's ('You,net,cpu:expert'); the "
+                               "its seats, net for each friend's ('Ann,net,cpu:expert'); the "
                                "address, port and join code are printed and shown"))
     parser.add_argument("--port", type=_port, metavar=_("PORT"),
                         help=_("with --host: the port friends join on (default {port}; 0 picks "
@@ -527,7 +527,14 @@ def _check_network(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> N
                                                                            other=other))
     if ns.host and not nets:
         parser.error(_("--host: --players needs a seat net for each friend, as in "
-                       "'You,net,cpu:expert'"))
+                       "'Ann,net,cpu:expert'"))
+    if ns.host:
+        from .model.grammar import is_you
+        from .present.network import you_problem
+
+        mine = [s.name for s in ns.players if not s.net and not s.computer and is_you(s.name)]
+        if mine:
+            parser.error(_("--players: {problem}").format(problem=you_problem(mine[0])))
     if ns.join is not None:
         _check_join(parser, ns)
 

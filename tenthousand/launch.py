@@ -301,7 +301,14 @@ def network_start(app: App, opts: Options) -> None:
         app.network.host(settings, port=opts.port, code=opts.code, print_where=True)
     elif opts.join is not None:
         address, port = opts.join
-        app.network.join(address, port, opts.code or "", opts.name or app.network.my_name(),
+        from .control.messages import Kind
+
+        name = opts.name or app.network.my_name()
+        if not name and not opts.watch:
+            app.messages.tell(_("Give your name with --name NAME to join a table: the others "
+                                "see it at their screens."), Kind.WARNING)
+            return
+        app.network.join(address, port, opts.code or "", name or _("Watcher"),
                          watch=opts.watch)
 
 

@@ -60,6 +60,8 @@ def test_join_an_address_with_a_code() -> None:
     (["--host", "--players", "Ann,net", "--resume"], "cannot both"),
     (["--host", "--players", "Ann,net", "--real-dice"], "cannot both"),
     (["--host", "--players", "Ann,Bob=net"], "only a computer seat takes a name"),
+    (["--host", "--players", "You,net"], "give the name the others know you by"),
+    (["--join", "h", "--code", "abcd", "--name", "you"], "would mean each of them"),
 ])
 def test_flags_that_do_not_fit_are_refused_in_one_sentence(
         capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:

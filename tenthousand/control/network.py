@@ -19,6 +19,7 @@ from ..dialogs.newgame import LEVEL_LABELS
 from ..files.settings import GameSettings, LivePreferences, SeatSetting, next_guest_name
 from ..i18n import _, join_words, ngettext
 from ..model import Game, Rules, scoring
+from ..model.grammar import is_you
 from ..model.rules import BY_STRENGTH
 from ..present.commands import handles
 from ..services.jobs import JobRunner
@@ -201,8 +202,9 @@ class NetworkCommands:
         """The name a friend joins with by default: the one this window last joined a
         table with (a rejoin keeps the seat by name), else the first person of the last
         game."""
-        return self.last_name or next(
-            (s.name for s in self.prefs.game.seats if not s.computer and not s.net), _("You"))
+        name = self.last_name or next(
+            (s.name for s in self.prefs.game.seats if not s.computer and not s.net), "")
+        return "" if is_you(name) else name  # ("You" would mean each of the others)
 
     def _find(self, done: Callable[[Sequence[tuple[str, str, int]]], None]) -> None:
         """Look for tables on the local network, in the background."""

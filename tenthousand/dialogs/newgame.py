@@ -20,7 +20,9 @@ from ..files.settings import (
 )
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
+from ..model.grammar import is_you
 from ..model.rules import BY_STRENGTH, Rules
+from ..present.network import you_problem
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 from .real_dice_frame import RealDiceFrame
@@ -473,6 +475,9 @@ class NewGameDialog(Dialog[GameSettings]):
         seats = tuple(_seat_of(row.name.get(), row.kind.get()) for row in self.seat_rows)
         if self.network and not any(seat.net for seat in seats):
             errors["seats"] = _("choose a player over the network for a friend's seat")
+        mine = [s.name for s in seats if not s.net and not s.computer and is_you(s.name)]
+        if self.network and mine:  # (every screen would read it as its own player)
+            errors["seats"] = you_problem(mine[0])
         settings = GameSettings(
             preset=self.preset_key(),
             seats=seats,

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..i18n import _, number
+from ..model.grammar import is_you
 from ..model.text import is_plain
 
 __all__ = ["CODE_CHARACTERS", "LobbySeat", "LobbyShown", "code_problem", "lobby",
-           "name_problem", "refusal_text", "split_address"]
+           "name_problem", "refusal_text", "split_address", "you_problem"]
 
 #: The most characters a join code may be typed with (the host's table groups it).
 CODE_CHARACTERS = 32
@@ -70,7 +71,16 @@ def name_problem(text: str) -> str | None:
     if len(name) > NAME_CHARACTERS or not is_plain(name):
         return _("a name of 1 to {n} characters, in plain text").format(
             n=number(NAME_CHARACTERS))
+    if is_you(name):
+        return you_problem(name)
     return None
+
+
+def you_problem(name: str) -> str:
+    """Why a seat of a network game cannot be called "You" (each screen reads it as its
+    own player)."""
+    return _("give the name the others know you by: \"{name}\" would mean each of them at "
+             "their own screen").format(name=name.strip())
 
 
 @dataclass(frozen=True)

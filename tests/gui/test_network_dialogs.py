@@ -43,6 +43,11 @@ def test_only_the_hosts_dialog_offers_a_friends_seat(root: tk.Tk) -> None:
     d.seat_rows[1].kind.set(FRIEND)  # the computer's seat becomes a friend's: Guest A
     root.update()
     assert d.seat_rows[1].name.get() == "Guest A" and ok_enabled(d)
+    d.seat_rows[0].name.set("You")  # at Guest A's screen that would read as Guest A
+    root.update()
+    assert not ok_enabled(d) and "the others know you by" in d.errors["seats"]
+    d.seat_rows[0].name.set("Ann")
+    root.update()
     d.button_ok.invoke()
     assert d.result is not None
     assert d.result.seats == (SeatSetting("Ann"), SeatSetting("Guest A", net=True))
@@ -87,6 +92,9 @@ def test_an_address_typed_in_and_the_mistakes_shown(root: tk.Tk) -> None:
     assert set(d.errors) == {"address", "code", "name"}
     d.address.set("[fe80::1]:5000")
     d.code.set("abcd-1234")
+    d.player.set("You")  # the host's screen would read it as the host
+    root.update()
+    assert not ok_enabled(d) and "would mean each of them" in d.errors["name"]
     d.player.set("Zoe")
     root.update()
     assert ok_enabled(d)

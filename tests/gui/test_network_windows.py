@@ -209,3 +209,15 @@ def test_a_hosted_game_resumed_after_a_kill_is_hosted_again_and_bob_rejoins(
         bob.link.close()
         app.network.leave()
         app.destroy()
+
+
+def test_a_friend_called_you_is_asked_for_a_name(tk_root: tk.Tk) -> None:
+    """A first player's seat is called "You": at the host's screen that would read as the
+    host, so the join dialog offers no name until one is typed (and then the last one)."""
+    app = make_app(tk_root, settings(("You", False), ("Bot", True)))
+    try:
+        assert app.network.my_name() == ""
+        app.network.last_name = "Bob"
+        assert app.network.my_name() == "Bob"
+    finally:
+        app.destroy()
