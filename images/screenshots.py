@@ -118,7 +118,7 @@ def main() -> int:
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
     parser.add_argument("--only", choices=["advisor", "history", "replay", "languages", "real-dice",
-                                           "network"],
+                                           "network", "options"],
                         help="only these screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the history screenshots' names, e.g. -1024")
@@ -140,6 +140,8 @@ def main() -> int:
                     return shoot_replay(root, out, args.theme, args.size)
                 if args.only == "languages":
                     return shoot_languages(root, out)
+                if args.only == "options":
+                    return shoot_option_advisors(root, out)
                 if args.only in ("real-dice", "network"):
                     from tenthousand.files.settings import Preferences
                     shoot_one = shoot_real_dice if args.only == "real-dice" else shoot_network
@@ -435,6 +437,60 @@ def shoot_network(root: tk.Tk, out: Path, prefs: Any) -> None:
     grab(dialog, out / "network-join.png")
     dialog.destroy()
     app.destroy()
+
+
+#: The options whose two-player games the advisor values in win chances, each shown in a
+#: Trash game of its own: (file name, preset, options).
+OPTION_ADVISORS = (("advisor-surpassing.png", "trash-5000", ("surpassing",)),)
+
+
+def shoot_option_advisors(root: tk.Tk, out: Path) -> int:
+    """The advisor showing win chances in Trash games with an option (Perfect plays the
+    other seat, so the table is solved in the background first: minutes, once)."""
+    from tenthousand.control.app import App
+    from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
+    from tenthousand.model.game import Phase
+    from tenthousand.solver import cache
+
+    prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False, advisor=True,
+                        guide_done=True)
+    for name, preset, options in OPTION_ADVISORS:
+        settings = GameSettings(preset=preset, seats=(
+            SeatSetting("Ann"), SeatSetting("Computer", True, "perfect")), options=options)
+        app = App(root, prefs, settings, seed=11, install_error_handler=False,
+                  save_games=False, keep_history=False)
+        app.boxes.confirm = lambda title, question: True
+        rules = app.controller.game.rules
+        started = time.monotonic()
+        while not cache.cached(rules):
+            if time.monotonic() - started > 3600:
+                raise SystemExit(f"{name}: the solve took over an hour")
+            pump(root, 1.0)
+        print(f"{name}: solved in {time.monotonic() - started:.0f} s")
+        c, panel = app.controller, app.window.advisor
+        for _ in range(400):  # Ann plays until a throw offers three freezes or more
+            wait_for_human(app, root, limit=120)
+            g = c.game
+            if g.phase is Phase.START:
+                c.throw()
+                continue
+            indices, points = best(g)
+            if sum(g.board) > 0 and len(g.legal_freezes()) >= 3:
+                for i in indices:
+                    c.toggle(i)
+                end = time.monotonic() + 60
+                while not (panel.rows and "win probability" in app.advisor.display().note) \
+                        and time.monotonic() < end:
+                    pump(root, 0.1)
+                pump(root, 0.5)
+                grab(root, out / name)
+                break
+            for i in indices:
+                c.toggle(i)
+            c.bank() if g.bank_refusal(indices) is None and g.turn_score + points >= 350 \
+                else c.throw()
+        app.destroy()
+    return 0
 
 
 def shoot_replay(root: tk.Tk, out: Path, theme: str, size: str) -> int:
