@@ -5,7 +5,9 @@
 
 It plays seeded games through the same controller methods the keys call, stops at moments
 worth showing, and grabs the window with ImageMagick's ``import`` (or Pillow's ImageGrab).
-Preferences and saves go to a temporary folder, so a player's own files are never touched.
+Preferences and saves go to a temporary folder, so a player's own files are never touched
+(``TENTHOUSAND_SHOTS_HOME=DIR`` reuses one, with the tables an earlier run solved: the
+option advisors of ``--only options`` wait for their solves otherwise).
 """
 
 from __future__ import annotations
@@ -127,7 +129,9 @@ def main() -> int:
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    os.environ["TENTHOUSAND_HOME"] = tempfile.mkdtemp(prefix="tenthousand-shots-")
+    # (TENTHOUSAND_SHOTS_HOME: a home of an earlier run, whose solved tables are kept)
+    os.environ["TENTHOUSAND_HOME"] = os.environ.get("TENTHOUSAND_SHOTS_HOME") \
+        or tempfile.mkdtemp(prefix="tenthousand-shots-")
     xvfb = start_display()
     try:
         if args.only is not None:

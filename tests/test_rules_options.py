@@ -164,6 +164,18 @@ def test_surpassing_must_beat_the_previous_turn() -> None:
     assert game2.bank_refusal(idx(game2, 5, 5, 5, 1)) is None  # 600 > 500
 
 
+def test_a_refused_bank_names_the_higher_bar_of_the_minimum_and_the_score_to_beat() -> None:
+    # trash-5000: 500 to get on the board.  Seat 0 banks 600; seat 1, not on the board, has
+    # 150: the bar is beating 600 (650), not the minimum of 500.
+    game, dice = new_game("trash-5000", "surpassing", board=[0, 0])
+    bank_turn(game, dice, [5, 5, 5, 1, 3, 4], [5, 5, 5, 1])
+    dice.add([1, 5, 2, 3, 4, 6])
+    game.throw()
+    assert game.bank_refusal(idx(game, 1, 5)) == \
+        "you must beat the previous turn's 600; you have 150"
+    # (a score to beat below the minimum: the minimum is named, as in the test below)
+
+
 def test_surpassing_after_trash_the_bar_is_zero() -> None:
     game, dice = new_game("ten-thousand", "surpassing")
     dice.add([5, 2, 3, 3, 4, 6])
@@ -190,7 +202,8 @@ def test_surpassing_and_the_minimum_both_apply() -> None:
     # Seat 1 needs 350 to bank and must beat the 550 that seat 0 just added.
     dice.add([4, 4, 4, 5, 5, 2])
     game.throw()
-    assert game.bank_refusal(idx(game, 5)) == "you need 350 to bank; you have 50"
+    # (both bars are missed: the higher is named, the 550 to beat)
+    assert game.bank_refusal(idx(game, 5)) == "you must beat the previous turn's 550; you have 50"
     assert game.bank_refusal(idx(game, 4, 4, 4, 5, 5)) == \
         "you must beat the previous turn's 550; you have 500"
 

@@ -344,16 +344,17 @@ class Play:
         if stretch == self.rules.dice and self.rules.corner_throw_mandatory:
             return _("after turning the corner you must throw")
         need = self.rules.minimum_for(self.board[self.current])
-        if total < need:
+        beat = self.last_turn_added if self.rules.surpassing else -1
+        if total < need and beat < need:  # (else the score to beat is the higher bar: said)
             # Translators: {need} is the least turn score allowed, {total} the turn score.
             if self.board[self.current] == 0:
                 return _("you need {need} to get on the board; you have {total}").format(
                     need=number(need), total=number(total))
             return _("you need {need} to bank; you have {total}").format(
                 need=number(need), total=number(total))
-        if self.rules.surpassing and total <= self.last_turn_added:
+        if total <= beat:
             return _("you must beat the previous turn's {need}; you have {total}").format(
-                need=number(self.last_turn_added), total=number(total))
+                need=number(beat), total=number(total))
         return None
 
     def challenge_slot_for(self, seat: int) -> int | None:
