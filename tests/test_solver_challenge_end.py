@@ -366,6 +366,10 @@ def test_challenge_end_values_in_the_last_turns(end_table: Any) -> None:  # D-8,
     assert _start(game) == pytest.approx(want, abs=2e-6)
     both = challenge_end_table.both_starts(game, end_table)
     assert both is not None and max(both) == pytest.approx(want, abs=2e-6)
+    from tenthousand.advice import values as advisor
+
+    shown = advisor.evaluate(game)  # the advisor weighs the challenge for a person
+    assert shown is not None and shown.challenge == pytest.approx(both)
     # a tie-break round at 450, below the game point: seat 0 may make his first challenge
     game = _position(rules, 0, 450, 450, "tie-break", ((False, False), (True, False)))
     game.reacher, game.queue = 1, [1]
