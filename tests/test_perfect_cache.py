@@ -283,7 +283,9 @@ def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() ->
     rules = PRESETS["ten-thousand"].with_options("challenging", title="Challenge",
                                                  game_point=1000, catch_up=False)
     assert cache.unsolvable(rules) is None
-    assert "catch-up" in (cache.unsolvable(rules.with_options(catch_up=True)) or "")
+    assert cache.unsolvable(rules.with_options(catch_up=True)) is None  # challenge_end
+    assert "lowest score" in (cache.unsolvable(rules.with_options(catch_up=True, score_floor=0))
+                              or "")
     assert "multiple of 50" in (cache.unsolvable(rules.with_options(game_point=1200)) or "")
     assert "5,000" in (cache.unsolvable(rules.with_options(game_point=5500)) or "")
     cache.background(rules).run()

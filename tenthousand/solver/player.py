@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..ai import Decision
 from ..i18n import N_, _
 from ..model.game import Phase
-from . import cache, challenge_table, values
+from . import cache, challenge_end_table, challenge_table, values
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -121,6 +121,10 @@ class PerfectPlayer:
             best = challenge_table.challenge_is_best(game, table)
             if best is not None:
                 return 1 - game.current if best else None
+        if isinstance(table, challenge_end_table.ChallengeEndTable):  # in every stage
+            best = challenge_end_table.challenge_is_best(game, table)
+            if best is not None:
+                return 1 - game.current if best else None
         return self.fallback.choose_challenge(game)
 
     def think(self, game: Game) -> Callable[[], None] | None:
@@ -135,6 +139,10 @@ class PerfectPlayer:
         if (game.phase is Phase.START and isinstance(table, challenge_table.ChallengeTable)
                 and game.challenge_target is None and game.challenge_slot_for(game.current) == 0):
             turns.append(challenge_table.challenge_turn(game, table))
+        if (game.phase is Phase.START and isinstance(table, challenge_end_table.ChallengeEndTable)
+                and game.challenge_target is None
+                and game.challenge_slot_for(game.current) is not None):
+            turns.append(challenge_end_table.challenge_turn(game, table))
         slow = [tv for tv in turns if tv is not None and not tv.solved]
         if not slow:
             return None

@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from ..model.game import Game, Phase
 from ..model.rules import Rules
 from . import dice
+from .challenge_end_table import ChallengeEndTable
+from .challenge_end_table import start_chance as challenge_end_start_chance
+from .challenge_end_table import turn_values as challenge_end_turn_values
 from .challenge_table import ChallengeTable
 from .challenge_table import start_chance as challenge_start_chance
 from .challenge_table import turn_values as challenge_turn_values
@@ -59,6 +62,8 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
         return None
     if isinstance(table, SurpassEndTable):  # the score to beat, in every stage (D-14)
         return surpass_end_turn_values(game, table)
+    if isinstance(table, ChallengeEndTable):  # the challenges left, in every stage
+        return challenge_end_turn_values(game, table)
     if isinstance(table, PenaltyTable):  # the runs of trash are part of the position
         return penalty_turn_values(game, table)
     if isinstance(table, SurpassTable):  # and so is what the last turn added
@@ -203,6 +208,11 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
     if game.phase is Phase.START and isinstance(table, ChallengeTable):
         # before the mover decides on a challenge: the better of the two, as the table has it
         found = challenge_start_chance(game, table)
+        if found is None:
+            return None
+        mover = found
+    elif game.phase is Phase.START and isinstance(table, ChallengeEndTable):
+        found = challenge_end_start_chance(game, table)
         if found is None:
             return None
         mover = found
