@@ -21,6 +21,7 @@ from ..files.settings import (
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
 from ..model.rules import BY_STRENGTH, Rules
+from ..present.option_help import OPTION_HELP, option_help, own_options
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 from .real_dice_frame import RealDiceFrame
@@ -54,19 +55,6 @@ def player_choices(network: bool = False) -> dict[str, SeatSetting]:
         choices[text] = SeatSetting("", True, level)
     return choices
 
-
-#: One line per option, in our own words: (the check box's label with its access key, help).
-OPTION_HELP: dict[str, tuple[str, str]] = {
-    # Translators: the options of the new-game dialog; "&" marks the access key.
-    "pyramiding": (N_("&Pyramiding"), N_("counters may mix new dice with dice frozen earlier")),
-    "surpassing": (N_("S&urpassing"), N_("to bank, beat the previous player's last bank")),
-    "challenging": (N_("&Challenging"), N_("your banked points also come off a rival's board")),
-    "rotary-club": (N_("Ro&tary Club"), N_("lowest score wins; each corner pegs your turn score")),
-    "mutant-trash": (N_("&Mutant Trash"),
-                     N_("two seats: the dice you discard score for the other")),
-    "three-trash": (N_("T&hree-trash penalty"),
-                    N_("three trash turns in a row cost 1,000 points")),
-}
 
 #: A short description of each preset, shown under the preset chooser.
 PRESET_HELP: dict[str, str] = {
@@ -268,14 +256,18 @@ class NewGameDialog(Dialog[GameSettings]):
         options.grid(row=6, column=0, columnspan=3, sticky="ew")
         self.option_vars: dict[str, tk.BooleanVar] = {}
         self.option_checks: dict[str, ttk.Checkbutton] = {}
+        self.option_help: dict[str, ttk.Label] = {}
+        self._own_options: frozenset[str] = frozenset()
         for i, name in enumerate(OPTION_NAMES):
             title, help_text = OPTION_HELP.get(name, (name, ""))
             flag = tk.BooleanVar(self, name in settings.options)
             check = access.check(options, _(title), variable=flag)
             check.grid(row=2 * i, column=0, sticky="w")
-            ttk.Label(options, text=_(help_text), style=HINT_STYLE, font=self.small,
-                      wraplength=chars(self, 60), justify="left").grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
-                             padx=(24, 0), pady=(0, 3))
+            label = self.option_help[name] = ttk.Label(
+                options, text=_(help_text), style=HINT_STYLE, font=self.small,
+                wraplength=chars(self, 60), justify="left")
+            label.grid(row=2 * i + 1, column=0, columnspan=2, sticky="w", padx=(24, 0),
+                       pady=(0, 3))
             if name == "mutant-trash":
                 self.error_label(options, "options", wraplength=chars(self, 23)).grid(
                     row=2 * i, column=1, sticky="w", padx=PAD)
@@ -438,6 +430,17 @@ class NewGameDialog(Dialog[GameSettings]):
         for field, label in self.placeholders.items():
             label.configure(text=number(getattr(base, field)))
         self._update_placeholders()
+        self._show_options(base)
+
+    def _show_options(self, base: Rules) -> None:
+        """A saved rule set's own options ticked and kept so; the help with its numbers."""
+        own = own_options(base)
+        for name, flag in self.option_vars.items():
+            if name in own or name in self._own_options:  # the last set's: as chosen before
+                flag.set(name in own or name in self.settings.options)
+            self.option_checks[name].state(["disabled" if name in own else "!disabled"])
+            self.option_help[name].configure(text=option_help(name, base))
+        self._own_options = own
 
     def _update_placeholders(self) -> None:
         for field, label in self.placeholders.items():
@@ -483,5 +486,6 @@ class NewGameDialog(Dialog[GameSettings]):
     def refresh(self, *args: object) -> None:
         if hasattr(self, "placeholders"):
             self._update_placeholders()
-        super().refresh(*args)
+        if hasattr(self, "status"):  # not while the body is built (a saved set's options)
+            super().refresh(*args)
 
