@@ -186,6 +186,7 @@ class _Level:
         opening, later = max(rules.opening_minimum // STEP, 1), max(rules.minimum // STEP, 1)
         self.minimum = np.where(a == 0, opening, later)
         self.cap = np.maximum(ng - a, self.minimum) + e
+        self.settled = False  # solved once by Newton's method to the tolerance
 
     def bank(self, ts: TurnSolver, win: Any, chase: Any) -> Any:
         """Banking ``t``: the opponent moves at ``b`` against ``a + t`` with the mover's
@@ -200,10 +201,23 @@ class _Level:
         return 1.0 - np.where(reach < self.ng, opp, chased)
 
     def solve(self, ts: TurnSolver, win: Any, chase: Any, tol: float) -> tuple[Any, int]:
-        """The level's values (Newton on the trash coupling) and the passes it took."""
+        """The level's values and the passes it took: Newton on the trash coupling until
+        no column moves the first time, then (its inputs moving less from sweep to sweep)
+        one Newton step a sweep; the sweeps repeat until no step moves a value."""
         bank = self.bank(ts, win, chase)
+        if not self.settled:  # first seen: start from the states one step above
+            win[self.index] = self.guess(win)
         x = win[self.index].copy()
         outside = 1.0 - win[self.succ]  # trash leading to another level: fixed this sweep
+        if self.settled:  # one Newton step, with new slopes, from where the level was
+            y = np.where(self.same, 1.0 - x[self.succ_col], outside)
+            k = len(y)
+            both = ts.solve(np.concatenate([bank, bank], axis=1),
+                            np.concatenate([y, y + _DELTA]),
+                            np.concatenate([self.minimum, self.minimum]),
+                            np.concatenate([self.cap, self.cap]))
+            f, slope = both[:k], (both[k:] - both[:k]) / _DELTA
+            return self._couple(f, f - slope * y, slope, tol), 1
         passes = 0
         active = np.arange(len(x))  # columns still moving: a pass solves only those
         f = np.empty(len(x))
@@ -220,20 +234,35 @@ class _Level:
             f[active], slope = both[:j], (both[j:] - both[:j]) / _DELTA
             beta[active] = slope if passes <= 30 else 0.0  # then plain steps: a contraction
             alpha[active] = f[active] - beta[active] * y
-            new = f.copy()  # columns whose trash leaves the level are done
-            for _ in range(10_000):  # the linear coupling inside the level
-                nxt = np.where(self.same, alpha + beta * (1.0 - new[self.succ_col]), f)
-                close = float(np.max(np.abs(nxt - new))) < tol * 1e-3
-                new = nxt
-                if close:
-                    break
+            new = self._couple(f, alpha, beta, tol)
             moved = np.abs(new - x) >= tol
             x = new
             if not moved.any():
+                self.settled = True
                 return x, passes
             # a column must be solved again if it or the column its trash leads to moved
             active = np.flatnonzero(moved | (self.same & moved[self.succ_col]))
         raise SolveFailed(f"a level with the trash penalty did not settle to {tol:g}")
+
+    def guess(self, win: Any) -> Any:
+        """A first value of each column: the same position with the opponent one step
+        further (or the mover, at the top), solved in the level above."""
+        seat, a, b, ka, kb = self.index
+        top = self.ng - 1 - self.lo
+        return np.where(b < top, win[seat, a, np.minimum(b + 1, top), ka, kb],
+                        np.where(a < top, win[seat, np.minimum(a + 1, top), b, ka, kb], 0.5))
+
+    def _couple(self, f: Any, alpha: Any, beta: Any, tol: float) -> Any:
+        """The values of the linear coupling inside the level: ``alpha + beta * trash``
+        where trash stays in the level, ``f`` where it leaves."""
+        new = f.copy()
+        for _ in range(10_000):
+            nxt = np.where(self.same, alpha + beta * (1.0 - new[self.succ_col]), f)
+            close = float(np.max(np.abs(nxt - new))) < tol * 1e-3
+            new = nxt
+            if close:
+                break
+        return new
 
 
 def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
