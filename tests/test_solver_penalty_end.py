@@ -347,6 +347,13 @@ def test_the_penalty_with_a_catch_up_round_is_solved_here() -> None:
     assert "5,000" in (cache.unsolvable(farkle) or "")
     assert cache.option_tables(farkle.with_options(catch_up=False)) is not penalty_end_table
     assert penalty_end_table.unsupported(trash.with_options("surpassing")) is not None
+    from tenthousand.present.value_kind import value_kind
+
+    assert value_kind(PRESETS["trash-5000"].with_options("three-trash"), 2).text == (
+        "Values: expected points. No win chances: the trash penalty is solved only with a "
+        "lowest score.")
+    assert "above 5,000" not in value_kind(farkle, 2).text
+    assert "more than 5,000 points with the trash penalty" in value_kind(farkle, 2).text
 
 
 @pytest.mark.parametrize("rules", [
@@ -381,3 +388,19 @@ def test_the_advisor_shows_exact_chances_with_the_penalty(rules: Rules) -> None:
     finally:
         table._REGISTERED.pop(rules, None)
         cache._SOLVES.clear()
+
+
+def test_the_penalty_changes_no_tie_break_value(end_table: Any) -> None:
+    from tenthousand.solver import core
+
+    sol = end_table.figures["solution"]
+    plain = core.solve(PLAY.with_options(three_trash=False), extra=500)
+    # both pay the penalty in the same round from the same score: the rounds are core's
+    assert np.allclose(sol.tie, plain.tie_first, atol=1e-9)
+    n = len(plain.tie_second)  # (at 0 core keeps the second's chance after the first's trash)
+    assert np.allclose(sol.tie_second[1:n], plain.tie_second[1:], atol=1e-9)
+    assert sol.tie_trash[0] == pytest.approx(plain.tie_second[0], abs=1e-9)
+    # the chaser's chance is core's too, given that tie value; the normal game is not
+    assert np.allclose(sol.chase[:, :, :-1][..., :plain.catch_up.shape[2]],
+                       plain.catch_up[..., :sol.chase.shape[2] - 1], atol=1e-9)
+    assert abs(sol.first_player_win_probability - plain.first_player_win_probability) > 1e-4
