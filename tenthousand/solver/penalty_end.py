@@ -24,6 +24,9 @@ same penalty from the same score and ties again at runs 0 (the lowest score cann
 either penalty: both are at the game point or above).  So the round's values are
 ``tie[k]`` (the first's chance at runs ``k``), ``tie_trash[k]`` (the second's after the
 first's trash) and ``tie_second[x]``, a fixed point in the few ``tie[k]``, solved first.
+(A round at run ``trash_run - 1`` leads to the one at 0 as a round at ``k`` leads to
+``k + 1``, so the fixed point has every ``tie[k]`` alike, core's tie-break value: the
+penalty changes nothing in the tie-break rounds.)
 
 The truncation is core's: in the normal game a turn score above ``max(game point - board,
 minimum) + extra`` banks at once, in catch-up and tie-break turns one above
