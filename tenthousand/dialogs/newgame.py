@@ -20,9 +20,9 @@ from ..files.settings import (
 )
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
-from ..model.grammar import is_you
 from ..model.rules import BY_STRENGTH, Rules
-from ..present.network import you_problem
+from ..present.network import hosted_seats_problem
+from ..present.option_help import OPTION_HELP, option_help, own_options
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 from .real_dice_frame import RealDiceFrame
@@ -56,19 +56,6 @@ def player_choices(network: bool = False) -> dict[str, SeatSetting]:
         choices[text] = SeatSetting("", True, level)
     return choices
 
-
-#: One line per option, in our own words: (the check box's label with its access key, help).
-OPTION_HELP: dict[str, tuple[str, str]] = {
-    # Translators: the options of the new-game dialog; "&" marks the access key.
-    "pyramiding": (N_("&Pyramiding"), N_("counters may mix new dice with dice frozen earlier")),
-    "surpassing": (N_("S&urpassing"), N_("to bank, beat the previous player's last bank")),
-    "challenging": (N_("&Challenging"), N_("your banked points also come off a rival's board")),
-    "rotary-club": (N_("Ro&tary Club"), N_("lowest score wins; each corner pegs your turn score")),
-    "mutant-trash": (N_("&Mutant Trash"),
-                     N_("two seats: the dice you discard score for the other")),
-    "three-trash": (N_("T&hree-trash penalty"),
-                    N_("three trash turns in a row cost 1,000 points")),
-}
 
 #: A short description of each preset, shown under the preset chooser.
 PRESET_HELP: dict[str, str] = {
@@ -213,16 +200,8 @@ class NewGameDialog(Dialog[GameSettings]):
                          "average) and Perfect (the best chance to win).")).grid(row=2, column=0, sticky="w", pady=(PAD, 0))
         players.rowconfigure(3, weight=1)
         self.real_dice = RealDiceFrame(  # (dialogs/real_dice_frame)
-            players, self, dataclasses.replace(settings, real_dice=False) if self.network
-            else settings)
+            players, self, settings, network=self.network)
         self.real_dice.grid(row=4, column=0, sticky="ew", pady=(PAD, 0))
-        if self.network:  # every screen checks the program's dice: no real dice here
-            self.real_dice.grid_remove()
-            ttk.Label(players, style=HINT_STYLE, font=self.small, wraplength=chars(self, 51),
-                      justify="left", text=_(
-                          "A network game is thrown with the program's dice, which every "
-                          "screen checks at the end; real dice are for one table.")).grid(
-                row=4, column=0, sticky="w", pady=(PAD, 0))
         for seat in settings.seats:  # a default name in the language in use ("Du", not "You")
             self.seat_rows.append(_SeatRow(self, in_this_language(seat)))
         self._layout_seats()
@@ -279,14 +258,18 @@ class NewGameDialog(Dialog[GameSettings]):
         options.grid(row=6, column=0, columnspan=3, sticky="ew")
         self.option_vars: dict[str, tk.BooleanVar] = {}
         self.option_checks: dict[str, ttk.Checkbutton] = {}
+        self.option_help: dict[str, ttk.Label] = {}
+        self._own_options: frozenset[str] = frozenset()
         for i, name in enumerate(OPTION_NAMES):
             title, help_text = OPTION_HELP.get(name, (name, ""))
             flag = tk.BooleanVar(self, name in settings.options)
             check = access.check(options, _(title), variable=flag)
             check.grid(row=2 * i, column=0, sticky="w")
-            ttk.Label(options, text=_(help_text), style=HINT_STYLE, font=self.small,
-                      wraplength=chars(self, 60), justify="left").grid(row=2 * i + 1, column=0, columnspan=2, sticky="w",
-                             padx=(24, 0), pady=(0, 3))
+            label = self.option_help[name] = ttk.Label(
+                options, text=_(help_text), style=HINT_STYLE, font=self.small,
+                wraplength=chars(self, 60), justify="left")
+            label.grid(row=2 * i + 1, column=0, columnspan=2, sticky="w", padx=(24, 0),
+                       pady=(0, 3))
             if name == "mutant-trash":
                 self.error_label(options, "options", wraplength=chars(self, 23)).grid(
                     row=2 * i, column=1, sticky="w", padx=PAD)
@@ -449,6 +432,17 @@ class NewGameDialog(Dialog[GameSettings]):
         for field, label in self.placeholders.items():
             label.configure(text=number(getattr(base, field)))
         self._update_placeholders()
+        self._show_options(base)
+
+    def _show_options(self, base: Rules) -> None:
+        """A saved rule set's own options ticked and kept so; the help with its numbers."""
+        own = own_options(base)
+        for name, flag in self.option_vars.items():
+            if name in own or name in self._own_options:  # the last set's: as chosen before
+                flag.set(name in own or name in self.settings.options)
+            self.option_checks[name].state(["disabled" if name in own else "!disabled"])
+            self.option_help[name].configure(text=option_help(name, base))
+        self._own_options = own
 
     def _update_placeholders(self) -> None:
         for field, label in self.placeholders.items():
@@ -473,11 +467,9 @@ class NewGameDialog(Dialog[GameSettings]):
             else:
                 numbers[key] = value
         seats = tuple(_seat_of(row.name.get(), row.kind.get()) for row in self.seat_rows)
-        if self.network and not any(seat.net for seat in seats):
-            errors["seats"] = _("choose a player over the network for a friend's seat")
-        mine = [s.name for s in seats if not s.net and not s.computer and is_you(s.name)]
-        if self.network and mine:  # (every screen would read it as its own player)
-            errors["seats"] = you_problem(mine[0])
+        problem = hosted_seats_problem(seats) if self.network else None
+        if problem:
+            errors["seats"] = problem
         settings = GameSettings(
             preset=self.preset_key(),
             seats=seats,
@@ -497,5 +489,6 @@ class NewGameDialog(Dialog[GameSettings]):
     def refresh(self, *args: object) -> None:
         if hasattr(self, "placeholders"):
             self._update_placeholders()
-        super().refresh(*args)
+        if hasattr(self, "status"):  # not while the body is built (a saved set's options)
+            super().refresh(*args)
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import N_, _
 from ..present.dice_entry import COACH_MODES
 from ..view import access
-from .base import Dialog, chars
+from .base import HINT_STYLE, Dialog, chars
 
 if TYPE_CHECKING:
     from ..files.settings import GameSettings
@@ -30,10 +30,12 @@ COACH_LABELS = {
 class RealDiceFrame(ttk.Labelframe):
     """Real dice on or off, the set's name and the coach; :meth:`values` reads them."""
 
-    def __init__(self, parent: tk.Misc, dialog: Dialog[Any], settings: GameSettings) -> None:
+    def __init__(self, parent: tk.Misc, dialog: Dialog[Any], settings: GameSettings, *,
+                 network: bool = False) -> None:
         super().__init__(parent, text=_("Real dice"), padding=PAD)
         self.kept = settings.dice_set  # the set's name, as it was while real dice are off
-        self.on = tk.BooleanVar(self, value=settings.real_dice)
+        # (a hosted table: every screen checks the program's dice, so real dice stay off)
+        self.on = tk.BooleanVar(self, value=settings.real_dice and not network)
         self.name = tk.StringVar(self, value=settings.dice_set or _("My dice"))
         labels = [_(COACH_LABELS[m]) for m in COACH_MODES]
         mode = settings.coach if settings.coach in COACH_MODES else "everyone"
@@ -56,6 +58,14 @@ class RealDiceFrame(ttk.Labelframe):
         for var in (self.on, self.name, self.coach):
             var.trace_add("write", dialog.refresh)
         self._enable()
+        if network:  # in place of the choices, why there are none
+            for child in self.grid_slaves():
+                child.grid_remove()
+            self.configure(text="")
+            ttk.Label(self, style=HINT_STYLE, wraplength=chars(self, 48), justify="left",
+                      text=_("A network game is thrown with the program's dice, which every "
+                             "screen checks at the end; real dice are for one table.")).grid(
+                row=0, column=0, sticky="w")
 
     def _enable(self) -> None:
         state = "normal" if self.on.get() else "disabled"

@@ -13,12 +13,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..files.settings import SeatSetting
 from ..i18n import _, number
 from ..model.grammar import is_you
 from ..model.text import is_plain
 
-__all__ = ["CODE_CHARACTERS", "LobbySeat", "LobbyShown", "code_problem", "lobby",
-           "name_problem", "refusal_text", "split_address", "you_problem"]
+__all__ = ["CODE_CHARACTERS", "LobbySeat", "LobbyShown", "code_problem", "hosted_seats_problem",
+           "lobby", "name_problem", "refusal_text", "split_address", "you_problem"]
 
 #: The most characters a join code may be typed with (the host's table groups it).
 CODE_CHARACTERS = 32
@@ -74,6 +75,15 @@ def name_problem(text: str) -> str | None:
     if is_you(name):
         return you_problem(name)
     return None
+
+
+def hosted_seats_problem(seats: Sequence[SeatSetting]) -> str | None:
+    """What is wrong with the seats of a table to host (None: nothing): a friend's seat is
+    needed, and no seat at the host's screen may be called "You"."""
+    if not any(seat.net for seat in seats):
+        return _("choose a player over the network for a friend's seat")
+    mine = [s.name for s in seats if not s.net and not s.computer and is_you(s.name)]
+    return you_problem(mine[0]) if mine else None
 
 
 def you_problem(name: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..i18n import _, number
-from ..model import THREE_TRASH_PENALTY, Corner, Frozen, Game, Thrown, TurnStarted
+from ..model import Corner, Frozen, Game, Thrown, TurnStarted
 from ..model.game import Phase
 from ..model.grammar import Person
 
@@ -217,11 +217,18 @@ def notice(game: Game, human: bool) -> str:
                   "trash costs {name} {points}."),
                 _("{name} challenged {other}: a bank this turn also comes off {other}'s "
                   "board; trash costs {name} {points}."), points=penalty))
-    streak = game.trash_streak[game.current]
-    if (game.rules.three_trash and not game.rules.rotary_club and streak == 2
+    streak, rules = game.trash_streak[game.current], game.rules
+    if (rules.three_trash and not rules.rotary_club and streak == rules.trash_run - 1
             and game.phase in (Phase.START, Phase.CHOOSE)):
-        lines.append(me.pick(
-            _("Careful: you threw trash the last two turns; a third costs you {points}."),
-            _("Careful: {name} threw trash the last two turns; a third costs {name} {points}."),
-            points=number(THREE_TRASH_PENALTY)))
+        points = number(rules.trash_penalty)  # the rule set's, not the presets' 1,000
+        if streak == 2:
+            lines.append(me.pick(
+                _("Careful: you threw trash the last two turns; a third costs you {points}."),
+                _("Careful: {name} threw trash the last two turns; a third costs {name} "
+                  "{points}."), points=points))
+        else:
+            lines.append(me.pick(
+                _("Careful: one more trash turn in a row costs you {points}."),
+                _("Careful: one more trash turn in a row costs {name} {points}."),
+                points=points))
     return "\n".join(line for line in lines if line)

@@ -25,7 +25,14 @@ from ..files.paths import paths
 from ..files.storage import BadFile, read_limited, write_bytes_atomic
 from ..i18n import _, number
 from ..model.rules import Rules
-from . import challenge_end_table, challenge_table, penalty_table, surpass_end_table, surpass_table
+from . import (
+    challenge_end_table,
+    challenge_table,
+    penalty_end_table,
+    penalty_table,
+    surpass_end_table,
+    surpass_table,
+)
 from . import table_file as tables
 
 log = logging.getLogger(__name__)
@@ -52,7 +59,7 @@ MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
 #: The tables of the option solvers: each module has ``MAGIC``, ``unsupported``, ``pack``,
 #: ``unpack`` and ``SOLVER``, the name of its solver module.
 _OPTION_TABLES = (surpass_table, surpass_end_table, challenge_table, challenge_end_table,
-                  penalty_table)
+                  penalty_table, penalty_end_table)
 
 
 def option_tables(rules: Rules) -> ModuleType | None:
@@ -62,7 +69,7 @@ def option_tables(rules: Rules) -> ModuleType | None:
     if rules.challenging:
         return challenge_end_table if rules.catch_up else challenge_table
     if rules.three_trash:
-        return penalty_table
+        return penalty_end_table if rules.catch_up else penalty_table
     return None
 
 
@@ -104,7 +111,7 @@ def unsolvable(rules: Rules) -> str | None:
             return _("the game point is above {points} with challenging: too many positions "
                      "to solve on this computer").format(
                          points=number(LARGEST_CHALLENGE_GAME_POINT))
-    elif kind is penalty_table:
+    elif kind is penalty_table or kind is penalty_end_table:
         if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
             return _("the scores run over more than {points} points with the trash penalty: "
                      "too many positions to solve on this computer").format(

@@ -18,8 +18,8 @@ iterating the linear map, which is cheap).
 
 Supported: any rule set the core solver takes, plus ``three-trash`` with a lowest score,
 when the first to reach the game point wins at once (``catch_up = false``).  With a
-catch-up round the runs of trash would enter the catch-up and tie-break turns too; that
-is not written.  Without a catch-up round the seats do not matter (ties cannot happen), so
+catch-up round the runs of trash enter the catch-up and tie-break turns too: that is
+:mod:`.penalty_end`.  Without a catch-up round the seats do not matter (ties cannot happen), so
 the table has no seat dimension.
 
 This module only calls :class:`.core.TurnSolver` (the turn programme); it changes nothing in

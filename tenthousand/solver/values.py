@@ -28,6 +28,8 @@ from .challenge_end_table import turn_values as challenge_end_turn_values
 from .challenge_table import ChallengeTable
 from .challenge_table import start_chance as challenge_start_chance
 from .challenge_table import turn_values as challenge_turn_values
+from .penalty_end_table import PenaltyEndTable
+from .penalty_end_table import turn_values as penalty_end_turn_values
 from .penalty_table import PenaltyTable
 from .penalty_table import turn_values as penalty_turn_values
 from .surpass_end_table import SurpassEndTable
@@ -64,6 +66,8 @@ def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
         return surpass_end_turn_values(game, table)
     if isinstance(table, ChallengeEndTable):  # the challenges left, in every stage
         return challenge_end_turn_values(game, table)
+    if isinstance(table, PenaltyEndTable):  # the runs of trash, in every stage
+        return penalty_end_turn_values(game, table)
     if isinstance(table, PenaltyTable):  # the runs of trash are part of the position
         return penalty_turn_values(game, table)
     if isinstance(table, SurpassTable):  # and so is what the last turn added
@@ -217,7 +221,8 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
             return None
         mover = found
     elif (game.phase is Phase.START and game.stage == "normal" and mine % STEP == 0
-            and not isinstance(table, PenaltyTable | SurpassTable | SurpassEndTable)
+            and not isinstance(table, PenaltyTable | SurpassTable | SurpassEndTable
+                                   | PenaltyEndTable)
             and theirs % STEP == 0 and 0 <= mine < table.rules.game_point
             and 0 <= theirs < table.rules.game_point):
         mover = table.w(cur, mine // STEP, theirs // STEP)  # straight from the table

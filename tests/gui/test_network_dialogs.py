@@ -38,7 +38,8 @@ def test_only_the_hosts_dialog_offers_a_friends_seat(root: tk.Tk) -> None:
                       testing=True, network=True)
     assert d.title() == "Host a network game" and d.button_ok.cget("text") == "Open the table"
     root.update()
-    assert not d.real_dice.winfo_ismapped()  # the friends check the program's dice
+    assert not d.real_dice.entry.winfo_ismapped()  # the friends check the program's dice
+    assert not d.real_dice.on.get()
     assert not ok_enabled(d) and "network" in d.errors["seats"]  # no friend's seat yet
     d.seat_rows[1].kind.set(FRIEND)  # the computer's seat becomes a friend's: Guest A
     root.update()

@@ -1,0 +1,60 @@
+"""The new-game dialog with a saved rule set that has an option on of its own: the box is
+ticked and kept so, its help gives the set's numbers (it showed the trash penalty unticked,
+at 1,000, for a rule file with it on at 500)."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Iterator
+
+import pytest
+
+from tenthousand.dialogs.newgame import NewGameDialog
+from tenthousand.files import rulefile
+from tenthousand.files.settings import GameSettings
+from tenthousand.model.rules import PRESETS
+
+pytestmark = pytest.mark.gui
+
+HOUSE = PRESETS["trash-5000"].with_options("three-trash", trash_penalty=500, title="House")
+
+
+@pytest.fixture
+def root(tk_root: tk.Tk) -> Iterator[tk.Tk]:
+    yield tk_root
+    for child in tk_root.winfo_children():
+        if isinstance(child, tk.Toplevel):
+            child.destroy()
+    tk_root.update()
+
+
+def test_a_saved_sets_own_option_is_ticked_with_its_numbers(root: tk.Tk) -> None:
+    rulefile.save(rulefile.RuleSet(HOUSE))
+    d = NewGameDialog(root, GameSettings(preset="saved:House"), testing=True)
+    d.update()
+    assert d.option_vars["three-trash"].get()
+    assert d.option_checks["three-trash"].instate(["disabled"])
+    assert d.option_help["three-trash"].cget("text") == "3 trash turns in a row cost 500 points"
+    d.button_ok.invoke()
+    assert d.result is not None and d.result.options == ("three-trash",)
+    rules = d.result.to_rules()
+    assert rules.three_trash and rules.trash_penalty == 500
+
+
+def test_leaving_the_saved_set_gives_the_box_back(root: tk.Tk) -> None:
+    rulefile.save(rulefile.RuleSet(HOUSE))
+    d = NewGameDialog(root, GameSettings(preset="farkle"), testing=True)
+    d.update()
+    assert not d.option_vars["three-trash"].get()
+    assert d.option_help["three-trash"].cget("text") == (
+        "three trash turns in a row cost 1,000 points")
+    d.preset_var.set(d.preset_titles["saved:House"])
+    d.update()
+    assert d.option_vars["three-trash"].get()
+    assert d.option_checks["three-trash"].instate(["disabled"])
+    d.preset_var.set(d.preset_titles["farkle"])
+    d.update()
+    assert not d.option_vars["three-trash"].get()
+    assert not d.option_checks["three-trash"].instate(["disabled"])
+    assert d.option_help["three-trash"].cget("text") == (
+        "three trash turns in a row cost 1,000 points")
