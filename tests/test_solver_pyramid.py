@@ -10,12 +10,12 @@ when all six are frozen; the game around it (the catch-up round, tie-breaks, the
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache as _memo
 from math import factorial
 from typing import Any
 
 import pytest
-from test_solver import BruteForce, _iterate, _NoFallback
+from test_solver import BruteForce, _NoFallback
 
 from tenthousand.model import scoring
 from tenthousand.model.game import Game, Phase, Seat
@@ -30,7 +30,7 @@ Dice = tuple[int, ...]
 State = tuple[str, int, int, int]
 
 
-@lru_cache(maxsize=None)
+@_memo
 def _outcomes(n: int) -> tuple[tuple[Dice, float], ...]:
     out = []
     for dice in itertools.combinations_with_replacement(range(1, 7), n):

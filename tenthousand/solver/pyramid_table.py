@@ -16,6 +16,7 @@ import itertools
 import math
 import threading
 from array import array
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +26,7 @@ from ..i18n import _
 from ..model import scoring
 from ..model.rules import Rules
 from . import table_file as tables
-from .turn import _cached
+from .turn import cache_limit
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -90,7 +91,7 @@ def stretches(rules: Rules) -> Stretches:
     """The stretch model of these rules (about 0.5 s; cached)."""
     t = scoring.table(rules)
     dice = rules.dice
-    states: list[tuple[Counts, int]] = [((0,) * 6, 0)]  # type: ignore[list-item]
+    states: list[tuple[Counts, int]] = [((0, 0, 0, 0, 0, 0), 0)]
     index = {states[0]: 0}
     raw: dict[int, tuple[float, dict[tuple[int, ...], float]]] = {}
     corner_steps = [0]
@@ -104,7 +105,8 @@ def stretches(rules: Rules) -> Stretches:
         for c, p in _outcomes(n):
             opts: set[int] = set()
             for sub in _subs(c):
-                new: Counts = tuple(a + b for a, b in zip(s, sub, strict=True))  # type: ignore
+                new: Counts = (s[0] + sub[0], s[1] + sub[1], s[2] + sub[2], s[3] + sub[3],
+                               s[4] + sub[4], s[5] + sub[5])
                 sc = exact.get(new)
                 if sc is None:
                     continue
@@ -252,6 +254,25 @@ class PyramidTurn:
             self._banks = banks
             self._after, self._corner = array("f", rows), array("f", corner)
             return self._banks, self._after, self._corner
+
+
+_CACHE: OrderedDict[tuple[object, ...], PyramidTurn] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(key: tuple[object, ...], make: Callable[[], PyramidTurn]) -> PyramidTurn:
+    """The solved turns kept, as :func:`.turn._cached` keeps the others (as many)."""
+    with _CACHE_LOCK:
+        tv = _CACHE.get(key)
+        if tv is not None:
+            _CACHE.move_to_end(key)
+            return tv
+    tv = make()
+    with _CACHE_LOCK:
+        tv = _CACHE.setdefault(key, tv)
+        while len(_CACHE) > cache_limit():
+            _CACHE.popitem(last=False)
+    return tv
 
 
 # -- the table ---------------------------------------------------------------------------
