@@ -1,0 +1,178 @@
+"""Perfect play in Rotary Club against a brute force of its own, and its table in play.
+
+The brute force walks each turn as the engine plays Rotary Club: every freeze of every
+multiset of dice (``rules_kit.rolls``), no bank, each corner pegging the stretch onto the
+board and six fresh dice following, trash ending the turn; the catch-up turn once a board
+has reached the game point (the turn that reached it goes on, D-8), the lowest board
+winning, tie-break rounds in seat order (D-9) comparing what each pegs in the round.  Its
+states are whole boards; it runs plain value iteration on seat 0's chance.  The one
+truncation is the solver's: a finisher more than ``game point + extra`` ahead, or the first
+of a tie-break round who pegged more than that, ends his turn there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rules_kit import rolls
+from test_solver import _iterate, _NoFallback
+
+from tenthousand.model.game import Game, Phase, Seat
+from tenthousand.model.rules import PRESETS, Rules
+
+np = pytest.importorskip("numpy")
+
+from tenthousand.solver import cache, rotary, rotary_table, table, values  # noqa: E402
+from tenthousand.solver.player import PerfectPlayer  # noqa: E402
+
+#: (stage N/C/T, board 0, board 1, mover); tie-break states keep what seat 0 pegged in
+#: the round (seat 1 to move) or nothing (seat 0 to open it).
+State = tuple[str, int, int, int]
+
+
+class RotaryBruteForce:
+    def __init__(self, rules: Rules, extra: int) -> None:
+        self.r = rules
+        self.g = rules.game_point
+        self.cap = rules.game_point + extra
+        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.v: dict[State, float] = {}
+
+    def value(self, state: State) -> float:
+        return self.v.get(state, 0.5)
+
+    def end(self, state: State, own: int) -> float:
+        """Seat 0's chance once the mover's turn ends with his board at ``own``."""
+        stage, s0, s1, mover = state
+        board = [s0, s1]
+        board[mover] = own
+        other = 1 - mover
+        if stage == "N":
+            reached = own >= self.g
+            return self.value(("C" if reached else "N", board[0], board[1], other))
+        if stage == "T" and mover == 0:
+            return self.value(("T", own, 0, 1))  # seat 0 pegged ``own`` in the round
+        if board[0] != board[1]:  # the catch-up turn, or a round, is over: lowest wins
+            return 1.0 if board[0] < board[1] else 0.0
+        return self.value(("T", 0, 0, 0))
+
+    def turn(self, state: State) -> float:
+        stage, s0, s1, mover = state
+        start = (s0, s1)[mover]
+        opp = (s0, s1)[1 - mover]
+        pick = max if mover == 0 else min
+        memo: dict[tuple[int, int, int, bool], float] = {}
+
+        def lost_already(own: int) -> bool:  # pegs only add: above the other, he has lost
+            return stage == "C" and own > opp or stage == "T" and mover == 1 and own > s0
+
+        def stop(own: int) -> bool:  # the truncation
+            if stage == "N":
+                return own >= self.g and own - opp > self.cap
+            return stage == "T" and mover == 0 and own > self.cap
+
+        def throw(own: int, t: int, n: int, first: bool) -> float:
+            key = (own, t, n, first)
+            if key in memo:
+                return memo[key]
+            total = 0.0
+            for p, freezes in self.rolls[(n, first)]:
+                if not freezes:
+                    total += p * self.end(state, own)
+                    continue
+                options = []
+                for points, left in freezes:
+                    if left:
+                        options.append(throw(own, t + points, left, False))
+                        continue
+                    pegged = own + t + points
+                    if lost_already(pegged):
+                        options.append(0.0 if mover == 0 else 1.0)
+                    elif stop(pegged):
+                        options.append(self.end(state, pegged))
+                    else:
+                        options.append(throw(pegged, 0, 6, False))
+                total += p * pick(options)
+            memo[key] = total
+            return total
+
+        base = 0 if stage == "T" and mover == 0 else start
+        return throw(base, 0, 6, True)
+
+    def reachable(self) -> list[State]:
+        seen: set[State] = {("N", 0, 0, 0), ("N", 0, 0, 1)}
+        todo = list(seen)
+        original = self.value
+        while todo:
+            state = todo.pop()
+            found: set[State] = set()
+
+            def spy(s: State, found: set[State] = found) -> float:
+                found.add(s)
+                return 0.5
+
+            self.value = spy  # type: ignore[method-assign]
+            self.turn(state)
+            for s in found - seen:
+                seen.add(s)
+                todo.append(s)
+        self.value = original  # type: ignore[method-assign]
+        return sorted(seen)
+
+    def solve(self) -> float:
+        seen = self.reachable()
+        for stage in "TCN":
+            states = sorted((s for s in seen if s[0] == stage), key=lambda s: -(s[1] + s[2]))
+            _iterate(self, states, 3000, 1e-13)
+        return (self.v[("N", 0, 0, 0)] + 1.0 - self.v[("N", 0, 0, 1)]) / 2
+
+
+def _seat0(sol: Any, state: State) -> float:
+    """The solver's chance for seat 0 in a brute-force state."""
+    stage, b0, b1, mover = state
+    board = (b0, b1)
+    other = 1 - mover
+    if stage == "N":
+        mine = sol.win[mover, board[mover] // 50, board[other] // 50]
+    elif stage == "C":
+        mine = sol.chase[mover, (board[other] - board[mover]) // 50]
+    elif mover == 0:
+        mine = sol.tie_first
+    else:
+        mine = sol.second[b0 // 50]
+    return float(mine) if mover == 0 else 1.0 - float(mine)
+
+
+#: Small games: Trash (no first-throw counters) and Ten-Thousand (doubles and the straight
+#: on the first throw only, D-2), without the dearest counters so that the boards stay few.
+CASES = [
+    (PRESETS["trash-5000"].with_options("rotary-club", game_point=200, straight=None,
+                                        triplet_ones=300), 100),
+    (PRESETS["ten-thousand"].with_options("rotary-club", game_point=150, triplet_ones=300,
+                                          kind_doubling=False, three_pairs=500,
+                                          straight=500), 50),
+]
+
+
+@pytest.mark.parametrize("rules,extra", CASES, ids=["trash-5000", "ten-thousand"])
+def test_rotary_solver_meets_the_brute_forces_equations(rules: Rules, extra: int) -> None:
+    """Every state a game reaches: the brute force's turn, valued with the solver's table
+    around it, gives the solver's value."""
+    sol = rotary.solve(rules, extra=extra, tol=1e-13)
+    brute = RotaryBruteForce(rules, extra)
+    seen = brute.reachable()
+    assert {s[0] for s in seen} == {"N", "C", "T"}
+    brute.value = lambda state: _seat0(sol, state)  # type: ignore[method-assign]
+    for state in seen:
+        assert brute.turn(state) == pytest.approx(_seat0(sol, state), abs=1e-10), state
+
+
+@pytest.mark.skipif("not config.getoption('--long')", reason="minutes long; run with --long")
+@pytest.mark.parametrize("rules,extra", CASES, ids=["trash-5000", "ten-thousand"])
+def test_rotary_solver_equals_brute_force(rules: Rules, extra: int) -> None:
+    sol = rotary.solve(rules, extra=extra, tol=1e-13)
+    brute = RotaryBruteForce(rules, extra)
+    assert sol.first_player_win_probability == pytest.approx(brute.solve(), abs=1e-10)
+    for state, v in brute.v.items():
+        assert v == pytest.approx(_seat0(sol, state), abs=1e-10), state
