@@ -176,3 +176,122 @@ def test_rotary_solver_equals_brute_force(rules: Rules, extra: int) -> None:
     assert sol.first_player_win_probability == pytest.approx(brute.solve(), abs=1e-10)
     for state, v in brute.v.items():
         assert v == pytest.approx(_seat0(sol, state), abs=1e-10), state
+
+
+# -- the table in play ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rotary_tables() -> Any:
+    rules = PRESETS["trash-5000"].with_options("rotary-club", game_point=1000)
+    sol = rotary.solve(rules)
+    t = rotary_table.unpack(rotary_table.pack(sol))
+    table.register(t)
+    t.figures["solution"] = sol
+    return t
+
+
+def _position(rules: Rules, seat: int, mine: int, theirs: int) -> Game:
+    game = Game(rules, [Seat("A"), Seat("B")], seed=3, first_seat=seat)
+    game.board[seat], game.board[1 - seat] = mine, theirs
+    return game
+
+
+def test_rotary_table_round_trip_and_every_turn_start(rotary_tables: Any) -> None:
+    sol = rotary_tables.figures["solution"]
+    ng = rotary_tables.ng
+    assert rotary_tables.c_start(1, 7) == pytest.approx(sol.chase[1, 7], abs=1e-6)
+    assert rotary_tables.fp(0, 5) == pytest.approx(sol.finish[0, 5], abs=1e-6)
+    assert rotary_tables.tf == pytest.approx(sol.tie_first, abs=1e-6)
+    with pytest.raises(ValueError):
+        rotary_table.unpack(table.pack(_core_solution()))  # not a Rotary Club table
+    for seat in (0, 1):
+        for a in range(ng):
+            for b in range(ng):
+                tv = values.turn_values(_position(rotary_tables.rules, seat, a * 50, b * 50))
+                assert isinstance(tv, rotary_table.RotaryStretch)
+                assert tv.start() == pytest.approx(sol.win[seat, a, b], abs=2e-6)
+                assert tv.start(first=False) == pytest.approx(sol.post[seat, a, b], abs=2e-6)
+
+
+def _core_solution() -> Any:
+    from tenthousand.solver import core
+
+    return core.solve(PRESETS["trash-5000"].with_options(game_point=300))
+
+
+def test_rotary_values_in_the_last_turns(rotary_tables: Any) -> None:  # D-8, D-9
+    sol = rotary_tables.figures["solution"]
+    g = rotary_tables.rules.game_point
+    # seat 0 reached the game point with 1,100; seat 1 stays below it 300 behind
+    game = _position(rotary_tables.rules, 1, g - 200, g + 100)
+    game.stage, game.reacher = "catch-up", 0
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[1] == pytest.approx(sol.chase[1, 6], abs=1e-6)
+    # a tie-break round: seat 0 opens it
+    game = _position(rotary_tables.rules, 0, g + 100, g + 100)
+    game.stage, game.reacher, game.queue = "tie-break", 1, [1]
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[0] == pytest.approx(sol.tie_first, abs=1e-6)
+    # its second, seat 0 having pegged 200 in the round
+    game = _position(rotary_tables.rules, 1, g + 100, g + 300)
+    game.stage, game.reacher, game.queue = "tie-break", 1, []
+    probs = values.win_probabilities(game)
+    assert probs is not None and probs[1] == pytest.approx(sol.second[4], abs=1e-6)
+    # the finisher's turn goes on past the game point, 400 ahead
+    game = _position(rotary_tables.rules, 0, g + 100, g - 300)
+    game.reacher = 0
+    tv = values.turn_values(game)
+    assert tv is not None and tv.start(first=False) == pytest.approx(sol.finish[0, 8],
+                                                                      abs=2e-6)
+
+
+def test_the_advice_in_rotary_club_never_banks(rotary_tables: Any) -> None:
+    rules = rotary_tables.rules
+    game = Game(rules, [Seat("A"), Seat("B")], seed=5, first_seat=0)
+    corners = 0
+    for _ in range(600):
+        if game.over:
+            break
+        if game.phase is Phase.START:
+            before = values.win_probabilities(game)
+            assert before is not None and sum(before) == pytest.approx(1.0)
+            game.throw()
+            continue
+        adv = values.advice(game)
+        assert adv is not None and len(adv.freezes) == len(game.legal_freezes())
+        assert all(f.bank is None for f in adv.freezes)
+        best = adv.best
+        corners += len(game.stretch_dice) + len(best.faces) == 6
+        game.throw(game.indices_for(best.faces))
+    assert corners > 0
+
+
+def test_perfect_against_perfect_in_rotary_club(rotary_tables: Any) -> None:
+    """Whole games through the engine, every decision the table's (the fallback must never
+    be asked) and legal (the engine refuses anything else), the last turns too."""
+    from tenthousand.ai import play_game
+
+    rules = rotary_tables.rules
+    stages: set[str] = set()
+    lowest_won = 0
+    for seed in range(10):
+        players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
+        game = Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")],
+                    seed=seed)
+        game.listeners.append(lambda e, game=game: stages.add(game.stage))
+        play_game(game, players)  # type: ignore[arg-type]
+        assert game.over and game.result is not None
+        lowest_won += game.board[game.result.seat] == min(game.board)
+    assert "catch-up" in stages and lowest_won == 10
+
+
+def test_rotary_club_is_solved_here(rotary_tables: Any) -> None:
+    from tenthousand.present.value_kind import value_kind
+
+    rules = PRESETS["trash-5000"].with_options("rotary-club")
+    assert cache.option_tables(rules) is rotary_table
+    assert cache.unsolvable(rules) is None
+    assert cache.unsolvable(PRESETS["trash-15000"].with_options("rotary-club")) is None
+    assert cache.unsolvable(rules.with_options("challenging"))  # with another option: Expert
+    assert value_kind(rotary_tables.rules, 2).exact

@@ -29,10 +29,10 @@ def test_every_preset_shows_exact_chances_for_two_players() -> None:
 
 
 def test_rules_no_solver_takes_say_why() -> None:
-    rotary = value_kind(PRESETS["trash-5000"].with_options("rotary-club"), 2)
+    rotary = value_kind(PRESETS["trash-5000"].with_options("rotary-club", "challenging"), 2)
     assert not rotary.exact
     assert rotary.text == ("Values: expected points pegged (fewest best). No win chances: the "
-                           "perfect-play solver does not handle the options Rotary Club.")
+                           "perfect-play solver does not handle the options challenging.")
     big = value_kind(PRESETS["trash-10000"].with_options("surpassing"), 2)
     assert not big.exact and "above 5,000 with surpassing" in big.text
     pyramid = value_kind(PRESETS["trash-15000"].with_options("pyramiding"), 2)

@@ -25,7 +25,14 @@ from ..files.paths import paths
 from ..files.storage import BadFile, read_limited, write_bytes_atomic
 from ..i18n import _, number
 from ..model.rules import Rules
-from . import challenge_table, penalty_table, pyramid_table, surpass_end_table, surpass_table
+from . import (
+    challenge_table,
+    penalty_table,
+    pyramid_table,
+    rotary_table,
+    surpass_end_table,
+    surpass_table,
+)
 from . import table_file as tables
 
 log = logging.getLogger(__name__)
@@ -55,11 +62,13 @@ MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
 #: The tables of the option solvers: each module has ``MAGIC``, ``unsupported``, ``pack``,
 #: ``unpack`` and ``SOLVER``, the name of its solver module.
 _OPTION_TABLES = (surpass_table, surpass_end_table, challenge_table, penalty_table,
-                  pyramid_table)
+                  pyramid_table, rotary_table)
 
 
 def option_tables(rules: Rules) -> ModuleType | None:
     """The table module of the option solver these rules need (None: core's)."""
+    if rules.rotary_club:
+        return rotary_table
     if rules.surpassing:
         return surpass_end_table if rules.catch_up else surpass_table
     if rules.challenging:
@@ -114,6 +123,8 @@ def unsolvable(rules: Rules) -> str | None:
             return _("the scores run over more than {points} points with the trash penalty: "
                      "too many positions to solve on this computer").format(
                          points=number(LARGEST_PENALTY_RANGE))
+    elif kind is rotary_table:
+        pass  # a turn's stretches do not grow with the game point: core's limit
     elif kind is pyramid_table:
         if rules.game_point > LARGEST_PYRAMID_GAME_POINT:
             return _("the game point is above {points} with pyramiding: too many positions "

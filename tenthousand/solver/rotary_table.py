@@ -299,11 +299,13 @@ def turn_values(game: Game, table: RotaryTable) -> RotaryStretch | None:
             return None
         if game.stage == "catch-up":
             tie = table.tf if cur == 0 else 1.0 - table.tf  # seat 0 opens the round
-            post = table.cp
+
+            def post(seat: int, x: int) -> float:
+                return table.cp(seat, x)
         else:
             tie = 1.0 - table.tf  # the second of a round ties into a new round
 
-            def post(_seat: int, x: int) -> float:
+            def post(seat: int, x: int) -> float:
                 return table.sp(x)
 
         key = ("rotary-chase", rules, game.stage, cur, d)

@@ -30,6 +30,8 @@ from .penalty_table import turn_values as penalty_turn_values
 from .pyramid_table import PyramidTable, PyramidTurn
 from .pyramid_table import freeze_values as pyramid_freeze_values
 from .pyramid_table import turn_values as pyramid_turn_values
+from .rotary_table import RotaryStretch, RotaryTable
+from .rotary_table import turn_values as rotary_turn_values
 from .surpass_end_table import SurpassEndTable
 from .surpass_end_table import turn_values as surpass_end_turn_values
 from .surpass_table import SurpassTable
@@ -54,12 +56,15 @@ def table_for(game: Game) -> Table | None:
     return load(game.rules)
 
 
-def turn_values(game: Game, table: Table | None = None) -> TurnValues | PyramidTurn | None:
+def turn_values(game: Game, table: Table | None = None
+                ) -> TurnValues | PyramidTurn | RotaryStretch | None:
     """The turn problem of the player to move (START or CHOOSE), or None if the table
     cannot answer it (scores off the table's grid, a stage it does not know)."""
     table = table or table_for(game)
     if table is None or game.phase not in (Phase.START, Phase.CHOOSE):
         return None
+    if isinstance(table, RotaryTable):  # no bank: the stretch, pegging at each corner
+        return rotary_turn_values(game, table)
     if isinstance(table, PyramidTable):  # the stretch is part of the turn's state (D-10)
         return pyramid_turn_values(game, table)
     if isinstance(table, SurpassEndTable):  # the score to beat, in every stage (D-14)
@@ -177,6 +182,10 @@ def advice(game: Game) -> Advice | None:
     n = len(game.thrown)
     out = []
     for faces, points in game.legal_freezes():
+        if isinstance(tv, RotaryStretch):  # no bank: freeze and throw on (or peg a corner)
+            left = n - len(faces)
+            out.append(FreezeValue(faces, points, tv.after(t0 + points // STEP, left), None))
+            continue
         allowed = game.bank_refusal(game.indices_for(faces)) is None
         if isinstance(tv, PyramidTurn):  # valued from the stretch the freeze makes
             throw, banked = pyramid_freeze_values(game, tv, faces, points)
