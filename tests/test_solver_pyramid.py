@@ -300,6 +300,8 @@ def test_pyramiding_is_solved_here() -> None:
 
 
 def test_the_advisor_shows_exact_chances_under_pyramiding(pyramid_tables: Any) -> None:
+    from tenthousand.advice import WIN
+    from tenthousand.advice import values as advisor
     from tenthousand.present.value_kind import value_kind
 
     assert value_kind(pyramid_tables.rules, 2).exact
@@ -307,4 +309,5 @@ def test_the_advisor_shows_exact_chances_under_pyramiding(pyramid_tables: Any) -
     game.throw()
     while game.phase is not Phase.CHOOSE:
         game.throw()
-    assert values.advice(game) is not None
+    shown = advisor.evaluate(game)
+    assert shown is not None and shown.kind == WIN and shown.win is not None

@@ -294,4 +294,14 @@ def test_rotary_club_is_solved_here(rotary_tables: Any) -> None:
     assert cache.unsolvable(rules) is None
     assert cache.unsolvable(PRESETS["trash-15000"].with_options("rotary-club")) is None
     assert cache.unsolvable(rules.with_options("challenging"))  # with another option: Expert
+    from tenthousand.advice import WIN
+    from tenthousand.advice import values as advisor
+
     assert value_kind(rotary_tables.rules, 2).exact
+    game = _position(rotary_tables.rules, 1, 300, 450)
+    game.throw()
+    while game.phase is not Phase.CHOOSE:
+        game.throw()
+    shown = advisor.evaluate(game)
+    assert shown is not None and shown.kind == WIN and shown.win is not None
+    assert sum(shown.win) == pytest.approx(1.0)
