@@ -172,19 +172,10 @@ def test_the_stretch_model_is_the_max_expected_tables() -> None:
     """The stretches are those of the max-expected tables (45 in Trash, 61 in Ten-Thousand)."""
     from tenthousand.ai.tables import PyramidModel
 
-    for preset, count in (("trash-5000", 45), ("ten-thousand", 61), ("trash-15000", 61)):
+    for preset, count in (("trash-5000", 45), ("ten-thousand", 61)):
         rules = PRESETS[preset].with_options("pyramiding")
         model = pyramid_table.stretches(rules)
         assert len(model.states) == count == len(PyramidModel.build(rules).stretches)
-
-
-def test_pyramiding_changes_the_game() -> None:
-    from tenthousand.solver import core
-
-    rules = PRESETS["trash-5000"].with_options(game_point=500)
-    plain = core.solve(rules).first_player_win_probability
-    piled = pyramid.solve(rules.with_options("pyramiding")).first_player_win_probability
-    assert abs(plain - piled) > 1e-4  # 0.562262 against 0.562069
 
 
 # -- the table in play ---------------------------------------------------------------------
@@ -199,6 +190,15 @@ def pyramid_tables() -> Any:
     table.register(t)
     t.figures["solution"] = sol
     return t
+
+
+def test_pyramiding_changes_the_game(pyramid_tables: Any) -> None:
+    from tenthousand.solver import core
+
+    rules = pyramid_tables.rules.with_options(pyramiding=False)
+    plain = core.solve(rules).first_player_win_probability
+    piled = pyramid_tables.figures["solution"].first_player_win_probability
+    assert abs(plain - piled) > 1e-3  # 0.576260 against 0.568038
 
 
 def _position(rules: Rules, seat: int, mine: int, theirs: int) -> Game:
@@ -216,11 +216,10 @@ def test_pyramid_table_round_trip_and_every_turn_start(pyramid_tables: Any) -> N
     with pytest.raises(ValueError):
         pyramid_table.unpack(table.pack(sol))  # core's magic is not a pyramiding table
     for seat in (0, 1):
-        for a in range(ng):
-            for b in range(ng):
-                tv = values.turn_values(_position(pyramid_tables.rules, seat, a * 50, b * 50))
-                assert isinstance(tv, pyramid_table.PyramidTurn)
-                assert tv.start() == pytest.approx(sol.win[seat, a, b], abs=2e-6)
+        for a, b in [(a, b) for a in range(ng) for b in range(ng) if (a + 2 * b) % 3 == seat]:
+            tv = values.turn_values(_position(pyramid_tables.rules, seat, a * 50, b * 50))
+            assert isinstance(tv, pyramid_table.PyramidTurn)
+            assert tv.start() == pytest.approx(sol.win[seat, a, b], abs=2e-6)
 
 
 def test_pyramid_values_in_the_last_turns(pyramid_tables: Any) -> None:  # D-8, D-9

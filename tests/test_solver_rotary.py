@@ -147,7 +147,7 @@ def _seat0(sol: Any, state: State) -> float:
 #: Small games: Trash (no first-throw counters) and Ten-Thousand (doubles and the straight
 #: on the first throw only, D-2), without the dearest counters so that the boards stay few.
 CASES = [
-    (PRESETS["trash-5000"].with_options("rotary-club", game_point=200, straight=None,
+    (PRESETS["trash-5000"].with_options("rotary-club", game_point=150, straight=None,
                                         triplet_ones=300), 100),
     (PRESETS["ten-thousand"].with_options("rotary-club", game_point=150, triplet_ones=300,
                                           kind_doubling=False, three_pairs=500,
@@ -183,7 +183,7 @@ def test_rotary_solver_equals_brute_force(rules: Rules, extra: int) -> None:
 
 @pytest.fixture(scope="module")
 def rotary_tables() -> Any:
-    rules = PRESETS["trash-5000"].with_options("rotary-club", game_point=1000)
+    rules = PRESETS["trash-5000"].with_options("rotary-club", game_point=600)
     sol = rotary.solve(rules)
     t = rotary_table.unpack(rotary_table.pack(sol))
     table.register(t)
