@@ -173,12 +173,15 @@ class RotaryTable(tables.OptionTable):
         return float(self.values["p"][(seat * self.ng + a) * self.ng + b])
 
     def c_start(self, seat: int, d: int) -> float:
-        """The chaser's chance at his turn's start, ``d`` below the finisher."""
-        return float(self.values["c"][seat * (self.dmax + 1) + d])
+        """The chaser's chance at his turn's start, ``d`` below the finisher (beyond the
+        rows, the last: past the truncation)."""
+        return float(self.values["c"][seat * (self.dmax + 1) + min(d, self.dmax)])
 
     def cp(self, seat: int, d: int) -> float:
         """The chaser's stretch after a corner, ``d`` below (below 0 he has lost)."""
-        return 0.0 if d < 0 else float(self.values["cp"][seat * (self.dmax + 1) + d])
+        if d < 0:
+            return 0.0
+        return float(self.values["cp"][seat * (self.dmax + 1) + min(d, self.dmax)])
 
     def fp(self, seat: int, lead: int) -> float:
         """The finisher's stretch after a corner, ``lead`` ahead."""
@@ -199,10 +202,10 @@ class RotaryTable(tables.OptionTable):
 
     def s(self, x: int) -> float:
         """The second of a tie-break round at his turn's start, ``x`` below the first."""
-        return float(self.values["s"][x])
+        return float(self.values["s"][min(x, self.dmax)])
 
     def sp(self, x: int) -> float:
-        return 0.0 if x < 0 else float(self.values["sp"][x])
+        return 0.0 if x < 0 else float(self.values["sp"][min(x, self.dmax)])
 
     def corner_after(self, seat: int, a: int, b: int, t: int) -> float:
         """A normal turn's corner pegging ``t`` from ``a`` against ``b``."""
@@ -290,12 +293,14 @@ def turn_values(game: Game, table: RotaryTable) -> RotaryStretch | None:
             def corner(t: int) -> float:
                 return table.fp(cur, lead + t)
 
-            trash = 1.0 - table.c_start(other, min(lead, table.dmax))
+            trash = 1.0 - table.c_start(other, lead)
             key = ("rotary-finisher", rules, cur, lead)
         return _cached(key, lambda: RotaryStretch(rules, corner, trash))
     if game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue):
-        d = b - a  # the chaser, or the second of a tie-break round, stays below
-        if d < 0 or d > table.dmax:
+        # the chaser, or the second of a tie-break round, stays below (further below than
+        # the table's rows, past the truncation, counts as its last row)
+        d = b - a
+        if d < 0:
             return None
         if game.stage == "catch-up":
             tie = table.tf if cur == 0 else 1.0 - table.tf  # seat 0 opens the round
@@ -313,7 +318,7 @@ def turn_values(game: Game, table: RotaryTable) -> RotaryStretch | None:
                                                   1.0 if d > 0 else tie))
     if game.stage == "tie-break":  # the first of a round: the other then stays below him
         pegged = a - b
-        if pegged < 0 or pegged > table.lcap:
+        if pegged < 0:
             return None
         key = ("rotary-tie-first", rules, pegged)
         return _cached(key, lambda: RotaryStretch(rules, lambda t: table.tp(pegged + t),
