@@ -109,7 +109,7 @@ def test_two_games_with_the_same_rules_share_one_solve() -> None:
 
 
 def test_rules_that_cannot_be_solved_say_why() -> None:
-    with_option = PRESETS["farkle"].with_options("pyramiding")
+    with_option = PRESETS["farkle"].with_options("pyramiding", "challenging")
     assert "pyramiding" in (cache.unsolvable(with_option) or "")
     assert PerfectPlayer.for_rules(with_option, make_player("expert", with_option)) is None
     huge = dataclasses.replace(PRESETS["farkle"], title="Huge", game_point=50_000)

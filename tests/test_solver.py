@@ -742,7 +742,7 @@ def test_perfect_player_plays_whole_games(small_table: table.Table) -> None:
 def test_no_table_no_perfect_player() -> None:
     from tenthousand.ai import make_player
 
-    rules = PRESETS["farkle"].with_options("pyramiding")
+    rules = PRESETS["farkle"].with_options("pyramiding", "challenging")
     assert PerfectPlayer.for_rules(rules, make_player("expert", rules)) is None
     assert table.load(rules) is None
 

@@ -29,14 +29,16 @@ def test_every_preset_shows_exact_chances_for_two_players() -> None:
 
 
 def test_rules_no_solver_takes_say_why() -> None:
-    rotary = value_kind(PRESETS["trash-5000"].with_options("rotary-club"), 2)
+    rotary = value_kind(PRESETS["trash-5000"].with_options("rotary-club", "challenging"), 2)
     assert not rotary.exact
     assert rotary.text == ("Values: expected points pegged (fewest best). No win chances: the "
-                           "perfect-play solver does not handle the options Rotary Club.")
+                           "perfect-play solver does not handle the options challenging.")
     big = value_kind(PRESETS["trash-10000"].with_options("surpassing"), 2)
     assert not big.exact and "above 5,000 with surpassing" in big.text
-    pyramid = value_kind(PRESETS["trash-5000"].with_options("pyramiding"), 2)
-    assert not pyramid.exact and "options pyramiding" in pyramid.text
+    pyramid = value_kind(PRESETS["trash-15000"].with_options("pyramiding"), 2)
+    assert not pyramid.exact and "above 10,000 with pyramiding" in pyramid.text
+    both = value_kind(PRESETS["trash-5000"].with_options("pyramiding", "challenging"), 2)
+    assert not both.exact and "options pyramiding" in both.text
 
 
 def test_rules_still_to_solve_say_so() -> None:
@@ -61,7 +63,7 @@ def test_the_advisor_note_says_why_there_are_no_chances() -> None:
     from tenthousand.advice import values as advisor
     from tenthousand.control.advising import AdvisorService
 
-    rules = PRESETS["trash-5000"].with_options("pyramiding")
+    rules = PRESETS["trash-5000"].with_options("pyramiding", "challenging")
     game = Game(rules, [Seat("A"), Seat("B")], first_seat=0,
                 dice=lambda n: (1, 5, 2, 3, 4, 6)[:n])
     game.throw()

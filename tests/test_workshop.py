@@ -96,7 +96,7 @@ def test_rules_where_a_turn_never_ends_say_so_instead_of_a_figure() -> None:
 
 def test_what_can_be_solved() -> None:
     assert solvable(PRESETS["farkle"]) is None
-    reason = solvable(PRESETS["farkle"].with_options("pyramiding"))
+    reason = solvable(PRESETS["farkle"].with_options("pyramiding", "challenging"))
     assert reason is not None and "pyramiding" in reason
     assert solvable(dataclasses.replace(PRESETS["farkle"], game_point=50_000)) is not None
 

@@ -30,6 +30,8 @@ from . import (
     challenge_table,
     penalty_end_table,
     penalty_table,
+    pyramid_table,
+    rotary_table,
     surpass_end_table,
     surpass_table,
 )
@@ -50,6 +52,9 @@ LARGEST_SURPASS_GAME_POINT = 5000
 #: With challenging, the largest game point solved here: boards run down to minus the game
 #: point, and a position also holds the challenges left (docs/perfect-play.md).
 LARGEST_CHALLENGE_GAME_POINT = 5000
+#: With pyramiding, the largest game point solved here: a turn's state is the stretch (45
+#: to 61 of them) instead of the dice left, so 10,000 points take minutes (docs/perfect-play.md).
+LARGEST_PYRAMID_GAME_POINT = 10000
 
 
 #: The most bytes a cached table file may have: its values compressed (at most
@@ -59,17 +64,21 @@ MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
 #: The tables of the option solvers: each module has ``MAGIC``, ``unsupported``, ``pack``,
 #: ``unpack`` and ``SOLVER``, the name of its solver module.
 _OPTION_TABLES = (surpass_table, surpass_end_table, challenge_table, challenge_end_table,
-                  penalty_table, penalty_end_table)
+                  penalty_table, penalty_end_table, pyramid_table, rotary_table)
 
 
 def option_tables(rules: Rules) -> ModuleType | None:
     """The table module of the option solver these rules need (None: core's)."""
+    if rules.rotary_club:
+        return rotary_table
     if rules.surpassing:
         return surpass_end_table if rules.catch_up else surpass_table
     if rules.challenging:
         return challenge_end_table if rules.catch_up else challenge_table
     if rules.three_trash:
         return penalty_end_table if rules.catch_up else penalty_table
+    if rules.pyramiding:
+        return pyramid_table
     return None
 
 
@@ -116,6 +125,13 @@ def unsolvable(rules: Rules) -> str | None:
             return _("the scores run over more than {points} points with the trash penalty: "
                      "too many positions to solve on this computer").format(
                          points=number(LARGEST_PENALTY_RANGE))
+    elif kind is rotary_table:
+        pass  # a turn's stretches do not grow with the game point: core's limit
+    elif kind is pyramid_table:
+        if rules.game_point > LARGEST_PYRAMID_GAME_POINT:
+            return _("the game point is above {points} with pyramiding: too many positions "
+                     "to solve on this computer").format(
+                         points=number(LARGEST_PYRAMID_GAME_POINT))
     elif rules.options:
         return tables.options_refused(rules.options)
     if rules.game_point > LARGEST_GAME_POINT:

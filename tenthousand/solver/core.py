@@ -29,7 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -157,7 +157,14 @@ def solve(rules: Rules, *, extra: int = DEFAULT_EXTRA, tol: float = 1e-9,
                            "unsettled_levels": game.unsettled})
 
 
-def _tie_breaks(ts: TurnSolver, rows: int, end_cap: int, min_after: int,
+class TurnProblems(Protocol):
+    """What the end tables need of a turn programme: :class:`TurnSolver`, or the
+    stretches' of :mod:`.pyramid`."""
+
+    def solve(self, bank: Any, trash: Any, minimum: Any, cap: Any) -> Any: ...
+
+
+def _tie_breaks(ts: TurnProblems, rows: int, end_cap: int, min_after: int,
                 tol: float) -> tuple[float, Any, int]:
     """Tie-break rounds (D-9), both tied players on the board: the first player's chance,
     ``second[x]`` (the second player's chance against a first player who added x) and the
@@ -181,7 +188,7 @@ def _tie_breaks(ts: TurnSolver, rows: int, end_cap: int, min_after: int,
     return tie_first, second, passes
 
 
-def _catch_ups(ts: TurnSolver, rows: int, end_cap: int, open_min: int, min_after: int,
+def _catch_ups(ts: TurnProblems, rows: int, end_cap: int, open_min: int, min_after: int,
                tie_first: float) -> Any:
     """Catch-up turns (D-8): the chaser's chance to beat a deficit d, by whether he is on
     the board and whether he sits in seat 0 (one pass each)."""

@@ -32,6 +32,11 @@ from .penalty_end_table import PenaltyEndTable
 from .penalty_end_table import turn_values as penalty_end_turn_values
 from .penalty_table import PenaltyTable
 from .penalty_table import turn_values as penalty_turn_values
+from .pyramid_table import PyramidTable, PyramidTurn
+from .pyramid_table import freeze_values as pyramid_freeze_values
+from .pyramid_table import turn_values as pyramid_turn_values
+from .rotary_table import RotaryStretch, RotaryTable
+from .rotary_table import turn_values as rotary_turn_values
 from .surpass_end_table import SurpassEndTable
 from .surpass_end_table import turn_values as surpass_end_turn_values
 from .surpass_table import SurpassTable
@@ -56,12 +61,17 @@ def table_for(game: Game) -> Table | None:
     return load(game.rules)
 
 
-def turn_values(game: Game, table: Table | None = None) -> TurnValues | None:
+def turn_values(game: Game, table: Table | None = None
+                ) -> TurnValues | PyramidTurn | RotaryStretch | None:
     """The turn problem of the player to move (START or CHOOSE), or None if the table
     cannot answer it (scores off the table's grid, a stage it does not know)."""
     table = table or table_for(game)
     if table is None or game.phase not in (Phase.START, Phase.CHOOSE):
         return None
+    if isinstance(table, RotaryTable):  # no bank: the stretch, pegging at each corner
+        return rotary_turn_values(game, table)
+    if isinstance(table, PyramidTable):  # the stretch is part of the turn's state (D-10)
+        return pyramid_turn_values(game, table)
     if isinstance(table, SurpassEndTable):  # the score to beat, in every stage (D-14)
         return surpass_end_turn_values(game, table)
     if isinstance(table, ChallengeEndTable):  # the challenges left, in every stage
@@ -181,10 +191,19 @@ def advice(game: Game) -> Advice | None:
     n = len(game.thrown)
     out = []
     for faces, points in game.legal_freezes():
+        if isinstance(tv, RotaryStretch):  # no bank: freeze and throw on (or peg a corner)
+            left = n - len(faces)
+            out.append(FreezeValue(faces, points, tv.after(t0 + points // STEP, left), None))
+            continue
+        allowed = game.bank_refusal(game.indices_for(faces)) is None
+        if isinstance(tv, PyramidTurn):  # valued from the stretch the freeze makes
+            throw, banked = pyramid_freeze_values(game, tv, faces, points)
+            out.append(FreezeValue(faces, points, throw, banked if allowed else None))
+            continue
         t = t0 + points // STEP
         left = n - len(faces)
         throw = tv.throw(t, 6 if left == 0 else left)
-        bank = tv.bank(t) if game.bank_refusal(game.indices_for(faces)) is None else None
+        bank = tv.bank(t) if allowed else None
         out.append(FreezeValue(faces, points, throw, bank))
     if not out:
         return None

@@ -291,7 +291,7 @@ def test_perfect_solves_each_new_turn_in_a_worker_thread(tk_root: tk.Tk,
 
 
 @pytest.mark.parametrize("seats,options,why", [
-    ((("Ann", False), ("Deep", True, "perfect")), ["pyramiding"], "no perfect-play table"),
+    ((("Ann", False), ("Deep", True, "perfect")), ["pyramiding", "challenging"], "no perfect-play table"),
     ((("Ann", False), ("Deep", True, "perfect"), ("Bob", False)), [], "for two players"),
     ((("Ann", False), ("Deep", True, "perfect")), [], None),
 ])
