@@ -874,4 +874,4 @@ def test_a_solve_that_does_not_settle_makes_no_table() -> None:
     """A board state still moving after the last pass is an error, not a table with wrong
     values in it (the game then plays as Expert and says why)."""
     with pytest.raises(core.SolveFailed, match="did not settle"):
-        core.solve(PRESETS["ten-thousand"].with_options(game_point=150), tol=-1.0)  # never
+        core.solve(PRESETS["ten-thousand"].with_options(game_point=100), tol=-1.0)  # never
