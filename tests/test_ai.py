@@ -117,7 +117,7 @@ def _checked_game(rules, levels, seed: int) -> Game:  # type: ignore[no-untyped-
 
 def test_no_illegal_move_in_random_games(long_run: bool) -> None:
     rng = random.Random(2024)
-    count = 10_000 if long_run else 200
+    count = 10_000 if long_run else 100
     # The short run keeps to one game point and one pyramiding preset: every new rule set
     # builds its tables, which costs more than playing.
     presets = tuple(PRESETS) if long_run else ("trash-5000",)

@@ -195,7 +195,7 @@ def _check_ops(game: Game, operations: Sequence[Op], seed: int) -> None:
 @pytest.mark.parametrize("every, per_level", [(16, 8), (2, 2), (1, 1), (3, 1)])
 def test_checkpoints_give_the_game_a_whole_replay_gives(long_run: bool, every: int,
                                                         per_level: int) -> None:
-    @_count(long_run, 25, 300)
+    @_count(long_run, 12, 300)
     @given(games(), st.integers(0, 2**16), st.integers(0, 700), ops)
     def check(game: Game, seed: int, moves: int, operations: list[Op]) -> None:
         with spacing(every, per_level):

@@ -150,7 +150,7 @@ def _count(long_run: bool, short: int, long: int) -> settings:
 
 
 def test_random_json_never_crashes_the_loader(long_run: bool) -> None:
-    @_count(long_run, 80, 5000)
+    @_count(long_run, 40, 5000)
     @given(json_values | st.dictionaries(st.sampled_from(list(DOCS[0])), json_values))
     def check(doc: Any) -> None:
         _check_loader(doc)
@@ -159,7 +159,7 @@ def test_random_json_never_crashes_the_loader(long_run: bool) -> None:
 
 
 def test_mutated_saves_never_crash_or_break_the_rules(long_run: bool) -> None:
-    @_count(long_run, 120, 4000)
+    @_count(long_run, 60, 4000)
     @given(mutated_documents())
     def check(doc: dict[str, Any]) -> None:
         _check_loader(doc)
@@ -168,7 +168,7 @@ def test_mutated_saves_never_crash_or_break_the_rules(long_run: bool) -> None:
 
 
 def test_mutated_records_never_crash_or_break_the_rules(long_run: bool) -> None:
-    @_count(long_run, 120, 4000)
+    @_count(long_run, 60, 4000)
     @given(mutated_documents(RECORDS))
     def check(doc: dict[str, Any]) -> None:
         _check_loader(doc)
@@ -210,7 +210,7 @@ def damaged_journals(draw: st.DrawFn) -> bytes:
 
 
 def test_damaged_journals_never_crash_or_break_the_rules(long_run: bool) -> None:
-    @_count(long_run, 150, 5000)
+    @_count(long_run, 75, 5000)
     @given(damaged_journals())
     def check(raw: bytes) -> None:
         try:
@@ -317,7 +317,7 @@ def _check_prefs(doc: Any) -> None:
 
 
 def test_random_preferences_never_crash(long_run: bool) -> None:
-    @_count(long_run, 80, 5000)
+    @_count(long_run, 40, 5000)
     @given(json_values | st.dictionaries(st.sampled_from(list(VALID_PREFS)), json_values))
     def check(doc: Any) -> None:
         _check_prefs(doc)
@@ -326,7 +326,7 @@ def test_random_preferences_never_crash(long_run: bool) -> None:
 
 
 def test_mutated_preferences_keep_the_good_fields(long_run: bool) -> None:
-    @_count(long_run, 100, 5000)
+    @_count(long_run, 50, 5000)
     @given(mutated_prefs())
     def check(doc: dict[str, Any]) -> None:
         _check_prefs(doc)

@@ -51,7 +51,7 @@ def _through_json(game: Game) -> Game:
 
 
 def test_every_rule_set_replays_to_the_same_game(long_run: bool) -> None:
-    @_count(long_run, 60, 1000)
+    @_count(long_run, 30, 1000)
     @given(games(), st.integers(0, 2**16), st.integers(0, 400))
     def check(game: Game, seed: int, moves: int) -> None:
         player = RandomPlayer(seed, bank_chance=0.4)
@@ -198,7 +198,7 @@ def _play_with_states(game: Game, moves: int, seed: int) -> list[dict[str, Any]]
 
 def test_undo_restores_the_state_before_the_decision_and_redo_gives_it_back(
         long_run: bool) -> None:
-    @_count(long_run, 40, 600)
+    @_count(long_run, 20, 600)
     @given(games(), st.integers(0, 2**16), st.integers(1, 150), st.integers(1, 4))
     def check(game: Game, seed: int, moves: int, undos: int) -> None:
         humans = game.record.human_seats()

@@ -220,7 +220,7 @@ def test_playrs_zilch_averages_busches_620_855_points_a_turn() -> None:
         moved, h = max(abs(a - b) for a, b in zip(h, [0.0, w[1] - gain, w[2] - gain],
                                                    strict=True)), [0.0, w[1] - gain,
                                                                    w[2] - gain]
-        if moved < 1e-9:
+        if moved < 1e-6:  # the gain then moves by less than a millionth: far inside 5e-4
             break
     assert gain == pytest.approx(620.855, abs=5e-4)
 
