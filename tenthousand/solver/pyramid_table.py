@@ -16,7 +16,6 @@ import itertools
 import math
 import threading
 from array import array
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +25,7 @@ from ..i18n import _
 from ..model import scoring
 from ..model.rules import Rules
 from . import table_file as tables
-from .turn import cache_limit
+from .turn import Kept
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -256,23 +255,11 @@ class PyramidTurn:
             return self._banks, self._after, self._corner
 
 
-_CACHE: OrderedDict[tuple[object, ...], PyramidTurn] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
+_KEPT: Kept[PyramidTurn] = Kept()  # (as :mod:`.turn` keeps the others, as many)
 
 
 def _cached(key: tuple[object, ...], make: Callable[[], PyramidTurn]) -> PyramidTurn:
-    """The solved turns kept, as :func:`.turn._cached` keeps the others (as many)."""
-    with _CACHE_LOCK:
-        tv = _CACHE.get(key)
-        if tv is not None:
-            _CACHE.move_to_end(key)
-            return tv
-    tv = make()
-    with _CACHE_LOCK:
-        tv = _CACHE.setdefault(key, tv)
-        while len(_CACHE) > cache_limit():
-            _CACHE.popitem(last=False)
-    return tv
+    return _KEPT.get(key, make)
 
 
 # -- the table ---------------------------------------------------------------------------

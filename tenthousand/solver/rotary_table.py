@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _
 from ..model.rules import Rules
 from . import table_file as tables
-from .turn import _groups, cache_limit
+from .turn import Kept, _groups
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -137,22 +136,11 @@ class RotaryStretch:
             return rows
 
 
-_CACHE: OrderedDict[tuple[object, ...], RotaryStretch] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
+_KEPT: Kept[RotaryStretch] = Kept()  # (as :mod:`.turn` keeps the others, as many)
 
 
 def _cached(key: tuple[object, ...], make: Callable[[], RotaryStretch]) -> RotaryStretch:
-    with _CACHE_LOCK:
-        found = _CACHE.get(key)
-        if found is not None:
-            _CACHE.move_to_end(key)
-            return found
-    made = make()
-    with _CACHE_LOCK:
-        made = _CACHE.setdefault(key, made)
-        while len(_CACHE) > cache_limit():
-            _CACHE.popitem(last=False)
-    return made
+    return _KEPT.get(key, make)
 
 
 # -- the table ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, Generic, TypeVar
 
 from ..model.rules import Rules
 from . import dice
@@ -136,9 +137,44 @@ class TurnValues:
             return self._banks, self._rows
 
 
-_CACHE: OrderedDict[tuple[object, ...], TurnValues] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
+T = TypeVar("T")
 _cache_limit = 512  # about 10 KB each: enough for a game in the window
+
+
+class Kept(Generic[T]):
+    """Solved turns kept by their key, the least recently used dropped beyond
+    :func:`cache_limit` (the turn tables of every option keep theirs so); thread-safe."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[tuple[object, ...], T] = OrderedDict()
+        self._lock = threading.Lock()
+        _ALL.append(self)
+
+    def get(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
+        """The turn kept for ``key``, else ``make()``'s (made outside the lock)."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        made = make()
+        with self._lock:
+            made = self._items.setdefault(key, made)  # another thread may have made it
+            self._trim()
+        return made
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def _trim(self) -> None:
+        while len(self._items) > _cache_limit:
+            self._items.popitem(last=False)
+
+
+_ALL: list[Kept[Any]] = []
+_KEPT: Kept[TurnValues] = Kept()
+_CACHE = _KEPT  # (the tests empty it: ``values._CACHE.clear()``)
 
 
 def cache_limit() -> int:
@@ -153,21 +189,11 @@ def set_cache_limit(turns: int) -> None:
     global _cache_limit
     if turns < 1:
         raise ValueError("the cache must hold at least one turn")
-    with _CACHE_LOCK:
-        _cache_limit = turns
-        while len(_CACHE) > _cache_limit:
-            _CACHE.popitem(last=False)
+    _cache_limit = turns
+    for kept in _ALL:
+        with kept._lock:
+            kept._trim()
 
 
 def _cached(key: tuple[object, ...], make: Callable[[], TurnValues]) -> TurnValues:
-    with _CACHE_LOCK:
-        tv = _CACHE.get(key)
-        if tv is not None:
-            _CACHE.move_to_end(key)
-            return tv
-    tv = make()
-    with _CACHE_LOCK:
-        tv = _CACHE.setdefault(key, tv)  # another thread may have made it meanwhile
-        while len(_CACHE) > _cache_limit:
-            _CACHE.popitem(last=False)
-    return tv
+    return _KEPT.get(key, make)
