@@ -10,6 +10,7 @@ import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from math import factorial
+from typing import Any
 
 from tenthousand.model import scoring
 from tenthousand.model.events import Event
@@ -171,3 +172,28 @@ def rolls(rules: Rules, n: int, first: bool) -> list[tuple[float, list[tuple[int
         found = (t.freezes_first if first else t.freezes)[c]  # type: ignore[index]
         out.append((ways / 6 ** n, sorted({(p, n - sum(s)) for s, p in found})))
     return out
+
+
+def reachable_states(force: Any, starts: Iterable[Any]) -> set[Any]:
+    """Every state a brute force's game reaches from ``starts``: each state's turn walked
+    once with a spy in place of ``force.value``, which collects the states it asks for."""
+    seen = set(starts)
+    todo = list(seen)
+    original = force.value
+    try:
+        while todo:
+            state = todo.pop()
+            found: set[Any] = set()
+
+            def spy(s: Any, found: set[Any] = found) -> float:
+                found.add(s)
+                return 0.5
+
+            force.value = spy
+            force.turn(state)
+            for s in found - seen:
+                seen.add(s)
+                todo.append(s)
+    finally:
+        force.value = original
+    return seen

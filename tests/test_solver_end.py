@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_kit import rolls
+from rules_kit import reachable_states, rolls
 from test_solver import _iterate, _turn_by_brute_force
 
 from tenthousand.model.game import Game, Seat
@@ -26,28 +26,6 @@ from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 
 #: (stage N/C/T, board 0, board 1, what seat 0 added last, what seat 1 added last, mover)
 EndState = tuple[str, int, int, int, int, int]
-
-
-def _spy_states(force: Any, starts: list[Any]) -> set[Any]:
-    """Every state a game reaches from ``starts`` (each turn walked once with a spy)."""
-    seen = set(starts)
-    todo = list(starts)
-    original = force.value
-    while todo:
-        state = todo.pop()
-        found: set[Any] = set()
-
-        def spy(s: Any, found: set[Any] = found) -> float:
-            found.add(s)
-            return 0.5
-
-        force.value = spy
-        force.turn(state)
-        for s in found - seen:
-            seen.add(s)
-            todo.append(s)
-    force.value = original
-    return seen
 
 
 class SurpassEndBruteForce:
@@ -100,7 +78,7 @@ class SurpassEndBruteForce:
 
     def solve(self) -> float:
         starts: list[EndState] = [("N", 0, 0, 0, 0, 0), ("N", 0, 0, 0, 0, 1)]
-        seen = _spy_states(self, starts)
+        seen = reachable_states(self, starts)
         for stage in "TCN":
             states = sorted((s for s in seen if s[0] == stage), key=lambda s: -(s[1] + s[2]))
             _iterate(self, states, 3000, 1e-13)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_kit import bank_turn, new_game, of, rolls, trash_turn
+from rules_kit import bank_turn, new_game, of, reachable_states, rolls, trash_turn
 from test_solver import _iterate, _NoFallback, _turn_by_brute_force
 
 from tenthousand.model.events import Penalty
@@ -81,33 +81,11 @@ class PenaltyEndBruteForce:
 
     def solve(self) -> float:
         starts: list[State] = [("N", 0, 0, 0, 0, 0), ("N", 0, 0, 0, 0, 1)]
-        seen = _spy_states(self, starts)
+        seen = reachable_states(self, starts)
         for stage in "TCN":
             states = sorted((s for s in seen if s[0] == stage), key=lambda s: -(s[1] + s[2]))
             _iterate(self, states, 5000, 1e-14)
         return (self.v[starts[0]] + 1.0 - self.v[starts[1]]) / 2
-
-
-def _spy_states(force: Any, starts: list[State]) -> set[State]:
-    """Every state a game reaches from ``starts`` (each turn walked once with a spy)."""
-    seen = set(starts)
-    todo = list(starts)
-    original = force.value
-    while todo:
-        state = todo.pop()
-        found: set[State] = set()
-
-        def spy(s: State, found: set[State] = found) -> float:
-            found.add(s)
-            return 0.5
-
-        force.value = spy
-        force.turn(state)
-        for s in found - seen:
-            seen.add(s)
-            todo.append(s)
-    force.value = original
-    return seen
 
 
 def _seat0(sol: Any, state: State) -> float:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_kit import rolls
+from rules_kit import reachable_states, rolls
 from test_solver import _iterate, _NoFallback
 
 from tenthousand.model.game import Game, Phase, Seat
@@ -101,23 +101,7 @@ class RotaryBruteForce:
         return throw(base, 0, 6, True)
 
     def reachable(self) -> list[State]:
-        seen: set[State] = {("N", 0, 0, 0), ("N", 0, 0, 1)}
-        todo = list(seen)
-        original = self.value
-        while todo:
-            state = todo.pop()
-            found: set[State] = set()
-
-            def spy(s: State, found: set[State] = found) -> float:
-                found.add(s)
-                return 0.5
-
-            self.value = spy  # type: ignore[method-assign]
-            self.turn(state)
-            for s in found - seen:
-                seen.add(s)
-                todo.append(s)
-        self.value = original  # type: ignore[method-assign]
+        seen: set[State] = reachable_states(self, [("N", 0, 0, 0), ("N", 0, 0, 1)])
         return sorted(seen)
 
     def solve(self) -> float:
