@@ -38,7 +38,7 @@ from ..model.rules import Rules
 from . import dice
 from .turns import Kept, TurnSolver
 
-__all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "solve"]
+__all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "level_starts", "solve"]
 
 STEP = dice.STEP
 #: The turn cap lies this many points beyond the game point (see :func:`solve`).
@@ -215,6 +215,18 @@ def _stencil_weights() -> Any:
     return np.linalg.pinv(fit)[0]
 
 
+def level_starts(level: int, ng: int) -> tuple[Any, Any, Any, Any]:
+    """The turn starts of a level (boards ``a + b = level``, both below ``ng`` steps), each
+    with seat 0 and then seat 1 to move: ``(a, b, seat, partner)``, ``partner`` the index of
+    the start that trash hands the turn to (the other seat at ``(b, a)``)."""
+    a = np.arange(max(0, level - ng + 1), min(level, ng - 1) + 1)
+    k = len(a)
+    aa = np.concatenate([a, a])
+    seat = np.concatenate([np.zeros(k, int), np.ones(k, int)])
+    partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
+    return aa, level - aa, seat, partner
+
+
 def _guess(win: Any, seat: Any, a: Any, b: Any, ng: int) -> Any:
     """A first value of each board state from the states above it (solved, or estimated by
     a sweep still at work on them): a quadratic surface through eight neighbours, or where
@@ -300,12 +312,8 @@ class _Game:
 
     def level(self, level: int) -> _Level:
         ng = self.ng
-        a = np.arange(max(0, level - ng + 1), min(level, ng - 1) + 1)
-        k = len(a)
-        aa = np.concatenate([a, a])
-        bb = level - aa
-        seat = np.concatenate([np.zeros(k, int), np.ones(k, int)])
-        partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
+        aa, bb, seat, partner = level_starts(level, ng)
+        k = len(aa) // 2
         x = _guess(self.win, seat, aa, bb, ng)
         self.win[seat, aa, bb] = x
         lv = _Level(level, aa, bb, seat, partner, ng + self.e - aa,

@@ -26,7 +26,15 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import DEFAULT_EXTRA, Solution, SolveFailed, _catch_ups, _guess, _tie_breaks
+from .core import (
+    DEFAULT_EXTRA,
+    Solution,
+    SolveFailed,
+    _catch_ups,
+    _guess,
+    _tie_breaks,
+    level_starts,
+)
 from .pyramid_table import count_states, stretches, unsupported
 from .turns import _compile
 
@@ -218,11 +226,7 @@ class _Game:
         passes = 0
         top = 2 * (ng - 1)
         for level in range(top, -1, -1):
-            a = np.arange(max(0, level - ng + 1), min(level, ng - 1) + 1)
-            k = len(a)
-            aa, bb = np.concatenate([a, a]), np.concatenate([level - a, level - a])
-            seat = np.repeat([0, 1], k)
-            partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
+            aa, bb, seat, partner = level_starts(level, ng)
             minimum = np.where(aa == 0, self.open_min, self.min_after)
             x, used = self._newton(seat, aa, bb, minimum, partner, tol)
             passes += used

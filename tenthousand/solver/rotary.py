@@ -36,7 +36,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import SolveFailed
+from .core import SolveFailed, level_starts
 from .rotary_table import stretch_rows, unsupported
 from .turns import _compile
 
@@ -255,11 +255,7 @@ class _Game:
         passes = 0
         top = 2 * (ng - 1)
         for level in range(top, -1, -1):
-            a = np.arange(max(0, level - ng + 1), min(level, ng - 1) + 1)
-            k = len(a)
-            aa, bb = np.concatenate([a, a]), np.concatenate([level - a, level - a])
-            seat = np.repeat([0, 1], k)
-            partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
+            aa, bb, seat, partner = level_starts(level, ng)
             used = self._newton(seat, aa, bb, partner, tol)
             passes += used
             if level % 10 == 0:

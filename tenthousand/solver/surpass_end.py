@@ -40,7 +40,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
+from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, level_starts
 from .surpass_end_table import unsupported
 
 __all__ = ["SurpassEndSolution", "count_states", "solve", "unsupported"]
@@ -239,17 +239,13 @@ class _Game:
         passes = 0
         top = 2 * (ng - 1)
         for level in range(top, -1, -1):
-            a = np.arange(max(0, level - ng + 1), min(level, ng - 1) + 1)
-            k = len(a)
-            aa, bb = np.concatenate([a, a]), np.concatenate([level - a, level - a])
-            seat = np.repeat([0, 1], k)
-            partner = np.concatenate([np.arange(k)[::-1] + k, np.arange(k)[::-1]])
+            aa, bb, seat, partner = level_starts(level, ng)
             base = np.where(aa == 0, self.open_min, self.min_after)
             x, used = self._newton(seat, aa, bb, base, partner, tol)
             passes += used
             self.win[seat, aa, bb, 0] = x
             # then s = 1 .. b, with the trash value known
-            idx = np.repeat(np.arange(2 * k), bb)
+            idx = np.repeat(np.arange(len(aa)), bb)
             if len(idx):
                 ss = np.concatenate([np.arange(1, int(n) + 1) for n in bb if n > 0])
                 minimum = np.maximum(base[idx], ss + 1)
