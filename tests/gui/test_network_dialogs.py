@@ -123,7 +123,10 @@ def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) 
     from tenthousand.view.lobby import LobbyPanel
     from tenthousand.view.theme import palette
 
+    from tenthousand.view import scaling
+
     i18n.set_language(language)
+    scaling.apply_scaling(root, 100)  # (the size preference of 100%, whatever ran before)
     table = tk.Frame(root, width=660, height=480)
     table.pack_propagate(False)
     table.pack()
