@@ -44,7 +44,7 @@ import numpy as np
 from ..model.rules import Rules
 from . import dice
 from .challenge_end_table import lowest, unsupported
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
+from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, value_and_slope
 
 __all__ = ["ChallengeEndSolution", "Bounds", "count_states", "solve", "unsupported"]
 
@@ -395,12 +395,8 @@ class _Level:
         active = np.arange(len(x))
         for passes in range(1, _PASSES + 1):
             y = 1.0 - x[partner[active]]
-            both = ts.solve(bank[:, np.concatenate([active, active])],
-                            np.concatenate([y, y + _DELTA]),
-                            np.concatenate([self.minimum[active], self.minimum[active]]),
-                            np.concatenate([self.cap[active], self.cap[active]]))
+            f, slope = value_and_slope(ts, bank, active, y, self.minimum, self.cap)
             j = len(active)
-            f, slope = both[:j], (both[j:] - both[:j]) / _DELTA
             if passes > _NEWTON:
                 slope = np.zeros(j)
             take = chal[active] > f

@@ -38,7 +38,8 @@ from ..model.rules import Rules
 from . import dice
 from .turns import Kept, TurnSolver
 
-__all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "level_starts", "solve"]
+__all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "level_starts", "solve",
+           "value_and_slope"]
 
 STEP = dice.STEP
 #: The turn cap lies this many points beyond the game point (see :func:`solve`).
@@ -213,6 +214,18 @@ _STENCIL = ((1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1), (1, 2), (2, 2))
 def _stencil_weights() -> Any:
     fit = np.array([[1, i, j, i * i, i * j, j * j] for i, j in _STENCIL], dtype=float)
     return np.linalg.pinv(fit)[0]
+
+
+def value_and_slope(ts: TurnSolver, bank: Any, cols: Any, y: Any, minimum: Any,
+                    cap: Any) -> tuple[Any, Any]:
+    """The turn values of the columns ``cols`` (of ``bank``, ``minimum`` and ``cap``) whose
+    trash is worth ``y``, and their slope in ``y`` (a finite difference of ``_DELTA``): for
+    a fixed policy a turn is linear in its trash value, which Newton's method uses."""
+    both = ts.solve(bank[:, np.concatenate([cols, cols])], np.concatenate([y, y + _DELTA]),
+                    np.concatenate([minimum[cols], minimum[cols]]),
+                    np.concatenate([cap[cols], cap[cols]]))
+    j = len(cols)
+    return both[:j], (both[j:] - both[:j]) / _DELTA
 
 
 def level_starts(level: int, ng: int) -> tuple[Any, Any, Any, Any]:

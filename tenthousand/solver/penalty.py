@@ -38,7 +38,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import TurnSolver, option_extra, turn_states
+from .core import TurnSolver, option_extra, turn_states, value_and_slope
 from .penalty_table import unsupported
 
 __all__ = ["PenaltySolution", "solve", "unsupported"]
@@ -174,12 +174,7 @@ class _Level:
         for _ in range(50):
             passes += 1
             y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
-            both = ts.solve(bank[:, np.concatenate([active, active])],
-                            np.concatenate([y, y + _DELTA]),
-                            np.concatenate([self.minimum[active], self.minimum[active]]),
-                            np.concatenate([self.cap[active], self.cap[active]]))
-            j = len(active)
-            f[active], slope = both[:j], (both[j:] - both[:j]) / _DELTA
+            f[active], slope = value_and_slope(ts, bank, active, y, self.minimum, self.cap)
             beta[active] = slope
             alpha[active] = f[active] - slope * y
             new = f.copy()  # columns whose trash leaves the level are done

@@ -47,7 +47,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
+from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, value_and_slope
 from .penalty_end_table import unsupported
 
 __all__ = ["PenaltyEndSolution", "count_states", "solve", "unsupported"]
@@ -229,12 +229,7 @@ class _Level:
         for _ in range(60):
             passes += 1
             y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
-            both = ts.solve(bank[:, np.concatenate([active, active])],
-                            np.concatenate([y, y + _DELTA]),
-                            np.concatenate([self.minimum[active], self.minimum[active]]),
-                            np.concatenate([self.cap[active], self.cap[active]]))
-            j = len(active)
-            f[active], slope = both[:j], (both[j:] - both[:j]) / _DELTA
+            f[active], slope = value_and_slope(ts, bank, active, y, self.minimum, self.cap)
             beta[active] = slope if passes <= 30 else 0.0  # then plain steps: a contraction
             alpha[active] = f[active] - beta[active] * y
             new = self._couple(f, alpha, beta, tol)
