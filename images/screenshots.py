@@ -445,7 +445,9 @@ def shoot_network(root: tk.Tk, out: Path, prefs: Any) -> None:
 
 #: The options whose two-player games the advisor values in win chances, each shown in a
 #: Trash game of its own: (file name, preset, options).
-OPTION_ADVISORS = (("advisor-surpassing.png", "trash-5000", ("surpassing",)),)
+OPTION_ADVISORS = (("advisor-surpassing.png", "trash-5000", ("surpassing",)),
+                   ("advisor-pyramiding.png", "trash-5000", ("pyramiding",)),
+                   ("advisor-rotary.png", "trash-5000", ("rotary-club",)))
 
 
 def shoot_option_advisors(root: tk.Tk, out: Path) -> int:

@@ -45,6 +45,8 @@ class AdvisorValues:
     #: at the start of a turn with a challenge to decide (a table of challenging): the
     #: mover's chance if he challenges, and if he throws without
     challenge: tuple[float, float] | None = None
+    #: Whether a turn can bank (not in Rotary Club: the list then has no bank column)
+    banks: bool = True
 
     @property
     def best_bank(self) -> bool:
@@ -116,7 +118,8 @@ def _solver_values(game: Game) -> AdvisorValues | None:
         return None
     choices = tuple(Choice(f.faces, f.points, f.throw, f.bank) for f in adv.freezes)
     best = max(range(len(choices)), key=lambda i: choices[i].best)
-    return AdvisorValues(WIN, adv.seat, choices, best, tuple(adv.win))
+    return AdvisorValues(WIN, adv.seat, choices, best, tuple(adv.win),
+                         banks=not game.rules.rotary_club)
 
 
 def _expected_values(game: Game) -> AdvisorValues | None:
@@ -154,7 +157,8 @@ def _expected_values(game: Game) -> AdvisorValues | None:
     choices = tuple(out)
     if rules.rotary_club:
         low = min(range(len(choices)), key=lambda i: choices[i].best)
-        return AdvisorValues(SCORE, game.current, choices, low, None, lower_is_better=True)
+        return AdvisorValues(SCORE, game.current, choices, low, None, lower_is_better=True,
+                             banks=False)
     best = max(range(len(choices)), key=lambda i: choices[i].best)
     return AdvisorValues(SCORE, game.current, choices, best, _win(game))
 

@@ -62,6 +62,7 @@ class AdvisorPanel(tk.Frame):
             self.tree.heading(col, text=text)
             self.tree.column(col, width=width, anchor="w" if col == "freeze" else "e",
                              stretch=col == "freeze")
+        self._widths = dict(zip((c for c, _t, _w in columns), grown, strict=True))
         self._colour_rows()
         self._items: list[str] = []
         self._best: int | None = None
@@ -143,6 +144,12 @@ class AdvisorPanel(tk.Frame):
         self._items = []
         self._best = None
         self.chosen = None
+        # (Rotary Club has no bank: its column would say "-" on every row; the throw's
+        # column takes its room)
+        banks = values is None or values.banks
+        self.tree.configure(displaycolumns="#all" if banks else ("freeze", "throw"))
+        w = self._widths
+        self.tree.column("throw", width=w["throw"] if banks else w["throw"] + w["bank"])
         if values is None or not values.choices:
             return
         self._best = values.best

@@ -217,3 +217,21 @@ def test_the_advisor_at_2x_keeps_its_rows_apart(tk_root: tk.Tk) -> None:
     finally:
         app.destroy()
         scaling.apply_scaling(tk_root, 100)
+
+
+def test_rotary_club_has_no_bank_column(tk_root: tk.Tk) -> None:
+    """A turn in Rotary Club cannot bank: the list shows the freezes and the throw on only,
+    and the bank column comes back for the next game that banks."""
+    from tenthousand.view.advisor import AdvisorPanel
+    from tenthousand.view.theme import palette
+
+    panel = AdvisorPanel(tk_root, palette("color", "green"))
+    try:
+        choice = advisor.Choice((5,), 50, 0.42, 0.0)
+        panel.show_values(advisor.AdvisorValues(advisor.WIN, 0, (choice,), 0, (0.4, 0.6),
+                                                banks=False))
+        assert tuple(panel.tree.cget("displaycolumns")) == ("freeze", "throw")
+        panel.show_values(advisor.AdvisorValues(advisor.WIN, 0, (choice,), 0, (0.4, 0.6)))
+        assert tuple(panel.tree.cget("displaycolumns")) in (("#all",), ())
+    finally:
+        panel.destroy()
