@@ -197,3 +197,20 @@ def reachable_states(force: Any, starts: Iterable[Any]) -> set[Any]:
     finally:
         force.value = original
     return seen
+
+
+class ForceBase:
+    """What the brute forces of whole games share: the rules, the game point, the turn cap
+    beyond it (``extra``; ``cap`` = game point + extra), every throw's rolls by (dice to
+    throw, first throw of the turn), and the values found so far (0.5 until found)."""
+
+    def __init__(self, rules: Rules, extra: int) -> None:
+        self.r = rules
+        self.g = rules.game_point
+        self.extra = extra
+        self.cap = rules.game_point + extra
+        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
+        self.v: dict[Any, float] = {}
+
+    def value(self, state: Any) -> float:
+        return self.v.get(state, 0.5)

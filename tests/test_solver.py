@@ -15,7 +15,7 @@ import warnings
 from typing import Any
 
 import pytest
-from rules_kit import rolls
+from rules_kit import ForceBase, rolls
 
 from tenthousand.model.game import Game, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
@@ -61,18 +61,8 @@ def _iterate(force: Any, states: list[Any], sweeps: int, tol: float) -> None:
             return
 
 
-class BruteForce:
+class BruteForce(ForceBase):
     """Value iteration over whole game states: (stage, score of seat 0, of seat 1, mover)."""
-
-    def __init__(self, rules: Rules, extra: int) -> None:
-        self.r = rules
-        self.g = rules.game_point
-        self.cap = rules.game_point + extra
-        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
-        self.v: dict[tuple[str, int, int, int], float] = {}
-
-    def value(self, state: tuple[str, int, int, int]) -> float:
-        return self.v.get(state, 0.5)
 
     def after(self, state: tuple[str, int, int, int], gain: int | None) -> float:
         """P(seat 0 wins) once the mover's turn ends with ``gain`` banked (None: trash)."""

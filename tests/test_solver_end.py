@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_kit import reachable_states, rolls
+from rules_kit import ForceBase, reachable_states
 from test_solver import _iterate, _turn_by_brute_force
 
 from tenthousand.model.game import Game, Seat
@@ -28,23 +28,13 @@ from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 EndState = tuple[str, int, int, int, int, int]
 
 
-class SurpassEndBruteForce:
+class SurpassEndBruteForce(ForceBase):
     """Surpassing with the catch-up round and tie-breaks, written out again from the engine
     and D-14: a bank must beat what the opponent added on his most recent turn (0 after
     trash) as well as the minimum; reaching the game point gives the other one more turn; a
     tie gives tie-break rounds in seat order until it breaks.  The truncation: in the normal
     game a turn score above ``max(game point - board, minimum) + extra`` banks at once, in
     the last turns one above ``max(game point + extra, minimum)``."""
-
-    def __init__(self, rules: Rules, extra: int) -> None:
-        self.r = rules
-        self.g = rules.game_point
-        self.extra = extra
-        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
-        self.v: dict[EndState, float] = {}
-
-    def value(self, state: EndState) -> float:
-        return self.v.get(state, 0.5)
 
     def after(self, state: EndState, gain: int | None) -> float:
         stage, mover = state[0], state[5]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_kit import bank_turn, new_game, of, reachable_states, rolls, trash_turn
+from rules_kit import ForceBase, bank_turn, new_game, of, reachable_states, trash_turn
 from test_solver import _iterate, _NoFallback, _turn_by_brute_force
 
 from tenthousand.model.events import Penalty
@@ -27,7 +27,7 @@ from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 State = tuple[str, int, int, int, int, int]
 
 
-class PenaltyEndBruteForce:
+class PenaltyEndBruteForce(ForceBase):
     """The trash penalty with the catch-up round and tie-breaks, written out again from the
     engine and RULES.md: trash adds one to the mover's run, ``trash_run`` of them cost
     ``trash_penalty`` (never below the lowest score) and start the run again, a bank ends
@@ -37,16 +37,6 @@ class PenaltyEndBruteForce:
     the states finite).  The truncation: in the normal game a turn score above
     ``max(game point - board, minimum) + extra`` banks at once, in the last turns one above
     ``max(game point + extra, minimum)``."""
-
-    def __init__(self, rules: Rules, extra: int) -> None:
-        self.r = rules
-        self.g = rules.game_point
-        self.extra = extra
-        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
-        self.v: dict[State, float] = {}
-
-    def value(self, state: State) -> float:
-        return self.v.get(state, 0.5)
 
     def after(self, state: State, gain: int | None) -> float:
         stage, mover = state[0], state[5]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules_kit import reachable_states, rolls
+from rules_kit import ForceBase, reachable_states
 from test_solver import _iterate, _NoFallback
 
 from tenthousand.model.game import Game, Phase, Seat
@@ -31,17 +31,7 @@ from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 State = tuple[str, int, int, int]
 
 
-class RotaryBruteForce:
-    def __init__(self, rules: Rules, extra: int) -> None:
-        self.r = rules
-        self.g = rules.game_point
-        self.cap = rules.game_point + extra
-        self.rolls = {(n, f): rolls(rules, n, f) for n in range(1, 7) for f in (False, True)}
-        self.v: dict[State, float] = {}
-
-    def value(self, state: State) -> float:
-        return self.v.get(state, 0.5)
-
+class RotaryBruteForce(ForceBase):
     def end(self, state: State, own: int) -> float:
         """Seat 0's chance once the mover's turn ends with his board at ``own``."""
         stage, s0, s1, mover = state

@@ -120,10 +120,9 @@ def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) 
     words too, stays inside it."""
     from tenthousand import i18n
     from tenthousand.present.network import LobbySeat, lobby
+    from tenthousand.view import scaling
     from tenthousand.view.lobby import LobbyPanel
     from tenthousand.view.theme import palette
-
-    from tenthousand.view import scaling
 
     i18n.set_language(language)
     scaling.apply_scaling(root, 100)  # (the size preference of 100%, whatever ran before)
