@@ -449,6 +449,7 @@ def test_a_game_hosted_again_waits_for_its_friends_to_rejoin_by_name(
     shown = lobby.shown[-1]
     assert lobby.visible and shown.title == "Your game is hosted again"
     assert "Bob rejoins" in shown.footer and shown.seats[1][2]  # (open: it waits)
+    assert shown.seats[1][1] == "waiting for them to rejoin"
     assert here.controller.remote == frozenset({1}) and not here.controller.human_to_play
     assert any("hosted again" in s and "4821-7396" in s for s in here.told.status)
     link.events = [SeatJoined(1, "Bob", True)]

@@ -71,7 +71,8 @@ class HostTable:
         self.seats = [LobbySeat(s.name, "net" if s.net else "computer" if s.computer
                                 else "here", levels_label(levels, s.level),
                                 joined=again is not None and s.net,
-                                dropped=again is not None and s.net)
+                                dropped=again is not None and s.net,
+                                rejoin=again is not None and s.net)
                       for s in settings.seats]
         self.watchers: list[str] = []
         #: The friends' seats given to a computer, by level (a friend who rejoins gets

@@ -102,6 +102,7 @@ class LobbySeat:
     level: str = ""  # a computer's level, in words (Expert)
     joined: bool = False  # a net seat: a friend sits in it
     dropped: bool = False  # a net seat: the friend's connection dropped (the seat waits)
+    rejoin: bool = False  # ... in a game hosted again: the friend has not come back yet
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,8 @@ def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
         return _("at this screen"), False
     if seat.kind == "computer":
         return _("computer: {level}").format(level=seat.level), False
+    if seat.dropped and seat.rejoin:
+        return _("waiting for them to rejoin"), True
     if seat.dropped:
         return _("connection dropped: the seat waits"), True
     if seat.joined:
