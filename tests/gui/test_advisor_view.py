@@ -225,7 +225,8 @@ def test_rotary_club_has_no_bank_column(tk_root: tk.Tk) -> None:
     from tenthousand.view.advisor import AdvisorPanel
     from tenthousand.view.theme import palette
 
-    panel = AdvisorPanel(tk_root, palette("color", "green"))
+    top = tk.Toplevel(tk_root)  # (its access keys go with it, not onto the session root)
+    panel = AdvisorPanel(top, palette("color", "green"))
     try:
         choice = advisor.Choice((5,), 50, 0.42, 0.0)
         panel.show_values(advisor.AdvisorValues(advisor.WIN, 0, (choice,), 0, (0.4, 0.6),
@@ -234,4 +235,4 @@ def test_rotary_club_has_no_bank_column(tk_root: tk.Tk) -> None:
         panel.show_values(advisor.AdvisorValues(advisor.WIN, 0, (choice,), 0, (0.4, 0.6)))
         assert tuple(panel.tree.cget("displaycolumns")) in (("#all",), ())
     finally:
-        panel.destroy()
+        top.destroy()

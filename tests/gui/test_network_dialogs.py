@@ -126,7 +126,8 @@ def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) 
 
     i18n.set_language(language)
     scaling.apply_scaling(root, 100)  # (the size preference of 100%, whatever ran before)
-    table = tk.Frame(root, width=660, height=480)
+    top = tk.Toplevel(root)  # (the panel's access keys go with it, not onto the root)
+    table = tk.Frame(top, width=660, height=480)
     table.pack_propagate(False)
     table.pack()
     panel = LobbyPanel(table, palette("color", "green"), on_start=lambda: None,
@@ -140,5 +141,4 @@ def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) 
         assert panel.winfo_reqwidth() <= 660, panel.winfo_reqwidth()
         assert panel.hand_frame.winfo_ismapped()  # (a seat can still be given away)
     finally:
-        panel.destroy()
-        table.destroy()
+        top.destroy()
