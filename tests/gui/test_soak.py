@@ -41,9 +41,19 @@ def _widgets(root: tk.Misc) -> int:
     return count
 
 
+def _settle(app: App, seconds: float = 5.0) -> None:
+    """Let what a game's end set going finish (a job's poll, a last redraw): a call still
+    pending then is one that stays, which the test is about; one in flight is not."""
+    end = time.monotonic() + seconds
+    while app.root.tk.splitlist(app.root.tk.call("after", "info")) and time.monotonic() < end:
+        app.root.update()
+        time.sleep(0.005)
+
+
 def measure(app: App) -> dict[str, int]:
     gc.collect()
     app.root.update()
+    _settle(app)
     return {
         "rss_kb": rss_kb(),
         "canvas_items": len(app.window.table.find_all()),
