@@ -115,7 +115,7 @@ def test_who_played_survives_an_undo_from_a_checkpoint() -> None:
     assert undone.record.seats_as_played()[1] == Played(False, "perfect", "expert", WHY)
     assert [c.stand_in for c in undone.record.commands] == \
         [c.stand_in for c in game.record.commands][:len(undone.record.commands)]
-    assert not undone.record.standing_in
+    assert not undone.record.stand_in_seats
 
 
 def test_demo_commands_are_the_computers_not_the_persons() -> None:

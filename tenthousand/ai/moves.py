@@ -26,10 +26,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..model.checkpoints import Checkpoint
+from ..model.checkpoints import trial_copy
 from ..model.events import Event
 from ..model.game import Game, Phase
-from ..model.play import Play
 from ..model.rule_checks import never_trash
 
 if TYPE_CHECKING:
@@ -117,7 +116,7 @@ def sure_bank(game: Game) -> Move | None:
 def _bank_wins(game: Game, freeze: tuple[int, ...]) -> bool:
     """Whether banking ``freeze`` ends the game with the seat to play first, alone (tried
     on a copy of the game without its log)."""
-    copy = Checkpoint.take(game, 0, generator=False).restore(Play, [], game.rng.getstate())
+    copy = trial_copy(game)
     copy.dice_source = None
     copy.bank(freeze)
     if not copy.over:

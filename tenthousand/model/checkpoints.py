@@ -31,9 +31,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .play import Play
+
 if TYPE_CHECKING:
     from .events import Event
-    from .play import Play
 
 P = TypeVar("P", bound="Play")
 
@@ -129,6 +130,13 @@ def kept(index: int, length: int) -> bool:
     """Whether a record of ``length`` commands keeps a checkpoint after ``index``.  Once
     dropped it is never wanted again: the spacing only grows as the game does."""
     return index % (SPACING << _level(length - index)) == 0
+
+
+def trial_copy(game: Play) -> Play:
+    """A copy of ``game`` in its position to try a command on, so that nothing of the game
+    moves: a plain :class:`~.play.Play` without log, listeners, record or dice source (the
+    caller gives it one), with a generator of its own in the same state."""
+    return Checkpoint.take(game, 0, generator=False).restore(Play, [], game.rng.getstate())
 
 
 class Checkpoints:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..i18n import _, ngettext, number
-from .checkpoints import Checkpoint
+from .checkpoints import trial_copy
 from .game import Game
 from .play import Play, Seat
 from .rules import Rules
@@ -101,7 +101,7 @@ def dice_wanted(game: Play, freeze: Iterable[int] = ()) -> int:
     """How many dice a throw freezing ``freeze`` throws now (six after a corner), tried
     on a copy of ``game``; :class:`~tenthousand.model.play.IllegalAction` saying why the
     rules refuse the throw, as the throw itself would."""
-    copy = Checkpoint.take(game, 0, generator=False).restore(Play, [], game.rng.getstate())
+    copy = trial_copy(game)
     copy.dice_source = _ask
     try:
         copy.throw(list(freeze))

@@ -210,10 +210,9 @@ class Record:
         self._start_rng: tuple[Any, ...] | None = None
         #: The computer seats that did not play at the level chosen: seat -> (level, why).
         self.played_as: dict[int, tuple[str, str]] = {}
-        #: Demo mode: the computer gives the commands of the people's seats (see note_demo).
-        self.standing_in = False
-        #: The people's seats the computer plays for now (a friend gone from a network
-        #: game): their commands are marked ``stand_in`` as in demo mode.
+        #: The people's seats the computer plays for now, their commands marked
+        #: ``stand_in``: every one in demo mode (see note_demo), a friend's gone from a
+        #: network game.
         self.stand_in_seats: frozenset[int] = frozenset()
         #: Counts changes to :meth:`header` after the start (a saver rewrites its first line).
         self.header_version = 0
@@ -251,7 +250,7 @@ class Record:
         """Write down a command the game has just carried out (called by :class:`Game`)."""
         if self.recorded_dice:
             command = replace(command, dice=tuple(e.dice for e in events if isinstance(e, Thrown)))
-        if (self.standing_in or command.seat in self.stand_in_seats) and not command.stand_in \
+        if command.seat in self.stand_in_seats and not command.stand_in \
                 and command.seat in self.human_seats():
             command = replace(command, stand_in=True)
         self._commands.append(command)
@@ -285,7 +284,7 @@ class Record:
         """Demo mode turned on (the computer plays every seat at ``level``: the people's
         commands from now on are marked ``stand_in``, and a computer of another level is
         noted as played at ``level``) or off (the people decide again)."""
-        self.standing_in = on
+        self.stand_in_seats = frozenset(self.human_seats()) if on else frozenset()
         if on:
             for seat in range(len(self.seats)):
                 # Translators: why a computer played at another level than the one chosen.
@@ -536,7 +535,6 @@ class Record:
         self.played_as = dict(other.played_as)
         self.real_dice = other.real_dice
         self.network = other.network
-        self.standing_in = other.standing_in
         self.stand_in_seats = other.stand_in_seats
         self.header_version = other.header_version
 

@@ -21,12 +21,11 @@ from typing import Any
 
 from ..history.codes import fingerprint_of
 from ..i18n import _, ngettext, number
-from ..model.checkpoints import Checkpoint
+from ..model.checkpoints import trial_copy
 from ..model.command import Command
 from ..model.events import Event, Thrown
 from ..model.game import Game, IllegalAction
 from ..model.persist import BadSave, load_record
-from ..model.play import Play
 from ..model.record import Network, Record
 
 __all__ = ["FairVerdict", "Replica", "ReplicaError", "command_data", "fair_check"]
@@ -136,7 +135,7 @@ class Replica:
         if self.seat is None:
             return _("You are watching this game: you cannot play in it.")
         game = self.game
-        copy = Checkpoint.take(game, 0, generator=False).restore(Play, [], game.rng.getstate())
+        copy = trial_copy(game)
         copy.dice_source = _blank
         try:
             Command(self.seat, name, tuple(args)).apply(copy)
