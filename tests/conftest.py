@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,19 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("TENTHOUSAND_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _own_tables() -> Iterator[None]:
+    """The perfect-play tables a test file registers (solved for small game points) answer
+    only in that file: the next file finds the rules without a table, whatever ran before
+    it in the process."""
+    from tenthousand.solver import table_file
+
+    before = dict(table_file._REGISTERED)
+    yield
+    table_file._REGISTERED.clear()
+    table_file._REGISTERED.update(before)
 
 
 @pytest.fixture(autouse=True)

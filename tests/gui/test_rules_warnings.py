@@ -24,7 +24,7 @@ def test_importing_rules_where_every_die_scores_warns(tk_root: tk.Tk, tmp_path: 
             single_four=50, single_six=50)))
         app.boxes.ask_rule_file = lambda save_as=None: str(path)  # type: ignore[method-assign]
         assert app.game_commands.import_rules() is not None
-        said = str(app.window.status.message.cget("text"))
+        said = app.window.status.full_text  # the label itself is cut to the window's width
         assert said.startswith("Imported \u201cEvery die\u201d, but beware: Every throw scores")
         assert rulefile.find_saved("Every die") is not None
     finally:
