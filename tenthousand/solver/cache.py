@@ -56,7 +56,7 @@ LARGEST_CHALLENGE_GAME_POINT = 5000
 #: With challenging and the trash penalty together, the largest range of scores (lowest
 #: score to game point) solved here: a position holds both first challenges and both runs,
 #: solved in sweeps kind by kind (docs/perfect-play.md).
-LARGEST_CHALLENGE_PENALTY_RANGE = 2000
+LARGEST_CHALLENGE_PENALTY_RANGE = 2500
 #: With pyramiding, the largest game point solved here: a turn's state is the stretch (45
 #: to 61 of them) instead of the dice left, so 10,000 points take minutes (docs/perfect-play.md).
 LARGEST_PYRAMID_GAME_POINT = 10000
