@@ -27,6 +27,7 @@ from ..i18n import _, number
 from ..model.rules import Rules
 from . import (
     challenge_end_table,
+    challenge_penalty_end_table,
     challenge_table,
     penalty_end_table,
     penalty_table,
@@ -52,6 +53,10 @@ LARGEST_SURPASS_GAME_POINT = 5000
 #: With challenging, the largest game point solved here: boards run down to minus the game
 #: point, and a position also holds the challenges left (docs/perfect-play.md).
 LARGEST_CHALLENGE_GAME_POINT = 5000
+#: With challenging and the trash penalty together, the largest range of scores (lowest
+#: score to game point) solved here: a position holds both first challenges and both runs,
+#: solved in sweeps kind by kind (docs/perfect-play.md).
+LARGEST_CHALLENGE_PENALTY_RANGE = 2500
 #: With pyramiding, the largest game point solved here: a turn's state is the stretch (45
 #: to 61 of them) instead of the dice left, so 10,000 points take minutes (docs/perfect-play.md).
 LARGEST_PYRAMID_GAME_POINT = 10000
@@ -64,7 +69,8 @@ MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
 #: The tables of the option solvers: each module has ``MAGIC``, ``unsupported``, ``pack``,
 #: ``unpack`` and ``SOLVER``, the name of its solver module.
 _OPTION_TABLES = (surpass_table, surpass_end_table, challenge_table, challenge_end_table,
-                  penalty_table, penalty_end_table, pyramid_table, rotary_table)
+                  penalty_table, penalty_end_table, pyramid_table, rotary_table,
+                  challenge_penalty_end_table)
 
 
 def option_tables(rules: Rules) -> ModuleType | None:
@@ -73,6 +79,8 @@ def option_tables(rules: Rules) -> ModuleType | None:
         return rotary_table
     if rules.surpassing:
         return surpass_end_table if rules.catch_up else surpass_table
+    if rules.challenging and rules.three_trash and rules.catch_up:
+        return challenge_penalty_end_table
     if rules.challenging:
         return challenge_end_table if rules.catch_up else challenge_table
     if rules.three_trash:
@@ -120,6 +128,11 @@ def unsolvable(rules: Rules) -> str | None:
             return _("the game point is above {points} with challenging: too many positions "
                      "to solve on this computer").format(
                          points=number(LARGEST_CHALLENGE_GAME_POINT))
+    elif kind is challenge_penalty_end_table:
+        if rules.game_point - (rules.score_floor or 0) > LARGEST_CHALLENGE_PENALTY_RANGE:
+            return _("the scores run over more than {points} points with challenging and the "
+                     "trash penalty: too many positions to solve on this computer").format(
+                         points=number(LARGEST_CHALLENGE_PENALTY_RANGE))
     elif kind is penalty_table or kind is penalty_end_table:
         if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
             return _("the scores run over more than {points} points with the trash penalty: "

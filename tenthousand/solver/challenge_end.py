@@ -254,14 +254,18 @@ class _End:
         cols = np.flatnonzero(np.where(low, f1, s1) == 1)
         xc = x[cols]
         s1c = np.where(low[cols], s1[cols], 0)
-        y = xc[None, :] - t
+        y = self._challenged(xc[None, :] - t)
         below = y < ng
-        bank = 1.0 - self.second(2 * t + 0 * y, (y == 0).astype(int),
+        bank = 1.0 - self.second(xc[None, :] + t - y, (y == 0).astype(int),
                                  np.where(below, f2[cols], s2[cols]), 2 * s1c + s2[cols],
                                  2 * s1c + np.where(below, s2[cols], 0))
         chal = self._solve(bank, np.zeros(len(cols)), minimum[cols])
         value[cols] = np.maximum(value[cols], chal)
         return value.reshape(len(xs), 2, 2, 2, 2)
+
+    def _challenged(self, board: Any) -> Any:
+        """The board of a player a challenge bank took points off (no lowest score here)."""
+        return board
 
     def tie_at(self, x: Any, f1: Any, s1: Any, f2: Any, s2: Any) -> Any:
         bd = self.bd

@@ -25,6 +25,9 @@ from . import dice
 from .challenge_end_table import ChallengeEndTable
 from .challenge_end_table import start_chance as challenge_end_start_chance
 from .challenge_end_table import turn_values as challenge_end_turn_values
+from .challenge_penalty_end_table import ChallengePenaltyEndTable
+from .challenge_penalty_end_table import start_chance as challenge_penalty_end_start_chance
+from .challenge_penalty_end_table import turn_values as challenge_penalty_end_turn_values
 from .challenge_table import ChallengeTable
 from .challenge_table import start_chance as challenge_start_chance
 from .challenge_table import turn_values as challenge_turn_values
@@ -76,6 +79,8 @@ def turn_values(game: Game, table: Table | None = None
         return surpass_end_turn_values(game, table)
     if isinstance(table, ChallengeEndTable):  # the challenges left, in every stage
         return challenge_end_turn_values(game, table)
+    if isinstance(table, ChallengePenaltyEndTable):  # the challenges left and the runs
+        return challenge_penalty_end_turn_values(game, table)
     if isinstance(table, PenaltyEndTable):  # the runs of trash, in every stage
         return penalty_end_turn_values(game, table)
     if isinstance(table, PenaltyTable):  # the runs of trash are part of the position
@@ -236,6 +241,11 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
         mover = found
     elif game.phase is Phase.START and isinstance(table, ChallengeEndTable):
         found = challenge_end_start_chance(game, table)
+        if found is None:
+            return None
+        mover = found
+    elif game.phase is Phase.START and isinstance(table, ChallengePenaltyEndTable):
+        found = challenge_penalty_end_start_chance(game, table)
         if found is None:
             return None
         mover = found
