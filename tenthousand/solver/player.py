@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..ai import Decision
 from ..i18n import N_, _
 from ..model.game import Phase
-from . import cache, challenge_end_table, challenge_table, values
+from . import cache, challenge_end_table, challenge_table, surpass_challenge_table, values
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -125,6 +125,10 @@ class PerfectPlayer:
             best = challenge_end_table.challenge_is_best(game, table)
             if best is not None:
                 return 1 - game.current if best else None
+        if isinstance(table, surpass_challenge_table.SurpassChallengeTable):
+            best = surpass_challenge_table.challenge_is_best(game, table)
+            if best is not None:
+                return 1 - game.current if best else None
         return self.fallback.choose_challenge(game)
 
     def think(self, game: Game) -> Callable[[], None] | None:
@@ -143,6 +147,10 @@ class PerfectPlayer:
                 and game.challenge_target is None
                 and game.challenge_slot_for(game.current) is not None):
             turns.append(challenge_end_table.challenge_turn(game, table))
+        if (game.phase is Phase.START and game.challenge_target is None
+                and isinstance(table, surpass_challenge_table.SurpassChallengeTable)
+                and game.challenge_slot_for(game.current) is not None):
+            turns.append(surpass_challenge_table.challenge_turn(game, table))
         slow = [tv for tv in turns if tv is not None and not tv.solved]
         if not slow:
             return None
