@@ -279,8 +279,16 @@ class _End:
 
     def _ties(self) -> Any:
         """``tie[x - x_lo, u, f1, s1, f2, s2]``: seat 0 at the start of a first round."""
-        bd, ng, fr = self.bd, self.bd.ng, self.bd.far_rows
+        bd = self.bd
         xs = np.arange(bd.x_lo, bd.x_hi + 1)
+        out = np.empty((len(xs), bd.u_rows, 2, 2, 2, 2))
+        step = max(1, _CHUNK * 4 // (16 * bd.u_rows))  # boards per pass (memory)
+        for i in range(0, len(xs), step):
+            out[i:i + step] = self._tie_boards(xs[i:i + step])
+        return out
+
+    def _tie_boards(self, xs: Any) -> Any:
+        bd, ng, fr = self.bd, self.bd.ng, self.bd.far_rows
         grid = np.array(np.meshgrid(xs, np.arange(bd.u_rows), *([[0, 1]] * 4),
                                     indexing="ij")).reshape(6, -1)
         x, u, f1, s1, f2, s2 = grid
@@ -351,9 +359,12 @@ class _End:
         ud, utie, umin = unique[:, 0].astype(int), unique[:, 1], unique[:, 2].astype(int)
         u = self._rows(umin)
         reach = 2 * u if challenge else u
-        bank = np.where(reach > ud[None, :], 1.0,
-                        np.where(reach == ud[None, :], utie[None, :], 0.0))
-        out = self._solve(bank, 0.0, umin)
+        out = np.empty(len(unique))
+        for i in range(0, len(unique), _CHUNK):
+            j = slice(i, i + _CHUNK)
+            bank = np.where(reach > ud[None, j], 1.0,
+                            np.where(reach == ud[None, j], utie[None, j], 0.0))
+            out[j] = self._solve(bank, 0.0, umin[j])
         return out[back.ravel()]
 
 
