@@ -376,6 +376,12 @@ def start_chance(game: Game, table: SurpassChallengeTable) -> float | None:
     if game.challenge_target is not None:
         tv = _turn(game, table, True)
         return None if tv is None else tv.start()
+    found = _steps(game) if len(game.seats) == 2 else None
+    if game.stage == "normal" and found is not None:
+        a, b, s = found
+        if table.lo <= a < table.ng and table.lo <= b < table.ng and s < table.size:
+            cur = game.current
+            return table.wc(cur, a, b, _flags(game, cur)[0], _flags(game, 1 - cur)[0], s)
     plain = _turn(game, table, False)
     if plain is None:
         return None
