@@ -465,6 +465,10 @@ def test_surpassing_with_challenging_is_solved_here_up_to_its_limit(pair_table: 
 
     assert surpass_end_table.unsupported(small) is not None
     assert challenge_end_table.unsupported(small) is not None
+    # the cache reads its files and solves it with its own module
+    data = surpass_challenge_table.pack(pair_table.figures["solution"])
+    assert isinstance(cache.unpack(data), surpass_challenge_table.SurpassChallengeTable)
+    assert surpass_challenge_table.SOLVER == surpass_challenge.__name__.rsplit(".", 1)[1]
     # with its table the advisor shows win chances, and says so
     rules = pair_table.rules
     assert value_kind(rules, 2).exact

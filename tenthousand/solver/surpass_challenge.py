@@ -163,6 +163,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, extra: int = DEFAULT_EXTRA,
     ts = TurnSolver(rules)
     bd = bounds(rules, ts.maxp, extra // STEP)
     end = _End(rules, ts, bd, tol)
+    end_seconds = time.perf_counter() - started
     if callable(progress):
         progress(0.05)
     game = _Game(rules, ts, bd, end.chase)
@@ -171,7 +172,8 @@ def solve(rules: Rules, *, tol: float = 1e-9, extra: int = DEFAULT_EXTRA,
         rules, bd, game.win, end.chase, end.tie, end.far, end.reach, end.second,
         end.after_trash, states=count_states(rules, extra), iterations=passes,
         seconds=time.perf_counter() - started,
-        notes={"extra": extra, "end_columns": end.columns})
+        notes={"extra": extra, "end_columns": end.columns,
+               "end_seconds": round(end_seconds, 1)})
 
 
 class _End:
@@ -353,7 +355,12 @@ class _End:
 
     def _threshold(self, d: Any, tie: Any, minimum: Any, challenge: bool) -> Any:
         """Turns that win above ``d`` (``2t`` against ``d`` in a challenge), tie at it and
-        lose below, trash losing: columns with the same deficit, tie and minimum once."""
+        lose below, trash losing: columns with the same deficit, tie and minimum once (the
+        tie counts only where a bank can land on it: a deficit no turn reaches is one)."""
+        k = 2 if challenge else 1
+        most = k * (np.maximum(self.bd.ng + self.bd.extra, minimum) + self.ts.maxp)
+        d = np.where(d > most, most + 1, d)
+        tie = np.where((d < k * minimum) | (d > most), 0.0, tie)
         keys = np.stack([d.astype(float), tie, minimum.astype(float)], axis=1)
         unique, back = np.unique(keys, axis=0, return_inverse=True)
         ud, utie, umin = unique[:, 0].astype(int), unique[:, 1], unique[:, 2].astype(int)
