@@ -187,10 +187,17 @@ def _challenge_values(game: Game) -> tuple[float, float] | None:
     the mover's chance with a challenge and without."""
     if game.phase is not Phase.START or not game.rules.challenging:
         return None
-    from ..solver import challenge_end_table, challenge_penalty_end_table, challenge_table
+    from ..solver import (
+        challenge_end_table,
+        challenge_penalty_end_table,
+        challenge_table,
+        surpass_challenge_table,
+    )
     from ..solver.values import table_for
 
     table = table_for(game)
+    if isinstance(table, surpass_challenge_table.SurpassChallengeTable):
+        return surpass_challenge_table.both_starts(game, table)
     if isinstance(table, challenge_end_table.ChallengeEndTable):  # in every stage
         return challenge_end_table.both_starts(game, table)
     if isinstance(table, challenge_penalty_end_table.ChallengePenaltyEndTable):

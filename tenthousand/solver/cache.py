@@ -33,6 +33,7 @@ from . import (
     penalty_table,
     pyramid_table,
     rotary_table,
+    surpass_challenge_table,
     surpass_end_table,
     surpass_table,
 )
@@ -60,6 +61,9 @@ LARGEST_CHALLENGE_PENALTY_RANGE = 2500
 #: With pyramiding, the largest game point solved here: a turn's state is the stretch (45
 #: to 61 of them) instead of the dice left, so 10,000 points take minutes (docs/perfect-play.md).
 LARGEST_PYRAMID_GAME_POINT = 10000
+#: With surpassing and challenging together, the largest game point solved here: a position
+#: holds challenging's boards and challenges and the score to beat (docs/perfect-play.md).
+LARGEST_SURPASS_CHALLENGE_GAME_POINT = 1000
 
 
 #: The most bytes a cached table file may have: its values compressed (at most
@@ -70,13 +74,15 @@ MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
 #: ``unpack`` and ``SOLVER``, the name of its solver module.
 _OPTION_TABLES = (surpass_table, surpass_end_table, challenge_table, challenge_end_table,
                   penalty_table, penalty_end_table, pyramid_table, rotary_table,
-                  challenge_penalty_end_table)
+                  challenge_penalty_end_table, surpass_challenge_table)
 
 
 def option_tables(rules: Rules) -> ModuleType | None:
     """The table module of the option solver these rules need (None: core's)."""
     if rules.rotary_club:
         return rotary_table
+    if rules.surpassing and rules.challenging and rules.catch_up:
+        return surpass_challenge_table
     if rules.surpassing:
         return surpass_end_table if rules.catch_up else surpass_table
     if rules.challenging and rules.three_trash and rules.catch_up:
@@ -123,6 +129,11 @@ def unsolvable(rules: Rules) -> str | None:
             return _("the game point is above {points} with surpassing: too many positions "
                      "to solve on this computer").format(
                          points=number(LARGEST_SURPASS_GAME_POINT))
+    elif kind is surpass_challenge_table:
+        if rules.game_point > LARGEST_SURPASS_CHALLENGE_GAME_POINT:
+            return _("the game point is above {points} with surpassing and challenging: too "
+                     "many positions to solve on this computer").format(
+                         points=number(LARGEST_SURPASS_CHALLENGE_GAME_POINT))
     elif kind is challenge_table or kind is challenge_end_table:
         if rules.game_point > LARGEST_CHALLENGE_GAME_POINT:
             return _("the game point is above {points} with challenging: too many positions "

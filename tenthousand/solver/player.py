@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ..ai import Decision
 from ..i18n import N_, _
 from ..model.game import Phase
-from . import cache, challenge_end_table, challenge_penalty_end_table, challenge_table, values
+from . import (
+    cache,
+    challenge_end_table,
+    challenge_penalty_end_table,
+    challenge_table,
+    surpass_challenge_table,
+    values,
+)
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -28,6 +36,19 @@ if TYPE_CHECKING:
 #: Why Perfect plays as its fallback while its table is being solved (in English; the
 #: player's ``fallback_reason`` holds it translated).
 SOLVING = N_("perfect play for these rules is being solved; playing Expert until it is ready")
+
+#: The tables of challenging with the catch-up round, alone or with another option: each
+#: module weighs the challenge in every stage (``challenge_is_best``, ``challenge_turn``).
+_CHALLENGE_ENDS: tuple[tuple[type, ModuleType], ...] = (
+    (challenge_end_table.ChallengeEndTable, challenge_end_table),
+    (challenge_penalty_end_table.ChallengePenaltyEndTable, challenge_penalty_end_table),
+    (surpass_challenge_table.SurpassChallengeTable, surpass_challenge_table),
+)
+
+
+def _challenge_kind(table: Any) -> ModuleType | None:
+    """The module that weighs a challenge from ``table`` in every stage, or None."""
+    return next((module for kind, module in _CHALLENGE_ENDS if isinstance(table, kind)), None)
 
 
 class PerfectPlayer:
@@ -121,12 +142,9 @@ class PerfectPlayer:
             best = challenge_table.challenge_is_best(game, table)
             if best is not None:
                 return 1 - game.current if best else None
-        if isinstance(table, challenge_end_table.ChallengeEndTable):  # in every stage
-            best = challenge_end_table.challenge_is_best(game, table)
-            if best is not None:
-                return 1 - game.current if best else None
-        if isinstance(table, challenge_penalty_end_table.ChallengePenaltyEndTable):
-            best = challenge_penalty_end_table.challenge_is_best(game, table)
+        kind = _challenge_kind(table)
+        if kind is not None:  # a table with the catch-up round: in every stage
+            best = kind.challenge_is_best(game, table)
             if best is not None:
                 return 1 - game.current if best else None
         return self.fallback.choose_challenge(game)
@@ -143,15 +161,10 @@ class PerfectPlayer:
         if (game.phase is Phase.START and isinstance(table, challenge_table.ChallengeTable)
                 and game.challenge_target is None and game.challenge_slot_for(game.current) == 0):
             turns.append(challenge_table.challenge_turn(game, table))
-        if (game.phase is Phase.START and isinstance(table, challenge_end_table.ChallengeEndTable)
-                and game.challenge_target is None
+        kind = _challenge_kind(table)
+        if (game.phase is Phase.START and kind is not None and game.challenge_target is None
                 and game.challenge_slot_for(game.current) is not None):
-            turns.append(challenge_end_table.challenge_turn(game, table))
-        if (game.phase is Phase.START
-                and isinstance(table, challenge_penalty_end_table.ChallengePenaltyEndTable)
-                and game.challenge_target is None
-                and game.challenge_slot_for(game.current) is not None):
-            turns.append(challenge_penalty_end_table.challenge_turn(game, table))
+            turns.append(kind.challenge_turn(game, table))
         slow = [tv for tv in turns if tv is not None and not tv.solved]
         if not slow:
             return None

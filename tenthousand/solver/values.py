@@ -40,6 +40,9 @@ from .pyramid_table import freeze_values as pyramid_freeze_values
 from .pyramid_table import turn_values as pyramid_turn_values
 from .rotary_table import RotaryStretch, RotaryTable
 from .rotary_table import turn_values as rotary_turn_values
+from .surpass_challenge_table import SurpassChallengeTable
+from .surpass_challenge_table import start_chance as surpass_challenge_start_chance
+from .surpass_challenge_table import turn_values as surpass_challenge_turn_values
 from .surpass_end_table import SurpassEndTable
 from .surpass_end_table import turn_values as surpass_end_turn_values
 from .surpass_table import SurpassTable
@@ -75,6 +78,8 @@ def turn_values(game: Game, table: Table | None = None
         return rotary_turn_values(game, table)
     if isinstance(table, PyramidTable):  # the stretch is part of the turn's state (D-10)
         return pyramid_turn_values(game, table)
+    if isinstance(table, SurpassChallengeTable):  # both of the next two, in every stage
+        return surpass_challenge_turn_values(game, table)
     if isinstance(table, SurpassEndTable):  # the score to beat, in every stage (D-14)
         return surpass_end_turn_values(game, table)
     if isinstance(table, ChallengeEndTable):  # the challenges left, in every stage
@@ -239,8 +244,10 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
         if found is None:
             return None
         mover = found
-    elif game.phase is Phase.START and isinstance(table, ChallengeEndTable):
-        found = challenge_end_start_chance(game, table)
+    elif game.phase is Phase.START and isinstance(table, ChallengeEndTable | SurpassChallengeTable):
+        found = (surpass_challenge_start_chance(game, table)
+                 if isinstance(table, SurpassChallengeTable)
+                 else challenge_end_start_chance(game, table))
         if found is None:
             return None
         mover = found
@@ -251,6 +258,7 @@ def win_probabilities(game: Game) -> tuple[float, float] | None:
         mover = found
     elif (game.phase is Phase.START and game.stage == "normal" and mine % STEP == 0
             and not isinstance(table, PenaltyTable | SurpassTable | SurpassEndTable
+                                   | SurpassChallengeTable
                                    | PenaltyEndTable)
             and theirs % STEP == 0 and 0 <= mine < table.rules.game_point
             and 0 <= theirs < table.rules.game_point):
