@@ -39,6 +39,8 @@ from .rotary_table import RotaryStretch, RotaryTable
 from .rotary_table import turn_values as rotary_turn_values
 from .surpass_end_table import SurpassEndTable
 from .surpass_end_table import turn_values as surpass_end_turn_values
+from .surpass_penalty_end_table import SurpassPenaltyEndTable
+from .surpass_penalty_end_table import turn_values as surpass_penalty_end_turn_values
 from .surpass_table import SurpassTable
 from .surpass_table import turn_values as surpass_turn_values
 from .table import Table, load
@@ -72,6 +74,8 @@ def turn_values(game: Game, table: Table | None = None
         return rotary_turn_values(game, table)
     if isinstance(table, PyramidTable):  # the stretch is part of the turn's state (D-10)
         return pyramid_turn_values(game, table)
+    if isinstance(table, SurpassPenaltyEndTable):  # the score to beat and the runs
+        return surpass_penalty_end_turn_values(game, table)
     if isinstance(table, SurpassEndTable):  # the score to beat, in every stage (D-14)
         return surpass_end_turn_values(game, table)
     if isinstance(table, ChallengeEndTable):  # the challenges left, in every stage
