@@ -35,6 +35,7 @@ from . import (
     rotary_table,
     surpass_challenge_table,
     surpass_end_table,
+    surpass_penalty_end_table,
     surpass_table,
 )
 from . import table_file as tables
@@ -51,6 +52,11 @@ LARGEST_PENALTY_RANGE = 5000
 #: With surpassing, the largest game point solved here: a position also holds what the
 #: last turn added (docs/perfect-play.md).
 LARGEST_SURPASS_GAME_POINT = 5000
+#: With surpassing and the trash penalty together, the largest range of scores (lowest score
+#: to game point) solved here: a position holds what the last turn added and both runs of
+#: trash, and the solve repeats in sweeps: some nine minutes of a core at 2,500, 1.6 hours at
+#: 5,000 (docs/perfect-play.md).
+LARGEST_SURPASS_PENALTY_RANGE = 2500
 #: With challenging, the largest game point solved here: boards run down to minus the game
 #: point, and a position also holds the challenges left (docs/perfect-play.md).
 LARGEST_CHALLENGE_GAME_POINT = 5000
@@ -74,7 +80,8 @@ MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
 #: ``unpack`` and ``SOLVER``, the name of its solver module.
 _OPTION_TABLES = (surpass_table, surpass_end_table, challenge_table, challenge_end_table,
                   penalty_table, penalty_end_table, pyramid_table, rotary_table,
-                  challenge_penalty_end_table, surpass_challenge_table)
+                  challenge_penalty_end_table, surpass_challenge_table,
+                  surpass_penalty_end_table)
 
 
 def option_tables(rules: Rules) -> ModuleType | None:
@@ -83,6 +90,8 @@ def option_tables(rules: Rules) -> ModuleType | None:
         return rotary_table
     if rules.surpassing and rules.challenging and rules.catch_up:
         return surpass_challenge_table
+    if rules.surpassing and rules.three_trash and rules.catch_up:
+        return surpass_penalty_end_table
     if rules.surpassing:
         return surpass_end_table if rules.catch_up else surpass_table
     if rules.challenging and rules.three_trash and rules.catch_up:
@@ -144,6 +153,11 @@ def unsolvable(rules: Rules) -> str | None:
             return _("the scores run over more than {points} points with challenging and the "
                      "trash penalty: too many positions to solve on this computer").format(
                          points=number(LARGEST_CHALLENGE_PENALTY_RANGE))
+    elif kind is surpass_penalty_end_table:
+        if rules.game_point - (rules.score_floor or 0) > LARGEST_SURPASS_PENALTY_RANGE:
+            return _("the scores run over more than {points} points with surpassing and the "
+                     "trash penalty: too many positions to solve on this computer").format(
+                         points=number(LARGEST_SURPASS_PENALTY_RANGE))
     elif kind is penalty_table or kind is penalty_end_table:
         if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
             return _("the scores run over more than {points} points with the trash penalty: "

@@ -45,6 +45,8 @@ from .surpass_challenge_table import start_chance as surpass_challenge_start_cha
 from .surpass_challenge_table import turn_values as surpass_challenge_turn_values
 from .surpass_end_table import SurpassEndTable
 from .surpass_end_table import turn_values as surpass_end_turn_values
+from .surpass_penalty_end_table import SurpassPenaltyEndTable
+from .surpass_penalty_end_table import turn_values as surpass_penalty_end_turn_values
 from .surpass_table import SurpassTable
 from .surpass_table import turn_values as surpass_turn_values
 from .table import Table, load
@@ -80,6 +82,8 @@ def turn_values(game: Game, table: Table | None = None
         return pyramid_turn_values(game, table)
     if isinstance(table, SurpassChallengeTable):  # both of the next two, in every stage
         return surpass_challenge_turn_values(game, table)
+    if isinstance(table, SurpassPenaltyEndTable):  # the score to beat and the runs
+        return surpass_penalty_end_turn_values(game, table)
     if isinstance(table, SurpassEndTable):  # the score to beat, in every stage (D-14)
         return surpass_end_turn_values(game, table)
     if isinstance(table, ChallengeEndTable):  # the challenges left, in every stage
