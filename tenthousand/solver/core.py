@@ -256,6 +256,18 @@ def _guess(win: Any, seat: Any, a: Any, b: Any, ng: int) -> Any:
     return np.where(np.isnan(guess), 0.5, guess)
 
 
+def _coupled(alpha: Any, beta: Any, ap: Any, bp: Any, x: Any) -> Any:
+    """Newton's step for columns coupled pairwise by trash: ``x = alpha + beta (1 - x')``
+    and ``x' = ap + bp (1 - x)`` solved together, kept to a chance (0 .. 1).  Where both
+    slopes are near one the pair has no single solution in its linear model: the plain
+    step, ``alpha + beta (1 - x')`` at the partner's ``x'`` as it stands."""
+    den = 1.0 - beta * bp
+    ok = den > 1e-9
+    new = np.where(ok, (alpha + beta - beta * ap - beta * bp) / np.where(ok, den, 1.0),
+                   alpha + beta * (1.0 - (ap + bp * (1.0 - x))))
+    return np.clip(new, 0.0, 1.0)
+
+
 @dataclass(eq=False)
 class _Level:
     """The board states with one sum ``a + b`` and where their Newton iteration stands.
@@ -476,14 +488,16 @@ class _Game:
         f = lv.f[:j]
         sloped = lv.sloped[cols]
         beta = lv.beta[cols]
-        beta[sloped] = (lv.f[j:] - f[sloped]) / _DELTA
+        # a turn's value moves with its trash value by the chance of ending in trash, so a
+        # slope outside 0 .. 1 is a finite difference across a change of policy: cut it
+        beta[sloped] = np.clip((lv.f[j:] - f[sloped]) / _DELTA, 0.0, 1.0)
         plain = lv.exact_passes >= _PLAIN
         if plain:
             beta[:] = 0.0
         lv.alpha[cols] = f - beta * lv.trash[cols]
         lv.beta[cols] = beta
         ap, bp = lv.alpha[lv.partner], lv.beta[lv.partner]
-        new = (lv.alpha + lv.beta - lv.beta * ap - lv.beta * bp) / (1.0 - lv.beta * bp)
+        new = _coupled(lv.alpha, lv.beta, ap, bp, lv.x)
         step = np.abs(new - lv.x)
         moved = step >= tol
         lv.x = new
