@@ -33,8 +33,9 @@ class SurpassEndBruteForce(ForceBase):
     and D-14: a bank must beat what the opponent added on his most recent turn (0 after
     trash) as well as the minimum; reaching the game point gives the other one more turn; a
     tie gives tie-break rounds in seat order until it breaks.  The truncation: in the normal
-    game a turn score above ``max(game point - board, minimum) + extra`` banks at once, in
-    the last turns one above ``max(game point + extra, minimum)``."""
+    game a turn score above ``max(game point - board, minimum) + extra`` banks as soon as it
+    may (the minimum without the score to beat: a turn that must beat more throws on until it
+    does), in the last turns one above ``max(game point + extra, minimum)`` banks at once."""
 
     def after(self, state: EndState, gain: int | None) -> float:
         stage, mover = state[0], state[5]
@@ -59,9 +60,10 @@ class SurpassEndBruteForce(ForceBase):
     def turn(self, state: EndState) -> float:
         stage, mover = state[0], state[5]
         own = state[1 + mover]
-        need = max(self.r.minimum_for(own), state[3 + (1 - mover)] + 50, 50)
+        base = max(self.r.minimum_for(own), 50)
+        need = max(base, state[3 + (1 - mover)] + 50)
         if stage == "N":
-            cap = max(self.g - own, need) + self.extra
+            cap = max(max(self.g - own, base) + self.extra, need - 50)
         else:
             cap = max(self.g + self.extra, need)
         return _turn_by_brute_force(self, state, mover, need, cap)
@@ -128,6 +130,21 @@ def test_surpass_end_solver_meets_the_brute_forces_equations() -> None:
         assert brute.turn(state) == pytest.approx(_seat0(sol, state), abs=1e-11), state
         todo.extend(seen - done - set(todo))
     assert {s[0] for s in done} == {"N", "C", "T"} and len(done) > 100
+
+
+def test_surpass_end_redo_equals_whole_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The s > 0 columns redone below their minimums from the s = 0 columns' kept rows (in
+    groups of one top row, pieces of 16 columns) equal the columns solved whole."""
+    rules = PRESETS["trash-5000"].with_options("surpassing", game_point=300,
+                                               opening_minimum=100, minimum=50)
+    monkeypatch.setattr(surpass_end, "_SPAN", 10**6)  # every column whole
+    whole = surpass_end.solve(rules, tol=1e-13)
+    monkeypatch.setattr(surpass_end, "_SPAN", 1)
+    monkeypatch.setattr(surpass_end, "_WIDE", 16)
+    redone = surpass_end.solve(rules, tol=1e-13)
+    assert redone.iterations > whole.iterations
+    assert np.array_equal(np.isnan(redone.win), np.isnan(whole.win))
+    assert np.nanmax(np.abs(redone.win - whole.win)) < 1e-12
 
 
 @pytest.mark.skipif("not config.getoption('--long')", reason="minutes long; run with --long")

@@ -7,8 +7,10 @@ it: what the opponent added on his most recent turn, in the catch-up and tie-bre
 opponent's last turn added s)``, ``s <= b``; the seat matters because tie-breaks go in seat
 order.  A bank of ``t`` below the game point moves to ``(other seat, b, a + t, t)`` at a
 higher level ``a + b``, trash to ``(other seat, b, a, 0)`` at the same level, so a level is
-solved as in :mod:`.surpass`, its ``s = 0`` columns by Newton's method on the trash pairs
-and then its ``s > 0`` columns in one pass.  A bank that reaches the game point hands the
+solved as in :mod:`.surpass`, its ``s = 0`` columns by Newton's method on the trash pairs.
+A column with ``s > 0`` has the same bank values, trash value and cap as ``s = 0``, only a
+higher minimum ``m``: its rows from ``m`` up are those of ``s = 0``, and only the rows below
+``m`` are solved again (:class:`_Game`).  A bank that reaches the game point hands the
 opponent his catch-up turn.
 
 *The end.*  The chaser, ``d`` behind and on the board or not, must beat the finisher's last
@@ -21,10 +23,11 @@ starts with nothing to beat (``T(0)``, a fixed point solved first).  So the end 
 ``T(s)``, the second's chance ``S2(x)`` after the first added ``x``, and the chaser's chance
 ``C(on board, seat 0, d, s)``; a chaser whose minimum is above ``d`` needs only to reach it.
 
-The truncation is core's: in the normal game a turn whose board would pass the game point
-plus ``extra`` banks at once (``max(game point, board + minimum) + extra``, as the
-surpassing minimum may lie above the game point), and in catch-up and tie-break turns a
-turn score above ``max(game point + extra, minimum)``.
+The truncation: in the normal game a turn score above ``max(game point - board, minimum)
++ extra`` banks as soon as it may, the minimum being the one without a score to beat (a
+turn that must beat more throws on until it does, then banks), so that the cap does not
+move with ``s``; in catch-up and tie-break turns a turn score above ``max(game point +
+extra, minimum)`` banks at once.
 
 Only :class:`.core.TurnSolver` is called; core is unchanged.
 """
@@ -42,6 +45,7 @@ from ..model.rules import Rules
 from . import dice
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, level_starts
 from .surpass_end_table import unsupported
+from .turns import Kept
 
 __all__ = ["SurpassEndSolution", "count_states", "solve", "unsupported"]
 
@@ -49,6 +53,19 @@ STEP = dice.STEP
 _DELTA = 1e-5
 _NEWTON = 30  # Newton passes before a level takes plain fixed-point steps
 _PASSES = 2000
+#: A chord step (the old slope) must shrink the step at least this much, or the column
+#: gets a new slope (a solve at trash + delta) in its next pass.
+_SHRINK = 1e-3
+#: The first guess of a level's s = 0 columns: a quadratic surface through these
+#: neighbours ``(a + i, b + j)`` above (as core's), the value at ``(a, b)`` by these weights.
+_STENCIL = ((1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1), (1, 2), (2, 2))
+_WEIGHTS = np.linalg.pinv(np.array([[1, i, j, i * i, i * j, j * j] for i, j in _STENCIL],
+                                   dtype=float))[0]
+#: The s > 0 columns waiting for their redo go in groups of this many top rows.
+_SPAN = 4
+#: A solve takes at most this many columns (the turn programme is fastest on arrays that
+#: fit the caches: about twice as fast as on 4,096 columns).
+_WIDE = 1024
 
 
 @dataclass
@@ -89,6 +106,20 @@ def count_states(rules: Rules, extra: int = DEFAULT_EXTRA) -> int:
     return int(2 * sum(6 * (ng - a + e) * (b + 1) for a in range(ng) for b in range(ng)))
 
 
+def _solve_wide(ts: TurnSolver, bank: Any, trash: Any, minimum: Any, cap: Any) -> tuple[Any, int]:
+    """:meth:`.TurnSolver.solve` in pieces of at most _WIDE columns of similar caps (the
+    turn programme is fastest on arrays that fit the caches); and the pieces."""
+    cap = np.asarray(cap)
+    if len(cap) <= _WIDE:
+        return ts.solve(bank, trash, minimum, cap), 1
+    order = np.argsort(-cap, kind="stable")
+    out = np.empty(len(cap))
+    for first in range(0, len(order), _WIDE):
+        c = order[first:first + _WIDE]
+        out[c] = ts.solve(bank[:int(cap[c].max()) + ts.maxp + 1, c], trash[c], minimum[c], cap[c])
+    return out, -(-len(cap) // _WIDE)
+
+
 class _End:
     """The catch-up and tie-break values (one solve each, before the normal game)."""
 
@@ -112,8 +143,9 @@ class _End:
         return np.maximum(self.end_cap, minimum)
 
     def _solve(self, bank: Any, trash: Any, minimum: Any, cap: Any) -> Any:
-        self.passes += 1
-        return self.ts.solve(bank, trash, minimum, cap)
+        values, passes = _solve_wide(self.ts, bank, trash, minimum, cap)
+        self.passes += passes
+        return values
 
     def _reach(self, top: int) -> Any:
         m = np.arange(top)
@@ -198,31 +230,63 @@ def solve(rules: Rules, *, tol: float = 1e-9, extra: int = DEFAULT_EXTRA,
     e = extra // STEP
     ng = rules.game_point // STEP
     ts = TurnSolver(rules)
+    cpu = time.process_time()
     end = _End(rules, ts, ng, e, tol)
     game = _Game(rules, ts, ng, e, end)
+    game.cpu["end"] = time.process_time() - cpu
     passes = end.passes + game.run(tol, progress)
     return SurpassEndSolution(rules, e, game.win, end.chase, end.tie_first, end.tie_second,
                               states=count_states(rules, extra), iterations=passes,
                               seconds=time.perf_counter() - started,
-                              notes={"extra": extra})
+                              notes={"extra": extra, "cpu": game.cpu})
+
+
+@dataclass
+class _Done:
+    """A finished level's ``s = 0`` columns, kept for the redo of its ``s > 0`` columns."""
+
+    seat: Any
+    a: Any
+    b: Any
+    base: Any  # the minimum without a score to beat
+    cap: Any
+    kept: Kept  # each column's value rows of its last pass
+    waiting: int  # its ``s > 0`` columns not solved yet
 
 
 class _Game:
-    """The normal game's turn starts, level by level in falling ``a + b``."""
+    """The normal game's turn starts, level by level in falling ``a + b``.
+
+    A column ``(seat, a, b, s)`` with ``s > 0`` has the bank values, the trash value and the
+    cap of the column ``(seat, a, b, 0)``, and only a higher minimum ``m``: its rows from
+    ``m`` up are that column's, and only the rows below ``m`` are solved again, from the
+    rows the ``s = 0`` column's last pass kept.  It is read only by the level ``a + b - s``
+    (by a bank of ``s``), so it waits until then, and the columns waiting with nearly the
+    same top row ``m - 1`` are redone together, from several levels in one solve.
+    """
 
     def __init__(self, rules: Rules, ts: TurnSolver, ng: int, e: int, end: _End) -> None:
         self.ts, self.ng, self.e, self.end = ts, ng, e, end
         self.open_min = max(rules.opening_minimum // STEP, 1)
         self.min_after = max(rules.minimum // STEP, 1)
         self.win = np.full((2, ng, ng, ng), np.nan)
+        self.keep = ng + ts.maxp + 1  # value rows kept: a redo's top row lies below ng
+        self.done: dict[int, _Done] = {}
+        # by group (top rows (g * _SPAN, (g + 1) * _SPAN]): (level, column, s) of each
+        # column waiting, and the highest level that reads one of them
+        self.waiting: dict[int, list[tuple[int, Any, Any]]] = {}
+        self.due: dict[int, int] = {}
+        self.passes = 0
+        # seconds of CPU time: the end tables, the s = 0 columns, the s > 0 columns
+        self.cpu = {"end": 0.0, "newton": 0.0, "redo": 0.0}
 
-    def cap(self, a: Any, minimum: Any) -> Any:
-        return np.maximum(self.ng - a, minimum) + self.e
+    def cap(self, a: Any, base: Any) -> Any:
+        """The truncation: above this a turn score banks as soon as it may."""
+        return np.maximum(self.ng - a, base) + self.e
 
-    def bank(self, seat: Any, a: Any, b: Any, minimum: Any) -> Any:
+    def bank(self, seat: Any, a: Any, b: Any, rows: int) -> Any:
         """Banking ``t``: the opponent moves at ``(b, a + t, t)``, or chases ``a + t - b``."""
         ng, end = self.ng, self.end
-        rows = int(self.cap(a, minimum).max()) + self.ts.maxp + 1
         t = np.arange(rows)[:, None]
         reach = a[None, :] + t
         opp = self.win[1 - seat[None, :], b[None, :], np.minimum(reach, ng - 1),
@@ -235,58 +299,159 @@ class _Game:
         return out
 
     def run(self, tol: float, progress: bool | Callable[[float], None]) -> int:
+        """Solve every level (first the waiting columns it reads); returns the solves."""
         ng = self.ng
-        passes = 0
         top = 2 * (ng - 1)
         for level in range(top, -1, -1):
+            clock = time.process_time()
+            for g in [g for g, due in self.due.items() if due >= level]:
+                self._redo(g)
+            clock = self._lap("redo", clock)
             aa, bb, seat, partner = level_starts(level, ng)
             base = np.where(aa == 0, self.open_min, self.min_after)
-            x, used = self._newton(seat, aa, bb, base, partner, tol)
-            passes += used
+            cap = self.cap(aa, base)
+            bank = self.bank(seat, aa, bb, max(int(cap.max()) + self.ts.maxp + 1, self.keep))
+            x, kept = self._newton(seat, aa, bb, base, partner, cap, bank, tol)
             self.win[seat, aa, bb, 0] = x
-            # then s = 1 .. b, with the trash value known
-            idx = np.repeat(np.arange(len(aa)), bb)
-            if len(idx):
-                ss = np.concatenate([np.arange(1, int(n) + 1) for n in bb if n > 0])
-                minimum = np.maximum(base[idx], ss + 1)
-                sa, sb, st = aa[idx], bb[idx], seat[idx]
-                trash = 1.0 - self.win[1 - st, sb, sa, 0]
-                self.win[st, sa, sb, ss] = self.ts.solve(self.bank(st, sa, sb, minimum), trash,
-                                                         minimum, self.cap(sa, minimum))
-                passes += 1
+            clock = self._lap("newton", clock)
+            self._wait(level, _Done(seat, aa, bb, base, cap, kept, 0), bank)
+            self._lap("redo", clock)
             if level % 10 == 0:
                 if callable(progress):
                     progress(1.0 - level / max(top, 1))
                 elif progress:
                     print(f"level {level}", flush=True)
-        return passes
+        for g in list(self.due):
+            self._redo(g)
+        return self.passes
 
-    def _newton(self, seat: Any, a: Any, b: Any, minimum: Any, partner: Any,
-                tol: float) -> tuple[Any, int]:
-        """The ``s = 0`` columns of a level: column i's trash leads to its partner."""
-        bank = self.bank(seat, a, b, minimum)
-        cap = self.cap(a, minimum)
+    def _lap(self, part: str, since: float) -> float:
+        now = time.process_time()
+        self.cpu[part] += now - since
+        return now
+
+    def _wait(self, level: int, lv: _Done, bank: Any) -> None:
+        """Put the level's ``s > 0`` columns in their groups; those whose minimum lies above
+        the cap, or too near it for their group, are solved at once, whole."""
+        idx = np.repeat(np.arange(len(lv.a)), lv.b)
+        if not len(idx):
+            return
+        ss = np.concatenate([np.arange(1, int(n) + 1) for n in lv.b if n > 0])
+        minimum = np.maximum(lv.base[idx], ss + 1)
+        group = (minimum - 2) // _SPAN
+        whole = (group + 1) * _SPAN > lv.cap[idx]
+        if whole.any():
+            i, s, m = idx[whole], ss[whole], minimum[whole]
+            st, sa, sb = lv.seat[i], lv.a[i], lv.b[i]
+            self.win[st, sa, sb, s], passes = _solve_wide(
+                self.ts, bank[:, i], 1.0 - self.win[1 - st, sb, sa, 0], m,
+                np.maximum(lv.cap[i], m - 1))
+            self.passes += passes
+        for g in np.unique(group[~whole]).tolist():
+            mine = ~whole & (group == g)
+            self.waiting.setdefault(g, []).append((level, idx[mine], ss[mine]))
+            self.due[g] = max(self.due.get(g, -1), level - int(ss[mine].min()))
+            lv.waiting += 1
+        if lv.waiting:
+            self.done[level] = lv
+
+    def _redo(self, g: int) -> None:
+        """Solve the waiting columns of group ``g``: their rows below their minimums, from
+        the rows kept above (in pieces of similar minimums, at most _WIDE columns each)."""
+        items = [(level, self.done[level], c, s) for level, c, s in self.waiting.pop(g)]
+        del self.due[g]
+
+        def joined(part: Callable[[_Done], Any]) -> Any:
+            return np.concatenate([part(lv)[c] for _, lv, c, _ in items])
+
+        st, sa, sb = joined(lambda lv: lv.seat), joined(lambda lv: lv.a), joined(lambda lv: lv.b)
+        cap, at = joined(lambda lv: lv.cap), joined(lambda lv: lv.kept.at)
+        ss = np.concatenate([s for _, _, _, s in items])
+        minimum = np.maximum(joined(lambda lv: lv.base), ss + 1)
+        kept = Kept([lv.kept.slabs[0] for _, lv, _, _ in items],
+                    np.repeat(np.arange(len(items)), [len(c) for _, _, c, _ in items]), at)
+        order = np.argsort(minimum, kind="stable")
+        for first in range(0, len(order), _WIDE):
+            c = order[first:first + _WIDE]
+            top = int(minimum[c].max()) - 1
+            self.win[st[c], sa[c], sb[c], ss[c]] = self.ts.solve(
+                self.bank(st[c], sa[c], sb[c], top + 1),
+                1.0 - self.win[1 - st[c], sb[c], sa[c], 0], minimum[c], cap[c], top=top,
+                q=kept[c])
+            self.passes += 1
+        for level, lv, _, _ in items:
+            lv.waiting -= 1
+            if not lv.waiting:
+                del self.done[level]
+
+    def _newton(self, seat: Any, a: Any, b: Any, minimum: Any, partner: Any, cap: Any,
+                bank: Any, tol: float) -> tuple[Any, Kept]:
+        """The ``s = 0`` columns of a level: column i's trash leads to its partner.
+
+        Each pass solves the moving columns, and at trash + delta those that need a new
+        slope (the first pass, or a chord step that did not shrink enough); returns the
+        values and each column's value rows of its last pass."""
         n = len(a)
-        x = np.full(n, 0.5)
+        x = self._guess(seat, a, b)
         alpha, beta = np.zeros(n), np.zeros(n)
+        steps = np.full(n, np.inf)  # each column's last step
+        slope = np.ones(n, bool)  # the next pass solves it at trash + delta too
         active = np.arange(n)
+        slabs: list[Any] = []
+        slab, at = np.zeros(n, int), np.zeros(n, int)
         for passes in range(1, _PASSES + 1):
+            plain = passes > _NEWTON  # plain fixed-point steps: a contraction
             y = 1.0 - x[partner[active]]
-            both = self.ts.solve(bank[:, np.concatenate([active, active])],
-                                 np.concatenate([y, y + _DELTA]),
-                                 np.concatenate([minimum[active], minimum[active]]),
-                                 np.concatenate([cap[active], cap[active]]))
+            sloped = slope[active]
+            more = active[sloped]
+            cols = np.concatenate([active, more])
+            values, rows = self.ts.solve(bank[:, cols], np.concatenate([y, y[sloped] + _DELTA]),
+                                         minimum[cols], cap[cols], keep=self.keep)
+            self.passes += 1
             j = len(active)
-            f, slope = both[:j], (both[j:] - both[:j]) / _DELTA
-            if passes > _NEWTON:  # plain fixed-point steps: a contraction
-                slope = np.zeros(j)
-            beta[active] = slope
-            alpha[active] = f - slope * y
+            slabs.append(rows.slabs[0])
+            slab[active], at[active] = len(slabs) - 1, rows.at[:j]
+            f = values[:j]
+            beta[more] = (values[j:] - f[sloped]) / _DELTA
+            if plain:
+                beta[:] = 0.0
+            alpha[active] = f - beta[active] * y
             ap, bp = alpha[partner], beta[partner]
             new = (alpha + beta - beta * ap - beta * bp) / (1.0 - beta * bp)
-            moved = np.abs(new - x) >= tol
+            step = np.abs(new - x)
+            moved = step >= tol
             x = new
             if not moved.any():
-                return x, passes
+                return x, self._gather(Kept(slabs, slab, at), n)
             active = np.flatnonzero(moved | moved[partner])
+            # a chord step that did not shrink enough gets a new slope (not twice running)
+            slope[:] = False
+            if not plain:
+                slope[active] = step[active] > _SHRINK * steps[active]
+                slope[more] = False
+            steps = step
         raise SolveFailed(f"a level with surpassing did not settle to {tol:g}")
+
+    def _gather(self, kept: Kept, n: int) -> Kept:
+        """The kept rows of ``n`` columns, from the slabs of several passes into one."""
+        block = kept.slabs[0].shape[2]
+        into = np.empty((-(-n // block), self.keep * 6, block))
+        kept.copy_to(into, np.arange(n), [self.keep] * 6)
+        return Kept([into], np.zeros(n, int), np.arange(n))
+
+    def _guess(self, seat: Any, a: Any, b: Any) -> Any:
+        """A first value from the solved states above (as core's): a quadratic surface
+        through eight neighbours, or where they run off the board a plane through three, or
+        one neighbour, or a half."""
+        ng = self.ng
+
+        def at(i: int, j: int) -> Any:
+            return self.win[seat, np.minimum(a + i, ng - 1), np.minimum(b + j, ng - 1), 0]
+
+        quad = sum(w * at(i, j) for w, (i, j) in zip(_WEIGHTS, _STENCIL, strict=True))
+        plane = at(1, 0) + at(0, 1) - at(1, 1)
+        guess = np.where((a + 2 < ng) & (b + 2 < ng), quad,
+                         np.where((a + 1 < ng) & (b + 1 < ng), plane,
+                                  np.where(b + 1 < ng, at(0, 1),
+                                           np.where(a + 1 < ng, at(1, 0), np.nan))))
+        return np.where(np.isnan(guess), 0.5, np.clip(guess, 0.0, 1.0))

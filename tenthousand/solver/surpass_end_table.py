@@ -171,6 +171,9 @@ def _normal(game: Game, table: SurpassEndTable, a: int, b: int, s: int,
         return 1.0 - table.cs(b != 0, other == 0, reach - b, t)
 
     trash = 1.0 - table.wss(other, b, a, 0)
-    cap = max(ng - a, max(minimum, 1)) + table.extra
+    # the solver's truncation: the cap of the minimum without the score to beat; a turn
+    # that must beat more throws on until it does, then banks
+    base = max(rules.minimum_for(a * STEP) // STEP, 1)
+    cap = max(max(ng - a, base) + table.extra, minimum - 1)
     key: tuple[object, ...] = ("surpass-end", rules, cur, a, b, s)
     return _cached(key, lambda: TurnValues(rules, bank, trash, minimum, cap))
