@@ -865,3 +865,22 @@ def test_a_solve_that_does_not_settle_makes_no_table() -> None:
     values in it (the game then plays as Expert and says why)."""
     with pytest.raises(core.SolveFailed, match="did not settle"):
         core.solve(PRESETS["ten-thousand"].with_options(game_point=100), tol=-1.0)  # never
+
+
+def test_a_newton_step_stays_a_chance() -> None:
+    """Newton's step for a trash pair: exact for slopes below one, kept to 0 .. 1 when a
+    slope read across a change of policy is off (the five-dice game to 10,000 once blew
+    a level up to 3e10 that way), and the plain step where both slopes are one."""
+    alpha, beta = np.array([0.2, 0.2, 0.3]), np.array([0.5, 1.0, 1.0])
+    ap, bp = np.array([0.4, 0.4, 0.1]), np.array([0.5, 1.0, 1.0])
+    x = np.array([0.5, 0.5, 0.25])
+    new = core._coupled(alpha, beta, ap, bp, x)
+    # the first pair solved: x = 0.2 + 0.5 (1 - x'), x' = 0.4 + 0.5 (1 - x)
+    xp = 0.4 + 0.5 * (1 - new[0])
+    assert new[0] == pytest.approx(0.2 + 0.5 * (1 - xp), abs=1e-15)
+    # both slopes one: the plain step from the partner's value at x, 0.1 + (1 - 0.25)
+    assert new[2] == pytest.approx(min(1.0, 0.3 + (1 - (0.1 + 0.75))), abs=1e-15)
+    wild = core._coupled(np.array([-5e9]), np.array([1.097]), np.array([3e9]),
+                         np.array([0.077]), np.array([0.5]))
+    assert 0.0 <= wild[0] <= 1.0
+    assert ((0.0 <= new) & (new <= 1.0)).all()
