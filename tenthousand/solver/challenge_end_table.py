@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _
 from ..model.rules import Rules
 from . import table_file as tables
-from .turn import TurnValues, _cached
+from .turn import TurnValues, _cached, challenge_starts
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -352,12 +352,7 @@ def turn_values(game: Game, table: ChallengeEndTable) -> TurnValues | None:
 def both_starts(game: Game, table: ChallengeEndTable) -> tuple[float, float] | None:
     """The mover's chance if he challenges now and if he throws without (None: no
     challenge to make here, or off the table)."""
-    if game.challenge_target is not None or game.challenge_slot_for(game.current) is None:
-        return None
-    plain, challenge = _turn(game, table, False), _turn(game, table, True)
-    if plain is None or challenge is None:
-        return None
-    return challenge.start(), plain.start()
+    return challenge_starts(_turn, game, table)
 
 
 def challenge_is_best(game: Game, table: ChallengeEndTable) -> bool | None:

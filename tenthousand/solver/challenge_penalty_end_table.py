@@ -28,7 +28,7 @@ from ..i18n import _
 from ..model.rules import Rules
 from . import challenge_end_table as ce
 from . import table_file as tables
-from .turn import TurnValues, _cached
+from .turn import TurnValues, _cached, challenge_starts
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -300,12 +300,7 @@ def turn_values(game: Game, table: ChallengePenaltyEndTable) -> TurnValues | Non
 def both_starts(game: Game, table: ChallengePenaltyEndTable) -> tuple[float, float] | None:
     """The mover's chance if he challenges now and if he throws without (None: no
     challenge to make here, or off the table)."""
-    if game.challenge_target is not None or game.challenge_slot_for(game.current) is None:
-        return None
-    plain, challenge = _turn(game, table, False), _turn(game, table, True)
-    if plain is None or challenge is None:
-        return None
-    return challenge.start(), plain.start()
+    return challenge_starts(_turn, game, table)
 
 
 def challenge_is_best(game: Game, table: ChallengePenaltyEndTable) -> bool | None:

@@ -15,12 +15,15 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..model.rules import Rules
 from . import dice
 
-__all__ = ["TurnValues", "cache_limit", "set_cache_limit"]
+if TYPE_CHECKING:
+    from ..model.game import Game
+
+__all__ = ["TurnValues", "cache_limit", "challenge_starts", "set_cache_limit"]
 
 
 @lru_cache(maxsize=16)
@@ -197,3 +200,16 @@ def set_cache_limit(turns: int) -> None:
 
 def _cached(key: tuple[object, ...], make: Callable[[], TurnValues]) -> TurnValues:
     return _KEPT.get(key, make)
+
+
+def challenge_starts(turn: Callable[[Game, T, bool], TurnValues | None], game: Game,
+                     table: T) -> tuple[float, float] | None:
+    """The mover's chance if he challenges now and if he throws without, from a table of
+    challenging whose ``turn(game, table, challenge)`` gives either turn (None: no
+    challenge to make here, or off the table)."""
+    if game.challenge_target is not None or game.challenge_slot_for(game.current) is None:
+        return None
+    plain, challenge = turn(game, table, False), turn(game, table, True)
+    if plain is None or challenge is None:
+        return None
+    return challenge.start(), plain.start()
