@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _
 from ..model.rules import Rules
 from . import table_file as tables
-from .turn import TurnValues, _cached, challenge_starts
+from .turn import TurnValues, _cached, challenge_starts, challenge_wins
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -358,8 +358,7 @@ def both_starts(game: Game, table: ChallengeEndTable) -> tuple[float, float] | N
 def challenge_is_best(game: Game, table: ChallengeEndTable) -> bool | None:
     """Whether challenging now wins more often than not (None: no challenge to make here,
     or off the table)."""
-    found = both_starts(game, table)
-    return None if found is None else found[0] > found[1]
+    return challenge_wins(_turn, game, table)
 
 
 def start_chance(game: Game, table: ChallengeEndTable) -> float | None:

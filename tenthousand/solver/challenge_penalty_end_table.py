@@ -28,7 +28,7 @@ from ..i18n import _
 from ..model.rules import Rules
 from . import challenge_end_table as ce
 from . import table_file as tables
-from .turn import TurnValues, _cached, challenge_starts
+from .turn import TurnValues, _cached, challenge_starts, challenge_wins
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -306,8 +306,7 @@ def both_starts(game: Game, table: ChallengePenaltyEndTable) -> tuple[float, flo
 def challenge_is_best(game: Game, table: ChallengePenaltyEndTable) -> bool | None:
     """Whether challenging now wins more often than not (None: no challenge to make here,
     or off the table)."""
-    found = both_starts(game, table)
-    return None if found is None else found[0] > found[1]
+    return challenge_wins(_turn, game, table)
 
 
 def start_chance(game: Game, table: ChallengePenaltyEndTable) -> float | None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _
 from ..model.rules import Rules
 from . import table_file as tables
-from .turn import TurnValues, _cached, challenge_starts
+from .turn import TurnValues, _cached, challenge_starts, challenge_wins
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -361,8 +361,7 @@ def both_starts(game: Game, table: SurpassChallengeTable) -> tuple[float, float]
 def challenge_is_best(game: Game, table: SurpassChallengeTable) -> bool | None:
     """Whether challenging now wins more often than not (None: no challenge to make here,
     or off the table)."""
-    found = both_starts(game, table)
-    return None if found is None else found[0] > found[1]
+    return challenge_wins(_turn, game, table)
 
 
 def start_chance(game: Game, table: SurpassChallengeTable) -> float | None:

@@ -23,7 +23,8 @@ from . import dice
 if TYPE_CHECKING:
     from ..model.game import Game
 
-__all__ = ["TurnValues", "cache_limit", "challenge_starts", "set_cache_limit"]
+__all__ = ["TurnValues", "cache_limit", "challenge_starts", "challenge_wins",
+           "set_cache_limit"]
 
 
 @lru_cache(maxsize=16)
@@ -213,3 +214,11 @@ def challenge_starts(turn: Callable[[Game, T, bool], TurnValues | None], game: G
     if plain is None or challenge is None:
         return None
     return challenge.start(), plain.start()
+
+
+def challenge_wins(turn: Callable[[Game, T, bool], TurnValues | None], game: Game,
+                   table: T) -> bool | None:
+    """Whether challenging now wins more often than not, from such a table (None: no
+    challenge to make here, or off the table)."""
+    found = challenge_starts(turn, game, table)
+    return None if found is None else found[0] > found[1]
