@@ -45,17 +45,14 @@ from typing import Any
 import numpy as np
 
 from ..model.rules import Rules
-from . import challenge_end, dice
+from . import challenge_end, dice, penalty_end
 from .challenge_end import _KINDS, Bounds
 from .challenge_penalty_end_table import floor_steps, unsupported
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, value_and_slope
+from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
 
 __all__ = ["ChallengePenaltyEndSolution", "bounds", "count_states", "solve", "unsupported"]
 
 STEP = dice.STEP
-_DELTA = 1e-5
-_NEWTON = 30
-_PASSES = 200
 
 
 def bounds(rules: Rules, maxp: int, extra: int) -> Bounds:
@@ -126,7 +123,7 @@ class _End(challenge_end._End):
         return np.maximum(board, self.floor)
 
 
-class _Level:
+class _Level(penalty_end.Coupled):
     """The columns ``(seat, a, kind, ka, kb)`` of one level ``a + b`` and one group of kinds."""
 
     def __init__(self, level: int, bd: Bounds, kinds: tuple[tuple[int, int], ...],
@@ -163,7 +160,6 @@ class _Level:
         om, ma = max(rules.opening_minimum // STEP, 1), max(rules.minimum // STEP, 1)
         self.minimum = np.where(a == 0, om, ma)
         self.cap = np.maximum(ng - a, self.minimum) + bd.extra
-        self.settled = False
         self.chal: Any = None
 
     def _rows(self, ts: TurnSolver, cols: Any) -> Any:
@@ -194,45 +190,15 @@ class _Level:
             value[cols] = ts.solve(bank, trash, self.minimum[cols], self.cap[cols])
         return value
 
-    def guess(self, win: Any) -> Any:
-        seat, a, b, ca, cb, ka, kb = self.index
-        top = self.bd.ng - 1 - self.bd.lo
-        return np.where(b < top, win[seat, a, np.minimum(b + 1, top), ca, cb, ka, kb],
-                        np.where(a < top, win[seat, np.minimum(a + 1, top), b, ca, cb, ka, kb],
-                                 0.5))
-
-    def solve(self, ts: TurnSolver, win: Any, chase: Any, tol: float) -> tuple[Any, int]:
-        """The level's values and the passes it took (penalty_end's level solve, the better
+    def solve(self, ts: TurnSolver, win: Any, chase: Any, tol: float,
+              step: str) -> tuple[Any, int]:
+        """The level's values and the passes it took (penalty_end's level step, the better
         of the plain turn and the challenge at each start)."""
         cols = np.arange(len(self.a))
         bank = self._ends(win, chase, cols, self._rows(ts, cols), False)
         if self.chal is None:
             self.chal = self.challenges(ts, win, chase)
-        if not self.settled:
-            win[self.index] = self.guess(win)
-        x = win[self.index].copy()
-        outside = 1.0 - win[self.succ]
-        if self.settled:  # one Newton step from where the level was
-            y = np.where(self.same, 1.0 - x[self.succ_col], outside)
-            f, slope = value_and_slope(ts, bank, cols, y, self.minimum, self.cap)
-            return self._couple(f, f - slope * y, slope, tol), 1
-        f = np.empty(len(x))
-        alpha, beta = np.empty(len(x)), np.zeros(len(x))
-        active = cols
-        for passes in range(1, _PASSES + 1):
-            y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
-            f[active], slope = value_and_slope(ts, bank, active, y, self.minimum, self.cap)
-            beta[active] = slope if passes <= _NEWTON else 0.0
-            alpha[active] = f[active] - beta[active] * y
-            new = self._couple(f, alpha, beta, tol)
-            moved = np.abs(new - x) >= tol
-            x = new
-            if not moved.any():
-                self.settled = True
-                return x, passes
-            active = np.flatnonzero(moved | (self.same & moved[self.succ_col]))
-        raise SolveFailed(f"a level of challenging with the trash penalty did not settle to "
-                          f"{tol:g}")
+        return self.step(ts, bank, win[self.index].copy(), 1.0 - win[self.succ], tol, step)
 
     def _couple(self, f: Any, alpha: Any, beta: Any, tol: float) -> Any:
         """The level's values: the better of the challenge and ``alpha + beta * trash``
@@ -256,11 +222,12 @@ def _group(rules: Rules, ts: TurnSolver, bd: Bounds, kinds: tuple[tuple[int, int
            report: Callable[[int, int], None]) -> tuple[int, int]:
     """Solve one group of kinds in sweeps; the passes and sweeps it took."""
     plan = [_Level(level, bd, kinds, rules) for level in range(2 * (bd.ng - 1), 2 * bd.lo - 1, -1)]
-    passes = 0
+    passes, moved, before = 0, 1.0, 1.0
     for sweep in range(1, max_sweeps + 1):
-        moved = 0.0
+        step = penalty_end.sweep_step(sweep, moved, before)
+        before, moved = moved, 0.0
         for k, lev in enumerate(plan):
-            new, used = lev.solve(ts, win, chase, tol)
+            new, used = lev.solve(ts, win, chase, tol, step)
             passes += used
             moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
             win[lev.index] = new
@@ -287,9 +254,15 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     bd = bounds(rules, ts.maxp, extra // STEP)
     end = _End(rules, ts, bd, tol)
     n, run = bd.ng - bd.lo, rules.trash_run
-    win = np.full((2, n, n, 2, 2, run, run), 0.5)
+    # the first guess: the game without options, then each group from the kind solved
+    # first (no challenge left: the penalty's values)
+    plain = penalty_end.first_guess(rules, bd.lo, bd.ng, extra)
+    win = np.ascontiguousarray(np.broadcast_to(plain[:, :, :, None, None],
+                                               (2, n, n, 2, 2, run, run)))
     passes, sweeps = end.passes, 0
     for g, kinds in enumerate(_KINDS):
+        for ca, cb in kinds if g else ():
+            win[:, :, :, ca, cb] = win[:, :, :, 0, 0]
         def report(sweep: int, percent: int, g: int = g) -> None:
             if callable(progress):  # the sweeps are not known ahead: about ten a group
                 progress(min(0.99, 0.05 + 0.95 * (g + min(sweep - 1 + percent / 100, 10) / 10)

@@ -37,6 +37,7 @@ Only :class:`.core.TurnSolver` is called; core is unchanged.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from collections.abc import Callable
@@ -46,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from ..model.rules import Rules
-from . import dice
+from . import core, dice
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, value_and_slope
 from .penalty_end_table import unsupported
 
@@ -54,6 +55,10 @@ __all__ = ["PenaltyEndSolution", "count_states", "solve", "unsupported"]
 
 STEP = dice.STEP
 _DELTA = 1e-5  # finite-difference step for the slope of a turn's value in its trash value
+#: How a sweep solves a level (see :meth:`_Level.solve`)
+NEWTON, CHORD, SETTLE = "newton", "chord", "settle"
+#: A sweep after one that moved no value by this much keeps the slopes it has (chord steps)
+CHORD_BELOW = 1e-3
 
 
 @dataclass
@@ -161,7 +166,57 @@ class _End:
         return chase
 
 
-class _Level:
+class Coupled:
+    """A level's columns coupled by trash that stays in the level (``same``: to the column
+    ``succ_col``), solved from the values outside it; :meth:`_couple` gives the level's
+    values of a linearisation, ``alpha + beta * trash``.  Shared by the solvers with the
+    trash penalty."""
+
+    same: Any
+    succ_col: Any
+    minimum: Any
+    cap: Any
+    slope: Any = None  # the slopes of its last Newton step, for the chord steps
+
+    def step(self, ts: TurnSolver, bank: Any, x: Any, outside: Any, tol: float,
+             step: str) -> tuple[Any, int]:
+        """The level's values from ``x``, given its turns' bank values and ``outside``
+        (the trash values of the columns whose trash leaves the level), and the passes it
+        took.  ``NEWTON``: one Newton step on the trash coupling from where the level is
+        (its inputs move less from sweep to sweep, and the sweeps repeat until no step
+        moves a value); ``CHORD``: the same with the last Newton step's slopes, one solve
+        of each column instead of two; ``SETTLE``: Newton's method until no column moves,
+        then plain steps (a contraction)."""
+        if step == CHORD and self.slope is not None:
+            y = np.where(self.same, 1.0 - x[self.succ_col], outside)
+            f = ts.solve(bank, y, self.minimum, self.cap)
+            return self._couple(f, f - self.slope * y, self.slope, tol), 1
+        passes = 0
+        active = np.arange(len(x))  # columns still moving: a pass solves only those
+        f = np.empty(len(x))
+        beta = np.zeros(len(x))
+        alpha = np.empty(len(x))
+        for _ in range(1 if step != SETTLE else 60):
+            passes += 1
+            y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
+            f[active], slope = value_and_slope(ts, bank, active, y, self.minimum, self.cap)
+            beta[active] = slope if passes <= 30 else 0.0  # then plain steps: a contraction
+            alpha[active] = f[active] - beta[active] * y
+            new = self._couple(f, alpha, beta, tol)
+            moved = np.abs(new - x) >= tol
+            x = new
+            self.slope = beta.copy()
+            if step != SETTLE or not moved.any():
+                return x, passes
+            # a column must be solved again if it or the column its trash leads to moved
+            active = np.flatnonzero(moved | (self.same & moved[self.succ_col]))
+        raise SolveFailed(f"a level with the trash penalty did not settle to {tol:g}")
+
+    def _couple(self, f: Any, alpha: Any, beta: Any, tol: float) -> Any:
+        raise NotImplementedError
+
+
+class _Level(Coupled):
     """The columns ``(seat, a, ka, kb)`` of one level ``a + b`` and where they lead."""
 
     def __init__(self, level: int, lo: int, ng: int, rules: Rules, e: int) -> None:
@@ -189,7 +244,6 @@ class _Level:
         opening, later = max(rules.opening_minimum // STEP, 1), max(rules.minimum // STEP, 1)
         self.minimum = np.where(a == 0, opening, later)
         self.cap = np.maximum(ng - a, self.minimum) + e
-        self.settled = False  # solved once by Newton's method to the tolerance
 
     def bank(self, ts: TurnSolver, win: Any, chase: Any) -> Any:
         """Banking ``t``: the opponent moves at ``b`` against ``a + t`` with the mover's
@@ -203,52 +257,11 @@ class _Level:
                        d]
         return 1.0 - np.where(reach < self.ng, opp, chased)
 
-    def solve(self, ts: TurnSolver, win: Any, chase: Any, tol: float) -> tuple[Any, int]:
-        """The level's values and the passes it took: Newton on the trash coupling until
-        no column moves the first time, then (its inputs moving less from sweep to sweep)
-        one Newton step a sweep; the sweeps repeat until no step moves a value."""
-        bank = self.bank(ts, win, chase)
-        if not self.settled:  # first seen: start from the states one step above
-            win[self.index] = self.guess(win)
-        x = win[self.index].copy()
-        outside = 1.0 - win[self.succ]  # trash leading to another level: fixed this sweep
-        if self.settled:  # one Newton step, with new slopes, from where the level was
-            y = np.where(self.same, 1.0 - x[self.succ_col], outside)
-            k = len(y)
-            both = ts.solve(np.concatenate([bank, bank], axis=1),
-                            np.concatenate([y, y + _DELTA]),
-                            np.concatenate([self.minimum, self.minimum]),
-                            np.concatenate([self.cap, self.cap]))
-            f, slope = both[:k], (both[k:] - both[:k]) / _DELTA
-            return self._couple(f, f - slope * y, slope, tol), 1
-        passes = 0
-        active = np.arange(len(x))  # columns still moving: a pass solves only those
-        f = np.empty(len(x))
-        beta = np.zeros(len(x))
-        alpha = np.empty(len(x))
-        for _ in range(60):
-            passes += 1
-            y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
-            f[active], slope = value_and_slope(ts, bank, active, y, self.minimum, self.cap)
-            beta[active] = slope if passes <= 30 else 0.0  # then plain steps: a contraction
-            alpha[active] = f[active] - beta[active] * y
-            new = self._couple(f, alpha, beta, tol)
-            moved = np.abs(new - x) >= tol
-            x = new
-            if not moved.any():
-                self.settled = True
-                return x, passes
-            # a column must be solved again if it or the column its trash leads to moved
-            active = np.flatnonzero(moved | (self.same & moved[self.succ_col]))
-        raise SolveFailed(f"a level with the trash penalty did not settle to {tol:g}")
-
-    def guess(self, win: Any) -> Any:
-        """A first value of each column: the same position with the opponent one step
-        further (or the mover, at the top), solved in the level above."""
-        seat, a, b, ka, kb = self.index
-        top = self.ng - 1 - self.lo
-        return np.where(b < top, win[seat, a, np.minimum(b + 1, top), ka, kb],
-                        np.where(a < top, win[seat, np.minimum(a + 1, top), b, ka, kb], 0.5))
+    def solve(self, ts: TurnSolver, win: Any, chase: Any, tol: float,
+              step: str = NEWTON) -> tuple[Any, int]:
+        """The level's values and the passes it took (see :meth:`Coupled.step`)."""
+        return self.step(ts, self.bank(ts, win, chase), win[self.index].copy(),
+                         1.0 - win[self.succ], tol, step)
 
     def _couple(self, f: Any, alpha: Any, beta: Any, tol: float) -> Any:
         """The values of the linear coupling inside the level: ``alpha + beta * trash``
@@ -263,6 +276,29 @@ class _Level:
         return new
 
 
+def sweep_step(sweep: int, moved: float, before: float) -> str:
+    """How sweep ``sweep`` solves its levels, from how far the last two sweeps moved a
+    value: one Newton step a level, then chord steps once the sweeps move little; a sweep
+    that moved more than the one before it (a change of policy the steps overshot) is
+    followed by one that settles every level by Newton's method and plain steps."""
+    if sweep > 2 and moved > before:
+        return SETTLE
+    return CHORD if moved < CHORD_BELOW else NEWTON
+
+
+def first_guess(rules: Rules, lo: int, ng: int, extra: int) -> Any:
+    """Every turn start's chance in the same game without the penalty (core's solve, a
+    few seconds), whatever the runs; a board below zero as at zero.  The sweeps start from
+    it: the values a penalty reaches, in the levels below, are then close from the first
+    sweep on, and each level's Newton's method starts near its answer."""
+    off: dict[str, Any] = {name.replace("-", "_"): False for name in rules.options}
+    plain = core.solve(dataclasses.replace(rules, **off), extra=extra)
+    ix = np.maximum(np.arange(lo, ng), 0)
+    run = rules.trash_run
+    w = plain.win[:, ix[:, None], ix[None, :]]
+    return np.ascontiguousarray(np.broadcast_to(w[..., None, None], w.shape + (run, run)))
+
+
 def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
           extra: int = DEFAULT_EXTRA,
           progress: bool | Callable[[float], None] = False) -> PenaltyEndSolution:
@@ -275,16 +311,17 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
         raise ValueError("extra must be a non-negative multiple of 50")
     started = time.perf_counter()
     lo, ng = _range(rules)
-    e, n, run = extra // STEP, ng - lo, rules.trash_run
+    e = extra // STEP
     ts = TurnSolver(rules)
     end = _End(rules, ts, ng, e, tol)
-    win = np.full((2, n, n, run, run), 0.5)
+    win = first_guess(rules, lo, ng, extra)
     plan = [_Level(level, lo, ng, rules, e) for level in range(2 * (ng - 1), 2 * lo - 1, -1)]
-    passes, sweeps = end.passes, 0
+    passes, sweeps, moved, before = end.passes, 0, 1.0, 1.0
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        moved = 0.0
+        step = sweep_step(sweeps, moved, before)
+        before, moved = moved, 0.0
         for k, lev in enumerate(plan):
-            new, used = lev.solve(ts, win, end.chase, tol)
+            new, used = lev.solve(ts, win, end.chase, tol, step)
             passes += used
             moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
             win[lev.index] = new

@@ -222,15 +222,16 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     e, n, run = extra // STEP, ng - lo, rules.trash_run
     ts = TurnSolver(rules)
     end = _End(rules, ts, ng, e, lo, tol)
-    win = np.full((2, n, n, run, run), 0.5)
+    win = penalty_end.first_guess(rules, lo, ng, extra)
     beat = np.full((2, n, n, n, run), np.nan)
     banks = _Banks(ts, ng, lo, beat, end)
     plan = [_Level(level, lo, ng, rules, e) for level in range(2 * (ng - 1), 2 * lo - 1, -1)]
-    passes, sweeps = end.passes, 0
+    passes, sweeps, moved, before = end.passes, 0, 1.0, 1.0
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        moved = 0.0
+        step = penalty_end.sweep_step(sweeps, moved, before)
+        before, moved = moved, 0.0
         for k, lev in enumerate(plan):
-            new, used = lev.solve(ts, win, banks, tol)
+            new, used = lev.solve(ts, win, banks, tol, step)
             passes += used + 1
             moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
             win[lev.index] = new
