@@ -111,7 +111,8 @@ CASES = [
         "three-trash", game_point=150, trash_run=3, trash_penalty=100, score_floor=-100,
         straight=None, three_pairs=None, triplet_ones=300, kind_doubling=False), 50),
     (PRESETS["farkle"].with_options(
-        "three-trash", game_point=100, opening_minimum=100, trash_run=2, trash_penalty=500,
+        "three-trash", game_point=100, opening_minimum=100, minimum=100, trash_run=2,
+        trash_penalty=500,
         score_floor=0, straight=None, three_pairs=None, two_triplets=None), 0),
 ]
 _IDS = ["trash", "ten-thousand", "farkle"]
@@ -119,8 +120,8 @@ _IDS = ["trash", "ten-thousand", "farkle"]
 #: full iteration of Trash and of a game to 500) run with --long.
 _LONG = pytest.mark.skipif("not config.getoption('--long')", reason="slow; run with --long")
 LONG_500 = PRESETS["farkle"].with_options(
-    "three-trash", game_point=500, opening_minimum=300, trash_run=2, trash_penalty=300,
-    score_floor=-100)
+    "three-trash", game_point=500, opening_minimum=300, minimum=300, trash_run=2,
+    trash_penalty=300, score_floor=-100)
 
 
 @pytest.mark.parametrize("rules,extra", [
@@ -325,10 +326,11 @@ def test_the_penalty_with_a_catch_up_round_is_solved_here() -> None:
 
 
 @pytest.mark.parametrize("rules", [
+    # the same minimum to open and later: a tie sent back to 0 plays as before (see below)
     PRESETS["farkle"].with_options("three-trash", game_point=500, score_floor=0,
-                                   trash_penalty=500),
+                                   trash_penalty=500, opening_minimum=50, minimum=50),
     PRESETS["trash-5000"].with_options("three-trash", game_point=500, score_floor=0,
-                                       trash_penalty=500, opening_minimum=100),
+                                       trash_penalty=500, opening_minimum=100, minimum=100),
 ], ids=["farkle", "trash"])
 def test_the_advisor_shows_exact_chances_with_the_penalty(rules: Rules) -> None:
     from tenthousand.advice import WIN
@@ -372,3 +374,17 @@ def test_the_penalty_changes_no_tie_break_value(end_table: Any) -> None:
     assert np.allclose(sol.chase[:, :, :-1][..., :plain.catch_up.shape[2]],
                        plain.catch_up[..., :sol.chase.shape[2] - 1], atol=1e-9)
     assert abs(sol.first_player_win_probability - plain.first_player_win_probability) > 1e-4
+
+
+def test_a_tie_the_penalty_could_soon_send_back_to_0_is_refused() -> None:
+    """The solve (and the brute force) keep a tied pair on the board; with two minimums
+    that is exact only while a return to 0 is too unlikely to matter (D-15)."""
+    preset = PRESETS["trash-5000"].with_options("three-trash", score_floor=0)
+    assert 0 < penalty_end_table.zero_tie_bound(preset) < penalty_end_table.ZERO_TIE_LIMIT
+    assert penalty_end_table.unsupported(preset) is None
+    small = preset.with_options(game_point=500, trash_penalty=500)
+    assert penalty_end_table.zero_tie_bound(small) > 1e-6
+    assert "back to 0" in (penalty_end_table.unsupported(small) or "")
+    assert "back to 0" in (cache.unsolvable(small) or "")
+    # the same minimum to open and later: nothing to bound
+    assert penalty_end_table.zero_tie_bound(small.with_options(minimum=500)) == 0.0

@@ -49,7 +49,7 @@ import numpy as np
 from ..model.rules import Rules
 from . import core, dice
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, value_and_slope
-from .penalty_end_table import unsupported
+from .penalty_end_table import unsupported, zero_tie_bound
 
 __all__ = ["PenaltyEndSolution", "count_states", "solve", "unsupported"]
 
@@ -337,4 +337,5 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     return PenaltyEndSolution(rules, lo, e, win, end.chase, end.tie, end.tie_trash,
                               end.tie_second, states=count_states(rules, extra),
                               iterations=passes, sweeps=sweeps,
-                              seconds=time.perf_counter() - started, notes={"extra": extra})
+                              seconds=time.perf_counter() - started,
+                              notes={"extra": extra, "zero_tie_bound": zero_tie_bound(rules)})

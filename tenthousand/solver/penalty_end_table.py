@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
@@ -42,7 +43,51 @@ def unsupported(rules: Rules) -> str | None:
         return _("these rules have no catch-up round")
     if rules.score_floor is None:
         return _("the trash penalty is solved only with a lowest score")
+    return zero_tie_refusal(rules)
+
+
+def zero_tie_refusal(rules: Rules) -> str | None:
+    """Why a solve that keeps tied players on the board cannot be trusted here, or None."""
+    if zero_tie_bound(rules) > ZERO_TIE_LIMIT:
+        return _("the trash penalty could soon send two tied players back to 0, off the "
+                 "board, where a tie-break round needs the opening minimum")
     return None
+
+
+#: The most a value may be off because the solve keeps tied players on the board: the
+#: solve's own tolerance.
+ZERO_TIE_LIMIT = 1e-9
+
+
+def second_fails(rules: Rules) -> float:
+    """The chance that the second of a tie-break round, on the board, fails to bank after
+    the first's trash (any bank wins, so he banks as soon as the minimum allows)."""
+    return _second_fails(rules)
+
+
+@lru_cache(maxsize=32)
+def _second_fails(rules: Rules) -> float:
+    m = max(rules.minimum // STEP, 1)
+    cap = max(rules.game_point // STEP + 40, m)  # the last turns' cap of the solve
+    reach = TurnValues(rules, lambda t: 1.0 if t >= m else 0.0, 0.0, m, cap).start()
+    return max(0.0, 1.0 - reach)
+
+
+def zero_tie_bound(rules: Rules) -> float:
+    """How far any value can be off because the solve keeps tied players on the board.
+
+    A tie starts at the game point or above with both runs at 0 and goes on only while
+    both trash; the penalty lowers both alike, and they are back at 0 (off the board, the
+    opening minimum again: D-15) only after ``trash_run * ceil(game point / penalty)``
+    such rounds at the least, each with the second's failure to bank (after the first's
+    trash any bank of his wins).  Its chance bounds the error; 0 when the minimums are the
+    same or the penalty is 0.
+    """
+    if (max(rules.opening_minimum, STEP) == max(rules.minimum, STEP)
+            or rules.trash_penalty <= 0):
+        return 0.0
+    rounds = rules.trash_run * -(-max(rules.game_point, 1) // rules.trash_penalty)
+    return float(second_fails(rules) ** rounds)
 
 
 @dataclass(frozen=True)
