@@ -15,8 +15,10 @@ lowest score up, both first challenges, both runs.  A challenge spends it for go
 kinds ``(ca, cb)`` are solved as in :mod:`.challenge_end` (none left, one, both): a
 challenge turn leads only to a kind solved before, and its value is fixed while a kind is
 solved.  Within a kind the plain turns are :mod:`.penalty_end`'s: levels of ``a + b`` top
-down, in sweeps until no value moves (a penalty moves down a level), Newton's method on the
-trash coupling inside a level, the better of the plain turn and the challenge at each start.
+down, in sweeps until no value moves (a penalty moves down a level), one Newton or chord
+step on the trash coupling inside a level a sweep (:class:`.penalty_end.Coupled`), the
+better of the plain turn and the challenge at each start.  The first kind starts from the
+game without options, each later group from the kind solved first.
 
 *The end* is :mod:`.challenge_end`'s, with the lowest score, and the runs play no part in
 it.  The finisher has just banked (his run is 0), the chaser loses with any trash, so a tie

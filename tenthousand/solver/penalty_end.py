@@ -6,10 +6,11 @@ points, never below the lowest score ``score_floor``) with a catch-up round and 
 
 *The normal game.*  A turn start is ``(seat, own score a, opponent's score b, own run ka,
 opponent's run kb)``, scores from the lowest score up; the seat matters because tie-breaks
-go in seat order.  It is solved as :mod:`.penalty` solves it (levels of ``a + b`` top
-down, in sweeps until no value moves, since a penalty moves down a level; Newton's method
-on the trash coupling inside a level), but a bank that reaches the game point hands the
-opponent his catch-up turn instead of winning.
+go in seat order.  The levels of ``a + b`` are solved top down, in sweeps until no value
+moves, since a penalty moves down a level; the sweeps start from the game without the
+penalty (:func:`first_guess`) and take one Newton step on each level's trash coupling a
+sweep, chord steps once they move little (:class:`Coupled`, :func:`sweep_step`).  A bank
+that reaches the game point hands the opponent his catch-up turn instead of winning.
 
 *The end.*  The finisher has just banked, so his run is 0.  The chaser, ``d`` behind, wins
 with a bank of more than ``d`` and ties with exactly ``d``; trash leaves him behind (his

@@ -16,8 +16,9 @@ to ``(other seat, b, a + t, t, kb, 0)`` at a higher level ``a + b``; trash to ``
 b, a', 0, kb, ka')`` (``a' = a``, ``ka' = ka + 1``, or after the penalty ``a' = max(a - pen,
 lo)``, ``ka' = 0``: a lower level).  So the ``s = 0`` starts are :mod:`.penalty_end`'s
 ``(seat, a, b, ka, kb)``, solved as it solves them (levels top down in sweeps until no
-value moves, Newton's method on the trash coupling inside a level, one Newton step a sweep
-once settled: its ``_Level``, here banking into the ``s > 0`` starts), and after each
+value moves, from the game without options, one Newton or chord step on the trash
+coupling inside a level a sweep: its ``_Level``, here banking into the ``s > 0`` starts),
+and after each
 level's ``s = 0`` columns its ``s > 0`` columns in one pass: a column ``(seat, a, b, s, ka)``
 has the bank values and the trash value of the ``s = 0`` column ``(seat, a, b, ka, 0)``,
 only its minimum ``max(minimum, s + 1)`` is higher.  A bank that reaches the game point
