@@ -404,9 +404,9 @@ def test_the_option_tables_route_the_pair_here(pair_table: Any) -> None:
     assert "lowest score" in (cache.unsolvable(BOTH.with_options(score_floor=None)) or "")
     assert challenge_end_table.unsupported(BOTH) is not None
     assert penalty_end_table.unsupported(BOTH) is not None
-    assert cache.unsolvable(BOTH.with_options(game_point=2500)) is None  # 6 min of a core
-    assert "more than 2,500 points" in (cache.unsolvable(
-        BOTH.with_options(game_point=2000, score_floor=-1000)) or "")
+    assert cache.unsolvable(BOTH.with_options(game_point=5000)) is None  # 12 min of a core
+    assert "more than 5,000 points" in (cache.unsolvable(
+        BOTH.with_options(game_point=5000, score_floor=-1000)) or "")
     big = BOTH.with_options(game_point=10000)
     assert "too many positions" in (cache.unsolvable(big) or "")
     assert not value_kind(big, 2).exact
