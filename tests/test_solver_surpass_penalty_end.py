@@ -126,7 +126,7 @@ def _off(rules: Rules, state: State) -> float:
     chance that penalties bring the tied pair back to 0 (the solver keeps them on the
     board): each of the rounds of trash that takes needs the second's failure to bank."""
     stage, _b0, b1, _x0, _x1, _r0, r1, _mover = state
-    if stage != "T" or surpass_penalty_end_table.zero_tie_bound(rules) == 0.0:
+    if stage != "T" or penalty_end_table.zero_tie_bound(rules) == 0.0:
         return 1e-10
     pen, floor = rules.trash_penalty, rules.score_floor
     if b1 <= 0 and (b1 < 0 or floor != 0):
@@ -140,7 +140,7 @@ def _off(rules: Rules, state: State) -> float:
     else:
         return 1e-10
     rounds = rules.trash_run * penalties - r1
-    return 1e-10 + surpass_penalty_end_table.second_fails(rules) ** rounds
+    return 1e-10 + penalty_end_table.second_fails(rules) ** rounds
 
 
 #: Small games with a catch-up round: Trash to 150 with minimums of 50, two trash turns in a
@@ -378,8 +378,8 @@ def test_the_pair_is_solved_here_and_the_single_tables_refuse_it() -> None:
         surpass_penalty_end_table)
     assert surpass_penalty_end_table.unsupported(trash.with_options("challenging"))
     # a bound on what keeping tied players on the board can change (the minimums differ)
-    assert 0 < surpass_penalty_end_table.zero_tie_bound(trash) < 1e-9
-    assert surpass_penalty_end_table.zero_tie_bound(SMALL) == 0.0
+    assert 0 < penalty_end_table.zero_tie_bound(trash) < 1e-9
+    assert penalty_end_table.zero_tie_bound(SMALL) == 0.0
     soon = trash.with_options(game_point=2000)  # four penalties of 1,000: twelve rounds
     assert "back to 0" in (cache.unsolvable(soon) or "")
     from tenthousand.present.value_kind import value_kind

@@ -263,8 +263,9 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
                                                (2, n, n, 2, 2, run, run)))
     passes, sweeps = end.passes, 0
     for g, kinds in enumerate(_KINDS):
-        for ca, cb in kinds if g else ():
-            win[:, :, :, ca, cb] = win[:, :, :, 0, 0]
+        if g:
+            for ca, cb in kinds:
+                win[:, :, :, ca, cb] = win[:, :, :, 0, 0]
         def report(sweep: int, percent: int, g: int = g) -> None:
             if callable(progress):  # the sweeps are not known ahead: about ten a group
                 progress(min(0.99, 0.05 + 0.95 * (g + min(sweep - 1 + percent / 100, 10) / 10)

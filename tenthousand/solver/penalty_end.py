@@ -55,8 +55,7 @@ from .penalty_end_table import unsupported, zero_tie_bound
 __all__ = ["PenaltyEndSolution", "count_states", "solve", "unsupported"]
 
 STEP = dice.STEP
-_DELTA = 1e-5  # finite-difference step for the slope of a turn's value in its trash value
-#: How a sweep solves a level (see :meth:`_Level.solve`)
+#: How a sweep solves a level (see :meth:`Coupled.step`)
 NEWTON, CHORD, SETTLE = "newton", "chord", "settle"
 #: A sweep after one that moved no value by this much keeps the slopes it has (chord steps)
 CHORD_BELOW = 1e-3

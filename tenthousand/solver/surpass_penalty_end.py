@@ -40,7 +40,7 @@ the end leaves out: penalties can bring a tied pair back to 0, off the board (D-
 the opening minimum holds again; that takes ``trash_run * ceil(game point / penalty)``
 rounds in which both trash at the least, each with the second's failure to bank with any
 bank winning, so its chance bounds how far any value is off
-(:func:`~.surpass_penalty_end_table.zero_tie_bound`: 0 when the minimums are the same,
+(:func:`~.penalty_end_table.zero_tie_bound`: 0 when the minimums are the same,
 7.0e-10 for ``trash-5000``), and rules where it is above the solve's tolerance of 1e-9
 are refused.
 
@@ -64,7 +64,8 @@ import numpy as np
 from ..model.rules import Rules
 from . import dice, penalty_end, surpass_end
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
-from .surpass_penalty_end_table import unsupported, zero_tie_bound
+from .penalty_end_table import zero_tie_bound
+from .surpass_penalty_end_table import unsupported
 
 __all__ = ["SurpassPenaltyEndSolution", "count_states", "solve", "unsupported"]
 

@@ -21,14 +21,10 @@ from ..i18n import _
 from ..model.rules import Rules
 from . import penalty_end_table
 from . import table_file as tables
-from .penalty_end_table import ZERO_TIE_LIMIT, second_fails, zero_tie_bound
 from .turn import TurnValues, _cached
 
 if TYPE_CHECKING:
     from ..model.game import Game
-
-__all__ = ["ZERO_TIE_LIMIT", "SurpassPenaltyEndTable", "second_fails", "unsupported",
-           "zero_tie_bound"]
 
 MAGIC = b"TTSURPASSPENALTYEND1\n"
 STEP = 50
