@@ -82,6 +82,7 @@ class TableBase(tk.Canvas):
         self._known_coords: dict[int, tuple[float, ...]] = {}
         self._size: tuple[int, int] | None = None  # from <Configure>
         self._font_sizes: dict[str, int] = {}
+        self._linespaces: dict[tuple[str, int], int] = {}  # (font, pixels) -> line height
         self._measured: dict[tuple[str, int | None, str], int] = {}  # (font, size, text)
         self._warmed: tuple[int, int, str] | None = None  # the sizes _warm() rendered
         self._warm_started = False  # whether _warm() has ever started its jobs
@@ -275,19 +276,36 @@ class TableBase(tk.Canvas):
         return round(max(floor, die * FONT_SHARES[name] * 4 / 3))
 
     def _line(self, name: str, die: float) -> float:
-        """The height of a line of a table font at this die size."""
-        return self._font_px(name, die) * LINE_SPACING
+        """The height of a line of a table font at this die size: the spacing the layout
+        wants, or the font's own line if that is taller (DejaVu, where Helvetica is only
+        an alias for it, rounds its ascent and descent up: 17 pixels for a 13-pixel font).
+        A whole, even number of pixels: the rows are half a line apart, and Tk rounds a
+        text's place to a pixel, so with fractions two rows could meet by one."""
+        px = self._font_px(name, die)
+        return 2 * math.ceil(max(px * LINE_SPACING, self._linespace(name, px)) / 2)
+
+    def _linespace(self, name: str, px: int) -> int:
+        """The line height in pixels of the table font ``name`` at ``px`` pixels, as Tk
+        measures it (once per size: the layout asks for sizes the fonts do not have)."""
+        key = (name, px)
+        got = self._linespaces.get(key)
+        if got is None:
+            font = self._fonts[name]
+            spec = (font.cget("family"), -px, font.cget("weight"))
+            got = self._linespaces[key] = int(self.tk.call("font", "metrics", spec,
+                                                           "-linespace"))
+        return got
 
     def _needed(self, die: float) -> float:
         """The height the table needs with dice of this size: the headings, the frozen row,
         the notice, the thrown dice lifted, two lines of selection and the footer."""
         small = max(30 * min(self.ui_scale, 1.5), die * 0.62)
         big, label = self._line("big", die), self._line("label", die)
-        text = self._line("text", die)
+        text, caption = self._line("text", die), self._line("caption", die)
         pad = max(4.0, label * 0.3)
         # As geometry() stacks them: the headings (the caption on a line of its own), the
         # frozen row in its band, its mark, the notice, the dice, the selection, the footer.
-        need = (4 * big + 4 * label + 2 * text + small + die * 1.15 + 16 + 6 * pad)
+        need = (3 * big + caption + 4 * label + 2 * text + small + die * 1.15 + 16 + 6 * pad)
         need += (self._need_lines(self._dims()[0], die) - 1) * label
         if self.display.play_area is not None:
             need += small + label + 30
@@ -314,17 +332,17 @@ class TableBase(tk.Canvas):
         die, small = self._sizes()
         self._scale_fonts(die)
         big, label = self._line("big", die), self._line("label", die)
-        text = self._line("text", die)
+        text, caption = self._line("text", die), self._line("caption", die)
         pad = max(4.0, label * 0.3)
         heading_y = pad + big / 2
         # The caption has a line of its own below the turn score and the dice to throw,
         # whatever their lengths: the rows below never move when a text grows ("Next
         # throw: 6 fresh dice", a long name), as they did when it moved up beside them.
-        caption_y = heading_y + big
+        caption_y = heading_y + big / 2 + caption / 2
         # The line of what is needed may wrap (German, the smallest window): it gets the
         # lines it takes, so it never runs into the caption above it.
         need_lines = self._need_lines(width, die)
-        need_y = caption_y + big / 2 + label * need_lines / 2
+        need_y = caption_y + caption / 2 + label * need_lines / 2
         head = need_y + label * need_lines / 2 + pad
         band_top = head
         frozen_y = band_top + label + 6 + small / 2
