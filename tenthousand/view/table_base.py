@@ -276,25 +276,15 @@ class TableBase(tk.Canvas):
         return round(max(floor, die * FONT_SHARES[name] * 4 / 3))
 
     def _line(self, name: str, die: float) -> float:
-        """The height of a line of a table font at this die size: the spacing the layout
-        wants, or the font's own line if that is taller (DejaVu, where Helvetica is only
-        an alias for it, rounds its ascent and descent up: 17 pixels for a 13-pixel font).
-        A whole, even number of pixels: the rows are half a line apart, and Tk rounds a
-        text's place to a pixel, so with fractions two rows could meet by one."""
+        """The height of a line of a table font at this die size: the layout's spacing, or
+        the font's own line (Tk's metrics, once a size) if taller (DejaVu rounds up), in
+        whole even pixels, so rows half a line apart never meet by a rounded pixel."""
         px = self._font_px(name, die)
-        return 2 * math.ceil(max(px * LINE_SPACING, self._linespace(name, px)) / 2)
-
-    def _linespace(self, name: str, px: int) -> int:
-        """The line height in pixels of the table font ``name`` at ``px`` pixels, as Tk
-        measures it (once per size: the layout asks for sizes the fonts do not have)."""
-        key = (name, px)
-        got = self._linespaces.get(key)
-        if got is None:
+        if (name, px) not in self._linespaces:
             font = self._fonts[name]
             spec = (font.cget("family"), -px, font.cget("weight"))
-            got = self._linespaces[key] = int(self.tk.call("font", "metrics", spec,
-                                                           "-linespace"))
-        return got
+            self._linespaces[name, px] = int(self.tk.call("font", "metrics", spec, "-linespace"))
+        return 2 * math.ceil(max(px * LINE_SPACING, self._linespaces[name, px]) / 2)
 
     def _needed(self, die: float) -> float:
         """The height the table needs with dice of this size: the headings, the frozen row,
