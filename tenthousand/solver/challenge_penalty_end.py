@@ -16,7 +16,7 @@ kinds ``(ca, cb)`` are solved as in :mod:`.challenge_end` (none left, one, both)
 challenge turn leads only to a kind solved before, and its value is fixed while a kind is
 solved.  Within a kind the plain turns are :mod:`.penalty_end`'s: levels of ``a + b`` top
 down, in sweeps until no value moves (a penalty moves down a level), one Newton or chord
-step on the trash coupling inside a level a sweep (:class:`.penalty_end.Coupled`), the
+step on the trash coupling inside a level a sweep (:class:`.sweeps.Coupled`), the
 better of the plain turn and the challenge at each start.  The first kind starts from the
 game without options, each later group from the kind solved first.
 
@@ -47,10 +47,11 @@ from typing import Any
 import numpy as np
 
 from ..model.rules import Rules
-from . import challenge_end, dice, penalty_end
+from . import challenge_end, dice
 from .challenge_end import _KINDS, Bounds
 from .challenge_penalty_end_table import floor_steps, unsupported
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
+from .sweeps import Coupled, first_guess, sweep_step
 
 __all__ = ["ChallengePenaltyEndSolution", "bounds", "count_states", "solve", "unsupported"]
 
@@ -125,7 +126,7 @@ class _End(challenge_end._End):
         return np.maximum(board, self.floor)
 
 
-class _Level(penalty_end.Coupled):
+class _Level(Coupled):
     """The columns ``(seat, a, kind, ka, kb)`` of one level ``a + b`` and one group of kinds."""
 
     def __init__(self, level: int, bd: Bounds, kinds: tuple[tuple[int, int], ...],
@@ -194,7 +195,7 @@ class _Level(penalty_end.Coupled):
 
     def solve(self, ts: TurnSolver, win: Any, chase: Any, tol: float,
               step: str) -> tuple[Any, int]:
-        """The level's values and the passes it took (penalty_end's level step, the better
+        """The level's values and the passes it took (the shared level step, the better
         of the plain turn and the challenge at each start)."""
         cols = np.arange(len(self.a))
         bank = self._ends(win, chase, cols, self._rows(ts, cols), False)
@@ -226,7 +227,7 @@ def _group(rules: Rules, ts: TurnSolver, bd: Bounds, kinds: tuple[tuple[int, int
     plan = [_Level(level, bd, kinds, rules) for level in range(2 * (bd.ng - 1), 2 * bd.lo - 1, -1)]
     passes, moved, before = 0, 1.0, 1.0
     for sweep in range(1, max_sweeps + 1):
-        step = penalty_end.sweep_step(sweep, moved, before)
+        step = sweep_step(sweep, moved, before)
         before, moved = moved, 0.0
         for k, lev in enumerate(plan):
             new, used = lev.solve(ts, win, chase, tol, step)
@@ -258,7 +259,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     n, run = bd.ng - bd.lo, rules.trash_run
     # the first guess: the game without options, then each group from the kind solved
     # first (no challenge left: the penalty's values)
-    plain = penalty_end.first_guess(rules, bd.lo, bd.ng, extra)
+    plain = first_guess(rules, bd.lo, bd.ng, extra)
     win = np.ascontiguousarray(np.broadcast_to(plain[:, :, :, None, None],
                                                (2, n, n, 2, 2, run, run)))
     passes, sweeps = end.passes, 0

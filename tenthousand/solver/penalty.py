@@ -9,12 +9,12 @@ The order of :mod:`.core` (levels of falling ``a + b``) no longer holds: a bank 
 to a higher level, but a penalty moves to a lower one.  So the levels are solved in
 *sweeps*: each sweep solves every level from the top down, as core does, with the values of
 the lower levels that a penalty reaches taken from the sweep before; sweeps repeat until no
-value moves by more than the tolerance (value iteration across the levels a penalty
-reaches).  Inside a level, a trash that costs nothing hands the turn to the opponent at the
-same level with one more trash turn in the run; every column's turn is, for a fixed policy,
-linear in its trash value, so each level is settled by Newton's method on that linear
-coupling (as in core, but the coupling follows the trash runs, so it is solved by
-iterating the linear map, which is cheap).
+value moves by more than the tolerance.  They start from the same game without the penalty
+(core's solve, :func:`.sweeps.first_guess`).  Inside a level, a trash that costs nothing
+hands the turn to the opponent at the same level with one more trash turn in the run; every
+column's turn is, for a fixed policy, linear in its trash value, so a sweep takes one Newton
+step on that linear coupling a level, and chord steps (the slopes it has) once the sweeps
+move little (:class:`.sweeps.Coupled`, :func:`.sweeps.sweep_step`, as :mod:`.penalty_end`).
 
 Supported: any rule set the core solver takes, plus ``three-trash`` with a lowest score,
 when the first to reach the game point wins at once (``catch_up = false``).  With a
@@ -38,13 +38,13 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import TurnSolver, option_extra, turn_states, value_and_slope
+from .core import SolveFailed, TurnSolver, option_extra, turn_states
 from .penalty_table import unsupported
+from .sweeps import Coupled, first_guess, sweep_step
 
 __all__ = ["PenaltySolution", "solve", "unsupported"]
 
 STEP = dice.STEP
-_DELTA = 1e-5  # finite-difference step for the slope of a turn's value in its trash value
 
 
 @dataclass
@@ -95,22 +95,22 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int 
     started = time.perf_counter()
     ng = rules.game_point // STEP
     lo = min(0, (rules.score_floor or 0) // STEP)
-    n = ng - lo  # scores lo .. ng - 1
     run = rules.trash_run
     pen = rules.trash_penalty // STEP
     extra = option_extra(rules, extra)
     ts = TurnSolver(rules)
     open_min, min_after = rules.opening_minimum // STEP, rules.minimum // STEP
-    win = np.full((n, n, run, run), 0.5)
-    passes = 0
-    sweeps = 0
+    # (without a catch-up round the seats do not matter: either seat's values will do)
+    win = first_guess(rules, lo, ng, extra)[0]
+    passes, sweeps, moved, before = 0, 0, 1.0, 1.0
     levels = range(2 * (ng - 1), 2 * lo - 1, -1)
     plan = [_Level(level, lo, ng, run, pen, (open_min, min_after), extra // STEP)
             for level in levels]
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        moved = 0.0
+        step = sweep_step(sweeps, moved, before)
+        before, moved = moved, 0.0
         for k, lev in enumerate(plan):
-            new, used = lev.solve(ts, win, tol)
+            new, used = lev.solve(ts, win, tol, step)
             passes += used
             moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
             win[lev.index] = new
@@ -121,15 +121,16 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int 
                   f"{time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True)
         if moved < tol:
             break
+    else:
+        raise SolveFailed(f"the sweeps with the trash penalty did not settle to {tol:g}")
     return PenaltySolution(rules, lo, win, states=count_states(rules, extra),
                            iterations=passes, sweeps=sweeps,
                            seconds=time.perf_counter() - started,
                            notes={"extra": extra})
 
 
-class _Level:
+class _Level(Coupled):
     """The columns of one level ``a + b`` and where their banks and trash lead."""
-
     def __init__(self, level: int, lo: int, ng: int, run: int, pen: int,
                  minimums: tuple[int, int], extra: int) -> None:
         amin, amax = max(lo, level - (ng - 1)), min(ng - 1, level - lo)
@@ -161,34 +162,7 @@ class _Level:
                   self.kb[None, :], 0]
         return np.where(inside, 1.0 - opp, 1.0)
 
-    def solve(self, ts: TurnSolver, win: Any, tol: float) -> tuple[Any, int]:
-        """The level's values (Newton on the trash coupling) and the passes it took."""
-        bank = self.bank(ts, win)
-        x = win[self.index].copy()
-        outside = 1.0 - win[self.succ]  # trash leading to another level: fixed this sweep
-        passes = 0
-        active = np.arange(len(x))  # columns still moving: a pass solves only those
-        f = np.empty(len(x))
-        beta = np.zeros(len(x))
-        alpha = np.empty(len(x))
-        for _ in range(50):
-            passes += 1
-            y = np.where(self.same, 1.0 - x[self.succ_col], outside)[active]
-            f[active], slope = value_and_slope(ts, bank, active, y, self.minimum, self.cap)
-            beta[active] = slope
-            alpha[active] = f[active] - slope * y
-            new = f.copy()  # columns whose trash leaves the level are done
-            for _ in range(10_000):  # the linear coupling inside the level
-                nxt = np.where(self.same, alpha + beta * (1.0 - new[self.succ_col]), f)
-                if np.max(np.abs(nxt - new)) < tol * 1e-3:
-                    new = nxt
-                    break
-                new = nxt
-            moved = np.abs(new - x) >= tol
-            x = new
-            if not moved.any():
-                break
-            # a column must be solved again if it or the column its trash leads to moved
-            moving = moved | (self.same & moved[self.succ_col])
-            active = np.flatnonzero(moving)
-        return x, passes
+    def solve(self, ts: TurnSolver, win: Any, tol: float, step: str) -> tuple[Any, int]:
+        """The level's values and the passes it took (see :meth:`.sweeps.Coupled.step`)."""
+        return self.step(ts, self.bank(ts, win), win[self.index].copy(),
+                         1.0 - win[self.succ], tol, step)

@@ -66,6 +66,7 @@ from . import dice, penalty_end, surpass_end
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
 from .penalty_end_table import zero_tie_bound
 from .surpass_penalty_end_table import unsupported
+from .sweeps import first_guess, sweep_step
 
 __all__ = ["SurpassPenaltyEndSolution", "count_states", "solve", "unsupported"]
 
@@ -224,13 +225,13 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     e, n, run = extra // STEP, ng - lo, rules.trash_run
     ts = TurnSolver(rules)
     end = _End(rules, ts, ng, e, lo, tol)
-    win = penalty_end.first_guess(rules, lo, ng, extra)
+    win = first_guess(rules, lo, ng, extra)
     beat = np.full((2, n, n, n, run), np.nan)
     banks = _Banks(ts, ng, lo, beat, end)
     plan = [_Level(level, lo, ng, rules, e) for level in range(2 * (ng - 1), 2 * lo - 1, -1)]
     passes, sweeps, moved, before = end.passes, 0, 1.0, 1.0
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        step = penalty_end.sweep_step(sweeps, moved, before)
+        step = sweep_step(sweeps, moved, before)
         before, moved = moved, 0.0
         for k, lev in enumerate(plan):
             new, used = lev.solve(ts, win, banks, tol, step)
