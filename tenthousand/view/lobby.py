@@ -2,6 +2,10 @@
 addresses, the port, the join code), the seats filling, who watches, a way to give an
 empty seat (or a friend's dropped one) to a computer level, Start and Close.
 
+On a table too short for all of it (a small laptop at a large size) the panel fills the
+table's height and everything above the buttons scrolls (:class:`.scrolling.ScrollArea`):
+Start and Close stay in sight.
+
 It shows only what :func:`tenthousand.present.network.lobby` worked out.  It is built once
 and hidden between tables: its access keys are bound on the window for good (a hidden
 panel's keys do nothing)."""
@@ -16,6 +20,7 @@ from tkinter import ttk
 from ..i18n import _
 from ..present.network import LobbyShown
 from . import access
+from .scrolling import ScrollArea
 from .theme import Palette
 
 __all__ = ["LobbyPanel"]
@@ -23,6 +28,8 @@ __all__ = ["LobbyPanel"]
 #: The longest line of the panel's texts (pixels), and the panel's own margin.
 WRAP = 520
 PAD = 18
+#: The room the panel leaves above and below itself on the table (pixels).
+MARGIN = 8
 
 
 class LobbyPanel(tk.Frame):
@@ -39,24 +46,31 @@ class LobbyPanel(tk.Frame):
         self.title_font.configure(size=sign * round(abs(size) * 1.5), weight="bold")
         self.code_font = base.copy()
         self.code_font.configure(size=sign * round(abs(size) * 1.8), weight="bold")
-        self.title = tk.Label(self, font=self.title_font, anchor="w")
+        # everything but the buttons, in an area that scrolls when the table is too short
+        self.area = ScrollArea(self)
+        self.area.grid(row=0, column=0, sticky="nsew")
+        self.rowconfigure(0, weight=1)
+        self.columnconfigure(0, weight=1)
+        body = self.body = tk.Frame(self.area.inner)
+        body.pack(fill="both", expand=True)
+        self.title = tk.Label(body, font=self.title_font, anchor="w")
         self.title.grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, 6))
         self.how: list[tk.Label] = []
         for row in range(4):
-            label = tk.Label(self, anchor="w", justify="left", wraplength=WRAP)
+            label = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
             if row == 2:  # the join code, to be read aloud
                 label.configure(font=self.code_font)
             label.grid(row=1 + row, column=0, columnspan=3, sticky="w")
             self.how.append(label)
-        self.seats = tk.Frame(self)
+        self.seats = tk.Frame(body)
         self.seats.grid(row=5, column=0, columnspan=3, sticky="w", pady=8)
-        self.watchers = tk.Label(self, anchor="w")
+        self.watchers = tk.Label(body, anchor="w")
         self.watchers.grid(row=6, column=0, columnspan=3, sticky="w")
         self._hand_row()
-        self.footer = tk.Label(self, anchor="w", justify="left", wraplength=WRAP)
+        self.footer = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
         self.footer.grid(row=8, column=0, columnspan=3, sticky="w", pady=(8, 4))
         bar = tk.Frame(self)
-        bar.grid(row=9, column=0, columnspan=3, sticky="e")
+        bar.grid(row=1, column=0, sticky="e", pady=(6, 0))
         # Translators: the lobby's buttons; "&" marks the access key (Alt+letter), none
         # of the menu bar's letters.
         self.start_button = access.button(bar, _("&Start the game"), on_start)
@@ -73,7 +87,7 @@ class LobbyPanel(tk.Frame):
             self._fit()
 
     def _hand_row(self) -> None:
-        row = self.hand_frame = tk.Frame(self)
+        row = self.hand_frame = tk.Frame(self.body)
         row.grid(row=7, column=0, columnspan=3, sticky="w", pady=(6, 0))
         self.seat_var = tk.StringVar(self, "")
         self.level_var = tk.StringVar(self, "")
@@ -130,20 +144,29 @@ class LobbyPanel(tk.Frame):
         self.start_button.state(["!disabled"] if shown.ready else ["disabled"])
         self._fit()
         if not self.winfo_ismapped():
-            self.place(relx=0.5, rely=0.45, anchor="center")
             self.lift()
 
     def _fit(self, _event: object = None) -> None:
         """The texts wrap within the table under the panel (a small screen, a long
-        language), never wider than a comfortable line."""
-        width = self.master.winfo_width()
+        language), never wider than a comfortable line; the panel is as tall as its
+        content, or as the table (the content scrolling), a little above its middle."""
+        width, height = self.master.winfo_width(), self.master.winfo_height()
         if width <= 1:  # (not drawn yet: the requested size)
-            width = self.master.winfo_reqwidth()
+            width, height = self.master.winfo_reqwidth(), self.master.winfo_reqheight()
         wrap = max(220, min(WRAP, width - 2 * (PAD + 8)))
         for label in (*self.how, self.footer):
             if int(label.cget("wraplength")) != wrap:
                 label.configure(wraplength=wrap)
-
+        # the panel's own frame (border, padding) and its buttons take this much
+        frame = 2 * (int(self.cget("borderwidth")) + int(self.cget("pady")))
+        buttons = self.start_button.winfo_reqheight() + 6
+        self.area.fit(max(1, width - 2 * MARGIN),
+                      max(1, height - 2 * MARGIN - frame - buttons))
+        # a little above the middle, as a dialog sits, but never off the table
+        self.update_idletasks()
+        tall = self.winfo_reqheight()
+        top = max(0, min(round(0.45 * height - tall / 2), height - tall))
+        self.place(relx=0.5, y=top, anchor="n")
     def hide(self) -> None:
         self.place_forget()
 
@@ -153,8 +176,9 @@ class LobbyPanel(tk.Frame):
 
     def set_palette(self, pal: Palette) -> None:
         self._bg, self._fg, self._muted = pal.panel, pal.panel_text, pal.panel_muted
-        frames: list[tk.Frame] = [self, self.seats, self.hand_frame]
+        frames: list[tk.Frame] = [self, self.body, self.seats, self.hand_frame]
         frames += [c for c in self.winfo_children() if isinstance(c, tk.Frame)]
+        self.area.canvas.configure(background=self._bg)
         for frame in frames:
             frame.configure(background=self._bg)
         self.hand_label.configure(background=self._bg, foreground=self._fg)

@@ -142,3 +142,42 @@ def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) 
         assert panel.hand_frame.winfo_ismapped()  # (a seat can still be given away)
     finally:
         top.destroy()
+
+
+@pytest.mark.parametrize("size", [100, 150])
+def test_on_a_short_table_the_lobby_scrolls_and_its_buttons_stay_in_sight(
+        root: tk.Tk, size: int) -> None:
+    """A 1024x600 laptop at a size of 150% leaves the table some 420 pixels: the lobby
+    fits inside it, what does not fit scrolls, and Start and Close are on the table; on a
+    tall table nothing scrolls."""
+    from tenthousand.present.network import LobbySeat, lobby
+    from tenthousand.view import scaling
+    from tenthousand.view.lobby import LobbyPanel
+    from tenthousand.view.theme import palette
+
+    scaling.apply_scaling(root, size)
+    top = tk.Toplevel(root)
+    table = tk.Frame(top, width=660, height=420)
+    table.pack_propagate(False)
+    table.pack()
+    panel = LobbyPanel(table, palette("color", "green"), on_start=lambda: None,
+                       on_hand=lambda seat, level: None, on_close=lambda: None)
+    try:
+        seats = [LobbySeat("Ann", "here"), LobbySeat("Guest A", "net"),
+                 LobbySeat("Computer A", "computer", "Expert")]
+        panel.show(lobby(["192.168.1.20"], 47100, "4821-7396", seats),
+                   [("normal", "Normal"), ("expert", "Expert")])
+        root.update()
+        assert panel.winfo_y() >= 0 and panel.winfo_y() + panel.winfo_height() <= 420
+        for button in (panel.start_button, panel.close_button):
+            y = button.winfo_rooty() - table.winfo_rooty()
+            assert button.winfo_ismapped() and 0 <= y and y + button.winfo_height() <= 420
+        assert panel.area.scrolls[1] == (size == 150)
+        # the table grows (the window is made taller): nothing scrolls any more
+        table.configure(height=800)
+        root.update()
+        assert not panel.area.scrolls[1]
+        assert panel.winfo_y() + panel.winfo_height() <= 800
+    finally:
+        top.destroy()
+        scaling.apply_scaling(root, 100)
