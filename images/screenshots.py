@@ -59,7 +59,14 @@ def grab(window: tk.Misc, path: Path) -> None:
     x0, y0 = top.winfo_rootx(), top.winfo_rooty()
     menu = str(top.cget("menu")) if isinstance(top, (tk.Tk, tk.Toplevel)) else ""
     if menu:
-        y0 -= top.nametowidget(menu).winfo_reqheight()
+        # the menu bar on screen is Tk's clone of the menu (".#!menu" for the root's
+        # ".!menu"), whose top is the window's; the menu's own requested height is
+        # another layout's (41 against 32 pixels here)
+        clone = (str(top) if str(top) != "." else "") + "." + menu.replace(".", "#")
+        try:
+            y0 = int(top.tk.call("winfo", "rooty", clone))
+        except tk.TclError:
+            y0 -= top.nametowidget(menu).winfo_reqheight()
     x1, y1 = top.winfo_rootx() + top.winfo_width(), top.winfo_rooty() + top.winfo_height()
     if shutil.which("import"):
         subprocess.run(["import", "-window", "root", "-crop",
