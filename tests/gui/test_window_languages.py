@@ -129,7 +129,7 @@ def test_the_main_windows_access_keys(tk_root: tk.Tk, language: str) -> None:
         app.advisor.set_shown(True)
         # The advisor's values come from a worker, and their redraw decides whether the
         # review is offered: let them arrive first, then offer it.
-        wait_until(app, lambda: app.jobs.pending == 0)
+        wait_until(app, lambda: app.jobs.pending == 0, 30)  # (a busy machine)
         app.root.update()
         panel.offer_review(True)
         app.root.update()
