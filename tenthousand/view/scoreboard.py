@@ -77,7 +77,7 @@ class Scoreboard(tk.Frame):
         self.rows_frame.pack(fill="x")
         self.entries: list[_Entry] = []
         self.rows: tuple[SeatRow, ...] = ()
-        self.wrap = 320
+        self.width = 370  # the board's width (the side panel's), until it is laid out
         #: What is left out while the window is too short for it and the log: 1 the
         #: stage's words, 2 each seat's line of details too.
         self.compact = 0
@@ -94,8 +94,9 @@ class Scoreboard(tk.Frame):
             self.entries.append(_Entry(self))
         while len(self.entries) > len(rows):
             self.entries.pop().destroy()
+        wrap = self._wrap()
         for entry, row in zip(self.entries, rows, strict=True):
-            entry.show(row, self.pal, self.wrap)
+            entry.show(row, self.pal, wrap)
             if self.compact >= 2 and entry.details.winfo_manager():
                 entry.details.grid_remove()
             elif self.compact < 2 and not entry.details.winfo_manager():
@@ -123,9 +124,16 @@ class Scoreboard(tk.Frame):
             self.show(self.rows, str(self.stage.cget("text")))
 
     def set_width(self, width: int) -> None:
-        self.wrap = max(200, width - 50)
+        self.width = width
         self.stage.configure(wraplength=width - 20)
         self.show(self.rows, str(self.stage.cget("text")))
+
+    def _wrap(self) -> int:
+        """How wide a seat's line of details may be: the board less its margins and the
+        marker's column (two characters of the bold font, which grows with the size
+        preference: a fixed allowance cut off the end of a German line at 150%)."""
+        marker = 2 * int(self.bold.measure("0")) + 4  # (the label's padding and border)
+        return max(120, self.width - 2 * 6 - 2 * 4 - marker - 4)
 
     def set_palette(self, pal: Palette) -> None:
         self.pal = pal

@@ -310,3 +310,28 @@ def test_the_smallest_window_in_german_keeps_the_log_and_the_lines_apart(
             app.destroy()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_seats_line_wraps_inside_the_scoreboard_at_150_percent(tk_root: tk.Tk,
+                                                                 language: str) -> None:
+    """On a 1024x600 screen at a size of 150%, a seat's line of details ("Mensch · noch
+    nicht im Spiel") wraps between its pieces inside the board: the marker's column grows
+    with the size, and a fixed allowance for it cut the end of the German line off."""
+    from app_kit import settings
+
+    from tenthousand import i18n
+
+    i18n.set_language(language)
+    try:
+        game = settings(("You", False), ("Computer A", True))
+        with app_on_screen(tk_root, 150, (1024, 600), game, prefs=QUIET.replace(size=150)) as app:
+            app.root.update()
+            for entry in app.window.scoreboard.entries:
+                text = str(entry.details.cget("text"))
+                assert entry.details.winfo_reqwidth() <= entry.details.winfo_width(), text
+                right = entry.details.winfo_rootx() + entry.details.winfo_reqwidth()
+                board = app.window.scoreboard
+                assert right <= board.winfo_rootx() + board.winfo_width(), text
+    finally:
+        i18n.set_language("en")
