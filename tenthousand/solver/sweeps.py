@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..model.rules import Rules
-from . import core
+from . import core, dice
 from .core import SolveFailed, TurnSolver, value_and_slope
 
 __all__ = ["CHORD", "CHORD_BELOW", "NEWTON", "SETTLE", "Coupled", "first_guess",
@@ -30,6 +30,7 @@ __all__ = ["CHORD", "CHORD_BELOW", "NEWTON", "SETTLE", "Coupled", "first_guess",
 NEWTON, CHORD, SETTLE = "newton", "chord", "settle"
 #: A sweep after one that moved no value by this much keeps the slopes it has (chord steps)
 CHORD_BELOW = 1e-3
+STEP = dice.STEP
 
 
 class Coupled:
@@ -100,15 +101,26 @@ def sweep_step(sweep: int, moved: float, before: float) -> str:
     return CHORD if moved < CHORD_BELOW else NEWTON
 
 
-def first_guess(rules: Rules, lo: int, ng: int, extra: int) -> Any:
+def first_guess(rules: Rules, lo: int, ng: int, extra: int, *,
+                shift: bool = True) -> Any:
     """Every turn start's chance in the same game without the penalty (core's solve, a
-    few seconds), ``[seat, a - lo, b - lo, ka, kb]`` whatever the runs; a board below zero
-    as at zero.  The sweeps start from
-    it: the values a penalty reaches, in the levels below, are then close from the first
-    sweep on, and each level's Newton's method starts near its answer."""
+    few seconds), ``[seat, a - lo, b - lo, ka, kb]`` whatever the runs.  The sweeps start
+    from it: the values a penalty reaches, in the levels below, are then close from the
+    first sweep on, and each level's Newton's method starts near its answer.
+
+    With a lowest score below zero (``lo < 0``, in steps) the game without the penalty is
+    solved for the whole range, the game point ``ng - lo`` from zero, so that a board below
+    zero is as far from the end as it is here (``shift``; otherwise it is taken as zero:
+    for Busche's lowest score of -2,500 that first guess was 0.45 off, and the sweeps
+    took as many Newton steps to get over it)."""
     off: dict[str, Any] = {name.replace("-", "_"): False for name in rules.options}
-    plain = core.solve(dataclasses.replace(rules, **off), extra=extra)
-    ix = np.maximum(np.arange(lo, ng), 0)
+    if shift and lo < 0:
+        plain = core.solve(dataclasses.replace(rules, game_point=(ng - lo) * STEP, **off),
+                           extra=extra)
+        w = plain.win
+    else:
+        plain = core.solve(dataclasses.replace(rules, **off), extra=extra)
+        ix = np.maximum(np.arange(lo, ng), 0)
+        w = plain.win[:, ix[:, None], ix[None, :]]
     run = rules.trash_run
-    w = plain.win[:, ix[:, None], ix[None, :]]
     return np.ascontiguousarray(np.broadcast_to(w[..., None, None], w.shape + (run, run)))
