@@ -207,17 +207,8 @@ class _Level(Coupled):
         """The level's values: the better of the challenge and ``alpha + beta * trash``
         where trash stays in the level, of the challenge and ``f`` where it leaves."""
         take = self.chal > f
-        alpha = np.where(take, self.chal, alpha)
-        beta = np.where(take, 0.0, beta)
-        fixed = np.maximum(f, self.chal)
-        new = fixed.copy()
-        for _ in range(10_000):
-            nxt = np.where(self.same, alpha + beta * (1.0 - new[self.succ_col]), fixed)
-            close = float(np.max(np.abs(nxt - new))) < tol * 1e-3
-            new = nxt
-            if close:
-                break
-        return new
+        return super()._couple(np.maximum(f, self.chal), np.where(take, self.chal, alpha),
+                               np.where(take, 0.0, beta), tol)
 
 
 def _group(rules: Rules, ts: TurnSolver, bd: Bounds, kinds: tuple[tuple[int, int], ...],

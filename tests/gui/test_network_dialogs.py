@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 from test_dialogs import ok_enabled, type_into
@@ -114,6 +115,21 @@ def test_a_ipv6_table_found_is_written_with_brackets(root: tk.Tk) -> None:
     assert d.result is None
 
 
+def lobby_on_a_table(root: tk.Tk, height: int) -> tuple[tk.Toplevel, tk.Frame, Any]:
+    """A lobby panel over a table 660 pixels wide (a 1024x600 screen's) and ``height``
+    tall, in a window of its own (the panel's access keys go with it, not onto the root)."""
+    from tenthousand.view.lobby import LobbyPanel
+    from tenthousand.view.theme import palette
+
+    top = tk.Toplevel(root)
+    table = tk.Frame(top, width=660, height=height)
+    table.pack_propagate(False)
+    table.pack()
+    panel = LobbyPanel(table, palette("color", "green"), on_start=lambda: None,
+                       on_hand=lambda seat, level: None, on_close=lambda: None)
+    return top, table, panel
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) -> None:
     """The table of a 1024x600 screen is some 660 pixels wide: the lobby, German's long
@@ -121,17 +137,10 @@ def test_the_lobby_fits_the_table_of_a_small_screen(root: tk.Tk, language: str) 
     from tenthousand import i18n
     from tenthousand.present.network import LobbySeat, lobby
     from tenthousand.view import scaling
-    from tenthousand.view.lobby import LobbyPanel
-    from tenthousand.view.theme import palette
 
     i18n.set_language(language)
     scaling.apply_scaling(root, 100)  # (the size preference of 100%, whatever ran before)
-    top = tk.Toplevel(root)  # (the panel's access keys go with it, not onto the root)
-    table = tk.Frame(top, width=660, height=480)
-    table.pack_propagate(False)
-    table.pack()
-    panel = LobbyPanel(table, palette("color", "green"), on_start=lambda: None,
-                       on_hand=lambda seat, level: None, on_close=lambda: None)
+    top, table, panel = lobby_on_a_table(root, 480)
     try:
         seats = [LobbySeat("Ann", "here"), LobbySeat("Gast A", "net"),
                  LobbySeat("Gast B", "net")]
@@ -152,16 +161,9 @@ def test_on_a_short_table_the_lobby_scrolls_and_its_buttons_stay_in_sight(
     tall table nothing scrolls."""
     from tenthousand.present.network import LobbySeat, lobby
     from tenthousand.view import scaling
-    from tenthousand.view.lobby import LobbyPanel
-    from tenthousand.view.theme import palette
 
     scaling.apply_scaling(root, size)
-    top = tk.Toplevel(root)
-    table = tk.Frame(top, width=660, height=420)
-    table.pack_propagate(False)
-    table.pack()
-    panel = LobbyPanel(table, palette("color", "green"), on_start=lambda: None,
-                       on_hand=lambda seat, level: None, on_close=lambda: None)
+    top, table, panel = lobby_on_a_table(root, 420)
     try:
         seats = [LobbySeat("Ann", "here"), LobbySeat("Guest A", "net"),
                  LobbySeat("Computer A", "computer", "Expert")]
