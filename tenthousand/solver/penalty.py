@@ -40,7 +40,7 @@ from ..model.rules import Rules
 from . import dice
 from .core import SolveFailed, TurnSolver, option_extra, turn_states
 from .penalty_table import unsupported
-from .sweeps import CHORD_EARLY, Coupled, first_guess, sweep_step
+from .sweeps import CHORD_EARLY, SETTLE_EARLY, Coupled, first_guess, sweep_step
 
 __all__ = ["PenaltySolution", "solve", "unsupported"]
 
@@ -107,7 +107,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int 
     plan = [_Level(level, lo, ng, run, pen, (open_min, min_after), extra // STEP)
             for level in levels]
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        step = sweep_step(sweeps, moved, before, CHORD_EARLY)
+        step = sweep_step(sweeps, moved, before, CHORD_EARLY, SETTLE_EARLY)
         before, moved = moved, 0.0
         for k, lev in enumerate(plan):
             new, used = lev.solve(ts, win, tol, step)

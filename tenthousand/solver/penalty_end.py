@@ -50,7 +50,7 @@ from ..model.rules import Rules
 from . import dice
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
 from .penalty_end_table import unsupported, zero_tie_bound
-from .sweeps import CHORD_EARLY, NEWTON, Coupled, first_guess, sweep_step
+from .sweeps import CHORD_EARLY, NEWTON, SETTLE_EARLY, Coupled, first_guess, sweep_step
 
 __all__ = ["PenaltyEndSolution", "count_states", "solve", "unsupported"]
 
@@ -229,7 +229,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     plan = [_Level(level, lo, ng, rules, e) for level in range(2 * (ng - 1), 2 * lo - 1, -1)]
     passes, sweeps, moved, before = end.passes, 0, 1.0, 1.0
     for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        step = sweep_step(sweeps, moved, before, CHORD_EARLY)
+        step = sweep_step(sweeps, moved, before, CHORD_EARLY, SETTLE_EARLY)
         before, moved = moved, 0.0
         for k, lev in enumerate(plan):
             new, used = lev.solve(ts, win, end.chase, tol, step)

@@ -23,7 +23,8 @@ from ..model.rules import Rules
 from . import core, dice
 from .core import SolveFailed, TurnSolver, value_and_slope
 
-__all__ = ["CHORD", "CHORD_BELOW", "CHORD_EARLY", "NEWTON", "SETTLE", "Coupled", "first_guess",
+__all__ = ["CHORD", "CHORD_BELOW", "CHORD_EARLY", "NEWTON", "SETTLE",
+           "SETTLE_EARLY", "Coupled", "first_guess",
            "sweep_step"]
 
 #: How a sweep solves a level (see :meth:`Coupled.step`)
@@ -36,6 +37,10 @@ CHORD_BELOW = 1e-3
 #: 14.7 s without (medians of two, values the same to 1e-12).  Challenging with the penalty
 #: needs more sweeps so (39 against 47 at 1,000) and keeps CHORD_BELOW.
 CHORD_EARLY = 0.1
+#: With those early chord steps a sweep that moves more than half of what the one before
+#: moved is followed by one that settles every level (Busche's rules at full size, -2,500 to
+#: 10,000, stalled at some 5e-7 in chord sweeps that each moved almost as much as the last).
+SETTLE_EARLY = 0.5
 STEP = dice.STEP
 
 
@@ -98,13 +103,14 @@ class Coupled:
         return new
 
 def sweep_step(sweep: int, moved: float, before: float,
-               chord_below: float = CHORD_BELOW) -> str:
+               chord_below: float = CHORD_BELOW, settle_above: float = 1.0) -> str:
     """How sweep ``sweep`` solves its levels, from how far the last two sweeps moved a
     value: one Newton step a level, then chord steps once the sweeps move no value by
-    ``chord_below``; a sweep that moved more than the one before it (a change of policy the
-    steps overshot) is followed by one that settles every level by Newton's method and
+    ``chord_below``; a sweep that moved more than ``settle_above`` times what the one
+    before it moved (a change of policy the steps overshot, or chord steps that have
+    stopped gaining) is followed by one that settles every level by Newton's method and
     plain steps."""
-    if sweep > 2 and moved > before:
+    if sweep > 2 and moved > before * settle_above:
         return SETTLE
     return CHORD if moved < chord_below else NEWTON
 
