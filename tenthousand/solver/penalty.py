@@ -28,7 +28,6 @@ core.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,9 +37,9 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import SolveFailed, TurnSolver, option_extra, turn_states
+from .core import TurnSolver, option_extra, turn_states
 from .penalty_table import unsupported
-from .sweeps import CHORD_EARLY, SETTLE_EARLY, Coupled, first_guess, sweep_step
+from .sweeps import CHORD_EARLY, SETTLE_EARLY, Coupled, first_guess, run_sweeps
 
 __all__ = ["PenaltySolution", "solve", "unsupported"]
 
@@ -102,35 +101,21 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500, extra: int 
     open_min, min_after = rules.opening_minimum // STEP, rules.minimum // STEP
     # (without a catch-up round the seats do not matter: either seat's values will do)
     win = first_guess(rules, lo, ng, extra)[0]
-    passes, sweeps, moved, before = 0, 0, 1.0, 1.0
     levels = range(2 * (ng - 1), 2 * lo - 1, -1)
     plan = [_Level(level, lo, ng, run, pen, (open_min, min_after), extra // STEP)
             for level in levels]
-    for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        step = sweep_step(sweeps, moved, before, CHORD_EARLY, SETTLE_EARLY)
-        before, moved = moved, 0.0
-        for k, lev in enumerate(plan):
-            new, used = lev.solve(ts, win, tol, step)
-            passes += used
-            moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
-            win[lev.index] = new
-            if callable(progress) and k % 20 == 0:
-                progress(min(0.99, (sweeps - 1 + k / len(plan)) / max(sweeps + 1, 3)))
-        if progress is True:
-            print(f"sweep {sweeps}: moved {moved:.2e}, "
-                  f"{time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True)
-        if moved < tol:
-            break
-    else:
-        raise SolveFailed(f"the sweeps with the trash penalty did not settle to {tol:g}")
+    used, sweeps = run_sweeps(
+        plan, lambda lev, step: lev.solve(ts, win, tol, step), win, tol=tol, max_sweeps=max_sweeps,
+        progress=progress, started=started, chord_below=CHORD_EARLY, settle_above=SETTLE_EARLY)
     return PenaltySolution(rules, lo, win, states=count_states(rules, extra),
-                           iterations=passes, sweeps=sweeps,
+                           iterations=used, sweeps=sweeps,
                            seconds=time.perf_counter() - started,
                            notes={"extra": extra})
 
 
 class _Level(Coupled):
     """The columns of one level ``a + b`` and where their banks and trash lead."""
+
     def __init__(self, level: int, lo: int, ng: int, run: int, pen: int,
                  minimums: tuple[int, int], extra: int) -> None:
         amin, amax = max(lo, level - (ng - 1)), min(ng - 1, level - lo)

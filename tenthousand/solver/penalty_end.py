@@ -38,7 +38,6 @@ Only :class:`.core.TurnSolver` is called; core is unchanged.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,7 +49,7 @@ from ..model.rules import Rules
 from . import dice
 from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
 from .penalty_end_table import unsupported, zero_tie_bound
-from .sweeps import CHORD_EARLY, NEWTON, SETTLE_EARLY, Coupled, first_guess, sweep_step
+from .sweeps import CHORD_EARLY, NEWTON, SETTLE_EARLY, Coupled, first_guess, run_sweeps
 
 __all__ = ["PenaltyEndSolution", "count_states", "solve", "unsupported"]
 
@@ -227,24 +226,10 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     end = _End(rules, ts, ng, e, tol)
     win = first_guess(rules, lo, ng, extra)
     plan = [_Level(level, lo, ng, rules, e) for level in range(2 * (ng - 1), 2 * lo - 1, -1)]
-    passes, sweeps, moved, before = end.passes, 0, 1.0, 1.0
-    for sweeps in range(1, max_sweeps + 1):  # noqa: B007 - the count is reported
-        step = sweep_step(sweeps, moved, before, CHORD_EARLY, SETTLE_EARLY)
-        before, moved = moved, 0.0
-        for k, lev in enumerate(plan):
-            new, used = lev.solve(ts, win, end.chase, tol, step)
-            passes += used
-            moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
-            win[lev.index] = new
-            if callable(progress) and k % 20 == 0:
-                progress(min(0.99, (sweeps - 1 + k / len(plan)) / max(sweeps + 1, 3)))
-        if progress is True:
-            print(f"sweep {sweeps}: moved {moved:.2e}, "
-                  f"{time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True)
-        if moved < tol:
-            break
-    else:
-        raise SolveFailed(f"the sweeps with the trash penalty did not settle to {tol:g}")
+    used, sweeps = run_sweeps(
+        plan, lambda lev, step: lev.solve(ts, win, end.chase, tol, step), win, tol=tol, max_sweeps=max_sweeps,
+        progress=progress, started=started, chord_below=CHORD_EARLY, settle_above=SETTLE_EARLY)
+    passes = end.passes + used
     return PenaltyEndSolution(rules, lo, e, win, end.chase, end.tie, end.tie_trash,
                               end.tie_second, states=count_states(rules, extra),
                               iterations=passes, sweeps=sweeps,

@@ -15,6 +15,9 @@ by Newton's method on that coupling (:class:`Coupled`).  How much of it a sweep 
 from __future__ import annotations
 
 import dataclasses
+import sys
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -25,7 +28,7 @@ from .core import SolveFailed, TurnSolver, value_and_slope
 
 __all__ = ["CHORD", "CHORD_BELOW", "CHORD_EARLY", "NEWTON", "SETTLE",
            "SETTLE_EARLY", "Coupled", "first_guess",
-           "sweep_step"]
+           "run_sweeps", "sweep_step"]
 
 #: How a sweep solves a level (see :meth:`Coupled.step`)
 NEWTON, CHORD, SETTLE = "newton", "chord", "settle"
@@ -113,6 +116,33 @@ def sweep_step(sweep: int, moved: float, before: float,
     if sweep > 2 and moved > before * settle_above:
         return SETTLE
     return CHORD if moved < chord_below else NEWTON
+
+
+def run_sweeps(plan: Sequence[Any], solve_level: Callable[[Any, str], tuple[Any, int]],
+               win: Any, *, tol: float, max_sweeps: int,
+               progress: bool | Callable[[float], None], started: float,
+               chord_below: float = CHORD_BELOW, settle_above: float = 1.0) -> tuple[int, int]:
+    """Sweep the levels of ``plan`` (each with the ``index`` of its turn starts in ``win``)
+    from the first down until no value moves by ``tol``: ``solve_level(level, step)`` gives
+    a level's new values and the passes they took, each sweep's step chosen by
+    :func:`sweep_step`.  The passes and the sweeps; ``progress`` as for :func:`.core.solve`."""
+    passes, moved, before = 0, 1.0, 1.0
+    for sweep in range(1, max_sweeps + 1):
+        step = sweep_step(sweep, moved, before, chord_below, settle_above)
+        before, moved = moved, 0.0
+        for k, lev in enumerate(plan):
+            new, used = solve_level(lev, step)
+            passes += used
+            moved = max(moved, float(np.max(np.abs(new - win[lev.index]))))
+            win[lev.index] = new
+            if callable(progress) and k % 20 == 0:
+                progress(min(0.99, (sweep - 1 + k / len(plan)) / max(sweep + 1, 3)))
+        if progress is True:
+            print(f"sweep {sweep}: moved {moved:.2e}, "
+                  f"{time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True)
+        if moved < tol:
+            return passes, sweep
+    raise SolveFailed(f"the sweeps with the trash penalty did not settle to {tol:g}")
 
 
 def first_guess(rules: Rules, lo: int, ng: int, extra: int, *,
