@@ -140,7 +140,7 @@ def test_surpass_end_redo_equals_whole_solves(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(surpass_end, "_SPAN", 10**6)  # every column whole
     whole = surpass_end.solve(rules, tol=1e-13)
     monkeypatch.setattr(surpass_end, "_SPAN", 1)
-    monkeypatch.setattr(surpass_end, "_WIDE", 16)
+    monkeypatch.setattr(surpass_end, "WIDE", 16)
     redone = surpass_end.solve(rules, tol=1e-13)
     assert redone.iterations > whole.iterations
     assert np.array_equal(np.isnan(redone.win), np.isnan(whole.win))

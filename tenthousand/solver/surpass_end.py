@@ -43,7 +43,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, level_starts
+from .core import DEFAULT_EXTRA, WIDE, SolveFailed, TurnSolver, level_starts, solve_wide
 from .surpass_end_table import unsupported
 from .turns import Kept
 
@@ -63,9 +63,6 @@ _WEIGHTS = np.linalg.pinv(np.array([[1, i, j, i * i, i * j, j * j] for i, j in _
                                    dtype=float))[0]
 #: The s > 0 columns waiting for their redo go in groups of this many top rows.
 _SPAN = 4
-#: A solve takes at most this many columns (the turn programme is fastest on arrays that
-#: fit the caches: about twice as fast as on 4,096 columns).
-_WIDE = 1024
 
 
 @dataclass
@@ -106,18 +103,10 @@ def count_states(rules: Rules, extra: int = DEFAULT_EXTRA) -> int:
     return int(2 * sum(6 * (ng - a + e) * (b + 1) for a in range(ng) for b in range(ng)))
 
 
-def _solve_wide(ts: TurnSolver, bank: Any, trash: Any, minimum: Any, cap: Any) -> tuple[Any, int]:
-    """:meth:`.TurnSolver.solve` in pieces of at most _WIDE columns of similar caps (the
-    turn programme is fastest on arrays that fit the caches); and the pieces."""
+def _solve_all(ts: TurnSolver, bank: Any, trash: Any, minimum: Any, cap: Any) -> tuple[Any, int]:
+    """:func:`.core.solve_wide` of all the columns, and the calls of the turn programme."""
     cap = np.asarray(cap)
-    if len(cap) <= _WIDE:
-        return ts.solve(bank, trash, minimum, cap), 1
-    order = np.argsort(-cap, kind="stable")
-    out = np.empty(len(cap))
-    for first in range(0, len(order), _WIDE):
-        c = order[first:first + _WIDE]
-        out[c] = ts.solve(bank[:int(cap[c].max()) + ts.maxp + 1, c], trash[c], minimum[c], cap[c])
-    return out, -(-len(cap) // _WIDE)
+    return solve_wide(ts, bank, trash, minimum, cap), -(-len(cap) // WIDE)
 
 
 class _End:
@@ -143,7 +132,7 @@ class _End:
         return np.maximum(self.end_cap, minimum)
 
     def _solve(self, bank: Any, trash: Any, minimum: Any, cap: Any) -> Any:
-        values, passes = _solve_wide(self.ts, bank, trash, minimum, cap)
+        values, passes = _solve_all(self.ts, bank, trash, minimum, cap)
         self.passes += passes
         return values
 
@@ -343,7 +332,7 @@ class _Game:
         if whole.any():
             i, s, m = idx[whole], ss[whole], minimum[whole]
             st, sa, sb = lv.seat[i], lv.a[i], lv.b[i]
-            self.win[st, sa, sb, s], passes = _solve_wide(
+            self.win[st, sa, sb, s], passes = _solve_all(
                 self.ts, bank[:, i], 1.0 - self.win[1 - st, sb, sa, 0], m,
                 np.maximum(lv.cap[i], m - 1))
             self.passes += passes
@@ -357,7 +346,7 @@ class _Game:
 
     def _redo(self, g: int) -> None:
         """Solve the waiting columns of group ``g``: their rows below their minimums, from
-        the rows kept above (in pieces of similar minimums, at most _WIDE columns each)."""
+        the rows kept above (in pieces of similar minimums, at most WIDE columns each)."""
         items = [(level, self.done[level], c, s) for level, c, s in self.waiting.pop(g)]
         del self.due[g]
 
@@ -371,8 +360,8 @@ class _Game:
         kept = Kept([lv.kept.slabs[0] for _, lv, _, _ in items],
                     np.repeat(np.arange(len(items)), [len(c) for _, _, c, _ in items]), at)
         order = np.argsort(minimum, kind="stable")
-        for first in range(0, len(order), _WIDE):
-            c = order[first:first + _WIDE]
+        for first in range(0, len(order), WIDE):
+            c = order[first:first + WIDE]
             top = int(minimum[c].max()) - 1
             self.win[st[c], sa[c], sb[c], ss[c]] = self.ts.solve(
                 self.bank(st[c], sa[c], sb[c], top + 1),

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import core, dice
-from .core import SolveFailed, TurnSolver, value_and_slope
+from .core import SolveFailed, TurnSolver, solve_wide, value_and_slope
 
 __all__ = ["CHORD", "CHORD_BELOW", "CHORD_EARLY", "NEWTON", "SETTLE",
            "SETTLE_EARLY", "Coupled", "first_guess",
@@ -70,7 +70,7 @@ class Coupled:
         then plain steps (a contraction)."""
         if step == CHORD and self.slope is not None:
             y = np.where(self.same, 1.0 - x[self.succ_col], outside)
-            f = ts.solve(bank, y, self.minimum, self.cap)
+            f = solve_wide(ts, bank, y, self.minimum, self.cap)
             return self._couple(f, f - self.slope * y, self.slope, tol), 1
         passes = 0
         active = np.arange(len(x))  # columns still moving: a pass solves only those
