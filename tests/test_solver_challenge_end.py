@@ -278,6 +278,31 @@ def test_challenge_end_solver_meets_the_equations_everywhere(small: Any) -> None
     _check_equations(small, 1)
 
 
+#: Minimums of 150 and 100 (3 and 2 steps): a bank moves up at least two levels, so the
+#: normal game solves two levels at a time.
+BLOCKS = SMALL.with_options(opening_minimum=150, minimum=100)
+
+
+def test_levels_solved_together_are_the_levels_solved_one_by_one(monkeypatch: Any) -> None:
+    """Levels solved side by side (as many as the smaller minimum has steps, since a bank
+    moves up at least that far) give the values solved level by level, and meet the brute
+    force's equations."""
+    together = challenge_end.solve(BLOCKS, tol=1e-13, extra=0)
+    run = challenge_end._Game.run
+    widths = []
+
+    def one_by_one(self: Any, tol: float, progress: Any, together: Any = None) -> int:
+        widths.append(together)
+        return run(self, tol, progress, together=1)
+
+    monkeypatch.setattr(challenge_end._Game, "run", one_by_one)
+    alone = challenge_end.solve(BLOCKS, tol=1e-13, extra=0)
+    assert widths == [None]
+    assert np.max(np.abs(together.win - alone.win)) < 1e-11
+    assert together.iterations < alone.iterations  # fewer, wider solves
+    assert _check_equations(together, 31) == {"N", "C", "T1", "T2"}
+
+
 def test_without_challenges_the_end_is_cores(small: Any) -> None:
     from tenthousand.solver import core
 

@@ -8,7 +8,11 @@ may go below zero.
 
 *The normal game.*  Both boards are below the game point, so only first challenges are
 made: a turn start is ``(seat, a, b, ca, cb)``, solved kind by kind and level by level as
-in :mod:`.challenge`, with the seat added (tie-breaks go in seat order).  A bank that takes
+in :mod:`.challenge`, with the seat added (tie-breaks go in seat order).  A bank moves a
+level up by at least the smaller minimum, so that many levels are solved together in one
+fixed point (wider solves of the turn programme, which cost less per column); a column's
+first value is a plane through solved states ``h`` above it, corrected by the plane at
+``2h`` (``h``: how many levels of its block lie above it and itself).  A bank that takes
 the mover to the game point ``f`` hands the opponent, at ``c`` (``b``, or ``b - t`` after a
 challenge bank), his catch-up turn.
 
@@ -29,13 +33,14 @@ tables ``s_plain[k, zero, D]`` and ``s_chal[k, zero, D]``.
 
 The truncation of a turn is core's: in the normal game a turn score above ``max(game point -
 board, minimum) + extra`` banks at once, in the last turns one above ``max(game point +
-extra, minimum)``.  Only :class:`.core.TurnSolver` is called; core is unchanged.
+extra, minimum)``.  Only :class:`.core.TurnSolver` is called (through
+:func:`.core.solve_wide`); core's own game is unchanged.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +49,7 @@ import numpy as np
 from ..model.rules import Rules
 from . import dice
 from .challenge_end_table import lowest, unsupported
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
+from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, solve_wide
 
 __all__ = ["ChallengeEndSolution", "Bounds", "count_states", "solve", "unsupported"]
 
@@ -325,23 +330,32 @@ class _End:
 
 
 class _Level:
-    """The columns ``(seat, a, ca, cb)`` of one level ``a + b`` and one group of kinds."""
+    """The columns ``(seat, a, ca, cb)`` of some levels ``a + b`` solved together (see
+    :meth:`_Game.run`) and one group of kinds."""
 
-    def __init__(self, level: int, bd: Bounds, kinds: tuple[tuple[int, int], ...],
+    def __init__(self, levels: Sequence[int], bd: Bounds, kinds: tuple[tuple[int, int], ...],
                  minimums: tuple[int, int]) -> None:
         lo, ng = bd.lo, bd.ng
-        amin, amax = max(lo, level - (ng - 1)), min(ng - 1, level - lo)
-        k, na = len(kinds), amax - amin + 1
-        seat = np.repeat([0, 1], na * k)
-        a = np.tile(np.repeat(np.arange(amin, amax + 1), k), 2)
-        ca = np.tile([c for c, _ in kinds], 2 * na)
-        cb = np.tile([c for _, c in kinds], 2 * na)
-        b = level - a
+        k = len(kinds)
+        swap = np.array([kinds.index((d, c)) for c, d in kinds])
+        parts: list[tuple[Any, ...]] = []
+        start = 0
+        for above, level in enumerate(levels, start=1):
+            amin, amax = max(lo, level - (ng - 1)), min(ng - 1, level - lo)
+            na = amax - amin + 1
+            seat = np.repeat([0, 1], na * k)
+            a = np.tile(np.repeat(np.arange(amin, amax + 1), k), 2)
+            kind = np.tile(np.arange(k), 2 * na)
+            partner = start + ((1 - seat) * na + (level - a - amin)) * k + swap[kind]
+            parts.append((seat, a, level - a, kind, partner, np.full(len(a), above)))
+            start += len(a)
+        seat, a, b, kind, partner, depth = (np.concatenate(p) for p in zip(*parts, strict=True))
+        ca = np.array([c for c, _ in kinds])[kind]
+        cb = np.array([c for _, c in kinds])[kind]
         self.bd, self.seat, self.a, self.b, self.ca, self.cb = bd, seat, a, b, ca, cb
         self.index = (seat, a - lo, b - lo, ca, cb)
-        swap = np.array([kinds.index((d, c)) for c, d in kinds])
-        kind = np.tile(np.arange(k), 2 * na)
-        self.partner = ((1 - seat) * na + (b - amin)) * k + swap[kind]
+        self.partner = partner
+        self.depth = depth  # levels above this column's that are not solved yet, plus one
         self.minimum = np.where(a == 0, minimums[0], minimums[1])
         self.cap = np.maximum(ng - a, self.minimum) + bd.extra
 
@@ -360,9 +374,10 @@ class _Level:
         fin = chase[other, self.cb[None, :], cf,
                     np.clip(loser - bd.c_lo, 0, chase.shape[3] - 1),
                     np.clip(reach - ng, 0, chase.shape[4] - 1)]
-        out = np.where(reach < ng, 1.0 - opp, 1.0 - fin)
-        out[0] = 0.0  # no bank of nothing (row 0 would read this level, not yet solved)
-        return out
+        # a turn score below the minimum cannot bank, and its rows would read levels solved
+        # beside this one (a bank moves up at least the minimum): never read, set to 0
+        return np.where(t < self.minimum[None, :], 0.0,
+                        np.where(reach < ng, 1.0 - opp, 1.0 - fin))
 
     def _rows(self, ts: TurnSolver) -> Any:
         return np.arange(int(self.cap.max()) + ts.maxp + 1)[:, None]
@@ -383,21 +398,27 @@ class _Level:
         bank = sub._ends(win, chase, t, sub.b[None, :] - t, np.zeros((1, 1), int), True)
         lo = self.bd.lo
         trash = 1.0 - win[1 - sub.seat, sub.b - lo, np.maximum(sub.a - pen, lo) - lo, sub.cb, 0]
-        value[cols] = ts.solve(bank, trash, sub.minimum, sub.cap)
+        value[cols] = solve_wide(ts, bank, trash, sub.minimum, sub.cap)
         return value
 
     def guess(self, win: Any) -> Any:
-        """A first value from the solved states above: a plane through ``(a + 1, b)``,
-        ``(a, b + 1)`` and ``(a + 1, b + 1)``, or one of them at the edge, or a half."""
-        lo, ng = self.bd.lo, self.bd.ng
+        """A first value from the solved states above: a plane through ``(a + h, b)``,
+        ``(a, b + h)`` and ``(a + h, b + h)`` (``h``: the column's ``depth``, so that all
+        three are on levels solved before; for ``h > 1`` less its error, from the plane at
+        ``2h``: a plane's error grows as ``h`` squared), or one of them at the edge, or a
+        half."""
+        lo, ng, h = self.bd.lo, self.bd.ng, self.depth
 
-        def at(i: int, j: int) -> Any:
+        def at(i: Any, j: Any) -> Any:
             return win[self.seat, np.minimum(self.a + i, ng - 1) - lo,
                        np.minimum(self.b + j, ng - 1) - lo, self.ca, self.cb]
 
-        up, right = self.a + 1 < ng, self.b + 1 < ng
-        found = np.where(up & right, at(1, 0) + at(0, 1) - at(1, 1),
-                         np.where(up, at(1, 0), np.where(right, at(0, 1), np.nan)))
+        up, right = self.a + h < ng, self.b + h < ng
+        plane = at(h, 0) + at(0, h) - at(h, h)
+        far = (self.a + 2 * h < ng) & (self.b + 2 * h < ng) & (h > 1)
+        plane = np.where(far, (4 * plane - at(2 * h, 0) - at(0, 2 * h) + at(2 * h, 2 * h)) / 3, plane)
+        found = np.where(up & right, plane,
+                         np.where(up, at(h, 0), np.where(right, at(0, h), np.nan)))
         return np.where(np.isnan(found), 0.5, np.clip(found, 0.0, 1.0))
 
     def solve(self, ts: TurnSolver, win: Any, chase: Any, pen: int,
@@ -421,8 +442,8 @@ class _Level:
             sloped = slope[active]
             more = active[sloped]
             cols = np.concatenate([active, more])
-            both = ts.solve(bank[:, cols], np.concatenate([y, y[sloped] + _DELTA]),
-                            self.minimum[cols], self.cap[cols])
+            both = solve_wide(ts, bank, np.concatenate([y, y[sloped] + _DELTA]),
+                              self.minimum, self.cap, cols)
             j = len(active)
             f = both[:j]
             slopes[more] = (both[j:] - f[sloped]) / _DELTA
@@ -457,7 +478,7 @@ class _Sub(_Level):
 
 
 class _Game:
-    """The normal game, kind by kind, level by level in falling ``a + b``."""
+    """The normal game, kind by kind, blocks of levels in falling ``a + b``."""
 
     def __init__(self, rules: Rules, ts: TurnSolver, bd: Bounds, chase: Any) -> None:
         self.ts, self.bd, self.chase = ts, bd, chase
@@ -466,23 +487,29 @@ class _Game:
         n = bd.ng - bd.lo
         self.win = np.full((2, n, n, 2, 2), np.nan)
 
-    def run(self, tol: float, progress: bool | Callable[[float], None]) -> int:
+    def run(self, tol: float, progress: bool | Callable[[float], None],
+            together: int | None = None) -> int:
+        """Solve the levels, ``together`` at a time (by default the smaller minimum in
+        steps: a bank moves up at least that many levels, so none of them reads another)."""
         bd = self.bd
-        levels = range(2 * (bd.ng - 1), 2 * bd.lo - 1, -1)
+        levels = list(range(2 * (bd.ng - 1), 2 * bd.lo - 1, -1))
+        width = together or min(self.minimums)
+        blocks = [levels[i:i + width] for i in range(0, len(levels), width)]
         passes = done = 0
-        total = len(levels) * len(_KINDS)
+        total = len(blocks) * len(_KINDS)
         started = time.perf_counter()
         for kinds in _KINDS:
-            for level in levels:
-                lv = _Level(level, bd, kinds, self.minimums)
+            for block in blocks:
+                lv = _Level(block, bd, kinds, self.minimums)
                 x, used = lv.solve(self.ts, self.win, self.chase, self.pen, tol)
                 self.win[lv.index] = x
                 passes += used
                 done += 1
-                if done % 20 == 0:
+                if done % 5 == 0:
                     if callable(progress):
                         progress(0.05 + 0.95 * done / total)
                     elif progress:
-                        print(f"level {done}/{total}: {time.perf_counter() - started:.1f}s",
+                        print(f"levels {done}/{total}: {time.perf_counter() - started:.1f}s",
                               flush=True)
         return passes
+
