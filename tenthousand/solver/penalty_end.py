@@ -7,7 +7,8 @@ points, never below the lowest score ``score_floor``) with a catch-up round and 
 *The normal game.*  A turn start is ``(seat, own score a, opponent's score b, own run ka,
 opponent's run kb)``, scores from the lowest score up; the seat matters because tie-breaks
 go in seat order.  The levels of ``a + b`` are solved top down, in sweeps until no value
-moves, since a penalty moves down a level; the sweeps start from the game without the
+moves, since a penalty moves down a level; a bank moves up by at least the smaller
+minimum, so that many levels are one block of a sweep.  The sweeps start from the game without the
 penalty (:func:`.sweeps.first_guess`) and take one Newton step on each level's trash coupling a
 sweep, chord steps once they move little (:class:`.sweeps.Coupled`, :func:`.sweeps.sweep_step`).  A bank
 that reaches the game point hands the opponent his catch-up turn instead of winning.
@@ -39,7 +40,7 @@ Only :class:`.core.TurnSolver` is called; core is unchanged.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,30 +163,39 @@ class _End:
 
 
 class _Level(Coupled):
-    """The columns ``(seat, a, ka, kb)`` of one level ``a + b`` and where they lead."""
+    """The columns ``(seat, a, ka, kb)`` of some levels ``a + b`` solved together (a bank
+    moves up at least the smaller minimum, so none of them reads another) and where they
+    lead."""
 
-    def __init__(self, level: int, lo: int, ng: int, rules: Rules, e: int) -> None:
+    def __init__(self, levels: Sequence[int], lo: int, ng: int, rules: Rules, e: int) -> None:
         run, pen = rules.trash_run, rules.trash_penalty // STEP
-        amin, amax = max(lo, level - (ng - 1)), min(ng - 1, level - lo)
-        na = amax - amin + 1
-        per = na * run * run
-        seat = np.repeat([0, 1], per)
-        a = np.tile(np.repeat(np.arange(amin, amax + 1), run * run), 2)
-        ka = np.tile(np.repeat(np.arange(run), run), 2 * na)
-        kb = np.tile(np.arange(run), 2 * na * run)
-        b = level - a
+        parts: list[tuple[Any, ...]] = []
+        start = 0
+        for level in levels:
+            amin, amax = max(lo, level - (ng - 1)), min(ng - 1, level - lo)
+            na = amax - amin + 1
+            per = na * run * run
+            seat = np.repeat([0, 1], per)
+            a = np.tile(np.repeat(np.arange(amin, amax + 1), run * run), 2)
+            ka = np.tile(np.repeat(np.arange(run), run), 2 * na)
+            kb = np.tile(np.arange(run), 2 * na * run)
+            b = level - a
+            # trash: the opponent moves with one more trash turn in the mover's run, or
+            # after the penalty (not below the lowest score) with the run back at zero
+            nka = ka + 1
+            paid = nka >= run
+            after = np.where(paid, np.maximum(a - pen, lo), a)
+            nka = np.where(paid, 0, nka)
+            same = after == a  # the successor is in this level
+            col = start + (((1 - seat) * na + (b - amin)) * run + kb) * run + nka
+            parts.append((seat, a, b, ka, kb, after, nka, same, np.where(same, col, 0)))
+            start += len(a)
+        seat, a, b, ka, kb, after, nka, same, succ_col = (
+            np.concatenate(p) for p in zip(*parts, strict=True))
         self.seat, self.a, self.b, self.kb, self.lo, self.ng = seat, a, b, kb, lo, ng
         self.index = (seat, a - lo, b - lo, ka, kb)
-        # trash: the opponent moves with one more trash turn in the mover's run, or after
-        # the penalty (not below the lowest score) with the run back at zero
-        nka = ka + 1
-        paid = nka >= run
-        after = np.where(paid, np.maximum(a - pen, lo), a)
-        nka = np.where(paid, 0, nka)
         self.succ = (1 - seat, b - lo, after - lo, kb, nka)
-        self.same = after == a  # the successor is in this level
-        col = (((1 - seat) * na + (b - amin)) * run + kb) * run + nka
-        self.succ_col = np.where(self.same, col, 0)
+        self.same, self.succ_col = same, succ_col
         opening, later = max(rules.opening_minimum // STEP, 1), max(rules.minimum // STEP, 1)
         self.minimum = np.where(a == 0, opening, later)
         self.cap = np.maximum(ng - a, self.minimum) + e
@@ -225,7 +235,10 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     ts = TurnSolver(rules)
     end = _End(rules, ts, ng, e, tol)
     win = first_guess(rules, lo, ng, extra)
-    plan = [_Level(level, lo, ng, rules, e) for level in range(2 * (ng - 1), 2 * lo - 1, -1)]
+    levels = list(range(2 * (ng - 1), 2 * lo - 1, -1))
+    together = max(min(rules.opening_minimum, rules.minimum) // STEP, 1)
+    plan = [_Level(levels[i:i + together], lo, ng, rules, e)
+            for i in range(0, len(levels), together)]
     used, sweeps = run_sweeps(
         plan, lambda lev, step: lev.solve(ts, win, end.chase, tol, step), win, tol=tol, max_sweeps=max_sweeps,
         progress=progress, started=started, chord_below=CHORD_EARLY, settle_above=SETTLE_EARLY)

@@ -182,7 +182,7 @@ class _Level(penalty_end._Level):
     :class:`_Banks` here), and the level's ``s > 0`` columns."""
 
     def __init__(self, level: int, lo: int, ng: int, rules: Rules, e: int) -> None:
-        super().__init__(level, lo, ng, rules, e)
+        super().__init__([level], lo, ng, rules, e)
         base = np.flatnonzero(self.kb == 0)  # the s = 0 column of each s > 0 column
         counts = self.b[base] - lo
         self.base = np.repeat(base, counts)
