@@ -163,6 +163,21 @@ def test_penalty_end_solver_equals_brute_force(rules: Rules, extra: int) -> None
     assert sol.sweeps > 1  # the penalty reached lower levels
 
 
+def test_levels_swept_together_are_the_levels_swept_one_by_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Minimums of 100 (two steps): a bank moves up at least two levels, so a sweep solves
+    two levels at a time; the values are those of sweeps one level at a time."""
+    rules = CASES[2][0]
+    blocks = penalty_end._blocks(rules, *penalty_end._range(rules))
+    assert max(len(b) for b in blocks) == 2 and len(blocks) < sum(len(b) for b in blocks)
+    together = penalty_end.solve(rules, tol=1e-13)
+    monkeypatch.setattr(penalty_end, "_blocks",
+                        lambda r, lo, ng: [[level] for level in range(2 * (ng - 1), 2 * lo - 1, -1)])
+    alone = penalty_end.solve(rules, tol=1e-13)
+    assert np.max(np.abs(together.win - alone.win)) < 1e-11
+    assert together.iterations < alone.iterations
+
+
 # -- the engine in these end states (RULES.md: the options, D-8, D-9) ----------------------
 
 #: Ten-Thousand to 1,000 with the penalty: three trash turns in a row cost 500, not below 0.

@@ -7,8 +7,8 @@ points, never below the lowest score ``score_floor``) with a catch-up round and 
 *The normal game.*  A turn start is ``(seat, own score a, opponent's score b, own run ka,
 opponent's run kb)``, scores from the lowest score up; the seat matters because tie-breaks
 go in seat order.  The levels of ``a + b`` are solved top down, in sweeps until no value
-moves, since a penalty moves down a level; a bank moves up by at least the smaller
-minimum, so that many levels are one block of a sweep.  The sweeps start from the game without the
+moves, since a penalty moves down a level; a bank moves up by at least the smaller minimum,
+so that many levels are one block of a sweep.  The sweeps start from the game without the
 penalty (:func:`.sweeps.first_guess`) and take one Newton step on each level's trash coupling a
 sweep, chord steps once they move little (:class:`.sweeps.Coupled`, :func:`.sweeps.sweep_step`).  A bank
 that reaches the game point hands the opponent his catch-up turn instead of winning.
@@ -219,6 +219,13 @@ class _Level(Coupled):
                          1.0 - win[self.succ], tol, step)
 
 
+def _blocks(rules: Rules, lo: int, ng: int) -> list[list[int]]:
+    """The levels ``a + b`` top down, as many together as the smaller minimum has steps."""
+    levels = list(range(2 * (ng - 1), 2 * lo - 1, -1))
+    together = max(min(rules.opening_minimum, rules.minimum) // STEP, 1)
+    return [levels[i:i + together] for i in range(0, len(levels), together)]
+
+
 def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
           extra: int = DEFAULT_EXTRA,
           progress: bool | Callable[[float], None] = False) -> PenaltyEndSolution:
@@ -235,10 +242,7 @@ def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
     ts = TurnSolver(rules)
     end = _End(rules, ts, ng, e, tol)
     win = first_guess(rules, lo, ng, extra)
-    levels = list(range(2 * (ng - 1), 2 * lo - 1, -1))
-    together = max(min(rules.opening_minimum, rules.minimum) // STEP, 1)
-    plan = [_Level(levels[i:i + together], lo, ng, rules, e)
-            for i in range(0, len(levels), together)]
+    plan = [_Level(block, lo, ng, rules, e) for block in _blocks(rules, lo, ng)]
     used, sweeps = run_sweeps(
         plan, lambda lev, step: lev.solve(ts, win, end.chase, tol, step), win, tol=tol, max_sweeps=max_sweeps,
         progress=progress, started=started, chord_below=CHORD_EARLY, settle_above=SETTLE_EARLY)
