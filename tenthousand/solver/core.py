@@ -223,17 +223,17 @@ WIDE = 2048
 
 
 def solve_wide(ts: TurnSolver, bank: Any, trash: Any, minimum: Any, cap: Any,
-               cols: Any = None) -> Any:
+               cols: Any = None, wide: int = WIDE) -> Any:
     """``ts.solve`` of the columns ``cols`` of ``bank`` (all of them by default; ``minimum``
-    and ``cap`` for all columns, ``trash`` for these), at most :data:`WIDE` columns of
-    similar caps at a time, each call with only the rows it reads."""
+    and ``cap`` for all columns, ``trash`` for these), at most ``wide`` columns of similar
+    caps at a time, each call with only the rows it reads."""
     if cols is None:
         cols = np.arange(bank.shape[1])
     out = np.empty(len(cols))
     caps = cap[cols]
     order = np.argsort(-caps, kind="stable")
-    for i in range(0, len(cols), WIDE):
-        j = order[i:i + WIDE]
+    for i in range(0, len(cols), wide):
+        j = order[i:i + wide]
         c = cols[j]
         rows = int(caps[j].max()) + ts.maxp + 1
         out[j] = ts.solve(bank[:rows, c], trash[j], minimum[c], caps[j])
