@@ -49,7 +49,7 @@ import numpy as np
 from ..model.rules import Rules
 from . import dice
 from .challenge_end_table import lowest, unsupported
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, solve_wide
+from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, level_blocks, solve_wide
 
 __all__ = ["ChallengeEndSolution", "Bounds", "count_states", "solve", "unsupported"]
 
@@ -183,16 +183,13 @@ class _End:
         return np.maximum(self.bd.ng + self.bd.extra, minimum)
 
     def _solve(self, bank: Any, trash: Any, minimum: Any) -> Any:
-        """Turn problems of the last turns, in chunks."""
+        """Turn problems of the last turns, :data:`_CHUNK` at a time."""
         minimum = np.asarray(minimum)
-        out = np.empty(bank.shape[1])
-        for i in range(0, bank.shape[1], _CHUNK):
-            j = slice(i, i + _CHUNK)
-            out[j] = self.ts.solve(np.ascontiguousarray(bank[:, j]), np.asarray(trash)[j],
-                                   minimum[j], self._cap(minimum[j]))
-            self.passes += 1
-        self.columns += bank.shape[1]
-        return out
+        n = bank.shape[1]
+        self.passes += -(-n // _CHUNK)
+        self.columns += n
+        return solve_wide(self.ts, bank, np.asarray(trash), minimum, self._cap(minimum),
+                          wide=_CHUNK)
 
     def _second_cols(self, tie: Any, zero: int, ds: Any, challenge: bool) -> Any:
         """The second's turn ``D`` behind (columns ``ds``), a tie worth ``tie`` to him."""
@@ -492,9 +489,7 @@ class _Game:
         """Solve the levels, ``together`` at a time (by default the smaller minimum in
         steps: a bank moves up at least that many levels, so none of them reads another)."""
         bd = self.bd
-        levels = list(range(2 * (bd.ng - 1), 2 * bd.lo - 1, -1))
-        width = together or min(self.minimums)
-        blocks = [levels[i:i + width] for i in range(0, len(levels), width)]
+        blocks = level_blocks(bd.lo, bd.ng, together or min(self.minimums))
         passes = done = 0
         total = len(blocks) * len(_KINDS)
         started = time.perf_counter()
@@ -512,4 +507,3 @@ class _Game:
                         print(f"levels {done}/{total}: {time.perf_counter() - started:.1f}s",
                               flush=True)
         return passes
-

@@ -38,8 +38,8 @@ from ..model.rules import Rules
 from . import dice
 from .turns import Kept, TurnSolver
 
-__all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "level_starts", "solve",
-           "solve_wide", "value_and_slope"]
+__all__ = ["DEFAULT_EXTRA", "Solution", "TurnSolver", "level_blocks", "level_starts",
+           "solve", "solve_wide", "value_and_slope"]
 
 STEP = dice.STEP
 #: The turn cap lies this many points beyond the game point (see :func:`solve`).
@@ -249,6 +249,14 @@ def value_and_slope(ts: TurnSolver, bank: Any, cols: Any, y: Any, minimum: Any,
                       np.concatenate([cols, cols]))
     j = len(cols)
     return both[:j], (both[j:] - both[:j]) / _DELTA
+
+
+def level_blocks(lo: int, ng: int, together: int) -> list[list[int]]:
+    """The levels ``a + b`` of boards from ``lo`` to ``ng - 1`` steps, top down, ``together``
+    at a time (a bank moves up at least the smaller minimum: levels closer than that never
+    read each other, so they may be solved side by side)."""
+    levels = list(range(2 * (ng - 1), 2 * lo - 1, -1))
+    return [levels[i:i + together] for i in range(0, len(levels), together)]
 
 
 def level_starts(level: int, ng: int) -> tuple[Any, Any, Any, Any]:

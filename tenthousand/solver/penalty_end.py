@@ -48,7 +48,7 @@ import numpy as np
 
 from ..model.rules import Rules
 from . import dice
-from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver
+from .core import DEFAULT_EXTRA, SolveFailed, TurnSolver, level_blocks
 from .penalty_end_table import unsupported, zero_tie_bound
 from .sweeps import CHORD_EARLY, NEWTON, SETTLE_EARLY, Coupled, first_guess, run_sweeps
 
@@ -221,9 +221,7 @@ class _Level(Coupled):
 
 def _blocks(rules: Rules, lo: int, ng: int) -> list[list[int]]:
     """The levels ``a + b`` top down, as many together as the smaller minimum has steps."""
-    levels = list(range(2 * (ng - 1), 2 * lo - 1, -1))
-    together = max(min(rules.opening_minimum, rules.minimum) // STEP, 1)
-    return [levels[i:i + together] for i in range(0, len(levels), together)]
+    return level_blocks(lo, ng, max(min(rules.opening_minimum, rules.minimum) // STEP, 1))
 
 
 def solve(rules: Rules, *, tol: float = 1e-9, max_sweeps: int = 500,
