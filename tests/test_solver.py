@@ -534,11 +534,20 @@ def test_the_circuit_gives_every_throws_best_choice(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", ["ten-thousand", "trash-10000"])
-def test_a_solve_reads_no_value_it_did_not_set(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("programme", ["numpy", "compiled"])
+def test_a_solve_reads_no_value_it_did_not_set(key: str, programme: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """The value arrays are set only where they are read (rows up to a block's highest cap
     and a choice's points, by dice left): with every unset number infinite, some plus and
     some minus, the table comes out the same, and no sum meets both infinities (numpy
-    would warn: the padding columns must be set too)."""
+    would warn: the padding columns must be set too).  Both turn programmes: numpy's
+    layers and the compiled rows (numba, when installed)."""
+    from tenthousand.solver import compiled
+
+    if programme == "numpy":
+        monkeypatch.setattr(compiled, "kernel", lambda: None)
+    elif not compiled.available():
+        pytest.skip("numba is not installed (the fast extra)")
     rules = PRESETS[key].with_options(game_point=1000)
     want = core.solve(rules).win
     empty = np.empty

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..model import scoring
 from ..model.rules import Rules
-from . import dice
+from . import compiled, dice
 
 _BLOCK = 64  # columns per block of the value arrays
 _EXACT_TAPS = 6  # a proof that rows bank values best points up to this many steps exactly
@@ -102,6 +102,14 @@ def _compile(sets: Sequence[tuple[int, ...]]) -> _Circuit:
                            np.array(left + right, dtype=np.intp)))
     return _Circuit(np.array(leaves, dtype=np.intp), tuple(layers),
                     np.array([where[i] for i in outputs], dtype=np.intp), len(depth))
+
+
+def _flat_nodes(c: _Circuit) -> tuple[Any, Any]:
+    """Each node's two operands (leaves: 0), for :mod:`.compiled`."""
+    lefts, rights = np.zeros(c.size, np.int64), np.zeros(c.size, np.int64)
+    for first, end, operands in c.layers:
+        lefts[first:end], rights[first:end] = operands[:end - first], operands[end - first:]
+    return lefts, rights
 
 
 @dataclass(frozen=True)
@@ -289,6 +297,14 @@ class TurnSolver:
         leaves = np.concatenate([self.throws.circuit.leaves, self.throws.first.leaves])
         self.reads = [int((leaves[leaves % 6 == left] // 6).max(initial=0)) for left in range(6)]
         self.work = 0  # column-rows solved so far (a column's rows up to its cap or top)
+        #: the rows compiled by numba (:mod:`.compiled`), or None: numpy's layers
+        self.compiled = compiled.kernel()
+        c = self.throws.circuit
+        self._flat = (c.leaves.astype(np.int64), *_flat_nodes(c), c.outputs.astype(np.int64),
+                      np.array([s[0] for s in self.throws.segments], np.int64),
+                      np.array([s[1] for s in self.throws.segments], np.int64),
+                      np.concatenate([s[2] for s in self.throws.segments]),
+                      np.ascontiguousarray(self.throws.trash, dtype=float))
 
     def proven_caps(self, bank: Any, trash: Any, minimum: Any, cap: Any, margin: float,
                     floor: int) -> Any:
@@ -431,6 +447,13 @@ class TurnSolver:
               top: int, gap: int, near: Any, margin: float) -> None:
         """Rows ``top`` down to 1 of the value array (blocks of columns), in place; ``near``
         (if not None) gets, per row, whether a throw comes within ``margin`` of banking."""
+        if self.compiled is not None:
+            want = near is not None
+            self.compiled(values, np.ascontiguousarray(bank), np.ascontiguousarray(trash, float),
+                          minimum.astype(np.int64), cap.astype(np.int64),
+                          top, *self._flat, self.mandatory,
+                          near if want else np.zeros((1, 1, 1), bool), float(margin), want, _BLOCK)
+            return
         nb = values.shape[0]
         th = self.throws
         c = th.circuit

@@ -1,0 +1,107 @@
+"""The turn programme's rows compiled by numba, when it is installed (the ``fast`` extra).
+
+:meth:`.turns.TurnSolver._rows` evaluates each turn score's circuit of maxima with numpy:
+one ``take`` and one ``maximum`` per layer, over all columns at once, which moves every
+operand through memory.  :func:`rows` is the same programme as one loop nest, a few columns
+at a time (a block of 64), so the circuit's nodes stay in the caches, each node one
+vectorized loop: some 2.5 times faster (``docs/perfect-play.md``, *The compiled turn
+programme*).  It gives the same values (the
+maxima are exact; the sums of a throw's outcomes come in another order, so the last bit
+may differ) and the same ``near`` rows.
+
+numba is optional: without it, or with ``TENTHOUSAND_SOLVER=numpy`` in the environment,
+:func:`kernel` is None and numpy solves as before.  It is imported only when a solver is
+made, never at start-up; the compiled code is cached beside this file (``cache=True``),
+and it releases the interpreter's lock, so the window keeps running beside a solve.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+__all__ = ["available", "kernel", "rows"]
+
+
+
+def rows(values: Any, bank: Any, trash: Any, minimum: Any, cap: Any, top: int,
+         leaves: Any, lefts: Any, rights: Any, outputs: Any, seg_first: Any, seg_end: Any,
+         probs: Any, trash_m: Any, mandatory: bool, near: Any, margin: float,
+         want_near: bool, lanes: int) -> None:  # pragma: no cover - run compiled
+    """Rows ``top`` down to 1 of the value array ``values`` (blocks of ``lanes`` columns,
+    row ``t * 6 + left``), as :meth:`.turns.TurnSolver._rows`.
+
+    ``bank`` (blocks, top + 1, lanes), ``trash``, ``minimum`` and ``cap`` per column in
+    block order (caps falling); the circuit as flat arrays: leaf ``i`` reads row ``t * 6 +
+    leaves[i]``, node ``i`` is ``max(x[lefts[i]], x[rights[i]])``, the group ``g`` of the
+    throws made with ``m`` dice left (``seg_first[m] <= g < seg_end[m]``) has probability
+    ``probs[g]`` and its best choice in ``x[outputs[g]]``.  ``near`` (top + 1, blocks,
+    lanes) gets, if ``want_near``, whether some throw comes within ``margin`` of banking.
+
+    ``lanes`` is an argument, not a constant, on purpose: with a loop count known only at
+    run time LLVM vectorizes the loops over the columns (it checks at run time that a node
+    and its operands do not overlap); with a constant it unrolls them into scalar code."""
+    n_leaves = leaves.shape[0]
+    size = lefts.shape[0]
+    x = np.empty((size, lanes))  # the circuit for one block of columns
+    acc = np.empty((6, lanes))
+    for b in range(values.shape[0]):
+        first = b * lanes
+        for t in range(min(top, cap[first]), 0, -1):  # cap[first]: the block's highest
+            base = t * 6
+            for i in range(n_leaves):
+                r = base + leaves[i]
+                for lane in range(lanes):
+                    x[i, lane] = values[b, r, lane]
+            for i in range(n_leaves, size):
+                li = lefts[i]
+                ri = rights[i]
+                for lane in range(lanes):
+                    u = x[li, lane]
+                    v = x[ri, lane]
+                    x[i, lane] = u if u > v else v
+            for m in range(6):
+                tm = trash_m[m]
+                for lane in range(lanes):
+                    acc[m, lane] = tm * trash[first + lane]
+                for g in range(seg_first[m], seg_end[m]):
+                    o = outputs[g]
+                    p = probs[g]
+                    for lane in range(lanes):
+                        acc[m, lane] += p * x[o, lane]
+            for lane in range(lanes):
+                c = first + lane
+                bk = bank[b, t, lane] if t >= max(minimum[c], 1) else -np.inf
+                if want_near:
+                    most = acc[0, lane]
+                    for m in range(1, 6):
+                        most = max(most, acc[m, lane])
+                    near[t, b, lane] = most > bk - margin
+                if cap[c] >= t:  # a column above its cap keeps its bank value
+                    for m in range(6):
+                        val = acc[m, lane]
+                        if bk > val and not (mandatory and m == 0):
+                            val = bk
+                        values[b, base + m, lane] = val
+
+
+@functools.cache
+def kernel() -> Callable[..., None] | None:
+    """:func:`rows` compiled (None without numba or with ``TENTHOUSAND_SOLVER=numpy``)."""
+    if os.environ.get("TENTHOUSAND_SOLVER", "").strip().lower() == "numpy":
+        return None
+    try:
+        import numba
+    except ImportError:
+        return None
+    compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(rows)
+    return compiled
+
+
+def available() -> bool:
+    """Whether solves use the compiled turn programme."""
+    return kernel() is not None
