@@ -113,7 +113,7 @@ def test_wilson_interval() -> None:
 
 @pytest.mark.parametrize("args", [["--players", "perfect"], ["--players", "perfect,genius"],
                                   ["--seconds", "0"], ["--delay", "9"], ["--rules", "yahtzee"],
-                                  ["--frobnicate"]])
+                                  ["--option", "cheating"], ["--frobnicate"]])
 def test_benchmark_bad_arguments_exit_2(args: list[str],
                                         capsys: pytest.CaptureFixture[str]) -> None:
     from tenthousand.tools import benchmark
@@ -123,6 +123,15 @@ def test_benchmark_bad_arguments_exit_2(args: list[str],
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("python -m tenthousand.tools.benchmark: ") and err.count("\n") == 1
+
+
+def test_benchmark_takes_the_rules_options() -> None:
+    """``--option`` (repeatable, as the game's own): a solve beside the window is timed."""
+    from tenthousand.tools import benchmark
+
+    args = benchmark._parser().parse_args(["--option", "challenging", "--option", "surpassing"])
+    assert args.option == ["challenging", "surpassing"]
+    assert benchmark._parser().parse_args([]).option == []
 
 
 def test_benchmark_names_the_callback_inside_the_wrappers() -> None:

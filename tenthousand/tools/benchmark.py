@@ -6,7 +6,7 @@ the polls of worker threads, key and click handlers, redraws) should finish in a
 on, the dice tumbling as a player sees them) for a while, times every Python callback Tk
 runs, and prints one JSON object::
 
-    {"rules", "players", "seconds", "games", "events", "callbacks",
+    {"rules", "options", "players", "seconds", "games", "events", "callbacks",
      "callback_ms_p50", "callback_ms_p99", "callback_ms_max", "over_16ms", "slowest"}
 
 ``slowest`` names the five callbacks with the longest single run: ``[name, calls, ms]``; a
@@ -76,6 +76,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     from ..ai import LEVELS
+    from ..model import OPTION_NAMES
     from ..model.rules import PRESETS
 
     p = _Parser(prog="python -m tenthousand.tools.benchmark",
@@ -83,6 +84,10 @@ def _parser() -> argparse.ArgumentParser:
                             "real window.")
     p.add_argument("--rules", default="ten-thousand", choices=sorted(PRESETS),
                    metavar="PRESET", help="the preset (default ten-thousand)")
+    p.add_argument("--option", action="append", default=[], choices=OPTION_NAMES,
+                   metavar="NAME", help="switch an option on (repeatable): "
+                   f"{', '.join(OPTION_NAMES)}; rules without a shipped table make "
+                   "Perfect solve them in the background meanwhile")
     p.add_argument("--players", default="perfect,perfect", metavar="LEVELS",
                    help=f"computer levels, comma-separated ({', '.join(LEVELS)}); "
                         "default perfect,perfect")
@@ -115,9 +120,11 @@ def callback_name(func: Callable[..., Any], depth: int = 0) -> str:
 
 
 def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float = 0.0,
-        seed: int = 1, advisor: bool = True, profile: int = 0) -> dict[str, Any]:
+        seed: int = 1, advisor: bool = True, profile: int = 0,
+        options: Sequence[str] = ()) -> dict[str, Any]:
     """Play in the real window for ``seconds`` and time the callbacks (needs a display);
-    ``profile``: print that many of the costliest functions inside them to stderr."""
+    ``profile``: print that many of the costliest functions inside them to stderr;
+    ``options``: the rules' options (their solve, if any, runs beside the window)."""
     import cProfile
     import pstats
     import tkinter as tk
@@ -171,7 +178,8 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
         seats = tuple(SeatSetting(computer_name(i), True, level)
                       for i, level in enumerate(levels))
         prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
-        app = App(root, prefs, GameSettings(preset=rules_name, seats=seats), seed=seed,
+        settings = GameSettings(preset=rules_name, seats=seats, options=tuple(options))
+        app = App(root, prefs, settings, seed=seed,
                   install_error_handler=False, save_games=False)
         start_up_over()  # as the launch does once the first frame is drawn
         games = 0
@@ -214,6 +222,7 @@ def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float 
     slowest = sorted(worst.items(), key=lambda item: -item[1][1])[:5]
     return {
         "rules": rules_name,
+        "options": list(options),
         "players": list(levels),
         "advisor": advisor,
         "seconds": round(elapsed, 1),
@@ -333,7 +342,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         result = run(args.rules, levels, args.seconds, delay=args.delay, seed=args.seed,
-                     advisor=not args.no_advisor, profile=max(0, args.profile))
+                     advisor=not args.no_advisor, profile=max(0, args.profile),
+                     options=list(dict.fromkeys(args.option)))
     except tk.TclError as e:
         sys.stderr.write(f"benchmark: no display to open a window on ({e}); "
                          "run it under xvfb-run or on a desktop\n")
