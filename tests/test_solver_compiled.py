@@ -98,6 +98,33 @@ def test_numpy_solves_when_asked_or_without_numba(monkeypatch: pytest.MonkeyPatc
         compiled.kernel.cache_clear()
 
 
+def test_a_numba_that_cannot_compile_leaves_the_solve_to_numpy(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A numba whose compiler fails, or whose code gives a wrong value on the check
+    problem, is not used: the log says so and numpy solves (the solve never fails)."""
+    import numba
+
+    def broken(**_: Any) -> Any:
+        raise RuntimeError("no LLVM here")
+
+    def wrong(**_: Any) -> Any:
+        return lambda func: (lambda *args: None)  # compiles, computes nothing
+
+    try:
+        for fake in (broken, wrong):
+            compiled.kernel.cache_clear()
+            monkeypatch.setattr(numba, "njit", fake)
+            with caplog.at_level("WARNING", logger="tenthousand.solver.compiled"):
+                assert compiled.kernel() is None
+            assert "the solver uses numpy" in caplog.text
+            caplog.clear()
+        assert turns.TurnSolver(PRESETS["farkle"]).compiled is None
+    finally:
+        monkeypatch.undo()
+        compiled.kernel.cache_clear()
+    assert compiled.available()
+
+
 def test_a_compiled_solve_lets_the_window_thread_run() -> None:
     """The kernel releases the interpreter's lock: while a long solve runs in a worker
     thread, this thread's 1 ms sleeps come back in far less than the solve takes."""

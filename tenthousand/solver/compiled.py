@@ -18,6 +18,7 @@ and it releases the interpreter's lock, so the window keeps running beside a sol
 from __future__ import annotations
 
 import functools
+import logging
 import os
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,8 @@ from typing import Any
 import numpy as np
 
 __all__ = ["available", "kernel", "rows"]
+
+log = logging.getLogger(__name__)
 
 
 
@@ -91,15 +94,46 @@ def rows(values: Any, bank: Any, trash: Any, minimum: Any, cap: Any, top: int,
 
 @functools.cache
 def kernel() -> Callable[..., None] | None:
-    """:func:`rows` compiled (None without numba or with ``TENTHOUSAND_SOLVER=numpy``)."""
+    """:func:`rows` compiled (None without numba or with ``TENTHOUSAND_SOLVER=numpy``).
+
+    It is compiled (or loaded from numba's cache) here, on a tiny problem checked against
+    a value worked out by hand: a numba that does not import or does not compile, for
+    whatever reason, leaves the solve to numpy (and says so in the log), never fails it."""
     if os.environ.get("TENTHOUSAND_SOLVER", "").strip().lower() == "numpy":
         return None
     try:
         import numba
     except ImportError:
         return None
-    compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(rows)
+    except Exception:  # a broken install: numpy solves
+        log.warning("numba does not import; the solver uses numpy", exc_info=True)
+        return None
+    try:
+        compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(rows)
+        _check(compiled)
+    except Exception:
+        log.warning("numba could not compile the turn programme; the solver uses numpy",
+                    exc_info=True)
+        return None
     return compiled
+
+
+def _check(compiled: Callable[..., None]) -> None:
+    """One column, one turn score, the throw of one die either one step (to a value of
+    0.8) or trash (0.4), a half each: with one die left throwing is worth 0.6, more than
+    banking 0.5; every other number of dice (no throws here) banks."""
+    i = np.zeros(1, np.int64)
+    values = np.zeros((1, 24, 1))
+    values[0, 2 * 6 + 1] = 0.8  # row 2, one die left: read by the throw from row 1
+    bank = np.array([[[0.0], [0.5], [0.8]]])
+    leaves = np.array([6 + 1], np.int64)  # one step up, one die left
+    compiled(values, bank, np.array([0.4]), np.array([1], np.int64), np.array([1], np.int64),
+             1, leaves, i, i, i, np.array([0, 0, 1, 1, 1, 1], np.int64),
+             np.array([0, 1, 1, 1, 1, 1], np.int64), np.array([0.5]),
+             np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False, np.zeros((1, 1, 1), bool),
+             0.0, False, 1)
+    if abs(values[0, 6 + 1, 0] - 0.6) > 1e-12 or values[0, 6 + 0, 0] != 0.5:
+        raise RuntimeError(f"the compiled turn programme gave {values[0, 6:12, 0]}")
 
 
 def available() -> bool:
