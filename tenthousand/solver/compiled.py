@@ -21,11 +21,11 @@ import functools
 import logging
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["available", "kernel", "rows"]
+__all__ = ["Kernels", "available", "first", "kernel", "rows"]
 
 log = logging.getLogger(__name__)
 
@@ -92,9 +92,46 @@ def rows(values: Any, bank: Any, trash: Any, minimum: Any, cap: Any, top: int,
                         values[b, base + m, lane] = val
 
 
+def first(values: Any, leaves: Any, lefts: Any, rights: Any, outputs: Any, probs: Any,
+          trash_first: float, trash: Any, out: Any,
+          lanes: int) -> None:  # pragma: no cover - run compiled
+    """Each column's value at the start of its turn (the first throw, read from the rows
+    above row 0) into ``out`` (block order), as :meth:`.turns.TurnSolver.solve` does with
+    numpy: the first throw's circuit, its groups' probabilities ``probs`` and trash."""
+    n_leaves = leaves.shape[0]
+    size = lefts.shape[0]
+    x = np.empty((size, lanes))
+    for b in range(values.shape[0]):
+        for i in range(n_leaves):
+            r = leaves[i]
+            for lane in range(lanes):
+                x[i, lane] = values[b, r, lane]
+        for i in range(n_leaves, size):
+            li = lefts[i]
+            ri = rights[i]
+            for lane in range(lanes):
+                u = x[li, lane]
+                v = x[ri, lane]
+                x[i, lane] = u if u > v else v
+        for lane in range(lanes):
+            out[b * lanes + lane] = trash_first * trash[b * lanes + lane]
+        for g in range(outputs.shape[0]):
+            o = outputs[g]
+            p = probs[g]
+            for lane in range(lanes):
+                out[b * lanes + lane] += p * x[o, lane]
+
+
+class Kernels(NamedTuple):
+    """The compiled functions: :func:`rows` and :func:`first`."""
+
+    rows: Callable[..., None]
+    first: Callable[..., None]
+
+
 @functools.cache
-def kernel() -> Callable[..., None] | None:
-    """:func:`rows` compiled (None without numba or with ``TENTHOUSAND_SOLVER=numpy``).
+def kernel() -> Kernels | None:
+    """:func:`rows` and :func:`first` compiled (None without numba or with ``TENTHOUSAND_SOLVER=numpy``).
 
     It is compiled (or loaded from numba's cache) here, on a tiny problem checked against
     a value worked out by hand: a numba that does not import or does not compile, for
@@ -109,7 +146,8 @@ def kernel() -> Callable[..., None] | None:
         log.warning("numba does not import; the solver uses numpy", exc_info=True)
         return None
     try:
-        compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(rows)
+        jit = numba.njit(cache=True, nogil=True)
+        compiled = Kernels(jit(rows), jit(first))
         _check(compiled)
     except Exception:
         log.warning("numba could not compile the turn programme; the solver uses numpy",
@@ -118,7 +156,7 @@ def kernel() -> Callable[..., None] | None:
     return compiled
 
 
-def _check(compiled: Callable[..., None]) -> None:
+def _check(compiled: Kernels) -> None:
     """One column, one turn score, the throw of one die either one step (to a value of
     0.8) or trash (0.4), a half each: with one die left throwing is worth 0.6, more than
     banking 0.5; every other number of dice (no throws here) banks."""
@@ -127,13 +165,19 @@ def _check(compiled: Callable[..., None]) -> None:
     values[0, 2 * 6 + 1] = 0.8  # row 2, one die left: read by the throw from row 1
     bank = np.array([[[0.0], [0.5], [0.8]]])
     leaves = np.array([6 + 1], np.int64)  # one step up, one die left
-    compiled(values, bank, np.array([0.4]), np.array([1], np.int64), np.array([1], np.int64),
+    compiled.rows(values, bank, np.array([0.4]), np.array([1], np.int64), np.array([1], np.int64),
              1, leaves, i, i, i, np.array([0, 0, 1, 1, 1, 1], np.int64),
              np.array([0, 1, 1, 1, 1, 1], np.int64), np.array([0.5]),
              np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False, np.zeros((1, 1, 1), bool),
              0.0, False, 1)
     if abs(values[0, 6 + 1, 0] - 0.6) > 1e-12 or values[0, 6 + 0, 0] != 0.5:
         raise RuntimeError(f"the compiled turn programme gave {values[0, 6:12, 0]}")
+    # the first throw from row 0: the same one die, now reading row 1 (0.6), trash a half
+    start = np.zeros(1)
+    compiled.first(values, np.array([7], np.int64), i, i, i, np.array([0.5]), 0.5,
+                   np.array([0.4]), start, 1)
+    if abs(start[0] - 0.5) > 1e-12:
+        raise RuntimeError(f"the compiled first throw gave {start[0]}")
 
 
 def available() -> bool:

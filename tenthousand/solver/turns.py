@@ -297,14 +297,19 @@ class TurnSolver:
         leaves = np.concatenate([self.throws.circuit.leaves, self.throws.first.leaves])
         self.reads = [int((leaves[leaves % 6 == left] // 6).max(initial=0)) for left in range(6)]
         self.work = 0  # column-rows solved so far (a column's rows up to its cap or top)
-        #: the rows compiled by numba (:mod:`.compiled`), or None: numpy's layers
+        #: the rows and the first throw compiled by numba (:mod:`.compiled`), or None:
+        #: numpy's layers
         self.compiled = compiled.kernel()
-        c = self.throws.circuit
+        c, f = self.throws.circuit, self.throws.first
         self._flat = (c.leaves.astype(np.int64), *_flat_nodes(c), c.outputs.astype(np.int64),
                       np.array([s[0] for s in self.throws.segments], np.int64),
                       np.array([s[1] for s in self.throws.segments], np.int64),
                       np.concatenate([s[2] for s in self.throws.segments]),
                       np.ascontiguousarray(self.throws.trash, dtype=float))
+        self._flat_first = (f.leaves.astype(np.int64), *_flat_nodes(f),
+                            f.outputs.astype(np.int64),
+                            np.ascontiguousarray(self.throws.first_probs, dtype=float),
+                            float(self.throws.first_trash))
 
     def proven_caps(self, bank: Any, trash: Any, minimum: Any, cap: Any, margin: float,
                     floor: int) -> Any:
@@ -395,10 +400,15 @@ class TurnSolver:
             flat = near.reshape(top + 1, -1)[:, :cols]
             last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
             throws_to[order] = cap[order] if self.mandatory else np.minimum(cap[order], last)
-        first = _Buffers(th.first, values, gap)
         start = np.empty(cols)
-        start[order] = ((th.first_probs @ first.best(0, nb, first.plan(nb)))[:cols]
-                        + th.first_trash * trash[order])
+        if self.compiled is not None:
+            out = np.empty(nb * _BLOCK)
+            self.compiled.first(values, *self._flat_first, flat_trash, out, _BLOCK)
+            start[order] = out[:cols]
+        else:
+            first = _Buffers(th.first, values, gap)
+            start[order] = ((th.first_probs @ first.best(0, nb, first.plan(nb)))[:cols]
+                            + th.first_trash * trash[order])
         if keep:
             at = np.empty(cols, int)
             at[order] = np.arange(cols)
@@ -449,10 +459,10 @@ class TurnSolver:
         (if not None) gets, per row, whether a throw comes within ``margin`` of banking."""
         if self.compiled is not None:
             want = near is not None
-            self.compiled(values, np.ascontiguousarray(bank), np.ascontiguousarray(trash, float),
-                          minimum.astype(np.int64), cap.astype(np.int64),
-                          top, *self._flat, self.mandatory,
-                          near if want else np.zeros((1, 1, 1), bool), float(margin), want, _BLOCK)
+            self.compiled.rows(values, bank, trash, minimum.astype(np.int64),
+                               cap.astype(np.int64), top, *self._flat, self.mandatory,
+                               near if want else np.zeros((1, 1, 1), bool), float(margin),
+                               want, _BLOCK)
             return
         nb = values.shape[0]
         th = self.throws
