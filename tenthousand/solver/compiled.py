@@ -30,6 +30,28 @@ __all__ = ["Kernels", "available", "first", "kernel", "rows"]
 log = logging.getLogger(__name__)
 
 
+def _circuit(values: Any, b: int, base: int, leaves: Any, lefts: Any, rights: Any, x: Any,
+             lanes: int) -> None:  # pragma: no cover - run compiled, inlined
+    """A circuit at the row starting at ``base`` of block ``b``: leaf ``i`` reads row
+    ``base + leaves[i]``, node ``i`` is ``max(x[lefts[i]], x[rights[i]])``, each over the
+    block's ``lanes`` columns.  (Bound to its compiled self by :func:`kernel`, inlined into
+    :func:`rows` and :func:`first`.)"""
+    n_leaves = leaves.shape[0]
+    for i in range(n_leaves):
+        r = base + leaves[i]
+        for lane in range(lanes):
+            x[i, lane] = values[b, r, lane]
+    for i in range(n_leaves, lefts.shape[0]):
+        li = lefts[i]
+        ri = rights[i]
+        for lane in range(lanes):
+            u = x[li, lane]
+            v = x[ri, lane]
+            x[i, lane] = u if u > v else v
+
+
+_circuit_py = _circuit  # the Python function, compiled from here
+
 
 def rows(values: Any, bank: Any, trash: Any, minimum: Any, cap: Any, top: int,
          leaves: Any, lefts: Any, rights: Any, outputs: Any, seg_first: Any, seg_end: Any,
@@ -48,25 +70,13 @@ def rows(values: Any, bank: Any, trash: Any, minimum: Any, cap: Any, top: int,
     ``lanes`` is an argument, not a constant, on purpose: with a loop count known only at
     run time LLVM vectorizes the loops over the columns (it checks at run time that a node
     and its operands do not overlap); with a constant it unrolls them into scalar code."""
-    n_leaves = leaves.shape[0]
-    size = lefts.shape[0]
-    x = np.empty((size, lanes))  # the circuit for one block of columns
+    x = np.empty((lefts.shape[0], lanes))  # the circuit for one block of columns
     acc = np.empty((6, lanes))
     for b in range(values.shape[0]):
         first = b * lanes
         for t in range(min(top, cap[first]), 0, -1):  # cap[first]: the block's highest
             base = t * 6
-            for i in range(n_leaves):
-                r = base + leaves[i]
-                for lane in range(lanes):
-                    x[i, lane] = values[b, r, lane]
-            for i in range(n_leaves, size):
-                li = lefts[i]
-                ri = rights[i]
-                for lane in range(lanes):
-                    u = x[li, lane]
-                    v = x[ri, lane]
-                    x[i, lane] = u if u > v else v
+            _circuit(values, b, base, leaves, lefts, rights, x, lanes)
             for m in range(6):
                 tm = trash_m[m]
                 for lane in range(lanes):
@@ -98,21 +108,9 @@ def first(values: Any, leaves: Any, lefts: Any, rights: Any, outputs: Any, probs
     """Each column's value at the start of its turn (the first throw, read from the rows
     above row 0) into ``out`` (block order), as :meth:`.turns.TurnSolver.solve` does with
     numpy: the first throw's circuit, its groups' probabilities ``probs`` and trash."""
-    n_leaves = leaves.shape[0]
-    size = lefts.shape[0]
-    x = np.empty((size, lanes))
+    x = np.empty((lefts.shape[0], lanes))
     for b in range(values.shape[0]):
-        for i in range(n_leaves):
-            r = leaves[i]
-            for lane in range(lanes):
-                x[i, lane] = values[b, r, lane]
-        for i in range(n_leaves, size):
-            li = lefts[i]
-            ri = rights[i]
-            for lane in range(lanes):
-                u = x[li, lane]
-                v = x[ri, lane]
-                x[i, lane] = u if u > v else v
+        _circuit(values, b, 0, leaves, lefts, rights, x, lanes)
         for lane in range(lanes):
             out[b * lanes + lane] = trash_first * trash[b * lanes + lane]
         for g in range(outputs.shape[0]):
@@ -146,6 +144,9 @@ def kernel() -> Kernels | None:
         log.warning("numba does not import; the solver uses numpy", exc_info=True)
         return None
     try:
+        global _circuit
+        if not hasattr(_circuit, "py_func"):  # not compiled yet (a numba dispatcher)
+            _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
         jit = numba.njit(cache=True, nogil=True)
         compiled = Kernels(jit(rows), jit(first))
         _check(compiled)
