@@ -2,12 +2,12 @@
 
 :meth:`.turns.TurnSolver._rows` evaluates each turn score's circuit of maxima with numpy:
 one ``take`` and one ``maximum`` per layer, over all columns at once, which moves every
-operand through memory.  :func:`rows` is the same programme as one loop nest, a few columns
-at a time (a block of 64), so the circuit's nodes stay in the caches, each node one
-vectorized loop: some 2.5 times faster (``docs/perfect-play.md``, *The compiled turn
-programme*).  It gives the same values (the
-maxima are exact; the sums of a throw's outcomes come in another order, so the last bit
-may differ) and the same ``near`` rows.
+operand through memory.  :func:`rows` (and :func:`first`, a turn's first throw) is the
+same programme as one loop nest, a block of 64 columns at a time, so the circuit's nodes
+stay in the caches, each node one vectorized loop: some 3.7 times as fast, whole solves
+2-3 times (``docs/perfect-play.md``, *The compiled turn programme*).  It gives the same
+values (the maxima are exact; the sums of a throw's outcomes come in another order, so
+the last bits may differ) and the same ``near`` rows.
 
 numba is optional: without it, or with ``TENTHOUSAND_SOLVER=numpy`` in the environment,
 :func:`kernel` is None and numpy solves as before.  It is imported only when a solver is
@@ -129,7 +129,8 @@ class Kernels(NamedTuple):
 
 @functools.cache
 def kernel() -> Kernels | None:
-    """:func:`rows` and :func:`first` compiled (None without numba or with ``TENTHOUSAND_SOLVER=numpy``).
+    """:func:`rows` and :func:`first` compiled (None without numba or with
+    ``TENTHOUSAND_SOLVER=numpy``).
 
     It is compiled (or loaded from numba's cache) here, on a tiny problem checked against
     a value worked out by hand: a numba that does not import or does not compile, for
@@ -166,11 +167,11 @@ def _check(compiled: Kernels) -> None:
     values[0, 2 * 6 + 1] = 0.8  # row 2, one die left: read by the throw from row 1
     bank = np.array([[[0.0], [0.5], [0.8]]])
     leaves = np.array([6 + 1], np.int64)  # one step up, one die left
-    compiled.rows(values, bank, np.array([0.4]), np.array([1], np.int64), np.array([1], np.int64),
-             1, leaves, i, i, i, np.array([0, 0, 1, 1, 1, 1], np.int64),
-             np.array([0, 1, 1, 1, 1, 1], np.int64), np.array([0.5]),
-             np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False, np.zeros((1, 1, 1), bool),
-             0.0, False, 1)
+    one = np.array([1], np.int64)
+    compiled.rows(values, bank, np.array([0.4]), one, one, 1, leaves, i, i, i,
+                  np.array([0, 0, 1, 1, 1, 1], np.int64), np.array([0, 1, 1, 1, 1, 1], np.int64),
+                  np.array([0.5]), np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False,
+                  np.zeros((1, 1, 1), bool), 0.0, False, 1)
     if abs(values[0, 6 + 1, 0] - 0.6) > 1e-12 or values[0, 6 + 0, 0] != 0.5:
         raise RuntimeError(f"the compiled turn programme gave {values[0, 6:12, 0]}")
     # the first throw from row 0: the same one die, now reading row 1 (0.6), trash a half

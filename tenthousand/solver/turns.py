@@ -104,12 +104,27 @@ def _compile(sets: Sequence[tuple[int, ...]]) -> _Circuit:
                     np.array([where[i] for i in outputs], dtype=np.intp), len(depth))
 
 
-def _flat_nodes(c: _Circuit) -> tuple[Any, Any]:
-    """Each node's two operands (leaves: 0), for :mod:`.compiled`."""
+def _flat_nodes(c: _Circuit) -> tuple[Any, Any, Any, Any]:
+    """The circuit as :mod:`.compiled` reads it: its leaves, each node's two operands
+    (leaves: 0) and its outputs."""
     lefts, rights = np.zeros(c.size, np.int64), np.zeros(c.size, np.int64)
     for first, end, operands in c.layers:
         lefts[first:end], rights[first:end] = operands[:end - first], operands[end - first:]
-    return lefts, rights
+    return c.leaves.astype(np.int64), lefts, rights, c.outputs.astype(np.int64)
+
+
+@cache
+def _flat(key: tuple[object, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The arguments :func:`.compiled.rows` and :func:`.compiled.first` take after the
+    value array, for one rule set (as :func:`_throws`, made once)."""
+    th = _throws(key)
+    rows = (*_flat_nodes(th.circuit), np.array([s[0] for s in th.segments], np.int64),
+            np.array([s[1] for s in th.segments], np.int64),
+            np.concatenate([s[2] for s in th.segments]),
+            np.ascontiguousarray(th.trash, dtype=float))
+    first = (*_flat_nodes(th.first), np.ascontiguousarray(th.first_probs, dtype=float),
+             float(th.first_trash))
+    return rows, first
 
 
 @dataclass(frozen=True)
@@ -291,7 +306,8 @@ class TurnSolver:
         self.rules = rules
         self.maxp = dice.max_points(rules)
         self.mandatory = rules.corner_throw_mandatory
-        self.throws = _throws(scoring._key(rules))
+        key = scoring._key(rules)
+        self.throws = _throws(key)
         # the most points a choice leaving each number of dice adds (the rows a turn
         # score's throws read, by dice left)
         leaves = np.concatenate([self.throws.circuit.leaves, self.throws.first.leaves])
@@ -300,16 +316,7 @@ class TurnSolver:
         #: the rows and the first throw compiled by numba (:mod:`.compiled`), or None:
         #: numpy's layers
         self.compiled = compiled.kernel()
-        c, f = self.throws.circuit, self.throws.first
-        self._flat = (c.leaves.astype(np.int64), *_flat_nodes(c), c.outputs.astype(np.int64),
-                      np.array([s[0] for s in self.throws.segments], np.int64),
-                      np.array([s[1] for s in self.throws.segments], np.int64),
-                      np.concatenate([s[2] for s in self.throws.segments]),
-                      np.ascontiguousarray(self.throws.trash, dtype=float))
-        self._flat_first = (f.leaves.astype(np.int64), *_flat_nodes(f),
-                            f.outputs.astype(np.int64),
-                            np.ascontiguousarray(self.throws.first_probs, dtype=float),
-                            float(self.throws.first_trash))
+        self._flat = _flat(key) if self.compiled is not None else ((), ())
 
     def proven_caps(self, bank: Any, trash: Any, minimum: Any, cap: Any, margin: float,
                     floor: int) -> Any:
@@ -401,19 +408,24 @@ class TurnSolver:
             last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
             throws_to[order] = cap[order] if self.mandatory else np.minimum(cap[order], last)
         start = np.empty(cols)
-        if self.compiled is not None:
-            out = np.empty(nb * _BLOCK)
-            self.compiled.first(values, *self._flat_first, flat_trash, out, _BLOCK)
-            start[order] = out[:cols]
-        else:
-            first = _Buffers(th.first, values, gap)
-            start[order] = ((th.first_probs @ first.best(0, nb, first.plan(nb)))[:cols]
-                            + th.first_trash * trash[order])
+        start[order] = self._first_throws(values, flat_trash, gap)[:cols]
         if keep:
             at = np.empty(cols, int)
             at[order] = np.arange(cols)
             return start, Kept([values[:, :min(keep, rows) * 6].copy()], np.zeros(cols, int), at)
         return start
+
+    def _first_throws(self, values: Any, trash: Any, gap: int) -> Any:
+        """Each column's value at the start of its turn, in block order: its first throw
+        from the solved rows of the value array (``trash`` in block order)."""
+        th = self.throws
+        nb = values.shape[0]
+        if self.compiled is not None:
+            out = np.empty(nb * _BLOCK)
+            self.compiled.first(values, *self._flat[1], trash, out, _BLOCK)
+            return out
+        first = _Buffers(th.first, values, gap)
+        return th.first_probs @ first.best(0, nb, first.plan(nb)) + th.first_trash * trash
 
     def _value_array(self, bank: Any, q: Any, top: int, blocks: Callable[[Any], Any],
                      order: Any, caps: Any, extra: int) -> tuple[Any, Any, int, int]:
@@ -460,7 +472,7 @@ class TurnSolver:
         if self.compiled is not None:
             want = near is not None
             self.compiled.rows(values, bank, trash, minimum.astype(np.int64),
-                               cap.astype(np.int64), top, *self._flat, self.mandatory,
+                               cap.astype(np.int64), top, *self._flat[0], self.mandatory,
                                near if want else np.zeros((1, 1, 1), bool), float(margin),
                                want, _BLOCK)
             return
