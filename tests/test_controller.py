@@ -20,6 +20,7 @@ from rules_kit import Script
 from tenthousand.ai import Decision
 from tenthousand.control.controller import Controller
 from tenthousand.control.messages import Kind, Messages
+from tenthousand.control.session import Origin, Session
 from tenthousand.model import Game, Rules, Seat
 from tenthousand.model.game import Phase
 from tenthousand.model.rules import PRESETS
@@ -173,9 +174,11 @@ class Table:
         self.jobs = JobRunner(self.clock)
         game = Game(PRESETS["ten-thousand"], list(seats), seed=11, dice=Script(throws, seed=5),
                     first_seat=0)
-        self.controller = Controller(self.screen, self.clock, game,
+        self.session = Session(game)
+        self.controller = Controller(self.screen, self.clock, self.session,
                                      messages=self.told.messages, jobs=self.jobs,
                                      delay=delay, player_factory=Careful, seed=11)
+        self.session.watch("table", self.controller.follow)
         self.controller.start()
 
     @property
@@ -315,7 +318,7 @@ def test_play_on_from_a_recorded_position(table: Callable[..., Table]) -> None:
     record = t.game.record
     branch = record.play_on(1)  # after Ann's trash: Bot is to play
     assert branch.current == 1 and branch.record.branch
-    c.set_game(branch)
+    t.session.put(branch, Origin.PLAY_ON)
     assert screen.texts()[0].startswith("Resumed game: ")
     assert screen.display.table.caption == "Bot is playing"
     assert not screen.display.table.thrown_clickable
@@ -354,7 +357,7 @@ def test_a_throw_refreshes_once_and_logs_in_one_go(table: Callable[..., Table]) 
 
 def test_a_failed_save_is_a_warning(table: Callable[..., Table]) -> None:
     t = table()
-    t.controller._show_save_message("The game could not be saved to /x (full).")
+    t.controller.saver._said_now("The game could not be saved to /x (full).")
     assert t.told.messages.last == ("The game could not be saved to /x (full).", Kind.WARNING)
     assert t.told.logged == ["The game could not be saved to /x (full)."] and t.told.bells == 1
 

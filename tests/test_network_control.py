@@ -132,10 +132,11 @@ class Screen:
         self.screen = FakeScreen()
         self.told = Told()
         self.jobs = JobRunner(self.clock)
-        self.controller = Controller(self.screen, self.clock, game, messages=self.told.messages,
-                                     jobs=self.jobs, delay=0.1, player_factory=Careful, seed=3)
-        self.session = Session()
-        self.session.watch("table", lambda change: self.controller.set_game(change.game))
+        self.session = Session(game)
+        self.controller = Controller(self.screen, self.clock, self.session,
+                                     messages=self.told.messages, jobs=self.jobs, delay=0.1,
+                                     player_factory=Careful, seed=3)
+        self.session.watch("table", self.controller.follow)
         self.session.put(game, Origin.NEW)
 
     def tick(self, ms: int = 20) -> None:
@@ -210,8 +211,8 @@ def test_the_host_plays_with_the_friends_wishes_judged_by_its_engine(
     assert here.session.origin is Origin.NETWORK and not lobby.visible
     data, fingerprint = link.begun[-1]
     assert fingerprint == fingerprint_of(77) and "seed" not in str(data.get("start", ""))
-    assert here.controller.remote == frozenset({1}) and here.controller.network
-    assert here.controller.undo_refusal() is not None  # no undo in a network game
+    assert here.controller.seating.remote == frozenset({1}) and here.controller.seating.network
+    assert here.controller.seating.undo_refusal() is not None  # no undo in a network game
     # Ann (here) throws: the friends get the command with its dice at once.
     here.controller.throw()
     assert link.published[-1]["seat"] == 0 and link.published[-1]["dice"]
@@ -257,12 +258,13 @@ def test_a_dropped_seat_waits_and_can_be_given_to_a_computer(screens: list[Scree
     assert any("Bob's connection dropped" in s for s in here.told.status)
     table.hand(1, "expert")
     assert link.taken_over == [(1, "expert")]
-    assert here.controller.stand_ins == {1: "expert"} and 1 not in here.controller.remote
-    assert here.controller.level(1) == "expert" and here.controller.computer_here(1)
+    seating = here.controller.seating
+    assert seating.stand_ins == {1: "expert"} and 1 not in seating.remote
+    assert seating.level(1) == "expert" and seating.computer_here(1)
     # Bob comes back: the seat is his again.
     link.events = [SeatJoined(1, "Bob", True)]
     table.poll()
-    assert here.controller.remote == frozenset({1}) and not here.controller.stand_ins
+    assert seating.remote == frozenset({1}) and not seating.stand_ins
     assert "Bob is back at seat 2." in here.screen.texts()
 
 
@@ -273,7 +275,7 @@ def test_the_seed_is_revealed_when_the_game_is_over(screens: list[Screen]) -> No
     table.start()
     game = here.controller.game
     assert game.seats[1].computer and game.seats[1].level == "normal"  # as the record says
-    here.controller.stand_ins = {0: "normal"}  # the computer plays it through
+    here.controller.seating.stand_in(0, "normal")  # the computer plays it through
     here.controller.start()
     deadline = time.monotonic() + 60
     while not game.over and time.monotonic() < deadline:
@@ -307,7 +309,7 @@ def test_a_friend_plays_its_seat_on_the_replica(screens: list[Screen]) -> None:
     assert here.session.origin is Origin.NETWORK and [s.name for s in game.seats] == ["Ann",
                                                                                        "Bob"]
     assert game.record.network is not None and game.record.network.role == "player"
-    assert here.controller.remote == frozenset({0}) and here.controller.human_to_play
+    assert here.controller.seating.remote == frozenset({0}) and here.controller.human_to_play
     assert here.controller.saver.save_function is None  # the player's own save stays
     # Bob's throw is a wish: nothing changes here until the host says so.
     here.controller.throw()
@@ -339,7 +341,8 @@ def test_a_watcher_sees_the_moves_and_the_fair_dice_verdict(screens: list[Screen
     table.poll()
     game = here.controller.game
     assert game.record.network is not None and game.record.network.role == "watcher"
-    assert here.controller.remote == frozenset({0, 1}) and not here.controller.human_to_play
+    assert here.controller.seating.remote == frozenset({0, 1})
+    assert not here.controller.human_to_play
     player = Careful("normal", host.rules)
     steps = 0
     while not host.over and steps < 5000:
@@ -390,12 +393,12 @@ def test_the_replica_is_built_off_the_tk_thread_and_what_comes_meanwhile_waits(
 def test_a_computer_standing_in_for_a_friend_is_marked_in_the_record(
         screens: list[Screen]) -> None:
     here, table, link, lobby, game = _started(screens)
-    assert game.record.network == Network("host", friends=(1,))
+    assert game.record.network == Network("host", friends=(1,), port=47100)
     link.events = [SeatLeft(1, "Bob", "the connection dropped")]
     table.poll()
     table.hand(1, "expert")
     assert game.record.stand_in_seats == frozenset({1})
-    here.controller.stand_ins = {**here.controller.stand_ins, 0: "expert"}  # (Ann too)
+    here.controller.seating.stand_in(0, "expert")  # (Ann too)
     here.controller.start()
     deadline = time.monotonic() + 60
     while sum(game.turns_taken) < 4 and not game.over and time.monotonic() < deadline:
@@ -407,7 +410,7 @@ def test_a_computer_standing_in_for_a_friend_is_marked_in_the_record(
     assert all(not c.stand_in for c in game.record.commands if c.seat == 0)  # (a host's
     # stand-in of this test is no friend's: only a friend's seat is marked)
     saved = load_record(game.record.to_dict())
-    assert saved.network == Network("host", friends=(1,))
+    assert saved.network == Network("host", friends=(1,), port=47100)
     assert [c.stand_in for c in saved.commands] == [c.stand_in for c in game.record.commands]
     link.events = [SeatJoined(1, "Bob", True)]  # Bob is back: his own decisions again
     table.poll()
@@ -450,7 +453,7 @@ def test_a_game_hosted_again_waits_for_its_friends_to_rejoin_by_name(
     assert lobby.visible and shown.title == "Your game is hosted again"
     assert "Bob rejoins" in shown.footer and shown.seats[1][2]  # (open: it waits)
     assert shown.seats[1][1] == "waiting for them to rejoin"
-    assert here.controller.remote == frozenset({1}) and not here.controller.human_to_play
+    assert here.controller.seating.remote == frozenset({1}) and not here.controller.human_to_play
     assert any("hosted again" in s and "4821-7396" in s for s in here.told.status)
     link.events = [SeatJoined(1, "Bob", True)]
     table.poll()
@@ -458,7 +461,7 @@ def test_a_game_hosted_again_waits_for_its_friends_to_rejoin_by_name(
     link.events = [Wish(1, "throw", ())]
     table.poll()
     assert link.published and link.published[-1]["seat"] == 1
-    assert game.record.network == Network("host", friends=(1,))
+    assert game.record.network == Network("host", friends=(1,), port=47100)
 
 
 def test_a_table_hosted_again_that_cannot_open_leaves_the_game_waiting(
@@ -475,7 +478,8 @@ def test_a_table_hosted_again_that_cannot_open_leaves_the_game_waiting(
                       messages=here.told.messages, timers=here.controller._watchers,
                       screen=FakeLobby(), open_link=in_use, make_game=lambda s: game,
                       levels=LEVELS, again=game)
-    assert table.closed and here.controller.held and here.controller.network  # (Bob's seat)
+    seating = here.controller.seating
+    assert table.closed and seating.held and seating.network  # (Bob's seat)
     assert any("could not be opened" in s for s in here.told.status)
 
 

@@ -13,6 +13,7 @@ from test_controller import Careful, Clock, FakeScreen, Told
 
 from tenthousand.control.controller import Controller
 from tenthousand.control.messages import Kind
+from tenthousand.control.session import Session
 from tenthousand.model import Game, Seat, persist
 from tenthousand.model.game import Phase
 from tenthousand.model.real_dice import real_game
@@ -33,7 +34,7 @@ class RealTable:
         self.rows: list[EntryDisplay | None] = []
         game = game or real_game(PRESETS["ten-thousand"], list(seats), "Blue set",
                                  first_seat=0)
-        self.controller = Controller(self.screen, self.clock, game,
+        self.controller = Controller(self.screen, self.clock, Session(game),
                                      messages=self.told.messages, jobs=self.jobs,
                                      delay=0.2, player_factory=Careful, seed=11)
         self.entry = self.controller.dice_entry

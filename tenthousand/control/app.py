@@ -67,10 +67,11 @@ class App:
         #: Speaks what happens when the speech preference is on (tests give a recorder).
         self.speaker = speaker or Speaker(root, find_backend())
         self.icons: list[tk.PhotoImage] = []  # the window icons: Tk forgets an image nobody holds
-        self.session = Session()
+        #: The one owner of the game on the table (and of demo mode).
+        self.session = Session(game or GameCommands.make_game(self.preferences.game, seed),
+                               demo=demo)
         self.handlers: dict[str, Callable[..., object]] = {}  # (filled once the groups exist)
-        self._build(game or GameCommands.make_game(self.preferences.game, seed),
-                    demo=demo, seed=seed, player_factory=player_factory, save_games=save_games,
+        self._build(seed=seed, player_factory=player_factory, save_games=save_games,
                     keep_history=save_games if keep_history is None else keep_history)
         self._watch_session(game, demo)
         root.protocol("WM_DELETE_WINDOW", self.game_commands.quit)
@@ -83,9 +84,8 @@ class App:
         """The preferences in use now (the command line's launch-only choices included)."""
         return self.preferences.value
 
-    def _build(self, game: Game, *, demo: bool, seed: int | None,
-               player_factory: PlayerFactory | None, save_games: bool,
-               keep_history: bool) -> None:
+    def _build(self, *, seed: int | None, player_factory: PlayerFactory | None,
+               save_games: bool, keep_history: bool) -> None:
         """The window, its controller, the advisor, the tour, the command groups, the keys."""
         root, prefs, live, session = self.root, self.prefs, self.preferences, self.session
         self.images = DiceImages(root, prefs.theme)
@@ -102,8 +102,8 @@ class App:
                                      log=w.log.add, bell=w.bell)
         self.jobs = JobRunner(root)  # the one way work leaves the Tk thread
         self.controller = c = Controller(
-            WindowScreen(w), root, game, messages=m, jobs=self.jobs, delay=prefs.delay,
-            animation=prefs.animation, demo=demo, player_factory=player_factory, seed=seed,
+            WindowScreen(w), root, session, messages=m, jobs=self.jobs, delay=prefs.delay,
+            animation=prefs.animation, player_factory=player_factory, seed=seed,
             on_sound=lambda: self.options.rattle(),
             autosave=savegame.autosave if save_games else None,
             clear_save=savegame.clear_saved_game if save_games else None,
@@ -149,7 +149,7 @@ class App:
         watch("network", self.network.follow)  # a network game goes on, or is left
         # The table: the controller draws it and writes the log's first lines (the game, who
         # plays as Expert, the dice fingerprint) and the save.
-        watch("table", self.game_commands.follow_table)
+        watch("table", self.controller.follow)
         watch("title", self.game_commands.set_title)
         watch("rules", self.game_commands.follow_rules)
         watch("demo", self.options.follow_demo)  # the menu's check, the status bar's DEMO
@@ -161,7 +161,7 @@ class App:
         computers = self.controller.computers
         s.played_as = lambda seat: "expert" if computers.plays_as_expert(seat) else None
         resumed = game is not None and len(game.log) > 1
-        s.put(self.controller.game, Origin.RESUMED if resumed else Origin.NEW, demo=demo)
+        s.put(s.table, Origin.RESUMED if resumed else Origin.NEW, demo=demo)
 
     def _refreshed(self, game: Game, human: bool) -> None:
         """After every redraw (and a new game): the advisor, the tour, the cursor, the

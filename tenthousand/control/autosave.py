@@ -22,15 +22,16 @@ class Saver:
     """Writes saves in the job runner's autosave lane, newest first: the window never
     waits for the disk (an fsync can take tens of milliseconds).  Saves and the clearing of
     a finished game keep their order; a save superseded before it was written is skipped
-    (``latest``); what the save says comes back to ``on_message`` in the Tk thread."""
+    (``latest``); what a save says goes to ``tell`` in the Tk thread, once until it
+    changes (a disk that stays full is said once, not at every move)."""
 
     def __init__(self, jobs: JobRunner, save: Callable[[Snapshot], str | None] | None,
-                 clear: Callable[[], None] | None,
-                 on_message: Callable[[str | None], None]) -> None:
+                 clear: Callable[[], None] | None, tell: Callable[[str], None]) -> None:
         self.jobs = jobs
         self.save_function = save
         self.clear_function = clear
-        self.on_message = on_message
+        self.tell = tell
+        self._said: str | None = None  # what the saves say now (None: all is well)
         #: What the last save written said (None: it is on disk), read after :meth:`flush`
         #: by the quit box, which must not promise a save that failed.
         self.problem: str | None = None
@@ -47,8 +48,16 @@ class Saver:
             work = clear  # says nothing: a cleared save needs no message
         else:
             return
-        self.jobs.submit(work, self.on_message, self._failed, name="autosave",
+        self.jobs.submit(work, self._said_now, self._failed, name="autosave",
                          lane=SAVE_LANE, latest=True)
+
+    def _said_now(self, message: str | None) -> None:
+        """(In the Tk thread.)  What a save said (None: all is well), told once until it
+        changes."""
+        if message != self._said:
+            self._said = message
+            if message:
+                self.tell(message)
 
     def _save(self, save: Callable[[Snapshot], str | None], snapshot: Snapshot) -> str | None:
         """(In the saver lane.)"""
@@ -58,7 +67,7 @@ class Saver:
 
     def _failed(self, error: BaseException) -> None:
         log.error("autosave failed", exc_info=error)
-        self.on_message(_("The game could not be saved: {error}").format(error=error))
+        self._said_now(_("The game could not be saved: {error}").format(error=error))
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every submitted save is on disk (at quit, and in tests)."""

@@ -144,8 +144,8 @@ class Computers:
 
     def _prepare(self, player: Player) -> None:
         if not player.ready:
-            # A new game cancels the last one's jobs (set_game), so a late result of an
-            # earlier player, whose id() a new player may have, is never taken for this one.
+            # A new game cancels the last one's jobs (Controller.follow), so a late result of
+            # an earlier player, whose id() a new player may have, is never taken for this one.
             self._in_worker(("prepare", id(player)), player.prepare,
                             "strategy-tables", "the computer player could not get ready")
         self._solve_in_background(player)

@@ -23,6 +23,7 @@ from ..model import Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
 from ..model.game import Phase
 from ..model.record import Snapshot
 from ..present import presenter, spoken
+from ..present.network import filling_display
 from ..present.presenter import Context, Display
 from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
@@ -32,22 +33,24 @@ from .computer import STEP, Computers, PlayerFactory
 from .messages import Kind, Messages
 from .real_dice import DiceEntry
 from .screen import LogLine, Screen
-from .seating import DEMO_LEVEL, Seating
+from .seating import Seating
+from .session import Change, Session
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DEMO_LEVEL", "Controller"]
+__all__ = ["Controller"]
 
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
 
 
-class Controller(Seating):
-    """Runs one game at a time on a :class:`Screen`; its computer seats are its
-    :attr:`computers`, the entry of real dice its :attr:`dice_entry`."""
+class Controller:
+    """Runs the session's game (it keeps no copy) on a :class:`Screen`; who plays each
+    seat is its :attr:`seating`, its computer seats its :attr:`computers`, the entry of
+    real dice its :attr:`dice_entry`.  It follows the session as its table watcher."""
 
-    def __init__(self, screen: Screen, scheduler: Scheduler, game: Game, *,
+    def __init__(self, screen: Screen, scheduler: Scheduler, session: Session, *,
                  messages: Messages, jobs: JobRunner | None = None, delay: float = 0.8,
-                 animation: bool = True, demo: bool = False,
+                 animation: bool = True,
                  player_factory: PlayerFactory | None = None, seed: int | None = None,
                  on_sound: Callable[[], None] | None = None,
                  autosave: Callable[[Snapshot], str | None] | None = None,
@@ -59,39 +62,53 @@ class Controller(Seating):
         self.timers = Timers(scheduler)
         #: The watchers' call after a redraw (on_refresh), cancelled only at quit.
         self._watchers = Timers(scheduler)
+        self.session = session
         self.delay = delay
         self.animation = animation
-        self.demo = demo
         self.on_sound = on_sound
         #: Work off the Tk thread (tables, moves, saves); the app's runner, or our own.
         self.jobs = jobs if jobs is not None else JobRunner(scheduler)
         self._owns_jobs = jobs is None
-        self.saver = Saver(self.jobs, autosave, clear_save, self._show_save_message)
+        #: The saves, off the Tk thread; a problem is a warning (the log keeps it too).
+        self.saver = Saver(self.jobs, autosave, clear_save,
+                           lambda problem: messages.tell(problem, Kind.WARNING))
         self.on_rematch = on_rematch
-        self._save_message: str | None = None
         self._wait_text = ""  # the "Wait: it is ...'s turn" line told, while it may show
         #: Called after redraws (once, in a callback of its own) with the game and whether
         #: a human is to play: the advisor, the tour, the menus.
         self.on_refresh: Callable[[Game, bool], None] | None = None
         #: Asks yes/no (title, question) before a bank that loses the game (None: banks).
         self.confirm: Callable[[str, str], bool] | None = None
-        Seating.__init__(self)  # who plays each seat where (a network game: control/seating)
-        self.game = game
+        #: Who plays each seat where (a network game: control/seating.py).
+        self.seating = Seating(session)
         #: The players of the computer seats, and the moves they work out.
         self.computers = Computers(
-            game=lambda: self.game, is_computer=self.computer_here, level=self.level,
+            game=lambda: self.game, is_computer=self.seating.computer_here,
+            level=self.seating.level,
             timers=self.timers, jobs=self.jobs, messages=messages, changed=self.refresh,
             log=screen.log, player_factory=player_factory, seed=seed)
         #: What the screen shows now, as the last refresh worked it out.
         self.shown: Display | None = None
         self.dice_entry = DiceEntry(
-            game=lambda: self.game, is_computer=self.is_computer, run=self._command,
+            game=lambda: self.game, is_computer=self.seating.is_computer, run=self._command,
             may_offer=lambda: self.human_to_play and not self.challenge_offered,
             messages=messages)
-        self._resumed = len(game.log) > 1
+        self._resumed = len(self.game.log) > 1
         self._reset_turn_state()
         self.screen.log(self._start_lines())
         self.refresh()
+
+    @property
+    def game(self) -> Game:  # (the session's)
+        return self.session.table
+
+    @property
+    def demo(self) -> bool:  # (the session's demo mode)
+        return self.session.demo
+
+    @property
+    def human_to_play(self) -> bool:  # (a person at this screen)
+        return self.seating.human_to_play
 
     # -- pending steps -------------------------------------------------------------------
 
@@ -124,20 +141,26 @@ class Controller(Seating):
         self._challenge_asked = False
         self.dice_entry.drop()  # a throw waiting for real dice is not wanted any more
 
-    def set_game(self, game: Game, *, resumed: bool | None = None) -> None:
-        """Play ``game`` from now on (new game, restart, resume, play on from a replay);
-        ``resumed``: whether the log says "Resumed game" (by default: it has moves)."""
+    def follow(self, change: Change) -> None:
+        """The session's table watcher: demo mode switched, or the game put on the table
+        is played from now on (the window's first, with no ``previous``, is shown)."""
+        if change.demo != change.was_demo:
+            self._demo_switched(play=not change.new_game)
+        if change.new_game and change.previous is not None:
+            self._new_game()
+
+    def _new_game(self) -> None:
+        """Play the session's game from the log's start ("Resumed game" if it has moves)."""
         self.cancel_all()
         # Whatever is still being worked out belongs to the last game (its players, its
         # advice); only its saves must still reach the disk, in order.
         self.jobs.cancel_all(keep=(SAVE_LANE, PREFS_LANE))
-        self.computers.new_game(game.rules)
-        self._resumed = len(game.log) > 1 if resumed is None else resumed
-        self._play_from(game)
+        self.computers.new_game(self.game.rules)
+        self._resumed = len(self.game.log) > 1
+        self._play_from()
 
-    def _play_from(self, game: Game) -> None:
-        """The table, the log and the turn as ``game`` has them (its log's dice), then on."""
-        self.game = game
+    def _play_from(self) -> None:
+        """The table, the log and the turn as the game has them (its log's dice), then on."""
         self._reset_turn_state()
         self.screen.settle()
         self.screen.clear_cue()
@@ -154,28 +177,14 @@ class Controller(Seating):
 
     # -- undo and redo -------------------------------------------------------------------
 
-    def undo_refusal(self) -> str | None:
-        """Why undo is not possible now (a sentence without its full stop), or None."""
-        if self.demo:
-            return _("there is no undo in demo mode: the computer plays every seat")
-        if self.network:
-            return _("there is no undo in a network game: every screen plays the same game")
-        record = self.game.record
-        return record.undo_refusal(record.human_seats())
-
-    def redo_refusal(self) -> str | None:
-        """Why redo is not possible now, or None."""
-        if self.demo or self.network:
-            return _("there is no redo in demo mode or a network game")
-        return self.game.record.redo_refusal()
-
     def take_back(self, redo: bool = False) -> bool:
         """Undo the human's last command with the computer turns played since (or redo
         what undo took); a refusal is told (shown, spoken, with the bell).
 
         The dice do not change: the record restores the generator, so the same decision
         throws the same dice again."""
-        reason = self.redo_refusal() if redo else self.undo_refusal()
+        seating = self.seating
+        reason = seating.redo_refusal() if redo else seating.undo_refusal()
         if reason is not None:
             self.messages.tell(presenter.sentence(reason), Kind.REFUSAL)
             return False
@@ -185,12 +194,14 @@ class Controller(Seating):
         return True
 
     def show_position(self, game: Game) -> None:
-        """Play ``game`` on from where it stands (after an undo or a redo): the computer's
-        pending steps are cancelled, the log is rebuilt from the game's events and the
-        table shows the dice the last stretch left, all from the game itself."""
+        """Play ``game`` on from where it stands (after an undo or a redo: the same game at
+        another position, which the session keeps): the computer's pending steps are
+        cancelled, the log is rebuilt from the game's events and the table shows the dice
+        the last stretch left, all from the game itself."""
         self.cancel_all()
         self.computers.forget_plan()
-        self._play_from(game)
+        self.session.moved(game)
+        self._play_from()
 
     def rebuild_log(self) -> None:
         """The log panel as a new game begins it, then the game's last events."""
@@ -199,7 +210,7 @@ class Controller(Seating):
 
     def start(self) -> None:
         """Begin (or go on with) the game: prepare the computer players, then play."""
-        self._save()
+        self.saver.submit(self.game)  # (a finished game too: the save keeps its match)
         self.computers.prepare_all()
         self._advance()
 
@@ -212,7 +223,7 @@ class Controller(Seating):
         if thrown:
             self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
         g = self.game
-        if not g.over and self.computer_here(g.current):
+        if not g.over and self.seating.computer_here(g.current):
             # The move is worked out from the next callback on (waking a worker costs
             # the Tk thread a wait for the interpreter: not in this one).
             self.timers.later(0, self.computers.plan, purpose="plan")
@@ -222,8 +233,8 @@ class Controller(Seating):
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
         """Run a game command (a real throw once its dice are in; a friend's: ask the host)."""
-        if self.relay is not None:
-            self.relay(command.__name__, args)
+        if self.seating.relays:  # (a computer's command is a partial: it never relays)
+            self.seating.relay(command.__name__, args)
             return True
         if self.dice_entry.holds(command, args):
             return False
@@ -239,14 +250,13 @@ class Controller(Seating):
     def took(self, events: Sequence[Event]) -> None:
         """A command's events (here, or from another screen): shown, saved, play goes on."""
         self.selection = set()
-        if self.on_took is not None:  # a network game: the other screens hear of it first
-            self.on_took(events)
+        self.seating.took(events)  # a network game: the other screens hear of it first
         self.computers.forget_plan()
         thrown = False
         try:
             thrown = self._take(events)  # a view error must not leave the save or the game
         finally:
-            self._save()
+            self.saver.submit(self.game)
             self._advance(thrown)
 
     def _take(self, events: Sequence[Event]) -> bool:
@@ -257,7 +267,7 @@ class Controller(Seating):
         for event in events:
             if isinstance(event, TurnStarted):
                 self._reset_turn_state()
-                if not self.is_computer(event.seat):  # it is theirs now: no more waiting
+                if not self.seating.is_computer(event.seat):  # theirs now: no more waiting
                     self.messages.withdraw(self._wait_text)
             elif isinstance(event, Thrown):
                 if not self.game.over:
@@ -277,21 +287,9 @@ class Controller(Seating):
         if self.messages.speak is None or not events:
             return
         seat = events[0].seat
-        computer = 0 <= seat < len(self.game.seats) and (self.is_computer(seat)
-                                                         or seat in self.remote)
+        computer = 0 <= seat < len(self.game.seats) and self.seating.elsewhere(seat)
         self.messages.say(spoken.events_report(self.game, events),
                   Priority.QUEUED if computer else Priority.NORMAL)
-
-    def _save(self) -> None:
-        """Hand the game to the saver (a finished one too: the save keeps its match)."""
-        self.saver.submit(self.game)
-
-    def _show_save_message(self, message: str | None) -> None:
-        """What a save said (None: all is well), told once until it changes."""
-        if message != self._save_message:
-            self._save_message = message
-            if message:
-                self.messages.tell(message, Kind.WARNING)  # the log keeps it too
 
     # -- the human's input ---------------------------------------------------------------
 
@@ -379,7 +377,7 @@ class Controller(Seating):
     def not_your_turn(self) -> None:
         """A move asked for while the computer plays or after the game: told why not (the
         line goes once a person's turn starts: it would say to wait when it is theirs)."""
-        self._wait_text = presenter.not_your_turn(self.game)
+        self._wait_text = self.seating.why_held or presenter.not_your_turn(self.game)
         self.messages.tell(self._wait_text, Kind.REFUSAL)
 
     @property
@@ -408,18 +406,17 @@ class Controller(Seating):
 
     # -- settings that change during play ------------------------------------------------
 
-    def set_demo(self, demo: bool) -> None:
-        """Demo mode: the computer (Expert) plays every seat; off gives the seats back."""
-        if demo == self.demo:
-            return
+    def _demo_switched(self, *, play: bool) -> None:
+        """Demo mode is on (the computer plays every seat) or off; ``play``: go on at once
+        (not when a new game follows)."""
         self.cancel_all()
         self.computers.forget_plan()  # the seats' players change
-        self.demo = demo
         self._reset_turn_state()  # (the computer's move shown, the person's selection)
         self.computers.prepare_all()
-        self.messages.tell(_("Demo mode: the computer plays every seat.") if demo
+        self.messages.tell(_("Demo mode: the computer plays every seat.") if self.demo
                            else _("Demo mode is off: the seats are yours again."))
-        self._advance()
+        if play:
+            self._advance()
 
     def set_delay(self, delay: float) -> None:
         """The wait between the computer's moves, as the preferences keep it (rounded)."""
@@ -445,7 +442,7 @@ class Controller(Seating):
         before its command runs.
         """
         g = self.game
-        if g.over or not self.computer_here(g.current):
+        if g.over or not self.seating.computer_here(g.current):
             return
         if not self.screen.watched():  # a message box or a minimised window: wait for it
             self.timers.later(WATCH_MS, self._computer_step, purpose=STEP)
@@ -473,8 +470,11 @@ class Controller(Seating):
     # -- drawing -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Bring the screen up to date with the game, worked out once (into :attr:`shown`)."""
-        self.shown = presenter.display(self.game, self.context())
+        """Bring the screen up to date with the game, worked out once (into :attr:`shown`):
+        while a table fills, the table filling instead of the game that waits under it."""
+        filling = self.seating.filling
+        self.shown = (filling_display(filling) if filling is not None
+                      else presenter.display(self.game, self.context()))
         self.screen.show(self.shown)
         if self.on_refresh is not None:
             self._watchers.later(0, self._tell_watchers, purpose="refreshed")
@@ -489,12 +489,12 @@ class Controller(Seating):
         seats = range(len(g.seats))
         decision = self._decision
         return Context(
-            computers=tuple(self.is_computer(s) for s in seats),
-            levels=tuple(self.level(s) for s in seats),
+            computers=tuple(self.seating.is_computer(s) for s in seats),
+            levels=tuple(self.seating.level(s) for s in seats),
             as_expert=tuple(bool(self.computers.plays_as_expert(s)) for s in seats),
             solving=tuple(self.computers.solving(s) for s in seats),
             selection=frozenset(self.selection), thinking=self.computers.thinking,
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
-            remote=self.remote, held=self.held)
+            remote=self.seating.remote, held=self.seating.held)

@@ -105,14 +105,6 @@ class GameCommands:
 
     # -- the session's watchers ----------------------------------------------------------
 
-    def follow_table(self, change: Change) -> None:
-        """The table shows the session's game and demo mode (the controller writes the
-        log's first lines and the autosave, and plays on)."""
-        if self.controller.demo != change.demo:
-            self.controller.set_demo(change.demo)
-        if self.controller.game is not change.game:
-            self.controller.set_game(change.game)
-
     def set_title(self, change: Change | None = None) -> None:
         """The window's title: the rules in play, and whether the game is assisted."""
         game = self.session.table

@@ -146,14 +146,16 @@ class HistoryControls:
 
     @handles("statistics")
     def show_statistics(self) -> Any:
-        """F9: the Statistics window, for the first person at the table."""
+        """F9: the Statistics window, for the person who plays at this screen (a friend's
+        own seat in a network game, not the host's; a watcher's own games: the first
+        person of their last game of their own)."""
         from ..dialogs.statistics import StatisticsWindow
 
-        game = self.session.table
-        people = [s.name for s in game.seats if not s.computer]
-        window = StatisticsWindow(self.root, self._palette(), self.jobs,
-                                  player=people[0] if people else None)
-        return window
+        player = self.session.own_player
+        if player is None and self.session.table.record.network is not None:
+            player = next((s.name for s in self.prefs.value.game.seats
+                           if not s.computer and not s.net), None)
+        return StatisticsWindow(self.root, self._palette(), self.jobs, player=player)
 
     @handles("charts")
     def show_charts(self) -> Any:

@@ -30,8 +30,8 @@ class Keys:
         #: When a command of the table can be used, by the name its ``enabled`` gives.
         self.conditions: dict[str, Callable[[], bool]] = {
             "has_decisions": advisor.has_decisions,
-            "can_undo": lambda: controller.undo_refusal() is None,
-            "can_redo": lambda: controller.redo_refusal() is None,
+            "can_undo": lambda: controller.seating.undo_refusal() is None,
+            "can_redo": lambda: controller.seating.redo_refusal() is None,
             "speech_available": lambda: speaker.available}
         self._bound: list[str] = []
 

@@ -18,19 +18,31 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, assert_never
 
 from ..history.codes import short_fingerprint
 from ..i18n import _
 from ..model import Game, Rules
 from ..model.record import Network
+from ..net.events import (
+    Chat,
+    ClientEvent,
+    Closed,
+    Joined,
+    Played,
+    Refused,
+    Revealed,
+    SeatInfo,
+    SeatsChanged,
+    Welcome,
+)
 from ..present import presenter
-from ..present.network import refusal_text
+from ..present.network import joining_filling, refusal_text, waits_for
 from ..services.jobs import JobRunner
 from ..services.timers import Timers
 from .controller import Controller
 from .messages import Kind, Messages
-from .net_host import POLL_MS, error_words
+from .net_host import POLL_MS, error_words, play_own_game, show_filling
 from .session import Origin, Session
 
 log = logging.getLogger(__name__)
@@ -71,10 +83,13 @@ class ClientTable:
         self.fingerprint = ""
         self.closed = False
         self._saved: tuple[Any, Any] | None = None  # the controller's own save and rematch
+        #: The host's seats as the lobby tells them (name, kind, state, level), and the
+        #: names of the friends whose seats wait for them during the game.
+        self._seats: tuple[tuple[str, str, str, str], ...] = ()
+        self._away: tuple[str, ...] = ()
+        self._joined = False
         self.messages.tell(_("Joining the table..."))
-        controller.cancel_all()
-        controller.held = True  # this screen's own game waits until the host's arrives
-        controller.refresh()
+        self._fill()  # this screen's own game waits, not shown, until the host's arrives
         try:  # (returns at once: the link's loop joins in the job runner)
             link = connect()
         except (OSError, ValueError) as e:
@@ -85,6 +100,11 @@ class ClientTable:
     @property
     def game(self) -> Game | None:
         return self.replica.game if self.replica is not None else None
+
+    def _fill(self) -> None:
+        """Before the host's game: the table shows the host's seats filling (never this
+        screen's own game, which waits under it)."""
+        show_filling(self.controller, joining_filling(self._seats, joined=self._joined))
 
     def _connected(self, link: Any) -> None:
         if self.closed:
@@ -100,8 +120,9 @@ class ClientTable:
             problem=error_words(error)), Kind.WARNING)
         self.close(quietly=True)
 
-    def close(self, *, quietly: bool = False) -> None:
-        """Leave the table (this screen plays on alone with a game of its own later)."""
+    def close(self, *, quietly: bool = False, replaced: bool = False) -> None:
+        """Leave the table (this screen plays on alone with a game of its own later;
+        ``replaced``: another game takes the table's place at once)."""
         if self.closed:
             return
         self.closed = True
@@ -109,10 +130,13 @@ class ClientTable:
         if self.link is not None:
             self.link.close()
         c = self.controller
-        c.relay = self._refuse_closed if self.replica is not None else None
-        if self.replica is None and c.held:  # never got the host's game: play on alone
-            c.held = False
-            c.start()
+        if replaced:
+            c.seating.alone()
+        elif self.replica is not None:  # the host's game stays in sight, played no more
+            c.seating.left(self._refuse_closed)
+            c.refresh()
+        else:  # never got the host's game: this screen's own plays on
+            play_own_game(c)
         if self._saved is not None:
             c.saver.save_function, c.on_rematch = self._saved
             self._saved = None
@@ -122,9 +146,7 @@ class ClientTable:
 
     def left(self) -> None:
         """Another game is on the table now: this screen is no longer at the host's."""
-        self.close(quietly=True)
-        c = self.controller
-        c.relay, c.remote, c.network, c.held = None, frozenset(), False, False
+        self.close(quietly=True, replaced=True)
 
     def _refuse_closed(self, command: str, args: tuple[Any, ...]) -> None:
         self.messages.tell(_("The table is closed: start a game of your own with Esc."),
@@ -154,32 +176,68 @@ class ClientTable:
                 return
             self.take(event)
 
-    def take(self, event: Any) -> None:
-        kind = type(event).__name__  # (the net layer's events: tenthousand.net.events)
-        if kind == "Joined":
-            token = getattr(self.link, "token", None)
-            if isinstance(token, str) and token:
-                self.on_token(token)
-            self.messages.tell((_("You are watching {table}: the game shows when the host "
-                                  "starts it.") if event.seat is None else
-                                _("You have joined {table} at seat {seat}: the game begins "
-                                  "when the host starts it.")).format(
-                table=event.table or _("the table"), seat=(event.seat or 0) + 1), Kind.EVENT)
-        elif kind == "Welcome":
-            self._welcome(event.seat, event.record_data, event.fingerprint)
-        elif kind == "Played":
-            self._played(event.command_data)
-        elif kind == "Refused":
-            self._refused(event.why, event.reason)
-        elif kind == "Chat":
-            self._log(_("{name}: {text}").format(name=event.name, text=event.text), "chat")
-        elif kind == "Revealed":
-            self._revealed(event.seed, event.start)
-        elif kind == "Closed":  # (the net layer's sentence, in this screen's language)
-            self._gone(_sentence(event.reason))
-        elif kind == "SeatsChanged" and self.replica is None:
+    def take(self, event: ClientEvent) -> None:
+        """One thing from the link (let in, the lobby's seats, the host's game, a move, a
+        refusal, a chat line, the seed at the end, the connection over)."""
+        match event:
+            case Joined(seat=seat, table=table):
+                self._let_in(seat, table)
+            case SeatsChanged(seats=seats):
+                self._seats_changed(seats)
+            case Welcome(seat=seat, record_data=record_data, fingerprint=fingerprint):
+                self._welcome(seat, record_data, fingerprint)
+            case Played(command_data=data):
+                self._played(data)
+            case Refused(reason=reason, why=why):
+                self._refused(why, reason)
+            case Chat(name=name, text=text):
+                self._log(_("{name}: {text}").format(name=name, text=text), "chat")
+            case Revealed(seed=seed, start=start):
+                self._revealed(seed, start)
+            case Closed(reason=reason):  # (the net layer's sentence, in this language)
+                self._gone(_sentence(reason))
+            case _:
+                assert_never(event)
+
+    def _let_in(self, seat: int | None, table: str) -> None:
+        token = getattr(self.link, "token", None)
+        if isinstance(token, str) and token:
+            self.on_token(token)
+        self._joined = True
+        if self.replica is None:
+            self._fill()
+        self.messages.tell((_("You are watching {table}: the game shows when the host "
+                              "starts it.") if seat is None else
+                            _("You have joined {table} at seat {seat}: the game begins "
+                              "when the host starts it.")).format(
+            table=table or _("the table"), seat=(seat or 0) + 1), Kind.EVENT)
+
+    def _seats_changed(self, seats: tuple[SeatInfo, ...]) -> None:
+        """The host's seats: shown on the table while it fills; during the game, a
+        friend's seat that waits for them holds the game here too (nobody plays it)."""
+        self._seats = tuple((s.name, s.kind, s.state, s.level) for s in seats)
+        if self.replica is None:
+            self._fill()
             self.messages.tell(_("At the table: {seats}").format(seats=", ".join(
-                s.name or _("(a free seat)") for s in event.seats)))
+                s.name or _("(a free seat)") for s in seats)))
+        else:
+            self._follow_away()
+
+    def _follow_away(self) -> None:
+        """During the game: while a friend's seat waits for them (dropped, or not yet back
+        at a game hosted again) the game waits here too, and this screen says so."""
+        away = tuple(name for name, _kind, state, _level in self._seats
+                     if state in ("away", "open"))
+        if away == self._away:
+            return
+        self._away = away
+        self.controller.seating.hold(waits_for(away) if away else "")
+        if away:
+            self.controller.cancel_all()
+            self.messages.tell(waits_for(away), Kind.EVENT)
+        else:
+            self.messages.tell(_("Every seat is filled again: the game goes on."), Kind.EVENT)
+        self.controller.start()
 
     def _welcome(self, seat: int | None, record_data: dict[str, Any], fingerprint: str) -> None:
         """The host's game (the first, the next of the match, or the whole game again on a
@@ -230,9 +288,10 @@ class ClientTable:
         if self._saved is None:  # the player's own save stays theirs; F8 is the host's
             self._saved = (c.saver.save_function, c.on_rematch)
             c.saver.save_function, c.on_rematch = None, None
-        c.network, c.held, c.stand_ins, c.relay = True, False, {}, self._wish
-        c.remote = frozenset(s for s in range(len(game.seats)) if s != self.seat)
+        c.seating.join(self.seat, len(game.seats), self._wish)
+        self._away = ()
         self.session.put(game, Origin.NETWORK)
+        self._follow_away()
         if fingerprint:
             self._log(_("Fair dice: the host's throws were fixed before the game "
                         "(fingerprint {fingerprint}); at the end this screen checks every "

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, assert_never
 
 from ..files.settings import GameSettings
 from ..history.codes import fingerprint_of
@@ -25,9 +25,27 @@ from ..i18n import _, join_words, ngettext
 from ..model import Event, Game, IllegalAction
 from ..model.command import Command
 from ..model.record import Network
+from ..net.events import (
+    Chat,
+    HostEvent,
+    Problem,
+    SeatJoined,
+    SeatLeft,
+    WatcherJoined,
+    WatcherLeft,
+    Wish,
+)
 from ..net.replica import command_data
 from ..present import presenter
-from ..present.network import LobbySeat, LobbyShown, lobby
+from ..present.network import (
+    Filling,
+    LobbySeat,
+    LobbyShown,
+    hosted_filling,
+    lobby,
+    waits_for,
+    waits_to_be_hosted,
+)
 from ..services.timers import Timers
 from .controller import Controller
 from .messages import Kind, Messages
@@ -65,9 +83,11 @@ class HostTable:
         self.timers, self.screen = timers, screen
         self.make_game, self.levels = make_game, list(levels)
         self.print_where, self.on_closed = print_where, on_closed
-        #: A game hosted again (the host stopped while friends played it): it goes on at
-        #: once, its friends' seats waiting for them to rejoin by name.
+        #: A game hosted again (the host stopped while friends played it): it waits, its
+        #: friends' seats waiting for them to rejoin by name; the port it was hosted on.
         self.again = again
+        network = again.record.network if again is not None else None
+        self._port_before = network.port if network is not None else None
         self.seats = [LobbySeat(s.name, "net" if s.net else "computer" if s.computer
                                 else "here", levels_label(levels, s.level),
                                 joined=again is not None and s.net,
@@ -82,7 +102,11 @@ class HostTable:
         self.game: Game | None = None  # the hosted game on the table (None: the lobby)
         self.revealed = False
         self.closed = False
-        self._pause(controller.game)  # the game the lobby covers waits
+        #: What the status line said when a friend's connection dropped, by seat (it goes
+        #: when they are back).
+        self._dropped: dict[int, str] = {}
+        if again is None:  # the game the lobby covers waits, not shown
+            self._fill()
         try:  # (binds the port and hands the link's loop to the job runner: no waiting)
             link = open_link()
         except (OSError, ValueError) as e:
@@ -92,11 +116,10 @@ class HostTable:
 
     # -- opening and closing -------------------------------------------------------------
 
-    def _pause(self, game: Game) -> None:
-        """While the lobby is open the game under it waits: nobody plays it."""
-        self.controller.cancel_all()
-        self.controller.held = True
-        self.controller.refresh()
+    def _fill(self) -> None:
+        """The lobby before the game: the table shows its seats filling (never the game
+        that waits under it)."""
+        show_filling(self.controller, hosted_filling(self.seats))
 
     @property
     def in_lobby(self) -> bool:
@@ -113,17 +136,27 @@ class HostTable:
             print(where_text(where), flush=True)
         if self.again is not None:
             self._begin(self.again, put=False)
-            self.controller.start()  # (this screen's seats play on meanwhile)
-            away = [s for s in self.seats if s.dropped]
-            self.messages.tell(ngettext(
-                "Your game is hosted again: {names} rejoins with the code {code}.",
-                "Your game is hosted again: {names} rejoin with the code {code}.",
-                len(away)).format(names=self._away_names(), code=where.code), Kind.EVENT)
+            self.controller.start()
+            self._tell_hosted_again()
         else:
             self.messages.tell(_("Your table is open: friends join with the code {code}."
                                  ).format(code=where.code), Kind.EVENT)
         self.show_lobby()
         self.timers.later(POLL_MS, self.poll, purpose="network")
+
+    def _tell_hosted_again(self) -> None:
+        """Hosted again: on which port (said plainly when it is not the one the game was
+        hosted on before), and who rejoins with which code."""
+        where, away, before = self.where, sum(s.dropped for s in self.seats), self._port_before
+        text = ngettext(
+            "Your game is hosted again on port {port}: {names} rejoins with the code {code}.",
+            "Your game is hosted again on port {port}: {names} rejoin with the code {code}.",
+            away).format(port=where.port, names=self._away_names(), code=where.code)
+        if before is not None and before != where.port:
+            # Translators: {before} was taken by another program since the game was hosted.
+            text = _("{sentence} (Port {before} is in use now: tell them the new port.)"
+                     ).format(sentence=text, before=before)
+        self.messages.tell(text, Kind.EVENT)
 
     def _failed(self, error: BaseException) -> None:
         log.warning("the table could not be opened: %s", error)
@@ -132,8 +165,9 @@ class HostTable:
             problem=error_words(error)), Kind.WARNING)
         self.close(quietly=True)
 
-    def close(self, *, quietly: bool = False) -> None:
-        """Close the table: the friends are told, this screen plays on alone."""
+    def close(self, *, quietly: bool = False, replaced: bool = False) -> None:
+        """Close the table: the friends are told, this screen plays on alone
+        (``replaced``: another game or table takes the table's place at once)."""
         if self.closed:
             return
         self.closed = True
@@ -141,21 +175,25 @@ class HostTable:
         self.screen.hide()
         if self.link is not None:
             self.link.close()
-        c = self.controller
-        c.remote, c.stand_ins, c.on_took = frozenset(), {}, None
-        c.network = c.held = False
+        seating = self.controller.seating
         if not quietly:
             self.messages.tell(_("The table is closed."), Kind.EVENT)
         if self.game is None and self.again is not None:  # still waits to be hosted again
-            c.held = c.network = True
-            c.refresh()
-        elif self.game is None:  # the lobby: the game under it plays on
-            c.start()
+            seating.wait_for_friends(waits_to_be_hosted())
+            self.controller.refresh()
+        elif self.game is None and not replaced:  # the game the lobby covered is back
+            play_own_game(self.controller)
+        else:  # the hosted game plays on at this screen
+            seating.alone()
+            if not replaced:
+                self.controller.start()
         self.on_closed()
 
     # -- the lobby -----------------------------------------------------------------------
 
     def show_lobby(self) -> None:
+        if self.game is None:
+            self._fill()
         where = self.where
         shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers)
         if self.game is not None and self.again is not None and not shown.ready:
@@ -167,12 +205,11 @@ class HostTable:
                     "{names} rejoin with this code and the same names; or give a seat to a "
                     "computer.", sum(s.dropped for s in self.seats)).format(
                         names=self._away_names()))
-        elif self.game is not None:  # a seat dropped during the game: the table waits
+        elif self.game is not None:  # a seat dropped during the game: the game waits
             shown = dataclasses.replace(
                 shown, title=_("A friend's connection dropped"),
                 footer=_("The game waits for the seat: the friend can rejoin with the same "
-                         "code, or give the seat to a computer.") if not shown.ready
-                else _("Every seat is filled: Start plays on."))
+                         "code, or give the seat to a computer."))
         self.screen.show(shown, self.levels)
 
     def _away_names(self) -> str:
@@ -186,7 +223,7 @@ class HostTable:
             return
         self.screen.hide()
         if self.game is not None:
-            self.controller.start()
+            self._play_on()
             return
         # A friend's seat given to a computer before the start is a computer's seat: the
         # record (and so the history) says so.
@@ -201,15 +238,14 @@ class HostTable:
         self._begin(game, put=True)
 
     def _begin(self, game: Game, *, put: bool) -> None:
-        """``game`` is the table's game from now on (the first, or the match's next)."""
+        """``game`` is the table's game from now on (the first, the match's next, or one
+        hosted again); it waits while a friend's seat waits for them."""
         self.game = game
         friends = tuple(i for i, s in enumerate(self.settings.seats) if s.net)
-        game.record.network = Network("host", friends=friends)
-        c = self.controller
-        c.network, c.held = True, False
-        self._stand_ins({i: level for i, level in self.handed.items() if i in friends})
-        c.remote = frozenset(i for i in friends if i not in c.stand_ins)
-        c.on_took = self._publish
+        game.record.network = Network("host", friends=friends, port=self.where.port)
+        self.controller.seating.host(friends, self.handed, self._publish)
+        self._mark_stand_ins()
+        self.controller.seating.hold(self._why_waits())
         self.revealed = False
         seed = game.record.start.seed
         if put:
@@ -217,13 +253,22 @@ class HostTable:
         self.link.begin(game.record.shared_dict(),
                         fingerprint_of(seed) if seed is not None else "")
 
-    def _stand_ins(self, stand_ins: dict[int, str]) -> None:
-        """The friends' seats the computer plays, by level: the record marks their
-        commands as the computer's (``stand_in``), not the friend's."""
-        self.controller.stand_ins = stand_ins
+    def _why_waits(self) -> str:
+        """Why the game waits: friends' seats wait for them ("": none does)."""
+        away = [s.name for s in self.seats if s.dropped]
+        return waits_for(away) if away else ""
+
+    def _play_on(self) -> None:
+        """Every seat is filled again: the game goes on."""
+        self.controller.seating.hold("")
+        self.controller.start()
+
+    def _mark_stand_ins(self) -> None:
+        """The record marks the commands of the friends' seats the computer plays as the
+        computer's (``stand_in``), not the friend's."""
         if self.game is not None:
             self.game.record.stand_in_seats = frozenset(
-                s for s in stand_ins if self.settings.seats[s].net)
+                s for s in self.controller.seating.stand_ins if self.settings.seats[s].net)
 
     def next_game(self, game: Game) -> None:
         """The next game of the match is on the table: the friends get it too."""
@@ -240,14 +285,14 @@ class HostTable:
         label = levels_label(self.levels, level)
         self.seats[seat] = LobbySeat(old.name, "computer", label)
         self.handed[seat] = level
-        c = self.controller
         if self.game is not None:
-            self._stand_ins({**c.stand_ins, seat: level})
-            c.remote = c.remote - {seat}
+            self.controller.seating.stand_in(seat, level)
+            self._mark_stand_ins()
+        self._withdraw_dropped(seat)
         self.link.seat_taken_over(seat, level)  # (no friend can take it now)
         self.messages.tell(_("{name}'s seat is played by the computer ({level}).").format(
             name=old.name, level=label), Kind.EVENT)
-        self.show_lobby()
+        self._lobby_follows()  # (in a game: it goes on once no other seat waits)
 
     # -- what arrives --------------------------------------------------------------------
 
@@ -263,29 +308,37 @@ class HostTable:
                 problem=error_words(e)), Kind.WARNING)
             self.close(quietly=True)
             return
+        watchers = len(self.watchers), self.watchers[-1:]
         for event in events:
             self.take(event)
+        if (len(self.watchers), self.watchers[-1:]) != watchers:
+            self._lobby_follows()  # (once for all who came and went: a flood draws once)
         self._reveal_at_end()
         self.timers.later(POLL_MS, self.poll, purpose="network")
 
-    def take(self, event: Any) -> None:
-        """One thing from the link (a seat joined or left, a wish, a chat line...)."""
-        kind = type(event).__name__
-        if kind == "SeatJoined":  # (the net layer's events: tenthousand.net.events)
-            self._joined(event.seat, event.name, event.rejoined)
-        elif kind == "SeatLeft":
-            self._left(event.seat, event.name, event.reason)
-        elif kind == "WatcherJoined":
-            self.watchers.append(event.name)
-            self._log(_("{name} watches the game.").format(name=event.name))
-            if self.game is None:
-                self.show_lobby()
-        elif kind == "Wish":
-            self.wish(event.seat, event.command, tuple(event.args))
-        elif kind == "Chat":
-            self._log(_("{name}: {text}").format(name=event.name, text=event.text), "chat")
-        elif kind == "Problem":
-            log.info("a network connection closed (%s): %s", event.peer, event.reason)
+    def take(self, event: HostEvent) -> None:
+        """One thing from the link (a seat joined or left, a watcher came or went, a
+        wish, a chat line, a connection closed for a fault of its own)."""
+        match event:
+            case SeatJoined(seat=seat, name=name, rejoined=rejoined):
+                self._joined(seat, name, rejoined)
+            case SeatLeft(seat=seat, name=name, reason=reason):
+                self._left(seat, name, reason)
+            case WatcherJoined(name=name):  # (the lobby follows once the poll is over)
+                self.watchers.append(name)
+                self._log(_("{name} watches the game.").format(name=name))
+            case WatcherLeft(name=name):
+                if name in self.watchers:
+                    self.watchers.remove(name)
+                self._log(_("{name} no longer watches.").format(name=name))
+            case Wish(seat=seat, command=command, args=args):
+                self.wish(seat, command, tuple(args))
+            case Chat(name=name, text=text):
+                self._log(_("{name}: {text}").format(name=name, text=text), "chat")
+            case Problem(peer=peer, reason=reason):
+                log.info("a network connection closed (%s): %s", peer, reason)
+            case _:
+                assert_never(event)
 
     def _joined(self, seat: int, name: str, rejoined: bool) -> None:
         if not 0 <= seat < len(self.seats):
@@ -293,14 +346,25 @@ class HostTable:
         old = self.seats[seat]
         shown_name = old.name if self.game is not None else name
         self.seats[seat] = LobbySeat(shown_name, "net", joined=True)
-        c = self.controller
-        if self.game is not None and seat in c.stand_ins:  # the friend takes the seat back
-            self._stand_ins({s: lv for s, lv in c.stand_ins.items() if s != seat})
-            c.remote = c.remote | {seat}
-            self.handed.pop(seat, None)
-        self._log((_("{name} is back at seat {seat}.") if rejoined
-                   else _("{name} joins seat {seat}.")).format(name=name, seat=seat + 1))
+        if self.game is not None and seat in self.handed:  # the friend takes the seat back
+            self.controller.seating.seat_back(seat)
+            self.handed.pop(seat)
+            self._mark_stand_ins()
+        said = (_("{name} is back at seat {seat}.") if rejoined
+                else _("{name} joins seat {seat}.")).format(name=name, seat=seat + 1)
+        self._log(said)
+        if self._withdraw_dropped(seat):
+            self.messages.tell(said, Kind.EVENT)
         self._lobby_follows()
+
+    def _withdraw_dropped(self, seat: int) -> bool:
+        """The status line no longer says that ``seat``'s friend dropped (if it still
+        does); whether a drop of theirs had been told."""
+        told = self._dropped.pop(seat, None)
+        if told is None:
+            return False
+        self.messages.withdraw(told)
+        return True
 
     def _left(self, seat: int, name: str, reason: str) -> None:
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "net":
@@ -309,15 +373,26 @@ class HostTable:
         in_game = self.game is not None  # (in the lobby the seat is open again)
         self.seats[seat] = LobbySeat(old.name if in_game else self.settings.seats[seat].name,
                                      "net", joined=in_game, dropped=in_game)
-        self.messages.tell(_("{name}'s connection dropped: the seat waits for them.").format(
-            name=name), Kind.WARNING)
+        said = _("{name}'s connection dropped: the seat waits for them.").format(name=name)
+        self._dropped[seat] = said
+        self.messages.tell(said, Kind.WARNING)
         self._lobby_follows()
 
     def _lobby_follows(self) -> None:
-        if self.game is None or any(s.dropped for s in self.seats):
+        """The lobby shows while the table fills or a friend's seat waits (the game waits
+        with it); once every friend is back, the game goes on by itself."""
+        if self.closed or self.link is None:
+            return
+        why = self._why_waits()
+        if self.game is None or why:
+            if self.game is not None:
+                self.controller.cancel_all()
+                self.controller.seating.hold(why)
+                self.controller.refresh()
             self.show_lobby()
-        elif self.game is not None:
+        elif self.controller.seating.held:
             self.screen.hide()
+            self._play_on()
 
     def wish(self, seat: int, command: str, args: tuple[int, ...]) -> None:
         """A friend's wish: the engine judges it; a refusal goes back with its reason."""
@@ -325,7 +400,11 @@ class HostTable:
         if game is None or game is not self.controller.game or self.closed:
             self.link.refuse(seat, _("the game has not started"), "not_started")
             return
-        if seat not in self.controller.remote or command not in WISHES:
+        if self.controller.seating.held:
+            self.link.refuse(seat, presenter.sentence(_("the game waits for a friend to rejoin")),
+                             "waiting")
+            return
+        if seat not in self.controller.seating.remote or command not in WISHES:
             self.link.refuse(seat, _("that seat is not yours to play now"), "not_yours")
             return
         try:
@@ -357,15 +436,35 @@ class HostTable:
                         "game's dice against it."))
 
     def chat(self, text: str) -> None:
-        """A line from the host to the table (shown in the log here too)."""
+        """A line from the host to the table (shown in the log here too), under the name
+        of the host's own seat (never a friend's)."""
         if self.link is None or self.closed or not text.strip():
             return
-        name = self.seats[0].name if self.seats else _("Host")
+        name = next((s.name for s in self.seats if s.kind == "here"), _("Host"))
         self.link.chat(name, text.strip())
         self._log(_("{name}: {text}").format(name=name, text=text.strip()), "chat")
 
     def _log(self, text: str, tag: str = "info") -> None:
         self.controller.screen.log([(text, tag)])
+
+
+def show_filling(controller: Controller, filling: Filling) -> None:
+    """A table fills (the host's lobby, or this screen joining): the window shows it, with
+    a log of its own, instead of the game that waits under it."""
+    first = controller.seating.filling is None
+    controller.seating.fill(filling)
+    if first:
+        controller.cancel_all()
+        controller.screen.clear_log()
+    controller.refresh()
+
+
+def play_own_game(controller: Controller) -> None:
+    """The table closed before its game began: this screen's own game is back, its log
+    with it, and plays on."""
+    controller.seating.alone()
+    controller.rebuild_log()
+    controller.start()
 
 
 def levels_label(levels: Sequence[tuple[str, str]], level: str) -> str:

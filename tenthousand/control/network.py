@@ -22,6 +22,7 @@ from ..model import Game, Rules, scoring
 from ..model.grammar import is_you
 from ..model.rules import BY_STRENGTH
 from ..present.commands import handles
+from ..present.network import waits_to_be_hosted
 from ..services.jobs import JobRunner
 from ..services.timers import Timers
 from ..view.chat import ChatLine
@@ -99,28 +100,42 @@ class NetworkCommands:
              code: str | None = None, print_where: bool = False,
              again: Game | None = None) -> None:
         """Open a table with ``settings`` (its seats ``net`` for the friends); ``again``:
-        the game hosted again, its friends' seats kept for their names."""
+        the game hosted again, its friends' seats kept for their names, on the port it
+        was hosted on (a free one if that is in use: the table says which)."""
         self.leave()
         # (the friends' screens check the program's dice: real dice are for one table)
         settings = dataclasses.replace(settings, real_dice=False)
         rules = settings.to_rules() if again is None else again.rules
         self.warm(rules)
+
+        def open_link() -> Any:
+            try:
+                return self.net.host(settings, port=port, code=code, rules=rules,
+                                     keep_names=again is not None)
+            except OSError:
+                if again is None or not port:
+                    raise
+                log.info("port %s is in use: the game is hosted again on a free one", port)
+                return self.net.host(settings, port=0, code=code, rules=rules,
+                                     keep_names=True)
+
         self.table = HostTable(
             settings, session=self.session, controller=self.controller,
             messages=self.messages, timers=self.timers, screen=self.lobby,
-            open_link=lambda: self.net.host(settings, port=port, code=code, rules=rules,
-                                            keep_names=again is not None),
-            make_game=self.make_game, levels=level_choices(), print_where=print_where,
-            on_closed=self._closed, again=again)
+            open_link=open_link, make_game=self.make_game, levels=level_choices(),
+            print_where=print_where, on_closed=self._closed, again=again)
         self._show_chat(True)
 
     def host_again(self, game: Game) -> None:
         """Host the game on the table again: the program stopped while friends played it
-        (its record names their seats); they rejoin with the new code and their names."""
-        friends = game.record.network.friends if game.record.network is not None else ()
+        (its record names their seats and the port); they rejoin with the new code and
+        their names."""
+        net = game.record.network
+        friends = net.friends if net is not None else ()
         seats = tuple(SeatSetting(s.name, s.computer, s.level, net=i in friends)
                       for i, s in enumerate(game.seats))
-        self.host(GameSettings(seats=seats), again=game)
+        self.host(GameSettings(seats=seats), again=game,
+                  port=net.port if net is not None else None)
 
     def follow_resumed(self, change: Change) -> None:
         """The session's watcher, after the table's: the program stopped while this screen
@@ -132,7 +147,7 @@ class NetworkCommands:
                 or net.role != "host" or not net.friends or game.over:
             return
         self.waiting = game
-        self.controller.held = self.controller.network = True  # (no undo either)
+        self.controller.seating.wait_for_friends(waits_to_be_hosted())  # (no undo either)
         self.controller.refresh()
         names = join_words([game.seats[i].name for i in net.friends])
         self.messages.tell(ngettext(
@@ -239,7 +254,7 @@ class NetworkCommands:
         if isinstance(table, ClientTable):
             table.left()
         elif table is not None:
-            table.close(quietly=True)
+            table.close(quietly=True, replaced=True)
         self._show_chat(False)
 
     def _closed(self) -> None:
@@ -291,14 +306,9 @@ class NetworkCommands:
 
         def waiting(handler: Callable[..., object] | None) -> Callable[..., object]:
             def play(*args: Any) -> object:
-                if isinstance(self.table, HostTable) and self.table.in_lobby:
-                    self.messages.tell(_("The table is waiting for friends: start the game "
-                                         "when every seat is filled."), Kind.REFUSAL)
-                    return None
-                if self.table is None and self.waiting is self.controller.game \
-                        and self.controller.held:
-                    self.messages.tell(_("This game waits for its friends: Game > Host a "
-                                         "network game opens its table again."), Kind.REFUSAL)
+                why = self.controller.seating.why_held  # (the lobby, a friend away...)
+                if why:
+                    self.messages.tell(why, Kind.REFUSAL)
                     return None
                 return handler(*args) if handler is not None else None
             return play

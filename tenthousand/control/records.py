@@ -59,8 +59,7 @@ class RecordCommands:
     def _take_back(self, redo: bool) -> None:
         assisted = self.session.table.record.assisted
         if not self.controller.take_back(redo):
-            return
-        self.session.moved(self.controller.game)  # the same game, at another position
+            return  # (else the session holds the same game at another position)
         # Translators: the status bar after Ctrl+Y; Ctrl+Z is a key name.
         said = (_("Redone. Ctrl+Z takes it back again.") if redo
                 # Translators: the status bar after Ctrl+Z; Ctrl+Y is a key name.

@@ -2,7 +2,8 @@
 
 A :class:`Session` owns the game in the window (and so its record and its match), who
 sits in each seat as played, whether demo mode is on, and where the game came from (an
-:class:`Origin`).  Every way of putting a game on the table is one call of
+:class:`Origin`).  It is the one owner of the game: the controller, the command groups and
+the network tables ask it (:attr:`Session.table`); none keeps a copy.  Every way of putting a game on the table is one call of
 :meth:`Session.put`; turning demo mode on or off is :meth:`Session.set_demo`.  Each tells
 the session's watchers, in the order they watch, with one :class:`Change`: the history
 keeper (the game left), the table (with the game log's first lines, its fingerprint line
@@ -69,10 +70,12 @@ class Session:
 
     DEMO_LEVEL = "expert"
 
-    def __init__(self) -> None:
-        self.game: Game | None = None
+    def __init__(self, game: Game | None = None, *, demo: bool = False) -> None:
+        """``game``: the window's first game, on the table before anyone watches (its
+        watchers are told of it by the first :meth:`put` of the same game)."""
+        self.game: Game | None = game
         self.origin = Origin.NEW
-        self.demo = False
+        self.demo = demo
         #: The seats' levels as they actually play (a Perfect seat playing as Expert), by
         #: seat; the controller knows, the App hands it in.
         self.played_as: Callable[[int], str | None] = lambda seat: None
@@ -103,8 +106,11 @@ class Session:
         """Put ``game`` on the table, come from ``origin``, and tell every watcher.
 
         Demo mode ends with a game of the player's own and stays for the next game of the
-        match, unless ``demo`` says."""
-        change = Change(self, game, origin, self.game, self.demo, step=step, note=note,
+        match, unless ``demo`` says.  The game on the table put again (the window's first
+        game, held since the session was made) leaves nothing: the change's ``previous`` is
+        None."""
+        previous = self.game if self.game is not game else None
+        change = Change(self, game, origin, previous, self.demo, step=step, note=note,
                         code=code)
         self.game = game
         self.origin = origin
@@ -119,7 +125,9 @@ class Session:
 
     def moved(self, game: Game) -> None:
         """The same game at another position: an undo or a redo replays the record into
-        a new :class:`Game` object.  Nothing new is on the table, so no watcher is told."""
+        a new :class:`Game` object (the controller's :meth:`~tenthousand.control.
+        controller.Controller.show_position`).  Nothing new is on the table, so no watcher
+        is told."""
         self.game = game
 
     def set_demo(self, demo: bool) -> None:
@@ -163,6 +171,20 @@ class Session:
                 now = self.played_as(index)
                 seats.append(replace(kept, level=now) if now else kept)
         return tuple(seats)
+
+    @property
+    def own_player(self) -> str | None:
+        """The name of the person who plays at this screen: in a network game the seat
+        this screen plays (None for a watcher, who plays none), else the first person at
+        the table who is not a friend at another screen (None: the computer plays every
+        seat)."""
+        game = self.table
+        network = game.record.network
+        if network is not None and network.role != "host":
+            return game.seats[network.seat].name if network.seat is not None else None
+        friends = network.friends if network is not None else ()
+        return next((s.name for i, s in enumerate(game.seats)
+                     if not s.computer and i not in friends), None)
 
     @property
     def match(self) -> tuple[list[int], int]:

@@ -127,12 +127,15 @@ def _network(value: Any, seats: int) -> Network | None:
     role = value.get("role") if isinstance(value, dict) else None
     seat = value.get("seat") if isinstance(value, dict) else None
     friends = value.get("friends", []) if isinstance(value, dict) else None
+    port = value.get("port") if isinstance(value, dict) else None
     if role not in Network.ROLES or (role == "player") != isinstance(seat, int) \
             or isinstance(seat, bool) or isinstance(seat, int) and not 0 <= seat < seats \
-            or not _seat_list(friends, seats) or friends and role != "host":
+            or not _seat_list(friends, seats) or friends and role != "host" \
+            or port is not None and (type(port) is not int or not 0 < port < 65536
+                                     or role != "host"):
         raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
             key="network"))
-    return Network(role, seat, tuple(friends or ()))
+    return Network(role, seat, tuple(friends or ()), port)
 
 
 def _seat_list(value: Any, seats: int) -> bool:

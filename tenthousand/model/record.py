@@ -80,18 +80,21 @@ class Played:
 class Network:
     """A game played over the network, as this screen took part in it: as the ``host``
     (whose engine judged it), as a ``player`` at ``seat``, or as a ``watcher``.  The host's
-    record names the ``friends``' seats (played at other screens): a game hosted again after
-    the host stopped waits for them there."""
+    record names the ``friends``' seats (played at other screens) and the ``port`` the
+    table listened on: a game hosted again after the host stopped waits for them there,
+    on the same port."""
 
     role: str
     seat: int | None = None
     friends: tuple[int, ...] = ()
+    port: int | None = None
 
     ROLES = ("host", "player", "watcher")
 
     def to_dict(self) -> dict[str, Any]:
         return {"role": self.role, **({"seat": self.seat} if self.seat is not None else {}),
-                **({"friends": list(self.friends)} if self.friends else {})}
+                **({"friends": list(self.friends)} if self.friends else {}),
+                **({"port": self.port} if self.port is not None else {})}
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ BYE_REASONS = ("version", "code", "full", "name", "taken", "protocol", "flood", 
 #: Why a wish or a chat line was refused (a word: each screen says it in its own language;
 #: "rules": the engine's own reason, which the friend's screen finds in its own replica).
 REFUSALS = ("watching", "not_begun", "computer", "chat_wait", "not_started", "not_yours",
-            "not_a_move", "rules")
+            "not_a_move", "rules", "waiting")
 NAME = Str(1, 24)
 NONCE = Hex(32)
 PROOF = Hex(64)

@@ -38,6 +38,29 @@ _LOG_TAGS: dict[type[Event], str] = {
 
 # Translators: the last line after a game; F8 and Esc are keys.
 AGAIN = N_("F8 plays again, Esc sets up a new game")
+# Translators: the last line after a network game at a friend's screen (F8 is the host's
+# there); Esc is a key.
+AGAIN_FRIEND = N_("The host starts the next game; Esc sets up a game of your own")
+
+
+def at_friends_screen(game: Game) -> bool:
+    """Whether this screen joined the game at a host's table (a friend playing a seat, or
+    watching): the next game of the match is the host's to start, not this screen's F8."""
+    network = game.record.network
+    return network is not None and network.role != "host"
+
+
+def again_line(game: Game) -> str:
+    """The line after a game: what plays again, where it does (F8 at one's own table)."""
+    return _(AGAIN_FRIEND) if at_friends_screen(game) else _(AGAIN)
+
+
+def over_reason(game: Game) -> str:
+    """The line beside the buttons after a game (F8 only where it plays again)."""
+    if at_friends_screen(game):
+        return _("Game over. The host starts the next game of the match; Esc sets up a game "
+                 "of your own.")
+    return _("Game over. F8 plays again with the same players; Esc sets up a new game.")
 
 
 @dataclass(frozen=True)
@@ -122,7 +145,7 @@ def result_text(game: Game, over: GameOver) -> str:
                      "You reached {points} in {turns} turns!", over.turns),
             ngettext("{name} reached {points} in {turns} turn!",
                      "{name} reached {points} in {turns} turns!", over.turns),
-            points=points, turns=over.turns), _(AGAIN)])
+            points=points, turns=over.turns), again_line(game)])
     lines = [winner.pick(_("You win!"), _("{name} wins!"))]
     if game.rules.rotary_club:
         lines.append(_("(the lowest score wins in Rotary Club)"))
@@ -132,7 +155,7 @@ def result_text(game: Game, over: GameOver) -> str:
                               "{rank}.  {name}   {points}   (+{gained} match points)",
                               gained).format(rank=rank, name=game.seats[seat].name,
                                              points=number(board), gained=gained))
-    lines += ["", _(AGAIN)]
+    lines += ["", again_line(game)]
     return "\n".join(lines)
 
 
@@ -239,6 +262,8 @@ def sentence(reason: str) -> str:
 def not_your_turn(game: Game) -> str:
     """The status line when a key is pressed while the computer plays."""
     if game.over:
+        if at_friends_screen(game):
+            return _("The game is over: the host starts the next game of the match.")
         return _("The game is over: {again}.").format(again=_(AGAIN))
     me = person(game, game.current)
     if me.you:  # demo mode plays the seat called "You"

@@ -1,7 +1,8 @@
 """The words of a network game, worked out without Tk: how a friend joins the host's table
-(the lobby: the addresses, the port, the join code and the seats filling), what the join
-dialog and the command line accept as an address and a code, and the log's lines of who
-did what at another screen.
+(the lobby: the addresses, the port, the join code and the seats filling), the table and
+the scoreboard while a table fills (:class:`Filling`: never the game that waits under it),
+what the join dialog and the command line accept as an address and a code, and the log's
+lines of who did what at another screen.
 
 The lobby panel (:mod:`tenthousand.view.lobby`) and the join dialog
 (:mod:`tenthousand.dialogs.join`) only show what this module returns.
@@ -14,17 +15,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..files.settings import SeatSetting
-from ..i18n import _, number
+from ..i18n import N_, _, join_words, ngettext, number
 from ..model.grammar import is_you
 from ..model.text import is_plain
+from .presenter import LEVEL_NAMES, ActionBarDisplay, Display, SeatRow, TableDisplay
 
-__all__ = ["CODE_CHARACTERS", "LobbySeat", "LobbyShown", "code_problem", "hosted_seats_problem",
-           "lobby", "name_problem", "refusal_text", "split_address", "you_problem"]
+__all__ = ["CODE_CHARACTERS", "Filling", "LobbySeat", "LobbyShown", "WATCHERS_SHOWN",
+           "code_problem", "filling_display", "hosted_filling", "hosted_seats_problem",
+           "joining_filling", "lobby", "name_problem", "refusal_text", "split_address",
+           "waits_for", "waits_to_be_hosted", "watchers_text", "you_problem"]
 
 #: The most characters a join code may be typed with (the host's table groups it).
 CODE_CHARACTERS = 32
 #: The longest name a seat takes (as the new-game dialog's).
 NAME_CHARACTERS = 24
+#: The most watchers the lobby names; the rest are counted ("and 12 more").
+WATCHERS_SHOWN = 8
 
 _HOST_NAME = re.compile(r"^[A-Za-z0-9._%:-]{1,253}$", re.ASCII)
 
@@ -152,8 +158,91 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
     ready = empty == 0
     footer = (_("Every seat is filled: Start begins the game.") if ready else
               _("Start when every seat is filled, or give an empty seat to a computer."))
-    watching = _("Watching: {names}").format(names=", ".join(watchers)) if watchers else ""
-    return LobbyShown(_("Your table is open"), how, tuple(rows), watching, ready, footer)
+    return LobbyShown(_("Your table is open"), how, tuple(rows), watchers_text(watchers),
+                      ready, footer)
+
+
+def watchers_text(watchers: Sequence[str]) -> str:
+    """Who watches, as the lobby says it: the first :data:`WATCHERS_SHOWN` names and how
+    many more ("" for nobody), so that the line stays one line however many come."""
+    if not watchers:
+        return ""
+    names = list(watchers[:WATCHERS_SHOWN])
+    more = len(watchers) - len(names)
+    if more:
+        # Translators: the end of the lobby's list of watchers: "Zoe, Yan and 12 more".
+        names.append(ngettext("{n} more", "{n} more", more).format(n=number(more)))
+    return _("Watching: {names}").format(names=join_words(names))
+
+
+# -- the table while it fills ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Filling:
+    """A table being filled, as the window shows it instead of a game (the host's lobby
+    before the game, a friend's screen joining): each seat's name and who sits there in
+    words, the table's caption and the line beside its buttons."""
+
+    seats: tuple[tuple[str, str], ...]
+    caption: str
+    reason: str
+
+
+def hosted_filling(seats: Sequence[LobbySeat]) -> Filling:
+    """The host's table while its lobby is open: the seats filling."""
+    return Filling(tuple((seat.name, _seat_state(seat)[0]) for seat in seats),
+                   _("Waiting for the table"),
+                   _("The table is waiting for friends: start the game when every seat is "
+                     "filled."))
+
+
+def waits_for(names: Sequence[str]) -> str:
+    """Why a game in progress waits: friends' seats wait for them to rejoin."""
+    return _("The game waits for {names} to rejoin.").format(names=join_words(list(names)))
+
+
+def waits_to_be_hosted() -> str:
+    """Why a game hosted for friends, resumed after the program stopped, waits."""
+    return _("This game waits for its friends: Game > Host a network game opens its table "
+             "again.")
+
+
+#: A seat's state as the host's lobby tells a friend's screen (the net layer's words).
+_STATES = {
+    "open": N_("waiting for a friend"),
+    "joined": N_("joined"),
+    "away": N_("connection dropped: the seat waits"),
+}
+
+
+def joining_filling(seats: Sequence[tuple[str, str, str, str]], *, joined: bool) -> Filling:
+    """A friend's screen while it joins (``joined``: the host let it in; the game begins
+    when the host starts it): the host's seats as the host tells them, (name, kind, state,
+    level) each."""
+    rows = []
+    for name, kind, state, level in seats:
+        if state == "computer" or kind == "computer":
+            who = _("computer: {level}").format(level=_(LEVEL_NAMES.get(level, level)))
+        elif state == "here":
+            who = _("at the host's screen")
+        else:
+            who = _(_STATES.get(state, _STATES["open"]))
+        rows.append((name or _("(a free seat)"), who))
+    if not joined:
+        return Filling(tuple(rows), _("Joining the table"), _("Joining the table..."))
+    return Filling(tuple(rows), _("Waiting for the table"),
+                   _("The game begins when the host starts it."))
+
+
+def filling_display(filling: Filling) -> Display:
+    """What the window shows while a table fills: its seats, no dice, no scores of the
+    game that waits under it."""
+    rows = tuple(SeatRow(name=name, player=who, board=0, on_board=False, challenges=None,
+                         match_points=0, show_match=False, show_on_board=False)
+                 for name, who in filling.seats)
+    return Display(TableDisplay(caption=filling.caption, frozen_label="", hint=filling.reason),
+                   rows, "", False, ActionBarDisplay(reason=filling.reason))
 
 
 def refusal_text(why: str) -> str:
@@ -168,4 +257,5 @@ def refusal_text(why: str) -> str:
         "not_started": _("the game has not started"),
         "not_yours": _("that seat is not yours to play now"),
         "not_a_move": _("that move is not one of the game's"),
+        "waiting": _("the game waits for a friend to rejoin"),
     }.get(why, "")

@@ -24,11 +24,13 @@ from .lines import (
     SOLVING_PREFIX,
     Cue,
     as_expert_line,
+    at_friends_screen,
     cue,
     fingerprint_line,
     first_throw_hint,
     log_line,
     not_your_turn,
+    over_reason,
     result_text,
     sentence,
     solving_status,
@@ -430,10 +432,10 @@ def action_bar(game: Game, ctx: Context,
     (``described``: the selection's words and points, when the caller has them)."""
     rotary = game.rules.rotary_club
     if game.over:
-        return ActionBarDisplay(
-            _("Play again (F8)"), ctx.can_rematch, reason=_(
-                "Game over. F8 plays again with the same players; Esc sets up a new game."),
-            bank_shown=not rotary)
+        friend = at_friends_screen(game)  # (F8 is the host's there: the next game comes)
+        return ActionBarDisplay(_(THROW) if friend else _("Play again (F8)"),
+                                ctx.can_rematch and not friend, reason=over_reason(game),
+                                bank_shown=not rotary)
     if not ctx.human_to_play(game):
         me = person(game, game.current)
         reason = (_("The game waits for the table.") if ctx.held else

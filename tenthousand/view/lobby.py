@@ -64,7 +64,8 @@ class LobbyPanel(tk.Frame):
             self.how.append(label)
         self.seats = tk.Frame(body)
         self.seats.grid(row=5, column=0, columnspan=3, sticky="w", pady=8)
-        self.watchers = tk.Label(body, anchor="w")
+        # (who watches: a few names and how many more, wrapped like the other texts)
+        self.watchers = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
         self.watchers.grid(row=6, column=0, columnspan=3, sticky="w")
         self._hand_row()
         self.footer = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
@@ -154,7 +155,7 @@ class LobbyPanel(tk.Frame):
         if width <= 1:  # (not drawn yet: the requested size)
             width, height = self.master.winfo_reqwidth(), self.master.winfo_reqheight()
         wrap = max(220, min(WRAP, width - 2 * (PAD + 8)))
-        for label in (*self.how, self.footer):
+        for label in (*self.how, self.watchers, self.footer):
             if int(label.cget("wraplength")) != wrap:
                 label.configure(wraplength=wrap)
         # the panel's own frame (border, padding) and its buttons take this much

@@ -49,7 +49,7 @@ def play_step(app: App) -> bool:
     """One key press of this seat's move, if it is this seat's to play; whether one was."""
     c = app.controller
     game = c.game
-    if game.over or not c.human_to_play or app.window.table.tumbling or c.relay is None:
+    if game.over or not c.human_to_play or app.window.table.tumbling or not c.seating.relays:
         return False
     if game.phase is Phase.START:
         press(app, "space")

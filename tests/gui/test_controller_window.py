@@ -17,6 +17,7 @@ from app_kit import (
     wait_until,
 )
 
+from tenthousand.control.session import Origin
 from tenthousand.files.settings import next_delay
 from tenthousand.model.game import Phase
 
@@ -96,7 +97,7 @@ def test_a_new_game_cancels_every_pending_step(tk_root: tk.Tk) -> None:
         app.game_commands.start_new_game(settings())
         assert app.controller.game.log[-1].kind == "turn"
         game = app.controller.game
-        if not app.controller.is_computer(game.current):
+        if not app.controller.seating.is_computer(game.current):
             assert app.controller.pending == 0
     finally:
         app.destroy()
@@ -406,7 +407,7 @@ def test_a_resumed_game_and_a_replayed_position_show_the_last_turns_dice(
         seen = (live.thrown, live.frozen, live.thrown_state, live.frozen_label)
         app.controller.cancel_all()
         for again in (Game.from_dict(game.to_dict()), game.record.game_at(len(game.record))):
-            app.controller.set_game(again)
+            app.session.put(again, Origin.RESUMED)
             shown = app.window.table.display
             assert (shown.thrown, shown.frozen, shown.thrown_state, shown.frozen_label) == seen
     finally:

@@ -39,7 +39,7 @@ def _run(app: Any, host: HostedGame, until: Callable[[], bool], seconds: float =
         host.pump()
         app.root.update()
         c = app.controller
-        if play and c.relay is not None and c.human_to_play and not app.window.table.tumbling:
+        if play and c.seating.relays and c.human_to_play and not app.window.table.tumbling:
             _press_move(app)
         time.sleep(0.005)
 
@@ -71,12 +71,17 @@ def test_a_friend_drops_joins_again_and_sees_the_dice_checked(tk_root: tk.Tk) ->
         port = host.link.where().port
         app.network.join("127.0.0.1", port, CODE, "Bob")
         _run(app, host, lambda: any(isinstance(e, SeatJoined) for e in host.events))
-        assert "Waiting for the table" in app.controller.shown.table.caption  # (its own game)
+        # While it waits for the host, the table shows the host's seats, never a game of
+        # this screen's own (Bob against Bot, which waits under it).
+        _run(app, host, lambda: [r.name for r in app.window.scoreboard.rows] == ["Ann", "Bob"])
+        assert app.controller.shown.table.caption == "Waiting for the table"
+        assert not app.controller.shown.table.thrown and not app.controller.human_to_play
         host.begin()
         _run(app, host, lambda: app.controller.game.record.network is not None
              and app.controller.game.seats[1].name == "Bob")
         game = app.controller.game
-        assert app.controller.remote == frozenset({0}) and game.record.network.role == "player"
+        assert app.controller.seating.remote == frozenset({0})
+        assert game.record.network.role == "player"
         # Bob plays two turns with keys; the window's table follows the host's game.
         _run(app, host, lambda: host.game.turns_taken[1] >= 2)
         _run(app, host, lambda: len(app.controller.game.record) == len(host.game.record))
@@ -84,16 +89,16 @@ def test_a_friend_drops_joins_again_and_sees_the_dice_checked(tk_root: tk.Tk) ->
         # The connection drops; the seat waits at the host.
         app.network.leave()
         _run(app, host, lambda: any(isinstance(e, SeatLeft) for e in host.events), play=False)
-        assert app.controller.relay is None and not app.controller.network
+        assert not app.controller.seating.relays and not app.controller.seating.network
         # Bob joins again: the same seat, the whole game back.
         app.network.join("127.0.0.1", port, CODE, "Bob")
         _run(app, host, lambda: any(isinstance(e, SeatJoined) and e.rejoined
                                     for e in host.events), play=False)
-        _run(app, host, lambda: app.controller.network and len(app.controller.game.record)
-             == len(host.game.record) and app.controller.game.seats[1].name == "Bob",
-             play=False)
+        _run(app, host, lambda: app.controller.seating.network
+             and len(app.controller.game.record) == len(host.game.record)
+             and app.controller.game.seats[1].name == "Bob", play=False)
         assert app.controller.game.board == host.game.board
-        assert app.controller.remote == frozenset({0})
+        assert app.controller.seating.remote == frozenset({0})
         # Play to the end: the seed is revealed and the window checks every throw.
         _run(app, host, lambda: app.controller.game.over and "fair" in
              app.window.status.full_text, seconds=90)

@@ -114,7 +114,7 @@ def test_a_host_window_and_a_friends_window_play_turns(tk_root: tk.Tk,
         table.poll = timed  # type: ignore[method-assign]
         key(app, "Alt-s")  # Start, by its access key
         game = app.controller.game
-        assert [s.name for s in game.seats] == ["Ann", "Bob"] and app.controller.network
+        assert [s.name for s in game.seats] == ["Ann", "Bob"] and app.controller.seating.network
         assert not app.network.lobby.shown
         end = time.monotonic() + 90
         while friend.last("done") is None and not game.over:
@@ -174,8 +174,8 @@ def test_a_hosted_game_resumed_after_a_kill_is_hosted_again_and_bob_rejoins(
     app.network.net.announce = False
     app.session.put(resumed, Origin.RESUMED)  # (as the launch puts an autosaved game)
     app.root.update()
-    assert app.controller.held and app.network.waiting is resumed
-    assert app.controller.undo_refusal() is not None  # (the friends have these moves)
+    assert app.controller.seating.held and app.network.waiting is resumed
+    assert app.controller.seating.undo_refusal() is not None  # (the friends have these moves)
     assert "Bob played this game at their own screen:" in app.window.status.full_text
     key(app, "space")  # Bob's seat is not Ann's to play
     assert "waits for its friends" in app.window.status.full_text
@@ -204,7 +204,7 @@ def test_a_hosted_game_resumed_after_a_kill_is_hosted_again_and_bob_rejoins(
         assert bob.replica.seat == 1 and not app.network.lobby.shown
         assert "Bob is back at seat 2." in app.window.log.text.get("1.0", "end")
         assert resumed.record.commands[len(before.record)].seat == 1  # Bob's own move
-        assert resumed.record.network == Network("host", friends=(1,))
+        assert resumed.record.network == Network("host", friends=(1,), port=where.port)
     finally:
         bob.link.close()
         app.network.leave()

@@ -98,7 +98,7 @@ def test_undo_while_the_computer_is_mid_move_cancels_it_first(tk_root: tk.Tk) ->
         key(app, "1")
         before_bank = c.game.to_dict()
         key(app, "b")
-        assert c.is_computer(c.game.current) and c.pending  # its first step is waiting
+        assert c.seating.is_computer(c.game.current) and c.pending  # its first step is waiting
         key(app, "Control-z")
         assert c.game.to_dict() == before_bank
         assert c.pending == 0 and c.human_to_play
