@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+from ..model.names import name_key, shows_a_name
 from .discovery import Announcer, local_addresses
 from .events import (
     Chat,
@@ -82,6 +83,9 @@ class Limits:
     chat_burst: int = 3  # ...a few at once
     connections: int = 32  # at once, handshakes included
     write_buffer: int = 1 << 20  # bytes not yet read by a client before it is dropped
+    watchers: int = 16  # watching at once
+    watchers_per_s: float = 0.5  # watchers let in, on average (one who comes and goes
+    watcher_burst: int = 8  # again and again is a flood)... and at once
 
 
 class _Bucket:
@@ -119,17 +123,24 @@ class _Conn:
     name: str = ""
     seat: int | None = None
     watcher: bool = False
+    token: str | None = None  # the one made for this connection's seat (its welcome's)
     messages: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
     chats: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
 
 
 @dataclass
 class _Seat:
+    """A seat of the table.  Its ``token`` was made for the friend who took it first (and
+    goes to nobody else); ``claimed`` for one who took it since by the name alone (their
+    own program restarted, its token lost): the first friend's token takes the seat back
+    and voids it."""
+
     kind: str
     name: str
     level: str
     state: str
     token: str | None = None
+    claimed: str | None = None
     conn: _Conn | None = None
 
     def info(self) -> SeatInfo:
@@ -161,6 +172,7 @@ class HostLink:
         self._fingerprint = ""
         self._reveal: dict[str, Any] | None = None
         self._failures: dict[str, tuple[int, float]] = {}  # address -> (count, wait until)
+        self._watchers_let_in = _Bucket(limits.watchers_per_s, limits.watcher_burst)
         self._locks: dict[str, asyncio.Lock] = {}
         self._closed = False
 
@@ -381,51 +393,75 @@ class HostLink:
             self._send_game(conn)
 
     def _token(self, conn: _Conn) -> str | None:
-        return self._seats[conn.seat].token if conn.seat is not None else None
+        return conn.token  # (made for this connection's seat: never another's)
 
     def _seat(self, conn: _Conn, join: dict[str, Any]) -> None:
         """Give the connection its place: a watcher, the seat of its token, a seat kept for
-        its name, or the first open net seat."""
+        its very name, or the first open net seat; a name that shows nothing, or one a
+        reader cannot tell from a name at the table, is refused."""
         name, token = plain(join["name"], 24), join["token"]
-        if not name:
-            raise _Close("protocol", "a name of spaces")
+        if not shows_a_name(name):
+            raise _Close("protocol", "a name that shows no letter or digit")
         conn.name = name
         if join["watch"]:
-            conn.watcher = True
-            self._net.put(WatcherJoined(name))
+            self._watch(conn)
             return
-        seat = self._find_seat(name, token)
+        seat, conn.token = self._find_seat(name, token)
         here = self._seats[seat]
         # (a seat kept for a name is the same friend's, at a table hosted again)
-        rejoined = here.token is not None or here.state != "open" or bool(here.name)
+        rejoined = here.state != "open" or bool(here.name)
         if here.conn is not None:  # the same friend again, whose old connection hangs
             old = here.conn
             here.conn = None
             self._send(old, {"t": "bye", "reason": "taken"})
             old.writer.transport.abort()
         here.name, here.state, here.conn = name, "joined", conn
-        here.token = here.token or secrets.token_hex(16)
         conn.seat = seat
         self._net.put(SeatJoined(seat, name, rejoined))
 
-    def _find_seat(self, name: str, token: str | None) -> int:
-        folded = name.casefold()
-        nets = [i for i, s in enumerate(self._seats) if s.kind == "net"]
-        if token is not None:
-            for i in nets:
-                if self._seats[i].token is not None \
-                        and secrets.compare_digest(self._seats[i].token or "", token):
-                    return i
-        for i in nets:  # a seat waiting for this name: its friend dropped (the program
-            s = self._seats[i]  # restarted, the token lost), or the table was hosted again
-            if s.name.casefold() == folded and s.conn is None:
-                return i
-        if any(s.name.casefold() == folded for s in self._seats):
+    def _watch(self, conn: _Conn) -> None:
+        """A watcher comes in: under a name nobody at the table has (they chat under it),
+        and not one too many, nor too many coming one after another (a flood)."""
+        if self._name_taken(conn.name):
             raise _Close("name")
-        for i in nets:
-            s = self._seats[i]
+        if sum(c.watcher for c in self._conns) >= self.limits.watchers:
+            raise _Close("busy", f"more than {self.limits.watchers} watchers at once")
+        if not self._watchers_let_in.take():
+            raise _Close("busy", "watchers come faster than the table lets them in")
+        conn.watcher = True
+        self._net.put(WatcherJoined(conn.name))
+
+    def _name_taken(self, name: str) -> bool:
+        """Whether a seat or a watcher has a name a reader cannot tell from ``name``."""
+        key = name_key(name)
+        return any(name_key(s.name) == key for s in self._seats if s.name) or any(
+            c.watcher and name_key(c.name) == key for c in self._conns)
+
+    def _find_seat(self, name: str, token: str | None) -> tuple[int, str]:
+        """The seat for ``name`` with ``token`` (None: none was given), and the token made
+        for this connection; the friend who took a seat first gets it back with theirs."""
+        nets = [(i, s) for i, s in enumerate(self._seats) if s.kind == "net"]
+        if token is not None:
+            for i, s in nets:
+                if s.token is not None and secrets.compare_digest(s.token, token):
+                    s.claimed = None  # (the first friend is back: a name's claim is void)
+                    return i, s.token
+                if s.claimed is not None and secrets.compare_digest(s.claimed, token):
+                    return i, s.claimed
+        for i, s in nets:  # a seat waiting for this very name: its friend dropped (the
+            # program restarted, the token lost), or the table was hosted again
+            if s.name == name and s.conn is None:
+                if s.token is None:
+                    s.token = secrets.token_hex(16)
+                    return i, s.token
+                s.claimed = secrets.token_hex(16)  # (its first friend's token stays theirs)
+                return i, s.claimed
+        if self._name_taken(name):
+            raise _Close("name")
+        for i, s in nets:
             if s.state == "open" and not s.name:
-                return i
+                s.token = secrets.token_hex(16)
+                return i, s.token
         raise _Close("full")
 
     # -- after the handshake ---------------------------------------------------------------
@@ -478,7 +514,8 @@ class HostLink:
         if self._header is None and seat.state == "joined":
             # Gone before the game began: the seat is free again, under the name the lobby
             # kept for it (if any), for whoever joins next.
-            seat.name, seat.state, seat.token = self.lobby.seats[conn.seat].name, "open", None
+            seat.name, seat.state = self.lobby.seats[conn.seat].name, "open"
+            seat.token = seat.claimed = None
         elif seat.state == "joined":
             seat.state = "away"
         self._net.put(SeatLeft(conn.seat, name, why))

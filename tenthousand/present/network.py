@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..files.settings import SeatSetting
 from ..i18n import N_, _, join_words, ngettext, number
 from ..model.grammar import is_you
+from ..model.names import shows_a_name
 from ..model.text import is_plain
 from .presenter import LEVEL_NAMES, ActionBarDisplay, Display, SeatRow, TableDisplay
 
@@ -78,6 +79,8 @@ def name_problem(text: str) -> str | None:
     if len(name) > NAME_CHARACTERS or not is_plain(name):
         return _("a name of 1 to {n} characters, in plain text").format(
             n=number(NAME_CHARACTERS))
+    if not shows_a_name(name):  # (the host refuses a name of blanks, dots or fillers)
+        return _("a name the others can read: at least one letter or digit")
     if is_you(name):
         return you_problem(name)
     return None

@@ -19,9 +19,10 @@ from tenthousand.net.protocol import MAX_LINE
 RULES = replace(PRESETS["ten-thousand"], game_point=3000)
 CODE = "4821-7396"
 #: Patient enough for a busy machine, quick enough for the tests; the computer players at
-#: the friends' screens wish far faster than a person (the flood test sets its own rate).
+#: the friends' screens wish far faster than a person, and the tests let in watchers by
+#: the dozen (the flood tests set their own rates).
 FAST = Limits(handshake_s=1.0, backoff_s=0.1, backoff_max_s=0.8, messages_per_s=5000,
-              burst=5000)
+              burst=5000, watchers=64, watchers_per_s=1000, watcher_burst=1000)
 
 
 def lobby(*kinds: str, name: str = "Test table", names: Sequence[str] = ()) -> Lobby:

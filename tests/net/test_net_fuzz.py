@@ -3,6 +3,7 @@ stays up, and the game is the one it would have been without the noise."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
 import time
@@ -51,9 +52,12 @@ def _reference() -> Game:
     return game
 
 
+_noises = itertools.count(1)
+
+
 def _attack(port: int, where: str, line: bytes, opened: list[socket.socket]) -> None:
     if where == "after":
-        raw = raw_join(port, "Noise", watch=True)
+        raw = raw_join(port, f"Noise {next(_noises)}", watch=True)  # (a name each)
         raw.send(line)
         opened.append(raw.sock)
         return

@@ -159,9 +159,12 @@ def test_a_friend_who_leaves_the_lobby_frees_the_seat() -> None:
         assert link.seats()[1] == link.seats()[1].__class__("Ann", "net", "open", "")
         bob = join(link, "Bob")  # kept for Ann: Bob finds the table full
         pump_until(lambda: bob.closed is not None, bob)
-        again = join(link, "ann")  # Ann, in other letters, gets it back
+        other = join(link, "ann")  # "Ann" in other letters is not Ann (issue 43, item 7)
+        pump_until(lambda: other.closed is not None, other)
+        assert "already has that name" in str(other.closed) and not link.full
+        again = join(link, "Ann")  # Ann gets it back
         pump_until(lambda: link.full, again)
-        assert link.seats()[1].name == "ann"
+        assert link.seats()[1].name == "Ann"
         link.seat_taken_over(1, None)  # (nothing to hand back: still hers)
         pump_until(lambda: len(link.seats()) == 2 and link.seats()[1].state == "joined", again)
     finally:
