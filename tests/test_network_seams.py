@@ -151,6 +151,7 @@ def test_the_host_cannot_throw_while_a_restored_table_waits_for_its_friends(
     link.events = [SeatJoined(1, "Bob", True)]
     table.poll()
     assert not lobby.visible and here.controller.human_to_play
+    assert here.told.status[-1] == "Bob is back at seat 2."  # ("rejoins with..." no more)
     here.controller.throw()
     assert game.phase is not Phase.START and link.published[-1]["seat"] == 0
 

@@ -179,7 +179,8 @@ class HostTable:
         if not quietly:
             self.messages.tell(_("The table is closed."), Kind.EVENT)
         if self.game is None and self.again is not None:  # still waits to be hosted again
-            seating.wait_for_friends(waits_to_be_hosted())
+            friends = self.again.record.network.friends if self.again.record.network else ()
+            seating.wait_for_friends(friends, waits_to_be_hosted())
             self.controller.refresh()
         elif self.game is None and not replaced:  # the game the lobby covered is back
             play_own_game(self.controller)
@@ -353,18 +354,15 @@ class HostTable:
         said = (_("{name} is back at seat {seat}.") if rejoined
                 else _("{name} joins seat {seat}.")).format(name=name, seat=seat + 1)
         self._log(said)
-        if self._withdraw_dropped(seat):
+        self._withdraw_dropped(seat)
+        if old.dropped:  # ("dropped", or "rejoins with the code", said no longer holds)
             self.messages.tell(said, Kind.EVENT)
         self._lobby_follows()
 
-    def _withdraw_dropped(self, seat: int) -> bool:
+    def _withdraw_dropped(self, seat: int) -> None:
         """The status line no longer says that ``seat``'s friend dropped (if it still
-        does); whether a drop of theirs had been told."""
-        told = self._dropped.pop(seat, None)
-        if told is None:
-            return False
-        self.messages.withdraw(told)
-        return True
+        does)."""
+        self.messages.withdraw(self._dropped.pop(seat, ""))
 
     def _left(self, seat: int, name: str, reason: str) -> None:
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "net":

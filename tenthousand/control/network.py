@@ -147,7 +147,7 @@ class NetworkCommands:
                 or net.role != "host" or not net.friends or game.over:
             return
         self.waiting = game
-        self.controller.seating.wait_for_friends(waits_to_be_hosted())  # (no undo either)
+        self.controller.seating.wait_for_friends(net.friends, waits_to_be_hosted())
         self.controller.refresh()
         names = join_words([game.seats[i].name for i in net.friends])
         self.messages.tell(ngettext(

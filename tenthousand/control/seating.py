@@ -162,11 +162,12 @@ class Seating:
         game on the table waits under it, not shown (``filling.reason`` says why)."""
         self._why_held, self._filling = filling.reason, filling
 
-    def wait_for_friends(self, why: str) -> None:
-        """A game hosted for friends, resumed after the program stopped: it waits for its
-        table to be opened again (nobody plays; no undo either), ``why`` says so."""
+    def wait_for_friends(self, friends: Sequence[int], why: str) -> None:
+        """A game hosted for ``friends``' seats, resumed after the program stopped: it
+        waits for its table to be opened again (nobody plays; no undo either), ``why``
+        says so."""
         self.alone()
-        self._network, self._why_held = True, why
+        self._network, self._why_held, self._remote = True, why, frozenset(friends)
 
     def host(self, friends: Sequence[int], stand_ins: Mapping[int, str],
              publish: Callable[[Sequence[Event]], None]) -> None:

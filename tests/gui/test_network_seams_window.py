@@ -67,6 +67,7 @@ def _host_again(app: App, game: Game) -> int:
     app.root.update()
     key(app, "space")  # the game waits for Bob: the host cannot throw
     assert "waits for its friends" in app.window.status.full_text
+    assert app.window.scoreboard.rows[1].player == "Over the network"  # (Bob's seat)
     app.handlers["host_game"]()
     table = app.network.table
     assert table is not None and table.link is not None, app.window.status.full_text
