@@ -185,11 +185,13 @@ def watchers_text(watchers: Sequence[str]) -> str:
 class Filling:
     """A table being filled, as the window shows it instead of a game (the host's lobby
     before the game, a friend's screen joining): each seat's name and who sits there in
-    words, the table's caption and the line beside its buttons."""
+    words, the table's caption, the line beside its buttons, and what the middle of the
+    table says (nothing where the lobby panel covers it)."""
 
     seats: tuple[tuple[str, str], ...]
     caption: str
     reason: str
+    hint: str = ""
 
 
 def hosted_filling(seats: Sequence[LobbySeat]) -> Filling:
@@ -232,10 +234,10 @@ def joining_filling(seats: Sequence[tuple[str, str, str, str]], *, joined: bool)
         else:
             who = _(_STATES.get(state, _STATES["open"]))
         rows.append((name or _("(a free seat)"), who))
-    if not joined:
-        return Filling(tuple(rows), _("Joining the table"), _("Joining the table..."))
-    return Filling(tuple(rows), _("Waiting for the table"),
-                   _("The game begins when the host starts it."))
+    reason = (_("The game begins when the host starts it.") if joined
+              else _("Joining the table..."))
+    return Filling(tuple(rows), _("Waiting for the table") if joined
+                   else _("Joining the table"), reason, hint=reason)
 
 
 def filling_display(filling: Filling) -> Display:
@@ -244,7 +246,7 @@ def filling_display(filling: Filling) -> Display:
     rows = tuple(SeatRow(name=name, player=who, board=0, on_board=False, challenges=None,
                          match_points=0, show_match=False, show_on_board=False)
                  for name, who in filling.seats)
-    return Display(TableDisplay(caption=filling.caption, frozen_label="", hint=filling.reason),
+    return Display(TableDisplay(caption=filling.caption, frozen_label="", hint=filling.hint),
                    rows, "", False, ActionBarDisplay(reason=filling.reason))
 
 
