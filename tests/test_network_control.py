@@ -428,6 +428,11 @@ def _hosted_before() -> Game:
             game.bank(freeze) if game.bank_refusal(freeze) is None else game.throw(freeze)
         else:
             game.throw([])
+    return as_saved(game)
+
+
+def as_saved(game: Game) -> Game:
+    """``game`` as the autosave gives it back to a program started again."""
     loaded = load_record(game.record.to_dict()).game
     assert loaded is not None
     return loaded

@@ -21,6 +21,7 @@ from test_network_control import (
     _host,
     _hosted_before,
     _started,
+    as_saved,
     screens,
 )
 
@@ -134,9 +135,7 @@ def _stopped_on_anns_turn() -> Game:
     game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bob"), Seat("Bot", True)],
                 seed=77, first_seat=0)
     game.record.network = Network("host", friends=(1,), port=47100)
-    loaded = load_record(game.record.to_dict()).game
-    assert loaded is not None
-    return loaded
+    return as_saved(game)
 
 
 def test_the_host_cannot_throw_while_a_restored_table_waits_for_its_friends(
