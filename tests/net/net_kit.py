@@ -55,6 +55,19 @@ def join(link: HostLink, name: str, *, watch: bool = False, code: str = CODE,
     return friend
 
 
+def join_code(code: str, servers: Any, name: str, *, watch: bool = False,
+              token: str | None = None, level: str | None = "expert",
+              seed: int = 1) -> JoinedGame:
+    """A friend who joins over the internet by an invite code."""
+    client = ClientLink.connect_code(code, servers, name=name, watch=watch, token=token,
+                                     timeout_s=5.0)
+    friend = JoinedGame(client)
+    if level is not None:
+        game = Game(RULES, [Seat("a"), Seat("b")], seed=0)
+        friend.chooser = computer_chooser(level, game, seed)
+    return friend
+
+
 def pump_until(done: Callable[[], bool], *parts: Any, timeout: float = 10.0,
                pause: float = 0.001) -> None:
     """Pump every host and friend given until ``done()`` (AssertionError after timeout)."""
