@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -75,6 +76,10 @@ class HostTable:
                                 rejoin=again is not None and s.net)
                       for s in settings.seats]
         self.watchers: list[str] = []
+        #: Over the internet: the invite codes as the link told them last (by seat; None:
+        #: to watch), and those printed on standard output already (--host --internet).
+        self.invites: dict[int | None, str] = {}
+        self._printed: set[str] = set()
         #: The friends' seats given to a computer, by level (a friend who rejoins gets
         #: theirs back).
         self.handed: dict[int, str] = {}
@@ -118,7 +123,16 @@ class HostTable:
             self.messages.tell(ngettext(
                 "Your game is hosted again: {names} rejoins with the code {code}.",
                 "Your game is hosted again: {names} rejoin with the code {code}.",
-                len(away)).format(names=self._away_names(), code=where.code), Kind.EVENT)
+                len(away)).format(names=self._away_names(), code=where.code) if not where.internet
+                else ngettext(
+                "Your game is hosted again over the internet: {names} rejoins with the new "
+                "invite code of the seat.",
+                "Your game is hosted again over the internet: {names} rejoin with the new "
+                "invite codes of their seats.", len(away)).format(names=self._away_names()),
+                Kind.EVENT)
+        elif where.internet:
+            self.messages.tell(_("Your table is open over the internet: each friend joins "
+                                 "with the invite code of their seat."), Kind.EVENT)
         else:
             self.messages.tell(_("Your table is open: friends join with the code {code}."
                                  ).format(code=where.code), Kind.EVENT)
@@ -157,7 +171,8 @@ class HostTable:
 
     def show_lobby(self) -> None:
         where = self.where
-        shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers)
+        shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers,
+                      invites=self.invites if where.internet else None)
         if self.game is not None and self.again is not None and not shown.ready:
             shown = dataclasses.replace(  # hosted again: the friends come back by name
                 shown, title=_("Your game is hosted again"),
@@ -204,7 +219,8 @@ class HostTable:
         """``game`` is the table's game from now on (the first, or the match's next)."""
         self.game = game
         friends = tuple(i for i, s in enumerate(self.settings.seats) if s.net)
-        game.record.network = Network("host", friends=friends)
+        game.record.network = Network("host", friends=friends,
+                                      internet=self.settings.internet)
         c = self.controller
         c.network, c.held = True, False
         self._stand_ins({i: level for i, level in self.handed.items() if i in friends})
@@ -286,6 +302,25 @@ class HostTable:
             self._log(_("{name}: {text}").format(name=event.name, text=event.text), "chat")
         elif kind == "Problem":
             log.info("a network connection closed (%s): %s", event.peer, event.reason)
+        elif kind in ("Invites", "Trouble"):
+            self._internet(event)
+
+    def _internet(self, event: Any) -> None:
+        """The invite codes of a table over the internet, or trouble with the table."""
+        if type(event).__name__ == "Trouble":
+            self.messages.tell(event.text, Kind.WARNING)
+            if self.print_where and event.word in ("mailbox", "relay"):
+                print(event.text, file=sys.stderr, flush=True)
+            return
+        self.invites = {invite.seat: invite.code for invite in event.codes}
+        for invite in event.codes:
+            if self.print_where and invite.code not in self._printed:
+                self._printed.add(invite.code)
+                # (a line for scripts as much as for people: its words are not translated)
+                word = "watch code" if invite.seat is None else "join code"
+                print(f"{word}: {invite.code}", flush=True)
+        if self.game is None or any(s.dropped for s in self.seats):
+            self.show_lobby()
 
     def _joined(self, seat: int, name: str, rejoined: bool) -> None:
         if not 0 <= seat < len(self.seats):
@@ -373,7 +408,13 @@ def levels_label(levels: Sequence[tuple[str, str]], level: str) -> str:
 
 
 def where_text(where: Any) -> str:
-    """What ``--host`` prints: the addresses, the port and the code, a line each."""
+    """What ``--host`` prints: the addresses, the port and the code, a line each (over the
+    internet, each invite code follows as a line ``join code: CODE``)."""
+    if where.internet:
+        return "\n".join((
+            _("Hosting a table of Ten-Thousand over the internet."),
+            _("Each friend joins with the invite code of their seat (tenthousand --join-code "
+              "CODE --name NAME):")))
     return "\n".join((
         _("Hosting a table of Ten-Thousand."),
         _("Address: {addresses}").format(addresses=", ".join(where.addresses) or "127.0.0.1"),

@@ -65,7 +65,8 @@ class NetworkCommands:
         prefs.watch(("theme", "table_colour"), lambda: self.set_palette(
             palette(prefs.value.theme, prefs.value.table_colour)))
         #: The net layer as this window uses it (tests give a fake one).
-        self.net: Any = NetLayer(jobs)
+        self.net: Any = NetLayer(jobs, servers=lambda: (prefs.value.mailbox,
+                                                         prefs.value.transit_relay))
         #: A game this screen hosted for friends, resumed after the program stopped: it
         #: waits for Game > Host a network game to open its table again.
         self.waiting: Game | None = None
@@ -117,10 +118,12 @@ class NetworkCommands:
     def host_again(self, game: Game) -> None:
         """Host the game on the table again: the program stopped while friends played it
         (its record names their seats); they rejoin with the new code and their names."""
-        friends = game.record.network.friends if game.record.network is not None else ()
+        net = game.record.network
+        friends = net.friends if net is not None else ()
         seats = tuple(SeatSetting(s.name, s.computer, s.level, net=i in friends)
                       for i, s in enumerate(game.seats))
-        self.host(GameSettings(seats=seats), again=game)
+        self.host(GameSettings(seats=seats, internet=net is not None and net.internet),
+                  again=game)
 
     def follow_resumed(self, change: Change) -> None:
         """The session's watcher, after the table's: the program stopped while this screen
@@ -187,6 +190,22 @@ class NetworkCommands:
             timers=self.timers,
             connect=lambda: self.net.join(address, port, code=code, name=name, watch=watch,
                                           token=None if watch else self.tokens.get(key)),
+            replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
+            on_closed=self._closed, warm=self.warm,
+            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs)
+        self._show_chat(True)
+
+    def join_code(self, code: str, name: str, *, watch: bool = False) -> None:
+        """Join a table over the internet by its invite ``code``."""
+        self.leave()
+        if not watch:
+            self.last_name = name
+        key = ("", None, name.casefold())  # (a rejoin over the internet: a new code)
+        self.table = ClientTable(
+            session=self.session, controller=self.controller, messages=self.messages,
+            timers=self.timers,
+            connect=lambda: self.net.join_code(code, name=name, watch=watch,
+                                               token=None if watch else self.tokens.get(key)),
             replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
             on_closed=self._closed, warm=self.warm,
             on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs)
@@ -349,9 +368,18 @@ class NetLayer:
     """The net layer's calls as this window makes them: every link's loop runs in the job
     runner, and the net layer loads only when a table opens or is looked for."""
 
-    def __init__(self, jobs: JobRunner) -> None:
+    def __init__(self, jobs: JobRunner, *,
+                 servers: Callable[[], tuple[str, str]] = lambda: ("", "")) -> None:
         self.jobs = jobs
         self.announce = True  # the table is announced on the local network (zeroconf)
+        #: The mailbox server and transit relay of tables over the internet (Preferences).
+        self.servers = servers
+
+    def _servers(self) -> Any:
+        from ..net.protocol import Servers  # (the net layer loads when a table opens)
+
+        mailbox, relay = self.servers()
+        return Servers(mailbox, relay) if mailbox else Servers()
 
     def host(self, settings: GameSettings, *, port: int | None, code: str | None,
              rules: Rules | None = None, keep_names: bool = False) -> Any:
@@ -367,6 +395,8 @@ class NetLayer:
         lobby = link.Lobby(rules.to_dict(), seats,
                            next((s.name for s in settings.seats if not s.computer
                                  and not s.net), ""))
+        if settings.internet:
+            return link.HostLink.open_internet(lobby, self._servers(), runner=self.jobs)
         return link.HostLink.open(lobby, port=link.DEFAULT_PORT if port is None else port,
                                   code=code, announce=self.announce, runner=self.jobs)
 
@@ -377,6 +407,13 @@ class NetLayer:
         return link.ClientLink.connect(address, link.DEFAULT_PORT if port is None else port,
                                        code=code, name=name, watch=watch, token=token,
                                        runner=self.jobs)
+
+    def join_code(self, code: str, *, name: str, watch: bool,
+                  token: str | None = None) -> Any:
+        from ..net import link
+
+        return link.ClientLink.connect_code(code, self._servers(), name=name, watch=watch,
+                                            token=token, runner=self.jobs)
 
     def replica(self, data: dict[str, Any], seat: int | None) -> Any:
         from ..net.replica import Replica

@@ -199,6 +199,9 @@ class GameSettings:
     #: Who sees the coach (the advisor) in a real-dice game: everyone, nobody, or each
     #: person after a decision (see tenthousand.present.dice_entry.COACH_MODES).
     coach: str = "everyone"
+    #: A table hosted for friends over the internet (invite codes), not on this network;
+    #: chosen for each table, never saved.
+    internet: bool = False
 
     def base(self) -> Rules:
         """The preset, or the saved rule set when ``preset`` is ``saved:NAME``."""

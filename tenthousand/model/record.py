@@ -81,17 +81,20 @@ class Network:
     """A game played over the network, as this screen took part in it: as the ``host``
     (whose engine judged it), as a ``player`` at ``seat``, or as a ``watcher``.  The host's
     record names the ``friends``' seats (played at other screens): a game hosted again after
-    the host stopped waits for them there."""
+    the host stopped waits for them there (over the ``internet``, by invite codes, when it
+    was hosted so)."""
 
     role: str
     seat: int | None = None
     friends: tuple[int, ...] = ()
+    internet: bool = False
 
     ROLES = ("host", "player", "watcher")
 
     def to_dict(self) -> dict[str, Any]:
         return {"role": self.role, **({"seat": self.seat} if self.seat is not None else {}),
-                **({"friends": list(self.friends)} if self.friends else {})}
+                **({"friends": list(self.friends)} if self.friends else {}),
+                **({"internet": True} if self.internet else {})}
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,13 @@ from .protocol import (
     TO_CLIENT,
     VERSION,
     ProtocolError,
+    Servers,
     decode,
     encode,
 )
 
 if TYPE_CHECKING:
     from ..services.jobs import JobRunner
-    from .internet import Servers
 
 __all__ = ["ClientLink", "bye_text", "split_address"]
 

@@ -62,6 +62,7 @@ from .protocol import (
     TO_HOST,
     VERSION,
     ProtocolError,
+    Servers,
     claimed_version,
     decode,
     encode,
@@ -73,7 +74,7 @@ from .protocol import (
 
 if TYPE_CHECKING:
     from ..services.jobs import JobRunner
-    from .internet import InternetError, Invitation, Servers
+    from .internet import InternetError, Invitation
 
 __all__ = ["HostLink", "Limits"]
 

@@ -25,10 +25,8 @@ import asyncio
 import concurrent.futures
 import json
 import logging
-import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from twisted.internet import defer, error, reactor
@@ -46,13 +44,13 @@ from wormhole.errors import (
 from wormhole.transit import TransitReceiver, TransitSender
 from zope.interface import implementer
 
-from ..files.settings import PUBLIC_MAILBOX, PUBLIC_RELAY
 from ..i18n import _
+from ..model.text import invite_code
 from ..services.jobs import start_service
-from .protocol import MAX_LINE, PROTOCOL, VERSION, ProtocolError
+from .protocol import MAX_LINE, PROTOCOL, VERSION, ProtocolError, Servers
 
 __all__ = ["APPID", "Invitation", "InternetError", "Reactor", "Servers", "TransitChannel",
-           "WrongCode", "join_by_code", "normal_code", "valid_code"]
+           "WrongCode", "join_by_code", "normal_code"]
 
 log = logging.getLogger("tenthousand.net")
 
@@ -65,20 +63,7 @@ MAILBOX_S = 15.0
 #: How long the two sides may take to connect once they have the key (seconds).
 CONNECT_S = 30.0
 
-_CODE = re.compile(r"^[0-9]{1,6}(-[a-z]{2,16}){1,6}$")
 reactor_: Any = reactor  # (Twisted's module-level reactor is not typed as one)
-
-
-@dataclass(frozen=True)
-class Servers:
-    """Where a table's invitations meet (``mailbox``: a ``ws://`` or ``wss://`` URL) and
-    the relay that carries a connection neither side can make directly (``relay``: a hint
-    ``tcp:HOST:PORT``; "" for none).  ``direct``: offer and try direct connections too
-    (the benchmark turns them off, so everything goes through the relay)."""
-
-    mailbox: str = PUBLIC_MAILBOX
-    relay: str = PUBLIC_RELAY
-    direct: bool = True
 
 
 class InternetError(Exception):
@@ -94,14 +79,8 @@ class WrongCode(InternetError):
 
 
 def normal_code(text: str) -> str:
-    """An invite code as typed ("7 Guitarist revenge ") as magic-wormhole takes it."""
-    words = [w for w in re.split(r"[\s\-]+", text.strip().lower()) if w]
-    return "-".join(words)
-
-
-def valid_code(text: str) -> bool:
-    """Whether ``text`` is shaped as an invite code: a number and words, with dashes."""
-    return bool(_CODE.match(normal_code(text)))
+    """An invite code as typed, as magic-wormhole takes it (as typed when it is not one)."""
+    return invite_code(text) or text.strip()
 
 
 def _versions() -> dict[str, Any]:

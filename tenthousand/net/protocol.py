@@ -32,15 +32,18 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
+from ..files.settings import PUBLIC_MAILBOX, PUBLIC_RELAY
 from ..model.command import COMMANDS
 from ..model.text import is_plain
 from .schema import Bool, Field, Hex, Int, ListOf, Obj, SchemaError, Str
 
 __all__ = ["DEFAULT_PORT", "MAX_LINE", "plain", "PROTOCOL", "TO_CLIENT", "TO_HOST", "VERSION",
-           "ProtocolError", "decode", "encode", "new_code", "new_nonce", "normalize_code"]
+           "ProtocolError", "Servers", "decode", "encode", "new_code", "new_nonce",
+           "normalize_code"]
 
 #: The protocol's version (the handshake's ``proto``); the program's is :data:`VERSION`.
 #: 2: the join code proven by SPAKE2 and the lines sealed after it (1: an HMAC of the code).
@@ -70,6 +73,19 @@ TOKEN = Hex(32)
 TABLE = Str(0, 40)
 CHAT_TEXT = Str(1, 200)
 _VERSION = Str(1, 40)
+
+
+@dataclass(frozen=True)
+class Servers:
+    """Where the invite codes of a table over the internet meet (``mailbox``: a ``ws://``
+    or ``wss://`` URL of a magic-wormhole mailbox server) and the relay that carries a
+    connection neither side can make directly (``relay``: a hint ``tcp:HOST:PORT``; ""
+    for none).  ``direct``: offer and try direct connections too (the benchmark turns
+    them off, so that everything goes through the relay)."""
+
+    mailbox: str = PUBLIC_MAILBOX
+    relay: str = PUBLIC_RELAY
+    direct: bool = True
 
 
 class ProtocolError(ValueError):

@@ -10,7 +10,7 @@ The lobby panel (:mod:`tenthousand.view.lobby`) and the join dialog
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..files.settings import SeatSetting
@@ -110,11 +110,13 @@ class LobbyShown:
     """What the lobby panel shows."""
 
     title: str
-    how: tuple[str, ...]  # how to join: the addresses, the port, the code
+    how: tuple[str, ...]  # how to join: the addresses, the port, the code (at most 4 lines)
     seats: tuple[tuple[str, str, bool], ...]  # per seat: "1. Ann", its state, whether open
     watchers: str  # who watches ("" for nobody)
     ready: bool  # every seat is filled: Start
     footer: str  # what Start does now, or why it waits
+    #: Over the internet: the invite codes, each with whose it is ("Seat 2 (Guest A)").
+    codes: tuple[tuple[str, str], ...] = ()
 
 
 def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
@@ -133,10 +135,12 @@ def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
 
 
 def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbySeat],
-          watchers: Sequence[str] = ()) -> LobbyShown:
-    """The lobby of a hosted table: how to join it, and the seats filling."""
+          watchers: Sequence[str] = (),
+          invites: Mapping[int | None, str] | None = None) -> LobbyShown:
+    """The lobby of a hosted table: how to join it, and the seats filling; ``invites``: a
+    table over the internet, its invite codes by seat (None: to watch)."""
     shown = ", ".join(addresses) if addresses else "127.0.0.1"
-    how = (
+    how: tuple[str, ...] = (
         # Translators: the lobby; {addresses} lists this computer's addresses.
         _("Address: {addresses}").format(addresses=shown),
         _("Port: {port}").format(port=port),
@@ -144,6 +148,11 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
         _("Friends choose Game > Join a network game, pick this table (or type the address) "
           "and give the code."),
     )
+    codes: tuple[tuple[str, str], ...] = ()
+    if invites is not None:
+        how = (_("Over the internet: each friend joins with the invite code of their seat "
+                 "(Game > Join a network game). A code lets one friend in, once."),)
+        codes = _invite_rows(invites, seats)
     rows = []
     for index, seat in enumerate(seats, start=1):
         state, open_ = _seat_state(seat)
@@ -153,7 +162,24 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
     footer = (_("Every seat is filled: Start begins the game.") if ready else
               _("Start when every seat is filled, or give an empty seat to a computer."))
     watching = _("Watching: {names}").format(names=", ".join(watchers)) if watchers else ""
-    return LobbyShown(_("Your table is open"), how, tuple(rows), watching, ready, footer)
+    return LobbyShown(_("Your table is open"), how, tuple(rows), watching, ready, footer,
+                      codes)
+
+
+def _invite_rows(invites: Mapping[int | None, str], seats: Sequence[LobbySeat]
+                 ) -> tuple[tuple[str, str], ...]:
+    """Each invite code with whose it is: an open seat's first, then the one to watch."""
+    rows = []
+    for index, seat in enumerate(seats):
+        code = invites.get(index)
+        if seat.kind == "net" and not (seat.joined and not seat.dropped):
+            # Translators: whose an invite code is; {name}: the name kept for the seat.
+            whose = (_("Seat {number} ({name})").format(number=index + 1, name=seat.name)
+                     if seat.name else _("Seat {number}").format(number=index + 1))
+            rows.append((whose, code or _("(a code is being made...)")))
+    if None in invites:
+        rows.append((_("To watch"), invites[None]))
+    return tuple(rows)
 
 
 def refusal_text(why: str) -> str:

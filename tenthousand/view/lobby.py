@@ -62,13 +62,15 @@ class LobbyPanel(tk.Frame):
                 label.configure(font=self.code_font)
             label.grid(row=1 + row, column=0, columnspan=3, sticky="w")
             self.how.append(label)
+        self.codes = tk.Frame(body)  # over the internet: the invite codes, to be read aloud
+        self.codes.grid(row=5, column=0, columnspan=3, sticky="w")
         self.seats = tk.Frame(body)
-        self.seats.grid(row=5, column=0, columnspan=3, sticky="w", pady=8)
+        self.seats.grid(row=6, column=0, columnspan=3, sticky="w", pady=8)
         self.watchers = tk.Label(body, anchor="w")
-        self.watchers.grid(row=6, column=0, columnspan=3, sticky="w")
+        self.watchers.grid(row=7, column=0, columnspan=3, sticky="w")
         self._hand_row()
         self.footer = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
-        self.footer.grid(row=8, column=0, columnspan=3, sticky="w", pady=(8, 4))
+        self.footer.grid(row=9, column=0, columnspan=3, sticky="w", pady=(8, 4))
         bar = tk.Frame(self)
         bar.grid(row=1, column=0, sticky="e", pady=(6, 0))
         # Translators: the lobby's buttons; "&" marks the access key (Alt+letter), none
@@ -88,7 +90,7 @@ class LobbyPanel(tk.Frame):
 
     def _hand_row(self) -> None:
         row = self.hand_frame = tk.Frame(self.body)
-        row.grid(row=7, column=0, columnspan=3, sticky="w", pady=(6, 0))
+        row.grid(row=8, column=0, columnspan=3, sticky="w", pady=(6, 0))
         self.seat_var = tk.StringVar(self, "")
         self.level_var = tk.StringVar(self, "")
         self.seat_combo = ttk.Combobox(row, textvariable=self.seat_var, state="readonly",
@@ -114,8 +116,13 @@ class LobbyPanel(tk.Frame):
     def show(self, shown: LobbyShown, levels: Sequence[tuple[str, str]]) -> None:
         """Show ``shown``; ``levels``: the computer levels (key, label), weakest first."""
         self.title.configure(text=shown.title)
-        for label, text in zip(self.how, shown.how, strict=True):
-            label.configure(text=text)
+        for index, label in enumerate(self.how):
+            label.configure(text=shown.how[index] if index < len(shown.how) else "")
+            if index < len(shown.how):
+                label.grid()
+            else:
+                label.grid_remove()
+        self._show_codes(shown.codes)
         for child in self.seats.winfo_children():
             child.destroy()
         self._open = []
@@ -145,6 +152,21 @@ class LobbyPanel(tk.Frame):
         self._fit()
         if not self.winfo_ismapped():
             self.lift()
+
+    def _show_codes(self, codes: Sequence[tuple[str, str]]) -> None:
+        """The invite codes of a table over the internet: whose, then the code."""
+        for child in self.codes.winfo_children():
+            child.destroy()
+        for index, (whose, code) in enumerate(codes):
+            tk.Label(self.codes, text=whose, anchor="w", background=self._bg,
+                     foreground=self._fg).grid(row=index, column=0, sticky="w", padx=(0, 16))
+            tk.Label(self.codes, text=code, anchor="w", font=self.code_font,
+                     background=self._bg, foreground=self._fg).grid(row=index, column=1,
+                                                                     sticky="w")
+        if codes:
+            self.codes.grid()
+        else:
+            self.codes.grid_remove()
 
     def _fit(self, _event: object = None) -> None:
         """The texts wrap within the table under the panel (a small screen, a long
@@ -176,13 +198,14 @@ class LobbyPanel(tk.Frame):
 
     def set_palette(self, pal: Palette) -> None:
         self._bg, self._fg, self._muted = pal.panel, pal.panel_text, pal.panel_muted
-        frames: list[tk.Frame] = [self, self.body, self.seats, self.hand_frame]
+        frames: list[tk.Frame] = [self, self.body, self.seats, self.codes, self.hand_frame]
         frames += [c for c in self.winfo_children() if isinstance(c, tk.Frame)]
         self.area.canvas.configure(background=self._bg)
         for frame in frames:
             frame.configure(background=self._bg)
         self.hand_label.configure(background=self._bg, foreground=self._fg)
         labels = [self.title, self.watchers, self.footer, *self.how]
-        labels += [c for c in self.seats.winfo_children() if isinstance(c, tk.Label)]
+        labels += [c for c in (*self.seats.winfo_children(), *self.codes.winfo_children())
+                   if isinstance(c, tk.Label)]
         for label in labels:
             label.configure(background=self._bg, foreground=self._fg)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from servers_kit import local_servers
 
-from tenthousand.net.internet import Servers
+from tenthousand.net.protocol import Servers
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tenthousand.net.internet import Servers
+from tenthousand.net.protocol import Servers
 
 
 def free_port() -> int:

@@ -10,7 +10,7 @@ from servers_kit import free_port
 
 from tenthousand.net.events import Closed, Invites, Problem, Trouble
 from tenthousand.net.host import HostLink
-from tenthousand.net.internet import Servers
+from tenthousand.net.protocol import Servers
 from tenthousand.net.link import Limits
 
 QUICK = Limits(handshake_s=5.0, messages_per_s=5000, burst=5000, retry_s=0.5)
