@@ -344,7 +344,7 @@ def test_the_first_frame_waits_for_no_module_it_does_not_show(_private_home: Pat
     loaded = next(line for line in lines if line.startswith("loaded:"))
     assert loaded.split()[1:] == [], loaded
     assert "gc: True" in lines, done.stdout
-    assert "internet: " in [line[:10] for line in lines] and "internet:" in lines, done.stdout
+    assert "internet: " in lines, done.stdout  # (nothing after the colon)
 
 
 def test_the_first_frame_is_the_table_before_the_game_loads(_private_home: Path) -> None:
