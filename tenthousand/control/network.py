@@ -169,17 +169,29 @@ class NetworkCommands:
         self.controller.cancel_all()
         with self.window.box_open():
             choice = JoinDialog(self.root, name=self.my_name(), find=self._find,
-                                address=self.last_address).result
+                                address=self.last_address, attempt=self._attempt).result
         collect()
-        if choice is None:
+        if choice is None:  # (a join under way when the player gave up: left)
+            if self.table is not None:
+                self.leave()
             self.controller.start()
             return
-        shown = f"[{choice.address}]" if ":" in choice.address else choice.address
-        self.last_address = shown if choice.port is None else f"{shown}:{choice.port}"
-        self.join(choice.address, choice.port, choice.code, choice.name, watch=choice.watch)
+        if not choice.internet:
+            shown = f"[{choice.address}]" if ":" in choice.address else choice.address
+            self.last_address = shown if choice.port is None else f"{shown}:{choice.port}"
+
+    def _attempt(self, choice: Any, done: Callable[[str | None], None]) -> None:
+        """The join dialog's Join: the table is joined while the dialog waits, open, for
+        ``done`` (None: in; else the sentence why not, shown in the dialog)."""
+        if choice.internet:
+            self.join_code(choice.code, choice.name, watch=choice.watch, on_outcome=done)
+        else:
+            self.join(choice.address, choice.port, choice.code, choice.name,
+                      watch=choice.watch, on_outcome=done)
 
     def join(self, address: str, port: int | None, code: str, name: str, *,
-             watch: bool = False) -> None:
+             watch: bool = False, on_outcome: Callable[[str | None], None] | None = None
+             ) -> None:
         """Join the table at ``address`` (``port`` None: the default one)."""
         self.leave()
         if not watch:
@@ -192,10 +204,12 @@ class NetworkCommands:
                                           token=None if watch else self.tokens.get(key)),
             replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
             on_closed=self._closed, warm=self.warm,
-            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs)
+            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs,
+            on_outcome=on_outcome)
         self._show_chat(True)
 
-    def join_code(self, code: str, name: str, *, watch: bool = False) -> None:
+    def join_code(self, code: str, name: str, *, watch: bool = False,
+                  on_outcome: Callable[[str | None], None] | None = None) -> None:
         """Join a table over the internet by its invite ``code``."""
         self.leave()
         if not watch:
@@ -208,7 +222,8 @@ class NetworkCommands:
                                                token=None if watch else self.tokens.get(key)),
             replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
             on_closed=self._closed, warm=self.warm,
-            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs)
+            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs,
+            on_outcome=on_outcome)
         self._show_chat(True)
 
     def warm(self, rules: Rules) -> None:

@@ -10,8 +10,8 @@ from servers_kit import free_port
 
 from tenthousand.net.events import Closed, Invites, Problem, Trouble
 from tenthousand.net.host import HostLink
-from tenthousand.net.protocol import Servers
 from tenthousand.net.link import Limits
+from tenthousand.net.protocol import Servers
 
 QUICK = Limits(handshake_s=5.0, messages_per_s=5000, burst=5000, retry_s=0.5)
 
