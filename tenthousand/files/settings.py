@@ -640,9 +640,9 @@ class Server(Text):
         return text
 
 
-MAILBOX = Server("mailbox", PUBLIC_MAILBOX, N_("&Mailbox server"),
+MAILBOX = Server("mailbox", PUBLIC_MAILBOX, N_("Ma&ilbox server"),
                  N_("where friends over the internet meet by their codes"))
-TRANSIT_RELAY = Server("transit_relay", PUBLIC_RELAY, N_("&Transit relay"),
+TRANSIT_RELAY = Server("transit_relay", PUBLIC_RELAY, N_("Transit rela&y"),
                        N_("carries the game when neither computer can reach the other "
                           "(empty: none)"), check=relay_problem)
 
@@ -662,7 +662,7 @@ PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
     ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY, SPEECH, LANGUAGE, MAILBOX, TRANSIT_RELAY)}
 #: What the preferences dialog edits (the rest the window keeps by itself).
 DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
-                "theme", "table_colour", "size", "speech", "language")
+                "theme", "table_colour", "size", "speech", "language", "mailbox", "transit_relay")
 
 
 def _game_settings(data: Any, bad: list[str]) -> dict[str, GameSettings]:
