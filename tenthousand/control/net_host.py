@@ -172,7 +172,8 @@ class HostTable:
     def show_lobby(self) -> None:
         where = self.where
         shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers,
-                      invites=self.invites if where.internet else None)
+                      invites=self.invites if where.internet else None,
+                      joins_open=self.link.joins_open)
         if self.game is not None and self.again is not None and not shown.ready:
             shown = dataclasses.replace(  # hosted again: the friends come back by name
                 shown, title=_("Your game is hosted again"),
@@ -193,6 +194,12 @@ class HostTable:
     def _away_names(self) -> str:
         """The friends whose seats wait for them, as a list in words."""
         return join_words([s.name for s in self.seats if s.dropped])
+
+    def set_joins(self, open_: bool) -> None:
+        """Open the table to new joins, or close it (the friends at it play on)."""
+        if self.link is not None and not self.closed:
+            self.link.set_joins(open_)
+            self.show_lobby()
 
     def start(self) -> None:
         """Start: the game goes on the table with the friends' names (or, during the game,

@@ -60,7 +60,8 @@ class NetworkCommands:
         self.make_game = make_game
         self.table: Table | None = None
         self.lobby = LobbyPanel(window.table, pal, on_start=self._start,
-                                on_hand=self._hand, on_close=self._close_table)
+                                on_hand=self._hand, on_close=self._close_table,
+                                on_joins=self._joins)
         self.chat_line = ChatLine(window.side, pal, on_send=self._chat, table=window.table)
         prefs.watch(("theme", "table_colour"), lambda: self.set_palette(
             palette(prefs.value.theme, prefs.value.table_colour)))
@@ -156,6 +157,10 @@ class NetworkCommands:
     def _close_table(self) -> None:
         if self.table is not None:
             self.table.close()
+
+    def _joins(self, open_: bool) -> None:
+        if isinstance(self.table, HostTable):
+            self.table.set_joins(open_)
 
     # -- joining -------------------------------------------------------------------------
 

@@ -276,11 +276,11 @@ class PreferencesDialog(Dialog[Preferences]):
         language = self.languages.get(self.language_var.get())
         if language is None:
             errors["language"] = _("choose a language")
-        for pref, var in ((MAILBOX, self.mailbox_var), (TRANSIT_RELAY, self.relay_var)):
-            problem = pref.check(var.get().strip())
+        for server, typed in ((MAILBOX, self.mailbox_var), (TRANSIT_RELAY, self.relay_var)):
+            problem = server.check(typed.get().strip())
             if problem:
-                errors[pref.name] = problem
-            values[pref.name] = var.get().strip()
+                errors[server.name] = problem
+            values[server.name] = typed.get().strip()
         if errors:
             return None, errors
         values.update(sound=self.sound_var.get(), theme=self.theme_var.get(),

@@ -117,6 +117,8 @@ class LobbyShown:
     footer: str  # what Start does now, or why it waits
     #: Over the internet: the invite codes, each with whose it is ("Seat 2 (Guest A)").
     codes: tuple[tuple[str, str], ...] = ()
+    #: New friends may join (the host can close the table to new joins).
+    joins_open: bool = True
 
 
 def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
@@ -136,9 +138,11 @@ def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
 
 def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbySeat],
           watchers: Sequence[str] = (),
-          invites: Mapping[int | None, str] | None = None) -> LobbyShown:
+          invites: Mapping[int | None, str] | None = None,
+          joins_open: bool = True) -> LobbyShown:
     """The lobby of a hosted table: how to join it, and the seats filling; ``invites``: a
-    table over the internet, its invite codes by seat (None: to watch)."""
+    table over the internet, its invite codes by seat (None: to watch); ``joins_open``:
+    False when the host has closed the table to new joins."""
     shown = ", ".join(addresses) if addresses else "127.0.0.1"
     how: tuple[str, ...] = (
         # Translators: the lobby; {addresses} lists this computer's addresses.
@@ -162,8 +166,10 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
     footer = (_("Every seat is filled: Start begins the game.") if ready else
               _("Start when every seat is filled, or give an empty seat to a computer."))
     watching = _("Watching: {names}").format(names=", ".join(watchers)) if watchers else ""
+    if not joins_open:
+        footer = " ".join((footer, _("The table is closed to new joins.")))
     return LobbyShown(_("Your table is open"), how, tuple(rows), watching, ready, footer,
-                      codes)
+                      codes, joins_open)
 
 
 def _invite_rows(invites: Mapping[int | None, str], seats: Sequence[LobbySeat]

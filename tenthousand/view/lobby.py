@@ -36,7 +36,8 @@ class LobbyPanel(tk.Frame):
     """See the module's docstring.  ``on_hand(seat, level)`` gives a seat to the computer."""
 
     def __init__(self, parent: tk.Misc, pal: Palette, *, on_start: Callable[[], None],
-                 on_hand: Callable[[int, str], None], on_close: Callable[[], None]) -> None:
+                 on_hand: Callable[[int, str], None], on_close: Callable[[], None],
+                 on_joins: Callable[[bool], None] = lambda open_: None) -> None:
         super().__init__(parent, borderwidth=2, relief="ridge", padx=PAD, pady=14)
         self.on_hand = on_hand
         base = tkfont.nametofont("TkDefaultFont", root=self)
@@ -68,6 +69,11 @@ class LobbyPanel(tk.Frame):
         self.seats.grid(row=6, column=0, columnspan=3, sticky="w", pady=8)
         self.watchers = tk.Label(body, anchor="w")
         self.watchers.grid(row=7, column=0, columnspan=3, sticky="w")
+        self.joins_var = tk.BooleanVar(self, True)  # (closed: nobody new gets in)
+        self.joins_check = access.check(body, _("Let new friends &join"),
+                                        variable=self.joins_var,
+                                        command=lambda: on_joins(self.joins_var.get()))
+        self.joins_check.grid(row=10, column=0, columnspan=3, sticky="w")
         self._hand_row()
         self.footer = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
         self.footer.grid(row=9, column=0, columnspan=3, sticky="w", pady=(8, 4))
@@ -135,6 +141,7 @@ class LobbyPanel(tk.Frame):
             if open_:
                 self._open.append(index)
         self.watchers.configure(text=shown.watchers)
+        self.joins_var.set(shown.joins_open)
         self.footer.configure(text=shown.footer)
         self._levels = list(levels)
         choices: list[str] = [shown.seats[i][0] for i in self._open]
