@@ -69,22 +69,24 @@ class LobbyPanel(tk.Frame):
         self.seats.grid(row=6, column=0, columnspan=3, sticky="w", pady=8)
         self.watchers = tk.Label(body, anchor="w")
         self.watchers.grid(row=7, column=0, columnspan=3, sticky="w")
-        self.joins_var = tk.BooleanVar(self, True)  # (closed: nobody new gets in)
-        self.joins_check = access.check(body, _("Let new friends &join"),
-                                        variable=self.joins_var,
-                                        command=lambda: on_joins(self.joins_var.get()))
-        self.joins_check.grid(row=10, column=0, columnspan=3, sticky="w")
+
         self._hand_row()
         self.footer = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
         self.footer.grid(row=9, column=0, columnspan=3, sticky="w", pady=(8, 4))
-        bar = tk.Frame(self)
-        bar.grid(row=1, column=0, sticky="e", pady=(6, 0))
+        bar = self.bar = tk.Frame(self)
+        bar.grid(row=1, column=0, sticky="ew", pady=(6, 0))
+        # (beside the buttons, always in sight: closed, nobody new gets in)
+        self.joins_var = tk.BooleanVar(self, True)
+        self.joins_check = access.check(bar, _("Let new friends &join"),
+                                        variable=self.joins_var,
+                                        command=lambda: on_joins(self.joins_var.get()))
+        self.joins_check.pack(side="left", padx=(0, 12))
         # Translators: the lobby's buttons; "&" marks the access key (Alt+letter), none
         # of the menu bar's letters.
         self.start_button = access.button(bar, _("&Start the game"), on_start)
-        self.start_button.pack(side="left", padx=(0, 6))
         self.close_button = access.button(bar, _("Close the ta&ble"), on_close)
-        self.close_button.pack(side="left")
+        self.close_button.pack(side="right")
+        self.start_button.pack(side="right", padx=(0, 6))
         self._levels: list[tuple[str, str]] = []
         self._open: list[int] = []
         self.set_palette(pal)
@@ -205,7 +207,8 @@ class LobbyPanel(tk.Frame):
 
     def set_palette(self, pal: Palette) -> None:
         self._bg, self._fg, self._muted = pal.panel, pal.panel_text, pal.panel_muted
-        frames: list[tk.Frame] = [self, self.body, self.seats, self.codes, self.hand_frame]
+        frames: list[tk.Frame] = [self, self.body, self.seats, self.codes, self.hand_frame,
+                                  self.bar]
         frames += [c for c in self.winfo_children() if isinstance(c, tk.Frame)]
         self.area.canvas.configure(background=self._bg)
         for frame in frames:
