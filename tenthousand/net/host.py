@@ -87,8 +87,9 @@ class Limits:
 
     handshake_s: float = 10.0  # the join must come this soon after the code is proven
     unproven_s: float = 5.0  # a connection must prove the code this soon after it came
-    unproven: int = 16  # connections that have not proven it, at once (the oldest goes)
-    unproven_per_address: int = 4  # ... of them from one address (more are refused)
+    unproven: int = 24  # connections that have not proven it, at once (the oldest goes)
+    unproven_per_address: int = 8  # ... of them from one address (more are refused: a
+    # whole table of friends behind one router fits, an address alone never fills it)
     backoff_s: float = 0.5  # after a wrong code, the next try from that address waits...
     backoff_max_s: float = 16.0  # ...doubling each time, up to this
     wrong_per_minute: float = 6.0  # wrong codes at the table from all addresses together,
