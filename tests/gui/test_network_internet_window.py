@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import tkinter as tk
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,15 +20,6 @@ from tenthousand.net.events import Invites
 from tenthousand.net.host import HostLink
 from tenthousand.net.link import Lobby, LobbySeat
 from tenthousand.net.protocol import Servers
-
-
-@pytest.fixture
-def root(tk_root: tk.Tk) -> Iterator[tk.Tk]:
-    tk_root.deiconify()
-    yield tk_root
-    for child in tk_root.winfo_children():
-        if isinstance(child, tk.Toplevel):
-            child.destroy()
 
 
 def _app(root: tk.Tk, servers: Servers) -> Any:
@@ -46,7 +36,8 @@ def _dialog(root: tk.Tk, app: Any, code: str) -> JoinDialog:
 
 
 def test_the_join_dialog_says_a_mailbox_down_and_keeps_what_was_typed(
-        root: tk.Tk, servers: Servers) -> None:
+        shown_root: tk.Tk, servers: Servers) -> None:
+    root = shown_root
     down = dataclasses.replace(servers, mailbox=f"ws://127.0.0.1:{free_port()}/v1")
     app = _app(root, down)
     try:
@@ -66,7 +57,8 @@ def test_the_join_dialog_says_a_mailbox_down_and_keeps_what_was_typed(
 
 
 def test_a_wrong_invite_code_keeps_the_dialog_open_and_the_right_one_joins(
-        root: tk.Tk, servers: Servers) -> None:
+        shown_root: tk.Tk, servers: Servers) -> None:
+    root = shown_root
     table = Lobby(settings().to_rules().to_dict(),
                   (LobbySeat("person", "Kim"), LobbySeat("net")), "Kim")
     link = HostLink.open_internet(table, servers)
@@ -100,7 +92,8 @@ def test_a_wrong_invite_code_keeps_the_dialog_open_and_the_right_one_joins(
 
 
 def test_the_internet_lobby_shows_and_prints_each_seats_code(
-        root: tk.Tk, servers: Servers, capsys: pytest.CaptureFixture[str]) -> None:
+        shown_root: tk.Tk, servers: Servers, capsys: pytest.CaptureFixture[str]) -> None:
+    root = shown_root
     app = _app(root, servers)
     try:
         hosted = GameSettings(seats=(SeatSetting("Ann"), SeatSetting("Guest A", net=True),

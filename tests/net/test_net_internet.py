@@ -22,6 +22,15 @@ def _codes(events: list[object]) -> dict[int | None, str]:
     return {c.seat: c.code for c in last[-1].codes} if last else {}
 
 
+def _hosted(servers: Servers) -> tuple[HostLink, list[object], Collect]:
+    """A table over the internet (a computer and a friend's seat) whose seat code is told."""
+    link = HostLink.open_internet(lobby("cpu:expert", "net"), servers, limits=QUICK)
+    events: list[object] = []
+    host = Collect(link, events)
+    pump_until(lambda: 1 in _codes(events), host, timeout=20)
+    return link, events, host
+
+
 def test_a_whole_game_by_codes_through_the_relay(servers: Servers) -> None:
     relay_only = replace(servers, direct=False)
     link = HostLink.open_internet(lobby("cpu:expert", "net"), relay_only, limits=QUICK)
@@ -53,11 +62,8 @@ def test_a_whole_game_by_codes_through_the_relay(servers: Servers) -> None:
 
 
 def test_a_wrong_code_is_refused_after_one_try(servers: Servers) -> None:
-    link = HostLink.open_internet(lobby("cpu:expert", "net"), servers, limits=QUICK)
-    events: list[object] = []
-    host = Collect(link, events)
+    link, events, host = _hosted(servers)
     try:
-        pump_until(lambda: 1 in _codes(events), host, timeout=20)
         right = _codes(events)[1]
         nameplate = right.split("-")[0]
         eve = join_code(f"{nameplate}-aardvark-absurd", servers, "Eve", level=None)
@@ -92,11 +98,8 @@ def test_a_mailbox_that_cannot_be_reached_is_said_plainly(servers: Servers) -> N
 
 def test_a_relay_that_cannot_be_reached_is_said_plainly(servers: Servers) -> None:
     down = replace(servers, relay=f"tcp:127.0.0.1:{free_port()}", direct=False)
-    link = HostLink.open_internet(lobby("cpu:expert", "net"), down, limits=QUICK)
-    events: list[object] = []
-    host = Collect(link, events)
+    link, events, host = _hosted(down)
     try:
-        pump_until(lambda: 1 in _codes(events), host, timeout=20)
         friend = join_code(_codes(events)[1], down, "Ann", level=None)
         pump_until(lambda: friend.closed is not None, host, friend, timeout=40)
         assert "transit relay" in str(friend.closed) and down.relay in str(friend.closed)
@@ -108,11 +111,8 @@ def test_a_relay_that_cannot_be_reached_is_said_plainly(servers: Servers) -> Non
 
 
 def test_a_friend_dropped_rejoins_by_the_seats_new_code(servers: Servers) -> None:
-    link = HostLink.open_internet(lobby("cpu:expert", "net"), servers, limits=QUICK)
-    events: list[object] = []
-    host = Collect(link, events)
+    link, events, host = _hosted(servers)
     try:
-        pump_until(lambda: 1 in _codes(events), host, timeout=20)
         ann = join_code(_codes(events)[1], servers, "Ann")
         pump_until(lambda: link.full and ann.link.token is not None, host, ann, timeout=30)
         table = hosted_game(link, seed=9)
