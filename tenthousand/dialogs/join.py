@@ -21,7 +21,7 @@ from ..i18n import N_, _
 from ..model.text import invite_code
 from ..present.network import code_problem, name_problem, split_address
 from ..view import access
-from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font, fit_screen
 
 __all__ = ["Found", "JoinChoice", "JoinDialog"]
 
@@ -105,6 +105,10 @@ class JoinDialog(Dialog[JoinChoice]):
                                          pady=(SMALL_PAD, PAD))
         access.check(frame, _("&Watch only, without a seat"), variable=self.watch).grid(
             row=7, column=0, columnspan=3, sticky="w")
+        # how the last Join went: joining, or why the table did not let the player in
+        self.answer = ttk.Label(frame, text="", style="Error.TLabel", wraplength=wrap,
+                                justify="left")
+        self.answer.grid(row=8, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
         frame.columnconfigure(2, weight=1, minsize=chars(self, 24))
         self.look()
 
@@ -160,7 +164,7 @@ class JoinDialog(Dialog[JoinChoice]):
             return
         self.joining = True
         self.button_ok.state(["disabled"])
-        self.status.configure(text=_("Joining the table..."), style=HINT_STYLE)
+        self.answer.configure(text=_("Joining the table..."), style=HINT_STYLE)
         self.attempt(choice, lambda problem: self.answered(choice, problem))
 
     def answered(self, choice: JoinChoice, problem: str | None) -> None:
@@ -172,8 +176,9 @@ class JoinDialog(Dialog[JoinChoice]):
             self.result = choice
             self.destroy()
             return
-        self.status.configure(text=problem, style="Error.TLabel",
-                              wraplength=chars(self, 56))
+        self.answer.configure(text=problem, style="Error.TLabel")
+        # (the dialog grows to show the whole sentence, within the screen)
+        fit_screen(self, self.scroll_area, self.button_bar)
         self.button_ok.state(["!disabled"])
         self.bell()
 
@@ -181,8 +186,6 @@ class JoinDialog(Dialog[JoinChoice]):
         if hasattr(self, "button_ok") and not self.joining:
             # (a table found while the dialog is being built; or a join under way)
             super().refresh(*args)
-            if not self.errors:
-                self.status.configure(style="Error.TLabel")
 
     def validate(self) -> tuple[JoinChoice | None, dict[str, str]]:
         if not hasattr(self, "watch"):

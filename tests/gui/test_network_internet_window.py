@@ -45,10 +45,10 @@ def test_the_join_dialog_says_a_mailbox_down_and_keeps_what_was_typed(
         assert d.validate()[0] is not None and d.validate()[0].internet  # type: ignore[union-attr]
         assert d.address.get() == ""  # an invite code needs no address
         d.button_ok.invoke()
-        assert d.joining and "Joining" in str(d.status.cget("text"))
+        assert d.joining and "Joining" in str(d.answer.cget("text"))
         wait_until(app, lambda: not d.joining, 20)
         assert d.winfo_exists() and d.result is None
-        said = str(d.status.cget("text"))
+        said = str(d.answer.cget("text"))
         assert "mailbox server" in said and "cannot be reached" in said and down.mailbox in said
         assert d.code.get() == "7 guitarist revenge" and d.player.get() == "Bob"
         assert "!disabled" in d.button_ok.state() or not d.button_ok.instate(["disabled"])
@@ -72,7 +72,7 @@ def test_a_wrong_invite_code_keeps_the_dialog_open_and_the_right_one_joins(
         d = _dialog(root, app, right.split("-")[0] + "-aardvark-absurd")
         d.button_ok.invoke()
         wait_until(app, lambda: not d.joining, 20)
-        assert d.winfo_exists() and "not right" in str(d.status.cget("text"))
+        assert d.winfo_exists() and "not right" in str(d.answer.cget("text"))
         assert d.code.get().endswith("aardvark-absurd")
         # the host makes a new code for the seat; with it the dialog joins and closes
         wait_until(app, lambda: bool(events.extend(link.poll()) or [
