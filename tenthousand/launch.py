@@ -314,12 +314,20 @@ def network_start(app: App, opts: Options) -> None:
                                 "see it at their screens."), Kind.WARNING)
             return
         if opts.join_code is not None:
-            app.network.join_code(opts.join_code, name or _("Watcher"), watch=opts.watch)
+            app.network.join_code(opts.join_code, name or _("Watcher"), watch=opts.watch,
+                                  on_outcome=_print_problem)
             return
         assert opts.join is not None
         address, port = opts.join
         app.network.join(address, port, opts.code or "", name or _("Watcher"),
-                         watch=opts.watch)
+                         watch=opts.watch, on_outcome=_print_problem)
+
+
+def _print_problem(problem: str | None) -> None:
+    """Why the table of --join or --join-code did not let the player in: on standard
+    error too, for whoever started the program from a terminal (the window says it)."""
+    if problem:
+        print(problem, file=sys.stderr, flush=True)
 
 
 def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:

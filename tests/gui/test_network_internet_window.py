@@ -116,3 +116,21 @@ def test_the_internet_lobby_shows_and_prints_each_seats_code(
     finally:
         app.network.leave()
         app.close()
+
+
+def test_join_code_on_the_command_line_says_a_mailbox_down_on_standard_error(
+        shown_root: tk.Tk, servers: Servers, capsys: pytest.CaptureFixture[str]) -> None:
+    from tenthousand import cli, launch
+
+    down = dataclasses.replace(servers, mailbox=f"ws://127.0.0.1:{free_port()}/v1")
+    app = _app(shown_root, down)
+    try:
+        _ns, opts = cli.parse(["--join-code", "7-guitarist-revenge", "--name", "Bob"])
+        launch.network_start(app, opts)
+        wait_until(app, lambda: app.network.table is not None and app.network.table.closed, 20)
+        err = capsys.readouterr().err
+        assert "mailbox server" in err and "cannot be reached" in err and down.mailbox in err
+        assert "cannot be reached" in str(app.window.status.full_text)
+    finally:
+        app.network.leave()
+        app.close()
