@@ -25,6 +25,7 @@ from ..present.network import hosted_seats_problem
 from ..present.option_help import OPTION_HELP, option_help, own_options
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .host_where import HostWhere
 from .real_dice_frame import RealDiceFrame
 
 log = logging.getLogger(__name__)
@@ -202,23 +203,12 @@ class NewGameDialog(Dialog[GameSettings]):
         self.real_dice = RealDiceFrame(  # (dialogs/real_dice_frame)
             players, self, settings, network=self.network)
         self.real_dice.grid(row=4, column=0, sticky="ew", pady=(PAD, 0))
-        self.internet = tk.BooleanVar(self, settings.internet)
-        if self.network:
-            self._build_where(players)
+        if self.network:  # (dialogs/host_where: on this network, or over the internet)
+            self.where = HostWhere(players, settings.internet)
+            self.where.grid(row=5, column=0, sticky="ew", pady=(PAD, 0))
         for seat in settings.seats:  # a default name in the language in use ("Du", not "You")
             self.seat_rows.append(_SeatRow(self, in_this_language(seat)))
         self._layout_seats()
-
-    def _build_where(self, players: ttk.Labelframe) -> None:
-        """Host a network game: the friends join on this network, or over the internet."""
-        where = ttk.Frame(players)
-        where.grid(row=5, column=0, sticky="ew", pady=(PAD, 0))
-        # Translators: the host's dialog: where the friends are; "&" marks the access key.
-        ttk.Label(where, text=_("Friends join:")).grid(row=0, column=0, sticky="w")
-        access.radio(where, _("on this network (an a&ddress and a code)"),
-                     variable=self.internet, value=False).grid(row=1, column=0, sticky="w")
-        access.radio(where, _("over the internet (an invite code for each &friend)"),
-                     variable=self.internet, value=True).grid(row=2, column=0, sticky="w")
 
     def _build_rules(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
         """The preset and the numbers."""
@@ -492,7 +482,7 @@ class NewGameDialog(Dialog[GameSettings]):
             minimum=numbers["minimum"],
             options=tuple(n for n in OPTION_NAMES if self.option_vars[n].get()),
             **self.real_dice.values(),
-            internet=self.network and self.internet.get(),
+            internet=self.network and self.where.internet.get(),
         )
         for key, message in settings.errors().items():
             errors.setdefault(key, message)

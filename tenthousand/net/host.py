@@ -210,6 +210,7 @@ class HostLink:
         self._codes: dict[int | None, str] = {}
         self._invites: tuple[InviteCode, ...] = ()
         self._retry: asyncio.TimerHandle | None = None
+        self._trouble = ""  # the trouble with the mailbox or relay told last (told once)
         self._header: dict[str, Any] | None = None  # the game's shared record, no commands
         self._commands: list[dict[str, Any]] = []
         self._fingerprint = ""
@@ -589,6 +590,7 @@ class HostLink:
             self._net.put(Invites(invites))
 
     def _got_code(self, key: int | None, code: str) -> None:
+        self._trouble = ""  # (the mailbox answers again: new trouble is told again)
         if key in self._invitations:
             self._codes[key] = code
             self._tell_invites()
@@ -620,7 +622,9 @@ class HostLink:
             self._net.put(Problem(_("internet"), f"a friend runs {problem.text}"))
         elif problem.word != "closed":
             log.warning("an invite code of the table failed: %s", problem.text)
-            self._net.put(Trouble(problem.text, problem.word))
+            if problem.text != self._trouble:  # (each code of the table fails alike)
+                self._trouble = problem.text
+                self._net.put(Trouble(problem.text, problem.word))
             self._tell_invites()
             self._later()
             return

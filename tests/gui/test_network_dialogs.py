@@ -190,7 +190,7 @@ def test_the_host_chooses_a_table_over_the_internet(root: tk.Tk) -> None:
                                                 SeatSetting("Guest A", net=True))),
                       testing=True, network=True)
     assert d.validate()[0] is not None and not d.validate()[0].internet  # type: ignore[union-attr]
-    d.internet.set(True)
+    d.where.internet.set(True)
     root.update()
     d.button_ok.invoke()
     assert d.result is not None and d.result.internet
