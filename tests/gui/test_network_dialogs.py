@@ -5,7 +5,7 @@ only), checked as the player types (issue 22)."""
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -19,12 +19,9 @@ FRIEND = "A player over the network"
 
 
 @pytest.fixture
-def root(tk_root: tk.Tk) -> Iterator[tk.Tk]:
-    tk_root.deiconify()
-    yield tk_root
-    for child in tk_root.winfo_children():
-        if isinstance(child, tk.Toplevel):
-            child.destroy()
+def root(shown_root: tk.Tk) -> tk.Tk:
+    """(tests/gui/conftest.py: the session's root, shown, its windows closed after.)"""
+    return shown_root
 
 
 def test_only_the_hosts_dialog_offers_a_friends_seat(root: tk.Tk) -> None:
