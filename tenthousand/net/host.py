@@ -559,7 +559,7 @@ class HostLink:
         for key in [k for k in self._invitations if k not in wanted]:
             self._invitations.pop(key).cancel()
             self._codes.pop(key, None)
-        for key in sorted(wanted - set(self._invitations), key=lambda k: -1 if k is None else k):
+        for key in sorted(wanted - set(self._invitations), key=lambda k: 99 if k is None else k):
             self._invitations[key] = self._invitation(key)
         self._tell_invites()
 
