@@ -127,7 +127,7 @@ def main() -> int:
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
     parser.add_argument("--only", choices=["advisor", "history", "replay", "languages", "real-dice",
-                                           "network", "options"],
+                                           "network", "internet", "options"],
                         help="only these screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the history screenshots' names, e.g. -1024")
@@ -153,9 +153,10 @@ def main() -> int:
                     return shoot_languages(root, out)
                 if args.only == "options":
                     return shoot_option_advisors(root, out)
-                if args.only in ("real-dice", "network"):
+                if args.only in ("real-dice", "network", "internet"):
                     from tenthousand.files.settings import Preferences
-                    shoot_one = shoot_real_dice if args.only == "real-dice" else shoot_network
+                    shoot_one = {"real-dice": shoot_real_dice, "network": shoot_network,
+                                 "internet": shoot_internet}[args.only]
                     shoot_one(root, out, Preferences(delay=0.0, sound=False,
                                                      animation=False, intro=False))
                     return 0
@@ -448,6 +449,82 @@ def shoot_network(root: tk.Tk, out: Path, prefs: Any) -> None:
     grab(dialog, out / "network-join.png")
     dialog.destroy()
     app.destroy()
+
+
+def shoot_internet(root: tk.Tk, out: Path, prefs: Any) -> None:
+    """A table over the internet, on a mailbox server and transit relay started on
+    loopback for the shots: the host's lobby with an invite code per open seat (Bob has
+    joined by his), the join dialog with an invite code typed, and the dialog's answer
+    when the mailbox server cannot be reached."""
+    from tenthousand.control.app import App
+    from tenthousand.dialogs.join import JoinDialog
+    from tenthousand.files.settings import GameSettings, SeatSetting
+    from tenthousand.net.client import ClientLink
+    from tenthousand.net.headless import JoinedGame
+    from tenthousand.tools.wormhole_servers import free_port, start
+
+    running = start(Path(tempfile.mkdtemp(prefix="tenthousand-shots-servers-")))
+    servers = running.servers
+    try:
+        quiet = prefs.replace(guide_done=True, mailbox=servers.mailbox,
+                              transit_relay=servers.relay)
+        # 1. Ann hosts over the internet: Bob came by his seat's code, a seat waits.
+        hosted = GameSettings(preset="ten-thousand", internet=True, seats=(
+            SeatSetting("Ann"), SeatSetting("Guest A", net=True),
+            SeatSetting("Guest B", net=True), SeatSetting("Computer", True, "expert")))
+        app = App(root, quiet, GameSettings(seats=(SeatSetting("Ann"),
+                                                   SeatSetting("Computer", True, "expert"))),
+                  seed=4, install_error_handler=False, save_games=False, keep_history=False)
+        app.boxes.confirm = lambda title, question: True
+        app.network.host(hosted)
+        table = app.network.table
+        end = time.monotonic() + 30
+        while 1 not in table.invites and time.monotonic() < end:
+            pump(root, 0.05)
+        bob = JoinedGame(ClientLink.connect_code(table.invites[1], servers, name="Bob"))
+        while not (any(s.joined for s in table.seats) and 1 not in table.invites
+                   and len(table.invites) == 2) and time.monotonic() < end + 30:
+            bob.pump()
+            pump(root, 0.05)
+        pump(root, 0.5)
+        grab(root, out / "network-internet-lobby.png")
+        code = table.invites[2]
+        bob.link.close()
+        app.network.leave()
+        app.destroy()
+
+        def zoe(prefs: Any) -> tuple[Any, JoinDialog]:
+            """Zoe's window, and her join dialog with the invite code typed."""
+            app = App(root, prefs, GameSettings(seats=(SeatSetting("Zoe"),
+                                                       SeatSetting("Bot", True))),
+                      seed=4, install_error_handler=False, save_games=False,
+                      keep_history=False)
+            dialog = JoinDialog(root, name="Zoe", find=lambda done: done([]),
+                                attempt=app.network._attempt, testing=True)
+            dialog.entries["code"].insert(0, code)
+            return app, dialog
+
+        # 2. Zoe's join dialog: an invite code typed, no address needed.
+        app, dialog = zoe(quiet)
+        pump(root, 0.5)
+        grab(dialog, out / "network-join-code.png")
+        dialog.destroy()
+        app.destroy()
+
+        # 3. The mailbox server cannot be reached: said in the dialog, what was typed kept.
+        app, dialog = zoe(quiet.replace(mailbox=f"ws://127.0.0.1:{free_port()}/v1"))
+        pump(root, 0.2)
+        dialog.button_ok.invoke()
+        end = time.monotonic() + 30
+        while dialog.joining and time.monotonic() < end:
+            pump(root, 0.05)
+        pump(root, 0.3)
+        grab(dialog, out / "network-mailbox-down.png")
+        dialog.destroy()
+        app.network.leave()
+        app.destroy()
+    finally:
+        running.stop()
 
 
 #: The options whose two-player games the advisor values in win chances, each shown in a

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,8 +21,10 @@ from .files.settings import (
     THEMES,
     GameSettings,
     SeatSetting,
+    mailbox_problem,
     next_computer_name,
     next_guest_name,
+    relay_problem,
     saved_language,
 )
 from .i18n import N_, _, pgettext
@@ -437,6 +440,8 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         language=ns.language,
         replay=record,
         host=ns.host, port=ns.port, code=ns.code, join=ns.join, name=ns.name, watch=ns.watch,
+        internet=ns.internet, join_code=ns.join_code, mailbox=ns.mailbox,
+        transit_relay=ns.transit_relay,
     )
     return ns, opts
 
@@ -459,7 +464,39 @@ def _network_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("with --join: your name at the table (default: the first person "
                                "of your last game)"))
     parser.add_argument("--watch", action="store_true",
-                        help=_("with --join: watch the game without a seat"))
+                        help=_("with --join or --join-code: watch the game without a seat"))
+    parser.add_argument("--internet", action="store_true",
+                        help=_("with --host: friends join over the internet, each by an invite "
+                               "code (printed as 'join code: CODE'), with no port to open"))
+    parser.add_argument("--join-code", type=_invite_code, metavar=_("CODE"),
+                        help=_("join a friend's table over the internet by its invite code "
+                               "(as 7-guitarist-revenge)"))
+    parser.add_argument("--mailbox", type=_server(mailbox_problem), metavar=_("URL"),
+                        help=_("the mailbox server where invite codes meet, for this launch "
+                               "(default: the one in Preferences)"))
+    parser.add_argument("--transit-relay", type=_server(relay_problem), metavar=_("HINT"),
+                        help=_("the transit relay that carries a game neither computer can "
+                               "reach directly, as tcp:HOST:PORT, for this launch"))
+
+
+def _invite_code(text: str) -> str:
+    from .model.text import invite_code
+
+    code = invite_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            _("{text} is no invite code; give it as the host's table shows it, as "
+              "7-guitarist-revenge").format(text=f"{text!r:.40}"))
+    return code
+
+
+def _server(problem: Callable[[str], str | None]) -> Callable[[str], str]:
+    def check(text: str) -> str:
+        found = problem(text)
+        if found is not None:
+            raise argparse.ArgumentTypeError(found)
+        return text.strip()
+    return check
 
 
 def _port(text: str) -> int:
@@ -505,21 +542,30 @@ def _check_network(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> N
     """--host and --join with what goes with them: each mistake is one sentence."""
     if ns.host and ns.join is not None:
         parser.error(_("--host and --join cannot both be given"))
+    if ns.join_code is not None and (ns.host or ns.join is not None):
+        parser.error(_("--join-code cannot be given with {other}").format(
+            other="--host" if ns.host else "--join"))
+    if ns.internet and not ns.host:
+        parser.error(_("--internet goes with --host"))
+    if ns.internet and (ns.port is not None or ns.code is not None):
+        parser.error(_("--host --internet makes an invite code for each friend: --port and "
+                       "--code are for a table on this network"))
     if ns.port is not None and not ns.host:
         parser.error(_("--port goes with --host (with --join, write the port after the "
                        "address: ADDRESS:PORT)"))
     if ns.code is not None and not (ns.host or ns.join is not None):
         parser.error(_("--code goes with --host or --join"))
+    joining = ns.join is not None or ns.join_code is not None
     for flag, given in (("--name", ns.name is not None), ("--watch", ns.watch)):
-        if given and ns.join is None:
-            parser.error(_("{flag} goes with --join").format(flag=flag))
+        if given and not joining:
+            parser.error(_("{flag} goes with --join or --join-code").format(flag=flag))
     nets = [i for i, seat in enumerate(ns.players or []) if seat.net]
     if nets and not ns.host:
         parser.error(_("--players: seat {number} is a friend over the network (net): give "
                        "--host to open the table").format(number=nets[0] + 1))
-    if not (ns.host or ns.join is not None):
+    if not (ns.host or joining):
         return
-    flag = "--host" if ns.host else "--join"
+    flag = "--host" if ns.host else "--join" if ns.join is not None else "--join-code"
     for other, given in (("--demo", ns.demo), ("--replay", ns.replay is not None),
                          ("--resume", ns.resume), ("--real-dice", ns.real_dice)):
         if given:
@@ -535,18 +581,21 @@ def _check_network(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> N
         mine = [s.name for s in ns.players if not s.net and not s.computer and is_you(s.name)]
         if mine:
             parser.error(_("--players: {problem}").format(problem=you_problem(mine[0])))
-    if ns.join is not None:
+    if joining:
         _check_join(parser, ns)
 
 
 def _check_join(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> None:
-    if ns.code is None:
+    if ns.code is None and ns.join is not None:
         parser.error(_("--join needs --code CODE: the join code the host's table shows"))
+    if ns.code is not None and ns.join_code is not None:
+        parser.error(_("--join-code is the code itself: --code goes with --join"))
     for other, given in (("--players", ns.players is not None), ("--rules", ns.rules is not None),
                          ("--option", bool(ns.option)), ("--seed", ns.seed is not None)):
         if given:
-            parser.error(_("--join plays the host's game: {other} is the host's to "
-                           "choose").format(other=other))
+            parser.error(_("{flag} plays the host's game: {other} is the host's to "
+                           "choose").format(flag="--join" if ns.join is not None
+                                            else "--join-code", other=other))
     from .present.network import name_problem
 
     problem = name_problem(ns.name) if ns.name is not None else None

@@ -148,6 +148,10 @@ def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str]
         changes["theme"] = opts.theme
     if opts.speech is not None:
         changes["speech"] = opts.speech
+    if opts.mailbox is not None:
+        changes["mailbox"] = opts.mailbox
+    if opts.transit_relay is not None:
+        changes["transit_relay"] = opts.transit_relay
     # --host: the hosted table's settings are its own (network_start); the window's game
     # under the lobby is the last one.
     settings, settings_note = settings_from_options(
@@ -292,15 +296,16 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None,
 
 
 def network_start(app: App, opts: Options) -> None:
-    """--host: the table opens (its address, port and code printed); --join: the table
-    at the address is joined."""
+    """--host: the table opens (its address, port and code printed; with --internet, each
+    invite code as it comes); --join: the table at the address is joined; --join-code:
+    the table over the internet whose invite code it is."""
     if opts.host:
         settings, note = settings_from_options(app.preferences.saved.game, opts)
         if note:
             app.messages.tell(note)
-        app.network.host(settings, port=opts.port, code=opts.code, print_where=True)
-    elif opts.join is not None:
-        address, port = opts.join
+        app.network.host(dataclasses.replace(settings, internet=opts.internet),
+                         port=opts.port, code=opts.code, print_where=True)
+    elif opts.join is not None or opts.join_code is not None:
         from .control.messages import Kind
 
         name = opts.name or app.network.my_name()
@@ -308,8 +313,21 @@ def network_start(app: App, opts: Options) -> None:
             app.messages.tell(_("Give your name with --name NAME to join a table: the others "
                                 "see it at their screens."), Kind.WARNING)
             return
+        if opts.join_code is not None:
+            app.network.join_code(opts.join_code, name or _("Watcher"), watch=opts.watch,
+                                  on_outcome=_print_problem)
+            return
+        assert opts.join is not None
+        address, port = opts.join
         app.network.join(address, port, opts.code or "", name or _("Watcher"),
-                         watch=opts.watch)
+                         watch=opts.watch, on_outcome=_print_problem)
+
+
+def _print_problem(problem: str | None) -> None:
+    """Why the table of --join or --join-code did not let the player in: on standard
+    error too, for whoever started the program from a terminal (the window says it)."""
+    if problem:
+        print(problem, file=sys.stderr, flush=True)
 
 
 def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
@@ -349,7 +367,7 @@ def _open(root: tk.Tk, opts: Options) -> App:
     root.minsize(*window_sizes(root)[1])
     splash = _show_splash(root, prefs)
     # A replay (a network game) asks nothing first: an unfinished game stays saved.
-    network = opts.host or opts.join is not None
+    network = opts.host or opts.join is not None or opts.join_code is not None
     game, more, left = (_saved_game(root, opts) if opts.replay is None and not network
                         else (None, [], None))
     messages += more

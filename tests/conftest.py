@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,3 +58,13 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> None:
 def long_run(request: pytest.FixtureRequest) -> bool:
     """True when --long asks for the full counts of the slow tests."""
     return bool(request.config.getoption("--long"))
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A magic-wormhole mailbox server and transit relay of the tests' own on loopback
+    (tests/servers_kit.py), started once per test process when a test asks for them: no
+    test reaches the public servers."""
+    from servers_kit import local_servers
+
+    yield from local_servers(tmp_path_factory.mktemp("wormhole-servers"))

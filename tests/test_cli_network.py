@@ -85,3 +85,34 @@ def test_the_default_port_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> 
 ])
 def test_addresses_as_typed(text: str, found: tuple[str, int | None] | None) -> None:
     assert split_address(text) == found
+
+
+def test_host_over_the_internet_and_join_by_an_invite_code() -> None:
+    """Issue 41: --host --internet, --join-code CODE, --mailbox and --transit-relay."""
+    _ns, opts = cli.parse(["--host", "--internet", "--players", "Ann,net,cpu:expert"])
+    assert opts.host and opts.internet and opts.port is None
+    _ns, opts = cli.parse(["--join-code", "7 Guitarist revenge", "--name", "Bob", "--watch"])
+    assert opts.join_code == "7-guitarist-revenge" and opts.name == "Bob" and opts.watch
+    assert opts.join is None and not opts.host
+    _ns, opts = cli.parse(["--join-code", "7-guitarist-revenge", "--mailbox",
+                           "ws://127.0.0.1:4000/v1", "--transit-relay", "tcp:127.0.0.1:4001"])
+    assert (opts.mailbox, opts.transit_relay) == ("ws://127.0.0.1:4000/v1",
+                                                  "tcp:127.0.0.1:4001")
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--internet", "--players", "Ann,cpu"], "--internet goes with --host"),
+    (["--host", "--internet", "--port", "0", "--players", "Ann,net"], "--port and --code"),
+    (["--host", "--join-code", "7-guitarist-revenge", "--players", "Ann,net"],
+     "--join-code cannot be given with --host"),
+    (["--join-code", "4821-7396"], "is no invite code"),
+    (["--join-code", "7-guitarist-revenge", "--code", "abcd"], "--code goes with"),
+    (["--join-code", "7-guitarist-revenge", "--seed", "3"], "--join-code plays the host's"),
+    (["--mailbox", "http://example.org"], "a mailbox server is a URL"),
+    (["--transit-relay", "example.org:4001"], "a transit relay is given as"),
+])
+def test_internet_flags_that_do_not_fit_are_refused(argv: list[str], words: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.parse(argv)
+    assert words in capsys.readouterr().err

@@ -59,9 +59,13 @@ class FakeHostLink:
         self.revealed: list[int] = []
         self.chats: list[tuple[str, str]] = []
         self.closed = False
+        self.joins_open = True
 
     def where(self) -> TableAddress:
         return TableAddress(("192.168.1.20",), 47100, "4821-7396")
+
+    def set_joins(self, open_: bool) -> None:
+        self.joins_open = open_
 
     def poll(self) -> list[Any]:
         out, self.events = self.events, []
@@ -567,3 +571,42 @@ def test_a_key_pressed_twice_sends_one_wish_until_the_host_answers(
         here.controller.toggle(i)
     here.controller.throw()  # answered: the next wish goes
     assert link.wishes[-1] == ("throw", tuple(sorted(freeze)))
+
+
+def test_the_host_closes_the_table_to_new_joins_from_the_lobby(screens: list[Screen]) -> None:
+    """Issue 43, item 6: the lobby's check closes the table to new joins, and says so."""
+    here, table, link, lobby = _host(screens)
+    assert lobby.shown[-1].joins_open
+    table.set_joins(False)
+    assert not link.joins_open and not lobby.shown[-1].joins_open
+    assert "closed to new joins" in lobby.shown[-1].footer
+    table.set_joins(True)
+    assert link.joins_open and lobby.shown[-1].joins_open
+
+
+def test_an_internet_table_shows_its_codes_and_prints_them(
+        screens: list[Screen], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41: an invite code for each open friend's seat (and to watch), printed as
+    'join code: CODE' with --host --internet; trouble with the mailbox is told."""
+    from tenthousand.net.events import InviteCode, Invites, Trouble
+
+    here, table, link, lobby = _host(screens)
+    table.print_where = True
+    link.where = lambda: TableAddress((), 0, "", internet=True)  # type: ignore[method-assign]
+    table.where = link.where()
+    link.events = [Invites((InviteCode(1, "7-guitarist-revenge"),
+                            InviteCode(None, "8-banjo-crayon")))]
+    table.poll()
+    shown = lobby.shown[-1]
+    assert shown.codes == (("Seat 2 (Guest A)", "7-guitarist-revenge"),
+                           ("To watch", "8-banjo-crayon"))
+    assert not any("Port" in line for line in shown.how)
+    out = capsys.readouterr().out.splitlines()
+    assert "join code: 7-guitarist-revenge" in out and "watch code: 8-banjo-crayon" in out
+    link.events = [Invites((InviteCode(1, "7-guitarist-revenge"),))]  # (printed once)
+    table.poll()
+    assert capsys.readouterr().out == ""
+    link.events = [Trouble("The mailbox server at ws://x cannot be reached.", "mailbox")]
+    table.poll()
+    assert "cannot be reached" in here.told.status[-1]
+    assert "cannot be reached" in capsys.readouterr().err

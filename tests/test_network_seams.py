@@ -315,7 +315,9 @@ def test_every_event_of_the_net_layer_is_taken(screens: list[Screen]) -> None:
     samples: dict[type, object] = {
         SeatJoined: SeatJoined(1, "Bob", False), SeatLeft: SeatLeft(1, "Bob", "gone"),
         WatcherJoined: WatcherJoined("Zoe"), WatcherLeft: WatcherLeft("Zoe"),
-        Wish: Wish(1, "throw", ()), Chat: Chat("Bob", "hi"), Problem: Problem("x", "y")}
+        Wish: Wish(1, "throw", ()), Chat: Chat("Bob", "hi"), Problem: Problem("x", "y"),
+        events.Invites: events.Invites((events.InviteCode(1, "7-guitarist-revenge"),)),
+        events.Trouble: events.Trouble("The mailbox server cannot be reached.", "mailbox")}
     assert set(typing.get_args(events.HostEvent)) == set(samples)
     for event in samples.values():
         host.take(event)  # type: ignore[arg-type]

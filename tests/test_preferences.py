@@ -254,3 +254,29 @@ def test_the_preferences_have_one_owner_of_in_use_saved_and_the_next_games() -> 
     assert owner.update(delay=0.5) == {} and heard == ["delay"]  # no change, no watcher
     owner.choose_game(owner.game)  # the player starts the command line's game: now theirs
     assert owner.saved.game.preset == "farkle"
+
+
+def test_the_servers_of_internet_tables_are_preferences_checked_as_typed() -> None:
+    """Issue 41: the mailbox server and the transit relay, the public ones by default; what
+    cannot be a server's address is refused (and a file's bad value is set back)."""
+    from tenthousand.files.settings import (
+        MAILBOX,
+        PUBLIC_MAILBOX,
+        PUBLIC_RELAY,
+        TRANSIT_RELAY,
+        Preferences,
+    )
+
+    assert (Preferences().mailbox, Preferences().transit_relay) == (PUBLIC_MAILBOX, PUBLIC_RELAY)
+    assert MAILBOX.clean(" wss://mailbox.example.org/v1 ") == "wss://mailbox.example.org/v1"
+    assert TRANSIT_RELAY.clean("tcp:[fd00::2]:4001") == "tcp:[fd00::2]:4001"
+    assert TRANSIT_RELAY.clean("") == ""  # no relay at all
+    for pref, bad in ((MAILBOX, "http://x"), (MAILBOX, "ws://a b/v1"), (MAILBOX, ""),
+                      (TRANSIT_RELAY, "transit.example.org:4001"),
+                      (TRANSIT_RELAY, "tcp:host:70000")):
+        with pytest.raises(ValueError):
+            pref.clean(bad)
+    prefs, bad_fields = Preferences.from_dict({"mailbox": "ftp://nope", "transit_relay": 5})
+    assert prefs.mailbox == PUBLIC_MAILBOX and set(bad_fields) == {"mailbox", "transit_relay"}
+    again, _bad = Preferences.from_dict(Preferences(mailbox="ws://127.0.0.1:4000/v1").to_dict())
+    assert again.mailbox == "ws://127.0.0.1:4000/v1"

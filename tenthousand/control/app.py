@@ -132,7 +132,7 @@ class App:
         self.network = NetworkCommands(
             root, session, c, live, self.boxes, m, self.jobs, self.timers, w,
             palette(prefs.theme, prefs.table_colour),
-            make_game=lambda s: GameCommands.make_game(s, self.game_commands.seed))
+            make_game=lambda s: GameCommands.make_game(s, self.game_commands.take_seed()))
         self.handlers.update(handlers_of(self.game_commands, self.records, self.options,
                                          self.access, self.history, self.real_dice,
                                          self.network))

@@ -4,7 +4,6 @@ rules, and the windows of rules, keys, tour and about) and the playing keys."""
 from __future__ import annotations
 
 import dataclasses
-import random
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -47,7 +46,9 @@ class GameCommands:
         self.boxes = boxes
         self.messages = messages
         self.guide = guide
-        #: The dice seed the command line (or a test) asked for: new games use it too.
+        #: The dice seed the command line (or a test) asked for: it seeds one game (the
+        #: first, or the first hosted for friends); every later game's comes from the
+        #: operating system's randomness (:meth:`take_seed`).
         self.seed = seed
         self.save_games = save_games
         self.close = close
@@ -88,18 +89,22 @@ class GameCommands:
         return Game(settings.to_rules(), settings.to_seats(),
                     seed=seed if seed is not None else new_seed())
 
+    def take_seed(self) -> int | None:
+        """The seed the command line asked for, once (None after: a new seed each game)."""
+        seed, self.seed = self.seed, None
+        return seed
+
     def next_game(self, game: Game) -> Game:
         """The next game of ``game``'s match: the same seats and rules, the match table
-        carried on, and a seed of its own (its fingerprint is shown, its seed at the end).
-        When the command line chose the seed, each game's seed follows from the last's."""
+        carried on, and a seed of its own from the operating system's randomness (its
+        fingerprint is shown, its seed at the end), even when the command line chose the
+        first game's: a friend who saw one game's seed revealed learns nothing of the next
+        game's dice."""
         if is_real(game):  # the same set of real dice, thrown by hand again
             return real_game(game.rules, game.seats, game.record.real_dice or "",
                              match_points=game.match_points, games_played=game.games_played,
                              match_games=game.match_games)
-        last = game.record.start.seed
-        seed = random.Random(last).getrandbits(63) if self.seed is not None \
-            and last is not None else new_seed()
-        return Game(game.rules, game.seats, seed=seed, dice=game.dice_source,
+        return Game(game.rules, game.seats, seed=new_seed(), dice=game.dice_source,
                     match_points=game.match_points, games_played=game.games_played,
                     match_games=game.match_games)
 

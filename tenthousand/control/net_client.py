@@ -37,12 +37,12 @@ from ..net.events import (
     Welcome,
 )
 from ..present import presenter
-from ..present.network import joining_filling, refusal_text, waits_for
+from ..present.network import error_words, joining_filling, refusal_text, waits_for
 from ..services.jobs import JobRunner
 from ..services.timers import Timers
 from .controller import Controller
 from .messages import Kind, Messages
-from .net_host import POLL_MS, error_words, play_own_game, show_filling
+from .net_table import POLL_MS, play_own_game, show_filling
 from .session import Origin, Session
 
 log = logging.getLogger(__name__)
@@ -63,12 +63,15 @@ class ClientTable:
                  on_closed: Callable[[], None] = lambda: None,
                  warm: Callable[[Rules], None] = lambda rules: None,
                  on_token: Callable[[str], None] = lambda token: None,
-                 jobs: JobRunner | None = None) -> None:
+                 jobs: JobRunner | None = None,
+                 on_outcome: Callable[[str | None], None] | None = None) -> None:
         self.session, self.controller, self.messages = session, controller, messages
         self.timers, self.watch = timers, watch
         self.make_replica, self.fair_check, self.on_closed = replica, fair_check, on_closed
         self.warm = warm  # the score table of the host's rules, built off the Tk thread
         self.on_token = on_token  # keeps what gets this seat back on a rejoin
+        #: The join dialog waiting for the answer: None once in, or why not (called once).
+        self.on_outcome = on_outcome
         #: Builds the replica of a long game off the Tk thread (None: at once, in tests);
         #: what arrives meanwhile waits in :attr:`_waiting`.
         self.jobs = jobs
@@ -115,9 +118,10 @@ class ClientTable:
 
     def _failed(self, error: BaseException) -> None:
         log.warning("the table could not be joined: %s", error)
-        self.messages.tell(_("The table could not be joined: {problem}. Check the address "
-                             "and the code, and try again.").format(
-            problem=error_words(error)), Kind.WARNING)
+        sentence = _("The table could not be joined: {problem}. Check the address and the "
+                     "code, and try again.").format(problem=error_words(error))
+        self._outcome(sentence)
+        self.messages.tell(sentence, Kind.WARNING)
         self.close(quietly=True)
 
     def close(self, *, quietly: bool = False, replaced: bool = False) -> None:
@@ -200,6 +204,7 @@ class ClientTable:
                 assert_never(event)
 
     def _let_in(self, seat: int | None, table: str) -> None:
+        self._outcome(None)
         token = getattr(self.link, "token", None)
         if isinstance(token, str) and token:
             self.on_token(token)
@@ -352,8 +357,15 @@ class ClientTable:
     def _host_gone(self, reason: str) -> None:
         self._gone(_("The host's table is gone: {reason}.").format(reason=reason.rstrip(".")))
 
+    def _outcome(self, problem: str | None) -> None:
+        """Tell the join dialog that waits how the join went (once)."""
+        told, self.on_outcome = self.on_outcome, None
+        if told is not None:
+            told(problem)
+
     def _gone(self, sentence: str) -> None:
         """The connection is over (told as a warning); the game played stays in sight."""
+        self._outcome(sentence)
         if self.replica is not None:
             sentence = " ".join((sentence, _("The game stays on the table; Esc starts a game "
                                              "of your own.")))

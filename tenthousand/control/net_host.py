@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, assert_never
 
@@ -28,9 +29,12 @@ from ..model.record import Network
 from ..net.events import (
     Chat,
     HostEvent,
+    InviteCode,
+    Invites,
     Problem,
     SeatJoined,
     SeatLeft,
+    Trouble,
     WatcherJoined,
     WatcherLeft,
     Wish,
@@ -38,25 +42,25 @@ from ..net.events import (
 from ..net.replica import command_data
 from ..present import presenter
 from ..present.network import (
-    Filling,
     LobbySeat,
     LobbyShown,
+    error_words,
     hosted_filling,
     lobby,
     waits_for,
     waits_to_be_hosted,
+    where_text,
 )
 from ..services.timers import Timers
 from .controller import Controller
 from .messages import Kind, Messages
+from .net_table import POLL_MS, play_own_game, show_filling
 from .session import Origin, Session
 
 log = logging.getLogger(__name__)
 
-__all__ = ["POLL_MS", "HostTable", "LobbyScreen"]
+__all__ = ["HostTable", "LobbyScreen"]
 
-#: How often the link is asked what has arrived (each poll only takes what is there).
-POLL_MS = 15
 #: The commands a friend may wish for: the engine's four, nothing else.
 WISHES = ("challenge", "throw", "bank", "discard")
 
@@ -95,6 +99,10 @@ class HostTable:
                                 rejoin=again is not None and s.net)
                       for s in settings.seats]
         self.watchers: list[str] = []
+        #: Over the internet: the invite codes as the link told them last (by seat; None:
+        #: to watch), and those printed on standard output already (--host --internet).
+        self.invites: dict[int | None, str] = {}
+        self._printed: set[str] = set()
         #: The friends' seats given to a computer, by level (a friend who rejoins gets
         #: theirs back).
         self.handed: dict[int, str] = {}
@@ -138,6 +146,9 @@ class HostTable:
             self._begin(self.again, put=False)
             self.controller.start()
             self._tell_hosted_again()
+        elif where.internet:
+            self.messages.tell(_("Your table is open over the internet: each friend joins "
+                                 "with the invite code of their seat."), Kind.EVENT)
         else:
             self.messages.tell(_("Your table is open: friends join with the code {code}."
                                  ).format(code=where.code), Kind.EVENT)
@@ -146,8 +157,17 @@ class HostTable:
 
     def _tell_hosted_again(self) -> None:
         """Hosted again: on which port (said plainly when it is not the one the game was
-        hosted on before), and who rejoins with which code."""
+        hosted on before), and who rejoins with which code (over the internet: with the
+        new invite code of their seat)."""
         where, away, before = self.where, sum(s.dropped for s in self.seats), self._port_before
+        if where.internet:
+            self.messages.tell(ngettext(
+                "Your game is hosted again over the internet: {names} rejoins with the new "
+                "invite code of the seat.",
+                "Your game is hosted again over the internet: {names} rejoin with the new "
+                "invite codes of their seats.", away).format(names=self._away_names()),
+                Kind.EVENT)
+            return
         text = ngettext(
             "Your game is hosted again on port {port}: {names} rejoins with the code {code}.",
             "Your game is hosted again on port {port}: {names} rejoin with the code {code}.",
@@ -196,7 +216,9 @@ class HostTable:
         if self.game is None:
             self._fill()
         where = self.where
-        shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers)
+        shown = lobby(where.addresses, where.port, where.code, self.seats, self.watchers,
+                      invites=self.invites if where.internet else None,
+                      joins_open=self.link.joins_open)
         if self.game is not None and self.again is not None and not shown.ready:
             shown = dataclasses.replace(  # hosted again: the friends come back by name
                 shown, title=_("Your game is hosted again"),
@@ -216,6 +238,12 @@ class HostTable:
     def _away_names(self) -> str:
         """The friends whose seats wait for them, as a list in words."""
         return join_words([s.name for s in self.seats if s.dropped])
+
+    def set_joins(self, open_: bool) -> None:
+        """Open the table to new joins, or close it (the friends at it play on)."""
+        if self.link is not None and not self.closed:
+            self.link.set_joins(open_)
+            self.show_lobby()
 
     def start(self) -> None:
         """Start: the game goes on the table with the friends' names (or, during the game,
@@ -243,7 +271,9 @@ class HostTable:
         hosted again); it waits while a friend's seat waits for them."""
         self.game = game
         friends = tuple(i for i, s in enumerate(self.settings.seats) if s.net)
-        game.record.network = Network("host", friends=friends, port=self.where.port)
+        game.record.network = Network("host", friends=friends,
+                                      internet=self.settings.internet,
+                                      port=self.where.port or None)  # (none: the internet)
         self.controller.seating.host(friends, self.handed, self._publish)
         self._mark_stand_ins()
         self.controller.seating.hold(self._why_waits())
@@ -319,7 +349,8 @@ class HostTable:
 
     def take(self, event: HostEvent) -> None:
         """One thing from the link (a seat joined or left, a watcher came or went, a
-        wish, a chat line, a connection closed for a fault of its own)."""
+        wish, a chat line, a connection closed for a fault of its own, the invite codes of
+        a table over the internet, trouble with the table)."""
         match event:
             case SeatJoined(seat=seat, name=name, rejoined=rejoined):
                 self._joined(seat, name, rejoined)
@@ -338,8 +369,26 @@ class HostTable:
                 self._log(_("{name}: {text}").format(name=name, text=text), "chat")
             case Problem(peer=peer, reason=reason):
                 log.info("a network connection closed (%s): %s", peer, reason)
+            case Invites(codes=codes):
+                self._invites(codes)
+            case Trouble(text=text, word=word):
+                self.messages.tell(text, Kind.WARNING)
+                if self.print_where and word in ("mailbox", "relay"):
+                    print(text, file=sys.stderr, flush=True)
             case _:
                 assert_never(event)
+
+    def _invites(self, codes: Sequence[InviteCode]) -> None:
+        """The invite codes of a table over the internet, as they are now."""
+        self.invites = {invite.seat: invite.code for invite in codes}
+        for invite in codes:
+            if self.print_where and invite.code not in self._printed:
+                self._printed.add(invite.code)
+                # (a line for scripts as much as for people: its words are not translated)
+                word = "watch code" if invite.seat is None else "join code"
+                print(f"{word}: {invite.code}", flush=True)
+        if self.game is None or self._why_waits():
+            self.show_lobby()
 
     def _joined(self, seat: int, name: str, rejoined: bool) -> None:
         if not 0 <= seat < len(self.seats):
@@ -446,51 +495,5 @@ class HostTable:
         self.controller.screen.log([(text, tag)])
 
 
-def show_filling(controller: Controller, filling: Filling) -> None:
-    """A table fills (the host's lobby, or this screen joining): the window shows it, with
-    a log of its own, instead of the game that waits under it."""
-    first = controller.seating.filling is None
-    controller.seating.fill(filling)
-    if first:
-        controller.cancel_all()
-        controller.screen.clear_log()
-    controller.refresh()
-
-
-def play_own_game(controller: Controller) -> None:
-    """The table closed before its game began: this screen's own game is back, its log
-    with it, and plays on."""
-    controller.seating.alone()
-    controller.rebuild_log()
-    controller.start()
-
-
 def levels_label(levels: Sequence[tuple[str, str]], level: str) -> str:
     return next((label for key, label in levels if key == level), level)
-
-
-def where_text(where: Any) -> str:
-    """What ``--host`` prints: the addresses, the port and the code, a line each."""
-    return "\n".join((
-        _("Hosting a table of Ten-Thousand."),
-        _("Address: {addresses}").format(addresses=", ".join(where.addresses) or "127.0.0.1"),
-        _("Port: {port}").format(port=where.port),
-        _("Join code: {code}").format(code=where.code)))
-
-
-def error_words(error: BaseException) -> str:
-    """An error as a player reads it: in words, never its class or its number."""
-    import errno
-
-    known = {errno.EADDRINUSE: _("the port is in use by another program"),
-             errno.ECONNREFUSED: _("nobody answers at that address and port"),
-             errno.EHOSTUNREACH: _("that address cannot be reached"),
-             errno.ENETUNREACH: _("the network cannot be reached"),
-             errno.ETIMEDOUT: _("the other side did not answer in time"),
-             errno.EACCES: _("this port needs rights the program does not have")}
-    if isinstance(error, OSError) and error.errno in known:
-        return known[error.errno]
-    if isinstance(error, TimeoutError):
-        return known[errno.ETIMEDOUT]
-    text = (error.strerror if isinstance(error, OSError) and error.strerror else str(error))
-    return text.strip().rstrip(".") or _("the network refused")

@@ -61,12 +61,14 @@ class NetworkCommands:
         self.make_game = make_game
         self.table: Table | None = None
         self.lobby = LobbyPanel(window.table, pal, on_start=self._start,
-                                on_hand=self._hand, on_close=self._close_table)
+                                on_hand=self._hand, on_close=self._close_table,
+                                on_joins=self._joins)
         self.chat_line = ChatLine(window.side, pal, on_send=self._chat, table=window.table)
         prefs.watch(("theme", "table_colour"), lambda: self.set_palette(
             palette(prefs.value.theme, prefs.value.table_colour)))
         #: The net layer as this window uses it (tests give a fake one).
-        self.net: Any = NetLayer(jobs)
+        self.net: Any = NetLayer(jobs, servers=lambda: (prefs.value.mailbox,
+                                                         prefs.value.transit_relay))
         #: A game this screen hosted for friends, resumed after the program stopped: it
         #: waits for Game > Host a network game to open its table again.
         self.waiting: Game | None = None
@@ -128,14 +130,14 @@ class NetworkCommands:
 
     def host_again(self, game: Game) -> None:
         """Host the game on the table again: the program stopped while friends played it
-        (its record names their seats and the port); they rejoin with the new code and
-        their names."""
+        (its record names their seats, and the port or that it was over the internet);
+        they rejoin with the new code and their names."""
         net = game.record.network
         friends = net.friends if net is not None else ()
         seats = tuple(SeatSetting(s.name, s.computer, s.level, net=i in friends)
                       for i, s in enumerate(game.seats))
-        self.host(GameSettings(seats=seats), again=game,
-                  port=net.port if net is not None else None)
+        self.host(GameSettings(seats=seats, internet=net is not None and net.internet),
+                  again=game, port=net.port if net is not None else None)
 
     def follow_resumed(self, change: Change) -> None:
         """The session's watcher, after the table's: the program stopped while this screen
@@ -169,6 +171,10 @@ class NetworkCommands:
         if self.table is not None:
             self.table.close()
 
+    def _joins(self, open_: bool) -> None:
+        if isinstance(self.table, HostTable):
+            self.table.set_joins(open_)
+
     # -- joining -------------------------------------------------------------------------
 
     @handles("join_game")
@@ -181,17 +187,29 @@ class NetworkCommands:
         self.controller.cancel_all()
         with self.window.box_open():
             choice = JoinDialog(self.root, name=self.my_name(), find=self._find,
-                                address=self.last_address).result
+                                address=self.last_address, attempt=self._attempt).result
         collect()
-        if choice is None:
+        if choice is None:  # (a join under way when the player gave up: left)
+            if self.table is not None:
+                self.leave()
             self.controller.start()
             return
-        shown = f"[{choice.address}]" if ":" in choice.address else choice.address
-        self.last_address = shown if choice.port is None else f"{shown}:{choice.port}"
-        self.join(choice.address, choice.port, choice.code, choice.name, watch=choice.watch)
+        if not choice.internet:
+            shown = f"[{choice.address}]" if ":" in choice.address else choice.address
+            self.last_address = shown if choice.port is None else f"{shown}:{choice.port}"
+
+    def _attempt(self, choice: Any, done: Callable[[str | None], None]) -> None:
+        """The join dialog's Join: the table is joined while the dialog waits, open, for
+        ``done`` (None: in; else the sentence why not, shown in the dialog)."""
+        if choice.internet:
+            self.join_code(choice.code, choice.name, watch=choice.watch, on_outcome=done)
+        else:
+            self.join(choice.address, choice.port, choice.code, choice.name,
+                      watch=choice.watch, on_outcome=done)
 
     def join(self, address: str, port: int | None, code: str, name: str, *,
-             watch: bool = False) -> None:
+             watch: bool = False, on_outcome: Callable[[str | None], None] | None = None
+             ) -> None:
         """Join the table at ``address`` (``port`` None: the default one)."""
         self.leave()
         if not watch:
@@ -204,7 +222,26 @@ class NetworkCommands:
                                           token=None if watch else self.tokens.get(key)),
             replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
             on_closed=self._closed, warm=self.warm,
-            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs)
+            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs,
+            on_outcome=on_outcome)
+        self._show_chat(True)
+
+    def join_code(self, code: str, name: str, *, watch: bool = False,
+                  on_outcome: Callable[[str | None], None] | None = None) -> None:
+        """Join a table over the internet by its invite ``code``."""
+        self.leave()
+        if not watch:
+            self.last_name = name
+        key = ("", None, name.casefold())  # (a rejoin over the internet: a new code)
+        self.table = ClientTable(
+            session=self.session, controller=self.controller, messages=self.messages,
+            timers=self.timers,
+            connect=lambda: self.net.join_code(code, name=name, watch=watch,
+                                               token=None if watch else self.tokens.get(key)),
+            replica=self.net.replica, fair_check=self.net.fair_check, watch=watch,
+            on_closed=self._closed, warm=self.warm,
+            on_token=lambda token: self.tokens.__setitem__(key, token), jobs=self.jobs,
+            on_outcome=on_outcome)
         self._show_chat(True)
 
     def warm(self, rules: Rules) -> None:
@@ -359,9 +396,18 @@ class NetLayer:
     """The net layer's calls as this window makes them: every link's loop runs in the job
     runner, and the net layer loads only when a table opens or is looked for."""
 
-    def __init__(self, jobs: JobRunner) -> None:
+    def __init__(self, jobs: JobRunner, *,
+                 servers: Callable[[], tuple[str, str]] = lambda: ("", "")) -> None:
         self.jobs = jobs
         self.announce = True  # the table is announced on the local network (zeroconf)
+        #: The mailbox server and transit relay of tables over the internet (Preferences).
+        self.servers = servers
+
+    def _servers(self) -> Any:
+        from ..net.protocol import Servers  # (the net layer loads when a table opens)
+
+        mailbox, relay = self.servers()
+        return Servers(mailbox, relay) if mailbox else Servers()
 
     def host(self, settings: GameSettings, *, port: int | None, code: str | None,
              rules: Rules | None = None, keep_names: bool = False) -> Any:
@@ -377,6 +423,8 @@ class NetLayer:
         lobby = link.Lobby(rules.to_dict(), seats,
                            next((s.name for s in settings.seats if not s.computer
                                  and not s.net), ""))
+        if settings.internet:
+            return link.HostLink.open_internet(lobby, self._servers(), runner=self.jobs)
         return link.HostLink.open(lobby, port=link.DEFAULT_PORT if port is None else port,
                                   code=code, announce=self.announce, runner=self.jobs)
 
@@ -387,6 +435,13 @@ class NetLayer:
         return link.ClientLink.connect(address, link.DEFAULT_PORT if port is None else port,
                                        code=code, name=name, watch=watch, token=token,
                                        runner=self.jobs)
+
+    def join_code(self, code: str, *, name: str, watch: bool,
+                  token: str | None = None) -> Any:
+        from ..net import link
+
+        return link.ClientLink.connect_code(code, self._servers(), name=name, watch=watch,
+                                            token=token, runner=self.jobs)
 
     def replica(self, data: dict[str, Any], seat: int | None) -> Any:
         from ..net.replica import Replica

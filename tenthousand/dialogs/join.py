@@ -1,9 +1,14 @@
-"""Game > Join a network game: the tables found on the local network, or an address typed
-in, the join code, the player's name, and whether to watch only.
+"""Game > Join a network game: the join code, the tables found on the local network or an
+address typed in, the player's name, and whether to watch only.  An invite code of a
+table over the internet ("7-guitarist-revenge") needs no address.
 
 Finding the tables is network work: the dialog asks ``find(done)`` (the control layer runs
 it in the job runner and calls ``done`` with what it found, in the Tk thread), so the
-dialog never waits on the network."""
+dialog never waits on the network.  Joining is too: with ``attempt``, Join asks
+``attempt(choice, done)`` and the dialog stays open, saying it is joining, until ``done``
+is called: with None the table let the player in and the dialog closes; with a sentence
+(a wrong code, a name taken, a mailbox server that cannot be reached) the dialog shows it
+and keeps everything typed, to be put right and tried again."""
 
 from __future__ import annotations
 
@@ -13,9 +18,10 @@ from dataclasses import dataclass
 from tkinter import ttk
 
 from ..i18n import N_, _
+from ..model.text import invite_code
 from ..present.network import code_problem, name_problem, split_address
 from ..view import access
-from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font, fit_screen
 
 __all__ = ["Found", "JoinChoice", "JoinDialog"]
 
@@ -25,15 +31,22 @@ Found = tuple[str, str, int]
 Finder = Callable[[Callable[[Sequence[Found]], None]], None]
 
 
+#: Joins the table chosen; calls the function it is given, in the Tk thread, with None
+#: once in, or with the sentence that says why not.
+Attempt = Callable[["JoinChoice", Callable[[str | None], None]], None]
+
+
 @dataclass(frozen=True)
 class JoinChoice:
-    """The table to join, the code, the name, and whether to watch only."""
+    """The table to join, the code, the name, and whether to watch only; ``internet``: the
+    code is an invite code of a table over the internet (no address)."""
 
     address: str
     port: int | None  # None: the default port
     code: str
     name: str
     watch: bool = False
+    internet: bool = False
 
 
 class JoinDialog(Dialog[JoinChoice]):
@@ -44,8 +57,11 @@ class JoinDialog(Dialog[JoinChoice]):
     cancel_text = N_("Cance&l")
 
     def __init__(self, parent: tk.Misc, *, name: str, find: Finder | None,
-                 address: str = "", testing: bool = False) -> None:
+                 address: str = "", attempt: Attempt | None = None,
+                 testing: bool = False) -> None:
         self.name_given, self.find, self.address_given = name, find, address
+        self.attempt = attempt
+        self.joining = False  # a join is under way: Join waits for its answer
         self.found: list[Found] = []
         super().__init__(parent, _("Join a network game"), testing=testing)
 
@@ -82,12 +98,17 @@ class JoinDialog(Dialog[JoinChoice]):
             var.trace_add("write", self.refresh)
             self.entries[field] = entry
         ttk.Label(frame, style=HINT_STYLE, font=small, wraplength=wrap, justify="left",
-                  text=_("The address and the code are on the host's table. A friend "
-                         "elsewhere gives the address their port can be reached at, as "
-                         "203.0.113.5:48620.")).grid(row=6, column=0, columnspan=3,
-                                                     sticky="w", pady=(SMALL_PAD, PAD))
+                  text=_("The code is on the host's table. An invite code of a table over "
+                         "the internet, as 7-guitarist-revenge, needs no address; on this "
+                         "network, pick the table or type the address the host's table "
+                         "shows.")).grid(row=6, column=0, columnspan=3, sticky="w",
+                                         pady=(SMALL_PAD, PAD))
         access.check(frame, _("&Watch only, without a seat"), variable=self.watch).grid(
             row=7, column=0, columnspan=3, sticky="w")
+        # how the last Join went: joining, or why the table did not let the player in
+        self.answer = ttk.Label(frame, text="", style="Error.TLabel", wraplength=wrap,
+                                justify="left")
+        self.answer.grid(row=8, column=0, columnspan=3, sticky="w", pady=(PAD, 0))
         frame.columnconfigure(2, weight=1, minsize=chars(self, 24))
         self.look()
 
@@ -131,14 +152,52 @@ class JoinDialog(Dialog[JoinChoice]):
 
     # -- checking ------------------------------------------------------------------------
 
+    def ok(self, event: object = None) -> None:
+        """Join: with ``attempt``, the dialog waits for the table's answer, open."""
+        if self.attempt is None or self.joining:
+            if not self.joining:
+                super().ok(event)
+            return
+        choice, errors = self.validate()
+        if errors or choice is None:
+            super().ok(event)  # (says what is wrong)
+            return
+        self.joining = True
+        self.button_ok.state(["disabled"])
+        self.answer.configure(text=_("Joining the table..."), style=HINT_STYLE)
+        self.attempt(choice, lambda problem: self.answered(choice, problem))
+
+    def answered(self, choice: JoinChoice, problem: str | None) -> None:
+        """The table's answer to a join (in the Tk thread): in, or why not."""
+        if not self.winfo_exists():
+            return
+        self.joining = False
+        if problem is None:
+            self.result = choice
+            self.destroy()
+            return
+        self.answer.configure(text=problem, style="Error.TLabel")
+        # (the dialog grows to show the whole sentence, within the screen)
+        fit_screen(self, self.scroll_area, self.button_bar)
+        self.button_ok.state(["!disabled"])
+        self.bell()
+
     def refresh(self, *args: object) -> None:
-        if hasattr(self, "button_ok"):  # (a table found while the dialog is being built)
+        if hasattr(self, "button_ok") and not self.joining:
+            # (a table found while the dialog is being built; or a join under way)
             super().refresh(*args)
 
     def validate(self) -> tuple[JoinChoice | None, dict[str, str]]:
         if not hasattr(self, "watch"):
             return None, {}  # still being built
         errors: dict[str, str] = {}
+        invite = invite_code(self.code.get())
+        if invite is not None:  # over the internet: no address
+            problem = name_problem(self.player.get())
+            if problem:
+                return None, {"name": problem}
+            return JoinChoice("", None, invite, self.player.get().strip(), self.watch.get(),
+                              internet=True), {}
         where = split_address(self.address.get())
         if where is None:
             errors["address"] = (_("pick a table above or type its address")

@@ -25,6 +25,7 @@ from ..present.network import hosted_seats_problem
 from ..present.option_help import OPTION_HELP, option_help, own_options
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .host_where import HostWhere
 from .real_dice_frame import RealDiceFrame
 
 log = logging.getLogger(__name__)
@@ -202,6 +203,9 @@ class NewGameDialog(Dialog[GameSettings]):
         self.real_dice = RealDiceFrame(  # (dialogs/real_dice_frame)
             players, self, settings, network=self.network)
         self.real_dice.grid(row=4, column=0, sticky="ew", pady=(PAD, 0))
+        if self.network:  # (dialogs/host_where: on this network, or over the internet)
+            self.where = HostWhere(players, settings.internet)
+            self.where.grid(row=5, column=0, sticky="ew", pady=(PAD, 0))
         for seat in settings.seats:  # a default name in the language in use ("Du", not "You")
             self.seat_rows.append(_SeatRow(self, in_this_language(seat)))
         self._layout_seats()
@@ -478,6 +482,7 @@ class NewGameDialog(Dialog[GameSettings]):
             minimum=numbers["minimum"],
             options=tuple(n for n in OPTION_NAMES if self.option_vars[n].get()),
             **self.real_dice.values(),
+            internet=self.network and self.where.internet.get(),
         )
         for key, message in settings.errors().items():
             errors.setdefault(key, message)

@@ -18,6 +18,7 @@ from ..files.settings import (
     DIALOG_PREFS,
     INTRO,
     LANGUAGE,
+    MAILBOX,
     PITCH,
     SIZE,
     SIZES,
@@ -25,11 +26,13 @@ from ..files.settings import (
     SPEECH,
     TABLE_COLOUR,
     THEME,
+    TRANSIT_RELAY,
     VOLUME,
     Choice,
     Flag,
     Number,
     Preferences,
+    Server,
 )
 from ..i18n import N_, _, mnemonic, pgettext
 from ..view import access
@@ -89,6 +92,11 @@ class PreferencesDialog(Dialog[Preferences]):
         self._colour_rows(looks, 1)
         self._size_rows(looks, 3)
         self._language_rows(looks, 5)
+
+        # Translators: the group of the servers that tables over the internet use.
+        network = self._group(frame, _("Playing over the internet"), 3)
+        self.mailbox_var = self._server_row(network, MAILBOX, 0)
+        self.relay_var = self._server_row(network, TRANSIT_RELAY, 3)
 
         for var in (self.delay_var, self.pitch_var, self.colour_var, self.theme_var,
                     self.size_var):
@@ -155,6 +163,18 @@ class PreferencesDialog(Dialog[Preferences]):
         access.label(looks, SIZE.title(), self.size_combo).grid(row=row, column=0, sticky="w")
         self.size_combo.grid(row=row, column=1, sticky="w", padx=SMALL_PAD, pady=2)
         self._hint(looks, SIZE.help(), row + 1)
+
+    def _server_row(self, group: ttk.Labelframe, pref: Server, row: int) -> tk.StringVar:
+        """A server's address typed in, its error beside it and its hint below."""
+        var = tk.StringVar(self, getattr(self.prefs, pref.name))
+        entry = ttk.Entry(group, textvariable=var, width=40)
+        access.label(group, pref.title(), entry).grid(row=row, column=0, sticky="w")
+        entry.grid(row=row, column=1, columnspan=2, sticky="ew", padx=SMALL_PAD, pady=2)
+        self.error_label(group, pref.name).grid(row=row + 1, column=1, columnspan=2,
+                                                sticky="w")
+        self._hint(group, pref.help(), row + 2)
+        var.trace_add("write", self.refresh)
+        return var
 
     def _language_rows(self, looks: ttk.Labelframe, row: int) -> None:
         """The language: the desktop's or one of ours, each named in its own language, and
@@ -256,6 +276,11 @@ class PreferencesDialog(Dialog[Preferences]):
         language = self.languages.get(self.language_var.get())
         if language is None:
             errors["language"] = _("choose a language")
+        for server, typed in ((MAILBOX, self.mailbox_var), (TRANSIT_RELAY, self.relay_var)):
+            problem = server.check(typed.get().strip())
+            if problem:
+                errors[server.name] = problem
+            values[server.name] = typed.get().strip()
         if errors:
             return None, errors
         values.update(sound=self.sound_var.get(), theme=self.theme_var.get(),

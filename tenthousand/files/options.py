@@ -51,3 +51,9 @@ class Options:
     join: tuple[str, int | None] | None = None
     name: str | None = None
     watch: bool = False
+    #: --host --internet: friends join over the internet by invite codes; --join-code CODE:
+    #: join such a table; --mailbox and --transit-relay: the servers, for this launch.
+    internet: bool = False
+    join_code: str | None = None
+    mailbox: str | None = None
+    transit_relay: str | None = None

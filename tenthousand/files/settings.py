@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -198,6 +199,9 @@ class GameSettings:
     #: Who sees the coach (the advisor) in a real-dice game: everyone, nobody, or each
     #: person after a decision (see tenthousand.present.dice_entry.COACH_MODES).
     coach: str = "everyone"
+    #: A table hosted for friends over the internet (invite codes), not on this network;
+    #: chosen for each table, never saved.
+    internet: bool = False
 
     def base(self) -> Rules:
         """The preset, or the saved rule set when ``preset`` is ``saved:NAME``."""
@@ -599,6 +603,49 @@ LANGUAGE = LanguageChoice("language", "", N_("Lan&guage"),
                                                LANGUAGE_NAMES.items())))
 GEOMETRY = Text("geometry", "")  # Tk geometry of the main window, "" for the default
 
+#: The public servers of magic-wormhole, which tables over the internet use unless the
+#: player chooses others (docs/network.md: how to run your own).
+PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
+PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
+_MAILBOX = re.compile(r"^wss?://[A-Za-z0-9.\-\[\]:]{1,260}(/[\x21-\x7e]{0,200})?$")
+_RELAY = re.compile(r"^tcp:(\[[0-9A-Fa-f:.]{2,60}\]|[A-Za-z0-9.\-]{1,253}):[0-9]{1,5}$")
+
+
+def mailbox_problem(text: str) -> str | None:
+    """What is wrong with a mailbox server's address (None: nothing)."""
+    if _MAILBOX.match(text.strip()):
+        return None
+    return _("a mailbox server is a URL as {example}").format(example=PUBLIC_MAILBOX)
+
+
+def relay_problem(text: str) -> str | None:
+    """What is wrong with a transit relay's hint (None: nothing; "" is none at all)."""
+    text = text.strip()
+    if not text or (_RELAY.match(text) and 0 < int(text.rsplit(":", 1)[1]) < 65536):
+        return None
+    return _("a transit relay is given as {example}").format(example=PUBLIC_RELAY)
+
+
+@dataclass(frozen=True)
+class Server(Text):
+    """A server's address (``check``: the sentence for one that cannot be)."""
+
+    length: int = 300
+    check: Callable[[str], str | None] = mailbox_problem
+
+    def clean(self, value: object) -> str:
+        text = super().clean(value).strip()
+        if self.check(text) is not None:
+            raise ValueError(f"{self.name} is not a server's address")
+        return text
+
+
+MAILBOX = Server("mailbox", PUBLIC_MAILBOX, N_("Ma&ilbox server"),
+                 N_("where friends over the internet meet by their codes"))
+TRANSIT_RELAY = Server("transit_relay", PUBLIC_RELAY, N_("Transit rela&y"),
+                       N_("carries the game when neither computer can reach the other "
+                          "(empty: none)"), check=relay_problem)
+
 def next_delay(delay: float, faster: bool) -> float:
     """The delay after one press of Up (faster) or Down: steps of 0.1 s up to 1 s, then
     0.2 s."""
@@ -612,10 +659,10 @@ def next_delay(delay: float, faster: bool) -> float:
 #: Every preference but the last game's settings, by name.
 PREFS: dict[str, Pref[Any]] = {p.name: p for p in (
     DELAY, SOUND, PITCH, THEME, TABLE_COLOUR, INTRO, ANIMATION, ADVISOR, VOLUME,
-    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY, SPEECH, LANGUAGE)}
+    ANIMATION_SPEED, SIZE, GUIDE_DONE, GEOMETRY, SPEECH, LANGUAGE, MAILBOX, TRANSIT_RELAY)}
 #: What the preferences dialog edits (the rest the window keeps by itself).
 DIALOG_PREFS = ("delay", "animation", "intro", "animation_speed", "sound", "pitch", "volume",
-                "theme", "table_colour", "size", "speech", "language")
+                "theme", "table_colour", "size", "speech", "language", "mailbox", "transit_relay")
 
 
 def _game_settings(data: Any, bad: list[str]) -> dict[str, GameSettings]:
@@ -665,6 +712,8 @@ class Preferences:
     geometry: str = GEOMETRY.default
     speech: bool = SPEECH.default  # the game speaks what happens (issue 14)
     language: str = LANGUAGE.default  # "" follows the desktop; else en, de, fr (issue 14)
+    mailbox: str = MAILBOX.default  # the magic-wormhole mailbox server (issue 41)
+    transit_relay: str = TRANSIT_RELAY.default  # and its transit relay ("" for none)
     game: GameSettings = field(default_factory=GameSettings)
 
     def __post_init__(self) -> None:

@@ -128,6 +128,10 @@ def _network(value: Any, seats: int) -> Network | None:
     seat = value.get("seat") if isinstance(value, dict) else None
     friends = value.get("friends", []) if isinstance(value, dict) else None
     port = value.get("port") if isinstance(value, dict) else None
+    internet = value.get("internet", False) if isinstance(value, dict) else None
+    if not isinstance(internet, bool):
+        raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
+            key="network"))
     if role not in Network.ROLES or (role == "player") != isinstance(seat, int) \
             or isinstance(seat, bool) or isinstance(seat, int) and not 0 <= seat < seats \
             or not _seat_list(friends, seats) or friends and role != "host" \
@@ -135,7 +139,7 @@ def _network(value: Any, seats: int) -> Network | None:
                                      or role != "host"):
         raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
             key="network"))
-    return Network(role, seat, tuple(friends or ()), port)
+    return Network(role, seat, tuple(friends or ()), internet, port)
 
 
 def _seat_list(value: Any, seats: int) -> bool:

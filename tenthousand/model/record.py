@@ -81,12 +81,13 @@ class Network:
     """A game played over the network, as this screen took part in it: as the ``host``
     (whose engine judged it), as a ``player`` at ``seat``, or as a ``watcher``.  The host's
     record names the ``friends``' seats (played at other screens) and the ``port`` the
-    table listened on: a game hosted again after the host stopped waits for them there,
-    on the same port."""
+    table listened on: a game hosted again after the host stopped waits for them there, on
+    the same port (over the ``internet``, by invite codes, when it was hosted so)."""
 
     role: str
     seat: int | None = None
     friends: tuple[int, ...] = ()
+    internet: bool = False
     port: int | None = None
 
     ROLES = ("host", "player", "watcher")
@@ -94,6 +95,7 @@ class Network:
     def to_dict(self) -> dict[str, Any]:
         return {"role": self.role, **({"seat": self.seat} if self.seat is not None else {}),
                 **({"friends": list(self.friends)} if self.friends else {}),
+                **({"internet": True} if self.internet else {}),
                 **({"port": self.port} if self.port is not None else {})}
 
 

@@ -9,6 +9,7 @@ JSON), which could never be written to a file again.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 #: The marks that change the direction of the text after them (embeddings, overrides,
@@ -41,3 +42,15 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+_INVITE = re.compile(r"^[0-9]{1,6}(-[a-z]{2,16}){1,6}$")
+
+
+def invite_code(text: str) -> str | None:
+    """An invite code of a table over the internet as typed ("7 Guitarist revenge", a
+    number and words) in the form magic-wormhole takes ("7-guitarist-revenge"); None when
+    ``text`` is not shaped as one."""
+    words = [w for w in re.split(r"[\s\-]+", text.strip().lower()) if w]
+    code = "-".join(words)
+    return code if _INVITE.match(code) else None

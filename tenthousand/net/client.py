@@ -1,6 +1,9 @@
 """A friend's side: join a table, send wishes and chat, hear the game.
 
-:class:`ClientLink` connects in its network thread (:mod:`tenthousand.net.loop`); the
+:class:`ClientLink` connects in its network thread (:mod:`tenthousand.net.loop`): to an
+address on the local network, where the join code is proven by a key exchange
+(:mod:`tenthousand.net.pake`) and every line after it is sealed, or over the internet by
+an invite code (:meth:`ClientLink.connect_code`, :mod:`tenthousand.net.internet`).  The
 window polls it for :data:`~tenthousand.net.events.ClientEvent` values and keeps the
 replica (:mod:`tenthousand.net.replica`).  What the host sends is checked against the
 protocol's schema like anything that arrives from the network; a host that sends what
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+from .channel import Channel, StreamChannel, no_delay
 from .events import (
     Chat,
     ClientEvent,
@@ -27,8 +31,8 @@ from .events import (
     SeatsChanged,
     Welcome,
 )
-from .host import _no_delay
 from .loop import NetLoop
+from .pake import PakeError, confirm_matches, friend_exchange
 from .protocol import (
     DEFAULT_PORT,
     MAX_LINE,
@@ -36,12 +40,9 @@ from .protocol import (
     TO_CLIENT,
     VERSION,
     ProtocolError,
+    Servers,
     decode,
     encode,
-    host_proof,
-    join_proof,
-    new_nonce,
-    proofs_match,
 )
 
 if TYPE_CHECKING:
@@ -70,6 +71,11 @@ def bye_text(reason: str, version: str = "") -> str:
         "closing": _("The host closed the table."),
         "left": _("You left the table."),
         "busy": _("The table has too many connections just now. Try again in a moment."),
+        "closed": _("The host has closed the table to new joins."),
+        "guesses": _("Too many wrong codes were tried at this table just now. Wait a minute "
+                     "and try again."),
+        "watch_only": _("This code is for watching: tick \"Watch only\", or ask the host for "
+                        "the code of your seat."),
     }
     return texts.get(reason, texts["closing"]).format(version=version or "?", mine=VERSION)
 
@@ -108,17 +114,18 @@ class ClientLink:
     never waits on the network."""
 
     def __init__(self, address: str, port: int, code: str, name: str, watch: bool,
-                 token: str | None, timeout_s: float) -> None:
+                 token: str | None, timeout_s: float, servers: Servers | None = None) -> None:
         self.address, self.port = address, port
         self.name, self.watch = name.strip(), watch
         self._code = code
+        self._servers = servers  # over the internet: the mailbox and the relay
         #: After :class:`Joined`: the seat (None: watching) and the token to rejoin it.
         self.seat: int | None = None
         self.token: str | None = token
         self.table = ""
         self._timeout_s = timeout_s
         self._net: NetLoop[ClientEvent] = NetLoop("net-client")
-        self._writer: asyncio.StreamWriter | None = None
+        self._channel: Channel | None = None
         self._leaving = False
 
     @classmethod
@@ -131,6 +138,20 @@ class ClientLink:
         link = cls(address, port, code, name, watch, token, timeout_s)
         link._net.start(link._main, runner)
         return link
+
+    @classmethod
+    def connect_code(cls, code: str, servers: Servers, *, name: str, watch: bool = False,
+                     token: str | None = None, runner: JobRunner | None = None,
+                     timeout_s: float = 10.0) -> ClientLink:
+        """Join a table over the internet by its invite ``code``, through ``servers``."""
+        link = cls("", 0, code, name, watch, token, timeout_s, servers)
+        link._net.start(link._main, runner)
+        return link
+
+    @property
+    def where(self) -> str:
+        """The table, for the log: its address, or the invite code it was joined by."""
+        return f"{self.address}:{self.port}" if self._servers is None else self._code
 
     def poll(self) -> list[ClientEvent]:
         """What happened since the last poll (never waits)."""
@@ -166,15 +187,26 @@ class ClientLink:
         except asyncio.CancelledError:
             text = bye_text("left")
         except Exception:  # noqa: BLE001 - the window must hear that the link is over
-            log.exception("the link to %s:%s failed", self.address, self.port)
+            log.exception("the link to %s failed", self.where)
             text = _("The connection to the table failed. Join again to go on: your seat "
                      "waits for you.")
         finally:
-            if self._writer is not None:
-                self._writer.transport.abort()
+            if self._channel is not None:
+                self._channel.abort()
         self._net.put(Closed(bye_text("left") if self._leaving else text))
 
     async def _run(self) -> str:
+        if self._servers is not None:
+            channel = await self._by_code(self._servers)
+        else:
+            channel = await self._by_address()
+        self._channel = channel
+        await self._handshake(channel)
+        return await self._listen(channel)
+
+    async def _by_address(self) -> Channel:
+        """The connection to the table on the local network, sealed once the code is
+        proven both ways."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.address, self.port, limit=MAX_LINE),
@@ -184,61 +216,80 @@ class ClientLink:
             raise _Lost(_("No table answers at {address}, port {port} ({reason}). Check the "
                           "address and that the host's port can be reached.").format(
                 address=self.address, port=self.port, reason=reason)) from None
-        self._writer = writer
-        _no_delay(writer)
-        await self._handshake(reader)
-        return await self._listen(reader)
-
-    async def _next(self, reader: asyncio.StreamReader) -> dict[str, Any]:
+        no_delay(writer)
+        channel = StreamChannel(reader, writer, f"{self.address}:{self.port}")
+        self._channel = channel
+        hello = await self._expect(channel, "hello", self._timeout_s)
+        key = await self._expect(channel, "key", self._timeout_s)
+        exchange = friend_exchange(self._code, hello["nonce"])
         try:
-            line = await reader.readuntil(b"\n")
-        except asyncio.IncompleteReadError:
-            raise _Lost(_("The connection to the host was lost. Join again to go on: your "
-                          "seat waits for you.")) from None
-        except asyncio.LimitOverrunError:
+            exchange.finish(bytes.fromhex(key["pake"]))
+        except PakeError:
+            raise _Lost(_unreadable()) from None
+        self._send({"t": "key", "proto": PROTOCOL, "version": VERSION,
+                    "pake": exchange.message.hex(), "confirm": exchange.confirm("friend")})
+        confirm = await self._expect(channel, "confirm", self._timeout_s + 20)
+        if not confirm_matches(confirm["confirm"], exchange.confirm("host")):
+            raise _Lost(_("The table did not prove that it knows the code: it may not be the "
+                          "table you meant."))
+        return channel.sealed(*exchange.sealing_keys("friend"))
+
+    async def _by_code(self, servers: Servers) -> Channel:
+        """The connection to the table over the internet, by its invite code."""
+        from .internet import InternetError, TransitChannel, join_by_code  # (Twisted: only here)
+
+        try:
+            connection = await asyncio.wrap_future(join_by_code(self._code, servers))
+        except InternetError as e:
+            raise _Lost(bye_text("version", e.text) if e.word == "version" else e.text
+                        ) from None
+        return TransitChannel(connection, asyncio.get_running_loop(), self._code)
+
+    async def _next(self, channel: Channel) -> dict[str, Any]:
+        try:
+            line = await channel.read()
+        except ProtocolError:
             line = b"x" * (MAX_LINE + 1)
+        if line is None:
+            raise _Lost(_("The connection to the host was lost. Join again to go on: your "
+                          "seat waits for you."))
         try:
             return decode(line, TO_CLIENT)
         except ProtocolError as e:
-            log.warning("left the table at %s:%s: %s", self.address, self.port, e)
-            raise _Lost(_("The host sent something this program cannot read, so it left the "
-                          "table.")) from None
+            log.warning("left the table at %s: %s", self.where, e)
+            raise _Lost(_unreadable()) from None
 
-    async def _handshake(self, reader: asyncio.StreamReader) -> None:
+    async def _expect(self, channel: Channel, kind: str, seconds: float) -> dict[str, Any]:
+        """The next message, of ``kind`` (a bye says why; anything else is not read)."""
         try:
-            hello = await asyncio.wait_for(self._next(reader), self._timeout_s)
+            message = await asyncio.wait_for(self._next(channel), seconds)
         except TimeoutError:
             raise _Lost(bye_text("timeout")) from None
-        if hello["t"] != "hello":
-            raise _Lost(_("The host sent something this program cannot read, so it left the "
-                          "table."))
-        if hello["proto"] != PROTOCOL or hello["version"] != VERSION:
-            raise _Lost(bye_text("version", hello["version"]))
-        cnonce = new_nonce()
+        if message["t"] == "bye":
+            raise _Lost(bye_text(message["reason"], message.get("version", "")))
+        if message["t"] == "hello" and (message["proto"] != PROTOCOL
+                                        or message["version"] != VERSION):
+            raise _Lost(bye_text("version", message["version"]))
+        if message["t"] != kind:
+            raise _Lost(_unreadable())
+        return message
+
+    async def _handshake(self, channel: Channel) -> None:
+        if self._servers is not None:
+            await self._expect(channel, "hello", self._timeout_s)
         self._send({"t": "join", "proto": PROTOCOL, "version": VERSION, "name": self.name,
-                    "watch": self.watch, "cnonce": cnonce, "token": self.token,
-                    "proof": join_proof(self._code, hello["nonce"], cnonce, self.name,
-                                        self.watch, self.token)})
-        try:
-            welcome = await asyncio.wait_for(self._next(reader), self._timeout_s + 20)
-        except TimeoutError:
-            raise _Lost(bye_text("timeout")) from None
-        if welcome["t"] == "bye":
-            raise _Lost(bye_text(welcome["reason"], welcome.get("version", "")))
-        if welcome["t"] != "welcome" or not proofs_match(
-                welcome["proof"], host_proof(self._code, hello["nonce"], cnonce)):
-            raise _Lost(_("The table did not prove that it knows the code: it may not be the "
-                          "table you meant."))
+                    "watch": self.watch, "token": self.token})
+        welcome = await self._expect(channel, "welcome", self._timeout_s + 20)
         self.seat, self.table = welcome["seat"], welcome["table"]
         if welcome["token"] is not None:
             self.token = welcome["token"]
         self._net.put(Joined(self.seat, self.table))
 
-    async def _listen(self, reader: asyncio.StreamReader) -> str:
+    async def _listen(self, channel: Channel) -> str:
         pending: tuple[dict[str, Any], str, int] | None = None
         commands: list[Any] = []
         while True:
-            message = await self._next(reader)
+            message = await self._next(channel)
             kind = message["t"]
             if kind == "game":
                 pending, commands = (message["record"], message["fingerprint"],
@@ -246,8 +297,7 @@ class ClientLink:
             elif kind == "backlog" and pending is not None:
                 commands += message["commands"]
             elif pending is not None and kind != "backlog":
-                raise _Lost(_("The host sent something this program cannot read, so it "
-                              "left the table."))
+                raise _Lost(_unreadable())
             elif kind == "bye":
                 return bye_text(message["reason"], message.get("version", ""))
             else:
@@ -270,17 +320,20 @@ class ClientLink:
         elif kind == "reveal":
             self._net.put(Revealed(message["seed"], message["start"]))
         else:
-            raise _Lost(_("The host sent something this program cannot read, so it left the "
-                          "table."))
+            raise _Lost(_unreadable())
 
     def _send(self, message: dict[str, Any]) -> None:
-        if self._writer is not None and not self._writer.transport.is_closing():
-            self._writer.write(encode(message))
+        if self._channel is not None and not self._channel.closing():
+            self._channel.write(encode(message))
 
     def _leave(self) -> None:
         if not self._leaving:
             self._leaving = True
             self._send({"t": "bye", "reason": "left"})
-            if self._writer is not None:
-                self._writer.close()  # sends what is written, then the end: _listen ends
+            if self._channel is not None:  # sends what is written, then the end
+                asyncio.get_running_loop().create_task(self._channel.close())
             asyncio.get_running_loop().call_later(2.0, self._net.stop)
+
+
+def _unreadable() -> str:
+    return _("The host sent something this program cannot read, so it left the table.")

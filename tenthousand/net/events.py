@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Chat", "ClientEvent", "Closed", "FoundTable", "HostEvent", "Joined", "Lobby",
-           "LobbySeat", "Played", "Problem", "Refused", "Revealed", "SeatInfo", "SeatJoined",
-           "SeatLeft", "SeatsChanged", "TableAddress", "WatcherJoined", "WatcherLeft",
-           "Welcome", "Wish"]
+__all__ = ["Chat", "ClientEvent", "Closed", "FoundTable", "HostEvent", "InviteCode", "Invites",
+           "Joined", "Lobby", "LobbySeat", "Played", "Problem", "Refused", "Revealed",
+           "SeatInfo", "SeatJoined", "SeatLeft", "SeatsChanged", "TableAddress", "Trouble",
+           "WatcherJoined", "WatcherLeft", "Welcome", "Wish"]
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -61,10 +61,22 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class TableAddress:
-    """How to join a table: the host's addresses, the port and the join code."""
+    """How to join a table: the host's addresses, the port and the join code; over the
+    internet (``internet``) there are none of them, but an invite code for each open seat
+    (:class:`InviteCode`, told as they come by :class:`Invites`)."""
 
     addresses: tuple[str, ...]
     port: int
+    code: str
+    internet: bool = False
+
+
+@dataclass(frozen=True)
+class InviteCode:
+    """An invite code of a table over the internet: for the friend of seat ``seat`` (None:
+    to watch).  Each lets one friend in, once."""
+
+    seat: int | None
     code: str
 
 
@@ -138,7 +150,27 @@ class Problem:
     reason: str
 
 
-HostEvent = SeatJoined | SeatLeft | WatcherJoined | WatcherLeft | Wish | Chat | Problem
+@dataclass(frozen=True)
+class Invites:
+    """The invite codes of a table over the internet, as they are now (a seat that fills
+    loses its code; a code used or given up is replaced by a new one)."""
+
+    codes: tuple[InviteCode, ...]
+
+
+@dataclass(frozen=True)
+class Trouble:
+    """Something the host should know about the table itself (``text``: a sentence in the
+    host's language): the mailbox server cannot be reached, wrong codes are being tried,
+    the table was closed to new joins.  ``word`` says which (``mailbox``, ``relay``,
+    ``guesses``, ``closed``, ``open``)."""
+
+    text: str
+    word: str = ""
+
+
+HostEvent = (SeatJoined | SeatLeft | WatcherJoined | WatcherLeft | Wish | Chat | Problem
+             | Invites | Trouble)
 
 
 # -- what the client link tells its window -------------------------------------------------

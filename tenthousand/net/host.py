@@ -1,18 +1,24 @@
 """The host's side: a table friends join, the seats they fill, and the game relayed to them.
 
-:class:`HostLink` listens on a TCP port (all in its network thread: see
-:mod:`tenthousand.net.loop`).  The window keeps the game and judges every wish with the
-engine; the link only carries: it tells the window who joined, left and wished what
-(:meth:`HostLink.poll`), and sends the game, each command and the seed at the end to
-everyone at the table.
+:class:`HostLink` listens on a TCP port of the local network (:meth:`HostLink.open`), or
+makes invite codes over the internet (:meth:`HostLink.open_internet`,
+:mod:`tenthousand.net.internet`); all in its network thread (:mod:`tenthousand.net.loop`).
+The window keeps the game and judges every wish with the engine; the link only carries: it
+tells the window who joined, left and wished what (:meth:`HostLink.poll`), and sends the
+game, each command and the seed at the end to everyone at the table.
 
-Anything can arrive on the port.  A connection is closed, with a reason for the host's log
-(a :class:`~tenthousand.net.events.Problem` and the ``tenthousand.net`` logger), when its
-line is not a message of the protocol, is longer than 64 KiB, comes too fast, when its
-handshake stalls, or when it does not read what it is sent; nothing else is disturbed.  No
-message names a seat: a connection plays the seat it joined, and nothing it sends can make
-the host read or write a file or start a process (the only things it can ask for are a
-command for its own seat and a chat line).
+Anything can arrive on the port.  A connection that has not proven the code yet gets a
+short deadline and a small share of the table's room (per address and in all; the oldest
+makes way for a newcomer), so idle connections never keep a friend with the code out.
+Wrong codes are limited per address (each try waits longer) and per table (a few a
+minute, whatever the addresses), and what the table remembers of them is bounded.  The
+host can close the table to new joins.  A connection is closed, with a reason for the
+host's log (a :class:`~tenthousand.net.events.Problem` and the ``tenthousand.net``
+logger), when its line is not a message of the protocol, is longer than 64 KiB, comes too
+fast, when its handshake stalls, or when it does not read what it is sent; nothing else
+is disturbed.  No message names a seat: a connection plays the seat it joined, and
+nothing it sends can make the host read or write a file or start a process (the only
+things it can ask for are a command for its own seat and a chat line).
 """
 
 from __future__ import annotations
@@ -22,27 +28,33 @@ import logging
 import secrets
 import socket
 import time
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from ..model.names import name_key, shows_a_name
+from .channel import Channel, StreamChannel, no_delay
 from .discovery import Announcer, local_addresses
 from .events import (
     Chat,
     HostEvent,
+    InviteCode,
+    Invites,
     Lobby,
     Problem,
     SeatInfo,
     SeatJoined,
     SeatLeft,
     TableAddress,
+    Trouble,
     WatcherJoined,
     WatcherLeft,
     Wish,
 )
 from .loop import NetLoop
+from .pake import PakeError, confirm_matches, host_exchange
 from .protocol import (
     DEFAULT_PORT,
     MAX_LINE,
@@ -51,19 +63,19 @@ from .protocol import (
     TO_HOST,
     VERSION,
     ProtocolError,
+    Servers,
+    claimed_version,
     decode,
     encode,
-    host_proof,
-    join_proof,
     new_code,
     new_nonce,
     plain,
-    proofs_match,
     valid_code,
 )
 
 if TYPE_CHECKING:
     from ..services.jobs import JobRunner
+    from .internet import InternetError, Invitation
 
 __all__ = ["HostLink", "Limits"]
 
@@ -74,18 +86,27 @@ log = logging.getLogger("tenthousand.net")
 class Limits:
     """How patient and how generous a table is (the tests make it quicker)."""
 
-    handshake_s: float = 10.0  # a join must arrive this soon after the hello
+    handshake_s: float = 10.0  # the join must come this soon after the code is proven
+    unproven_s: float = 5.0  # a connection must prove the code this soon after it came
+    unproven: int = 24  # connections that have not proven it, at once (the oldest goes)
+    unproven_per_address: int = 8  # ... of them from one address (more are refused: a
+    # whole table of friends behind one router fits, an address alone never fills it)
     backoff_s: float = 0.5  # after a wrong code, the next try from that address waits...
     backoff_max_s: float = 16.0  # ...doubling each time, up to this
+    wrong_per_minute: float = 6.0  # wrong codes at the table from all addresses together,
+    wrong_burst: int = 10  # on average and at once; beyond that every try is refused
+    remembered: int = 1024  # the addresses whose wrong codes the table remembers...
+    forget_s: float = 900.0  # ...each for this long after its last wrong code
     messages_per_s: float = 30.0  # a connection's messages, on average (a key held down
     burst: int = 100  # repeats some 30 a second)... and at once
     chat_every_s: float = 1.0  # chat lines, one a second on average...
     chat_burst: int = 3  # ...a few at once
-    connections: int = 32  # at once, handshakes included
+    connections: int = 32  # friends and watchers at once
     write_buffer: int = 1 << 20  # bytes not yet read by a client before it is dropped
     watchers: int = 16  # watching at once
     watchers_per_s: float = 0.5  # watchers let in, on average (one who comes and goes
     watcher_burst: int = 8  # again and again is a flood)... and at once
+    retry_s: float = 10.0  # over the internet: a code that could not be made is tried again
 
 
 class _Bucket:
@@ -96,10 +117,17 @@ class _Bucket:
         self.tokens = float(burst)
         self.at = time.monotonic()
 
-    def take(self) -> bool:
+    def _fill(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
+
+    def empty(self) -> bool:
+        self._fill()
+        return self.tokens < 1
+
+    def take(self) -> bool:
+        self._fill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
@@ -117,15 +145,32 @@ class _Close(Exception):
 
 @dataclass(eq=False)
 class _Conn:
-    reader: asyncio.StreamReader
-    writer: asyncio.StreamWriter
-    peer: str
+    channel: Channel
+    address: str  # whose wrong codes these are ("" over the internet: one code, one try)
+    invited: int | None = None  # over the internet: the seat its code was made for
+    watch_code: bool = False  # ... or it came by the code to watch
     name: str = ""
     seat: int | None = None
     watcher: bool = False
     token: str | None = None  # the one made for this connection's seat (its welcome's)
     messages: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
     chats: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
+
+    @property
+    def peer(self) -> str:
+        return self.channel.peer
+
+
+@dataclass
+class _Address:
+    """What the table remembers of one address: its connections that have not proven the
+    code yet, its wrong codes and until when its next try waits."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    unproven: int = 0
+    wrong: int = 0
+    until: float = 0.0
+    last: float = 0.0
 
 
 @dataclass
@@ -153,37 +198,45 @@ class HostLink:
     """A hosted table; every method is safe to call from the Tk thread and never waits on
     the network."""
 
-    def __init__(self, lobby: Lobby, server: socket.socket, code: str, *,
-                 announce: bool, limits: Limits) -> None:
+    def __init__(self, lobby: Lobby, server: socket.socket | None, code: str, *,
+                 announce: bool, limits: Limits, servers: Servers | None = None) -> None:
         self.lobby = lobby
         self._table = plain(lobby.name, 40)
         self.code = code
         self.limits = limits
         self._socket = server
-        self.port: int = server.getsockname()[1]
+        self.port: int = server.getsockname()[1] if server is not None else 0
         self._net: NetLoop[HostEvent] = NetLoop("net-host")
         self._announce = announce
+        self._servers = servers  # over the internet: the mailbox and the relay
         self._seats = [_Seat(s.kind, s.name, s.level, "open" if s.kind == "net" else "here")
                        for s in lobby.seats]
         self._view: tuple[SeatInfo, ...] = tuple(s.info() for s in self._seats)
-        self._conns: set[_Conn] = set()
+        self._conns: set[_Conn] = set()  # the connections that joined
+        self._unproven: OrderedDict[_Conn, None] = OrderedDict()  # oldest first
+        self._addresses: OrderedDict[str, _Address] = OrderedDict()  # the least recent first
+        self._wrong = _Bucket(limits.wrong_per_minute / 60, limits.wrong_burst)
+        self._joins_open = True
+        self._invitations: dict[int | None, Invitation] = {}  # by seat (None: to watch)
+        self._codes: dict[int | None, str] = {}
+        self._invites: tuple[InviteCode, ...] = ()
+        self._retry: asyncio.TimerHandle | None = None
+        self._trouble = ""  # the trouble with the mailbox or relay told last (told once)
         self._header: dict[str, Any] | None = None  # the game's shared record, no commands
         self._commands: list[dict[str, Any]] = []
         self._fingerprint = ""
         self._reveal: dict[str, Any] | None = None
-        self._failures: dict[str, tuple[int, float]] = {}  # address -> (count, wait until)
         self._watchers_let_in = _Bucket(limits.watchers_per_s, limits.watcher_burst)
-        self._locks: dict[str, asyncio.Lock] = {}
         self._closed = False
 
     @classmethod
     def open(cls, lobby: Lobby, *, port: int = DEFAULT_PORT, code: str | None = None,
              announce: bool = True, bind: str = "", runner: JobRunner | None = None,
              limits: Limits | None = None) -> HostLink:
-        """Host ``lobby`` on ``port`` (0: a free one) of every address (``bind``: one of
-        them), with ``code`` (a new one by default, :func:`new_code`); announced on the
-        local network unless ``announce`` is False.  OSError when the port cannot be had
-        (in use, or not allowed); ValueError for a code that cannot be one."""
+        """Host ``lobby`` on the local network, on ``port`` (0: a free one) of every address
+        (``bind``: one of them), with ``code`` (a new one by default, :func:`new_code`);
+        announced on the local network unless ``announce`` is False.  OSError when the port
+        cannot be had (in use, or not allowed); ValueError for a code that cannot be one."""
         code = code if code is not None else new_code()
         if not valid_code(code):
             raise ValueError(_("A join code has 4 to 32 letters or digits."))
@@ -199,13 +252,35 @@ class HostLink:
         link._net.start(link._main, runner)
         return link
 
+    @classmethod
+    def open_internet(cls, lobby: Lobby, servers: Servers, *, runner: JobRunner | None = None,
+                      limits: Limits | None = None) -> HostLink:
+        """Host ``lobby`` over the internet: an invite code for each open friend's seat and
+        one to watch, made on ``servers``' mailbox (:class:`Invites` tells them as they
+        come; :class:`Trouble` when the mailbox cannot be reached)."""
+        link = cls(lobby, None, "", announce=False, limits=limits or Limits(),
+                   servers=servers)
+        link._net.start(link._main_internet, runner)
+        return link
+
     # -- the window's side (the Tk thread) ------------------------------------------------
 
     def where(self) -> TableAddress:
-        """How friends join: the addresses, the port and the code."""
+        """How friends join: the addresses, the port and the code (over the internet: none
+        of them; the invite codes come as :class:`Invites`)."""
+        if self._socket is None:
+            return TableAddress((), 0, "", internet=True)
         bound = self._socket.getsockname()[0]
         addresses = local_addresses() if bound in ("", "0.0.0.0", "::") else (bound,)
         return TableAddress(addresses, self.port, self.code)
+
+    @property
+    def internet(self) -> bool:
+        return self._socket is None
+
+    def invites(self) -> tuple[InviteCode, ...]:
+        """The invite codes as they are now (over the internet; none on the local network)."""
+        return self._invites
 
     def poll(self) -> list[HostEvent]:
         """What happened since the last poll (never waits)."""
@@ -219,6 +294,16 @@ class HostLink:
     def full(self) -> bool:
         """Whether no net seat is open (every friend has joined, or been replaced)."""
         return all(s.state != "open" for s in self._view)
+
+    @property
+    def joins_open(self) -> bool:
+        return self._joins_open
+
+    def set_joins(self, open_: bool) -> None:
+        """Open the table to new joins, or close it (nobody new gets in, and over the
+        internet its codes are given up; the friends at the table play on)."""
+        self._joins_open = open_
+        self._net.call(self._set_joins, open_)
 
     def begin(self, record_data: dict[str, Any], fingerprint: str) -> None:
         """A game starts (again for the next game of a match, or a game hosted again from
@@ -274,6 +359,7 @@ class HostLink:
     # -- the network thread ----------------------------------------------------------------
 
     async def _main(self) -> None:
+        assert self._socket is not None
         server = await asyncio.start_server(self._serve, sock=self._socket, limit=MAX_LINE)
         bound = self._socket.getsockname()[0]
         only = [bound] if bound not in ("", "0.0.0.0", "::") and ":" not in bound else None
@@ -289,24 +375,39 @@ class HostLink:
             if announcer is not None:
                 await asyncio.get_running_loop().run_in_executor(None, announcer.stop)
 
+    async def _main_internet(self) -> None:
+        try:
+            self._invite()
+            await asyncio.Event().wait()  # (until the link is stopped)
+        finally:
+            self._closed = True
+            for invitation in self._invitations.values():
+                invitation.cancel()
+            self._invitations.clear()
+
     def _problem(self, conn: _Conn, reason: str) -> None:
         log.warning("closed the connection of %s: %s", conn.peer, reason)
         self._net.put(Problem(conn.peer, reason))
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A connection to the port: admitted, the code proven, then joined."""
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else "?"
-        conn = _Conn(reader, writer, f"{address}:{peer[1]}" if isinstance(peer, tuple)
-                     else address)
+        plain_channel = StreamChannel(reader, writer, f"{address}:{peer[1]}"
+                                      if isinstance(peer, tuple) else address)
+        no_delay(writer)
+        conn = _Conn(plain_channel, address)
+        await self._session(conn, self._prove(conn, plain_channel))
+
+    async def _session(self, conn: _Conn, proving: Any) -> None:
+        """One connection from its first line to its last: ``proving`` (a coroutine) proves
+        the code and returns the channel to go on with."""
         conn.messages = _Bucket(self.limits.messages_per_s, self.limits.burst)
         conn.chats = _Bucket(1 / self.limits.chat_every_s, self.limits.chat_burst)
-        _no_delay(writer)
         why = _("the connection was lost")
         try:
-            if len(self._conns) >= self.limits.connections:
-                raise _Close("busy", "too many connections at once")
-            self._conns.add(conn)
-            await self._handshake(conn, address)
+            conn.channel = await proving
+            await self._handshake(conn)
             why = await self._read(conn)
         except _Close as close:
             if close.problem:
@@ -323,71 +424,260 @@ class HostLink:
         finally:
             self._conns.discard(conn)
             self._left(conn, why)
-            await self._hang_up(conn)
-
-    async def _hang_up(self, conn: _Conn) -> None:
-        try:
-            if conn.writer.can_write_eof():
-                conn.writer.write_eof()
-            conn.writer.close()
-            await asyncio.wait_for(conn.writer.wait_closed(), 1.0)
-        except (TimeoutError, ConnectionError, OSError):
-            conn.writer.transport.abort()
+            await conn.channel.close()
 
     async def _line(self, conn: _Conn) -> bytes | None:
         """The next line (None at the end of the stream)."""
         try:
-            return await conn.reader.readuntil(b"\n")
-        except asyncio.IncompleteReadError:
-            return None
-        except asyncio.LimitOverrunError:
-            raise _Close("protocol", f"a line longer than {MAX_LINE} bytes") from None
+            return await conn.channel.read()
+        except ProtocolError as e:
+            raise _Close("protocol", str(e)) from None
 
-    def _message(self, conn: _Conn, line: bytes) -> dict[str, Any]:
+    def _message(self, conn: _Conn, line: bytes, first: bool = False) -> dict[str, Any]:
+        """The message a line holds (``first``: the first of the connection, which may come
+        from another version of the program)."""
         if not conn.messages.take():
             raise _Close("flood", "more messages than the rate limit allows")
         try:
             return decode(line, TO_HOST)
         except ProtocolError as e:
+            claimed = claimed_version(line) if first else None
+            if claimed is not None:
+                self._check_version({"proto": claimed[0], "version": claimed[1]})
             raise _Close("protocol", str(e)) from None
 
-    # -- the handshake ---------------------------------------------------------------------
-
-    async def _handshake(self, conn: _Conn, address: str) -> None:
-        nonce = new_nonce()
-        self._send(conn, {"t": "hello", "proto": PROTOCOL, "version": VERSION,
-                          "table": self._table, "nonce": nonce})
+    async def _first(self, conn: _Conn, seconds: float) -> dict[str, Any]:
+        """The next message, which must come within ``seconds``."""
         try:
-            line = await asyncio.wait_for(self._line(conn), self.limits.handshake_s)
+            line = await asyncio.wait_for(self._line(conn), seconds)
         except TimeoutError:
             raise _Close("timeout", "the handshake stalled") from None
         if line is None:  # gone before a word: nothing to tell (a port scan, a browser)
             log.debug("%s closed its connection during the handshake", conn.peer)
             raise _Close("")
-        join = self._message(conn, line)
+        return self._message(conn, line, first=True)
+
+    @staticmethod
+    def _check_version(message: dict[str, Any]) -> None:
+        if message["proto"] != PROTOCOL or message["version"] != VERSION:
+            raise _Close("version", f"version {message['version']!r:.40} (protocol "
+                         f"{message['proto']}); this host runs {VERSION}", version=VERSION)
+
+    # -- the code proven on the local network ------------------------------------------------
+
+    def _admit(self, conn: _Conn) -> _Address:
+        """Room for one more connection that has not proven the code (``_Close`` when
+        there is none): a small share per address; in all, the oldest makes way."""
+        if not self._joins_open:
+            raise _Close("closed")
+        if self._wrong.empty():
+            raise _Close("guesses", "wrong codes at the table beyond its limit")
+        if len(self._conns) >= self.limits.connections:
+            raise _Close("busy", "the table is full of connections")
+        self._forget()
+        record = self._addresses.pop(conn.address, None) or _Address()
+        self._addresses[conn.address] = record  # (the most recent last)
+        if record.unproven >= self.limits.unproven_per_address:
+            raise _Close("busy", "too many connections from one address that have not "
+                         "proven the code")
+        while len(self._unproven) >= self.limits.unproven:
+            oldest = next(iter(self._unproven))
+            del self._unproven[oldest]
+            self._problem(oldest, "made way for a newer connection: it had not proven "
+                          "the code")
+            oldest.channel.abort()
+        self._unproven[conn] = None
+        record.unproven += 1
+        return record
+
+    def _forget(self) -> None:
+        """Forget the addresses with no connection waiting whose last wrong code is old,
+        and the least recent beyond :attr:`Limits.remembered`."""
+        now = time.monotonic()
+        for address in [a for a, r in self._addresses.items()
+                        if not r.unproven and now - r.last > self.limits.forget_s]:
+            del self._addresses[address]
+        idle = [a for a, r in self._addresses.items() if not r.unproven]
+        for address in idle[:max(0, len(self._addresses) - self.limits.remembered + 1)]:
+            del self._addresses[address]
+
+    async def _prove(self, conn: _Conn, channel: StreamChannel) -> Channel:
+        """The key exchange (:mod:`tenthousand.net.pake`) on the plain connection; the
+        sealed channel once the friend has proven the code."""
+        nonce = new_nonce()
+        self._send(conn, {"t": "hello", "proto": PROTOCOL, "version": VERSION,
+                          "table": self._table, "nonce": nonce})
+        record = self._admit(conn)
+        try:
+            exchange = host_exchange(self.code, nonce)
+            self._send(conn, {"t": "key", "pake": exchange.message.hex()})
+            key = await self._first(conn, self.limits.unproven_s)
+            if key["t"] != "key":
+                raise _Close("protocol", f"a {key['t']} message before the key")
+            self._check_version(key)
+            async with record.lock:  # one try at a time from an address, each after its wait
+                wait = record.until - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._check_code(conn, record, exchange, key)
+        finally:
+            record.unproven -= 1
+            self._unproven.pop(conn, None)
+        self._send(conn, {"t": "confirm", "confirm": exchange.confirm("host")})
+        return channel.sealed(*exchange.sealing_keys("host"))
+
+    def _check_code(self, conn: _Conn, record: _Address, exchange: Any,
+                    key: dict[str, Any]) -> None:
+        if not self._joins_open:
+            raise _Close("closed")
+        if self._wrong.empty():
+            raise _Close("guesses", "wrong codes at the table beyond its limit")
+        try:
+            exchange.finish(bytes.fromhex(key["pake"]))
+        except PakeError as e:
+            raise _Close("protocol", str(e)) from None
+        if confirm_matches(key["confirm"], exchange.confirm("friend")):
+            record.wrong, record.until = 0, 0.0
+            return
+        record.wrong += 1
+        record.last = time.monotonic()
+        record.until = record.last + min(self.limits.backoff_max_s,
+                                         self.limits.backoff_s * 2 ** (record.wrong - 1))
+        self._wrong_code()
+        raise _Close("code", f"a wrong join code (try {record.wrong} from {conn.address})")
+
+    def _wrong_code(self) -> None:
+        """A wrong code at the table: counted against its limit (the host is told when the
+        limit is reached)."""
+        self._wrong.take()
+        if self._wrong.empty():
+            self._net.put(Trouble(_(
+                "Many wrong codes were tried at your table just now: nobody new can join for "
+                "a minute. If this goes on, close the table to new joins."), "guesses"))
+
+    # -- the code proven over the internet ---------------------------------------------------
+
+    def _invite(self) -> None:
+        """Give each open friend's seat (and watching) an invite code, and give up the codes
+        no longer wanted (the network thread)."""
+        if self._closed:
+            return
+        wanted: set[int | None] = set()
+        if self._joins_open and not self._wrong.empty():
+            wanted = {i for i, s in enumerate(self._seats)
+                      if s.kind == "net" and s.state in ("open", "away")}
+            if len(self._conns) < self.limits.connections:
+                wanted.add(None)
+        for key in [k for k in self._invitations if k not in wanted]:
+            self._invitations.pop(key).cancel()
+            self._codes.pop(key, None)
+        for key in sorted(wanted - set(self._invitations), key=lambda k: 99 if k is None else k):
+            self._invitations[key] = self._invitation(key)
+        self._tell_invites()
+
+    def _invitation(self, key: int | None) -> Invitation:
+        """A new code for the seat ``key`` (None: to watch); what it reports comes back to
+        this loop (the invitation works in the reactor's thread)."""
+        from .internet import Invitation  # (Twisted loads only for a table on the internet)
+
+        assert self._servers is not None
+        loop = asyncio.get_running_loop()
+
+        def back(func: Callable[..., None], *args: Any) -> None:
+            try:
+                loop.call_soon_threadsafe(func, key, *args)
+            except RuntimeError:  # (the table is closed)
+                pass
+
+        return Invitation(self._servers,
+                          on_code=lambda code: back(self._got_code, code),
+                          on_connected=lambda conn, code: back(self._came, conn, code),
+                          on_failed=lambda problem: back(self._failed, problem))
+
+    def _tell_invites(self) -> None:
+        invites = tuple(InviteCode(key, code) for key, code in sorted(
+            self._codes.items(), key=lambda kv: 99 if kv[0] is None else kv[0]))
+        if invites != self._invites:
+            self._invites = invites
+            self._net.put(Invites(invites))
+
+    def _got_code(self, key: int | None, code: str) -> None:
+        self._trouble = ""  # (the mailbox answers again: new trouble is told again)
+        if key in self._invitations:
+            self._codes[key] = code
+            self._tell_invites()
+
+    def _came(self, key: int | None, connection: Any, code: str) -> None:
+        """A friend came through the code of ``key``: the code is used, a new one follows."""
+        from .internet import TransitChannel  # (Twisted loads only for the internet)
+
+        self._invitations.pop(key, None)
+        self._codes.pop(key, None)
+        peer = _("internet (code {code})").format(code=code)
+        channel = TransitChannel(connection, asyncio.get_running_loop(), peer)
+        if self._closed:
+            channel.abort()
+            return
+        conn = _Conn(channel, "", invited=key, watch_code=key is None)
+        asyncio.get_running_loop().create_task(self._session(conn, _proven(channel)))
+        self._invite()
+
+    def _failed(self, key: int | None, problem: InternetError) -> None:
+        self._invitations.pop(key, None)
+        self._codes.pop(key, None)
+        if problem.word == "code":
+            log.warning("a wrong invite code for %s", "watching" if key is None else
+                        f"seat {key + 1}")
+            self._net.put(Problem(_("internet"), "a wrong invite code"))
+            self._wrong_code()
+        elif problem.word == "version":
+            self._net.put(Problem(_("internet"), f"a friend runs {problem.text}"))
+        elif problem.word != "closed":
+            log.warning("an invite code of the table failed: %s", problem.text)
+            if problem.text != self._trouble:  # (each code of the table fails alike)
+                self._trouble = problem.text
+                self._net.put(Trouble(problem.text, problem.word))
+            self._tell_invites()
+            self._later()
+            return
+        self._tell_invites()
+        self._invite() if not self._wrong.empty() else self._later()
+
+    def _later(self) -> None:
+        """Make the codes again in a while (the mailbox could not be reached, or too many
+        wrong codes were tried)."""
+        if self._retry is None or self._retry.cancelled():
+            def again() -> None:
+                self._retry = None
+                self._invite()
+            self._retry = asyncio.get_running_loop().call_later(self.limits.retry_s, again)
+
+    def _set_joins(self, open_: bool) -> None:
+        self._net.put(Trouble(_("Your table is open to new joins again.") if open_ else
+                              _("Your table is closed to new joins: the friends at it play "
+                                "on."), "open" if open_ else "closed"))
+        if self._socket is None:
+            self._invite()
+
+    # -- the handshake ---------------------------------------------------------------------
+
+    async def _handshake(self, conn: _Conn) -> None:
+        """The join, once the code is proven: the connection's place at the table."""
+        if self.internet:
+            self._send(conn, {"t": "hello", "proto": PROTOCOL, "version": VERSION,
+                              "table": self._table, "nonce": new_nonce()})
+        join = await self._first(conn, self.limits.handshake_s)
         if join["t"] != "join":
             raise _Close("protocol", f"a {join['t']} message before joining")
-        if join["proto"] != PROTOCOL or join["version"] != VERSION:
-            raise _Close("version", f"version {join['version']!r:.40} (protocol "
-                         f"{join['proto']}); this host runs {VERSION}", version=VERSION)
-        lock = self._locks.setdefault(address, asyncio.Lock())
-        async with lock:  # one try at a time from an address, each after its wait
-            count, until = self._failures.get(address, (0, 0.0))
-            wait = until - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            proof = join_proof(self.code, nonce, join["cnonce"], join["name"], join["watch"],
-                               join["token"])
-            if not proofs_match(proof, join["proof"]):
-                count += 1
-                delay = min(self.limits.backoff_max_s, self.limits.backoff_s * 2 ** (count - 1))
-                self._failures[address] = (count, time.monotonic() + delay)
-                raise _Close("code", f"a wrong join code (try {count} from {address})")
-            self._failures.pop(address, None)
+        self._check_version(join)
+        if len(self._conns) >= self.limits.connections:
+            raise _Close("busy", "the table is full of connections")
+        if conn.watch_code and not join["watch"]:
+            raise _Close("watch_only")
         self._seat(conn, join)
+        self._conns.add(conn)
         self._send(conn, {"t": "welcome", "seat": conn.seat, "token": self._token(conn),
-                          "table": self._table,
-                          "proof": host_proof(self.code, nonce, join["cnonce"])})
+                          "table": self._table})
         self._seats_changed()
         if self._header is not None:
             self._send_game(conn)
@@ -406,7 +696,7 @@ class HostLink:
         if join["watch"]:
             self._watch(conn)
             return
-        seat, conn.token = self._find_seat(name, token)
+        seat, conn.token = self._find_seat(name, token, conn.invited)
         here = self._seats[seat]
         # (a seat kept for a name is the same friend's, at a table hosted again)
         rejoined = here.state != "open" or bool(here.name)
@@ -414,7 +704,7 @@ class HostLink:
             old = here.conn
             here.conn = None
             self._send(old, {"t": "bye", "reason": "taken"})
-            old.writer.transport.abort()
+            old.channel.abort()
         here.name, here.state, here.conn = name, "joined", conn
         conn.seat = seat
         self._net.put(SeatJoined(seat, name, rejoined))
@@ -437,10 +727,13 @@ class HostLink:
         return any(name_key(s.name) == key for s in self._seats if s.name) or any(
             c.watcher and name_key(c.name) == key for c in self._conns)
 
-    def _find_seat(self, name: str, token: str | None) -> tuple[int, str]:
+    def _find_seat(self, name: str, token: str | None, invited: int | None = None
+                   ) -> tuple[int, str]:
         """The seat for ``name`` with ``token`` (None: none was given), and the token made
-        for this connection; the friend who took a seat first gets it back with theirs."""
-        nets = [(i, s) for i, s in enumerate(self._seats) if s.kind == "net"]
+        for this connection; the friend who took a seat first gets it back with theirs
+        (``invited``: over the internet, the one seat the friend's code was made for)."""
+        nets = [(i, s) for i, s in enumerate(self._seats) if s.kind == "net"
+                and (invited is None or i == invited)]
         if token is not None:
             for i, s in nets:
                 if s.token is not None and secrets.compare_digest(s.token, token):
@@ -525,14 +818,14 @@ class HostLink:
 
     def _send(self, conn: _Conn, message: dict[str, Any] | bytes) -> None:
         line = message if isinstance(message, bytes) else encode(message)
-        transport = conn.writer.transport
-        if transport.is_closing():
+        channel = conn.channel
+        if channel.closing():
             return
-        if transport.get_write_buffer_size() + len(line) > self.limits.write_buffer:
+        if channel.backlog() + len(line) > self.limits.write_buffer:
             self._problem(conn, "it does not read what the table sends")
-            transport.abort()
+            channel.abort()
             return
-        conn.writer.write(line)
+        channel.write(line)
 
     def _everyone(self) -> list[_Conn]:
         return [c for c in self._conns if c.watcher or c.seat is not None]
@@ -545,6 +838,8 @@ class HostLink:
     def _seats_changed(self) -> None:
         self._view = tuple(s.info() for s in self._seats)
         self._broadcast({"t": "seats", "seats": [s.to_dict() for s in self._view]})
+        if self.internet:  # (a seat that filled needs no code; one that opened does)
+            self._invite()
 
     def _begin(self, record_data: dict[str, Any], fingerprint: str) -> None:
         self._header = {k: v for k, v in record_data.items() if k != "commands"}
@@ -595,34 +890,16 @@ class HostLink:
 
     def _shut(self) -> None:
         self._broadcast({"t": "bye", "reason": "closing"})
+        loop = asyncio.get_running_loop()
         for conn in list(self._conns):
-            conn.writer.close()  # what is written goes first
-        asyncio.get_running_loop().call_later(0.2, self._net.stop)
+            loop.create_task(conn.channel.close())  # what is written goes first
+        loop.call_later(0.2, self._net.stop)
 
     def _abort(self) -> None:
-        for conn in list(self._conns):
-            conn.writer.transport.abort()
+        for conn in [*self._conns, *self._unproven]:
+            conn.channel.abort()
         self._announce = False
         self._net.stop()
-
-
-def _no_delay(writer: asyncio.StreamWriter) -> None:
-    """Send each line at once: without this, a friend who only listens gets the commands
-    of another's turn some 40 ms late (Nagle's algorithm waiting on a delayed ACK).
-    asyncio sets it only for sockets made with the TCP protocol number, which an accepted
-    socket of ``socket.create_server`` is not.  And ask the system to notice a peer that
-    is gone without a word (a cable pulled, a laptop closed) within about a minute."""
-    sock = writer.get_extra_info("socket")
-    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
-        try:
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
-            for option, value in (("TCP_KEEPIDLE", 30), ("TCP_KEEPINTVL", 10),
-                                  ("TCP_KEEPCNT", 3)):
-                if hasattr(socket, option):
-                    sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, option), value)
-        except OSError as e:
-            log.info("lines to %s may wait a little: %s", writer.get_extra_info("peername"), e)
 
 
 def _chunks(commands: Sequence[dict[str, Any]], size: int = 48 * 1024) -> list[list[Any]]:
@@ -640,3 +917,8 @@ def _chunks(commands: Sequence[dict[str, Any]], size: int = 48 * 1024) -> list[l
     if group:
         out.append(group)
     return out
+
+
+async def _proven(channel: Channel) -> Channel:
+    """(Over the internet the code was proven before the connection came.)"""
+    return channel

@@ -5,42 +5,49 @@ Every message is an object whose ``"t"`` names its kind; :data:`TO_HOST` and
 :func:`decode` checks a line against them before anything reads it (a kind not in the
 list, a key not in its schema, a value of the wrong type or out of range: refused).
 
-The handshake (docs/network.md)::
+The handshake on the local network (docs/network.md; :mod:`tenthousand.net.pake`)::
 
     host   -> hello    {proto, version, table, nonce}
-    client -> join     {proto, version, name, watch, cnonce, token, proof}
-    host   -> welcome  {seat, token, table, proof}        or bye {reason, version}
+    host   -> key      {pake}                          the table's SPAKE2 message
+    client -> key      {proto, version, pake, confirm} the friend's, and its proof of the key
+    host   -> confirm  {confirm}                       or bye {reason: code, ...}
+    ... from here on every line is sealed (net/channel.py) ...
+    client -> join     {proto, version, name, watch, token}
+    host   -> welcome  {seat, token, table}            or bye {reason, version}
 
-The join code is proven, never sent: the client's ``proof`` is
-HMAC-SHA256(code, "join", nonce, cnonce, name, watch, token) over the host's fresh nonce,
-and the host answers with its own proof over the client's nonce (a table that does not
-know the code cannot pretend to be the one asked for).  Then the host sends ``seats`` (the
-lobby) whenever it changes, ``game`` + ``backlog`` when a game begins (or on a rejoin:
-the shared record, which holds no seed), ``played`` after each command, ``refused`` when
-the engine refused a wish, ``chat`` lines and at the end ``reveal`` (the seed).  A client
-sends ``wish`` (a command it wants for its own seat), ``chat`` and ``bye``.
+The join code never crosses the wire, and nothing that does lets anyone test a code
+offline: each side's SPAKE2 message hides the code behind a random secret of its own, and
+the key confirmations are MACs under the key only the two sides hold.  Over the internet
+magic-wormhole makes the key with the code (the same SPAKE2) and carries the lines on its
+own sealed connection (:mod:`tenthousand.net.internet`): the host says ``hello``, the
+client ``join``, with no key messages.  Then the host sends ``seats`` (the lobby) whenever
+it changes, ``game`` + ``backlog`` when a game begins (or on a rejoin: the shared record,
+which holds no seed), ``played`` after each command, ``refused`` when the engine refused a
+wish, ``chat`` lines and at the end ``reveal`` (the seed).  A client sends ``wish`` (a
+command it wants for its own seat), ``chat`` and ``bye``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
+from ..files.settings import PUBLIC_MAILBOX, PUBLIC_RELAY
 from ..model.command import COMMANDS
 from ..model.text import is_plain
 from .schema import Bool, Field, Hex, Int, ListOf, Obj, SchemaError, Str
 
 __all__ = ["DEFAULT_PORT", "MAX_LINE", "plain", "PROTOCOL", "TO_CLIENT", "TO_HOST", "VERSION",
-           "ProtocolError", "decode", "encode", "host_proof", "join_proof", "new_code",
-           "new_nonce", "normalize_code"]
+           "ProtocolError", "Servers", "decode", "encode", "new_code", "new_nonce",
+           "normalize_code"]
 
 #: The protocol's version (the handshake's ``proto``); the program's is :data:`VERSION`.
-PROTOCOL = 1
+#: 2: the join code proven by SPAKE2 and the lines sealed after it (1: an HMAC of the code).
+PROTOCOL = 2
 VERSION = __version__
 #: The port a table listens on unless told otherwise (``--port``); 0 picks a free one.
 DEFAULT_PORT = 47100
@@ -53,18 +60,32 @@ SEAT_KINDS = ("person", "computer", "net")
 SEAT_STATES = ("here", "open", "joined", "away", "computer")
 #: Why a connection was closed (a word; each side says it in its own language).
 BYE_REASONS = ("version", "code", "full", "name", "taken", "protocol", "flood", "timeout", "slow",
-               "closing", "left", "busy")
+               "closing", "left", "busy", "closed", "guesses", "watch_only")
 #: Why a wish or a chat line was refused (a word: each screen says it in its own language;
 #: "rules": the engine's own reason, which the friend's screen finds in its own replica).
 REFUSALS = ("watching", "not_begun", "computer", "chat_wait", "not_started", "not_yours",
             "not_a_move", "rules", "waiting")
 NAME = Str(1, 24)
 NONCE = Hex(32)
-PROOF = Hex(64)
+PAKE = Hex(66)  # a SPAKE2 message: its side's byte and a point of Ed25519
+CONFIRM = Hex(64)
 TOKEN = Hex(32)
 TABLE = Str(0, 40)
 CHAT_TEXT = Str(1, 200)
 _VERSION = Str(1, 40)
+
+
+@dataclass(frozen=True)
+class Servers:
+    """Where the invite codes of a table over the internet meet (``mailbox``: a ``ws://``
+    or ``wss://`` URL of a magic-wormhole mailbox server) and the relay that carries a
+    connection neither side can make directly (``relay``: a hint ``tcp:HOST:PORT``; ""
+    for none).  ``direct``: offer and try direct connections too (the benchmark turns
+    them off, so that everything goes through the relay)."""
+
+    mailbox: str = PUBLIC_MAILBOX
+    relay: str = PUBLIC_RELAY
+    direct: bool = True
 
 
 class ProtocolError(ValueError):
@@ -82,9 +103,10 @@ _COMMAND = Obj()  # a Command.to_dict(): checked by Command.from_dict where it i
 
 #: What a client may send the host.
 TO_HOST: dict[str, Obj] = {
+    "key": _msg({"proto": Int(0, 1 << 30), "version": _VERSION, "pake": PAKE,
+                 "confirm": CONFIRM}),
     "join": _msg({"proto": Int(0, 1 << 30), "version": _VERSION, "name": NAME,
-                  "watch": Bool(), "cnonce": NONCE, "token": TOKEN, "proof": PROOF},
-                 nullable=("token",)),
+                  "watch": Bool(), "token": TOKEN}, nullable=("token",)),
     "wish": _msg({"command": Str(choices=COMMANDS), "args": ListOf(Int(0, 8), 6)}),
     "chat": _msg({"text": CHAT_TEXT}),
     "bye": _msg({"reason": Str(choices=BYE_REASONS)}, optional=("reason",)),
@@ -94,7 +116,9 @@ TO_HOST: dict[str, Obj] = {
 TO_CLIENT: dict[str, Obj] = {
     "hello": _msg({"proto": Int(0, 1 << 30), "version": _VERSION, "table": TABLE,
                    "nonce": NONCE}),
-    "welcome": _msg({"seat": Int(0, MAX_SEATS - 1), "token": TOKEN, "table": TABLE, "proof": PROOF},
+    "key": _msg({"pake": PAKE}),
+    "confirm": _msg({"confirm": CONFIRM}),
+    "welcome": _msg({"seat": Int(0, MAX_SEATS - 1), "token": TOKEN, "table": TABLE},
                     nullable=("seat", "token")),
     "seats": _msg({"seats": ListOf(_SEAT_INFO, MAX_SEATS, 1)}),
     "game": _msg({"record": Obj(), "fingerprint": Hex(64), "commands": Int(0, 200_000)}),
@@ -164,7 +188,25 @@ def decode(line: bytes, schemas: Mapping[str, Obj]) -> dict[str, Any]:
     return data
 
 
-# -- the join code and its proofs ---------------------------------------------------------
+def claimed_version(line: bytes) -> tuple[int, str] | None:
+    """The protocol and program version a line that is not a message of this protocol says
+    it comes from, if it says so (a program of another version: told the host's version
+    rather than that it cannot be read)."""
+    if len(line) > MAX_LINE:
+        return None
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    proto, version = data.get("proto"), data.get("version")
+    if type(proto) is not int or proto == PROTOCOL or not isinstance(version, str):
+        return None
+    return proto, version[:40]
+
+
+# -- the join code ---------------------------------------------------------
 
 
 def new_code() -> str:
@@ -188,24 +230,3 @@ def valid_code(code: str) -> bool:
 
 def new_nonce() -> str:
     return secrets.token_hex(16)
-
-
-def _mac(code: str, *parts: str) -> str:
-    message = "\0".join(parts).encode("utf-8")
-    return hmac.new(normalize_code(code).encode("utf-8"), message, hashlib.sha256).hexdigest()
-
-
-def join_proof(code: str, nonce: str, cnonce: str, name: str, watch: bool,
-               token: str | None) -> str:
-    """The client's proof that it knows ``code``, bound to this handshake and its request."""
-    return _mac(code, "tenthousand join", nonce, cnonce, name, "watch" if watch else "play",
-                token or "")
-
-
-def host_proof(code: str, nonce: str, cnonce: str) -> str:
-    """The host's answer: it knows the code too (over the client's nonce)."""
-    return _mac(code, "tenthousand host", cnonce, nonce)
-
-
-def proofs_match(a: str, b: str) -> bool:
-    return hmac.compare_digest(a.encode("ascii", "replace"), b.encode("ascii", "replace"))

@@ -11,8 +11,9 @@ The lobby panel (:mod:`tenthousand.view.lobby`) and the join dialog
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..files.settings import SeatSetting
 from ..i18n import N_, _, join_words, ngettext, number
@@ -24,7 +25,8 @@ from .presenter import LEVEL_NAMES, ActionBarDisplay, Display, SeatRow, TableDis
 __all__ = ["CODE_CHARACTERS", "Filling", "LobbySeat", "LobbyShown", "WATCHERS_SHOWN",
            "code_problem", "filling_display", "hosted_filling", "hosted_seats_problem",
            "joining_filling", "lobby", "name_problem", "refusal_text", "split_address",
-           "waits_for", "waits_to_be_hosted", "watchers_text", "you_problem"]
+           "waits_for", "waits_to_be_hosted", "watchers_text", "where_text", "error_words",
+           "you_problem"]
 
 #: The most characters a join code may be typed with (the host's table groups it).
 CODE_CHARACTERS = 32
@@ -119,11 +121,15 @@ class LobbyShown:
     """What the lobby panel shows."""
 
     title: str
-    how: tuple[str, ...]  # how to join: the addresses, the port, the code
+    how: tuple[str, ...]  # how to join: the addresses, the port, the code (at most 4 lines)
     seats: tuple[tuple[str, str, bool], ...]  # per seat: "1. Ann", its state, whether open
     watchers: str  # who watches ("" for nobody)
     ready: bool  # every seat is filled: Start
     footer: str  # what Start does now, or why it waits
+    #: Over the internet: the invite codes, each with whose it is ("Seat 2 (Guest A)").
+    codes: tuple[tuple[str, str], ...] = ()
+    #: New friends may join (the host can close the table to new joins).
+    joins_open: bool = True
 
 
 def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
@@ -142,10 +148,14 @@ def _seat_state(seat: LobbySeat) -> tuple[str, bool]:
 
 
 def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbySeat],
-          watchers: Sequence[str] = ()) -> LobbyShown:
-    """The lobby of a hosted table: how to join it, and the seats filling."""
+          watchers: Sequence[str] = (),
+          invites: Mapping[int | None, str] | None = None,
+          joins_open: bool = True) -> LobbyShown:
+    """The lobby of a hosted table: how to join it, and the seats filling; ``invites``: a
+    table over the internet, its invite codes by seat (None: to watch); ``joins_open``:
+    False when the host has closed the table to new joins."""
     shown = ", ".join(addresses) if addresses else "127.0.0.1"
-    how = (
+    how: tuple[str, ...] = (
         # Translators: the lobby; {addresses} lists this computer's addresses.
         _("Address: {addresses}").format(addresses=shown),
         _("Port: {port}").format(port=port),
@@ -153,6 +163,11 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
         _("Friends choose Game > Join a network game, pick this table (or type the address) "
           "and give the code."),
     )
+    codes: tuple[tuple[str, str], ...] = ()
+    if invites is not None:
+        how = (_("Over the internet: each friend joins with the invite code of their seat "
+                 "(Game > Join a network game). A code lets one friend in, once."),)
+        codes = _invite_rows(invites, seats)
     rows = []
     for index, seat in enumerate(seats, start=1):
         state, open_ = _seat_state(seat)
@@ -161,8 +176,10 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
     ready = empty == 0
     footer = (_("Every seat is filled: Start begins the game.") if ready else
               _("Start when every seat is filled, or give an empty seat to a computer."))
+    if not joins_open:
+        footer = " ".join((footer, _("The table is closed to new joins.")))
     return LobbyShown(_("Your table is open"), how, tuple(rows), watchers_text(watchers),
-                      ready, footer)
+                      ready, footer, codes, joins_open)
 
 
 def watchers_text(watchers: Sequence[str]) -> str:
@@ -250,6 +267,22 @@ def filling_display(filling: Filling) -> Display:
                    rows, "", False, ActionBarDisplay(reason=filling.reason))
 
 
+def _invite_rows(invites: Mapping[int | None, str], seats: Sequence[LobbySeat]
+                 ) -> tuple[tuple[str, str], ...]:
+    """Each invite code with whose it is: an open seat's first, then the one to watch."""
+    rows = []
+    for index, seat in enumerate(seats):
+        code = invites.get(index)
+        if seat.kind == "net" and not (seat.joined and not seat.dropped):
+            # Translators: whose an invite code is; {name}: the name kept for the seat.
+            whose = (_("Seat {number} ({name})").format(number=index + 1, name=seat.name)
+                     if seat.name else _("Seat {number}").format(number=index + 1))
+            rows.append((whose, code or _("(a code is being made...)")))
+    if None in invites:
+        rows.append((_("To watch"), invites[None]))
+    return tuple(rows)
+
+
 def refusal_text(why: str) -> str:
     """Why the host refused a wish or a chat line (a word of the protocol's ``REFUSALS``),
     in this screen's language; "" for the engine's own reason ("rules", which this screen's
@@ -264,3 +297,36 @@ def refusal_text(why: str) -> str:
         "not_a_move": _("that move is not one of the game's"),
         "waiting": _("the game waits for a friend to rejoin"),
     }.get(why, "")
+
+
+def where_text(where: Any) -> str:
+    """What ``--host`` prints: the addresses, the port and the code, a line each (over the
+    internet, each invite code follows as a line ``join code: CODE``)."""
+    if where.internet:
+        return "\n".join((
+            _("Hosting a table of Ten-Thousand over the internet."),
+            _("Each friend joins with the invite code of their seat (tenthousand --join-code "
+              "CODE --name NAME):")))
+    return "\n".join((
+        _("Hosting a table of Ten-Thousand."),
+        _("Address: {addresses}").format(addresses=", ".join(where.addresses) or "127.0.0.1"),
+        _("Port: {port}").format(port=where.port),
+        _("Join code: {code}").format(code=where.code)))
+
+
+def error_words(error: BaseException) -> str:
+    """An error as a player reads it: in words, never its class or its number."""
+    import errno
+
+    known = {errno.EADDRINUSE: _("the port is in use by another program"),
+             errno.ECONNREFUSED: _("nobody answers at that address and port"),
+             errno.EHOSTUNREACH: _("that address cannot be reached"),
+             errno.ENETUNREACH: _("the network cannot be reached"),
+             errno.ETIMEDOUT: _("the other side did not answer in time"),
+             errno.EACCES: _("this port needs rights the program does not have")}
+    if isinstance(error, OSError) and error.errno in known:
+        return known[error.errno]
+    if isinstance(error, TimeoutError):
+        return known[errno.ETIMEDOUT]
+    text = (error.strerror if isinstance(error, OSError) and error.strerror else str(error))
+    return text.strip().rstrip(".") or _("the network refused")

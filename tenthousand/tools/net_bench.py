@@ -19,6 +19,10 @@ It prints one JSON object, per number of friends::
            "host_callbacks_over_16ms", "wish_check_ms_p50", "wish_check_ms_max"},
      "8": {...}}
 
+With ``--relay`` the table is over the internet, on a magic-wormhole mailbox server and
+transit relay started on loopback for the run: the friends join by invite codes, and every
+line goes through the relay (no direct connection is tried), sealed end to end.
+
 Timings depend on the machine: compare medians and ratios, not single runs.
 """
 
@@ -31,12 +35,13 @@ import queue
 import statistics
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..model.game import Game, Seat
 from ..model.rules import PRESETS
 from ..net.headless import HostedGame, JoinedGame, computer_chooser
-from ..net.link import ClientLink, HostLink, Limits, Lobby, LobbySeat
+from ..net.link import ClientLink, HostLink, Invites, Limits, Lobby, LobbySeat, Servers
 from .sim import percentile
 
 __all__ = ["main", "run"]
@@ -44,7 +49,8 @@ __all__ = ["main", "run"]
 LIMIT_MS = 16.0
 CODE = "1234-5678"
 #: A computer friend wishes far faster than a person: no rate limit gets in the way.
-BENCH_LIMITS = Limits(messages_per_s=1e6, burst=1_000_000)
+#: (All the friends come from 127.0.0.1 at once: room for all of them.)
+BENCH_LIMITS = Limits(messages_per_s=1e6, burst=1_000_000, unproven_per_address=16)
 
 
 def _pump_until(done: Any, parts: Sequence[Any], pause: float, timeout: float = 30.0) -> None:
@@ -73,16 +79,20 @@ def _gather(friends: Sequence[JoinedGame], own: list[float], others: list[float]
         friend.arrivals.clear()
 
 
-def _friends(port: int, count: int, level: str, pause: float, results: Any,
-             stop: Any) -> None:
-    """The friends' process: ``count`` friends join the table at ``port`` and play until
-    ``stop`` is set; after each game, its delays go to ``results`` (own, others), or a
-    sentence when something went wrong."""
+def _friends(where: int | tuple[Servers, list[str]], count: int, level: str, pause: float,
+             results: Any, stop: Any) -> None:
+    """The friends' process: ``count`` friends join the table at ``where`` (a port on
+    127.0.0.1, or the servers and the invite codes of a table over the internet) and play
+    until ``stop`` is set; after each game, its delays go to ``results`` (own, others), or
+    a sentence when something went wrong."""
     rules = PRESETS["ten-thousand"]
     friends = []
     for i in range(count):
-        friend = JoinedGame(ClientLink.connect("127.0.0.1", port, code=CODE,
-                                               name=f"Friend {i + 1}"))
+        name = f"Friend {i + 1}"
+        friend = JoinedGame(
+            ClientLink.connect("127.0.0.1", where, code=CODE, name=name)
+            if isinstance(where, int) else
+            ClientLink.connect_code(where[1][i], where[0], name=name))
         friend.chooser = computer_chooser(level, Game(rules, [Seat("a"), Seat("b")]), i)
         friend.clock, friend.arrivals, friend.wished = time.monotonic, {}, {}
         friends.append(friend)
@@ -109,21 +119,27 @@ def _friends(port: int, count: int, level: str, pause: float, results: Any,
 
 
 def run(count: int, wishes: int, *, level: str = "normal", seed: int = 1,
-        pause_ms: float = 0.5) -> dict[str, Any]:
+        pause_ms: float = 0.5, relay: Servers | None = None) -> dict[str, Any]:
     """Play games at a table of ``count`` friends (in a process of their own, as friends
-    are at their own computers) until ``wishes`` wishes are timed."""
+    are at their own computers) until ``wishes`` wishes are timed; ``relay``: over the
+    internet on these servers, every line through the relay."""
     pause = pause_ms / 1000
     # The engine builds its scoring table at the first throw of the process (half a second
     # here); the host's window has thrown long before a friend wishes: so has this.
     Game(PRESETS["ten-thousand"], [Seat("a"), Seat("b")], seed=seed).throw()
     rules = PRESETS["ten-thousand"]
     lobby = Lobby(rules.to_dict(), tuple(LobbySeat("net") for _seat in range(count)), "Bench")
-    link = HostLink.open(lobby, port=0, code=CODE, announce=False, bind="127.0.0.1",
-                         limits=BENCH_LIMITS)
+    if relay is None:
+        link = HostLink.open(lobby, port=0, code=CODE, announce=False, bind="127.0.0.1",
+                             limits=BENCH_LIMITS)
+        where: int | tuple[Servers, list[str]] = link.port
+    else:
+        link = HostLink.open_internet(lobby, relay, limits=BENCH_LIMITS)
+        where = (relay, _codes(link, count, pause))
     context = multiprocessing.get_context("spawn")
     results, stop = context.Queue(), context.Event()
     process = context.Process(target=_friends, daemon=True,
-                              args=(link.port, count, level, pause, results, stop))
+                              args=(where, count, level, pause, results, stop))
     process.start()
     own: list[float] = []
     others: list[float] = []
@@ -155,6 +171,21 @@ def run(count: int, wishes: int, *, level: str = "normal", seed: int = 1,
             "host_callbacks_over_16ms": sum(c > LIMIT_MS for c in callbacks),
             "wish_check_ms_p50": round(statistics.median(checks), 3),
             "wish_check_ms_max": round(checks[-1], 3)}
+
+
+def _codes(link: HostLink, count: int, pause: float) -> list[str]:
+    """The invite codes of the table's ``count`` seats, in the seats' order."""
+    codes: dict[int | None, str] = {}
+
+    def told() -> bool:
+        for event in link.poll():
+            if isinstance(event, Invites):
+                codes.clear()
+                codes.update((c.seat, c.code) for c in event.codes)
+        return all(seat in codes for seat in range(count))
+
+    _pump_until(told, [], pause, timeout=60)
+    return [codes[seat] for seat in range(count)]
 
 
 def _wish_checks(game: Game, tries: int = 200) -> list[float]:
@@ -209,6 +240,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pause-ms", type=float, default=0.5,
                         help="the pause between two rounds of polls (default 0.5)")
+    parser.add_argument("--relay", action="store_true",
+                        help="over the internet: a mailbox server and transit relay on "
+                             "loopback, every line through the relay")
     args = parser.parse_args(argv)
     try:
         counts = [int(x) for x in args.clients.split(",") if x.strip()]
@@ -218,8 +252,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--clients takes numbers from 1 to 9")
     if not 1 <= args.wishes <= 100_000 or not 0 <= args.pause_ms <= 100:
         parser.error("--wishes must be from 1 to 100000, --pause-ms from 0 to 100")
-    result = {str(c): run(c, args.wishes, level=args.level, seed=args.seed,
-                          pause_ms=args.pause_ms) for c in counts}
+    if not args.relay:
+        result = {str(c): run(c, args.wishes, level=args.level, seed=args.seed,
+                              pause_ms=args.pause_ms) for c in counts}
+    else:
+        import dataclasses
+        import tempfile
+
+        from .wormhole_servers import start
+
+        with tempfile.TemporaryDirectory(prefix="tenthousand-bench-") as folder:
+            running = start(Path(folder))
+            try:
+                servers = dataclasses.replace(running.servers, direct=False)
+                result = {str(c): run(c, args.wishes, level=args.level, seed=args.seed,
+                                      pause_ms=args.pause_ms, relay=servers) for c in counts}
+            finally:
+                running.stop()
     print(json.dumps(result))
     return 0
 

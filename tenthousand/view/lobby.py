@@ -36,7 +36,8 @@ class LobbyPanel(tk.Frame):
     """See the module's docstring.  ``on_hand(seat, level)`` gives a seat to the computer."""
 
     def __init__(self, parent: tk.Misc, pal: Palette, *, on_start: Callable[[], None],
-                 on_hand: Callable[[int, str], None], on_close: Callable[[], None]) -> None:
+                 on_hand: Callable[[int, str], None], on_close: Callable[[], None],
+                 on_joins: Callable[[bool], None] = lambda open_: None) -> None:
         super().__init__(parent, borderwidth=2, relief="ridge", padx=PAD, pady=14)
         self.on_hand = on_hand
         base = tkfont.nametofont("TkDefaultFont", root=self)
@@ -62,22 +63,30 @@ class LobbyPanel(tk.Frame):
                 label.configure(font=self.code_font)
             label.grid(row=1 + row, column=0, columnspan=3, sticky="w")
             self.how.append(label)
+        self.codes = tk.Frame(body)  # over the internet: the invite codes, to be read aloud
+        self.codes.grid(row=5, column=0, columnspan=3, sticky="w")
         self.seats = tk.Frame(body)
-        self.seats.grid(row=5, column=0, columnspan=3, sticky="w", pady=8)
+        self.seats.grid(row=6, column=0, columnspan=3, sticky="w", pady=8)
         # (who watches: a few names and how many more, wrapped like the other texts)
         self.watchers = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
-        self.watchers.grid(row=6, column=0, columnspan=3, sticky="w")
+        self.watchers.grid(row=7, column=0, columnspan=3, sticky="w")
         self._hand_row()
         self.footer = tk.Label(body, anchor="w", justify="left", wraplength=WRAP)
-        self.footer.grid(row=8, column=0, columnspan=3, sticky="w", pady=(8, 4))
-        bar = tk.Frame(self)
-        bar.grid(row=1, column=0, sticky="e", pady=(6, 0))
+        self.footer.grid(row=9, column=0, columnspan=3, sticky="w", pady=(8, 4))
+        bar = self.bar = tk.Frame(self)
+        bar.grid(row=1, column=0, sticky="ew", pady=(6, 0))
+        # (beside the buttons, always in sight: closed, nobody new gets in)
+        self.joins_var = tk.BooleanVar(self, True)
+        self.joins_check = access.check(bar, _("Let new friends &join"),
+                                        variable=self.joins_var,
+                                        command=lambda: on_joins(self.joins_var.get()))
+        self.joins_check.pack(side="left", padx=(0, 12))
         # Translators: the lobby's buttons; "&" marks the access key (Alt+letter), none
         # of the menu bar's letters.
         self.start_button = access.button(bar, _("&Start the game"), on_start)
-        self.start_button.pack(side="left", padx=(0, 6))
         self.close_button = access.button(bar, _("Close the ta&ble"), on_close)
-        self.close_button.pack(side="left")
+        self.close_button.pack(side="right")
+        self.start_button.pack(side="right", padx=(0, 6))
         self._levels: list[tuple[str, str]] = []
         self._open: list[int] = []
         self.set_palette(pal)
@@ -89,7 +98,7 @@ class LobbyPanel(tk.Frame):
 
     def _hand_row(self) -> None:
         row = self.hand_frame = tk.Frame(self.body)
-        row.grid(row=7, column=0, columnspan=3, sticky="w", pady=(6, 0))
+        row.grid(row=8, column=0, columnspan=3, sticky="w", pady=(6, 0))
         self.seat_var = tk.StringVar(self, "")
         self.level_var = tk.StringVar(self, "")
         self.seat_combo = ttk.Combobox(row, textvariable=self.seat_var, state="readonly",
@@ -115,8 +124,13 @@ class LobbyPanel(tk.Frame):
     def show(self, shown: LobbyShown, levels: Sequence[tuple[str, str]]) -> None:
         """Show ``shown``; ``levels``: the computer levels (key, label), weakest first."""
         self.title.configure(text=shown.title)
-        for label, text in zip(self.how, shown.how, strict=True):
-            label.configure(text=text)
+        for index, label in enumerate(self.how):
+            label.configure(text=shown.how[index] if index < len(shown.how) else "")
+            if index < len(shown.how):
+                label.grid()
+            else:
+                label.grid_remove()
+        self._show_codes(shown.codes)
         for child in self.seats.winfo_children():
             child.destroy()
         self._open = []
@@ -129,6 +143,7 @@ class LobbyPanel(tk.Frame):
             if open_:
                 self._open.append(index)
         self.watchers.configure(text=shown.watchers)
+        self.joins_var.set(shown.joins_open)
         self.footer.configure(text=shown.footer)
         self._levels = list(levels)
         choices: list[str] = [shown.seats[i][0] for i in self._open]
@@ -146,6 +161,21 @@ class LobbyPanel(tk.Frame):
         self._fit()
         if not self.winfo_ismapped():
             self.lift()
+
+    def _show_codes(self, codes: Sequence[tuple[str, str]]) -> None:
+        """The invite codes of a table over the internet: whose, then the code."""
+        for child in self.codes.winfo_children():
+            child.destroy()
+        for index, (whose, code) in enumerate(codes):
+            tk.Label(self.codes, text=whose, anchor="w", background=self._bg,
+                     foreground=self._fg).grid(row=index, column=0, sticky="w", padx=(0, 16))
+            tk.Label(self.codes, text=code, anchor="w", font=self.code_font,
+                     background=self._bg, foreground=self._fg).grid(row=index, column=1,
+                                                                     sticky="w")
+        if codes:
+            self.codes.grid()
+        else:
+            self.codes.grid_remove()
 
     def _fit(self, _event: object = None) -> None:
         """The texts wrap within the table under the panel (a small screen, a long
@@ -177,13 +207,15 @@ class LobbyPanel(tk.Frame):
 
     def set_palette(self, pal: Palette) -> None:
         self._bg, self._fg, self._muted = pal.panel, pal.panel_text, pal.panel_muted
-        frames: list[tk.Frame] = [self, self.body, self.seats, self.hand_frame]
+        frames: list[tk.Frame] = [self, self.body, self.seats, self.codes, self.hand_frame,
+                                  self.bar]
         frames += [c for c in self.winfo_children() if isinstance(c, tk.Frame)]
         self.area.canvas.configure(background=self._bg)
         for frame in frames:
             frame.configure(background=self._bg)
         self.hand_label.configure(background=self._bg, foreground=self._fg)
         labels = [self.title, self.watchers, self.footer, *self.how]
-        labels += [c for c in self.seats.winfo_children() if isinstance(c, tk.Label)]
+        labels += [c for c in (*self.seats.winfo_children(), *self.codes.winfo_children())
+                   if isinstance(c, tk.Label)]
         for label in labels:
             label.configure(background=self._bg, foreground=self._fg)

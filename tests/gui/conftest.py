@@ -36,6 +36,16 @@ def tk_root() -> Iterator[tkinter.Tk]:
     root.destroy()
 
 
+@pytest.fixture
+def shown_root(tk_root: tkinter.Tk) -> Iterator[tkinter.Tk]:
+    """The session's root, shown; the windows a test left on it closed after."""
+    tk_root.deiconify()
+    yield tk_root
+    for child in tk_root.winfo_children():
+        if isinstance(child, tkinter.Toplevel):
+            child.destroy()
+
+
 @pytest.fixture(autouse=True)
 def _fail_on_callback_errors(request: pytest.FixtureRequest) -> Iterator[None]:
     _errors.clear()

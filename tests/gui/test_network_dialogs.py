@@ -5,7 +5,7 @@ only), checked as the player types (issue 22)."""
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -19,12 +19,9 @@ FRIEND = "A player over the network"
 
 
 @pytest.fixture
-def root(tk_root: tk.Tk) -> Iterator[tk.Tk]:
-    tk_root.deiconify()
-    yield tk_root
-    for child in tk_root.winfo_children():
-        if isinstance(child, tk.Toplevel):
-            child.destroy()
+def root(shown_root: tk.Tk) -> tk.Tk:
+    """(tests/gui/conftest.py: the session's root, shown, its windows closed after.)"""
+    return shown_root
 
 
 def test_only_the_hosts_dialog_offers_a_friends_seat(root: tk.Tk) -> None:
@@ -183,3 +180,52 @@ def test_on_a_short_table_the_lobby_scrolls_and_its_buttons_stay_in_sight(
     finally:
         top.destroy()
         scaling.apply_scaling(root, 100)
+
+
+def test_the_host_chooses_a_table_over_the_internet(root: tk.Tk) -> None:
+    d = NewGameDialog(root, GameSettings(seats=(SeatSetting("Ann"),
+                                                SeatSetting("Guest A", net=True))),
+                      testing=True, network=True)
+    assert d.validate()[0] is not None and not d.validate()[0].internet  # type: ignore[union-attr]
+    d.where.internet.set(True)
+    root.update()
+    d.button_ok.invoke()
+    assert d.result is not None and d.result.internet
+    plain = NewGameDialog(root, GameSettings(), testing=True)  # (a game at one screen)
+    assert plain.validate()[0] is not None and not plain.validate()[0].internet  # type: ignore[union-attr]
+    plain.cancel()
+
+
+def test_the_preferences_take_the_servers_of_internet_tables(root: tk.Tk) -> None:
+    from tenthousand.dialogs.preferences import PreferencesDialog
+    from tenthousand.files.settings import Preferences
+
+    d = PreferencesDialog(root, Preferences(), testing=True)
+    entry = _entry_of(d, d.mailbox_var)
+    entry.delete(0, "end")
+    type_into(entry, "not a mailbox")
+    root.update()
+    assert not ok_enabled(d) and "mailbox server" in d.errors["mailbox"]
+    d.mailbox_var.set("ws://127.0.0.1:4000/v1")
+    d.relay_var.set("")
+    root.update()
+    assert ok_enabled(d)
+    d.button_ok.invoke()
+    assert d.result is not None
+    assert (d.result.mailbox, d.result.transit_relay) == ("ws://127.0.0.1:4000/v1", "")
+
+
+def _entry_of(dialog: tk.Misc, var: tk.StringVar) -> Any:
+    """The entry whose text is ``var``."""
+    from tkinter import ttk
+
+    found: list[Any] = []
+
+    def walk(widget: tk.Misc) -> None:
+        for child in widget.winfo_children():
+            if isinstance(child, ttk.Entry) and str(child.cget("textvariable")) == str(var):
+                found.append(child)
+            walk(child)
+
+    walk(dialog)
+    return found[0]

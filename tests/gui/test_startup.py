@@ -318,10 +318,13 @@ import tenthousand.launch as app
 real = app._first_frame_drawn
 def drawn(a, intro, *rest):
     late = ("PIL", "tenthousand.advice.values", "tenthousand.solver", "tenthousand.ai.players",
-            "subprocess", "wave")
+            "subprocess", "wave", "twisted", "wormhole", "tenthousand.net.internet")
     print("loaded:", " ".join(m for m in late if m in sys.modules), flush=True)
     real(a, intro, *rest)
     print("gc:", gc.isenabled(), flush=True)
+    # (Twisted and magic-wormhole load only when a table over the internet opens)
+    print("internet:", " ".join(m for m in ("twisted", "wormhole") if m in sys.modules),
+          flush=True)
 app._first_frame_drawn = drawn
 sys.argv = ["tenthousand", "--skip-intro"]
 from tenthousand.__main__ import main
@@ -341,6 +344,7 @@ def test_the_first_frame_waits_for_no_module_it_does_not_show(_private_home: Pat
     loaded = next(line for line in lines if line.startswith("loaded:"))
     assert loaded.split()[1:] == [], loaded
     assert "gc: True" in lines, done.stdout
+    assert "internet: " in lines, done.stdout  # (nothing after the colon)
 
 
 def test_the_first_frame_is_the_table_before_the_game_loads(_private_home: Path) -> None:

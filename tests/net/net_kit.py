@@ -21,8 +21,9 @@ CODE = "4821-7396"
 #: Patient enough for a busy machine, quick enough for the tests; the computer players at
 #: the friends' screens wish far faster than a person, and the tests let in watchers by
 #: the dozen (the flood tests set their own rates).
-FAST = Limits(handshake_s=1.0, backoff_s=0.1, backoff_max_s=0.8, messages_per_s=5000,
-              burst=5000, watchers=64, watchers_per_s=1000, watcher_burst=1000)
+FAST = Limits(handshake_s=1.0, unproven_s=1.0, backoff_s=0.1, backoff_max_s=0.8,
+              messages_per_s=5000, burst=5000, watchers=64, watchers_per_s=1000,
+              watcher_burst=1000)
 
 
 def lobby(*kinds: str, name: str = "Test table", names: Sequence[str] = ()) -> Lobby:
@@ -49,6 +50,19 @@ def join(link: HostLink, name: str, *, watch: bool = False, code: str = CODE,
          port: int | None = None) -> JoinedGame:
     client = ClientLink.connect("127.0.0.1", port or link.port, code=code, name=name,
                                 watch=watch, token=token, timeout_s=3.0)
+    friend = JoinedGame(client)
+    if level is not None:
+        game = Game(RULES, [Seat("a"), Seat("b")], seed=0)
+        friend.chooser = computer_chooser(level, game, seed)
+    return friend
+
+
+def join_code(code: str, servers: Any, name: str, *, watch: bool = False,
+              token: str | None = None, level: str | None = "expert",
+              seed: int = 1) -> JoinedGame:
+    """A friend who joins over the internet by an invite code."""
+    client = ClientLink.connect_code(code, servers, name=name, watch=watch, token=token,
+                                     timeout_s=5.0)
     friend = JoinedGame(client)
     if level is not None:
         game = Game(RULES, [Seat("a"), Seat("b")], seed=0)
@@ -89,16 +103,54 @@ def without_rng(game: Game) -> dict[str, Any]:
 
 class Raw:
     """A raw TCP connection to a table: bytes as they come (for what a client should never
-    send)."""
+    send).  After :meth:`prove` its lines are sealed as a friend's are, so what it sends
+    reaches the host's reading of messages."""
 
     def __init__(self, port: int) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=3.0)
         self.file = self.sock.makefile("rb")
+        self._boxes: tuple[Any, Any] | None = None
+        self._sent = self._read = 0
+
+    def prove(self, code: str = CODE) -> None:
+        """The key exchange with ``code`` (the hello and the table's key are read)."""
+        from tenthousand.net.pake import friend_exchange
+        from tenthousand.net.protocol import PROTOCOL, TO_CLIENT, VERSION, decode, encode
+
+        hello = decode(self.line(), TO_CLIENT)
+        key = decode(self.line(), TO_CLIENT)
+        exchange = friend_exchange(code, hello["nonce"])
+        exchange.finish(bytes.fromhex(key["pake"]))
+        self.send(encode({"t": "key", "proto": PROTOCOL, "version": VERSION,
+                          "pake": exchange.message.hex(),
+                          "confirm": exchange.confirm("friend")}))
+        confirm = decode(self.line(), TO_CLIENT)
+        assert confirm["t"] == "confirm", confirm
+        from nacl.secret import SecretBox
+
+        send, read = exchange.sealing_keys("friend")
+        self._boxes = (SecretBox(send), SecretBox(read))
 
     def line(self) -> bytes:
-        return self.file.readline(MAX_LINE + 10)
+        if self._boxes is None:
+            return self.file.readline(MAX_LINE + 10)
+        head = self.file.read(4)
+        if len(head) < 4:
+            return b""
+        frame = self.file.read(int.from_bytes(head, "big"))
+        self._read += 1
+        return bytes(self._boxes[1].decrypt(frame))
 
     def send(self, data: bytes) -> None:
+        """``data`` as it is, or once the key is made, each line sealed in a frame."""
+        if self._boxes is not None:
+            frames = []
+            for line in data.splitlines(keepends=True):
+                nonce = self._sent.to_bytes(24, "big")
+                self._sent += 1
+                frame = bytes(self._boxes[0].encrypt(line, nonce))
+                frames.append(len(frame).to_bytes(4, "big") + frame)
+            data = b"".join(frames)
         self.sock.sendall(data)
 
     def closed_within(self, seconds: float) -> bool:
@@ -122,14 +174,12 @@ class Raw:
 
 def raw_join(port: int, name: str, *, watch: bool = False, code: str = CODE) -> Raw:
     """A raw connection that has joined (as a client does), for what it sends next."""
-    from tenthousand.net.protocol import TO_CLIENT, VERSION, decode, encode, join_proof
+    from tenthousand.net.protocol import PROTOCOL, TO_CLIENT, VERSION, decode, encode
 
     raw = Raw(port)
-    hello = decode(raw.line(), TO_CLIENT)
-    cnonce = "0f" * 16
-    raw.send(encode({"t": "join", "proto": 1, "version": VERSION, "name": name,
-                     "watch": watch, "cnonce": cnonce, "token": None,
-                     "proof": join_proof(code, hello["nonce"], cnonce, name, watch, None)}))
+    raw.prove(code)
+    raw.send(encode({"t": "join", "proto": PROTOCOL, "version": VERSION, "name": name,
+                     "watch": watch, "token": None}))
     welcome = decode(raw.line(), TO_CLIENT)
     assert welcome["t"] == "welcome", welcome
     return raw

@@ -20,3 +20,14 @@ def test_the_benchmark_times_wishes_on_every_screen(capsys: pytest.CaptureFixtur
     assert result["host_callbacks_over_16ms"] >= 0
     with pytest.raises(SystemExit):
         benchmark.main(["network", "--clients", "12"])
+
+
+def test_the_benchmark_times_a_table_through_the_relay(capsys: pytest.CaptureFixture[str],
+                                                       long_run: bool) -> None:
+    """``--relay``: a mailbox server and transit relay of its own on loopback, the friends
+    joined by invite codes, every line through the relay (some ten seconds: --long)."""
+    if not long_run:
+        pytest.skip("the benchmark through the relay runs with --long")
+    assert benchmark.main(["network", "--relay", "--clients", "1", "--wishes", "5"]) == 0
+    result = json.loads(capsys.readouterr().out)["1"]
+    assert result["wishes"] >= 5 and 0 < result["own_ms_p50"] <= result["own_ms_p99"]
