@@ -422,8 +422,8 @@ def load_saved_game() -> tuple[Game | None, str | None]:
                 OverflowError) as e:
             # The loader promises BadSave only; a slip in it must still not stop the launch.
             log.exception("loading the save raised %s instead of BadSave", type(e).__name__)
-            return None, _set_aside(path, _("it is damaged: {error}").format(
-                error=type(e).__name__))
+            return None, _set_aside(path, _("it holds a value this program cannot use; the "
+                                            "log file says which"))
         note = _kept_the_start(path, lost) if lost else None
         if game.over:
             return None, note
