@@ -612,6 +612,24 @@ DECISION_COLUMNS = ("game", "step", "name", "kind", "chosen", "best", "chosen_va
 # whatever the language of the game (as do the --json keys).
 
 
+#: What a spreadsheet reads as the start of a formula (or strips before one) at the head
+#: of a cell; OWASP's advice for CSV files.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A value as a CSV cell that no spreadsheet runs: text that begins like a formula
+    (a player named ``=cmd|' /C calc'!A0``) gets a leading apostrophe, which spreadsheets
+    show as text; numbers stay numbers (-0.2 in a number column is not text)."""
+    if not isinstance(value, str):
+        return "" if value is None else value
+    if value.startswith(_FORMULA_STARTS):
+        value = "'" + value
+    # A bare carriage return would end the row in a spreadsheet, and the writer quotes only
+    # for its own line end: as a line break, the cell is quoted and stays one cell.
+    return value.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def _iso(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
 
@@ -639,7 +657,7 @@ def games_csv(history: History, skipped: list[Skipped] | None = None) -> str:
         r = list(row)
         r[1] = _iso(r[1])
         r[4] = round(r[4], 1)
-        w.writerow(["" if v is None else v for v in r])
+        w.writerow([_cell(v) for v in r])
     return out.getvalue()
 
 
@@ -656,7 +674,7 @@ def decisions_csv(history: History, skipped: list[Skipped] | None = None) -> str
         "ORDER BY d.game_id, d.step")
     for row in readable(rows, _DECISION_KINDS, [] if skipped is None else skipped,
                         started_at=10):
-        w.writerow(row[:10])
+        w.writerow([_cell(v) for v in row[:10]])
     return out.getvalue()
 
 
