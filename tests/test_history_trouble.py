@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_tk import FakeTk
@@ -332,3 +333,74 @@ def test_the_kept_games_stay_small(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(pending, "MOST", 2)
     kept.keep(_entry("g6", 6))
     assert [g.token for g in Pending.load(kept.path).games] == ["g5", "g6"]
+
+
+# -- one bad kept game: set aside, the others stored (issue 43, item 3) ------------------------
+
+def _bad_kept_games(path: Path) -> list[str]:
+    """Four kept games, written as the program writes them: the second with a score of
+    2**70, the third with an infinite start; returns their tokens."""
+    from tenthousand.history.pending import entry_to_json
+
+    games = [entry_to_json(_entry(token, day)) for token, day in
+             (("good-1", 1), ("huge", 2), ("endless", 3), ("good-2", 4))]
+    games[1]["seats"][0]["board_score"] = 2**70
+    games[2]["started"] = float("inf")
+    pending_path(path).write_text(json.dumps({"pending": 1, "games": games}),
+                                  encoding="utf-8")
+    return [g["token"] for g in games]
+
+
+def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_stored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from save_kit import assert_one_sentence
+
+    from tenthousand.files.paths import paths
+    from tenthousand.history.report import stats_main
+
+    path = paths().history
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _bad_kept_games(path)
+    tk = FakeTk()
+    keeper = Keeper(JobRunner(tk), path=path, timeout=WAIT)
+    got: list[Any] = []
+    assert keeper.retry(got.append)  # the next start
+    tk.pump(until=lambda: bool(got))
+    done = got[0]
+    assert set(done.ids) == {"good-1", "good-2"} and done.kept == 0
+    assert len(done.notices) == 1
+    notice = done.notices[0]
+    assert_one_sentence(notice)
+    assert notice.startswith("2 games kept to be stored in the history cannot be stored")
+    assert "far too large" in notice and "no longer hold up the others" in notice
+    aside = [p for p in _aside(path.parent) if p.name.startswith("history-pending.json.bad-")]
+    assert len(aside) == 1 and aside[0].name in notice
+    kept_aside = json.loads(aside[0].read_text(encoding="utf-8"))  # nothing lost
+    assert [g["token"] for g in kept_aside["games"]] == ["huge", "endless"]
+    assert not pending_path(path).exists()  # nothing waits: the next start is quiet
+    assert not keeper.deliver(None, WAIT).notices
+    keeper.close()
+    assert _count(path) == 2
+    # --stats counts the two games stored and nothing else.
+    assert stats_main("Ann", as_json=True) == 0
+    counted = json.loads(capsys.readouterr().out)
+    assert counted["games"] == 2 and counted["wins"] == 2 and not counted.get("skipped")
+
+
+@pytest.mark.parametrize("change,words", [
+    ({"started": float("inf")}, "its start is not a date"),
+    ({"started": -5.0}, "its start is not a date"),
+    ({"seconds": float("nan")}, "its length of play is not a length"),
+    ({"optimum": float("-inf")}, "not a finite number"),
+    ({"network_seat": 2**64}, "far too large"),
+])
+def test_the_history_refuses_a_value_it_cannot_keep_and_stores_nothing(
+        tmp_path: Path, change: dict[str, Any], words: str) -> None:
+    from tenthousand.history.store import BadEntry
+
+    good = _entry("e")
+    with History(tmp_path / "history.sqlite3") as h:
+        with pytest.raises(BadEntry, match=words):
+            h.add(type(good)(**{**good.__dict__, **change}))
+        assert h.count() == 0
+        assert h.add(good) == 1

@@ -35,6 +35,7 @@ from .codes import Result, challenge_id, moves_digest, result_code
 from .pending import Pending, pending_path
 from .store import (
     BUSY_TIMEOUT,
+    BadEntry,
     Damaged,
     GameEntry,
     History,
@@ -227,32 +228,37 @@ class Keeper:
         if history is None:
             done.waiting = self.problem
             return done
-        gone: set[str] = set()  # stored, or refused for good
+        stored: set[str] = set()
+        bad: list[tuple[GameEntry, str]] = []  # never storable: set aside, the rest stored
         try:
             history.set_timeout(timeout)
             for entry in list(kept.games):
-                game_id = self._add(history, entry)
-                gone.add(entry.token)
-                if game_id is not None:
-                    done.ids[entry.token] = game_id
+                try:
+                    done.ids[entry.token] = self._add(history, entry)
+                except BadEntry as e:
+                    log.warning("a kept game cannot be stored and is set aside: %s", e)
+                    bad.append((entry, str(e)))
+                    continue
+                stored.add(entry.token)
         except (HistoryError, sqlite3.Error, OSError) as e:
             done.waiting = self._unavailable(trouble(e), history)
-        kept.forget(gone)
+        kept.forget(stored)
+        if bad:
+            done.notices.append(kept.set_aside([entry for entry, _why in bad], bad[0][1]))
         if history.problem:  # set aside at open or at the first error: said once
             done.notices.append(history.problem)
             history.problem = None
         return done
 
     @staticmethod
-    def _add(history: History, entry: GameEntry) -> int | None:
-        """Store one kept game: its id, or None when the history refuses it for good (a
-        bad entry, which is dropped); HistoryError when it cannot be stored now.  A file
-        found damaged here is set aside, a new one begun and the game stored in it."""
+    def _add(history: History, entry: GameEntry) -> int:
+        """Store one kept game: its id; BadEntry when it can never be stored (its values,
+        or the history refuses it for good), HistoryError when it cannot be stored now.  A
+        file found damaged here is set aside, a new one begun and the game stored in it."""
         try:
             return history.add(entry)
-        except sqlite3.IntegrityError as e:  # this entry, not the history: never again
-            log.warning("a kept game cannot be stored and is dropped: %s", e)
-            return None
+        except (sqlite3.IntegrityError, OverflowError) as e:  # this entry, not the history
+            raise BadEntry(_("the history refuses one of its values")) from e
         except (sqlite3.Error, OSError) as e:
             found = trouble(e)
             if not isinstance(found, Damaged):

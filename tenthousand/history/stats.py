@@ -29,7 +29,7 @@ from .analysis import MISTAKE_WORDS
 from .chisquare import chi_square_sf
 from .dice_sets import DiceSet, tally
 from .dice_sets import signed_percent as signed_percent  # (defined there, long used from here)
-from .store import History
+from .store import LATEST, History
 
 Z95 = 1.959964
 
@@ -175,8 +175,6 @@ class Skipped(NamedTuple):
     started: float | None
 
 
-#: The last second of the year 9999: a game that started later has no date.
-LATEST = 253402300799.0
 
 
 def _fits(value: object, kind: str) -> bool:

@@ -18,9 +18,11 @@ read-only and never set anything aside.  Players are known by the name of their 
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import logging
+import math
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -327,6 +329,47 @@ class GameEntry:
 
 MISTAKES = ("bank-early", "throw-on", "wrong-dice")
 
+#: The last second of the year 9999: a game that started later has no date.
+LATEST = 253402300799.0
+#: No whole number the history keeps comes near this (scores, counts, steps); SQLite's own
+#: limit is 2**63 - 1, and a number past it stopped every store after it.
+MOST = 10**12
+
+
+class BadEntry(ValueError):
+    """An entry that can never be stored as the statistics would count it (a number far
+    out of range, a start that is no time): the message says what, in the player's words.
+    It is set aside, never stored, never dropped."""
+
+
+def check_entry(entry: GameEntry) -> None:
+    """Raise :class:`BadEntry` when a value of ``entry`` cannot be kept and counted: a
+    whole number beyond :data:`MOST`, a number that is not finite, a start outside the
+    years 1970 to 9999 or a negative length of play."""
+    if not (isinstance(entry.started, (int, float)) and 0 <= entry.started <= LATEST):
+        raise BadEntry(_("its start is not a date"))
+    if not (isinstance(entry.seconds, (int, float)) and 0 <= entry.seconds < MOST):
+        raise BadEntry(_("its length of play is not a length"))
+    _check_numbers(entry)
+
+
+def _check_numbers(value: object) -> None:
+    if isinstance(value, bool) or isinstance(value, str) or value is None:
+        return
+    if isinstance(value, int):
+        if abs(value) > MOST:
+            raise BadEntry(_("a number in it is far too large"))
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadEntry(_("a number in it is not a finite number"))
+    elif isinstance(value, tuple):
+        for item in value:
+            _check_numbers(item)
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            if f.name not in ("record", "rules"):  # JSON kept as text: any number is text
+                _check_numbers(getattr(value, f.name))
+
 
 def _per_seat(e: GameEntry, seat: int) -> tuple[object, ...]:
     """What the statistics read of one seat besides its own row: its decisions summed up
@@ -573,7 +616,9 @@ class History:
 
     def add(self, entry: GameEntry) -> int:
         """Store one game in one transaction; returns its id.  An entry with a token that
-        was stored before is not stored again (its first id is returned)."""
+        was stored before is not stored again (its first id is returned); one with a value
+        that cannot be kept raises :class:`BadEntry` and nothing is written."""
+        check_entry(entry)
         with self.transaction() as con:
             if entry.token:
                 row = con.execute("SELECT game_id FROM entries WHERE token = ?",
