@@ -404,3 +404,45 @@ def test_the_history_refuses_a_value_it_cannot_keep_and_stores_nothing(
             h.add(type(good)(**{**good.__dict__, **change}))
         assert h.count() == 0
         assert h.add(good) == 1
+
+
+# -- a full disk for the kept games too (issue 43, item 2) --------------------------------------
+
+@pytest.mark.parametrize("in_save", [True, False])
+def test_a_game_the_disk_refuses_to_keep_is_said_to_be_where_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_save: bool) -> None:
+    """The history and the file beside it are both refused: the sentence says where the
+    game is (the save's journal, or only the program's memory), never "kept"."""
+    from save_kit import assert_one_sentence
+
+    from tenthousand.history import pending
+    from tenthousand.model import PRESETS, Game, Seat
+    from tenthousand.tools.headless import play_to_end
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    path = filled(tmp_path / "history.sqlite3")
+    asked: list[object] = []
+    keeper = Keeper(JobRunner(FakeTk()), path=path, timeout=WAIT,
+                    in_save=lambda record: bool(asked.append(record)) or in_save)
+    keeper.deliver(None, WAIT)  # open it, then fill the disk
+    assert keeper.history is not None
+    con = keeper.history.con
+    con.execute(f"PRAGMA max_page_count = {con.execute('PRAGMA page_count').fetchone()[0]}")
+    monkeypatch.setattr(pending, "write_text_atomic", full)
+    game = Game(PRESETS["trash-5000"], [Seat("Ann"), Seat("Cy", True, "normal")], seed=5)
+    play_to_end(game, seed=5)
+    stored = keeper._write(game.record.to_dict(), 1_700_000_000.0, 60.0, False, False, "",
+                           False, WAIT)
+    assert stored.game_id is None and stored.problem is not None
+    assert_one_sentence(stored.problem)
+    assert "the disk is full" in stored.problem and "kept" not in stored.problem.replace(
+        "nor kept beside it", "")
+    assert ("stays in the saved game" in stored.problem) is in_save
+    assert len(asked) == 1  # (the save was asked about this very game)
+    assert keeper.only_in_memory and not pending_path(path).exists()
+    monkeypatch.undo()
+    con.execute("PRAGMA max_page_count = 1073741823")
+    assert len(keeper.deliver(None, WAIT).ids) == 1  # room again: stored from memory
+    keeper.close()

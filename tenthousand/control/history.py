@@ -10,10 +10,12 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from ..files import savegame
 from ..history.codes import Challenge, challenge_code
 from ..history.keeper import Delivery, Keeper, Stored
 from ..i18n import _, ngettext, number
 from ..model.game import Game
+from ..model.record import Record
 from ..present.commands import handles
 from ..services.jobs import JobRunner, weakly
 from .messages import Kind, Messages
@@ -53,7 +55,7 @@ class HistoryControls:
         self.messages = messages
         self.boxes = boxes
         self.jobs = JobRunner(root)
-        self.keeper = Keeper(self.jobs, enabled=enabled)
+        self.keeper = Keeper(self.jobs, enabled=enabled, in_save=self._in_save)
         self.last: Stored | None = None  # the game stored last, with its analysis
         self.last_result: str | None = None  # the last challenge's result code
         self.closed = False
@@ -65,10 +67,32 @@ class HistoryControls:
         """A game comes to the table: the one it replaces is stored as left, and a
         challenge's game is known by its code."""
         if change.new_game and change.previous is not None:
-            self.keeper.abandoned(change.previous, demo=change.was_demo)
+            if not self.keeper.abandoned(change.previous, demo=change.was_demo) \
+                    and self.keeper.only_in_memory:  # (the new game's save replaces
+                self.keeper.retry(weakly(self._retried))  # the finished one's)
         if change.new_game and change.code:
             key = self.keeper.track(change.game, self.prefs.value.advisor)
             self.keeper.challenges[key] = change.code
+
+    def from_save(self, game: Game, ended: float) -> None:
+        """The finished game the save holds at the start: stored, if the history lacks it
+        (it ended when neither the history nor the file beside it could be written)."""
+        self.keeper.from_save(game, ended, weakly(self._stored_from_save))
+
+    def _in_save(self, record: Record) -> bool:
+        """(In the keeper's lane.)  Whether the save holds this finished game, once the
+        saves handed over before it are written."""
+        saver = self.controller.saver
+        return saver.flush(5.0) and saver.problem is None and savegame.holds_finished(record)
+
+    def _stored_from_save(self, stored: Stored | None) -> None:
+        if self.closed or stored is None:
+            return
+        if stored.game_id is not None:
+            self.log.add(_("Your last game, kept in the saved game when it could not be "
+                           "stored, is now stored in the history."), "info")
+        elif stored.problem:
+            self.messages.tell(stored.problem, Kind.WARNING)
 
     # -- hooks ---------------------------------------------------------------------------
 

@@ -53,7 +53,8 @@ from .storage import (
 
 log = logging.getLogger(__name__)
 
-__all__ = ["autosave", "load_saved_game", "load_saved_match", "clear_saved_game",
+__all__ = ["autosave", "load_saved_game", "load_save", "Loaded", "load_saved_match",
+           "next_of_match", "holds_finished", "clear_saved_game",
            "has_unfinished_game", "save_path", "parse_save", "write_record", "read_record",
            "journal_text"]
 
@@ -389,6 +390,18 @@ def _load(path: Path) -> Game | None:
     return None if raw is None else parse_save(raw)
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """What the save holds at a launch (:func:`load_save`)."""
+
+    game: Game | None = None  # an unfinished game to offer, its journal compacted
+    note: str | None = None  # one sentence for the player when the file was bad
+    #: A finished game: the last one the last run played (its match goes on, and the
+    #: history stores it from here if it could not when it ended: a full disk).
+    finished: Game | None = None
+    ended: float = 0.0  # when the save of the finished game was last written
+
+
 def load_saved_game() -> tuple[Game | None, str | None]:
     """The unfinished saved game, and one sentence for the player when the file was bad.
 
@@ -399,6 +412,12 @@ def load_saved_game() -> tuple[Game | None, str | None]:
     alone (and not written over by this process).  Temporary files left by a write that
     was killed are cleaned up on the way.
     """
+    loaded = load_save()
+    return loaded.game, loaded.note
+
+
+def load_save() -> Loaded:
+    """:func:`load_saved_game`, with the finished game when that is what the save holds."""
     global _written, _held
     path = save_path()
     remove_stale_temporaries(path)
@@ -407,28 +426,50 @@ def load_saved_game() -> tuple[Game | None, str | None]:
         try:
             raw = _read(path)
             if raw is None:
-                return None, None
+                return Loaded()
             game, lost = _parse(raw, keep_prefix=True)
         except _Unreadable as e:
             _held = path
             log.warning("the saved game %s cannot be read (%s): left as it is", path, e)
             # Translators: {file} is the save's name, {reason} why it cannot be read.
-            return None, _("The saved game {file} cannot be opened ({reason}), so it is left "
-                           "as it is and not replaced: let your user read it, then start "
-                           "again to resume it.").format(file=path.name, reason=e)
+            return Loaded(None, _("The saved game {file} cannot be opened ({reason}), so it "
+                                  "is left as it is and not replaced: let your user read it, "
+                                  "then start again to resume it.").format(file=path.name,
+                                                                          reason=e))
         except (BadFile, BadSave) as e:
-            return None, _set_aside(path, str(e))
+            return Loaded(None, _set_aside(path, str(e)))
         except (ValueError, TypeError, KeyError, AttributeError, AssertionError, RecursionError,
                 OverflowError) as e:
             # The loader promises BadSave only; a slip in it must still not stop the launch.
             log.exception("loading the save raised %s instead of BadSave", type(e).__name__)
-            return None, _set_aside(path, _("it holds a value this program cannot use; the "
-                                            "log file says which"))
+            return Loaded(None, _set_aside(path, _("it holds a value this program cannot use; "
+                                                   "the log file says which")))
         note = _kept_the_start(path, lost) if lost else None
         if game.over:
-            return None, note
+            return Loaded(None, note, finished=game, ended=_modified(path))
         _compact(path, game)
-    return game, note
+    return Loaded(game, note)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:  # set aside meanwhile (a damaged end): now is as near as any
+        return time.time()
+
+
+def holds_finished(record: Record) -> bool:
+    """Whether the save holds ``record``'s game finished, every command of it (read only:
+    the history asks when it could not keep a game that ended on a full disk)."""
+    path = save_path()
+    with _lock:
+        if not _same_game(_first_line(path), record):
+            return False
+        try:
+            game = _load(path)
+        except Exception:  # noqa: BLE001 - a question: a file that does not load holds none
+            return False
+    return game is not None and game.over and len(game.record) == len(record)
 
 
 def _kept_the_start(path: Path, lost: int) -> str:
@@ -469,6 +510,12 @@ def _compact(path: Path, game: Game) -> None:
         _written = _Written(path, snapshot.record, snapshot.length, identity, header)
 
 
+def next_of_match(game: Game, seed: int | None = None) -> Game | None:
+    """The next game of ``game``'s match, thrown from ``seed``, when ``game`` is finished
+    and part of a match (see :func:`load_saved_match`); else None."""
+    return game.rematch(seed=seed) if game.over and game.games_played else None
+
+
 def load_saved_match(seed: int | None = None) -> Game | None:
     """The next game of the match the last session left, or None.
 
@@ -489,7 +536,7 @@ def load_saved_match(seed: int | None = None) -> Game | None:
     if game is None or game.games_played == 0:
         return None
     if game.over:
-        return game.rematch(seed=seed)
+        return next_of_match(game, seed)
     if sum(game.turns_taken) == 0 and game.phase is Phase.START:
         return game
     return None

@@ -695,6 +695,13 @@ class History:
         finally:
             self.con.text_factory = str
 
+    def has_finished(self, key: str, fingerprint: str = "") -> bool:
+        """Whether a finished game with this game key (or this seed's fingerprint) is
+        stored."""
+        return self.con.execute(
+            "SELECT 1 FROM games WHERE status = ? AND (game_key = ? OR fingerprint != '' "
+            "AND fingerprint = ?) LIMIT 1", (FINISHED, key, fingerprint)).fetchone() is not None
+
     def count(self) -> int:
         return int(self.con.execute("SELECT count(*) FROM games").fetchone()[0])
 
@@ -772,3 +779,27 @@ def unavailable_words(kind: str, path: Path) -> str:
     # Translators: {folder} is a folder's path.
     return _("The game history cannot be opened just now, so this game is kept and stored "
              "later; check that the folder {folder} can be read.").format(folder=path.parent)
+
+
+def unkept_words(kind: str, path: Path, in_save: bool) -> str:
+    """Why a game that could not be kept beside the history either (the disk refused that
+    file too) is not stored yet, and where it is now: in the saved game, from which the
+    next start stores it, or only in the program's memory (one sentence)."""
+    reasons = {
+        "busy": _("the game history is in use by another program"),
+        "full": _("the disk is full"),
+        # Translators: {folder} is a folder's path.
+        "read-only": _("the game history cannot be written in the folder {folder}"),
+    }
+    # Translators: why a game is not stored in the history yet (in brackets in a sentence).
+    reason = reasons.get(kind, _("the game history cannot be opened just now")).format(
+        folder=path.parent)
+    if in_save:
+        # Translators: {reason} says why, as "the disk is full".
+        return _("This game could not be stored in the history yet ({reason}); it stays in "
+                 "the saved game, and the next start stores it from there.").format(
+            reason=reason)
+    # Translators: {reason} says why, as "the disk is full".
+    return _("This game could not be stored in the history ({reason}) nor kept beside it to "
+             "store later: it is stored only if that changes before you quit.").format(
+        reason=reason)
