@@ -114,13 +114,16 @@ class NetworkCommands:
             on_closed=self._closed, again=again)
         self._show_chat(True)
 
-    def host_again(self, game: Game) -> None:
+    def host_again(self, game: Game, *, port: int | None = None, code: str | None = None,
+                   print_where: bool = False) -> None:
         """Host the game on the table again: the program stopped while friends played it
-        (its record names their seats); they rejoin with the new code and their names."""
+        (its record names their seats); they rejoin with the new code and their names
+        (``port``, ``code``, ``print_where``: as --host gives them)."""
         friends = game.record.network.friends if game.record.network is not None else ()
         seats = tuple(SeatSetting(s.name, s.computer, s.level, net=i in friends)
                       for i, s in enumerate(game.seats))
-        self.host(GameSettings(seats=seats), again=game)
+        self.host(GameSettings(seats=seats), port=port, code=code, print_where=print_where,
+                  again=game)
 
     def follow_resumed(self, change: Change) -> None:
         """The session's watcher, after the table's: the program stopped while this screen

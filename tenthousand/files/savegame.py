@@ -54,7 +54,8 @@ from .storage import (
 log = logging.getLogger(__name__)
 
 __all__ = ["autosave", "load_saved_game", "load_save", "Loaded", "load_saved_match",
-           "next_of_match", "holds_finished", "clear_saved_game",
+           "next_of_match", "holds_finished", "clear_saved_game", "keep_aside",
+           "kept_games", "load_kept", "resume_kept", "drop_kept",
            "has_unfinished_game", "save_path", "parse_save", "write_record", "read_record",
            "journal_text"]
 
@@ -553,6 +554,99 @@ def has_unfinished_game() -> bool:
         return game is not None and not game.over
     except Exception:  # noqa: BLE001 - a question, not a load: any failure means "no"
         return False
+
+
+# -- games kept aside ------------------------------------------------------------------------
+#
+# A start that puts another game on the table than the one saved (a network game, a replay)
+# never replaces an unfinished saved game: the save is moved aside, beside it, as
+# ``savegame-kept-TIMESTAMP.json``, and a later start offers it again.
+
+
+def kept_games() -> list[Path]:
+    """The saves kept aside, the newest first."""
+    path = save_path()
+    try:
+        found = [p for p in path.parent.glob(f"{path.stem}-kept-*{path.suffix}")
+                 if p.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name, reverse=True)  # (the names are times)
+
+
+def _kept_name(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while (target := path.with_name(f"{path.stem}-kept-{stamp}-{n:03d}{path.suffix}")
+           ).exists():
+        n += 1
+    return target
+
+
+def keep_aside() -> str | None:
+    """Move the save aside (the start will put another game on the table); None when done
+    (or there was none), else one sentence: the save could not be moved, so this process
+    never writes over it."""
+    global _written, _held
+    path = save_path()
+    with _lock:
+        _written = None
+        try:
+            target = _kept_name(path)
+            os.replace(path, target)
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            log.warning("the save %s could not be kept aside: %s", path, e)
+            _held = path
+            # Translators: {reason} says why the disk refused ("the disk is full").
+            return _("Your unfinished game could not be kept aside ({reason}), so this game "
+                     "is not saved, and yours stays as it is for the next start.").format(
+                reason=_why(e))
+    log.info("the unfinished save was kept aside as %s", target)
+    return None
+
+
+def load_kept(kept: Path) -> tuple[Game | None, str | None]:
+    """The unfinished game of a save kept aside, read and checked (nothing moves); a file
+    that is not one is set aside as ``.bad-`` with a sentence, a finished one removed."""
+    try:
+        raw = _read(kept)
+        game = None if raw is None else parse_save(raw)
+    except _Unreadable as e:
+        log.warning("the kept save %s cannot be read (%s)", kept, e)
+        return None, None  # (left as it is, for a start that can read it)
+    except (BadFile, BadSave, ValueError, TypeError, KeyError, AttributeError,
+            AssertionError, RecursionError, OverflowError) as e:
+        return None, _set_aside(kept, str(e))
+    if game is not None and game.over:
+        drop_kept(kept)
+        return None, None
+    return game, None
+
+
+def resume_kept(kept: Path) -> Game | None:
+    """Put a save kept aside back in the save's place and load it (compacted, ready to be
+    appended to); None when it could not be moved or no longer loads."""
+    global _written
+    with _lock:
+        _written = None
+        try:
+            os.replace(kept, save_path())
+        except OSError as e:
+            log.warning("the kept save %s could not be put back: %s", kept, e)
+            return None
+    return load_save().game
+
+
+def drop_kept(kept: Path) -> None:
+    """Forget a save kept aside (the player left its game, or it was finished)."""
+    try:
+        kept.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        log.warning("could not remove the kept save %s: %s", kept, e)
 
 
 def clear_saved_game(game: Game | None = None) -> None:

@@ -91,8 +91,9 @@ def test_a_demo_never_replaces_the_players_saved_game(tk_root: tk.Tk) -> None:
 
 def test_the_demo_says_the_players_game_stays_saved(tk_root: tk.Tk) -> None:
     players_game(10)
-    game, notes, left = launch._saved_game(tk_root, parse(["--demo"])[1])
-    assert game is None and left is None
+    start = launch._saved_game(tk_root, parse(["--demo"])[1])
+    notes = start.notes
+    assert start.game is None and not start.left
     assert len(notes) == 1 and "without --demo" in notes[0]
     assert_one_sentence(notes[0])
 
