@@ -13,6 +13,7 @@ import os
 import re
 import secrets
 import sys
+import time
 import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -284,17 +285,22 @@ RAISE_POLL_MS = 500
 
 def _come_forward_when_asked(app: App) -> None:
     """A second copy started on this home touches the raise file: the window comes to the
-    front (de-iconified, raised, focused)."""
+    front (de-iconified, raised, focused), says in its status line (and log) that it is the
+    one already open, and answers, so that the second copy ends at once."""
+    from .control.messages import Kind
     from .files import instance
 
     seen = instance.raise_stamp()
+    held = instance.held_since()
+    if seen is not None and held is not None and seen > held:
+        seen = None  # asked while this window was being built: answered now
 
     def look() -> None:
         nonlocal seen
         if app.closed:
             return
         stamp = instance.raise_stamp()
-        if stamp != seen:
+        if stamp != seen and stamp is not None:
             seen = stamp
             root = app.root
             root.deiconify()
@@ -302,6 +308,9 @@ def _come_forward_when_asked(app: App) -> None:
             root.attributes("-topmost", True)  # past a window manager's focus stealing guard
             root.after_idle(root.attributes, "-topmost", False)
             root.focus_force()
+            app.messages.tell(_("Ten-Thousand was started again, but it is already open: "
+                                "this is its window, with your game."), Kind.WARNING)
+            instance.answer(stamp)
         app.timers.later(RAISE_POLL_MS, look, purpose="raise request")
 
     app.timers.later(RAISE_POLL_MS, look, purpose="raise request")
@@ -417,13 +426,15 @@ def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
     return canvas
 
 
-def _open(root: tk.Tk, opts: Options) -> App:
-    """Build the game window on ``root`` as the command line asks."""
+def _open(root: tk.Tk, opts: Options, notes: list[str] | None = None) -> App:
+    """Build the game window on ``root`` as the command line asks (``notes``: more for the
+    player, with the launch's own)."""
     root.withdraw()
     access.tk_language(root)  # the Yes and No of Tk's own boxes in the game's language
     placing.place_tk_boxes(root)  # and the resume box over the window, all on the screen
     icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
+    messages = [*(notes or []), *messages]
     scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*window_sizes(root)[1])
@@ -472,20 +483,21 @@ def launch(opts: Options) -> int:
     except instance.AlreadyRunning:
         return _already_open()
     try:
-        return _run(opts)
+        return _run(opts, home_lock.problem)
     finally:
         home_lock.release()
 
 
-def _run(opts: Options) -> int:
-    """The window, built and run (see :func:`launch`)."""
+def _run(opts: Options, lock_problem: str | None = None) -> int:
+    """The window, built and run (see :func:`launch`); ``lock_problem``: why no lock keeps
+    a second copy out, for the player."""
     from .services.logs import report_startup_failure
 
     root: tk.Tk | None = None
     try:
         root = tk.Tk(className="TenThousand")
         root.title(_("Ten-Thousand"))  # (the resume box comes before the game's own title)
-        _open(root, opts)
+        _open(root, opts, [lock_problem] if lock_problem else [])
     except Exception as e:  # noqa: BLE001 - anything at all: logged, told, exit 1
         report_startup_failure(e)
         if root is not None:
@@ -498,31 +510,70 @@ def _run(opts: Options) -> int:
     return 0
 
 
+#: How long a second copy waits for the first to come to the front and say so.
+ANSWER_WAIT_S = 3.0
+#: How long the second copy's own notice stays, should the first not answer.
+NOTICE_S = 60
+
+
 def _already_open() -> int:
-    """A second copy on the same home: the first is asked to come to the front, and the
-    player is told why no new window opens (in a box, and on the terminal); status 1."""
+    """A second copy on the same home: the first is asked to come to the front and to say
+    in its window that it is the one open; the player is told on the terminal too, and the
+    second ends at once (status 1).  When the first does not answer in a few seconds (it
+    is still starting, or waits for an answer in a box), the second says so in a window of
+    its own, above the others, until it is closed."""
     from .files import instance
 
-    instance.ask_to_raise()
-    text = _("Ten-Thousand is already open with your saved game: play on in its window "
-             "(brought to the front now), or close it before starting another.")
+    stamp = instance.ask_to_raise()
     log.warning("another copy holds the lock of this home: not started")
+    end = time.monotonic() + ANSWER_WAIT_S
+    while stamp is not None and time.monotonic() < end:
+        if instance.answered(stamp):
+            print("tenthousand: " + _("Ten-Thousand is already open with your saved game: "
+                                      "its window is in front now, play on there."),
+                  file=sys.stderr)
+            return 1
+        time.sleep(0.05)
+    text = _("Ten-Thousand is already open with your saved game, but its window did not come "
+             "to the front: find it (it may be waiting for an answer in a box), or close it "
+             "before starting another.")
     print(f"tenthousand: {text}", file=sys.stderr)
     try:
         root = tk.Tk(className="TenThousand")
     except tk.TclError:  # no display: the terminal has said it
         return 1
-    root.withdraw()
-    from tkinter import messagebox
-
-    if os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1":  # tests: the box closes once drawn
-        root.after(200, root.destroy)
-    try:
-        messagebox.showinfo(_("Ten-Thousand"), text, parent=root)
-    except tk.TclError:  # closed by the timer above
-        pass
+    _notice(root, text)
     try:
         root.destroy()
     except tk.TclError:
         pass
     return 1
+
+
+def _notice(root: tk.Tk, text: str) -> None:
+    """``text`` in a small window of its own, above the others (a box of Tk's would stand
+    behind the first copy's window when that comes to the front late), closed by Close,
+    Return, Escape or after :data:`NOTICE_S` seconds."""
+    from tkinter import ttk
+
+    root.title(_("Ten-Thousand"))
+    icons = _set_icon(root, FIRST_ICON_SIZES)  # (held while the window shows)
+    frame = ttk.Frame(root, padding=16)
+    frame.pack(fill="both", expand=True)
+    ttk.Label(frame, text=text, wraplength=420, justify="left").pack(fill="x")
+    ok = access.button(frame, _("&Close"), root.quit)
+    ok.pack(pady=(14, 0))
+    for key in ("<Return>", "<Escape>", "<KP_Enter>"):
+        root.bind(key, lambda event: root.quit())
+    root.protocol("WM_DELETE_WINDOW", root.quit)
+    root.resizable(False, False)
+    root.update_idletasks()
+    left = (root.winfo_screenwidth() - root.winfo_reqwidth()) // 2
+    top = root.winfo_screenheight() // 8  # above the middle, where the first's boxes open
+    root.geometry(f"+{max(0, left)}+{max(0, top)}")
+    root.attributes("-topmost", True)
+    ok.focus_set()
+    root.after(200 if os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1" else NOTICE_S * 1000,
+               root.quit)  # (tests: closed once drawn)
+    root.mainloop()
+    del icons
