@@ -67,9 +67,11 @@ class HistoryControls:
         """A game comes to the table: the one it replaces is stored as left, and a
         challenge's game is known by its code."""
         if change.new_game and change.previous is not None:
-            if not self.keeper.abandoned(change.previous, demo=change.was_demo) \
-                    and self.keeper.only_in_memory:  # (the new game's save replaces
-                self.keeper.retry(weakly(self._retried))  # the finished one's)
+            previous = change.previous  # (over: a friend's game that waited for its dice)
+            stored = (self.keeper.finished(previous, demo=change.was_demo) if previous.over
+                      else self.keeper.abandoned(previous, demo=change.was_demo))
+            if not stored and self.keeper.only_in_memory:  # (the new game's save
+                self.keeper.retry(weakly(self._retried))  # replaces the finished one's)
         if change.new_game and change.code:
             key = self.keeper.track(change.game, self.prefs.value.advisor)
             self.keeper.challenges[key] = change.code
@@ -97,9 +99,12 @@ class HistoryControls:
     # -- hooks ---------------------------------------------------------------------------
 
     def refreshed(self, game: Game) -> None:
-        """After every redraw: note the game, store it at the end."""
+        """After every redraw: note the game, store it at the end (a friend's network game
+        once the host's dice are checked, or known not to be: the history marks it)."""
+        if self.closed:
+            return
         self.keeper.track(game, self.prefs.value.advisor)
-        if game.over:
+        if game.over and not _dice_awaited(game):
             self.keeper.finished(game, demo=self.session.demo, on_done=weakly(self._stored))
 
     def close(self) -> None:
@@ -107,8 +112,13 @@ class HistoryControls:
         history, then stop.  A lock held by another program costs a second, not the game:
         the game is kept beside the history and stored at the next start."""
         game = self.session.game
-        if game is None or not self.keeper.abandoned(game, demo=self.session.demo,
-                                                     timeout=BRIEF_WAIT):
+        if game is None:
+            stored = False
+        elif game.over:  # (a friend's game still waiting for the host's seed: unchecked)
+            stored = self.keeper.finished(game, demo=self.session.demo)
+        else:
+            stored = self.keeper.abandoned(game, demo=self.session.demo, timeout=BRIEF_WAIT)
+        if not stored:
             self.keeper.retry(timeout=BRIEF_WAIT)
         if not self.keeper.flush(5.0):
             log.warning("the history was still being written at quit")
@@ -236,3 +246,10 @@ class HistoryControls:
 
         prefs = self.prefs.value
         return palette(prefs.theme, prefs.table_colour)
+
+
+def _dice_awaited(game: Game) -> bool:
+    """Whether ``game`` is a friend's network game whose dice still wait for the host's
+    seed (stored once they are checked, or known not to be)."""
+    network = game.record.network
+    return network is not None and network.friend and not network.dice_check

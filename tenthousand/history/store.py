@@ -193,6 +193,13 @@ MIGRATIONS: tuple[str, ...] = (
     WHERE id IN (SELECT game_id FROM records WHERE record LIKE '%"network":{%');
     CREATE INDEX games_by_dice_set ON games(dice_set);
     """,
+    # 4 -> 5: a friend's network game says whether the host's dice were checked (fair,
+    # unfair, unchecked; '' for the dice of this screen).  The friends' games stored before
+    # have no check on record: unchecked.
+    """
+    ALTER TABLE games ADD COLUMN dice_check TEXT NOT NULL DEFAULT '';
+    UPDATE games SET dice_check = 'unchecked' WHERE network IN ('player', 'watcher');
+    """,
 )
 VERSION = len(MIGRATIONS)
 
@@ -325,6 +332,9 @@ class GameEntry:
     #: A network game: this screen's part (host, player or watcher); '': one screen.
     network: str = ""
     network_seat: int | None = None  # a player's own seat
+    #: A friend's network game: what the check of the host's dice found (fair, unfair,
+    #: unchecked); '' for a game whose dice were this screen's own.
+    dice_check: str = ""
 
 
 MISTAKES = ("bank-early", "throw-on", "wrong-dice")
@@ -648,13 +658,13 @@ class History:
         cur = con.execute(
             "INSERT INTO games (started, seconds, status, preset, rules_label, rules, "
             "seat_count, assisted, demo, source, record, fingerprint, challenge, value_kind, "
-            "game_key, optimum, dice_set, network, network_seat) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "game_key, optimum, dice_set, network, network_seat, dice_check) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (e.started, e.seconds, e.status, e.preset, e.rules_label,
              json.dumps(e.rules, sort_keys=True), len(e.seats), int(e.assisted), int(e.demo),
              e.source, "", e.fingerprint,
              e.challenge, e.value_kind, e.game_key, e.optimum, e.dice_set, e.network,
-             e.network_seat))
+             e.network_seat, e.dice_check))
         game_id = int(cur.lastrowid or 0)
         con.execute("INSERT INTO records (game_id, record) VALUES (?, ?)",
                     (game_id, json.dumps(e.record, separators=(",", ":"))))

@@ -127,12 +127,14 @@ def _network(value: Any, seats: int) -> Network | None:
     role = value.get("role") if isinstance(value, dict) else None
     seat = value.get("seat") if isinstance(value, dict) else None
     friends = value.get("friends", []) if isinstance(value, dict) else None
+    checked = value.get("dice_check", "") if isinstance(value, dict) else None
     if role not in Network.ROLES or (role == "player") != isinstance(seat, int) \
             or isinstance(seat, bool) or isinstance(seat, int) and not 0 <= seat < seats \
-            or not _seat_list(friends, seats) or friends and role != "host":
+            or not _seat_list(friends, seats) or friends and role != "host" \
+            or checked not in ("", *Network.DICE_CHECKS) or checked and role == "host":
         raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
             key="network"))
-    return Network(role, seat, tuple(friends or ()))
+    return Network(role, seat, tuple(friends or ()), checked)
 
 
 def _seat_list(value: Any, seats: int) -> bool:
