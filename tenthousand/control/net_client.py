@@ -120,8 +120,7 @@ class ClientTable:
             self._saved = None
         if not quietly:
             self.messages.tell(_("You have left the table."), Kind.EVENT)
-        self._dice_said(self.dice.ended(_("the table closed before the host showed its dice "
-                                          "seed")))
+        self._dice_said(self.dice.table_closed())
         self.on_closed()
 
     def left(self) -> None:

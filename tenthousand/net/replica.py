@@ -317,6 +317,10 @@ class FairDice:
                                     "ended: the dice of this game cannot be checked until "
                                     "it does."), False)
 
+    def table_closed(self) -> FairVerdict | None:
+        """The table is gone (the host left or dropped, or this screen left it)."""
+        return self.ended(_("the table closed before the host showed its dice seed"))
+
     def ended(self, why: str, *, last: bool = False) -> FairVerdict | None:
         """No seed can come any more for the game (``why``: in words, as "the table closed
         before the host showed its dice seed"): if it ended unchecked, say so (``last``:

@@ -10,7 +10,12 @@ the way a full table does is a fake link that says so."""
 from __future__ import annotations
 
 import errno
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 import tkinter as tk
 from pathlib import Path
 from tkinter import messagebox
@@ -33,6 +38,8 @@ from tenthousand.net.events import Closed
 from tenthousand.tools.headless import RandomPlayer, play_to_end, step
 
 pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def open_window(*argv: str, net: Any = None) -> launch.App:
@@ -227,3 +234,38 @@ def test_a_game_that_ends_on_a_full_disk_is_stored_from_the_save_at_the_next_sta
             assert h.count() == 1
     finally:
         third.close()
+
+
+# -- the slow form: a real host process killed and started again -------------------------
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_a_real_host_killed_twice_keeps_its_hosted_game(_private_home: Path,
+                                                        long_run: bool) -> None:
+    """(--long) ``tenthousand --host ...`` on a home whose save is the game it hosted:
+    each start hosts that game again (its address and code printed), and killed with
+    SIGKILL, then started again with the same line, it still finds it."""
+    if not long_run:
+        pytest.skip("the real processes run with --long (the short form: launch._open)")
+    game = unfinished(51, hosted=True)
+    env = dict(os.environ, TENTHOUSAND_HOME=str(_private_home),
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    for _attempt in range(2):
+        proc = subprocess.Popen([sys.executable, "-m", "tenthousand", "--skip-intro", *HOST],
+                                cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None
+            end = time.monotonic() + 90
+            lines: list[str] = []
+            while not any(line.startswith("Join code:") for line in lines):
+                assert time.monotonic() < end and proc.poll() is None, lines
+                lines.append(proc.stdout.readline().strip())
+            assert "Join code: 4821-7396" in lines
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.communicate(timeout=30)
+        back = savegame.parse_save(paths().savegame.read_bytes())
+        assert back.record.start.seed == game.record.start.seed
+        assert len(back.record) == 51 and not back.over
+    assert savegame.kept_games() == []
