@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from app_kit import make_app, settings, wait_until
+from test_controller import Careful
 
 from tenthousand.ai.moves import commands, decide
 from tenthousand.control.app import App
@@ -75,27 +76,6 @@ def _stored() -> list[tuple[str, str, str]]:
                              ).fetchall()
 
 
-class Careful:
-    """The host's computers: the first scoring choice, a bank from 300 on."""
-
-    def __init__(self) -> None:
-        self.fallback_reason = None
-
-    def choose_challenge(self, game: Game) -> None:
-        return None
-
-    def choose_move(self, game: Game) -> Any:
-        from tenthousand.ai import Decision
-
-        faces, points = game.legal_freezes()[0]
-        freeze = game.indices_for(faces)
-        return Decision(freeze, game.bank_refusal(freeze) is None
-                        and game.turn_score + points >= 300)
-
-    def choose_discard(self, game: Game) -> int:
-        return 0
-
-
 def _watching(tk_root: tk.Tk, seed: int) -> tuple[App, Net, Game]:
     app = make_app(tk_root, settings(("Bob", False), ("Bot", True)), keep_history=True)
     net = Net()
@@ -110,7 +90,7 @@ def _watching(tk_root: tk.Tk, seed: int) -> tuple[App, Net, Game]:
 
 
 def _host_plays_out(app: App, net: Net, host: Game) -> None:
-    player = Careful()
+    player = Careful("normal", host.rules)
     while not host.over:
         for command in commands(host, decide(host, player)):  # type: ignore[arg-type]
             net.link.events.append(Played(command_data(host, command())))
@@ -152,15 +132,20 @@ def test_a_seed_shown_at_the_end_checks_the_dice_and_the_game_is_stored_fair(
         shown: list[int] = []
         window = StatisticsWindow(tk_root, app.history._palette(), app.history.jobs,
                                   player="Bob", on_shown=lambda: shown.append(1))
-        wait_until(app, lambda: bool(shown), 10)
-        text = window.text.get("1.0", "end")
-        assert "of 1 won" in text or "of 1 " in text, text
-        assert "Dice not checked" in text
-        window.checked_only.set(True)
-        shown.clear()
-        window.refresh()
-        wait_until(app, lambda: bool(shown), 10)
-        assert "no finished games match" in window.text.get("1.0", "end")
+        text = _counted(app, window, shown, again=False)
+        assert "of 1 won" in text and "Dice not checked" in text, text
+        window.checked_only.set(True)  # (its check box)
+        assert "no finished games match" in _counted(app, window, shown)
         window.destroy()
     finally:
         app.destroy()
+
+
+def _counted(app: App, window: StatisticsWindow, shown: list[int], *,
+             again: bool = True) -> str:
+    """The Statistics window's figures, once counted (``again``: counted again first)."""
+    if again:
+        shown.clear()
+        window.refresh()
+    wait_until(app, lambda: bool(shown), 10)
+    return window.text.get("1.0", "end")
