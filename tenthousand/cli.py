@@ -359,6 +359,10 @@ def _tool_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--network", choices=("yes", "no"),
                         help=_("with --stats: only network games (yes) or only games on one "
                                "screen (no)"))
+    parser.add_argument("--checked-dice", action="store_true",
+                        help=_("with --stats: leave out the network games played at a "
+                               "friend's table whose dice could not be checked (or were not "
+                               "fair)"))
     folder = _("FOLDER")
     parser.add_argument("--export-csv", type=str, metavar=folder,
                         help=_("write every stored game and decision as CSV into {folder}, "
@@ -714,7 +718,8 @@ def run(argv: list[str]) -> int:
         return stats_main(ns.player, rules=ns.rules, level=ns.against, since=ns.since,
                           until=ns.until, as_json=ns.json, export=ns.export_csv,
                           dice=ns.dice, dice_set=ns.dice_set, opponent=ns.opponent,
-                          network=None if ns.network is None else ns.network == "yes")
+                          network=None if ns.network is None else ns.network == "yes",
+                          checked_only=ns.checked_dice)
     if ns.verify is not None:
         from .history.report import verify_main
 

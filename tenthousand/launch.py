@@ -13,8 +13,11 @@ import os
 import re
 import secrets
 import sys
+import time
 import tkinter as tk
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .files.settings import GameSettings, Preferences, SeatSetting, load_preferences
@@ -162,48 +165,123 @@ def _preferences_for(opts: Options) -> tuple[Preferences, Preferences, list[str]
     return saved, saved.replace(game=settings, **changes), messages, status
 
 
-def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str], Game | None]:
-    """The unfinished game to play on, if there is one and the player wants it; notes for
-    the player; and the saved game the player said No to (stored in the history as left,
-    once the window is built)."""
-    from tkinter import messagebox
+@dataclass
+class SavedStart:
+    """What the save gives a launch (:func:`_saved_game`)."""
 
+    game: Game | None = None  # the game to play on (None: a new one from the settings)
+    notes: list[str] = field(default_factory=list)  # for the player, in a box
+    #: Saved games the player said No to, each with the file it was kept aside in (None:
+    #: the save itself): stored in the history as left, once the window is built.
+    left: list[tuple[Game, Path | None]] = field(default_factory=list)
+    #: The finished game the save holds: the history stores it if it could not at its end.
+    finished: Game | None = None
+    ended: float = 0.0  # (when that save was last written)
+
+
+def _saved_game(root: tk.Tk, opts: Options) -> SavedStart:
+    """What to do with the saved game, for every kind of start.  A start never replaces
+    an unfinished game: a plain start asks (or resumes it, with --resume); --host finds the
+    game it hosted and hosts it again; any other start that puts a game of its own on the
+    table (--join, --replay, --host with another game saved) keeps the save aside, where
+    the next start offers it; --demo leaves it as it is."""
     from .files import savegame
-    from .model.game import Phase
 
-    messages: list[str] = []
-    saved, save_note = savegame.load_saved_game()
-    if save_note:
-        messages.append(save_note)
-    if saved is not None and sum(saved.turns_taken) == 0 and saved.phase is Phase.START:
-        saved = None  # closed before the first throw: nothing worth offering
+    loaded = savegame.load_save()
+    out = SavedStart(notes=[loaded.note] if loaded.note else [], finished=loaded.finished,
+                     ended=loaded.ended)
+    saved = _worth_offering(loaded.game)
+    if (opts.replay is not None or opts.host or opts.join is not None
+            or opts.join_code is not None):
+        if saved is not None and opts.host and _hosted(saved):
+            out.game = saved  # the host stopped: hosted again, the friends rejoin
+        elif saved is not None:
+            out.notes.append(savegame.keep_aside() or _(
+                "Your unfinished game of {rules} is kept aside: the next start of "
+                "Ten-Thousand offers it again.").format(rules=saved.rules.label))
+        return out
+    if opts.demo:  # the demo is not saved: the player's game waits for the next launch
+        if saved is not None:
+            out.notes.append(_("Your unfinished game stays saved: start Ten-Thousand without "
+                               "--demo to resume it."))
+        return out
     explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None
                     or opts.real_dice)
-    if saved is None:
-        if opts.resume:
-            messages.append(_("There is no saved game to resume."))
-        if not explicit and not opts.demo:  # the match of the last launch goes on
-            return savegame.load_saved_match(seed=secrets.randbits(63)), messages, None
-        return None, messages, None
-    if opts.resume:
-        return saved, messages, None
-    if opts.demo:  # the demo is not saved: the player's game waits for the next launch
-        messages.append(_("Your unfinished game stays saved: start Ten-Thousand without "
-                          "--demo to resume it."))
-        return None, messages, None
+    offers: list[tuple[Game, Path | None]] = [(saved, None)] if saved is not None else []
+    kept = _kept_game(out.notes)
+    if kept is not None:
+        offers.append(kept)
+    if not offers and opts.resume:
+        out.notes.append(_("There is no saved game to resume."))
+    for game, path in offers:
+        if opts.resume or _ask_resume(root, game, explicit, kept=path is not None):
+            out.game = (savegame.resume_kept(path) or game) if path is not None else game
+            if savegame.kept_games():
+                out.notes.append(_("Another unfinished game is kept aside: a start that finds "
+                                   "no other game to resume offers it."))
+            return out
+        out.left.append((game, path))
+    if saved is None and not explicit:  # the match of the last launch goes on
+        seed = secrets.randbits(63)
+        out.game = (savegame.next_of_match(loaded.finished, seed) if loaded.finished
+                    else savegame.load_saved_match(seed=seed))
+    return out
+
+
+def _worth_offering(game: Game | None) -> Game | None:
+    """``game``, unless it was closed before its first throw (nothing worth offering)."""
+    from .model.game import Phase
+
+    if game is not None and sum(game.turns_taken) == 0 and game.phase is Phase.START:
+        return None
+    return game
+
+
+def _hosted(game: Game) -> bool:
+    """Whether this screen hosted ``game`` for friends (they rejoin when it is hosted
+    again)."""
+    network = game.record.network
+    return network is not None and network.role == "host" and bool(network.friends)
+
+
+def _kept_game(notes: list[str]) -> tuple[Game, Path] | None:
+    """The newest game kept aside by an earlier start that still loads, with its file (a
+    bad one is set aside and said in ``notes``)."""
+    from .files import savegame
+
+    for path in savegame.kept_games():
+        game, note = savegame.load_kept(path)
+        if note:
+            notes.append(note)
+        if game is not None and _worth_offering(game) is None:
+            savegame.drop_kept(path)  # never begun: nothing to keep
+        elif game is not None:
+            return game, path
+    return None
+
+
+def _ask_resume(root: tk.Tk, game: Game, explicit: bool, *, kept: bool) -> bool:
+    from tkinter import messagebox
+
+    question = resume_question(game, explicit)
+    if kept:
+        question += "\n\n" + _("It was kept aside when Ten-Thousand was started for a network "
+                                "game or a replay, so that it was not replaced.")
     # Translators: the title of the box that offers the unfinished game.
-    if messagebox.askyesno(_("Resume"), resume_question(saved, explicit), parent=root):
-        return saved, messages, None
-    return None, messages, saved
+    return bool(messagebox.askyesno(_("Resume"), question, parent=root))
 
 
-def _leave(app: App, left: Game) -> None:
-    """The saved game the player said No to: stored in the history as left (as a game
-    left by a new game is), then its save cleared (only if it still holds that game)."""
+def _leave(app: App, left: Game, kept: Path | None = None) -> None:
+    """A saved game the player said No to: stored in the history as left (as a game left
+    by a new game is), then its save cleared (only if it still holds that game), or the
+    file it was kept aside in removed."""
     from .files import savegame
 
     app.history.keeper.abandoned(left, demo=False)
-    savegame.clear_saved_game(left)
+    if kept is not None:
+        savegame.drop_kept(kept)
+    else:
+        savegame.clear_saved_game(left)
 
 
 #: How often the window looks whether a second copy asked it to come to the front.
@@ -212,17 +290,22 @@ RAISE_POLL_MS = 500
 
 def _come_forward_when_asked(app: App) -> None:
     """A second copy started on this home touches the raise file: the window comes to the
-    front (de-iconified, raised, focused)."""
+    front (de-iconified, raised, focused), says in its status line (and log) that it is the
+    one already open, and answers, so that the second copy ends at once."""
+    from .control.messages import Kind
     from .files import instance
 
     seen = instance.raise_stamp()
+    held = instance.held_since()
+    if seen is not None and held is not None and seen > held:
+        seen = None  # asked while this window was being built: answered now
 
     def look() -> None:
         nonlocal seen
         if app.closed:
             return
         stamp = instance.raise_stamp()
-        if stamp != seen:
+        if stamp != seen and stamp is not None:
             seen = stamp
             root = app.root
             root.deiconify()
@@ -230,6 +313,9 @@ def _come_forward_when_asked(app: App) -> None:
             root.attributes("-topmost", True)  # past a window manager's focus stealing guard
             root.after_idle(root.attributes, "-topmost", False)
             root.focus_force()
+            app.messages.tell(_("Ten-Thousand was started again, but it is already open: "
+                                "this is its window, with your game."), Kind.WARNING)
+            instance.answer(stamp)
         app.timers.later(RAISE_POLL_MS, look, purpose="raise request")
 
     app.timers.later(RAISE_POLL_MS, look, purpose="raise request")
@@ -297,9 +383,14 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None,
 
 def network_start(app: App, opts: Options) -> None:
     """--host: the table opens (its address, port and code printed; with --internet, each
-    invite code as it comes); --join: the table at the address is joined; --join-code:
-    the table over the internet whose invite code it is."""
-    if opts.host:
+    invite code as it comes), or the game this screen hosted, resumed, is hosted again;
+    --join: the table at the address is joined; --join-code: the table over the internet
+    whose invite code it is."""
+    if opts.host and app.network.waiting is not None \
+            and app.network.waiting is app.controller.game:  # (the game it hosted, resumed)
+        app.network.host_again(app.network.waiting, port=opts.port, code=opts.code,
+                               print_where=True)
+    elif opts.host:
         settings, note = settings_from_options(app.preferences.saved.game, opts)
         if note:
             app.messages.tell(note)
@@ -355,22 +446,23 @@ def _show_splash(root: tk.Tk, prefs: Preferences) -> tk.Canvas:
     return canvas
 
 
-def _open(root: tk.Tk, opts: Options) -> App:
-    """Build the game window on ``root`` as the command line asks."""
+def _open(root: tk.Tk, opts: Options, notes: list[str] | None = None) -> App:
+    """Build the game window on ``root`` as the command line asks (``notes``: more for the
+    player, with the launch's own)."""
     root.withdraw()
     access.tk_language(root)  # the Yes and No of Tk's own boxes in the game's language
     placing.place_tk_boxes(root)  # and the resume box over the window, all on the screen
     icons = _set_icon(root, FIRST_ICON_SIZES)
     saved_prefs, prefs, messages, status = _preferences_for(opts)
+    messages = [*(notes or []), *messages]
     scaling.apply_scaling(root, prefs.size)  # before any size in pixels is worked out
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*window_sizes(root)[1])
     splash = _show_splash(root, prefs)
-    # A replay (a network game) asks nothing first: an unfinished game stays saved.
     network = opts.host or opts.join is not None or opts.join_code is not None
-    game, more, left = (_saved_game(root, opts) if opts.replay is None and not network
-                        else (None, [], None))
-    messages += more
+    saved = _saved_game(root, opts)
+    game = saved.game
+    messages += saved.notes
     # The startup show plays before a game not begun (the next game of a match, too).
     intro = prefs.intro and not opts.skip_intro and not network and (
         game is None or not game.log[1:])
@@ -382,8 +474,10 @@ def _open(root: tk.Tk, opts: Options) -> App:
               intro=intro, owns_root=True, message=" ".join(messages) or status or None,
               notices=messages, saved_prefs=saved_prefs, begin=False,
               save_games=not opts.demo or game is not None, keep_history=True)
-    if left is not None:
-        _leave(app, left)
+    for left, kept in saved.left:
+        _leave(app, left, kept)
+    if saved.finished is not None:
+        app.history.from_save(saved.finished, saved.ended)
     _come_forward_when_asked(app)
     splash.destroy()
     app.icons = icons
@@ -409,20 +503,21 @@ def launch(opts: Options) -> int:
     except instance.AlreadyRunning:
         return _already_open()
     try:
-        return _run(opts)
+        return _run(opts, home_lock.problem)
     finally:
         home_lock.release()
 
 
-def _run(opts: Options) -> int:
-    """The window, built and run (see :func:`launch`)."""
+def _run(opts: Options, lock_problem: str | None = None) -> int:
+    """The window, built and run (see :func:`launch`); ``lock_problem``: why no lock keeps
+    a second copy out, for the player."""
     from .services.logs import report_startup_failure
 
     root: tk.Tk | None = None
     try:
         root = tk.Tk(className="TenThousand")
         root.title(_("Ten-Thousand"))  # (the resume box comes before the game's own title)
-        _open(root, opts)
+        _open(root, opts, [lock_problem] if lock_problem else [])
     except Exception as e:  # noqa: BLE001 - anything at all: logged, told, exit 1
         report_startup_failure(e)
         if root is not None:
@@ -435,31 +530,70 @@ def _run(opts: Options) -> int:
     return 0
 
 
+#: How long a second copy waits for the first to come to the front and say so.
+ANSWER_WAIT_S = 3.0
+#: How long the second copy's own notice stays, should the first not answer.
+NOTICE_S = 60
+
+
 def _already_open() -> int:
-    """A second copy on the same home: the first is asked to come to the front, and the
-    player is told why no new window opens (in a box, and on the terminal); status 1."""
+    """A second copy on the same home: the first is asked to come to the front and to say
+    in its window that it is the one open; the player is told on the terminal too, and the
+    second ends at once (status 1).  When the first does not answer in a few seconds (it
+    is still starting, or waits for an answer in a box), the second says so in a window of
+    its own, above the others, until it is closed."""
     from .files import instance
 
-    instance.ask_to_raise()
-    text = _("Ten-Thousand is already open with your saved game: play on in its window "
-             "(brought to the front now), or close it before starting another.")
+    stamp = instance.ask_to_raise()
     log.warning("another copy holds the lock of this home: not started")
+    end = time.monotonic() + ANSWER_WAIT_S
+    while stamp is not None and time.monotonic() < end:
+        if instance.answered(stamp):
+            print("tenthousand: " + _("Ten-Thousand is already open with your saved game: "
+                                      "its window is in front now, play on there."),
+                  file=sys.stderr)
+            return 1
+        time.sleep(0.05)
+    text = _("Ten-Thousand is already open with your saved game, but its window did not come "
+             "to the front: find it (it may be waiting for an answer in a box), or close it "
+             "before starting another.")
     print(f"tenthousand: {text}", file=sys.stderr)
     try:
         root = tk.Tk(className="TenThousand")
     except tk.TclError:  # no display: the terminal has said it
         return 1
-    root.withdraw()
-    from tkinter import messagebox
-
-    if os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1":  # tests: the box closes once drawn
-        root.after(200, root.destroy)
-    try:
-        messagebox.showinfo(_("Ten-Thousand"), text, parent=root)
-    except tk.TclError:  # closed by the timer above
-        pass
+    _notice(root, text)
     try:
         root.destroy()
     except tk.TclError:
         pass
     return 1
+
+
+def _notice(root: tk.Tk, text: str) -> None:
+    """``text`` in a small window of its own, above the others (a box of Tk's would stand
+    behind the first copy's window when that comes to the front late), closed by Close,
+    Return, Escape or after :data:`NOTICE_S` seconds."""
+    from tkinter import ttk
+
+    root.title(_("Ten-Thousand"))
+    icons = _set_icon(root, FIRST_ICON_SIZES)  # (held while the window shows)
+    frame = ttk.Frame(root, padding=16)
+    frame.pack(fill="both", expand=True)
+    ttk.Label(frame, text=text, wraplength=420, justify="left").pack(fill="x")
+    ok = access.button(frame, _("&Close"), root.quit)
+    ok.pack(pady=(14, 0))
+    for key in ("<Return>", "<Escape>", "<KP_Enter>"):
+        root.bind(key, lambda event: root.quit())
+    root.protocol("WM_DELETE_WINDOW", root.quit)
+    root.resizable(False, False)
+    root.update_idletasks()
+    left = (root.winfo_screenwidth() - root.winfo_reqwidth()) // 2
+    top = root.winfo_screenheight() // 8  # above the middle, where the first's boxes open
+    root.geometry(f"+{max(0, left)}+{max(0, top)}")
+    root.attributes("-topmost", True)
+    ok.focus_set()
+    root.after(200 if os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1" else NOTICE_S * 1000,
+               root.quit)  # (tests: closed once drawn)
+    root.mainloop()
+    del icons

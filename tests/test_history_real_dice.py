@@ -15,7 +15,7 @@ import pytest
 from tenthousand.ai.moves import apply, decide
 from tenthousand.history import summarize
 from tenthousand.history.stats import Filters, games_csv, statistics
-from tenthousand.history.store import GameEntry, History
+from tenthousand.history.store import VERSION, GameEntry, History
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.record import Network
 from tenthousand.model.rules import PRESETS
@@ -65,7 +65,7 @@ def test_the_previous_release_s_history_loads_and_is_brought_up_to_date(tmp_path
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
     with History(path) as h:
         assert h.problem is None and h.integrity() == "ok"
-        assert h.con.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert h.con.execute("PRAGMA user_version").fetchone()[0] == VERSION
         assert h.con.execute("SELECT id, status, value_kind FROM games ORDER BY id"
                              ).fetchall() == before
         assert h.con.execute("SELECT DISTINCT dice_set, network, network_seat FROM games"
@@ -104,6 +104,10 @@ def test_a_record_that_says_real_dice_or_network_fills_the_new_columns(tmp_path:
                              "ORDER BY id").fetchall() == [
             (1, "Red", "", None), (2, None, "player", 1), (3, "", "host", None),
             (4, None, "", None)]
+        # A friend's game stored before the check of the host's dice was kept: no check on
+        # record (issue 43, item 8).
+        assert h.con.execute("SELECT id, dice_check FROM games ORDER BY id").fetchall() == [
+            (1, ""), (2, "unchecked"), (3, ""), (4, "")]
 
 
 def test_a_game_keeps_its_dice_and_network_part(tmp_path: Path) -> None:
@@ -186,9 +190,11 @@ def test_the_export_names_the_dice_and_the_network_part(tmp_path: Path) -> None:
         h.add(summarize(real_game(2, None).record, analyse_game=False))
         lines = games_csv(h).splitlines()
     head = lines[0].split(",")
-    assert head[-3:] == ["dice", "dice_set", "network"]
-    assert lines[1].endswith(",real,Blue set,player") and lines[2].endswith(",real,Blue set,player")
-    assert lines[3].endswith(",program,,") and lines[4].endswith(",program,,")
+    assert head[-4:] == ["dice", "dice_set", "network", "dice_check"]
+    # (a friend's game stored before the host's seed came: unchecked, issue 43 item 8)
+    assert lines[1].endswith(",real,Blue set,player,unchecked")
+    assert lines[2].endswith(",real,Blue set,player,unchecked")
+    assert lines[3].endswith(",program,,,") and lines[4].endswith(",program,,,")
 
 
 def _faces_thrown(game: Game) -> list[int]:

@@ -211,3 +211,33 @@ def test_odd_values_leave_out_their_game_and_the_rest_is_counted(tmp_path: Path)
         assert [(r["game"], r["seat"]) for r in rows] == [("1", "0"), ("1", "1"), ("2", "1"),
                                                           ("5", "1"), ("6", "0")]
         assert sorted(g.game_id or 0 for g in skipped) == [2, 3, 4, 5, 6]
+
+
+HOSTILE_NAMES = ("=cmd|' /C calc'!A0", "+SUM(1,1)", "-2+3", "@SUM(A1)", "\tTab", "\rCr")
+
+
+def test_the_csv_export_neutralises_cells_that_begin_like_a_formula(tmp_path: Path) -> None:
+    """A spreadsheet runs a cell that begins with =, +, -, @ (or a tab or a carriage return
+    before one): such text is written with a leading apostrophe, while the negative numbers
+    of the number columns stay numbers (issue 43, item 10)."""
+    with History(tmp_path / "h.sqlite3") as h:
+        for day, name in enumerate(HOSTILE_NAMES):
+            ann = seat(0, name, score=-500, won=False, luck=-0.25, skill=-0.5)
+            cy = seat(1, "Cy", score=10000, won=True, computer=True, level="expert")
+            h.add(entry((ann, cy), day=day, decisions=(
+                DecisionRow(1, 0, "score", "=1+1", "-bank", -3.5, -1.0, 2.5, "@x"),)))
+        games = list(csv.DictReader(io.StringIO(games_csv(h))))
+        decisions = list(csv.DictReader(io.StringIO(decisions_csv(h))))
+    names = [r["name"] for r in games if r["seat"] == "0"]
+    assert names == ["'" + name.replace("\r", "\n") for name in HOSTILE_NAMES]
+    for row in games:
+        for column, cell in row.items():
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), (column, cell)
+            if cell.startswith("-"):  # only numbers may begin with a minus
+                float(cell)
+    ann = next(r for r in games if r["seat"] == "0")
+    assert (ann["score"], ann["luck"], ann["skill"]) == ("-500", "-0.25", "-0.5")
+    first = decisions[0]
+    assert (first["chosen"], first["best"], first["mistake"]) == ("'=1+1", "'-bank", "'@x")
+    assert (first["chosen_value"], first["best_value"]) == ("-3.5", "-1.0")
+    assert first["name"] == "'" + HOSTILE_NAMES[0]

@@ -21,7 +21,7 @@ def _tables(con: sqlite3.Connection) -> set[str]:
 
 def test_a_new_history_has_the_latest_layout_in_wal_mode(tmp_path: Path) -> None:
     with History(tmp_path / "h.sqlite3") as h:
-        assert h.con.execute("PRAGMA user_version").fetchone()[0] == VERSION == 4
+        assert h.con.execute("PRAGMA user_version").fetchone()[0] == VERSION == 5
         assert h.con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert {"games", "seats", "decisions", "throws", "entries"} <= _tables(h.con)
         assert h.problem is None and h.count() == 0 and h.integrity() == "ok"

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_tk import FakeTk
@@ -332,3 +333,116 @@ def test_the_kept_games_stay_small(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(pending, "MOST", 2)
     kept.keep(_entry("g6", 6))
     assert [g.token for g in Pending.load(kept.path).games] == ["g5", "g6"]
+
+
+# -- one bad kept game: set aside, the others stored (issue 43, item 3) ------------------------
+
+def _bad_kept_games(path: Path) -> list[str]:
+    """Four kept games, written as the program writes them: the second with a score of
+    2**70, the third with an infinite start; returns their tokens."""
+    from tenthousand.history.pending import entry_to_json
+
+    games = [entry_to_json(_entry(token, day)) for token, day in
+             (("good-1", 1), ("huge", 2), ("endless", 3), ("good-2", 4))]
+    games[1]["seats"][0]["board_score"] = 2**70
+    games[2]["started"] = float("inf")
+    pending_path(path).write_text(json.dumps({"pending": 1, "games": games}),
+                                  encoding="utf-8")
+    return [g["token"] for g in games]
+
+
+def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_stored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from save_kit import assert_one_sentence
+
+    from tenthousand.files.paths import paths
+    from tenthousand.history.report import stats_main
+
+    path = paths().history
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _bad_kept_games(path)
+    tk = FakeTk()
+    keeper = Keeper(JobRunner(tk), path=path, timeout=WAIT)
+    got: list[Any] = []
+    assert keeper.retry(got.append)  # the next start
+    tk.pump(until=lambda: bool(got))
+    done = got[0]
+    assert set(done.ids) == {"good-1", "good-2"} and done.kept == 0
+    assert len(done.notices) == 1
+    notice = done.notices[0]
+    assert_one_sentence(notice)
+    assert notice.startswith("2 games kept to be stored in the history cannot be stored")
+    assert "far too large" in notice and "no longer hold up the others" in notice
+    aside = [p for p in _aside(path.parent) if p.name.startswith("history-pending.json.bad-")]
+    assert len(aside) == 1 and aside[0].name in notice
+    kept_aside = json.loads(aside[0].read_text(encoding="utf-8"))  # nothing lost
+    assert [g["token"] for g in kept_aside["games"]] == ["huge", "endless"]
+    assert not pending_path(path).exists()  # nothing waits: the next start is quiet
+    assert not keeper.deliver(None, WAIT).notices
+    keeper.close()
+    assert _count(path) == 2
+    # --stats counts the two games stored and nothing else.
+    assert stats_main("Ann", as_json=True) == 0
+    counted = json.loads(capsys.readouterr().out)
+    assert counted["games"] == 2 and counted["wins"] == 2 and not counted.get("skipped")
+
+
+@pytest.mark.parametrize("change,words", [
+    ({"started": float("inf")}, "its start is not a date"),
+    ({"started": -5.0}, "its start is not a date"),
+    ({"seconds": float("nan")}, "its length of play is not a length"),
+    ({"optimum": float("-inf")}, "not a finite number"),
+    ({"network_seat": 2**64}, "far too large"),
+])
+def test_the_history_refuses_a_value_it_cannot_keep_and_stores_nothing(
+        tmp_path: Path, change: dict[str, Any], words: str) -> None:
+    from tenthousand.history.store import BadEntry
+
+    good = _entry("e")
+    with History(tmp_path / "history.sqlite3") as h:
+        with pytest.raises(BadEntry, match=words):
+            h.add(type(good)(**{**good.__dict__, **change}))
+        assert h.count() == 0
+        assert h.add(good) == 1
+
+
+# -- a full disk for the kept games too (issue 43, item 2) --------------------------------------
+
+@pytest.mark.parametrize("in_save", [True, False])
+def test_a_game_the_disk_refuses_to_keep_is_said_to_be_where_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_save: bool) -> None:
+    """The history and the file beside it are both refused: the sentence says where the
+    game is (the save's journal, or only the program's memory), never "kept"."""
+    from save_kit import assert_one_sentence
+
+    from tenthousand.history import pending
+    from tenthousand.model import PRESETS, Game, Seat
+    from tenthousand.tools.headless import play_to_end
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    path = filled(tmp_path / "history.sqlite3")
+    asked: list[object] = []
+    keeper = Keeper(JobRunner(FakeTk()), path=path, timeout=WAIT,
+                    in_save=lambda record: bool(asked.append(record)) or in_save)
+    keeper.deliver(None, WAIT)  # open it, then fill the disk
+    assert keeper.history is not None
+    con = keeper.history.con
+    con.execute(f"PRAGMA max_page_count = {con.execute('PRAGMA page_count').fetchone()[0]}")
+    monkeypatch.setattr(pending, "write_text_atomic", full)
+    game = Game(PRESETS["trash-5000"], [Seat("Ann"), Seat("Cy", True, "normal")], seed=5)
+    play_to_end(game, seed=5)
+    stored = keeper._write(game.record.to_dict(), 1_700_000_000.0, 60.0, False, False, "",
+                           False, WAIT)
+    assert stored.game_id is None and stored.problem is not None
+    assert_one_sentence(stored.problem)
+    assert "the disk is full" in stored.problem and "kept" not in stored.problem.replace(
+        "nor kept beside it", "")
+    assert ("stays in the saved game" in stored.problem) is in_save
+    assert len(asked) == 1  # (the save was asked about this very game)
+    assert keeper.only_in_memory and not pending_path(path).exists()
+    monkeypatch.undo()
+    con.execute("PRAGMA max_page_count = 1073741823")
+    assert len(keeper.deliver(None, WAIT).ids) == 1  # room again: stored from memory
+    keeper.close()

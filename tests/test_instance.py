@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from save_kit import assert_one_sentence
 
 from tenthousand.files import instance
 
@@ -75,7 +76,71 @@ def test_a_home_where_no_lock_can_be_made_still_plays(monkeypatch: pytest.Monkey
     monkeypatch.setattr(instance.os, "open", refuse)
     lock = instance.acquire()
     assert not lock.held
+    assert lock.problem is not None and "cannot make sure" in lock.problem
+    assert "cannot be written" in lock.problem and "Errno" not in lock.problem
+    assert_one_sentence(lock.problem)
     lock.release()
+
+
+# -- a lock path that is not a file (issue 43, item 11) ------------------------------------
+
+
+@pytest.mark.parametrize("thing", ["folder", "link", "fifo"])
+def test_a_lock_path_that_is_not_a_file_is_set_aside_and_the_lock_holds(thing: str) -> None:
+    path = instance.lock_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if thing == "folder":
+        path.mkdir()
+        (path / "inside").write_text("x")
+    elif thing == "link":
+        path.symlink_to(path.parent / "elsewhere")
+    elif not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    else:
+        os.mkfifo(path)
+    first = instance.acquire()
+    try:
+        assert first.held and first.problem is None
+        assert path.is_file() and not path.is_symlink()
+        aside = list(path.parent.glob("tenthousand.lock.bad-*"))
+        assert len(aside) == 1  # kept, not deleted
+        with pytest.raises(instance.AlreadyRunning):
+            instance.acquire()
+    finally:
+        first.release()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a folder's lock is Linux's and macOS's")
+@pytest.mark.parametrize("swap", ["folder", "deleted"])
+def test_a_lock_file_replaced_while_a_copy_runs_still_keeps_a_second_out(
+        _private_home: Path, swap: str) -> None:
+    """The first copy holds the data folder's lock too: a lock file deleted or replaced by
+    a folder behind its back does not let a second copy in."""
+    holder = start_holder(_private_home)
+    try:
+        path = instance.lock_path()
+        path.unlink()
+        if swap == "folder":
+            path.mkdir()
+        with pytest.raises(instance.AlreadyRunning):
+            instance.acquire()
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(30)
+    lock = instance.acquire()  # the first gone: the next copy plays
+    assert lock.held
+    lock.release()
+
+
+def test_an_answer_is_seen_only_for_the_request_it_answers() -> None:
+    stamp = instance.ask_to_raise()
+    assert stamp is not None and not instance.answered(stamp)
+    instance.answer(stamp - 1)  # an answer to an earlier request
+    assert not instance.answered(stamp)
+    instance.answer(stamp)
+    assert instance.answered(stamp)
+    instance.answer_path().write_text("nonsense")
+    assert not instance.answered(stamp)
 
 
 def test_a_request_to_come_to_the_front_changes_the_stamp() -> None:

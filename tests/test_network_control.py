@@ -6,6 +6,7 @@ links that speak the net layer's events (issue 22)."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -610,3 +611,124 @@ def test_an_internet_table_shows_its_codes_and_prints_them(
     table.poll()
     assert "cannot be reached" in here.told.status[-1]
     assert "cannot be reached" in capsys.readouterr().err
+
+
+# -- a host that never shows its seed is called out (issue 43, item 8) ----------------------
+
+
+def _watched(screens: list[Screen], seed: int) -> tuple[Screen, ClientTable, FakeClientLink,
+                                                         Game]:
+    """A watcher's screen with the host's game of ``seed`` on it (nothing thrown yet)."""
+    host = Game(PRESETS["trash-5000"], [Seat("Ann", True), Seat("Cy", True)], seed=seed,
+                first_seat=0)
+    here, table, link = _client(screens, watch=True)
+    link.events = [Joined(None, "Ann's table"),
+                   Welcome(None, host.record.shared_dict(), fingerprint_of(seed))]
+    table.poll()
+    return here, table, link, host
+
+
+def _played_out(host: Game, link: FakeClientLink, table: ClientTable,
+                dice: Any = None) -> None:
+    """The host plays its game to the end (``dice``: its own source of dice, a cheat's),
+    each command published as it is taken."""
+    if dice is not None:
+        host.dice_source = dice
+    player = Careful("normal", host.rules)
+    while not host.over:
+        for command in commands(host, decide(host, player)):  # type: ignore[arg-type]
+            link.events.append(Played(command_data(host, command())))
+        table.poll()
+
+
+def _checked(game: Game) -> str:
+    assert game.record.network is not None
+    return game.record.network.dice_check
+
+
+def test_a_seed_shown_before_the_first_throw_does_not_count(screens: list[Screen]) -> None:
+    """Before: "checked: fair (all 0 throws)", and the rigged throws after it went
+    unchecked."""
+    here, table, link, host = _watched(screens, 31)
+    game = here.controller.game
+    link.events = [Revealed(31, host.record.start.to_dict())]  # at once, before any throw
+    table.poll()
+    said = here.told.status[-1]
+    assert "before the game's end" in said and "fair" not in said.replace("before", "")
+    assert _checked(game) == ""
+    other = random.Random(999)  # and then the host throws from another generator
+    _played_out(host, link, table, lambda n: [other.randint(1, 6) for _die in range(n)])
+    assert game.over and _checked(game) == ""  # still waiting: the early seed is no check
+    assert not any("checked: fair" in line for line in here.told.logged)
+    link.events = [Revealed(31, host.record.start.to_dict())]  # shown at the end: checked
+    table.poll()
+    assert "NOT fair" in here.told.status[-1] and _checked(game) == "unfair"
+
+
+def test_the_next_game_without_a_seed_calls_the_last_one_unchecked(
+        screens: list[Screen]) -> None:
+    here, table, link, host = _watched(screens, 32)
+    game = here.controller.game
+    _played_out(host, link, table)
+    assert game.over and _checked(game) == ""
+    bells = here.told.bells
+    following = host.rematch(seed=33)  # the host starts the next game of the match instead
+    link.events = [Welcome(None, following.record.shared_dict(), fingerprint_of(33))]
+    table.poll()
+    warning = next(text for text in reversed(here.told.logged) if "could not be checked"
+                   in text)
+    assert "started the next game without showing its dice seed" in warning
+    assert "match points" in warning and here.told.bells > bells  # said loudly
+    assert _checked(game) == "unchecked" and here.controller.game is not game
+
+
+@pytest.mark.parametrize("how", ["host leaves", "link fails", "friend leaves"])
+def test_a_table_that_ends_before_the_seed_calls_the_game_unchecked(
+        screens: list[Screen], how: str) -> None:
+    from tenthousand.net.events import Closed
+
+    here, table, link, host = _watched(screens, 34)
+    game = here.controller.game
+    _played_out(host, link, table)
+    if how == "host leaves":
+        link.events = [Closed("The host closed the table.")]
+        table.poll()
+    elif how == "link fails":
+        def broken() -> list[Any]:
+            raise ConnectionResetError("reset")
+        link.poll = broken  # type: ignore[method-assign]
+        table.poll()
+    else:
+        table.left()
+    assert _checked(game) == "unchecked" and table.closed
+    assert any("could not be checked: the table closed before the host showed its dice seed"
+               in text for text in here.told.logged)
+
+
+def test_a_silent_host_is_called_out_and_a_late_seed_still_checks(
+        screens: list[Screen]) -> None:
+    from tenthousand.net.replica import REVEAL_WAIT_S
+
+    here, table, link, host = _watched(screens, 35)
+    game = here.controller.game
+    _played_out(host, link, table)
+    here.tick(int(REVEAL_WAIT_S * 1000) - 100)
+    assert not any("has not shown" in text for text in here.told.logged)
+    here.tick(200)
+    assert any("has not shown its dice seed since the game ended" in text
+               for text in here.told.logged)
+    assert _checked(game) == ""  # (it may still come)
+    link.events = [Revealed(35, host.record.start.to_dict())]
+    table.poll()
+    assert "checked: fair" in here.told.status[-1] and _checked(game) == "fair"
+
+
+def test_a_game_without_a_fingerprint_is_unchecked_at_its_end(screens: list[Screen]) -> None:
+    host = Game(PRESETS["trash-5000"], [Seat("Ann", True), Seat("Cy", True)], seed=36,
+                first_seat=0)
+    here, table, link = _client(screens, watch=True)
+    link.events = [Joined(None, "Ann's table"), Welcome(None, host.record.shared_dict(), "")]
+    table.poll()
+    _played_out(host, link, table)
+    assert _checked(here.controller.game) == "unchecked"
+    assert any("gave no fingerprint" in text for text in here.told.logged)

@@ -729,3 +729,59 @@ def test_a_save_is_cleared_only_by_its_own_game() -> None:
     assert savegame.parse_save(save_file().read_bytes()).to_dict() == other.to_dict()
     savegame.clear_saved_game(other)
     assert not save_file().exists()
+
+
+# -- games kept aside by a start that plays another (issue 43, item 1) ---------------------
+
+
+def _unfinished(seed: int) -> Any:
+    game = new_game(0, seed)
+    player = RandomPlayer(seed, bank_chance=0.3)
+    while len(game.record) < 20:
+        step(game, player)
+    assert savegame.autosave(game) is None
+    return game
+
+
+def test_saves_kept_aside_wait_newest_first_and_come_back_whole() -> None:
+    first = _unfinished(1)
+    assert savegame.keep_aside() is None and not save_file().exists()
+    second = _unfinished(2)
+    assert savegame.keep_aside() is None
+    assert savegame.keep_aside() is None  # nothing saved: nothing to do
+    kept = savegame.kept_games()
+    assert len(kept) == 2
+    newest, oldest = (savegame.load_kept(p)[0] for p in kept)
+    assert newest.to_dict() == second.to_dict() and oldest.to_dict() == first.to_dict()
+    back = savegame.resume_kept(kept[0])
+    assert back is not None and back.to_dict() == second.to_dict()
+    assert savegame.load_saved_game()[0].to_dict() == second.to_dict()
+    assert savegame.kept_games() == [kept[1]]
+    savegame.drop_kept(kept[1])
+    assert savegame.kept_games() == []
+
+
+def test_a_save_that_cannot_be_kept_aside_is_never_written_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _unfinished(3)
+    raw = save_file().read_bytes()
+    with monkeypatch.context() as m:
+        m.setattr(savegame.os, "replace", _raiser(errno.EACCES))
+        note = savegame.keep_aside()
+    assert_one_sentence(note)
+    assert note is not None and "could not be kept aside" in note
+    other = new_game(1, 9)
+    step(other, RandomPlayer(9))
+    assert savegame.autosave(other) is not None  # the start's own game is not saved...
+    assert save_file().read_bytes() == raw  # ...over the player's
+    assert savegame.load_saved_game()[0].to_dict() == game.to_dict()
+
+
+def test_a_damaged_save_kept_aside_is_set_aside_with_a_sentence() -> None:
+    _unfinished(4)
+    assert savegame.keep_aside() is None
+    kept = savegame.kept_games()[0]
+    kept.write_bytes(b"{not json")
+    game, note = savegame.load_kept(kept)
+    assert game is None and note is not None and "could not be read" in note
+    assert savegame.kept_games() == []

@@ -10,10 +10,12 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from ..files import savegame
 from ..history.codes import Challenge, challenge_code
 from ..history.keeper import Delivery, Keeper, Stored
 from ..i18n import _, ngettext, number
 from ..model.game import Game
+from ..model.record import Record
 from ..present.commands import handles
 from ..services.jobs import JobRunner, weakly
 from .messages import Kind, Messages
@@ -53,7 +55,7 @@ class HistoryControls:
         self.messages = messages
         self.boxes = boxes
         self.jobs = JobRunner(root)
-        self.keeper = Keeper(self.jobs, enabled=enabled)
+        self.keeper = Keeper(self.jobs, enabled=enabled, in_save=self._in_save)
         self.last: Stored | None = None  # the game stored last, with its analysis
         self.last_result: str | None = None  # the last challenge's result code
         self.closed = False
@@ -65,17 +67,44 @@ class HistoryControls:
         """A game comes to the table: the one it replaces is stored as left, and a
         challenge's game is known by its code."""
         if change.new_game and change.previous is not None:
-            self.keeper.abandoned(change.previous, demo=change.was_demo)
+            previous = change.previous  # (over: a friend's game that waited for its dice)
+            stored = (self.keeper.finished(previous, demo=change.was_demo) if previous.over
+                      else self.keeper.abandoned(previous, demo=change.was_demo))
+            if not stored and self.keeper.only_in_memory:  # (the new game's save
+                self.keeper.retry(weakly(self._retried))  # replaces the finished one's)
         if change.new_game and change.code:
             key = self.keeper.track(change.game, self.prefs.value.advisor)
             self.keeper.challenges[key] = change.code
 
+    def from_save(self, game: Game, ended: float) -> None:
+        """The finished game the save holds at the start: stored, if the history lacks it
+        (it ended when neither the history nor the file beside it could be written)."""
+        self.keeper.from_save(game, ended, weakly(self._stored_from_save))
+
+    def _in_save(self, record: Record) -> bool:
+        """(In the keeper's lane.)  Whether the save holds this finished game, once the
+        saves handed over before it are written."""
+        saver = self.controller.saver
+        return saver.flush(5.0) and saver.problem is None and savegame.holds_finished(record)
+
+    def _stored_from_save(self, stored: Stored | None) -> None:
+        if self.closed or stored is None:
+            return
+        if stored.game_id is not None:
+            self.log.add(_("Your last game, kept in the saved game when it could not be "
+                           "stored, is now stored in the history."), "info")
+        elif stored.problem:
+            self.messages.tell(stored.problem, Kind.WARNING)
+
     # -- hooks ---------------------------------------------------------------------------
 
     def refreshed(self, game: Game) -> None:
-        """After every redraw: note the game, store it at the end."""
+        """After every redraw: note the game, store it at the end (a friend's network game
+        once the host's dice are checked, or known not to be: the history marks it)."""
+        if self.closed:
+            return
         self.keeper.track(game, self.prefs.value.advisor)
-        if game.over:
+        if game.over and not _dice_awaited(game):
             self.keeper.finished(game, demo=self.session.demo, on_done=weakly(self._stored))
 
     def close(self) -> None:
@@ -83,8 +112,13 @@ class HistoryControls:
         history, then stop.  A lock held by another program costs a second, not the game:
         the game is kept beside the history and stored at the next start."""
         game = self.session.game
-        if game is None or not self.keeper.abandoned(game, demo=self.session.demo,
-                                                     timeout=BRIEF_WAIT):
+        if game is None:
+            stored = False
+        elif game.over:  # (a friend's game still waiting for the host's seed: unchecked)
+            stored = self.keeper.finished(game, demo=self.session.demo)
+        else:
+            stored = self.keeper.abandoned(game, demo=self.session.demo, timeout=BRIEF_WAIT)
+        if not stored:
             self.keeper.retry(timeout=BRIEF_WAIT)
         if not self.keeper.flush(5.0):
             log.warning("the history was still being written at quit")
@@ -214,3 +248,10 @@ class HistoryControls:
 
         prefs = self.prefs.value
         return palette(prefs.theme, prefs.table_colour)
+
+
+def _dice_awaited(game: Game) -> bool:
+    """Whether ``game`` is a friend's network game whose dice still wait for the host's
+    seed (stored once they are checked, or known not to be)."""
+    network = game.record.network
+    return network is not None and network.friend and not network.dice_check

@@ -36,6 +36,7 @@ from ..net.events import (
     SeatsChanged,
     Welcome,
 )
+from ..net.replica import REVEAL_WAIT_S, FairDice
 from ..present import presenter
 from ..present.network import error_words, joining_filling, refusal_text, waits_for
 from ..services.jobs import JobRunner
@@ -67,7 +68,8 @@ class ClientTable:
                  on_outcome: Callable[[str | None], None] | None = None) -> None:
         self.session, self.controller, self.messages = session, controller, messages
         self.timers, self.watch = timers, watch
-        self.make_replica, self.fair_check, self.on_closed = replica, fair_check, on_closed
+        self.make_replica, self.on_closed = replica, on_closed
+        self.dice = FairDice(fair_check)  # the host's dice, checked game after game
         self.warm = warm  # the score table of the host's rules, built off the Tk thread
         self.on_token = on_token  # keeps what gets this seat back on a rejoin
         #: The join dialog waiting for the answer: None once in, or why not (called once).
@@ -146,6 +148,7 @@ class ClientTable:
             self._saved = None
         if not quietly:
             self.messages.tell(_("You have left the table."), Kind.EVENT)
+        self._dice_said(self.dice.table_closed())
         self.on_closed()
 
     def left(self) -> None:
@@ -295,6 +298,7 @@ class ClientTable:
             c.saver.save_function, c.on_rematch = None, None
         c.seating.join(self.seat, len(game.seats), self._wish)
         self._away = ()
+        last = self.dice.begin(game, fingerprint)  # (the last game's dice, noted first)
         self.session.put(game, Origin.NETWORK)
         self._follow_away()
         if fingerprint:
@@ -303,6 +307,7 @@ class ClientTable:
                         "one.").format(fingerprint=short_fingerprint(fingerprint)))
         if self.seat is None:
             self.messages.tell(_("You are watching the game."), Kind.EVENT)
+        self._dice_said(last)  # (told last, on the new game's table: it stays in sight)
 
     def _played(self, command_data: Any) -> None:
         self._waiting_since = 0.0  # (a move taken: this screen may wish again)
@@ -316,6 +321,10 @@ class ClientTable:
             return
         if self.controller.game is self.replica.game:
             self.controller.took(events)
+        if self.replica.game.over:  # the last throw is in: a seed may count now
+            self._dice_said(self.dice.over())
+            self.timers.later(int(REVEAL_WAIT_S * 1000), lambda: self._dice_said(
+                self.dice.silent()), purpose="host's seed")
 
     def _wish(self, command: str, args: tuple[Any, ...]) -> None:
         """This screen's own move: asked of the host, whose engine judges it."""
@@ -348,11 +357,18 @@ class ClientTable:
         self.controller.refresh()
 
     def _revealed(self, seed: int, start: Any) -> None:
-        if self.replica is None:
+        if self.replica is not None:
+            self._dice_said(self.dice.revealed(seed, start))
+
+    def _dice_said(self, verdict: Any) -> None:
+        """What the check of the host's dice found (or why it could not be made), told;
+        the window follows (the history stores a friend's game once its dice are known)."""
+        if verdict is None:
             return
-        verdict = self.fair_check(seed, self.fingerprint, self.replica.game.record, start)
         self.messages.tell(verdict.text, Kind.EVENT if verdict.fair else Kind.WARNING)
-        self._log(verdict.text, "info" if verdict.fair else "trash")
+        if verdict.fair:  # (a warning is kept in the log by the telling)
+            self._log(verdict.text)
+        self.controller.refresh()
 
     def _host_gone(self, reason: str) -> None:
         self._gone(_("The host's table is gone: {reason}.").format(reason=reason.rstrip(".")))

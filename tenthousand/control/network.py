@@ -128,16 +128,20 @@ class NetworkCommands:
             print_where=print_where, on_closed=self._closed, again=again)
         self._show_chat(True)
 
-    def host_again(self, game: Game) -> None:
+    def host_again(self, game: Game, *, port: int | None = None, code: str | None = None,
+                   print_where: bool = False) -> None:
         """Host the game on the table again: the program stopped while friends played it
         (its record names their seats, and the port or that it was over the internet);
-        they rejoin with the new code and their names."""
+        they rejoin with the new code and their names (``port``, ``code``,
+        ``print_where``: as --host gives them; the port the record names by default)."""
         net = game.record.network
         friends = net.friends if net is not None else ()
         seats = tuple(SeatSetting(s.name, s.computer, s.level, net=i in friends)
                       for i, s in enumerate(game.seats))
+        if port is None and net is not None:
+            port = net.port
         self.host(GameSettings(seats=seats, internet=net is not None and net.internet),
-                  again=game, port=net.port if net is not None else None)
+                  port=port, code=code, print_where=print_where, again=game)
 
     def follow_resumed(self, change: Change) -> None:
         """The session's watcher, after the table's: the program stopped while this screen

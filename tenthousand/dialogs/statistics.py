@@ -198,6 +198,11 @@ class StatisticsWindow(tk.Toplevel):
         self.dice_box = self._combo(more, _("&Dice:"), self.dice, list(self.choices["dice"]),
                                     22)
         self._combo(more, _("&Network:"), self.network, list(self.choices["network"]), 22)
+        self.checked_only = tk.BooleanVar(self, False)
+        # Translators: a check box of the statistics' filters: leaves out the games at a
+        # friend's table whose host's dice could not be checked (or were not fair).
+        access.check(more, _("Leave out games with &unchecked dice"),
+                     variable=self.checked_only, command=self.refresh).pack(side="left")
 
     def _combo(self, bar: ttk.Frame, label: str, var: tk.StringVar, values: list[str],
                width: int) -> ttk.Combobox:
@@ -264,7 +269,7 @@ class StatisticsWindow(tk.Toplevel):
                        dice=dice if dice in ("program", "real") else None,
                        dice_set=dice_set,
                        network=network if isinstance(network, bool) else None,
-                       opponent=opponent)
+                       opponent=opponent, checked_only=self.checked_only.get())
 
     def refresh(self, first: bool = False) -> None:
         """Count again with the chosen player and filters (in a worker)."""

@@ -484,8 +484,9 @@ def _read_turn_and_end(r: _Reader, data: dict[str, Any], values: dict[str, Any])
         elif key == "lowest_score":
             values["score_floor"] = r.points("turn", key, value, low=-1_000_000, high=0)
         elif key == "dice":
-            if value not in (5, 6) or isinstance(value, bool):
-                raise r.fail("turn", key, _("dice must be 5 or 6"))
+            if not isinstance(value, int) or isinstance(value, bool) or value not in (5, 6):
+                raise r.fail("turn", key, _("dice must be 5 or 6, not {value}").format(
+                    value=_short(value)))
             values[key] = value
         else:
             values[key] = r.points("turn", key, value, high=100_000)

@@ -53,7 +53,9 @@ from .storage import (
 
 log = logging.getLogger(__name__)
 
-__all__ = ["autosave", "load_saved_game", "load_saved_match", "clear_saved_game",
+__all__ = ["autosave", "load_saved_game", "load_save", "Loaded", "load_saved_match",
+           "next_of_match", "holds_finished", "clear_saved_game", "keep_aside",
+           "kept_games", "load_kept", "resume_kept", "drop_kept",
            "has_unfinished_game", "save_path", "parse_save", "write_record", "read_record",
            "journal_text"]
 
@@ -389,6 +391,18 @@ def _load(path: Path) -> Game | None:
     return None if raw is None else parse_save(raw)
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """What the save holds at a launch (:func:`load_save`)."""
+
+    game: Game | None = None  # an unfinished game to offer, its journal compacted
+    note: str | None = None  # one sentence for the player when the file was bad
+    #: A finished game: the last one the last run played (its match goes on, and the
+    #: history stores it from here if it could not when it ended: a full disk).
+    finished: Game | None = None
+    ended: float = 0.0  # when the save of the finished game was last written
+
+
 def load_saved_game() -> tuple[Game | None, str | None]:
     """The unfinished saved game, and one sentence for the player when the file was bad.
 
@@ -399,6 +413,12 @@ def load_saved_game() -> tuple[Game | None, str | None]:
     alone (and not written over by this process).  Temporary files left by a write that
     was killed are cleaned up on the way.
     """
+    loaded = load_save()
+    return loaded.game, loaded.note
+
+
+def load_save() -> Loaded:
+    """:func:`load_saved_game`, with the finished game when that is what the save holds."""
     global _written, _held
     path = save_path()
     remove_stale_temporaries(path)
@@ -407,28 +427,50 @@ def load_saved_game() -> tuple[Game | None, str | None]:
         try:
             raw = _read(path)
             if raw is None:
-                return None, None
+                return Loaded()
             game, lost = _parse(raw, keep_prefix=True)
         except _Unreadable as e:
             _held = path
             log.warning("the saved game %s cannot be read (%s): left as it is", path, e)
             # Translators: {file} is the save's name, {reason} why it cannot be read.
-            return None, _("The saved game {file} cannot be opened ({reason}), so it is left "
-                           "as it is and not replaced: let your user read it, then start "
-                           "again to resume it.").format(file=path.name, reason=e)
+            return Loaded(None, _("The saved game {file} cannot be opened ({reason}), so it "
+                                  "is left as it is and not replaced: let your user read it, "
+                                  "then start again to resume it.").format(file=path.name,
+                                                                          reason=e))
         except (BadFile, BadSave) as e:
-            return None, _set_aside(path, str(e))
+            return Loaded(None, _set_aside(path, str(e)))
         except (ValueError, TypeError, KeyError, AttributeError, AssertionError, RecursionError,
                 OverflowError) as e:
             # The loader promises BadSave only; a slip in it must still not stop the launch.
             log.exception("loading the save raised %s instead of BadSave", type(e).__name__)
-            return None, _set_aside(path, _("it is damaged: {error}").format(
-                error=type(e).__name__))
+            return Loaded(None, _set_aside(path, _("it holds a value this program cannot use; "
+                                                   "the log file says which")))
         note = _kept_the_start(path, lost) if lost else None
         if game.over:
-            return None, note
+            return Loaded(None, note, finished=game, ended=_modified(path))
         _compact(path, game)
-    return game, note
+    return Loaded(game, note)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:  # set aside meanwhile (a damaged end): now is as near as any
+        return time.time()
+
+
+def holds_finished(record: Record) -> bool:
+    """Whether the save holds ``record``'s game finished, every command of it (read only:
+    the history asks when it could not keep a game that ended on a full disk)."""
+    path = save_path()
+    with _lock:
+        if not _same_game(_first_line(path), record):
+            return False
+        try:
+            game = _load(path)
+        except Exception:  # noqa: BLE001 - a question: a file that does not load holds none
+            return False
+    return game is not None and game.over and len(game.record) == len(record)
 
 
 def _kept_the_start(path: Path, lost: int) -> str:
@@ -469,6 +511,12 @@ def _compact(path: Path, game: Game) -> None:
         _written = _Written(path, snapshot.record, snapshot.length, identity, header)
 
 
+def next_of_match(game: Game, seed: int | None = None) -> Game | None:
+    """The next game of ``game``'s match, thrown from ``seed``, when ``game`` is finished
+    and part of a match (see :func:`load_saved_match`); else None."""
+    return game.rematch(seed=seed) if game.over and game.games_played else None
+
+
 def load_saved_match(seed: int | None = None) -> Game | None:
     """The next game of the match the last session left, or None.
 
@@ -489,7 +537,7 @@ def load_saved_match(seed: int | None = None) -> Game | None:
     if game is None or game.games_played == 0:
         return None
     if game.over:
-        return game.rematch(seed=seed)
+        return next_of_match(game, seed)
     if sum(game.turns_taken) == 0 and game.phase is Phase.START:
         return game
     return None
@@ -506,6 +554,99 @@ def has_unfinished_game() -> bool:
         return game is not None and not game.over
     except Exception:  # noqa: BLE001 - a question, not a load: any failure means "no"
         return False
+
+
+# -- games kept aside ------------------------------------------------------------------------
+#
+# A start that puts another game on the table than the one saved (a network game, a replay)
+# never replaces an unfinished saved game: the save is moved aside, beside it, as
+# ``savegame-kept-TIMESTAMP.json``, and a later start offers it again.
+
+
+def kept_games() -> list[Path]:
+    """The saves kept aside, the newest first."""
+    path = save_path()
+    try:
+        found = [p for p in path.parent.glob(f"{path.stem}-kept-*{path.suffix}")
+                 if p.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name, reverse=True)  # (the names are times)
+
+
+def _kept_name(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while (target := path.with_name(f"{path.stem}-kept-{stamp}-{n:03d}{path.suffix}")
+           ).exists():
+        n += 1
+    return target
+
+
+def keep_aside() -> str | None:
+    """Move the save aside (the start will put another game on the table); None when done
+    (or there was none), else one sentence: the save could not be moved, so this process
+    never writes over it."""
+    global _written, _held
+    path = save_path()
+    with _lock:
+        _written = None
+        try:
+            target = _kept_name(path)
+            os.replace(path, target)
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            log.warning("the save %s could not be kept aside: %s", path, e)
+            _held = path
+            # Translators: {reason} says why the disk refused ("the disk is full").
+            return _("Your unfinished game could not be kept aside ({reason}), so this game "
+                     "is not saved, and yours stays as it is for the next start.").format(
+                reason=_why(e))
+    log.info("the unfinished save was kept aside as %s", target)
+    return None
+
+
+def load_kept(kept: Path) -> tuple[Game | None, str | None]:
+    """The unfinished game of a save kept aside, read and checked (nothing moves); a file
+    that is not one is set aside as ``.bad-`` with a sentence, a finished one removed."""
+    try:
+        raw = _read(kept)
+        game = None if raw is None else parse_save(raw)
+    except _Unreadable as e:
+        log.warning("the kept save %s cannot be read (%s)", kept, e)
+        return None, None  # (left as it is, for a start that can read it)
+    except (BadFile, BadSave, ValueError, TypeError, KeyError, AttributeError,
+            AssertionError, RecursionError, OverflowError) as e:
+        return None, _set_aside(kept, str(e))
+    if game is not None and game.over:
+        drop_kept(kept)
+        return None, None
+    return game, None
+
+
+def resume_kept(kept: Path) -> Game | None:
+    """Put a save kept aside back in the save's place and load it (compacted, ready to be
+    appended to); None when it could not be moved or no longer loads."""
+    global _written
+    with _lock:
+        _written = None
+        try:
+            os.replace(kept, save_path())
+        except OSError as e:
+            log.warning("the kept save %s could not be put back: %s", kept, e)
+            return None
+    return load_save().game
+
+
+def drop_kept(kept: Path) -> None:
+    """Forget a save kept aside (the player left its game, or it was finished)."""
+    try:
+        kept.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        log.warning("could not remove the kept save %s: %s", kept, e)
 
 
 def clear_saved_game(game: Game | None = None) -> None:

@@ -149,14 +149,21 @@ def parse_json(raw: bytes, name: str) -> Any:
     return data
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename a bad file to ``NAME.bad-TIMESTAMP`` beside it; returns the new path."""
+def aside_path(path: Path) -> Path:
+    """A free name beside ``path`` for what is set aside from it: ``NAME.bad-TIMESTAMP``
+    (``-2``, ``-3``... when that is taken)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    return target
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a bad file to ``NAME.bad-TIMESTAMP`` beside it; returns the new path."""
+    target = aside_path(path)
     try:
         os.replace(path, target)
     except OSError:

@@ -31,10 +31,11 @@ from ..model import load_record
 from ..model.game import Game
 from ..model.record import Record
 from ..services.jobs import JobRunner
-from .codes import Result, challenge_id, moves_digest, result_code
+from .codes import Result, challenge_id, fingerprint_of, moves_digest, result_code
 from .pending import Pending, pending_path
 from .store import (
     BUSY_TIMEOUT,
+    BadEntry,
     Damaged,
     GameEntry,
     History,
@@ -44,6 +45,7 @@ from .store import (
     open_history,
     trouble,
     unavailable_words,
+    unkept_words,
 )
 from .summary import game_key, summarize
 
@@ -78,6 +80,7 @@ class Delivery:
     kept: int = 0
     notices: list[str] = field(default_factory=list)
     waiting: str | None = None
+    trouble: str = ""  # the kind of trouble the games wait for (busy, full...), if any
 
     @property
     def problem(self) -> str | None:
@@ -89,13 +92,18 @@ class Keeper:
     """Stores the window's games in the history (see the module's docstring)."""
 
     def __init__(self, jobs: JobRunner, *, path: Path | None = None, enabled: bool = True,
-                 timeout: float = BUSY_TIMEOUT) -> None:
+                 timeout: float = BUSY_TIMEOUT,
+                 in_save: Callable[[Record], bool] = lambda record: False) -> None:
         self.jobs = jobs
         self.path = path
         self.enabled = enabled
         self.timeout = timeout  # how long a store waits for another program's lock
+        #: (Asked in the lane.)  Whether the save holds a finished game, whole: where a game
+        #: is when the disk refused to keep it beside the history too.
+        self.in_save = in_save
         self.history: History | None = None
         self.problem: str | None = None  # why there is no history this time
+        self.trouble = ""  # its kind (busy, full, read-only, unreadable)
         self._pending: Pending | None = None  # loaded in the lane, on first use
         self._started: dict[str, float] = {}
         self._advised: set[str] = set()
@@ -129,6 +137,38 @@ class Keeper:
             return False
         # Not analysed: this runs at quit, and the player waits for it.
         return self._store(game, demo, None, analyse_game=False, timeout=timeout)
+
+    def from_save(self, game: Game, ended: float,
+                  on_done: Callable[[Stored | None], None] | None = None) -> bool:
+        """The finished game the save holds at a start (the last run's last game): stored
+        as finished, when the history has no such game (it ended on a full disk, and the
+        file beside the history could not be written either).  Its start is unknown: the
+        save's last write (``ended``) stands for it, with no time played."""
+        if not self.enabled or not game.over:
+            return False
+        key = self.track(game, False)
+        if key in self._done:
+            return False
+        self._done.add(key)
+        data = game.record.to_dict()
+        seed = game.record.start.seed
+        fingerprint = fingerprint_of(seed) if seed is not None else ""
+
+        def work() -> Stored | None:
+            history = self._open(self.timeout)
+            if history is None or history.has_finished(key, fingerprint):
+                return None  # (no history now: the save still holds it next time)
+            return self._write(data, ended, 0.0, False, False, "", True, self.timeout)
+
+        self.jobs.submit(work, on_done, self._failed, name="store the saved game", lane=LANE)
+        return True
+
+    @property
+    def only_in_memory(self) -> bool:
+        """Whether games wait that the disk refused to keep beside the history (they are
+        tried again at the next chance: the next game, quit)."""
+        return self._pending is not None and bool(self._pending.games) \
+            and not self._pending.saved
 
     def retry(self, on_done: Callable[[Delivery], None] | None = None, *,
               timeout: float | None = None) -> bool:
@@ -175,6 +215,7 @@ class Keeper:
         if self.history is None:
             opened = open_history(self.path, timeout=timeout)
             self.history, self.problem = opened.history, opened.problem
+            self.trouble = opened.trouble.kind if opened.trouble is not None else ""
         return self.history
 
     def _write(self, data: dict[str, Any], started: float, seconds: float, demo: bool,
@@ -195,8 +236,16 @@ class Keeper:
         code = result_for(record, analysis, challenge) if challenge and record.game and \
             record.game.over else None
         done = self.deliver(entry, timeout)
+        if entry.token not in done.ids and not self._kept().saved and done.waiting:
+            # Not kept beside the history either: say where the game is, and only that.
+            done.waiting = unkept_words(done.trouble, self._history_file(),
+                                        record.game is not None and record.game.over
+                                        and self.in_save(record))
         return Stored(done.ids.get(entry.token), record, analysis, entry.status, done.problem,
                       code, earlier=len(done.ids) - (entry.token in done.ids))
+
+    def _history_file(self) -> Path:
+        return self.path if self.path is not None else history_path()
 
     def deliver(self, entry: GameEntry | None, timeout: float, *, only_if_kept: bool = False
                 ) -> Delivery:
@@ -217,8 +266,7 @@ class Keeper:
 
     def _kept(self) -> Pending:
         if self._pending is None:
-            path = self.path if self.path is not None else history_path()
-            self._pending = Pending.load(pending_path(path))
+            self._pending = Pending.load(pending_path(self._history_file()))
         return self._pending
 
     def _store_kept(self, kept: Pending, timeout: float) -> Delivery:
@@ -226,33 +274,41 @@ class Keeper:
         history = self._open(timeout)
         if history is None:
             done.waiting = self.problem
+            done.trouble = self.trouble
             return done
-        gone: set[str] = set()  # stored, or refused for good
+        stored: set[str] = set()
+        bad: list[tuple[GameEntry, str]] = []  # never storable: set aside, the rest stored
         try:
             history.set_timeout(timeout)
             for entry in list(kept.games):
-                game_id = self._add(history, entry)
-                gone.add(entry.token)
-                if game_id is not None:
-                    done.ids[entry.token] = game_id
+                try:
+                    done.ids[entry.token] = self._add(history, entry)
+                except BadEntry as e:
+                    log.warning("a kept game cannot be stored and is set aside: %s", e)
+                    bad.append((entry, str(e)))
+                    continue
+                stored.add(entry.token)
         except (HistoryError, sqlite3.Error, OSError) as e:
-            done.waiting = self._unavailable(trouble(e), history)
-        kept.forget(gone)
+            found = trouble(e)
+            done.waiting = self._unavailable(found, history)
+            done.trouble = found.kind if isinstance(found, Unavailable) else "unreadable"
+        kept.forget(stored)
+        if bad:
+            done.notices.append(kept.set_aside([entry for entry, _why in bad], bad[0][1]))
         if history.problem:  # set aside at open or at the first error: said once
             done.notices.append(history.problem)
             history.problem = None
         return done
 
     @staticmethod
-    def _add(history: History, entry: GameEntry) -> int | None:
-        """Store one kept game: its id, or None when the history refuses it for good (a
-        bad entry, which is dropped); HistoryError when it cannot be stored now.  A file
-        found damaged here is set aside, a new one begun and the game stored in it."""
+    def _add(history: History, entry: GameEntry) -> int:
+        """Store one kept game: its id; BadEntry when it can never be stored (its values,
+        or the history refuses it for good), HistoryError when it cannot be stored now.  A
+        file found damaged here is set aside, a new one begun and the game stored in it."""
         try:
             return history.add(entry)
-        except sqlite3.IntegrityError as e:  # this entry, not the history: never again
-            log.warning("a kept game cannot be stored and is dropped: %s", e)
-            return None
+        except (sqlite3.IntegrityError, OverflowError) as e:  # this entry, not the history
+            raise BadEntry(_("the history refuses one of its values")) from e
         except (sqlite3.Error, OSError) as e:
             found = trouble(e)
             if not isinstance(found, Damaged):

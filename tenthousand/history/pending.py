@@ -19,8 +19,15 @@ import types
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
-from ..files.storage import MAX_BYTES, BadFile, read_json, set_aside, write_text_atomic
-from ..i18n import _
+from ..files.storage import (
+    MAX_BYTES,
+    BadFile,
+    aside_path,
+    read_json,
+    set_aside,
+    write_text_atomic,
+)
+from ..i18n import _, ngettext, number
 from .store import DecisionRow, GameEntry, SeatRow, ThrowRow
 
 log = logging.getLogger(__name__)
@@ -78,6 +85,36 @@ class Pending:
         if tokens:
             self.games = [g for g in self.games if g.token not in tokens]
             self.save()
+
+    def set_aside(self, entries: list[GameEntry], reason: str) -> str:
+        """Games that can never be stored (``reason``: why the first cannot, in words): kept
+        in a file of their own beside this one (``history-pending.json.bad-TIMESTAMP``) and
+        forgotten here, so that the others are stored; the sentence for the player.  When
+        that file cannot be written they stay kept here (and are tried again)."""
+        aside = aside_path(self.path)
+        try:
+            write_text_atomic(aside, json.dumps(
+                {"pending": FORMAT, "games": [entry_to_json(g) for g in entries]},
+                indent=1, ensure_ascii=False))
+        except (OSError, ValueError) as e:
+            log.warning("the games that cannot be stored could not be set aside: %s", e)
+            # Translators: {reason} says what is wrong with the game's values.
+            return ngettext(
+                "A game kept to be stored in the history cannot be stored ({reason}); it "
+                "stays kept, as the disk refused to set it aside.",
+                "{n} games kept to be stored in the history cannot be stored ({reason}, for "
+                "the first); they stay kept, as the disk refused to set them aside.",
+                len(entries)).format(n=number(len(entries)), reason=reason)
+        log.warning("%d kept games set aside as %s", len(entries), aside)
+        self.forget({g.token for g in entries})
+        # Translators: {reason} says what is wrong with the game's values, {file} is the
+        # name of the file it was kept in.
+        return ngettext(
+            "A game kept to be stored in the history cannot be stored ({reason}), so it was "
+            "set aside as {file} and no longer holds up the others.",
+            "{n} games kept to be stored in the history cannot be stored ({reason}, for the "
+            "first), so they were set aside as {file} and no longer hold up the others.",
+            len(entries)).format(n=number(len(entries)), reason=reason, file=aside.name)
 
     def save(self) -> bool:
         """Write the kept games (the file is removed when none is left); False when it

@@ -164,6 +164,15 @@ def report_lines(st: Statistics, *, with_sets: bool = True) -> list[tuple[str, s
         rows.append((_("Abandoned"), ngettext(
             "{n} game left unfinished", "{n} games left unfinished", st.abandoned).format(
                 n=number(st.abandoned))))
+    if st.unchecked:
+        # Translators: a row of the statistics: games at a friend's table (network games)
+        # whose host's dice were not checked fair.
+        rows.append((_("Dice not checked"), ngettext(
+            "{n} game at a host's table whose dice could not be checked, or were not fair: "
+            "its result rests on the host's word",
+            "{n} games at a host's table whose dice could not be checked, or were not fair: "
+            "their results rest on the host's word", st.unchecked).format(
+                n=number(st.unchecked))))
     rows += _skill_lines(st)
     if st.faces is not None:
         rows.append((_("Your dice"), _faces(st.faces.counts)))
@@ -215,7 +224,7 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
                since: float | None = None, until: float | None = None, as_json: bool = False,
                export: str | None = None, dice: str | None = None,
                dice_set: str | None = None, network: bool | None = None,
-               opponent: str | None = None) -> int:
+               opponent: str | None = None, checked_only: bool = False) -> int:
     """``tenthousand --stats``: print the statistics (or export CSV); 0, or 1 with a line.
     The history is read as it is: opened read-only, never set aside nor created."""
     path = history_path()
@@ -231,7 +240,7 @@ def stats_main(player: str | None, *, rules: str | None = None, level: str | Non
     with history:
         try:  # (damaged pages are met as the rows are read)
             filters = Filters("", rules, level, since, until, dice=dice, dice_set=dice_set,
-                              network=network, opponent=opponent)
+                              network=network, opponent=opponent, checked_only=checked_only)
             return _report(history, player, filters, as_json, export)
         except (sqlite3.Error, HistoryError) as e:
             print("tenthousand: " + trouble_words(e, path), file=sys.stderr)

@@ -29,7 +29,7 @@ from .analysis import MISTAKE_WORDS
 from .chisquare import chi_square_sf
 from .dice_sets import DiceSet, tally
 from .dice_sets import signed_percent as signed_percent  # (defined there, long used from here)
-from .store import History
+from .store import LATEST, History
 
 Z95 = 1.959964
 
@@ -40,8 +40,9 @@ class Filters:
     a computer opponent, a period (seconds since 1970, ``until`` excluded), the dice
     (``dice``: "program" for the program's, "real" for real dice, and ``dice_set`` for one
     set of them), the screens (``network``: True for network games only, False for
-    games on one screen only) and an opponent's name (``opponent``: games with a person
-    of that name in another seat)."""
+    games on one screen only), an opponent's name (``opponent``: games with a person
+    of that name in another seat) and the host's dice (``checked_only``: a friend's network
+    game counts only when the host's dice were checked and found fair)."""
 
     player: str
     preset: str | None = None
@@ -53,6 +54,7 @@ class Filters:
     dice_set: str | None = None
     network: bool | None = None
     opponent: str | None = None
+    checked_only: bool = False
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -147,6 +149,9 @@ class Statistics:
     clean: dict[str, Any] = field(default_factory=dict)
     assisted: dict[str, Any] = field(default_factory=dict)
     abandoned: int = 0
+    #: The games counted that were played at a friend's table whose dice could not be
+    #: checked, or were found not fair (their results rest on the host's word).
+    unchecked: int = 0
     skill: dict[str, Any] = field(default_factory=dict)
     luck: dict[str, Any] = field(default_factory=dict)
     faces: Fairness | None = None
@@ -175,8 +180,6 @@ class Skipped(NamedTuple):
     started: float | None
 
 
-#: The last second of the year 9999: a game that started later has no date.
-LATEST = 253402300799.0
 
 
 def _fits(value: object, kind: str) -> bool:
@@ -329,6 +332,8 @@ def _where(f: Filters) -> tuple[str, list[Any]]:
         parts.append("g.dice_set IS NULL")
     if f.network is not None:
         parts.append("g.network != ''" if f.network else "g.network = ''")
+    if f.checked_only:  # (a rigged or unchecked game's result is the host's word alone)
+        parts.append("g.dice_check NOT IN ('unchecked', 'unfair')")
     if f.opponent is not None:
         parts.append("EXISTS (SELECT 1 FROM seats o WHERE o.game_id = s.game_id "
                      "AND o.seat != s.seat AND o.computer = 0 AND o.name = ?)")
@@ -393,6 +398,7 @@ def statistics(history: History, filters: Filters, *, with_optimum: bool = True
     if with_optimum:
         st.optimum_per_turn = _optimum(rows)
     st.abandoned = _abandoned(history, filters)
+    st.unchecked = _unchecked(history, filters, left_out)
     st.computer_faces = computer_faces
     st.dice_sets = real_dice_sets(history, filters)
     st.by_opponent = _by_opponent(history, filters, left_out)
@@ -537,6 +543,15 @@ def _abandoned(history: History, filters: Filters) -> int:
         f"WHERE s.name = ? AND g.status = 'abandoned'{where}", args).fetchone()[0])
 
 
+def _unchecked(history: History, filters: Filters, left_out: set[int | None]) -> int:
+    where, args = _where(filters)
+    ids = [r[0] for r in history.rows(
+        "SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.name = ? "
+        f"AND g.status = 'finished' AND g.dice_check IN ('unchecked', 'unfair'){where}",
+        args)]
+    return sum(1 for game_id in ids if game_id not in left_out)
+
+
 #: The computers' seats in the player's games.
 _COMPUTERS = ("FROM seats c WHERE c.computer = 1 AND c.game_id IN (SELECT s.game_id FROM "
               "seats s JOIN games g ON g.id = s.game_id WHERE s.name = ? "
@@ -602,8 +617,9 @@ def split_words(luck: float, skill: float, others: float | None = None) -> str:
 GAME_COLUMNS = ("game", "started", "status", "rules", "seconds", "assisted", "demo", "seat",
                 "name", "computer", "level", "score", "rank", "won", "turns", "banked",
                 "trash_turns", "corners", "best_turn", "luck", "skill",
-                # program or real; the set of real dice; host, player or watcher (or '').
-                "dice", "dice_set", "network")
+                # program or real; the set of real dice; host, player or watcher (or '');
+                # a friend's game: fair, unfair or unchecked (the host's dice).
+                "dice", "dice_set", "network", "dice_check")
 DECISION_COLUMNS = ("game", "step", "name", "kind", "chosen", "best", "chosen_value",
                     "best_value", "cost", "mistake")
 
@@ -612,13 +628,31 @@ DECISION_COLUMNS = ("game", "step", "name", "kind", "chosen", "best", "chosen_va
 # whatever the language of the game (as do the --json keys).
 
 
+#: What a spreadsheet reads as the start of a formula (or strips before one) at the head
+#: of a cell; OWASP's advice for CSV files.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A value as a CSV cell that no spreadsheet runs: text that begins like a formula
+    (a player named ``=cmd|' /C calc'!A0``) gets a leading apostrophe, which spreadsheets
+    show as text; numbers stay numbers (-0.2 in a number column is not text)."""
+    if not isinstance(value, str):
+        return "" if value is None else value
+    if value.startswith(_FORMULA_STARTS):
+        value = "'" + value
+    # A bare carriage return would end the row in a spreadsheet, and the writer quotes only
+    # for its own line end: as a line break, the cell is quoted and stays one cell.
+    return value.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def _iso(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
 
 
 _GAME_KINDS = ("int", "time", "str", "str", "float", "int", "int", "int", "str", "int", "str",
                "int", "int?", "int", "int", "int", "int", "int", "int", "float?", "float?",
-               "str", "str?", "str")
+               "str", "str?", "str", "str")
 _DECISION_KINDS = ("int", "int", "str", "str", "str", "str", "float", "float", "float", "str",
                    "float?")
 
@@ -633,13 +667,13 @@ def games_csv(history: History, skipped: list[Skipped] | None = None) -> str:
         "SELECT g.id, g.started, g.status, g.rules_label, g.seconds, g.assisted, g.demo, "
         "s.seat, s.name, s.computer, s.level, s.board_score, s.rank, s.won, s.turns, "
         "s.banked_points, s.trash_turns, s.corners, s.best_turn, s.luck, s.skill, "
-        "CASE WHEN g.dice_set IS NULL THEN 'program' ELSE 'real' END, g.dice_set, g.network "
-        "FROM games g JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat")
+        "CASE WHEN g.dice_set IS NULL THEN 'program' ELSE 'real' END, g.dice_set, g.network, "
+        "g.dice_check FROM games g JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat")
     for row in readable(rows, _GAME_KINDS, [] if skipped is None else skipped):
         r = list(row)
         r[1] = _iso(r[1])
         r[4] = round(r[4], 1)
-        w.writerow(["" if v is None else v for v in r])
+        w.writerow([_cell(v) for v in r])
     return out.getvalue()
 
 
@@ -656,7 +690,7 @@ def decisions_csv(history: History, skipped: list[Skipped] | None = None) -> str
         "ORDER BY d.game_id, d.step")
     for row in readable(rows, _DECISION_KINDS, [] if skipped is None else skipped,
                         started_at=10):
-        w.writerow(row[:10])
+        w.writerow([_cell(v) for v in row[:10]])
     return out.getvalue()
 
 

@@ -18,9 +18,11 @@ read-only and never set anything aside.  Players are known by the name of their 
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import logging
+import math
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -191,6 +193,13 @@ MIGRATIONS: tuple[str, ...] = (
     WHERE id IN (SELECT game_id FROM records WHERE record LIKE '%"network":{%');
     CREATE INDEX games_by_dice_set ON games(dice_set);
     """,
+    # 4 -> 5: a friend's network game says whether the host's dice were checked (fair,
+    # unfair, unchecked; '' for the dice of this screen).  The friends' games stored before
+    # have no check on record: unchecked.
+    """
+    ALTER TABLE games ADD COLUMN dice_check TEXT NOT NULL DEFAULT '';
+    UPDATE games SET dice_check = 'unchecked' WHERE network IN ('player', 'watcher');
+    """,
 )
 VERSION = len(MIGRATIONS)
 
@@ -323,9 +332,53 @@ class GameEntry:
     #: A network game: this screen's part (host, player or watcher); '': one screen.
     network: str = ""
     network_seat: int | None = None  # a player's own seat
+    #: A friend's network game: what the check of the host's dice found (fair, unfair,
+    #: unchecked); '' for a game whose dice were this screen's own.
+    dice_check: str = ""
 
 
 MISTAKES = ("bank-early", "throw-on", "wrong-dice")
+
+#: The last second of the year 9999: a game that started later has no date.
+LATEST = 253402300799.0
+#: No whole number the history keeps comes near this (scores, counts, steps); SQLite's own
+#: limit is 2**63 - 1, and a number past it stopped every store after it.
+MOST = 10**12
+
+
+class BadEntry(ValueError):
+    """An entry that can never be stored as the statistics would count it (a number far
+    out of range, a start that is no time): the message says what, in the player's words.
+    It is set aside, never stored, never dropped."""
+
+
+def check_entry(entry: GameEntry) -> None:
+    """Raise :class:`BadEntry` when a value of ``entry`` cannot be kept and counted: a
+    whole number beyond :data:`MOST`, a number that is not finite, a start outside the
+    years 1970 to 9999 or a negative length of play."""
+    if not (isinstance(entry.started, (int, float)) and 0 <= entry.started <= LATEST):
+        raise BadEntry(_("its start is not a date"))
+    if not (isinstance(entry.seconds, (int, float)) and 0 <= entry.seconds < MOST):
+        raise BadEntry(_("its length of play is not a length"))
+    _check_numbers(entry)
+
+
+def _check_numbers(value: object) -> None:
+    if isinstance(value, bool) or isinstance(value, str) or value is None:
+        return
+    if isinstance(value, int):
+        if abs(value) > MOST:
+            raise BadEntry(_("a number in it is far too large"))
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadEntry(_("a number in it is not a finite number"))
+    elif isinstance(value, tuple):
+        for item in value:
+            _check_numbers(item)
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            if f.name not in ("record", "rules"):  # JSON kept as text: any number is text
+                _check_numbers(getattr(value, f.name))
 
 
 def _per_seat(e: GameEntry, seat: int) -> tuple[object, ...]:
@@ -573,7 +626,9 @@ class History:
 
     def add(self, entry: GameEntry) -> int:
         """Store one game in one transaction; returns its id.  An entry with a token that
-        was stored before is not stored again (its first id is returned)."""
+        was stored before is not stored again (its first id is returned); one with a value
+        that cannot be kept raises :class:`BadEntry` and nothing is written."""
+        check_entry(entry)
         with self.transaction() as con:
             if entry.token:
                 row = con.execute("SELECT game_id FROM entries WHERE token = ?",
@@ -603,13 +658,13 @@ class History:
         cur = con.execute(
             "INSERT INTO games (started, seconds, status, preset, rules_label, rules, "
             "seat_count, assisted, demo, source, record, fingerprint, challenge, value_kind, "
-            "game_key, optimum, dice_set, network, network_seat) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "game_key, optimum, dice_set, network, network_seat, dice_check) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (e.started, e.seconds, e.status, e.preset, e.rules_label,
              json.dumps(e.rules, sort_keys=True), len(e.seats), int(e.assisted), int(e.demo),
              e.source, "", e.fingerprint,
              e.challenge, e.value_kind, e.game_key, e.optimum, e.dice_set, e.network,
-             e.network_seat))
+             e.network_seat, e.dice_check))
         game_id = int(cur.lastrowid or 0)
         con.execute("INSERT INTO records (game_id, record) VALUES (?, ?)",
                     (game_id, json.dumps(e.record, separators=(",", ":"))))
@@ -649,6 +704,13 @@ class History:
             return self.con.execute(sql, args).fetchall()
         finally:
             self.con.text_factory = str
+
+    def has_finished(self, key: str, fingerprint: str = "") -> bool:
+        """Whether a finished game with this game key (or this seed's fingerprint) is
+        stored."""
+        return self.con.execute(
+            "SELECT 1 FROM games WHERE status = ? AND (game_key = ? OR fingerprint != '' "
+            "AND fingerprint = ?) LIMIT 1", (FINISHED, key, fingerprint)).fetchone() is not None
 
     def count(self) -> int:
         return int(self.con.execute("SELECT count(*) FROM games").fetchone()[0])
@@ -727,3 +789,27 @@ def unavailable_words(kind: str, path: Path) -> str:
     # Translators: {folder} is a folder's path.
     return _("The game history cannot be opened just now, so this game is kept and stored "
              "later; check that the folder {folder} can be read.").format(folder=path.parent)
+
+
+def unkept_words(kind: str, path: Path, in_save: bool) -> str:
+    """Why a game that could not be kept beside the history either (the disk refused that
+    file too) is not stored yet, and where it is now: in the saved game, from which the
+    next start stores it, or only in the program's memory (one sentence)."""
+    reasons = {
+        "busy": _("the game history is in use by another program"),
+        "full": _("the disk is full"),
+        # Translators: {folder} is a folder's path.
+        "read-only": _("the game history cannot be written in the folder {folder}"),
+    }
+    # Translators: why a game is not stored in the history yet (in brackets in a sentence).
+    reason = reasons.get(kind, _("the game history cannot be opened just now")).format(
+        folder=path.parent)
+    if in_save:
+        # Translators: {reason} says why, as "the disk is full".
+        return _("This game could not be stored in the history yet ({reason}); it stays in "
+                 "the saved game, and the next start stores it from there.").format(
+            reason=reason)
+    # Translators: {reason} says why, as "the disk is full".
+    return _("This game could not be stored in the history ({reason}) nor kept beside it to "
+             "store later: it is stored only if that changes before you quit.").format(
+        reason=reason)

@@ -62,6 +62,8 @@ def game_key(record: Record) -> str:
     head = record.header()
     head.pop("assisted", None)
     head.pop("played_as", None)  # noted during the game: the game stays the same
+    if "network" in head:  # (the check of a host's dice: noted at the game's end)
+        head["network"] = {k: v for k, v in head["network"].items() if k != "dice_check"}
     return hashlib.sha256(json.dumps(head, sort_keys=True).encode()).hexdigest()[:32]
 
 
@@ -107,7 +109,17 @@ def summarize(record: Record, *, started: float | None = None, seconds: float = 
         dice_set=record.real_dice,
         network="" if record.network is None else record.network.role,
         network_seat=None if record.network is None else record.network.seat,
+        dice_check=_dice_check(record),
     )
+
+
+def _dice_check(record: Record) -> str:
+    """A friend's network game: what the check of the host's dice found, ``unchecked``
+    when nothing was (the game was stored before a seed came); '' for any other game."""
+    network = record.network
+    if network is None or not network.friend:
+        return ""
+    return network.dice_check or "unchecked"
 
 
 def _all_demo(record: Record) -> bool:

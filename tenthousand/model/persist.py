@@ -129,6 +129,7 @@ def _network(value: Any, seats: int) -> Network | None:
     friends = value.get("friends", []) if isinstance(value, dict) else None
     port = value.get("port") if isinstance(value, dict) else None
     internet = value.get("internet", False) if isinstance(value, dict) else None
+    checked = value.get("dice_check", "") if isinstance(value, dict) else None
     if not isinstance(internet, bool):
         raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
             key="network"))
@@ -136,10 +137,11 @@ def _network(value: Any, seats: int) -> Network | None:
             or isinstance(seat, bool) or isinstance(seat, int) and not 0 <= seat < seats \
             or not _seat_list(friends, seats) or friends and role != "host" \
             or port is not None and (type(port) is not int or not 0 < port < 65536
-                                     or role != "host"):
+                                     or role != "host") \
+            or checked not in ("", *Network.DICE_CHECKS) or checked and role == "host":
         raise BadSave(_("'{key}' must say how this screen took part in a network game").format(
             key="network"))
-    return Network(role, seat, tuple(friends or ()), internet, port)
+    return Network(role, seat, tuple(friends or ()), internet, port, checked)
 
 
 def _seat_list(value: Any, seats: int) -> bool:

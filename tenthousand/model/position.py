@@ -75,7 +75,7 @@ def _check_format(data: Any, fmt_wanted: int, newest: int) -> None:
     if not isinstance(data, dict):
         raise BadSave(_("a saved game must be a JSON object"))
     fmt = data.get("format")
-    if fmt != fmt_wanted:
+    if fmt != fmt_wanted or not isinstance(fmt, int) or isinstance(fmt, bool):  # (not 2.0)
         if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > newest:
             raise BadSave(_("the save is format {format}, newer than this program understands")
                           .format(format=fmt))
@@ -178,7 +178,8 @@ def load_position(data: Any, kind: type[P], newest: int) -> P:
     game.last_stretch = _dice(turn.get("last_stretch"), "last_stretch")
     game.challenge_target = _opt_seat(turn.get("challenge_target"), "challenge_target", n)
     slot = turn.get("challenge_slot")
-    if slot not in (None, 0, 1) or isinstance(slot, bool):
+    if slot is not None and (not isinstance(slot, int) or isinstance(slot, bool)
+                             or slot not in (0, 1)):  # (1.0 and true are not a slot)
         raise BadSave(_("'{key}' must be 0, 1 or null").format(key="challenge_slot"))
     game.challenge_slot = slot
     if (slot is None) != (game.challenge_target is None) or game.challenge_target == game.current:
@@ -237,8 +238,10 @@ def _match_games(value: Any, n: int, played: int) -> list[tuple[tuple[int, int, 
 def _rng_state(rng: Any) -> tuple[Any, ...]:
     """A generator state from its JSON form ``[version, [625 numbers], gauss]``."""
     try:
-        if not (isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list)):
-            raise ValueError
+        if not (isinstance(rng, list) and len(rng) == 3 and isinstance(rng[1], list)
+                and isinstance(rng[0], int) and not isinstance(rng[0], bool)
+                and (rng[2] is None or isinstance(rng[2], float))):
+            raise ValueError  # (a version of 3.0 or true is not one Python wrote)
         _ints(rng[1], "rng", 625, 0, 2**32 - 1, 625)
         state = (rng[0], tuple(rng[1]), rng[2])
         random.Random().setstate(state)  # refuses a bad version or gauss value

@@ -89,14 +89,26 @@ class Network:
     friends: tuple[int, ...] = ()
     internet: bool = False
     port: int | None = None
+    #: A friend's screen: what the check of the host's dice found, once the game is over:
+    #: ``fair``, ``unfair``, or ``unchecked`` (no seed came after the last throw); '' while
+    #: it waits (and on the host's screen, whose own dice need no check).
+    dice_check: str = ""
 
     ROLES = ("host", "player", "watcher")
+    DICE_CHECKS = ("fair", "unfair", "unchecked")
 
     def to_dict(self) -> dict[str, Any]:
         return {"role": self.role, **({"seat": self.seat} if self.seat is not None else {}),
                 **({"friends": list(self.friends)} if self.friends else {}),
                 **({"internet": True} if self.internet else {}),
-                **({"port": self.port} if self.port is not None else {})}
+                **({"port": self.port} if self.port is not None else {}),
+                **({"dice_check": self.dice_check} if self.dice_check else {})}
+
+    @property
+    def friend(self) -> bool:
+        """Whether this screen played (or watched) the host's game: its dice were the
+        host's, checked only by the seed shown at the end."""
+        return self.role != "host"
 
 
 @dataclass(frozen=True)
@@ -283,6 +295,16 @@ class Record:
         if not chosen.computer or level == chosen.level or seat in self.played_as:
             return
         self.played_as[seat] = (level, why)
+        self.header_version += 1
+
+    def note_dice_check(self, outcome: str) -> None:
+        """(A friend's screen.)  What the check of the host's dice found (see
+        :attr:`Network.dice_check`); a host found unfair once stays so."""
+        network = self.network
+        if network is None or not network.friend or outcome not in Network.DICE_CHECKS \
+                or network.dice_check == "unfair" or network.dice_check == outcome:
+            return
+        self.network = replace(network, dice_check=outcome)
         self.header_version += 1
 
     def note_demo(self, on: bool, level: str = "expert") -> None:

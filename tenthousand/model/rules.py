@@ -173,6 +173,8 @@ class Rules:
             if value % 50:
                 raise ValueError(_("{name} must be a multiple of 50; it is {value}").format(
                     name=name, value=number(value)))
+        if not _whole(self.dice) or self.dice not in (5, 6):  # (6.0 would break the engine)
+            raise ValueError(_bad_field("dice", self.dice, _("5 or 6")))
         problem = contradiction(self)
         if problem is not None:
             raise ValueError(problem)
@@ -352,16 +354,16 @@ class Rules:
                 continue
             default = getattr(PRESETS[preset], key)
             if isinstance(default, bool):
-                ok = isinstance(value, bool)
+                ok, expected = isinstance(value, bool), _("true or false")
             elif isinstance(default, str):
                 ok = isinstance(value, str) and len(value) <= 80 and is_plain(value)
+                expected = _("a short line of plain text")
             else:
-                ok = value is None or (isinstance(value, int) and not isinstance(value, bool)
-                                       and 0 <= value <= 1_000_000)
-                if value is None and key not in NULLABLE_COUNTERS:
-                    ok = False
+                nullable = key in NULLABLE_COUNTERS
+                ok = value is None and nullable or _whole(value) and 0 <= value <= _POINTS
+                expected = _whole_words(0, _POINTS, nullable=nullable)
             if not ok:
-                raise ValueError(_bad_field(key, value))
+                raise ValueError(_bad_field(key, value, expected))
             values[key] = value
         return dataclasses.replace(PRESETS[preset], **values)
 
@@ -380,51 +382,79 @@ LANGUAGE_FIELDS = frozenset({
 _POINTS = 1_000_000  # no counter, penalty or start is worth more
 
 
+def _whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number in JSON's sense here: an int, never a float that
+    happens to be whole (6.0) nor a bool (true is 1 to Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _points(value: Any, *, nullable: bool = False, low: int = 0) -> bool:
     if value is None:
         return nullable
-    return (isinstance(value, int) and not isinstance(value, bool)
-            and low <= value <= _POINTS and value % 50 == 0)
+    return _whole(value) and low <= value <= _POINTS and value % 50 == 0
+
+
+def _whole_words(low: int, high: int, *, nullable: bool = False, points: bool = False) -> str:
+    """What a number field must be, in words ("a whole number from 0 to 1,000,000")."""
+    if points:
+        # Translators: what a field of the rules must be (after "... must be").
+        text = (_("a multiple of 50 from {low} to {high}, or null") if nullable
+                else _("a multiple of 50 from {low} to {high}"))
+    else:
+        # Translators: what a field of the rules must be (after "... must be").
+        text = (_("a whole number from {low} to {high}, or null") if nullable
+                else _("a whole number from {low} to {high}"))
+    return text.format(low=number(low), high=number(high))
 
 
 def _language_value(key: str, value: Any) -> Any:
-    """Check one field of the rules language from JSON; the value as the dataclass keeps it."""
+    """Check one field of the rules language from JSON; the value as the dataclass keeps it.
+    A float is never taken for a whole number, nor a bool for a number (``6.0``, ``true``)."""
     ok: bool
     if key in ("short_straights_first_throw_only", "catch_up",
                "short_straights_six_dice_only"):
-        ok = isinstance(value, bool)
+        ok, expected = isinstance(value, bool), _("true or false")
     elif key == "dice":
-        ok = value in (5, 6) and not isinstance(value, bool)
+        # Translators: what the rules' number of dice must be (after "dice must be").
+        ok, expected = _whole(value) and value in (5, 6), _("5 or 6")
     elif key == "trash_run":
-        ok = isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 9
+        ok, expected = _whole(value) and 2 <= value <= 9, _whole_words(2, 9)
     elif key == "score_floor":
         ok = _points(value, nullable=True, low=-_POINTS) and (value is None or value <= 0)
+        expected = _whole_words(-_POINTS, 0, nullable=True, points=True)
     elif key in ("four_and_pair", "short_straight_low", "short_straight_high",
                  "no_score_six"):
-        ok = _points(value, nullable=True)
+        ok, expected = _points(value, nullable=True), _whole_words(0, _POINTS, nullable=True,
+                                                                   points=True)
     elif key == "kinds":
         if value is None:
             return None
         ok = (isinstance(value, list | tuple) and len(value) == 6
               and all(isinstance(row, list | tuple) and len(row) == 4
                       and all(_points(v, nullable=True) for v in row) for row in value))
+        # Translators: what the rules' table of kinds must be (after "kinds must be").
+        expected = _("six rows of four values, each a multiple of 50 or null")
         if ok:
             return tuple(tuple(row) for row in value)
     elif key == "starting_scores":
         ok = (isinstance(value, list | tuple) and len(value) <= 9
               and all(_points(v) for v in value))
+        # Translators: what the rules' starting scores must be (after "... must be").
+        expected = _("a list of at most nine multiples of 50")
         if ok:
             return tuple(value)
     else:
-        ok = _points(value)
+        ok, expected = _points(value), _whole_words(0, _POINTS, points=True)
     if not ok:
-        raise ValueError(_bad_field(key, value))
+        raise ValueError(_bad_field(key, value, expected))
     return value
 
 
-def _bad_field(key: str, value: Any) -> str:
-    # Translators: {key} is the field's name in the save (kept as it is), {value} its value.
-    return _("rule field {key} has a bad value: {value}").format(key=key, value=f"{value!r:.60}")
+def _bad_field(key: str, value: Any, expected: str) -> str:
+    # Translators: {key} is the field's name in the save (kept as it is), {expected} what it
+    # must be ("5 or 6", "true or false"), {value} the value the file holds.
+    return _("{key} must be {expected}, not {value}").format(key=key, expected=expected,
+                                                             value=f"{value!r:.60}")
 
 
 def contradiction(rules: Rules) -> str | None:

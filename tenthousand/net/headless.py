@@ -23,7 +23,7 @@ from ..model.game import Game, IllegalAction, Phase
 from .client import ClientLink
 from .events import ClientEvent, Closed, HostEvent, Played, Revealed, SeatJoined, Welcome, Wish
 from .host import HostLink
-from .replica import FairVerdict, Replica, ReplicaError, command_data, fair_check
+from .replica import FairDice, FairVerdict, Replica, ReplicaError, command_data
 
 __all__ = ["HostedGame", "JoinedGame", "computer_chooser", "first_wish", "positions"]
 
@@ -106,8 +106,12 @@ class JoinedGame:
     chooser: Chooser | None = None
     replica: Replica | None = None
     fingerprint: str = ""
-    verdict: FairVerdict | None = None
+    verdict: FairVerdict | None = None  # the check of the last seed that counted
     closed: str | None = None
+    #: The host's dice, checked game after game; what it said, in order (a check, or why
+    #: a game's dice could not be checked).
+    dice: FairDice = field(default_factory=FairDice)
+    said: list[FairVerdict] = field(default_factory=list)
     events: list[ClientEvent] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     #: With a ``clock`` (the benchmark's): when each command arrived, and when this screen
@@ -128,6 +132,7 @@ class JoinedGame:
     def _handle(self, event: ClientEvent) -> None:
         if isinstance(event, Welcome):
             self.replica = Replica.from_game(event.record_data, seat=event.seat)
+            self._say(self.dice.begin(self.replica.game, event.fingerprint))
             self.fingerprint, self.verdict, self._asked_at = event.fingerprint, None, -1
         elif isinstance(event, Played) and self.replica is not None:
             try:
@@ -137,11 +142,20 @@ class JoinedGame:
                 return
             if self.arrivals is not None and self.clock is not None:
                 self.arrivals[len(self.replica.record)] = self.clock()
+            if self.replica.game.over:
+                self._say(self.dice.over())
         elif isinstance(event, Revealed) and self.replica is not None:
-            self.verdict = fair_check(event.seed, self.fingerprint, self.replica.record,
-                                      event.start)
+            verdict = self._say(self.dice.revealed(event.seed, event.start))
+            if verdict is not None and verdict.checked:
+                self.verdict = verdict
         elif isinstance(event, Closed):
             self.closed = event.reason
+            self._say(self.dice.table_closed())
+
+    def _say(self, verdict: FairVerdict | None) -> FairVerdict | None:
+        if verdict is not None:
+            self.said.append(verdict)
+        return verdict
 
     def _wish(self) -> None:
         replica = self.replica

@@ -15,7 +15,7 @@ the host gave before the first throw (:func:`tenthousand.history.codes.fingerpri
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,7 +28,8 @@ from ..model.game import Game, IllegalAction
 from ..model.persist import BadSave, load_record
 from ..model.record import Network, Record
 
-__all__ = ["FairVerdict", "Replica", "ReplicaError", "command_data", "fair_check"]
+__all__ = ["FairDice", "FairVerdict", "REVEAL_WAIT_S", "Replica", "ReplicaError", "command_data",
+           "fair_check"]
 
 log = logging.getLogger(__name__)
 
@@ -162,10 +163,12 @@ class Replica:
 @dataclass(frozen=True)
 class FairVerdict:
     """Whether every throw of the game came from the revealed seed, in one sentence (a
-    loud one when not)."""
+    loud one when not); ``checked`` False: the dice could not be checked (the sentence
+    says why)."""
 
     fair: bool
     text: str
+    checked: bool = True
 
 
 def _thrown(events: Sequence[Event]) -> list[tuple[int, ...]]:
@@ -242,3 +245,108 @@ def fair_check(seed: int, fingerprint: str, record: Record,
         firsts = [None, opening_seat]
     verdicts = [_replay_from(seed, first, record) for first in firsts]
     return next((v for v in verdicts if v.fair), verdicts[0])
+
+
+#: How long after a game's end a friend's screen waits for the host's seed before it says
+#: that none has come (the host shows it at once, when its own screen sees the end).
+REVEAL_WAIT_S = 10.0
+
+
+class FairDice:
+    """The check of the host's dice on a friend's screen, game after game (issue 43).
+
+    A seed counts only once the game is over, the last throw in: then every throw is
+    checked against it (``check``: :func:`fair_check`).  A game that ends and is left
+    without one (the host starts the next game of the match, leaves, drops or stays
+    silent) is called out: its dice could not be checked, and the sentence says why.  The
+    outcome is noted in the game's record (``Network.dice_check``: fair, unfair,
+    unchecked), which the history keeps.  Each method returns what to tell the player, or
+    None; nothing here talks to the network or the window."""
+
+    def __init__(self, check: Callable[[int, str, Record, Any], FairVerdict] = fair_check
+                 ) -> None:
+        self.check = check
+        self.game: Game | None = None
+        self.fingerprint = ""
+
+    def begin(self, game: Game, fingerprint: str) -> FairVerdict | None:
+        """The host's game arrives (the first, the match's next, or the same again on a
+        rejoin); the last game's dice, if it ended and no seed came for it, are called
+        out."""
+        last, said = self.game, None
+        if last is not None and last.over and not _same_start(last, game):
+            said = self.ended(_("the host started the next game without showing its dice "
+                                "seed"), last=True)
+        self.game, self.fingerprint = game, fingerprint
+        if last is not None and _same_start(last, game) and last.record.network is not None \
+                and last.record.network.dice_check:  # (a rejoin: what was found stands)
+            game.record.note_dice_check(last.record.network.dice_check)
+        return said
+
+    def over(self) -> FairVerdict | None:
+        """After a move: a game that has just ended without a fingerprint before it can
+        never be checked."""
+        game = self.game
+        if game is not None and game.over and not self.fingerprint:
+            return self.ended(_("the host gave no fingerprint of its dice before the game"))
+        return None
+
+    def revealed(self, seed: int, start: Any) -> FairVerdict | None:
+        """The host shows its seed: checked against every throw once the game is over;
+        before that it does not count (the throws to come could not be checked by it)."""
+        game = self.game
+        if game is None:
+            return None
+        if not game.over:
+            log.warning("the host showed its seed before the game's end: not counted")
+            return FairVerdict(False, _("The host showed its dice seed before the game's "
+                                        "end: a seed counts only once the last throw is in, "
+                                        "so the host must show it again then."), False)
+        if not self.fingerprint:
+            return self.over()
+        verdict = self.check(seed, self.fingerprint, game.record, start)
+        game.record.note_dice_check("fair" if verdict.fair else "unfair")
+        return verdict
+
+    def silent(self) -> FairVerdict | None:
+        """:data:`REVEAL_WAIT_S` after the end: no seed yet (the game stays open to a late
+        one, and is marked unchecked if the table ends without it)."""
+        if not self.waiting:
+            return None
+        return FairVerdict(False, _("The host has not shown its dice seed since the game "
+                                    "ended: the dice of this game cannot be checked until "
+                                    "it does."), False)
+
+    def table_closed(self) -> FairVerdict | None:
+        """The table is gone (the host left or dropped, or this screen left it)."""
+        return self.ended(_("the table closed before the host showed its dice seed"))
+
+    def ended(self, why: str, *, last: bool = False) -> FairVerdict | None:
+        """No seed can come any more for the game (``why``: in words, as "the table closed
+        before the host showed its dice seed"): if it ended unchecked, say so (``last``:
+        said when the next game is on the table)."""
+        if not self.waiting:
+            return None
+        assert self.game is not None
+        self.game.record.note_dice_check("unchecked")
+        # Translators: {why} says why no seed came, as "the host started the next game
+        # without showing its dice seed".
+        text = (_("WARNING: the dice of the last game could not be checked: {why}, so its "
+                  "result, and the match points it gave, rest on the host's word alone.")
+                if last else
+                _("WARNING: the dice of this game could not be checked: {why}, so its result, "
+                  "and any match points, rest on the host's word alone."))
+        return FairVerdict(False, text.format(why=why), False)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game is over and its dice wait for a seed."""
+        game = self.game
+        return game is not None and game.over and game.record.network is not None \
+            and not game.record.network.dice_check
+
+
+def _same_start(one: Game, other: Game) -> bool:
+    """Whether two replicas are of one game (a rejoin sends the whole game again)."""
+    a, b = one.record, other.record
+    return (a.rules, a.seats, a.start) == (b.rules, b.seats, b.start)

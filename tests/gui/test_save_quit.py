@@ -45,11 +45,11 @@ def players_game(commands: int = 40) -> tuple[Game, bytes]:
     return game, paths().savegame.read_bytes()
 
 
-def open_window(*argv: str) -> launch.App:
+def open_window(*argv: str, notes: list[str] | None = None) -> launch.App:
     """The window the command line opens (on a Tk root of its own, which it closes)."""
     save_preferences(QUIET)
     root = tk.Tk(className="TenThousand")
-    app = launch._open(root, parse(["--skip-intro", *argv])[1])
+    app = launch._open(root, parse(["--skip-intro", *argv])[1], notes)
     app.boxes.confirm = lambda title, question: True
     app.told = []  # type: ignore[attr-defined]
     app.boxes.inform = lambda title, text: app.told.append(text)  # type: ignore[attr-defined]
@@ -91,8 +91,9 @@ def test_a_demo_never_replaces_the_players_saved_game(tk_root: tk.Tk) -> None:
 
 def test_the_demo_says_the_players_game_stays_saved(tk_root: tk.Tk) -> None:
     players_game(10)
-    game, notes, left = launch._saved_game(tk_root, parse(["--demo"])[1])
-    assert game is None and left is None
+    start = launch._saved_game(tk_root, parse(["--demo"])[1])
+    notes = start.notes
+    assert start.game is None and not start.left
     assert len(notes) == 1 and "without --demo" in notes[0]
     assert_one_sentence(notes[0])
 
@@ -199,16 +200,103 @@ def test_a_second_copy_on_the_same_home_says_so_and_does_not_play(
 
 
 def test_the_window_comes_to_the_front_when_a_second_copy_asks(tk_root: tk.Tk) -> None:
+    """...and says in its status line (and log) that it is the copy already open, then
+    answers: the second copy needs no box of its own, which the window in front would
+    hide (issue 42, item 10)."""
     app = make_app(tk_root)
     try:
         launch._come_forward_when_asked(app)
         tk_root.withdraw()  # (Xvfb has no window manager to iconify it)
         wait_until(app, lambda: tk_root.state() == "withdrawn", 5)
-        instance.ask_to_raise()
+        stamp = instance.ask_to_raise()
+        assert stamp is not None
         wait_until(app, lambda: tk_root.state() == "normal", 5)
+        wait_until(app, lambda: instance.answered(stamp), 5)
+        said = app.window.status.full_text
+        assert "started again" in said and "already open" in said, said
+        assert any("already open" in line for line in app.window.log.lines())
     finally:
         app.destroy()
         tk_root.deiconify()
+
+
+def test_a_request_made_while_the_window_is_built_is_answered_once_it_is_up(
+        tk_root: tk.Tk) -> None:
+    lock = instance.acquire()  # (the launch takes the lock before anything else)
+    try:
+        time.sleep(0.01)
+        stamp = instance.ask_to_raise()  # a second copy, while the first one starts
+        assert stamp is not None
+        app = make_app(tk_root)
+        try:
+            launch._come_forward_when_asked(app)
+            wait_until(app, lambda: instance.answered(stamp), 5)
+        finally:
+            app.destroy()
+    finally:
+        lock.release()
+
+
+def test_a_home_where_no_lock_can_be_taken_says_why_in_the_window(
+        tk_root: tk.Tk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 43, item 11: not only a line in the log."""
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    with monkeypatch.context() as m:
+        m.setattr(instance.os, "open", refuse)
+        lock = instance.acquire()
+    assert not lock.held and lock.problem is not None
+    assert "does not allow locks" in lock.problem
+    app = open_window(notes=[lock.problem])
+    try:
+        wait_until(app, lambda: bool(app.told), 5)  # type: ignore[attr-defined]
+        assert lock.problem in app.told[0]  # type: ignore[attr-defined]
+    finally:
+        app.close()
+
+
+ANSWERING = ("import os, sys, time\n"
+             "from tenthousand.files import instance\n"
+             "lock = instance.acquire()\n"
+             "seen = instance.raise_stamp()\n"
+             "print('held' if lock.held else 'none', flush=True)\n"
+             "for _ in range(1200):\n"
+             "    stamp = instance.raise_stamp()\n"
+             "    if stamp != seen and stamp is not None:\n"
+             "        seen = stamp\n"
+             "        instance.answer(stamp)\n"
+             "    time.sleep(0.05)\n")
+
+
+def start_answering(home: Path) -> subprocess.Popen[str]:
+    """A first copy that holds the lock and answers each request to come to the front,
+    as the window does (tests/gui: the window's side is checked above)."""
+    env = dict(os.environ, TENTHOUSAND_HOME=str(home),
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.Popen([sys.executable, "-c", ANSWERING], env=env,
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    return proc
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_a_second_copy_whose_first_answers_ends_at_once_without_a_box(
+        _private_home: Path) -> None:
+    """The issue's case too: the lock's path is a folder when the copies start."""
+    instance.lock_path().mkdir(parents=True)
+    first = start_answering(_private_home)
+    try:
+        start = time.monotonic()
+        done = run_copy(_private_home)
+        took = time.monotonic() - start
+        assert_refused(done)
+        assert "in front now" in done.stderr
+        assert took < launch.ANSWER_WAIT_S + 8  # (the interpreter's start, then at once)
+        assert first.poll() is None
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(30)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
@@ -233,8 +321,15 @@ def test_two_real_windows_on_one_home(tk_root: tk.Tk, _private_home: Path,
                 break
             assert time.monotonic() < end and first.poll() is None
             time.sleep(0.1)
+        asked = instance.ask_to_raise()  # once its window is up, it answers
+        assert asked is not None
+        while not instance.answered(asked):
+            assert time.monotonic() < end and first.poll() is None
+            time.sleep(0.1)
         for _ in range(3):
-            assert_refused(run_copy(_private_home))
+            done = run_copy(_private_home)
+            assert_refused(done)
+            assert "in front now" in done.stderr  # the first window answered
         assert first.poll() is None  # still playing
     finally:
         first.send_signal(signal.SIGKILL)

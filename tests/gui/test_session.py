@@ -342,7 +342,8 @@ def test_the_match_survives_a_restart_of_the_program(tk_root: tk.Tk) -> None:
     first = App(tk_root, QUIET, settings(), game=game, install_error_handler=False,
                 player_factory=stand_in_factory())
     first.destroy()  # quit: the last save is written first
-    again, notes, _left = _saved_game(tk_root, Options())
+    start = _saved_game(tk_root, Options())
+    again, notes = start.game, start.notes
     assert notes == [] and again is not None and not again.over
     assert again.games_played == 1 and again.match_points == game.match_points
     assert again.record.start.seed is not None  # its fingerprint is shown, its seed at the end
@@ -355,5 +356,4 @@ def test_the_match_survives_a_restart_of_the_program(tk_root: tk.Tk) -> None:
     finally:
         app.destroy()
     # Other rules asked for on the command line start afresh, as before.
-    fresh, _notes, _left = _saved_game(tk_root, Options(rules="farkle"))
-    assert fresh is None
+    assert _saved_game(tk_root, Options(rules="farkle")).game is None

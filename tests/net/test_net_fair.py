@@ -101,3 +101,34 @@ def test_a_cheating_host_is_caught_loudly_at_every_screen() -> None:
             assert "NOT fair" in friend.verdict.text and "throw 3" in friend.verdict.text
     finally:
         link.close()
+
+
+def test_a_host_that_never_shows_its_seed_is_called_out_over_the_network() -> None:
+    """Issue 43, item 8, over real sockets: a seed shown before the first throw does not
+    count, and a next game of the match begun instead of the seed leaves the last game's
+    dice unchecked, said at every screen."""
+    link = host(lobby("cpu:expert", "net"))
+    try:
+        ann, watcher = join(link, "Ann"), join(link, "Wat", watch=True, level=None)
+        pump_until(lambda: link.full and watcher.link.table == "Test table", ann, watcher)
+        table = hosted_game(link, seed=51)
+        table.revealed = True  # this host shows no seed at the end...
+        table.begin()
+        link.reveal(51, table.game.record.start.to_dict())  # ...only before the first throw
+        pump_until(lambda: table.game.over and all(
+            f.replica is not None and f.replica.game.over for f in (ann, watcher)),
+            table, ann, watcher, timeout=30)
+        for friend in (ann, watcher):
+            assert friend.verdict is None  # no check was made: no "fair (all 0 throws)"
+            assert [v.checked for v in friend.said] == [False]
+            assert "before the game's end" in friend.said[0].text
+        following = table.game.rematch(seed=52)  # the next game of the match instead
+        table.game, table.seed = following, 52
+        table.begin()
+        pump_until(lambda: all(len(f.said) == 2 for f in (ann, watcher)), table, ann, watcher,
+                   timeout=30)
+        for friend in (ann, watcher):
+            assert "could not be checked: the host started the next game" in friend.said[1].text
+            assert friend.replica is not None and not friend.replica.game.over
+    finally:
+        link.close()

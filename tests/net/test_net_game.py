@@ -49,8 +49,11 @@ def test_a_whole_game_of_a_host_two_friends_and_a_watcher() -> None:
             assert without_rng(friend.replica.game) == without_rng(game)
             assert friend.verdict is not None and friend.verdict.fair, friend.verdict
             assert "checked: fair" in friend.verdict.text
-        assert ann.replica.record.network == Network("player", ann.link.seat)  # type: ignore[union-attr]
-        assert watcher.replica.record.network == Network("watcher")  # type: ignore[union-attr]
+        # (each record notes the check of the host's dice: issue 43, item 8)
+        assert ann.replica.record.network == Network(  # type: ignore[union-attr]
+            "player", ann.link.seat, dice_check="fair")
+        assert watcher.replica.record.network == Network(  # type: ignore[union-attr]
+            "watcher", dice_check="fair")
         # The friends' moves were theirs: each command of a net seat came from its wishes.
         seats = {ann.link.seat, bob.link.seat}
         assert {c.seat for c in game.record.commands} >= seats | {0}
@@ -190,7 +193,7 @@ def test_a_friends_record_of_a_network_game_replays_and_reads_as_played() -> Non
         pump_until(lambda: ann.verdict is not None, table, ann, timeout=30)
         assert ann.replica is not None
         kept = load_record(ann.replica.record.to_dict())
-        assert kept.network == Network("player", ann.link.seat)
+        assert kept.network == Network("player", ann.link.seat, dice_check="fair")
         assert [s.computer for s in kept.seats] == [s.computer for s in table.game.seats]
         replay = build(kept)
         assert replay.last == len(kept) and without_rng(replay.played) == without_rng(table.game)
