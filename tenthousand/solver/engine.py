@@ -28,7 +28,7 @@ from .features.penalty import Penalty
 from .normal import Normal, SolveFailed, report, solve_wide
 from .space import Family, Frame, Space
 from .values_array import Values
-from .variant import Refusal, Variant, count_states, variant_of
+from .variant import Refusal, Variant, exact_states, variant_of
 
 __all__ = ["Solution", "SolveFailed", "solve"]
 
@@ -56,6 +56,12 @@ class Solution:
         """The mover's chance at one turn start."""
         return float(self.values[family.index(frame)])
 
+    def normal(self, seat: int, own: int, other: int, **coords: int) -> float:
+        """The mover's chance at a turn start of the normal game (boards in steps; the
+        options' coordinates as at a game's start unless given)."""
+        family, frame = self.variant.normal_start(seat, own, other)
+        return self.value(family, {**frame, **coords})
+
     @property
     def first_player_win_probability(self) -> float:
         """The starting player's chance, the starting seat drawn at random (D-7)."""
@@ -69,10 +75,6 @@ def turn_model(variant: Variant) -> Any:
         from .turnmodels.stretch_solver import StretchTurns
 
         return StretchTurns(variant.rules)
-    if variant.model == "pegging":
-        from .turnmodels.pegging import PeggingTurns
-
-        return PeggingTurns(variant.rules)
     from .turns import TurnSolver
 
     return TurnSolver(variant.rules)
@@ -88,12 +90,13 @@ def solve(rules: Any, *, tol: float = 1e-9, extra: int | None = None,
     ``progress`` True reports on stderr, a callable gets the share done (0 to 1) now and
     then."""
     if variant is None:
-        found = variant_of(rules, extra=extra, limits=False)
+        found = variant_of(rules, extra=extra, limits=False, fresh=True)
         if isinstance(found, Refusal):
             raise ValueError(str(found))
         variant = found
     started = time.perf_counter()
     say = report(progress, started)
+    variant.compact()
     ts = turn_model(variant)
     values = Values(variant.space)
     penalty = any(isinstance(f, Penalty) for f in variant.features)
@@ -113,7 +116,7 @@ def solve(rules: Any, *, tol: float = 1e-9, extra: int | None = None,
     if normal.unsettled:  # a table with levels still moving would play on wrong values
         raise SolveFailed(f"{normal.unsettled} levels did not settle to {tol:g} for "
                           f"{variant.rules.label}")
-    return Solution(variant, values.v.copy(), states=count_states(variant),
+    return Solution(variant, values.v.copy(), states=exact_states(variant),
                     iterations=end.passes + normal.sweeps, sweeps=sweeps,
                     seconds=time.perf_counter() - started,
                     notes={"extra": variant.extra * 50, "end_columns": end.columns,

@@ -194,7 +194,7 @@ class Level:
     partner: Any
     flip: Any
     outside: Any
-    order: list[Any]
+    order: Chains
     cap: Any
     minimum: Any
     choice: Any  # the best other choice at the start of the turn (-inf: none)

@@ -140,7 +140,11 @@ def _pick(cls: Any, values: tuple[int, ...]) -> Any:
 @dataclass
 class Family:
     """Turn starts of one shape: a stage of the game, its coordinates and how it keeps
-    the boards.  ``offset`` is the place of its first turn start in the value array."""
+    the boards.  ``offset`` is the place of its first turn start in the value array.
+
+    A family is the product of its coordinates (its *volume*), or, where few of those can
+    occur in a game (``stored``: the sorted product indices of those that can), only
+    those: its places are then their ranks in that list."""
 
     name: str
     stage: str  # "normal", "catch-up", "tie-first", "tie-second"
@@ -150,45 +154,76 @@ class Family:
     fixed: Mapping[str, int] = field(default_factory=dict)
     far: bool = False  # a tie-break round far above the game point
     offset: int = 0
+    stored: Any = None  # None: every turn start of the product; else the ones kept
 
     @property
     def shape(self) -> tuple[int, ...]:
         return tuple(c.size for c in self.coordinates)
 
     @property
-    def size(self) -> int:
+    def volume(self) -> int:
         return prod(self.shape)
+
+    @property
+    def size(self) -> int:
+        return self.volume if self.stored is None else len(self.stored)
 
     def coordinate(self, name: str) -> Coordinate | None:
         return next((c for c in self.coordinates if c.name == name), None)
 
-    def index(self, frame: Frame) -> Any:
-        """The places of these turn starts in the value array (mixed radix, the last
-        coordinate fastest); the coordinates must lie in range."""
+    def product_index(self, frame: Frame) -> Any:
+        """The index of these turn starts in the product of the coordinates (mixed radix,
+        the last coordinate fastest); the coordinates must lie in range."""
         coords = dict(frame)
         coords.update(self.boards.encode(frame["board0"], frame["board1"]))
         at: Any = 0
         for c in self.coordinates:
             at = at * c.size + (coords[c.name] - c.lo)
+        return at
+
+    def index(self, frame: Frame) -> Any:
+        """The places of these turn starts in the value array."""
+        at = self.product_index(frame)
+        if self.stored is not None:
+            at = _rank(self.stored, at)
         return at + self.offset
 
     def inside(self, frame: Frame) -> Any:
-        """Whether each turn start's coordinates lie in the family's ranges."""
+        """Whether each turn start's coordinates lie in the family's ranges (and, where it
+        keeps only some, among those)."""
         coords = dict(frame)
         coords.update(self.boards.encode(frame["board0"], frame["board1"]))
         ok: Any = True
         for c in self.coordinates:
             value = coords[c.name]
             ok = ok & (value >= c.lo) & (value <= c.hi)
+        if self.stored is not None:
+            at = where(ok, self.product_index(frame), 0)
+            rank = minimum(_rank(self.stored, at), len(self.stored) - 1)
+            ok = ok & (_take(self.stored, rank) == at)
         return ok
 
     def frame(self, index: Any) -> Frame:
         """The frames of these places (an int or an array of them)."""
         rest = index - self.offset
+        if self.stored is not None:
+            rest = _take(self.stored, rest)
+        return self.decode(rest)
+
+    def decode(self, product: Any) -> Frame:
+        """The frames of these product indices."""
         coords: Frame = dict(self.fixed)
-        for c in reversed(self.coordinates):
-            coords[c.name] = rest % c.size + c.lo
-            rest = rest // c.size
+        if _is_array(product) and self.coordinates:
+            import numpy as np
+
+            for c, values in zip(self.coordinates, np.unravel_index(product, self.shape),
+                                 strict=True):
+                coords[c.name] = values + c.lo
+        else:
+            rest = product
+            for c in reversed(self.coordinates):
+                coords[c.name] = rest % c.size + c.lo
+                rest = rest // c.size
         coords["board0"], coords["board1"] = self.boards.decode(coords)
         return coords
 
@@ -197,6 +232,25 @@ class Family:
         import numpy as np
 
         return self.frame(np.arange(self.size, dtype=np.int64) + self.offset)
+
+
+def _rank(stored: Any, at: Any) -> Any:
+    """The place of product index ``at`` among the sorted ``stored`` (an int or an array)."""
+    if _is_array(at) or _is_array(stored) and not isinstance(at, int):
+        import numpy as np
+
+        return np.searchsorted(np.asarray(stored), at)
+    import bisect
+
+    return bisect.bisect_left(stored, at)
+
+
+def _take(stored: Any, rank: Any) -> Any:
+    if _is_array(rank):
+        import numpy as np
+
+        return np.asarray(stored)[rank]
+    return int(stored[rank])
 
 
 @dataclass
@@ -211,6 +265,10 @@ class Space:
     size: int = 0
 
     def __post_init__(self) -> None:
+        self.place()
+
+    def place(self) -> None:
+        """Give each family its offset (again, after some keep only some turn starts)."""
         at = 0
         for family in self.families:
             family.offset = at
@@ -221,16 +279,12 @@ class Space:
     def family(self, name: str) -> Family:
         return next(f for f in self.families if f.name == name)
 
-    def locate(self, index: int) -> Family:
-        """The family of a place."""
-        return next(f for f in self.families if f.offset <= index < f.offset + f.size)
-
     def describe(self) -> list[dict[str, Any]]:
         """The families as a table's header keeps them."""
         return [{"name": f.name, "stage": f.stage, "far": f.far, "offset": f.offset,
                  "boards": {"form": f.boards.form, "classes": list(f.boards.classes),
                             "representatives": list(f.boards.representatives)},
-                 "fixed": dict(f.fixed),
+                 "fixed": dict(f.fixed), "kept": None if f.stored is None else f.size,
                  "coordinates": [[c.name, c.lo, c.size] for c in f.coordinates]}
                 for f in self.families]
 

@@ -86,6 +86,12 @@ class Table:
         position = Position(*found)
         return position if self.value(position) is not None else None
 
+    def normal(self, seat: int, own: int, other: int, **coords: int) -> float | None:
+        """The mover's chance at a turn start of the normal game (boards in steps; the
+        options' coordinates as at a game's start unless given)."""
+        family, frame = self.variant.normal_start(seat, own, other)
+        return self.value(Position(family, {**frame, **coords}))
+
     def value(self, position: Position) -> float | None:
         """The mover's chance at a turn start before he chooses (None: not in the table)."""
         return self.at(position.family.index(position.frame))
@@ -152,10 +158,6 @@ def make_turn(variant: Variant, bank: Callable[[int], float], trash: float, need
         from .turnmodels.stretches import PyramidTurn
 
         return PyramidTurn(variant.rules, bank, trash, need, cap)
-    if variant.model == "pegging":
-        from .turnmodels.pegging import PeggingTurn
-
-        return PeggingTurn(variant.rules, bank, trash, need, cap)
     from .turn import TurnValues
 
     return TurnValues(variant.rules, bank, trash, need, cap)
@@ -186,7 +188,10 @@ def pack(solution: Any) -> bytes:
             "seconds": round(solution.seconds, 1),
         },
     }
-    body = np.asarray(solution.values, dtype="<f4").tobytes()
+    kept = [np.asarray(f.stored, dtype="<u4") for f in variant.space.families
+            if f.stored is not None]
+    body = np.asarray(solution.values, dtype="<f4").tobytes() + b"".join(
+        k.tobytes() for k in kept)
     return write_file(header, body)
 
 
@@ -197,26 +202,40 @@ def write_file(header: dict[str, Any], body: bytes) -> bytes:
 
 def unpack(data: bytes) -> Table:
     """Read a table file; ValueError when it is not one (or not one of this version)."""
-    header, body = read_file(data)
+    header, body, kept = read_file(data)
     rules = Rules.from_dict(header.get("rules"))
     players, extra = _whole(header, "players"), _whole(header, "extra")
-    found = variant_of(rules, players, extra=extra * 50, limits=False)
+    found = variant_of(rules, players, extra=extra * 50, limits=False, fresh=True)
     if isinstance(found, Refusal):
         raise ValueError(f"perfect-play table of rules not solved here: {found}")
-    if (header.get("families") != found.space.describe() or header.get("size")
-            != found.space.size or header.get("features") != list(found.names)):
+    families = header.get("families")
+    if not isinstance(families, list) or len(families) != len(found.space.families):
+        raise ValueError("perfect-play table made by another version of the game")
+    at = 0
+    for family, described in zip(found.space.families, families, strict=True):
+        count = described.get("kept") if isinstance(described, dict) else None
+        if count is not None:
+            if not isinstance(count, int) or not 0 < count <= family.volume:
+                raise ValueError("perfect-play table has a bad family")
+            family.stored = kept[at:at + count]
+            at += count
+    found.space.place()
+    if (families != found.space.describe() or header.get("size") != found.space.size
+            or header.get("features") != list(found.names) or at != len(kept)):
         raise ValueError("perfect-play table made by another version of the game")
     if len(body) != found.space.size:
         raise ValueError("perfect-play table has the wrong size")
     return Table(found, body, _figures(header))
 
 
-def read_file(data: bytes) -> tuple[dict[str, Any], array[float]]:
-    """The header and the float32 values of a table file; ValueError when it is not one.
+def read_file(data: bytes) -> tuple[dict[str, Any], array[float], array[int]]:
+    """The header, the float32 values and the kept turn starts (the product indices of
+    the families that keep only some) of a table file; ValueError when it is not one.
 
     Nothing in the file is trusted: the header must be a JSON object of at most
-    :data:`MAX_HEADER_BYTES`, its ``size`` the number of values, which are inflated to that
-    many and no further; every value is a chance, 0 to 1, or NaN (no game comes there)."""
+    :data:`MAX_HEADER_BYTES`, its ``size`` the number of values and its families' ``kept``
+    the number of indices, which are inflated to that many and no further; every value is
+    a chance, 0 to 1, or NaN (no game comes there); the indices rise."""
     if not data.startswith(MAGIC):
         raise ValueError("not a perfect-play table")
     pos = len(MAGIC)
@@ -237,22 +256,31 @@ def read_file(data: bytes) -> tuple[dict[str, Any], array[float]]:
     if header.get("format") != FORMAT:
         raise ValueError("unknown table format")
     values = _whole(header, "size")
-    if not 0 < values <= MAX_VALUES:
+    families = header.get("families")
+    if not isinstance(families, list):
+        raise ValueError("perfect-play table header has no families")
+    counts = [f.get("kept") for f in families if isinstance(f, dict)]
+    kept = sum(c for c in counts if isinstance(c, int) and not isinstance(c, bool))
+    if not 0 < values <= MAX_VALUES or not 0 <= kept <= MAX_VALUES:
         raise ValueError("perfect-play table has the wrong size")
+    want = 4 * (values + kept)
     inflate = zlib.decompressobj()
     try:
-        raw = inflate.decompress(data[pos + size:], values * 4 + 1)
+        raw = inflate.decompress(data[pos + size:], want + 1)
     except zlib.error as e:
         raise ValueError(f"perfect-play table is damaged ({e})") from None
-    if len(raw) != values * 4 or inflate.unconsumed_tail or not inflate.eof:
+    if len(raw) != want or inflate.unconsumed_tail or not inflate.eof:
         raise ValueError("perfect-play table has the wrong size")
     body: array[float] = array("f")
-    body.frombytes(raw)
+    body.frombytes(raw[:4 * values])
+    indices: array[int] = array("I")
+    indices.frombytes(raw[4 * values:])
     if sys.byteorder != "little":
         body.byteswap()
+        indices.byteswap()
     if not all(0.0 <= v <= 1.0 or v != v for v in body):
         raise ValueError("perfect-play table holds values that are no chances")
-    return header, body
+    return header, body, indices
 
 
 def _whole(header: dict[str, Any], key: str) -> int:

@@ -197,21 +197,3 @@ def cached(key: tuple[object, ...], make: Callable[[], T]) -> T:
     """The turn kept for ``key`` (of any turn model), else ``make()``'s."""
     found: T = _KEPT.get(key, make)
     return found
-
-
-# -- TEMPORARY: the old solvers' imports, until they are removed ------------------------
-_cached = cached
-
-
-def challenge_starts(turn: Any, game: Any, table: Any) -> Any:  # pragma: no cover
-    if game.challenge_target is not None or game.challenge_slot_for(game.current) is None:
-        return None
-    plain, challenge = turn(game, table, False), turn(game, table, True)
-    if plain is None or challenge is None:
-        return None
-    return challenge.start(), plain.start()
-
-
-def challenge_wins(turn: Any, game: Any, table: Any) -> Any:  # pragma: no cover
-    found = challenge_starts(turn, game, table)
-    return None if found is None else found[0] > found[1]

@@ -16,6 +16,7 @@ Pure Python.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -44,11 +45,17 @@ LARGEST_GAME_POINT = 15000
 #: The most work a solve on the player's machine may take: turn states (each turn start
 #: with every turn score and dice left inside its cap) times the sweeps over them.  The
 #: largest solves within it take some ten minutes of one core (docs/perfect-play.md).
-LARGEST_WORK = 3_000_000_000
+LARGEST_WORK = 4_100_000_000
 #: The options a turn model of its own plays.
 TURN_MODELS = {"pyramiding": "stretches", "rotary-club": "pegging"}
 #: The options no solver here takes.
-UNSOLVED = ("mutant-trash",)
+UNSOLVED = ("mutant-trash", "rotary-club")
+
+
+#: An end family of more turn starts than this keeps only those that can occur, where they
+#: are fewer than half (:meth:`Variant.compact`); the product is scanned this many at a time.
+_SPARSE = 100_000
+_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -101,15 +108,18 @@ class Variant:
         In the last turns: ``max(game point + extra, minimum)``.  In the normal game the
         ``extra`` steps lie beyond the least turn score that reaches the game point and may
         bank (``max(game point - board, minimum) + extra``, the minimum with what the
-        options add); without options, beyond the game point (``game point - board +
-        extra``), as the shipped tables were solved (the two differ only where the minimum
-        is above the steps to the game point, by some 1e-6)."""
+        options add; where the first to the game point wins at once, a step less: that
+        score banks and wins, exactly, unless the throw after a corner is compulsory and
+        ``extra`` lets it wait); without options, beyond the game point (``game point -
+        board + extra``), as the shipped tables were solved (the two differ only where the
+        minimum is above the steps to the game point, by some 1e-6)."""
         b = self.bounds
         if family.stage != NORMAL:
             return maximum(b.ng + b.extra, need)
         if not self.features:
             return b.ng - frame["board0"] + b.extra
-        return maximum(b.ng - frame["board0"], need) + b.extra
+        last = 0 if self.ending.catch_up else 1
+        return maximum(b.ng - frame["board0"], need) + b.extra - last
 
     def choices(self, frame: Frame) -> dict[str, Any]:
         """The choices at the start of a turn: ``plain`` everywhere, and where each
@@ -126,9 +136,9 @@ class Variant:
         return rank
 
     def feasible(self, family: Family, frame: Frame) -> Any:
-        ok: Any = self.ending.feasible(frame, family.stage, self.bounds)
+        ok: Any = self.ending.feasible(frame, family, self.bounds)
         for feature in self.features:
-            ok = ok & feature.feasible(frame, family.stage, self.bounds)
+            ok = ok & feature.feasible(frame, family, self.bounds)
         return ok
 
     def bank(self, family: Family, frame: Frame, choice: str, t: Any) -> tuple[Any, Any]:
@@ -176,6 +186,30 @@ class Variant:
             return None
         return family, frame
 
+    def compact(self) -> None:
+        """Keep in each end family only the turn starts that can occur, where they are
+        few among its product (the scores to beat of surpassing, say), and place the
+        families again (needs numpy; done once, by the solve)."""
+        import numpy as np
+
+        changed = False
+        for family in self.space.families:
+            if family.stage == NORMAL or family.stored is not None or family.volume < _SPARSE:
+                continue
+            kept = []
+            for lo in range(0, family.volume, _CHUNK):
+                product = np.arange(lo, min(lo + _CHUNK, family.volume), dtype=np.int64)
+                frame = family.decode(product)
+                ok = np.asarray(self.feasible(family, frame), bool) & np.ones(len(product),
+                                                                             bool)
+                kept.append(product[ok])
+            stored = np.concatenate(kept)
+            if len(stored) < family.volume // 2:
+                family.stored = stored
+                changed = True
+        if changed:
+            self.space.place()
+
     def normal_start(self, seat: int, own: int, other: int) -> tuple[Family, Frame]:
         """A turn start of the normal game with these boards (steps) and everything else as
         at the start of a game (challenges all there, no runs, nothing to beat)."""
@@ -212,7 +246,7 @@ def bounds_of(rules: Rules, extra: int) -> Bounds:
         lo = 0
     caps = [max(ng - a, open_min if a == 0 else min_after) + extra for a in range(lo, ng)]
     if rules.surpassing:  # a score to beat raises the cap to the minimum it makes
-        caps = [max(c, ng - lo) for c in caps]
+        caps = [max(c, ng - lo + extra) for c in caps]
     top = max(caps, default=extra) + maxp
     f_hi = max((a + cap for a, cap in zip(range(lo, ng), caps, strict=True)), default=ng) + maxp
     rows = max(ng + extra, open_min, min_after) + maxp + 1
@@ -222,15 +256,18 @@ def bounds_of(rules: Rules, extra: int) -> Bounds:
 
 
 def variant_of(rules: Rules, players: int = 2, *, extra: int | None = None,
-               limits: bool = True) -> Variant | Refusal:
+               limits: bool = True, fresh: bool = False) -> Variant | Refusal:
     """The variant of perfect play these rules need, or why there is none here.
 
     ``extra``: the turn cap beyond the game point, in points (by default 2,000 where it
     truncates: with a catch-up round, or a throw after a corner that must be taken; else 0,
     where banking at the game point at once is exact); ``limits``: refuse rules too big for
-    a player's machine (``sim solve`` can lift it)."""
+    a player's machine (``sim solve`` can lift it); ``fresh``: a variant of its own, not the
+    one kept for these rules."""
     if extra is None:
         extra = DEFAULT_EXTRA if rules.catch_up or rules.corner_throw_mandatory else 0
+    if fresh:  # a variant of its own (a table's, whose families keep what its file says)
+        return _variant.__wrapped__(rules, players, extra, limits)
     return _variant(rules, players, extra, limits)
 
 
@@ -293,21 +330,52 @@ def _too_big(variant: Variant) -> str | None:
 
 
 def count_states(variant: Variant) -> int:
-    """The turn states of the normal game: every turn start with every turn score up to
-    its cap and every number of dice left (quick: a sum over the boards, times the other
-    coordinates' sizes and the share of them that can occur)."""
+    """About how many turn states the normal game has: its turn starts that can occur, each
+    with every turn score up to its cap and every number of dice left (or every stretch).
+    Quick, in plain Python: a fixed random sample of at most :data:`_SAMPLE` turn starts
+    stands for the rest."""
+    return _count_states(variant.rules, variant.players, variant.extra)
+
+
+@lru_cache(maxsize=64)
+def _count_states(rules: Rules, players: int, extra: int) -> int:
+    found = _variant(rules, players, extra * STEP, False)
+    assert isinstance(found, Variant)
+    family = found.family("normal")
+    per_state = 6
+    if found.model == "stretches":  # a turn state is a stretch, not the dice left
+        from .turnmodels.stretches import stretches
+
+        per_state = len(stretches(rules).states)
+    picked = (range(family.volume) if family.volume <= _SAMPLE
+              else random.Random(0).sample(range(family.volume), _SAMPLE))
+    total = 0
+    for product in picked:
+        frame = family.decode(product)
+        if found.feasible(family, frame):
+            total += found.cap(family, frame, found.need(family, frame)) * per_state
+    return total * family.volume // len(picked)
+
+
+#: Turn starts of the normal game :func:`count_states` looks at.
+_SAMPLE = 4096
+
+
+def exact_states(variant: Variant) -> int:
+    """The turn states of the normal game, every one counted (needs numpy)."""
+    import numpy as np
+
     family = variant.family("normal")
-    b = variant.bounds
-    per_board = sum((max(b.ng - a, b.open_min if a == 0 else b.min_after) + b.extra) * 6
-                    for a in range(b.lo, b.ng))
-    others = 1
-    for c in family.coordinates:
-        if c.name != "board0":
-            others *= c.size
-    share = 1.0
-    for feature in variant.features:
-        share *= feature.share(b)
-    return int(per_board * others * share)
+    frame = family.all()
+    ok = np.asarray(variant.feasible(family, frame), bool) & np.ones(family.size, bool)
+    frame = {k: (v[ok] if isinstance(v, np.ndarray) else v) for k, v in frame.items()}
+    cap = variant.cap(family, frame, variant.need(family, frame))
+    per_state = 6
+    if variant.model == "stretches":
+        from .turnmodels.stretches import stretches
+
+        per_state = len(stretches(variant.rules).states)
+    return int(np.sum(cap)) * per_state
 
 
 def sweeps_of(variant: Variant) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..space import Coordinate, Frame, maximum, minimum
+from ..space import Coordinate, Family, Frame, maximum, minimum
 
 if TYPE_CHECKING:
     from ...model.game import Game
@@ -79,7 +79,7 @@ class Feature:
         """The values of its coordinates that a family of this stage does not keep."""
         return {}
 
-    def feasible(self, frame: Frame, stage: str, bounds: Bounds) -> Any:
+    def feasible(self, frame: Frame, family: Family, bounds: Bounds) -> Any:
         """Which turn starts of a family can occur in a game (the others are not solved)."""
         return True
 

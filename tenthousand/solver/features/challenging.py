@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...i18n import _
-from ..space import Coordinate, Frame, where
+from ..space import Coordinate, Family, Frame, where
 from . import Bounds, Feature, lower
 
 if TYPE_CHECKING:
@@ -62,8 +62,8 @@ class Challenging(Feature):
             return {"first0": 0, "first1": 0}
         return {} if stage == "tie-second" else {"second0": 1, "second1": 1}
 
-    def feasible(self, frame: Frame, stage: str, bounds: Bounds) -> Any:
-        if stage != "normal" or bounds.floor is not None:
+    def feasible(self, frame: Frame, family: Family, bounds: Bounds) -> Any:
+        if family.stage != "normal" or bounds.floor is not None:
             return True
         # a board goes below zero only by a challenge against its player (less than the
         # game point) and his own challenge's penalty

@@ -74,11 +74,13 @@ class Ending(Feature):
     def families(self, features: list[Feature], bounds: Bounds) -> list[Family]:
         """The families of turn starts, with every feature's coordinates."""
         b = bounds
-        out = [self._family("normal", NORMAL, False, [
-            Coordinate("seat", 0, self.players), Coordinate("board0", b.lo, b.ng - b.lo),
-            Coordinate("board1", b.lo, b.ng - b.lo)], Boards(), {}, features, b)]
-        if not self.catch_up:
-            return out
+        boards = [Coordinate("board0", b.lo, b.ng - b.lo), Coordinate("board1", b.lo, b.ng - b.lo)]
+        if not self.catch_up:  # no tie-breaks: the seats do not matter
+            return [self._family("normal", NORMAL, False, boards, Boards(), {"seat": 0},
+                                 features, b)]
+        out = [self._family("normal", NORMAL, False,
+                            [Coordinate("seat", 0, self.players), *boards], Boards(), {},
+                            features, b)]
         seats = [Coordinate("seat", 0, self.players)]
         span = self.deficits(b)
         if self.exact:
@@ -139,8 +141,8 @@ class Ending(Feature):
             high = max(high, b.f_hi + b.rows - 1 - b.floor)
         return -penalties, high
 
-    def feasible(self, frame: Frame, stage: str, bounds: Bounds) -> Any:
-        if stage == CATCH_UP and not self.exact and bounds.lo >= 0:
+    def feasible(self, frame: Frame, family: Family, bounds: Bounds) -> Any:
+        if family.stage == CATCH_UP and not self.exact and bounds.lo >= 0:
             return frame["board0"] >= 0  # no board below zero without a lowest score
         return True
 

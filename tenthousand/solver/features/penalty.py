@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...i18n import _
-from ..space import Coordinate, Frame, where
+from ..space import Coordinate, Family, Frame, where
 from . import Bounds, Feature, lower
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class Penalty(Feature):
     def fixed(self, stage: str, far: bool) -> Frame:
         return {"run0": 0, "run1": 0} if stage == "catch-up" else {}
 
-    def feasible(self, frame: Frame, stage: str, bounds: Bounds) -> Any:
+    def feasible(self, frame: Frame, family: Family, bounds: Bounds) -> Any:
         # a bank ends a run: who added something to beat has no run
         if "added1" in frame:
             return (frame["added1"] == 0) | (frame["run1"] == 0)

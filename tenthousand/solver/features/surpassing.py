@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..space import Coordinate, Frame, maximum
+from ..space import Coordinate, Family, Frame, maximum
 from . import Bounds, Feature
 
 if TYPE_CHECKING:
@@ -32,23 +32,24 @@ class Surpassing(Feature):
             return [Coordinate(self.before, 0, bounds.ng - bounds.lo)]
         return [Coordinate(self.before, 0, bounds.last)]
 
-    def feasible(self, frame: Frame, stage: str, bounds: Bounds) -> Any:
+    def feasible(self, frame: Frame, family: Family, bounds: Bounds) -> Any:
         added = frame[self.before]
-        if stage == "normal":  # he added it to a board at least the lowest
+        if family.stage == "normal":  # he added it to a board at least the lowest
             return added <= frame["board1"] - bounds.lo
-        if stage == "catch-up":  # the finisher's bank of the normal game
+        if family.stage == "catch-up":  # the finisher's bank of the normal game
+            if family.boards.form == "exact":  # from a board of the normal game
+                before = frame["board1"] - added
+                return (before >= bounds.lo) & (before < bounds.ng)
             return added <= bounds.top
-        if stage == "tie-second":  # the first of the round added it: he is that far ahead
-            ahead = frame["board1"] - frame["board0"]
+        if family.stage == "tie-second":  # the first of the round added it: he is that far
+            ahead = frame["board1"] - frame["board0"]  # ahead (twice with a challenge bank)
             if not self.challenging:
                 return (added == 0) | (ahead == added)
-            # twice with a challenge bank, more where the lowest score stopped it
+            if bounds.floor is None or family.far:
+                return (added == 0) | (ahead == added) | (ahead == 2 * added)
+            # more where the lowest score stopped what the challenge took
             return (added == 0) | (ahead == added) | (ahead >= 2 * added)
         return True
-
-    def share(self, bounds: Bounds) -> float:
-        n = bounds.ng - bounds.lo
-        return (n + 1) / (2 * n)
 
     def need(self, frame: Frame, need: Any) -> Any:
         return maximum(need, frame[self.before] + 1)
