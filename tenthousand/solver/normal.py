@@ -60,6 +60,8 @@ _MARGIN = 1e-4
 #: A level still moving after this many exact passes takes plain fixed-point steps: slower,
 #: but they converge, as the coupling contracts (the slopes are chances of trash).
 _PLAIN = 12
+#: One level in this many has every transition of its banks checked to lie in the space.
+_CHECK = 16
 #: The most exact passes of a level before it is given up as unsettled.
 _MOST = 100
 #: How a sweep of the trash penalty steps a level (see :meth:`Normal.sweep_ranks`)
@@ -266,6 +268,7 @@ class Normal:
         self.fixups = 0
         self.level_passes: list[int] = []
         self.checked = 0  # transitions checked to lie in the space
+        self.coded = 0  # levels whose bank codes were worked out
 
     # -- building a level ---------------------------------------------------------------
 
@@ -278,10 +281,11 @@ class Normal:
         codes = self.bank_codes(frame, need, cap)
         tcode, tin = variant.trash(fam, frame, "plain")
         self._check(tin, True, "a trash")
-        position = {int(i): k for k, i in enumerate(index.tolist())}
         tidx = tcode % self.space.size
-        inner = np.array([int(i) in position for i in tidx.tolist()], bool)
-        partner = np.array([position.get(int(i), 0) for i in tidx.tolist()], int)
+        sorter = np.argsort(index, kind="stable")  # (a block of several levels: unsorted)
+        found = sorter[np.minimum(np.searchsorted(index, tidx, sorter=sorter), len(index) - 1)]
+        inner = index[found] == tidx
+        partner = np.where(inner, found, 0)
         flip = tcode < self.space.size
         lv = Level(int(self.level_of[block[0]]), index, frame, codes, inner, partner, flip,
                    tcode, chains(inner, partner, flip), cap, np.maximum(need, 1),
@@ -293,10 +297,18 @@ class Normal:
     def bank_codes(self, frame: Frame, need: Any, cap: Any) -> Any:
         """What banking each turn score leads to, for these columns: (rows, columns) codes
         (turn scores that cannot bank, or are never read, lead to a harmless value)."""
-        t = np.arange(self.rows)[:, None]
-        codes, inside = self.variant.bank(self.family, _rows(frame), "plain", t)
+        rows = int(cap.max(initial=0)) + self.ts.maxp + 1  # (padded to a sweep's rows)
+        t = np.arange(rows, dtype=np.int32)[:, None]
+        # every level's transitions lie in the space by the ranges' construction: a sample
+        # of them is checked (reading a turn start left out is checked at every pass)
+        check = self.coded % _CHECK == 0
+        self.coded += 1
+        narrow = {k: (v.astype(np.int32) if isinstance(v, np.ndarray) else v)
+                  for k, v in frame.items()}
+        codes, inside = self.variant.bank(self.family, _rows(narrow), "plain", t, check)
         usable = (t >= need[None, :]) & (t <= cap[None, :] + self.ts.maxp)
-        self._check(inside, usable, "a bank")
+        if check:
+            self._check(inside, usable, "a bank")
         return np.where(usable, codes, self.space.one)
 
     def _check(self, inside: Any, usable: Any, what: str) -> None:
@@ -405,7 +417,7 @@ class Normal:
             parts.append(self.problems(lv, lv.cols, lv.slope[lv.cols]))
         provisional = len(active) > 1 or active[0].kept is not None
         need = max(int(p[3].max(initial=0)) for p in parts) + self.ts.maxp + 1
-        parts = [(p[0][:need], *p[1:]) for p in parts]
+        parts = [(_rows_of(p[0], need), *p[1:]) for p in parts]
         bank, trash, minimum, cap, _, _ = (np.concatenate(p, axis=-1)
                                            for p in zip(*parts, strict=True))
         hi = np.empty(len(trash), int)
@@ -603,6 +615,14 @@ def sweep_step(sweep: int, moved: float, before: float, chord_below: float = CHO
     if sweep > 2 and moved > before * settle_above:
         return SETTLE
     return CHORD if moved < chord_below else NEWTON
+
+
+def _rows_of(bank: Any, rows: int) -> Any:
+    """The first ``rows`` rows of a level's bank values, padded with zeros (rows past a
+    column's cap and a throw's points are never read)."""
+    if len(bank) >= rows:
+        return bank[:rows]
+    return np.concatenate([bank, np.zeros((rows - len(bank), bank.shape[1]))])
 
 
 def _rows(frame: Frame) -> Frame:

@@ -141,13 +141,15 @@ class Variant:
             ok = ok & feature.feasible(frame, family, self.bounds)
         return ok
 
-    def bank(self, family: Family, frame: Frame, choice: str, t: Any) -> tuple[Any, Any]:
+    def bank(self, family: Family, frame: Frame, choice: str, t: Any,
+             check: bool = True) -> tuple[Any, Any]:
         """What banking ``t`` steps is worth to the mover (a code of
-        :func:`.space.code`), and whether the turn start it leads to is in the space."""
+        :func:`.space.code`), and whether the turn start it leads to is in the space
+        (``check`` false: not looked at, True)."""
         after = {**frame, "board0": frame["board0"] + t}
         for feature in self.features:
             after = feature.bank(after, t, choice, self.bounds)
-        return self.ending.after(self.space, family, after, self.bounds)
+        return self.ending.after(self.space, family, after, self.bounds, check)
 
     def trash(self, family: Family, frame: Frame, choice: str) -> tuple[Any, Any]:
         """What a trash is worth to the mover, as :meth:`bank`."""
@@ -252,7 +254,9 @@ def bounds_of(rules: Rules, extra: int) -> Bounds:
     rows = max(ng + extra, open_min, min_after) + maxp + 1
     # the last turns' caps: a score to beat raises each by at most a turn's points
     last = max(rows, top + 1) + (3 * (maxp + 1) if rules.surpassing else 0)
-    return Bounds(ng, extra, maxp, lo, floor, open_min, min_after, rows, top, f_hi, last)
+    lose = ((rules.challenge_penalties[1] // STEP if rules.challenging else 0)
+            + (rules.trash_penalty // STEP if rules.three_trash else 0))
+    return Bounds(ng, extra, maxp, lo, floor, open_min, min_after, rows, top, f_hi, last, lose)
 
 
 def variant_of(rules: Rules, players: int = 2, *, extra: int | None = None,

@@ -45,6 +45,7 @@ class Bounds:
     top: int  # the most a bank of the normal game adds: its highest cap plus maxp
     f_hi: int  # the highest board a bank of the normal game reaches
     last: int  # more than any turn of the end game adds (caps grow with a score to beat)
+    lose: int = 0  # the most one trash can cost its player (a challenge's and a run's penalty)
 
 
 def lower(board: Any, amount: Any, floor: int | None) -> Any:

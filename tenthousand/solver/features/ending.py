@@ -135,11 +135,10 @@ class Ending(Feature):
 
     def deficits(self, b: Bounds) -> tuple[int, int]:
         """How far the second of a round can be behind (negative: ahead)."""
-        penalties = b.rows + b.top  # room for any penalty a round's trash costs
-        high = 2 * b.last
+        high = 2 * b.last if self.exact else b.last  # a challenge bank counts twice
         if self.exact and b.floor is not None:
             high = max(high, b.f_hi + b.rows - 1 - b.floor)
-        return -penalties, high
+        return -b.lose, high
 
     def feasible(self, frame: Frame, family: Family, bounds: Bounds) -> Any:
         if family.stage == CATCH_UP and not self.exact and bounds.lo >= 0:
@@ -148,23 +147,24 @@ class Ending(Feature):
 
     # -- what follows a turn ------------------------------------------------------------
 
-    def after(self, space: Space, family: Family, frame: Frame,
-              bounds: Bounds) -> tuple[Any, Any]:
+    def after(self, space: Space, family: Family, frame: Frame, bounds: Bounds,
+              check: bool = True) -> tuple[Any, Any]:
         """What the mover's turn ending in ``frame`` (the boards and coordinates after it,
         seen from him) is worth to him, as a code of :func:`..space.code`, and whether the
         turn start it leads to lies in its family."""
         b0, b1 = frame["board0"], frame["board1"]
         if family.stage == NORMAL:
             nxt = rotate(frame, 1, self.players, self.names)
-            go_on, inside = self._start(space, "normal", nxt, False)
+            go_on, inside = self._start(space, "normal", nxt, False, check)
             reach = b0 >= bounds.ng
             if not self.catch_up:
                 return where(reach, won(space, True), go_on), where(reach, True, inside)
-            chase, inside_c = self._start(space, "catch-up", nxt, False)
+            chase, inside_c = self._start(space, "catch-up", nxt, False, check)
             return where(reach, chase, go_on), where(reach, inside_c, inside)
         if family.stage == TIE_FIRST:
             nxt = rotate(frame, 1, self.players, self.names)
-            return self._start(space, "far-second" if family.far else "tie-second", nxt, False)
+            return self._start(space, "far-second" if family.far else "tie-second", nxt, False,
+                               check)
         # the end of the catch-up turn or of a tie-break round: the boards decide
         over = b0 != b1
         if family.stage == CATCH_UP and self.exact:
@@ -173,11 +173,12 @@ class Ending(Feature):
             tie_name = "far-first"
         seat = frame["seat"]
         nxt = rotate(frame, seat, self.players, self.names)
-        tie, inside = self._start(space, tie_name, nxt, seat == 0)
+        tie, inside = self._start(space, tie_name, nxt, seat == 0, check)
         return where(over, won(space, b0 > b1), tie), where(over, True, inside)
 
     @staticmethod
-    def _start(space: Space, name: str, frame: Frame, same: Any) -> tuple[Any, Any]:
+    def _start(space: Space, name: str, frame: Frame, same: Any,
+               check: bool = True) -> tuple[Any, Any]:
         family = space.family(name)
         if family.boards.form == "exact":
             # A challenge could take a board below the family's lowest only from turn
@@ -191,7 +192,8 @@ class Ending(Feature):
         if family.far:
             d = frame["board1"] - frame["board0"]
             frame = {**frame, "board0": FAR, "board1": FAR + d}
-        return code(space, family.index(frame), same), family.inside(frame)
+        return (code(space, family.index(frame), same),
+                family.inside(frame) if check else True)
 
     # -- a game in play -------------------------------------------------------------------
 
