@@ -145,6 +145,17 @@ def _first_guess(variant: Variant, values: Values, tol: float) -> None:
     values.set(np.array([variant.space.one]), np.array([1.0]))
 
 
+def _aitken(x0: Any, x1: Any, x2: Any) -> Any:
+    """Aitken's extrapolation of three plain steps of a fixed point, value by value: where
+    one chance (a tie's) carries the rounds into each other, the steps shrink by the same
+    factor, and the extrapolation lands on the fixed point (kept to chances; the plain
+    steps after it check it)."""
+    d = x2 - 2.0 * x1 + x0
+    ok = np.abs(d) > 1e-15
+    out = np.where(ok, x2 - (x2 - x1) ** 2 / np.where(ok, d, 1.0), x2)
+    return np.clip(out, 0.0, 1.0)
+
+
 def distinct(ts: Any, bank: Any, trash: Any, minimum: Any, cap: Any, first: Any = None) -> Any:
     """``solve_wide`` of these turn problems, each distinct one solved once: many turns
     of the end game differ only in what the table keeps of them (a chaser's exact board,
@@ -216,6 +227,7 @@ class End:
                 self.values.v[fcols]).sum())
             if after == before:
                 break
+        steps: list[Any] = []
         for _ in range(500):
             self.solve(second, scols, store=True)
             old = self.values.v[fcols].copy()
@@ -223,6 +235,10 @@ class End:
             moved = float(np.nanmax(np.abs(new - old), initial=0.0))
             if moved < tol * 1e-2:
                 return
+            steps.append(new)
+            if len(steps) == 3:  # Aitken's extrapolation of the last three steps
+                self.values.set(fcols, _aitken(*steps))
+                steps = []
         raise SolveFailed("the tie-break rounds did not settle")
 
     def solve(self, fam: Family, cols: Any, store: bool = False) -> Any:

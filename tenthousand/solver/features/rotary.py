@@ -88,7 +88,7 @@ class Pegging(Ending):
     def families(self, features: list[Any], bounds: Bounds) -> list[Family]:
         """The families of stretch starts (``features`` is not read: challenging, the one
         option Rotary Club takes, is this stage machine's own)."""
-        ng, lo, lcap, most = self.ng, self.lo, self.lcap, self.most
+        ng, lo, lcap = self.ng, self.lo, self.lcap
         seat, post = Coordinate("seat", 0, 2), Coordinate("post", 0, 2)
         far = Boards("far")
         if self.challenging is None:
