@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...model.events import TieBreak
-from ..space import Boards, Coordinate, Family, Frame, Space, code, rotate, where, won
+from ..space import Boards, Coordinate, Family, Frame, Space, rotate, where, won
 from ..turnmodels.pegging import stretch_rows
 from . import Bounds, lower
 from .ending import CATCH_UP, NORMAL, TIE_FIRST, TIE_SECOND, Ending
@@ -112,14 +112,16 @@ class Pegging(Ending):
         r = self.ranges()
 
         def exact(name: str, stage: str, coords: tuple[Coordinate, ...], own: tuple[int, int],
-                  other: tuple[int, int], fixed: Frame) -> Family:
+                  ahead: tuple[int, int], fixed: Frame) -> Family:
             boards = (Coordinate("board0", own[0], own[1] - own[0] + 1),
-                      Coordinate("board1", other[0], other[1] - other[0] + 1))
-            return Family(name, stage, coords[:1] + boards + coords[1:], Boards(), fixed)
+                      Coordinate("deficit", ahead[0], ahead[1] - ahead[0] + 1))
+            return Family(name, stage, coords[:1] + boards + coords[1:], Boards("deficit"),
+                          fixed)
 
         return [
-            exact("normal", NORMAL, (seat, post, *first_only, *firsts), (lo, ng - 1),
-                  (lo, ng - 1), unused),
+            Family("normal", NORMAL, (seat, Coordinate("board0", lo, ng - lo),
+                                      Coordinate("board1", lo, ng - lo), post, *first_only,
+                                      *firsts), Boards(), unused),
             exact("finish", FINISH, (seat, *first_only, *firsts), *r["finish"],
                   {**unused, "post": 1}),
             exact("catch-up", CATCH_UP, (seat, post, *first_only, *firsts), *r["catch-up"],
@@ -142,27 +144,28 @@ class Pegging(Ending):
         return self.lcap + (2 if self.challenging is not None else 1) * self.most
 
     def ranges(self) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
-        """With challenging: the mover's and the other's boards of each end family, the
-        lowest and highest (each bound one that no game passes; see the module's text)."""
-        ng, lcap, most = self.ng, self.lcap, self.most
+        """With challenging: the lowest and highest board of the mover in each end family,
+        and how far the other can be ahead of him (negative: behind); each bound one that
+        no game passes (see the module's text)."""
+        ng, lcap, most, dmax = self.ng, self.lcap, self.most, self.dmax
         p0, p1 = self.penalties
         # the finisher's lead stays within lcap; the chaser's turn starts from the normal
-        # game's boards, lowered by a challenge of the finisher's at most to its last corner
+        # game's boards, lowered by a challenge of the finisher's at most to its last corner;
+        # a mover who stays below is lost once past the other by more than his penalty
         chaser_lo = min(self.lo - most, ng - lcap - 2 * most)
         finisher_hi = ng - 1 + lcap + most
-        finisher_lo = min(ng, chaser_lo) - p0
-        tied_lo, tied_hi = finisher_lo - p0, finisher_hi
+        tied_lo = min(ng, chaser_lo) - 2 * p0
         if self.floor is not None:
-            chaser_lo, finisher_lo, tied_lo = (max(x, self.floor)
-                                               for x in (chaser_lo, finisher_lo, tied_lo))
-        first_hi = tied_hi + lcap + 2 * most
-        floor = self.floor if self.floor is not None else -(1 << 40)
+            chaser_lo, tied_lo = max(chaser_lo, self.floor), max(tied_lo, self.floor)
         return {
-            "finish": ((ng, ng - 1 + lcap), (max(ng - lcap, floor), ng - 1)),
-            "catch-up": ((chaser_lo, finisher_hi + p0), (finisher_lo, finisher_hi)),
-            "tie-first": ((tied_lo, tied_hi + lcap), (max(tied_lo - lcap, floor), tied_hi)),
-            "tie-second": ((max(tied_lo - lcap - 2 * most, floor), first_hi + p1),
-                           (max(tied_lo - p1, floor), first_hi))}
+            "finish": ((ng, ng - 1 + lcap), (-lcap, -1)),
+            # (a finisher's first corner takes him at most ``most`` past the game point, and
+            # a challenge then the chaser at most ``most`` below the normal game's lowest)
+            "catch-up": ((chaser_lo, finisher_hi + p0),
+                         (-p0, max(dmax, ng - 1 - self.lo + 2 * most))),
+            "tie-first": ((tied_lo, finisher_hi + lcap), (-lcap, 0)),
+            "tie-second": ((tied_lo - lcap - 2 * most, finisher_hi + lcap + most + p1),
+                           (-p1, dmax))}
 
     # -- what a turn start offers ---------------------------------------------------------
 
@@ -201,7 +204,6 @@ class Pegging(Ending):
         ok: Any = (post == 1) | (active == 0)
         if self.challenging is not None:
             ok = ok & ((active != 1) | (frame["first0"] == 0))
-            ok = ok & ((active != 2) | (frame["second0"] == 0))
         if stage in (TIE_FIRST, CATCH_UP, TIE_SECOND) and self.challenging is None:
             ahead = frame["board1"] - frame["board0"]  # a turn's first throw: nothing pegged
             if stage == TIE_FIRST:
@@ -241,7 +243,9 @@ class Pegging(Ending):
             go_on, inside = self._start(space, family.name, after, True)
             return where(lost, won(space, False), go_on), where(lost, True, inside)
         ended, ended_in = self._ended(space, family, after, slot)
-        stop = (b0 - b1 > self.lcap) & (b0 >= self.ng)  # the truncation
+        stop = b0 - b1 > self.lcap  # the truncation (of a finisher, or a round's first)
+        if stage == NORMAL:
+            stop = stop & (b0 >= self.ng)
         if stage == NORMAL:
             go_on, inside = self._start(space, "normal", after, True)
             on, on_in = self._start(space, "finish", after, True)

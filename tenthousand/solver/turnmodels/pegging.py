@@ -107,7 +107,8 @@ class PeggingTurn:
             top = self.top
             tables_n = [_groups(self.rules, n, False) for n in range(1, 6)]
             corners = _walk(self.rules)[1]
-            rows = [0.0] * (6 * (max(corners) + 1))
+            maxp = max(pts for _, g in tables_n for _p, o in g for pts, _l in o)
+            rows = [0.0] * (6 * (max(*corners, top + maxp) + 1))
             for t in corners:  # (only what a corner can peg is asked)
                 rows[6 * t] = self._bank_fn(t)
             for t in range(top, 0, -1):
