@@ -247,7 +247,7 @@ class PeggingVariant(Variant):
         return self.ending.peg(self.space, family, frame, choice, t)
 
     def trash(self, family: Family, frame: Frame, choice: str) -> tuple[Any, Any]:
-        return self.ending.trash(self.space, family, frame, choice)
+        return self.ending.after_trash(self.space, family, frame, choice)
 
     def position(self, game: Game) -> tuple[Family, Frame] | None:
         """The stretch start a game is at: a turn's start, or the stretch after its last

@@ -169,7 +169,7 @@ class Pegging(Ending):
 
     # -- what a turn start offers ---------------------------------------------------------
 
-    def choices(self, frame: Frame) -> dict[str, Any]:
+    def choices(self, frame: Frame, bounds: Bounds | None = None) -> dict[str, Any]:
         """A turn's first throw offers a plain turn and, where one is left, a challenge; a
         stretch after a corner goes on with the turn it is in (``active``)."""
         if self.challenging is None:
@@ -255,7 +255,8 @@ class Pegging(Ending):
             go_on, inside = self._start(space, family.name, after, True)
         return where(stop, ended, go_on), where(stop, ended_in, inside)
 
-    def trash(self, space: Space, family: Family, frame: Frame, choice: str) -> tuple[Any, Any]:
+    def after_trash(self, space: Space, family: Family, frame: Frame,
+                    choice: str) -> tuple[Any, Any]:
         """What trash is worth to the mover, as :meth:`peg`."""
         slot = self._slot(frame, choice)
         return self._ended(space, family, self._spent(frame, slot), slot)
