@@ -161,11 +161,13 @@ CHALLENGING = (PRESETS["trash-5000"].with_options(
 
 
 @pytest.fixture(scope="module")
-def challenge_solution() -> Any:
+def challenge_solution() -> Any:  # (8.6 s of CPU)
     rules, extra = CHALLENGING
     return engine.solve(rules, extra=extra, tol=1e-12)
 
 
+@pytest.mark.skipif("not config.getoption('--long')",
+                    reason="the brute force's turns take minutes; run with --long")
 def test_rotary_club_with_challenging_meets_the_brute_forces_equations(
         challenge_solution: Any) -> None:
     """Every turn start a game reaches: the brute force's turn, valued with the solver's
