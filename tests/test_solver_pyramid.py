@@ -24,8 +24,8 @@ from tenthousand.model.rules import PRESETS, Rules
 np = pytest.importorskip("numpy")
 
 from tenthousand.solver import cache, engine, table, values  # noqa: E402
-from tenthousand.solver.turnmodels.stretches import PyramidTurn, stretches  # noqa: E402
 from tenthousand.solver.player import PerfectPlayer  # noqa: E402
+from tenthousand.solver.turnmodels.stretches import PyramidTurn, stretches  # noqa: E402
 
 Dice = tuple[int, ...]
 State = tuple[str, int, int, int]

@@ -75,6 +75,10 @@ def turn_model(variant: Variant) -> Any:
         from .turnmodels.stretch_solver import StretchTurns
 
         return StretchTurns(variant.rules)
+    if variant.model == "pegging":
+        from .turnmodels.pegging_solver import PeggingTurns
+
+        return PeggingTurns(variant.rules)
     from .turns import TurnSolver
 
     return TurnSolver(variant.rules)
@@ -148,25 +152,40 @@ def _first_guess(variant: Variant, values: Values, tol: float) -> None:
     values.set(np.array([variant.space.one]), np.array([1.0]))
 
 
-def distinct(ts: Any, bank: Any, trash: Any, minimum: Any, cap: Any) -> Any:
+def _aitken(x0: Any, x1: Any, x2: Any) -> Any:
+    """Aitken's extrapolation of three plain steps of a fixed point, value by value: where
+    one chance (a tie's) carries the rounds into each other, the steps shrink by the same
+    factor, and the extrapolation lands on the fixed point (kept to chances; the plain
+    steps after it check it)."""
+    d = x2 - 2.0 * x1 + x0
+    ok = np.abs(d) > 1e-15
+    out = np.where(ok, x2 - (x2 - x1) ** 2 / np.where(ok, d, 1.0), x2)
+    return np.clip(out, 0.0, 1.0)
+
+
+def distinct(ts: Any, bank: Any, trash: Any, minimum: Any, cap: Any, first: Any = None) -> Any:
     """``solve_wide`` of these turn problems, each distinct one solved once: many turns
     of the end game differ only in what the table keeps of them (a chaser's exact board,
     say), not in what banking and trash are worth.  Columns are matched by a random
     projection of their values, then checked equal exactly."""
     if bank.shape[1] < 64:
-        return solve_wide(ts, bank, trash, minimum, cap)
+        return solve_wide(ts, bank, trash, minimum, cap, first=first)
     rng = np.random.default_rng(12345)
-    weights = rng.random(bank.shape[0] + 3)
-    keys = weights[:-3] @ bank + weights[-3] * trash + weights[-2] * minimum + weights[-1] * cap
-    _unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    weights = rng.random(bank.shape[0] + 4)
+    kind = np.zeros(len(cap)) if first is None else np.asarray(first, float)
+    keys = (weights[:-4] @ bank + weights[-4] * trash + weights[-3] * minimum
+            + weights[-2] * cap + weights[-1] * kind)
+    _unique, one, inverse = np.unique(keys, return_index=True, return_inverse=True)
     inverse = inverse.ravel()
-    same = (np.array_equal(bank[:, first[inverse]], bank)
-            and np.array_equal(trash[first[inverse]], trash)
-            and np.array_equal(minimum[first[inverse]], minimum)
-            and np.array_equal(cap[first[inverse]], cap))
+    same = (np.array_equal(bank[:, one[inverse]], bank)
+            and np.array_equal(trash[one[inverse]], trash)
+            and np.array_equal(minimum[one[inverse]], minimum)
+            and np.array_equal(cap[one[inverse]], cap)
+            and np.array_equal(kind[one[inverse]], kind))
     if not same:  # two problems met on the projections: solve them all
-        return solve_wide(ts, bank, trash, minimum, cap)
-    return solve_wide(ts, bank[:, first], trash[first], minimum[first], cap[first])[inverse]
+        return solve_wide(ts, bank, trash, minimum, cap, first=first)
+    return solve_wide(ts, bank[:, one], trash[one], minimum[one], cap[one],
+                      first=None if first is None else kind[one] > 0)[inverse]
 
 
 class End:
@@ -188,12 +207,10 @@ class End:
         if "far-first" not in names:
             return
         self._far(tol)
-        for name in ("tie-second", "tie-first", "catch-up"):
+        for name in self.variant.ending.end_families:
             if name in names:
                 fam = self.space.family(name)
-                cols = self._feasible(fam)
-                got = self.solve(fam, cols)
-                self.values.set(cols, got)
+                self.solve(fam, self._feasible(fam), store=True)
 
     def _feasible(self, fam: Family) -> Any:
         frame = fam.all()
@@ -217,22 +234,38 @@ class End:
                 self.values.v[fcols]).sum())
             if after == before:
                 break
+        steps: list[Any] = []
         for _ in range(500):
-            self.values.set(scols, self.solve(second, scols))
-            new = self.solve(first, fcols)
-            moved = float(np.nanmax(np.abs(new - self.values.v[fcols]), initial=0.0))
-            self.values.set(fcols, new)
+            self.solve(second, scols, store=True)
+            old = self.values.v[fcols].copy()
+            new = self.solve(first, fcols, store=True)
+            moved = float(np.nanmax(np.abs(new - old), initial=0.0))
             if moved < tol * 1e-2:
                 return
+            steps.append(new)
+            if len(steps) == 3:  # Aitken's extrapolation of the last three steps
+                self.values.set(fcols, _aitken(*steps))
+                steps = []
         raise SolveFailed("the tie-break rounds did not settle")
 
-    def solve(self, fam: Family, cols: Any) -> Any:
+    def solve(self, fam: Family, cols: Any, store: bool = False) -> Any:
         """The values of these turn starts of an end family (the best choice of each),
-        from the values their turns lead to; NaN for those left out."""
+        from the values their turns lead to; NaN for those left out.  ``store``: kept in
+        the values as they come, block by block in the ending's order
+        (:meth:`.features.ending.Ending.end_order`), each block reading those before."""
         out = np.full(len(cols), -np.inf)
-        for lo in range(0, len(cols), _BATCH):
-            part = cols[lo:lo + _BATCH]
-            out[lo:lo + _BATCH] = self._batch(fam, part)
+        order = np.asarray(self.variant.ending.end_order(fam, fam.frame(cols))) + np.zeros(
+            len(cols), int)
+        if not store:
+            order[:] = 0
+        ranks = np.argsort(order, kind="stable")
+        bounds = np.flatnonzero(np.diff(order[ranks])) + 1
+        for block in np.split(ranks, bounds):
+            for lo in range(0, len(block), _BATCH):
+                part = block[lo:lo + _BATCH]
+                out[part] = self._batch(fam, cols[part])
+                if store:
+                    self.values.set(cols[part], out[part])
         self.columns += len(cols)
         return out
 
@@ -262,8 +295,11 @@ class End:
                    | np.isnan(trash) | (np.isnan(bank) & usable).any(axis=0))
             out[open_] |= bad
             bank = np.where(np.isnan(bank), 0.0, bank)
+            first = variant.first_throws(sub)
             got = distinct(self.ts, bank, np.where(bad, 0.0, trash),
-                           np.maximum(need[open_], 1), cap[open_])
+                           np.maximum(need[open_], 1), cap[open_],
+                           None if first is None else np.asarray(first, bool)
+                           & np.ones(len(open_), bool))
             self.passes += 1
             best[open_] = np.maximum(best[open_], got)
         self.left_out += int(out.sum())

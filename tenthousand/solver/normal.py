@@ -252,7 +252,7 @@ class Normal:
             self.family.size, bool)
         self.cols = np.flatnonzero(ok) + self.family.offset
         frame = {k: (v[ok] if isinstance(v, np.ndarray) else v) for k, v in frame.items()}
-        self.level_of = frame["board0"] + frame["board1"]
+        self.level_of = np.asarray(variant.level(frame)) + np.zeros(len(self.cols), int)
         self.rank_of = np.asarray(variant.rank(frame)) + np.zeros(len(self.cols), int)
         order = np.lexsort((-self.level_of, self.rank_of))
         self.cols, self.level_of, self.rank_of = (self.cols[order], self.level_of[order],
@@ -311,6 +311,11 @@ class Normal:
             self._check(inside, usable, "a bank")
         return np.where(usable, codes, self.space.one)
 
+    def first_throws(self, frame: Frame, n: int) -> Any:
+        """Which of these ``n`` turn starts open with a turn's first throw (None: all)."""
+        first = self.variant.first_throws(frame)
+        return None if first is None else np.asarray(first, bool) & np.ones(n, bool)
+
     def _check(self, inside: Any, usable: Any, what: str) -> None:
         bad = ~np.asarray(inside, bool) & np.asarray(usable, bool)
         self.checked += int(np.size(inside))
@@ -338,7 +343,8 @@ class Normal:
             tcode, tin = variant.trash(fam, sub, name)
             self._check(tin, True, "a challenge's trash")
             out[cols] = np.maximum(out[cols], solve_wide(
-                self.ts, bank, self.values.get(tcode), np.maximum(c_need, 1), c_cap))
+                self.ts, bank, self.values.get(tcode), np.maximum(c_need, 1), c_cap,
+                first=self.first_throws(sub, len(cols))))
         return out
 
     def guess(self, frame: Frame) -> Any:
@@ -427,7 +433,11 @@ class Normal:
                                    margin=_MARGIN)
             values, rows = result if provisional else (result, None)
         else:  # a turn model without the redo and the proofs: one level at a time
-            values, rows = self.ts.solve(bank, trash, minimum, cap), None
+            kind = {}
+            first = self.first_throws(active[0].frame, len(active[0].index))
+            if first is not None:  # (the columns of the pass, then those at trash + delta)
+                kind["first"] = first[parts[0][5] % len(active[0].index)]
+            values, rows = self.ts.solve(bank, trash, minimum, cap, **kind), None
             hi[:] = cap
         pos = 0
         for depth, (lv, part) in enumerate(zip(active, parts, strict=True)):
@@ -631,12 +641,13 @@ def _rows(frame: Frame) -> Frame:
 
 
 def solve_wide(ts: Any, bank: Any, trash: Any, minimum: Any, cap: Any, cols: Any = None,
-               wide: int = 2048) -> Any:
+               wide: int = 2048, first: Any = None) -> Any:
     """``ts.solve`` of the columns ``cols`` of ``bank`` (all by default; ``minimum`` and
     ``cap`` for all columns, ``trash`` for these), at most ``wide`` columns of similar caps
     at a time, each call with only the rows it reads (the turn programme is fastest on
     arrays that fit the caches: a column row costs 630-700 ns from 512 to 2,048 columns,
-    1,100 ns at 128 and 3,200 ns at 32)."""
+    1,100 ns at 128 and 3,200 ns at 32).  ``first`` (for all columns, or None): which
+    turn problems open with a turn's first throw, for a turn model that reads it."""
     if cols is None:
         cols = np.arange(bank.shape[1])
     out = np.empty(len(cols))
@@ -646,7 +657,8 @@ def solve_wide(ts: Any, bank: Any, trash: Any, minimum: Any, cap: Any, cols: Any
         j = order[i:i + wide]
         c = cols[j]
         rows = int(caps[j].max()) + ts.maxp + 1
-        out[j] = ts.solve(bank[:rows, c], trash[j], minimum[c], caps[j])
+        kind = {} if first is None else {"first": first[c]}
+        out[j] = ts.solve(bank[:rows, c], trash[j], minimum[c], caps[j], **kind)
     return out
 
 

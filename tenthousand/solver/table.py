@@ -136,7 +136,9 @@ class Table:
             return self.worth(code) if inside and t >= need else 0.0
 
         code, _inside = variant.trash(fam, frame, choice)
-        return make_turn(variant, bank, self.worth(code), need, cap)
+        first = variant.first_throws(frame)
+        return make_turn(variant, bank, self.worth(code), need, cap,
+                         first=True if first is None else bool(first))
 
     def starts(self, position: Position) -> dict[str, float]:
         """Each open choice's value at the start of the turn."""
@@ -152,12 +154,17 @@ class Table:
 
 
 def make_turn(variant: Variant, bank: Callable[[int], float], trash: float, need: int,
-              cap: int) -> Any:
-    """One turn of a variant's turn model, from what banking and trash are worth."""
+              cap: int, first: bool = True) -> Any:
+    """One turn of a variant's turn model, from what banking and trash are worth
+    (``first``: a Rotary Club stretch that opens the turn, or one after a corner)."""
     if variant.model == "stretches":
         from .turnmodels.stretches import PyramidTurn
 
         return PyramidTurn(variant.rules, bank, trash, need, cap)
+    if variant.model == "pegging":
+        from .turnmodels.pegging import PeggingTurn
+
+        return PeggingTurn(variant.rules, bank, trash, need, cap, first)
     from .turn import TurnValues
 
     return TurnValues(variant.rules, bank, trash, need, cap)

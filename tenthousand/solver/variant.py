@@ -28,6 +28,8 @@ from .features import Bounds, Feature
 from .features.challenging import Challenging, lowest
 from .features.ending import NORMAL, Ending
 from .features.penalty import Penalty
+from .features.rotary import Pegging
+from .features.rotary import lowest as rotary_lowest
 from .features.surpassing import Surpassing
 from .space import Family, Frame, Space, maximum, where
 
@@ -49,7 +51,7 @@ LARGEST_WORK = 4_100_000_000
 #: The options a turn model of its own plays.
 TURN_MODELS = {"pyramiding": "stretches", "rotary-club": "pegging"}
 #: The options no solver here takes.
-UNSOLVED = ("mutant-trash", "rotary-club")
+UNSOLVED = ("mutant-trash",)
 
 
 #: An end family of more turn starts than this keeps only those that can occur, where they
@@ -134,6 +136,16 @@ class Variant:
         for feature in self.features:
             rank = rank + feature.rank(frame)
         return rank
+
+    def level(self, frame: Frame) -> Any:
+        """The level of a turn start of the normal game (the boards' sum): a bank moves up
+        a level, trash stays in it."""
+        return frame["board0"] + frame["board1"]
+
+    def first_throws(self, frame: Frame) -> Any:
+        """Which turn starts open with a turn's first throw, for a turn model that reads it
+        (None: every one)."""
+        return None
 
     def feasible(self, family: Family, frame: Frame) -> Any:
         ok: Any = self.ending.feasible(frame, family, self.bounds)
@@ -234,16 +246,96 @@ class Variant:
         return out
 
 
+class PeggingVariant(Variant):
+    """Rotary Club: the turn starts are stretch starts, and the stage machine
+    (:class:`.features.rotary.Pegging`) says what a corner and trash lead to."""
+
+    ending: Pegging
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return ("rotary-club", *super().names)
+
+    def need(self, family: Family, frame: Frame) -> Any:
+        """Every corner pegs, and pegs at least this (scores below it are never read)."""
+        return self.ending.gap
+
+    def cap(self, family: Family, frame: Frame, need: Any) -> Any:
+        return self.ending.top  # a stretch's own bound: the engine truncates on the boards
+
+    def choices(self, frame: Frame) -> dict[str, Any]:
+        return self.ending.choices(frame)
+
+    def rank(self, frame: Frame) -> Any:
+        return self.ending.rank(frame)
+
+    def level(self, frame: Frame) -> Any:
+        return self.ending.level(frame)
+
+    def first_throws(self, frame: Frame) -> Any:
+        return frame["post"] == 0
+
+    def feasible(self, family: Family, frame: Frame) -> Any:
+        return self.ending.feasible(frame, family, self.bounds)
+
+    def bank(self, family: Family, frame: Frame, choice: str, t: Any,
+             check: bool = True) -> tuple[Any, Any]:
+        """What a corner pegging ``t`` steps is worth (the turn model's "bank")."""
+        return self.ending.peg(self.space, family, frame, choice, t)
+
+    def trash(self, family: Family, frame: Frame, choice: str) -> tuple[Any, Any]:
+        return self.ending.after_trash(self.space, family, frame, choice)
+
+    def position(self, game: Game) -> tuple[Family, Frame] | None:
+        """The stretch start a game is at: a turn's start, or the stretch after its last
+        corner (None off the tables, or past the truncation)."""
+        if len(game.seats) != self.players or game.rules != self.rules:
+            return None
+        if any(board % STEP for board in game.board):
+            return None
+        name = self.ending.stage_of(game)
+        if name is None:
+            return None
+        order = [(game.current + k) % self.players for k in range(self.players)]
+        frame: Frame = {}
+        for feature in [*self.features, self.ending]:
+            frame.update(feature.read(game, order))
+        family = self.family(name)
+        if name == "tie-first" and not family.inside({**family.fixed, **frame}):
+            family = self.family("far-first")  # a later round, kept far above
+        if name == "tie-second" and not family.inside({**family.fixed, **frame}):
+            family = self.family("far-second")
+        frame = {**frame, **family.fixed}
+        if not family.inside(frame) or not self.feasible(family, frame):
+            return None
+        return family, family.frame(family.index(frame))
+
+    def _started(self, frame: Frame) -> Frame:
+        out = {**frame, "post": 0}
+        if self.ending.challenging is not None:
+            out["active"] = 0
+        return out
+
+    def normal_start(self, seat: int, own: int, other: int) -> tuple[Family, Frame]:
+        family, frame = super().normal_start(seat, own, other)
+        return family, self._started(frame)
+
+    def starts(self) -> list[tuple[Family, Frame]]:
+        return [(family, self._started(frame)) for family, frame in super().starts()]
+
+
 def bounds_of(rules: Rules, extra: int) -> Bounds:
     """The ranges of a rule set's turn starts, in steps (``extra`` too)."""
     ng = rules.game_point // STEP
     maxp = dice.max_points(rules)
     open_min, min_after = max(rules.opening_minimum // STEP, 1), max(rules.minimum // STEP, 1)
+    if rules.rotary_club:  # nobody banks: no minimum (Rules.minimum_for)
+        open_min = min_after = 1
     floor = None if rules.score_floor is None else rules.score_floor // STEP
     if floor is not None and (rules.three_trash or rules.challenging):
         lo = floor
     elif rules.challenging:
-        lo = lowest(rules)
+        lo = rotary_lowest(rules) if rules.rotary_club else lowest(rules)
     else:
         lo = 0
     caps = [max(ng - a, open_min if a == 0 else min_after) + extra for a in range(lo, ng)]
@@ -278,6 +370,11 @@ def variant_of(rules: Rules, players: int = 2, *, extra: int | None = None,
 def build(rules: Rules, players: int, extra: int, features: list[Feature],
           bounds: Bounds) -> Variant:
     """A variant of these features on these ranges (``extra`` in steps)."""
+    if rules.rotary_club:
+        challenging = next((f for f in features if isinstance(f, Challenging)), None)
+        pegging = Pegging(rules, bounds, challenging)
+        return PeggingVariant(rules, players, extra, features, pegging, bounds,
+                              Space(pegging.families(features, bounds)), "pegging")
     per_player = sorted({name for f in features for name in f.per_player})
     ending = Ending(rules.catch_up, any(f.exact_end for f in features), per_player, players)
     space = Space(ending.families(features, bounds))
@@ -299,11 +396,13 @@ def _variant(rules: Rules, players: int, extra: int, limits: bool) -> Variant | 
         return Refusal(_("pyramiding and Rotary Club are not solved together"))
     b = bounds_of(rules, extra // STEP)
     features: list[Feature] = []
-    if rules.surpassing:
+    # In Rotary Club nothing is banked, so nothing is surpassed, and the trash penalty is
+    # for banking games alone (Play._trash): both options change nothing there.
+    if rules.surpassing and not rules.rotary_club:
         features.append(Surpassing(players, rules.challenging))
     if rules.challenging:
         features.append(Challenging(rules))
-    if rules.three_trash:
+    if rules.three_trash and not rules.rotary_club:
         features.append(Penalty(rules))
     for feature in features:
         problem = feature.refusal(rules, b)

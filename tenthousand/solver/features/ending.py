@@ -61,6 +61,9 @@ class Ending(Feature):
 
     name = "ending"
     per_player = ("board",)
+    #: the end families solved once, in this order, after the rounds far above the game
+    #: point (each reads only those before it, or itself in :meth:`end_order`)
+    end_families: tuple[str, ...] = ("tie-second", "tie-first", "catch-up")
 
     def __init__(self, catch_up: bool, exact: bool, per_player: list[str],
                  players: int = 2) -> None:
@@ -139,6 +142,11 @@ class Ending(Feature):
         if self.exact and b.floor is not None:
             high = max(high, b.f_hi + b.rows - 1 - b.floor)
         return -b.lose, high
+
+    def end_order(self, family: Family, frame: Frame) -> Any:
+        """The order in which an end family's turn starts are solved, in blocks of the same
+        value, rising (here one block: none reads another of its family)."""
+        return 0 * frame["board0"]
 
     def feasible(self, frame: Frame, family: Family, bounds: Bounds) -> Any:
         if family.stage == CATCH_UP and not self.exact and bounds.lo >= 0:
