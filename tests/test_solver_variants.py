@@ -54,6 +54,8 @@ VARIANTS: list[tuple[str, Rules]] = [
     ("pyramiding", T5.with_options("pyramiding", game_point=400)),
     ("pyramiding-surpassing", T5.with_options("pyramiding", "surpassing", game_point=300)),
     ("pyramiding-challenging", T5.with_options("pyramiding", "challenging", game_point=500)),
+    ("rotary", T5.with_options("rotary-club", game_point=500)),
+    ("rotary-challenging", T5.with_options("rotary-club", "challenging", game_point=500)),
 ]
 
 
