@@ -204,7 +204,7 @@ def test_penalty_rules_are_solved_here_and_perfect_plays_them_from_the_cache() -
     # with a catch-up round: solved too, by the same engine with the manuals' end
     assert cache.unsolvable(rules.with_options(catch_up=True)) is None
     assert "lowest score" in (cache.unsolvable(rules.with_options(score_floor=None)) or "")
-    wide = rules.with_options(game_point=10000, score_floor=-2500)
+    wide = rules.with_options(game_point=10000, score_floor=-2500, catch_up=True)
     assert "too many positions" in (cache.unsolvable(wide) or "")
     player = make_player("perfect", rules, seed=1)
     assert isinstance(player, PerfectPlayer) and player.solving
@@ -296,12 +296,12 @@ def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() ->
     # with a lowest score too (no solver took that before the features)
     assert cache.unsolvable(rules.with_options(catch_up=True, score_floor=0)) is None
     assert "multiple of 50" in (cache.unsolvable(rules.with_options(game_point=1200)) or "")
-    assert "too many positions" in (cache.unsolvable(rules.with_options(game_point=15000))
-                                    or "")
+    assert "too many positions" in (cache.unsolvable(rules.with_options(
+        "surpassing", game_point=5000, catch_up=True)) or "")
     cache.background(rules).run()
     found = _reloaded(rules)
     sol = engine.solve(rules)
-    for a, b, ca, cb in [(0, 0, 1, 1), (-15, 12, 0, 1), (19, -19, 1, 0), (5, 5, 0, 0)]:
+    for a, b, ca, cb in [(0, 0, 1, 1), (-15, 12, 0, 0), (19, -19, 0, 1), (5, 5, 0, 0)]:
         assert found.normal(0, a, b, first0=ca, first1=cb) == pytest.approx(
             sol.normal(0, a, b, first0=ca, first1=cb), abs=1e-6)
 

@@ -263,6 +263,22 @@ class Normal:
         keys = self.rank_of * (1 << 32) - self.level_of
         bounds = np.flatnonzero(np.diff(keys)) + 1
         self.blocks = np.split(np.arange(len(self.cols)), bounds)
+        #: A bank moves up at least the smaller minimum: that many levels never read each
+        #: other, so they are solved together as one block of columns, exactly, one block a
+        #: sweep (wider calls of the turn programme); with a minimum of one step, levels
+        #: share sweeps instead and redo their low rows (above).
+        b = variant.bounds
+        self.together = max(1, min(b.open_min, b.min_after))
+        if self.together > 1:
+            grouped: list[Any] = []
+            for block in self.blocks:
+                last = grouped[-1] if grouped else None
+                if (last is not None and len(last) < self.together
+                        and int(self.rank_of[last[0][0]]) == int(self.rank_of[block[0]])):
+                    last.append(block)
+                else:
+                    grouped.append([block])
+            self.blocks = [np.concatenate(g) for g in grouped]
         self.unsettled = 0
         self.sweeps = 0
         self.fixups = 0
@@ -290,9 +306,21 @@ class Normal:
         lv = Level(int(self.level_of[block[0]]), index, frame, codes, inner, partner, flip,
                    tcode, chains(inner, partner, flip), cap, np.maximum(need, 1),
                    self.choice_values(frame, need, cap),
-                   self.guess(frame) if guess else self.values.v[index].copy())
+                   self.guesses(index, frame) if guess else self.values.v[index].copy())
         self.values.set(index, lv.x)
         return lv
+
+    def guesses(self, index: Any, frame: Frame) -> Any:
+        """First values of a block's columns, level by level from its top, each level's
+        from the ones above it (set as they are found)."""
+        level = frame["board0"] + frame["board1"]
+        x = np.empty(len(index))
+        for value in np.unique(level)[::-1].tolist():
+            cols = np.flatnonzero(level == value)
+            sub = {k: (v[cols] if isinstance(v, np.ndarray) else v) for k, v in frame.items()}
+            x[cols] = self.guess(sub)
+            self.values.set(index[cols], x[cols])
+        return x
 
     def bank_codes(self, frame: Frame, need: Any, cap: Any) -> Any:
         """What banking each turn score leads to, for these columns: (rows, columns) codes
@@ -507,7 +535,7 @@ class Normal:
         rank = None
         while active or blocks:
             width = sum(2 * int(lv.moving.sum()) for lv in active)
-            most = _MAX_LEVELS if self.full else 1
+            most = _MAX_LEVELS if self.full and self.together == 1 else 1
             while blocks and len(active) < most and (width < _WIDTH or not active):
                 nxt = int(self.rank_of[blocks[0][0]])
                 if active and nxt != rank:
@@ -554,15 +582,12 @@ class Normal:
         overshot) is followed by one that settles every level.  The levels of a block
         closer than the smaller minimum never read each other (a bank moves up at least
         that much), so they take their step together.  Returns the sweeps."""
-        together = max(1, min(self.variant.bounds.open_min, self.variant.bounds.min_after))
         chord_below = CHORD_EARLY if penalty_alone else CHORD_BELOW
         settle_above = SETTLE_EARLY if penalty_alone else 1.0
         ranks = sorted(set(self.rank_of.tolist()))
         total = 0
         for r, rank in enumerate(ranks):
-            blocks = [b for b in self.blocks if int(self.rank_of[b[0]]) == rank]
-            plan = [np.concatenate(blocks[i:i + together])
-                    for i in range(0, len(blocks), together)]
+            plan = [b for b in self.blocks if int(self.rank_of[b[0]]) == rank]
             levels: list[Level | None] = [None] * len(plan)
             moved = before = 1.0
             for sweep in range(1, _MOST_SWEEPS + 1):

@@ -424,11 +424,12 @@ def _too_big(variant: Variant) -> str | None:
     work = estimated_work(variant)
     if work > LARGEST_WORK:
         # Translators: {states} is a number of positions inside turns, {sweeps} how often
-        # the solve must go over them, {most} what this computer solves.
+        # the solve must go over them, {work} their product, {most} the most solved here.
         return _("too many positions to solve on this computer: {states} positions inside "
-                 "turns, gone over {sweeps} times (up to {most} are solved here)").format(
+                 "turns, gone over about {sweeps} times ({work} steps; the most solved here "
+                 "is {most})").format(
                      states=number(count_states(variant)), sweeps=number(sweeps_of(variant)),
-                     most=number(LARGEST_WORK))
+                     work=number(work), most=number(LARGEST_WORK))
     return None
 
 
