@@ -263,6 +263,9 @@ class Space:
     families: list[Family]
     one: int = 0
     size: int = 0
+    #: whether a turn can take points off another player's board (a challenge): then a
+    #: board can fall below what a family holds, from turn starts no game reaches
+    lowered: bool = False
 
     def __post_init__(self) -> None:
         self.place()
@@ -293,6 +296,10 @@ def code(space: Space, index: Any, same: Any) -> Any:
     """What a turn start is worth to a player, as a place in the two-player value array
     (:func:`flipped`): the chance of the player to move there (``same``), or of the other
     player (one minus it)."""
+    if same is False:
+        return index
+    if same is True:
+        return index + space.size
     return index + where(same, space.size, 0)
 
 

@@ -374,10 +374,11 @@ def build(rules: Rules, players: int, extra: int, features: list[Feature],
         challenging = next((f for f in features if isinstance(f, Challenging)), None)
         pegging = Pegging(rules, bounds, challenging)
         return PeggingVariant(rules, players, extra, features, pegging, bounds,
-                              Space(pegging.families(features, bounds)), "pegging")
+                              Space(pegging.families(features, bounds),
+                                    lowered=rules.challenging), "pegging")
     per_player = sorted({name for f in features for name in f.per_player})
     ending = Ending(rules.catch_up, any(f.exact_end for f in features), per_player, players)
-    space = Space(ending.families(features, bounds))
+    space = Space(ending.families(features, bounds), lowered=rules.challenging)
     models = [TURN_MODELS[o] for o in rules.options if o in TURN_MODELS]
     return Variant(rules, players, extra, features, ending, bounds, space,
                    models[0] if models else "dice")

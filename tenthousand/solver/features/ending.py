@@ -188,7 +188,7 @@ class Ending(Feature):
     def _start(space: Space, name: str, frame: Frame, same: Any,
                check: bool = True) -> tuple[Any, Any]:
         family = space.family(name)
-        if family.boards.form == "exact":
+        if family.boards.form == "exact" and space.lowered:
             # A challenge could take a board below the family's lowest only from turn
             # starts no game reaches (the lowest is proven for every game: see
             # .challenging.lowest); there it is kept at the lowest.
