@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _, number
+from ..i18n import _, decimal, number
 from ..model.rules import OPTION_TITLES, Rules
 from . import dice
 from .features import Bounds, Feature
@@ -51,7 +51,6 @@ LARGEST_WORK = 4_100_000_000
 #: The options a turn model of its own plays.
 TURN_MODELS = {"pyramiding": "stretches", "rotary-club": "pegging"}
 #: The options no solver here takes.
-UNSOLVED = ("mutant-trash",)
 
 
 #: An end family of more turn starts than this keeps only those that can occur, where they
@@ -390,9 +389,8 @@ def _variant(rules: Rules, players: int, extra: int, limits: bool) -> Variant | 
         return Refusal(_("exact win chances are solved for two players only"))
     if extra < 0 or extra % STEP:
         raise ValueError("extra must be a non-negative multiple of 50")
-    refused = [o for o in rules.options if o in UNSOLVED]
-    if refused:
-        return Refusal(_options_refused(refused))
+    if rules.mutant_trash:
+        return Refusal(_mutant_refused(rules))
     if sum(o in TURN_MODELS for o in rules.options) > 1:
         return Refusal(_("pyramiding and Rotary Club are not solved together"))
     b = bounds_of(rules, extra // STEP)
@@ -493,7 +491,18 @@ def estimated_work(variant: Variant) -> int:
     return count_states(variant) * sweeps_of(variant)
 
 
-def _options_refused(options: list[str]) -> str:
-    # Translators: {options} lists options ("Mutant Trash").
-    return _("the perfect-play solver does not handle the options {options}").format(
-        options=", ".join(_(OPTION_TITLES[o]) for o in options))
+#: Mutant Trash's play areas: an ordered row of up to six dice, every face possible
+#: (1 + 6 + ... + 6**6; docs/perfect-play.md, "What stays unsolved").
+MUTANT_ROWS = sum(6 ** k for k in range(7))
+
+
+def _mutant_refused(rules: Rules) -> str:
+    """Why Mutant Trash is not solved, with its size: the play area is part of every turn
+    start, so even the turn starts alone outgrow a computer's memory."""
+    ng = rules.game_point // STEP
+    starts = 2 * ng * ng * MUTANT_ROWS
+    # Translators: {starts} is a number of positions, {gigabytes} their size in memory.
+    return _("Mutant Trash keeps the dice of the play area in every position: {starts} "
+             "positions at the start of turns alone ({gigabytes} GB), too many to "
+             "solve").format(starts=number(starts),
+                                gigabytes=decimal(starts * 4 / 1e9))
