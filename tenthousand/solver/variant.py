@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _, decimal, number
-from ..model.rules import OPTION_TITLES, Rules
+from ..model.rules import Rules
 from . import dice
 from .features import Bounds, Feature
 from .features.challenging import Challenging, lowest
