@@ -251,9 +251,11 @@ def figures(rules: Rules) -> Figures:
 
     trash = card.trash_chance(rules)
     warned = tuple(warnings(rules))
-    # a corner gives six dice that cannot fail: throwing on never ends (Zilch's counter
-    # alone does not do that: the six dice it gives must score, and fewer dice still trash)
-    if trash == 0.0 and (rules.no_score_six is None or never_trash(rules)):
+    # Only when no throw of any kind can fail (the first throw, six fresh dice after a
+    # corner, fewer dice) does throwing on never end: six dice that never fail on the first
+    # throw may still fail after a corner (three pairs count on the first throw alone, D-2),
+    # and with Zilch's counter fewer dice still trash.
+    if never_trash(rules):
         return Figures(None, None, trash, N_("Six dice can never be trash, so a turn can go "
                                              "on for ever and has no average score."),
                        warned)
