@@ -183,8 +183,17 @@ def test_a_bank_that_cannot_win_warns_and_asks() -> None:
     throw(game)
     bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
     assert bar.bank_ok and bar.bad
-    assert bar.reason.endswith("Banking 1,000 leaves you 850 short of P0: you lose.")
-    assert bar.confirm_bank == "Banking 1,000 leaves you 850 short of P0: you lose. Bank anyway?"
+    assert bar.reason.endswith("Banking 1,000 leaves you 800 behind P0: you lose.")
+    assert bar.confirm_bank == "Banking 1,000 leaves you 800 behind P0: you lose. Bank anyway?"
+
+
+def test_a_losing_bank_says_the_gap_to_the_leader_not_to_the_target() -> None:
+    # P0 has 10,000; P1 8,200 + 1,000 = 9,200: 800 behind (850 more would have won)
+    game = catch_up_game()
+    throw(game)
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1,))))
+    # 8,200 + 100 = 8,300: 1,700 behind the leader
+    assert bar.reason.endswith("Banking 100 leaves you 1,700 behind P0: you lose.")
 
 
 def test_the_last_turn_counts_down_and_says_when_the_bank_wins() -> None:
@@ -224,7 +233,7 @@ def test_several_players_see_the_lead_and_the_next_rank() -> None:
                             "9,050 passes P2 (850 this turn)")
     throw(game)
     bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
-    assert bar.reason.endswith("leaves you 850 short of P0: you cannot win.")
+    assert bar.reason.endswith("leaves you 800 behind P0: you cannot win.")
 
 
 def test_a_computer_last_turn_is_shown_too() -> None:

@@ -130,18 +130,21 @@ def bank_outcome(game: Game, total: int) -> tuple[str, bool]:
             _("Banking {points} ties you with you for first: a tie-break follows."),
             _("Banking {points} ties you with {name} for first: a tie-break follows."),
             points=points), False
-    short = number(c.win_turn - total)
+    # the gap to the leader as the bank leaves it (not the distance to a winning bank,
+    # which is one step more: that is the notice's "reach ... to win")
+    behind = number(top - mine)
     # Translators: said to the player whose last turn it is; {name} is the leader (a seat
-    # named "You" is the player at the screen when several people share it).
+    # named "You" is the player at the screen when several people share it); {behind} is
+    # how far below the leader's score the bank leaves the player.
     if len(game.seats) == 2:
-        text = leader.pick(_("Banking {points} leaves you {short} short of you: you lose."),
-                           _("Banking {points} leaves you {short} short of {name}: you lose."),
-                           points=points, short=short)
+        text = leader.pick(_("Banking {points} leaves you {behind} behind you: you lose."),
+                           _("Banking {points} leaves you {behind} behind {name}: you lose."),
+                           points=points, behind=behind)
     else:
         text = leader.pick(
-            _("Banking {points} leaves you {short} short of you: you cannot win."),
-            _("Banking {points} leaves you {short} short of {name}: you cannot win."),
-            points=points, short=short)
+            _("Banking {points} leaves you {behind} behind you: you cannot win."),
+            _("Banking {points} leaves you {behind} behind {name}: you cannot win."),
+            points=points, behind=behind)
     return text, True
 
 
