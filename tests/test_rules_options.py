@@ -500,6 +500,13 @@ def test_rotary_club_cannot_bank() -> None:
         bank(game, 1, 1, 1)
 
 
+def test_rotary_club_before_a_throw_says_nobody_banks_not_after_a_throw() -> None:
+    game, _dice = new_game("trash-5000", "rotary-club", throws=[[1, 1, 1, 2, 3, 4]])
+    assert game.bank_refusal() == "in Rotary Club nobody banks: the turn goes on until trash"
+    with pytest.raises(IllegalAction, match="Rotary Club"):
+        game.bank(())
+
+
 def test_rotary_club_pegs_the_turn_score_at_each_corner() -> None:
     game, dice = new_game("trash-5000", "rotary-club", board=[100, 0],
                           throws=[[1, 1, 1, 5, 2, 3], [5, 5]])

@@ -331,10 +331,10 @@ class Play:
 
     def bank_refusal(self, indices: Iterable[int] = ()) -> str | None:
         """Why banking with this selection is not allowed now, or None if it is."""
+        if self.rules.rotary_club:  # before a throw too: "only after a throw" would mislead
+            return _("in Rotary Club nobody banks: the turn goes on until trash")
         if self.phase is not Phase.CHOOSE:
             return _("you can bank only after a throw")
-        if self.rules.rotary_club:
-            return _("in Rotary Club nobody banks: the turn goes on until trash")
         try:
             faces, points = self.check_freeze(indices)
         except IllegalAction as e:
