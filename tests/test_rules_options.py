@@ -29,10 +29,12 @@ def idx(game: Game, *faces: int) -> tuple[int, ...]:
 
 def test_options_combine_with_every_preset() -> None:
     for preset in ("ten-thousand", "trash-5000", "trash-10000", "trash-15000", "farkle"):
-        r = rules(preset, "pyramiding", "surpassing", "challenging", "rotary-club",
-                  "mutant-trash", "three-trash")
-        assert r.options == ("pyramiding", "surpassing", "challenging", "rotary-club",
-                             "mutant-trash", "three-trash")
+        r = rules(preset, "pyramiding", "surpassing", "challenging", "mutant-trash",
+                  "three-trash")
+        assert r.options == ("pyramiding", "surpassing", "challenging", "mutant-trash",
+                             "three-trash")
+        Game(r, [Seat("A"), Seat("B")], seed=0)
+        r = rules(preset, "pyramiding", "challenging", "rotary-club", "mutant-trash")
         Game(r, [Seat("A"), Seat("B")], seed=0)
     with pytest.raises(ValueError, match="unknown option"):
         rules("farkle", "loaded-dice")
@@ -737,12 +739,13 @@ def test_without_the_option_trash_costs_nothing_extra() -> None:
     assert game.board == [2000]
 
 
-def test_three_trash_does_not_apply_in_rotary_club() -> None:
-    # The engine's choice (RULES.md is silent): every Rotary Club turn ends in trash.
-    game, dice = new_game("farkle", "three-trash", "rotary-club", seats=1, board=[2000])
-    for _ in range(4):
-        trash_turn(game, dice)
-    assert game.board == [2000]
+def test_three_trash_and_rotary_club_are_refused_together() -> None:
+    # Every Rotary Club turn ends in trash: the penalty would strike every third turn, so
+    # the engine refuses the pair (it used to ignore the penalty there without a word).
+    with pytest.raises(ValueError, match="do not go together"):
+        rules("farkle", "three-trash", "rotary-club")
+    with pytest.raises(ValueError, match="no bank to surpass"):
+        rules("farkle", "surpassing", "rotary-club")
 
 
 def test_mutant_trash_play_area_counts_like_a_first_throw() -> None:  # D-13, our reading

@@ -20,7 +20,7 @@ from ..files.settings import (
 )
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
-from ..model.rules import BY_STRENGTH, Rules
+from ..model.rules import BY_STRENGTH, Rules, clashes_with
 from ..present.network import hosted_seats_problem
 from ..present.option_help import OPTION_HELP, option_help, own_options
 from ..view import access
@@ -441,8 +441,21 @@ class NewGameDialog(Dialog[GameSettings]):
             if name in own or name in self._own_options:  # the last set's: as chosen before
                 flag.set(name in own or name in self.settings.options)
             self.option_checks[name].state(["disabled" if name in own else "!disabled"])
-            self.option_help[name].configure(text=option_help(name, base))
         self._own_options = own
+        self._base = base
+        self._show_option_help()
+
+    def _show_option_help(self) -> None:
+        """Each option's help: why it cannot be played with an option ticked (before the
+        player ticks it too), else what it does with the chosen rules' numbers."""
+        base = getattr(self, "_base", None)
+        if base is None:
+            return
+        ticked = [name for name, flag in self.option_vars.items() if flag.get()]
+        for name, label in self.option_help.items():
+            text = clashes_with(name, ticked) or option_help(name, base)
+            if label.cget("text") != text:
+                label.configure(text=text)
 
     def _update_placeholders(self) -> None:
         for field, label in self.placeholders.items():
@@ -489,6 +502,8 @@ class NewGameDialog(Dialog[GameSettings]):
     def refresh(self, *args: object) -> None:
         if hasattr(self, "placeholders"):
             self._update_placeholders()
+        if hasattr(self, "option_help"):
+            self._show_option_help()
         if hasattr(self, "status"):  # not while the body is built (a saved set's options)
             super().refresh(*args)
 

@@ -30,7 +30,7 @@ from ..i18n import (
 )
 from ..i18n import signed as signed_number
 from ..model import LEVELS, OPTION_NAMES, PRESETS, Rules
-from ..model.rules import NUMBER_LIMITS
+from ..model.rules import NUMBER_LIMITS, option_clash
 from ..model.text import is_plain
 from .paths import paths
 from .storage import BadFile, read_json, set_aside, write_json_atomic
@@ -233,6 +233,11 @@ class GameSettings:
             errors["options"] = _("unknown option {name}").format(name=unknown[0])
         elif "mutant-trash" in self.options and len(self.seats) != 2:
             errors["options"] = _("Mutant Trash needs exactly two seats")
+        else:  # with a saved rule set's own options too
+            own = self.base().options if self._known_base() else ()
+            clash = option_clash((*own, *self.options))
+            if clash is not None:
+                errors["options"] = clash
         errors.update(real_dice_errors(self.dice_set, self.coach))
         starts = len(self.base().starting_scores)
         if starts > len(self.seats):

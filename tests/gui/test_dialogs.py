@@ -263,11 +263,12 @@ def test_default_seat_names_follow_the_language(root: tk.Tk, language: str, you:
 
 def test_every_option_round_trips(root: tk.Tk) -> None:
     d = new_game(root)
-    for name in OPTION_NAMES:
+    every = tuple(o for o in OPTION_NAMES if o != "rotary-club")  # (it clashes with two)
+    for name in every:
         d.option_vars[name].set(True)
     d.ok()
-    assert d.result is not None and d.result.options == OPTION_NAMES
-    assert d.result.to_rules().options == OPTION_NAMES
+    assert d.result is not None and d.result.options == every
+    assert d.result.to_rules().options == every
 
 
 # -- preferences -------------------------------------------------------------------------
