@@ -155,6 +155,7 @@ class App:
         watch("demo", self.options.follow_demo)  # the menu's check, the status bar's DEMO
         watch("messages", self.game_commands.announce)  # the status line and speech
         watch("real dice", self.real_dice.follow_session)  # the coach shown, or not
+        watch("review", self.records.follow_session)  # the game reviewed is gone: it closes
         watch("hosted again", self.network.follow_resumed)  # a hosted game waits for friends
         watch("advisor, tour", lambda change: self._refreshed(
             change.game, self.controller.human_to_play))
