@@ -181,7 +181,7 @@ def _saved_game(root: tk.Tk, opts: Options) -> tuple[Game | None, list[str], Gam
         if not explicit and not opts.demo:  # the match of the last launch goes on
             return savegame.load_saved_match(seed=secrets.randbits(63)), messages, None
         return None, messages, None
-    if opts.resume:
+    if opts.resume or opts.replay is not None:  # a replay launch: the game waits behind it
         return saved, messages, None
     if opts.demo:  # the demo is not saved: the player's game waits for the next launch
         messages.append(_("Your unfinished game stays saved: start Ten-Thousand without "
@@ -280,11 +280,12 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None,
     if timing:
         print("ready", flush=True)  # the game's window is drawn: the second stopwatch
     app.icons = _set_icon(app.root) or app.icons
-    if not intro:
+    if replay is not None:
+        window = app.records.show_replay(record=replay)
+        app.game_commands.begin_when_turned_to(window)
+    elif not intro:
         app.game_commands.begin()
     app.options.save_preferences()
-    if replay is not None:
-        app.records.show_replay(record=replay)
     if opts is not None:
         network_start(app, opts)
     if timing:
@@ -348,13 +349,14 @@ def _open(root: tk.Tk, opts: Options) -> App:
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*window_sizes(root)[1])
     splash = _show_splash(root, prefs)
-    # A replay (a network game) asks nothing first: an unfinished game stays saved.
+    # A network game asks nothing first: an unfinished game stays saved.  A replay asks
+    # nothing either: the unfinished game (or the match's next) waits behind the replay
+    # window, neither played nor saved until the player turns to it.
     network = opts.host or opts.join is not None
-    game, more, left = (_saved_game(root, opts) if opts.replay is None and not network
-                        else (None, [], None))
+    game, more, left = _saved_game(root, opts) if not network else (None, [], None)
     messages += more
     # The startup show plays before a game not begun (the next game of a match, too).
-    intro = prefs.intro and not opts.skip_intro and not network and (
+    intro = prefs.intro and not opts.skip_intro and not network and opts.replay is None and (
         game is None or not game.log[1:])
     from .control.app import App  # the game's modules load while the first frame is on the screen
 

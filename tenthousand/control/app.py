@@ -190,6 +190,7 @@ class App:
             return
         self.closed = True
         for step in (self.network.shutdown, self.history.shutdown, self.speaker.close,
+                     self.game_commands.stop_waiting,  # (before the replays close)
                      self.controller.destroy,  # (it writes the last save first)
                      self.jobs.close, self.guide.destroy, self.preferences.clear,
                      self.session.clear, self.timers.cancel_all, self.keys.unbind,

@@ -54,6 +54,8 @@ class GameCommands:
         self.rules_window: RulesWindow | None = None
         #: Problems found at launch, shown in a box before the first move.
         self.notices: list[str] = []
+        self.begun = False  # the game on the table has had its first step
+        self.waiting = False  # it waits for the player to turn to it (begin_when_turned_to)
 
     def open(self, message: str | None, notices: Sequence[str], *, intro: bool, demo: bool,
              begin: bool) -> None:
@@ -75,9 +77,32 @@ class GameCommands:
             text, self.notices = "\n\n".join(self.notices), []
             # Shown once the window is up; the computer waits while the box is open.
             self.timers.later(0, self.boxes.inform, _("Ten-Thousand"), text, purpose="notices")
+        self.begun = True
         self.controller.start()
         if self.prefs.value.theme == "mono":
             self.messages.tell(_("Monochrome display."))
+
+    def begin_when_turned_to(self, other: tk.Toplevel) -> None:
+        """A launch with a window over the game (``--replay``): the game waits, neither
+        played by the computer nor saved, until the player turns to it: a key or a click
+        in the main window, or ``other`` closing."""
+        self.waiting = True
+
+        def turned(event: object = None) -> None:
+            # (the bindings stay: unbinding one function unbinds the root's others too)
+            if self.waiting:
+                self.waiting = False
+                self.begin()
+
+        for sequence in ("<KeyPress>", "<ButtonPress>"):
+            self.root.bind(sequence, turned, add="+")
+        other.bind("<Destroy>", lambda event: turned() if event.widget is other else None,
+                   add="+")
+
+    def stop_waiting(self) -> None:
+        """The window closes: a game still waiting for the player never begins (closing
+        the replay window with it must not play or save it)."""
+        self.waiting = False
 
     @staticmethod
     def make_game(settings: GameSettings, seed: int | None = None) -> Game:
@@ -108,6 +133,7 @@ class GameCommands:
     def follow_table(self, change: Change) -> None:
         """The table shows the session's game and demo mode (the controller writes the
         log's first lines and the autosave, and plays on)."""
+        self.waiting = False  # a game put on the table plays at once
         if self.controller.demo != change.demo:
             self.controller.set_demo(change.demo)
         if self.controller.game is not change.game:
