@@ -236,3 +236,26 @@ def test_rotary_club_has_no_bank_column(tk_root: tk.Tk) -> None:
         assert tuple(panel.tree.cget("displaycolumns")) in (("#all",), ())
     finally:
         top.destroy()
+
+
+def test_the_log_keeps_its_newest_line_in_view_when_the_advisor_takes_room(
+        tk_root: tk.Tk) -> None:
+    """Issue 42, item 8: with the advisor on, the newest lines of the log sat below its
+    visible part after every throw (the panel grew after the log had scrolled)."""
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True), game_point=500),
+                   throws=[(1, 5, 2, 3, 4, 6)], prefs=QUIET.replace(advisor=True))
+    try:
+        log = app.window.log
+        for n in range(60):
+            log.add(f"line {n}")
+        app.root.update()
+        wait_until(app, lambda: log.text.yview()[1] == 1.0)
+        key(app, "space")
+        wait_until(app, lambda: bool(app.window.advisor.rows), 15)
+        wait_until(app, lambda: app.jobs.pending == 0, 5)
+        for _ in range(5):
+            app.root.update()
+        assert log.text.yview()[1] == 1.0
+        assert log.text.bbox("end-1c linestart -1 line") is not None  # the newest line shows
+    finally:
+        app.destroy()
