@@ -68,8 +68,12 @@ def cue(game: Game, event: Event) -> Cue | None:
                                       _("Corner! Six fresh dice for {name}")), 1300)
     if isinstance(event, Trash):
         lost = number(event.lost)
-        return Cue("trash", who.pick(_("Trash! You lost {points}"), _("Trash! {name} lost {points}"),
-                                     points=lost) if event.lost else _("Trash!"), 1500)
+        if event.lost:
+            return Cue("trash", who.pick(_("Trash! You lost {points}"),
+                                         _("Trash! {name} lost {points}"), points=lost), 1500)
+        # Translators: a banner: trash on a turn that had scored nothing yet.
+        return Cue("trash", who.pick(_("Trash! Nothing for you this turn"),
+                                     _("Trash! Nothing for {name} this turn")), 1500)
     if isinstance(event, Banked):
         return Cue("info", who.pick(_("You banked {points}"), _("{name} banked {points}"),
                                     points=number(event.points)), 1000)
