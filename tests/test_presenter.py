@@ -246,6 +246,20 @@ def test_a_computer_last_turn_is_shown_too() -> None:
 # -- item 9: the options explained on the table -------------------------------------------
 
 
+def test_a_challenge_that_opens_only_at_the_game_point_says_so() -> None:
+    """Issue 42, item 11: "1 challenge" was shown while none was offered: the second
+    opens only at the game point."""
+    game, _dice = new_game("ten-thousand", "challenging", board=[5000, 3000])
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == "2 challenges"
+    game.challenges_used[0][0] = True  # the first challenge made
+    assert game.challenge_slot_for(0) is None
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == (
+        "1 challenge, from 10,000")
+    game.board[0] = 10000  # at the game point the second is offered: plain again
+    assert game.challenge_slot_for(0) == 1
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == "1 challenge"
+
+
 def test_three_trash_counts_per_seat_and_warns_before_the_third() -> None:
     game, dice = new_game("farkle", "three-trash")
     for _ in range(3):
