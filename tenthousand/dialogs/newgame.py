@@ -14,9 +14,11 @@ from ..files.settings import (
     SAVED_PREFIX,
     GameSettings,
     SeatSetting,
+    default_name_kind,
     in_this_language,
     next_computer_name,
     next_guest_name,
+    next_person_name,
 )
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
@@ -331,7 +333,7 @@ class NewGameDialog(Dialog[GameSettings]):
             if not row.traced:
                 row.name.trace_add("write", self.refresh)
                 row.kind.trace_add("write", self.refresh)
-                row.kind.trace_add("write", lambda *_a, row=row: self._named_as_guest(row))
+                row.kind.trace_add("write", lambda *_a, row=row: self._named_for_kind(row))
                 row.traced = True
         if hasattr(self, "button_ok"):
             self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
@@ -367,14 +369,19 @@ class NewGameDialog(Dialog[GameSettings]):
             entry.focus_set()
             entry.select_range(0, "end")
 
-    def _named_as_guest(self, row: _SeatRow) -> None:
-        """A seat just made a friend's over the network is called Guest A (the friend's
-        own name once they join), unless the player named it."""
+    def _named_for_kind(self, row: _SeatRow) -> None:
+        """A seat whose "plays as" changed takes the default name of its new kind (a
+        person: You or Player A; the computer: Computer A; a friend over the network:
+        Guest A, the friend's own name once they join), unless the player named it."""
         seat = _seat_of(row.name.get(), row.kind.get())
         name = row.name.get().strip()
-        if seat.net and (not name or name.casefold().startswith(
-                next_computer_name(()).rpartition(" ")[0].casefold())):
-            row.name.set(next_guest_name(r.name.get() for r in self.seat_rows if r is not row))
+        kind = "guest" if seat.net else "computer" if seat.computer else "person"
+        if name and default_name_kind(name) in (None, kind):
+            return
+        others = [r.name.get() for r in self.seat_rows if r is not row]
+        namer = {"guest": next_guest_name, "computer": next_computer_name,
+                 "person": next_person_name}[kind]
+        row.name.set(namer(others))
 
     def remove_seat(self, row: _SeatRow) -> None:
         """Remove a seat (the last one stays)."""

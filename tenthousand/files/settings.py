@@ -118,6 +118,37 @@ def next_guest_name(used: Iterable[str]) -> str:
     return guest_name(index)
 
 
+def person_name(index: int) -> str:
+    """The name of a person's seat beyond "You": Player A, Player B..."""
+    # Translators: the name of a person's seat when "You" is taken; {letters} is A, B, ...
+    return _("Player {letters}").format(letters=_letters(index))
+
+
+def next_person_name(used: Iterable[str]) -> str:
+    """"You" while no seat has it, else the first person's name not in ``used``."""
+    taken = {name.strip().casefold() for name in used}
+    if _("You").casefold() not in taken:
+        return _("You")
+    index = 0
+    while person_name(index).casefold() in taken:
+        index += 1
+    return person_name(index)
+
+
+def default_name_kind(name: str) -> str | None:
+    """Which kind of seat ``name`` is a default name of, in the language in use:
+    "person" (You, Player A), "computer" (Computer A), "guest" (Guest A); None for a name
+    the player chose."""
+    for kind, made in (("person", person_name), ("computer", computer_name),
+                       ("guest", guest_name)):
+        head, _sep, tail = made(0).partition(_letters(0))
+        letters = name[len(head):len(name) - len(tail)] if tail else name[len(head):]
+        if name.startswith(head) and name.endswith(tail) and letters.isascii() \
+                and letters.isalpha() and letters.isupper():
+            return kind
+    return "person" if name == _("You") else None
+
+
 def next_computer_name(used: Iterable[str]) -> str:
     """The first computer name not in ``used`` (compared as the name check does)."""
     taken = {name.strip().casefold() for name in used}

@@ -16,6 +16,7 @@ from tenthousand.dialogs.preferences import PreferencesDialog
 from tenthousand.dialogs.rules_window import RulesWindow
 from tenthousand.files.paths import paths
 from tenthousand.files.settings import MAX_SEATS, GameSettings, Preferences, SeatSetting
+from tenthousand.i18n import _
 from tenthousand.model import OPTION_NAMES, PRESETS
 from tenthousand.present.rules_text import scoring_rows
 
@@ -205,8 +206,9 @@ def test_player_kind_and_level(root: tk.Tk) -> None:
     d.seat_rows[1].kind.set("Human")
     d.ok()
     assert d.result is not None
-    assert d.result.seats[0] == SeatSetting("You", True, "max-expected")
-    assert d.result.seats[1] == SeatSetting("Computer A", False, "normal")
+    # the default names follow the kinds (issue 42, item 12)
+    assert d.result.seats[0] == SeatSetting("Computer B", True, "max-expected")
+    assert d.result.seats[1] == SeatSetting("You", False, "normal")
 
 
 def test_preset_change_shows_its_numbers(root: tk.Tk) -> None:
@@ -386,3 +388,21 @@ def test_keys_lists_every_key(root: tk.Tk) -> None:
     assert not d.winfo_exists()
 
 
+
+
+def test_a_computer_seat_made_human_gets_a_persons_name(root: tk.Tk) -> None:
+    """Issue 42, item 12: a seat switched to Human kept "Computer B" ("Computer B, your
+    turn"); a name the player typed stays, and a person made a computer is named so."""
+    d = new_game(root, GameSettings(seats=(
+        SeatSetting("You"), SeatSetting("Computer A", True, "normal"),
+        SeatSetting("Computer B", True, "expert"), SeatSetting("Zed", True, "normal"))))
+    human = _("Human")
+    d.seat_rows[2].kind.set(human)
+    assert d.seat_rows[2].name.get() == "Player A"  # ("You" is taken)
+    d.seat_rows[1].kind.set(human)
+    assert d.seat_rows[1].name.get() == "Player B"
+    d.seat_rows[3].kind.set(human)
+    assert d.seat_rows[3].name.get() == "Zed"  # the player's own name stays
+    d.seat_rows[0].kind.set(_("Computer: {level}").format(level=_("Normal")))
+    assert d.seat_rows[0].name.get() == "Computer A"  # "You" would read "You is playing"
+    assert ok_enabled(d)
