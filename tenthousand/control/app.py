@@ -112,7 +112,8 @@ class App:
         self.advisor = AdvisorService(self.jobs, lambda shown: self.access.show_advice(shown),
                                       w.show_advisor)
         self.guide = Guide(w.table, w.actions, active=not prefs.guide_done,
-                           on_finish=lambda skipped: self.game_commands.tour_finished(skipped))
+                           on_finish=lambda skipped: self.game_commands.tour_finished(skipped),
+                           esc_taken=lambda: w.entry_row is not None and w.entry_row.puts_off)
         self.boxes: Boxes = Boxes(root, w.box_open)
         self.game_commands: GameCommands = GameCommands(
             root, session, c, live, self.boxes, m, self.guide, self.timers, w.table, seed=seed,
