@@ -314,7 +314,7 @@ class GameCommands:
     @handles("house_rules")
     def show_workshop(self) -> None:
         """Game > House rules: the workshop, starting from the rules in play."""
-        from ..dialogs.workshop import WorkshopDialog
+        from ..dialogs.workshop import WorkshopDialog, plays_on_table
 
         self.controller.cancel_all()
         rules = self.session.table.rules
@@ -322,13 +322,23 @@ class GameCommands:
         description = found.description if found is not None else ""
         result = WorkshopDialog(self.root, rules, description=description,
                                 confirm=self.boxes.confirm, theme=self.prefs.value.theme,
-                                ask_export=lambda name: self.boxes.ask_rule_file(name)).result
+                                ask_export=lambda name: self.boxes.ask_rule_file(name),
+                                on_table=rules).result
         collect()
         if result is None:
             self.controller.start()
             return
-        self.messages.tell(_("Saved the rules \u201c{name}\u201d: they are in the new-game "
-                             "list.").format(name=result.rule_set.name))
+        saved = result.rule_set
+        if found is not None and found.rules != saved.rules and plays_on_table(saved, rules):
+            # The game on the table (and its match) keeps the rules it began with: a game
+            # never changes its rules, and the record replays with those.
+            self.messages.tell(_("Saved the rules \u201c{name}\u201d. The game on the table "
+                                 "goes on with the rules it began with; the new ones play "
+                                 "from the next new game (File > New game).").format(
+                                     name=saved.name), Kind.WARNING)
+        else:
+            self.messages.tell(_("Saved the rules \u201c{name}\u201d: they are in the "
+                                 "new-game list.").format(name=saved.name))
         if not result.play:
             self.controller.start()
             return

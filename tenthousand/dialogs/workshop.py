@@ -55,6 +55,12 @@ __all__ = ["WorkshopDialog", "WorkshopResult"]
 FIGURES_DELAY_MS = 150  # typing a number waits this long before the figures are worked out
 
 
+def plays_on_table(rule_set: RuleSet, on_table: Rules | None) -> bool:
+    """Whether ``rule_set`` is saved under the name of the rules of the game on the table
+    (a saved set's title is its name; that game keeps the rules it began with)."""
+    return on_table is not None and on_table.title.casefold() == rule_set.name.casefold()
+
+
 @dataclass(frozen=True)
 class WorkshopResult:
     """The rule set saved, and whether the player asked to play it now."""
@@ -77,8 +83,12 @@ class WorkshopDialog(Dialog[WorkshopResult]):
     def __init__(self, parent: tk.Misc, rules: Rules, *, description: str = "",
                  confirm: Callable[[str, str], bool] | None = None,
                  ask_export: Callable[[str], str | None] | None = None,
-                 theme: str = "color", testing: bool = False) -> None:
+                 theme: str = "color", testing: bool = False,
+                 on_table: Rules | None = None) -> None:
         self.start = draft_of(rules, _start_name(rules), description)
+        #: The rules of the game on the table: replacing their saved set says what becomes
+        #: of that game.
+        self.on_table = on_table
         self.confirm = confirm or (lambda title, q: messagebox.askyesno(title, q, parent=self))
         self.ask_export = ask_export
         self.theme = theme
@@ -423,10 +433,16 @@ class WorkshopDialog(Dialog[WorkshopResult]):
             if existing is not None and existing.rules == rule_set.rules and \
                     existing.description == rule_set.description:
                 return True  # the very same set: nothing to replace
-            if not self.confirm(_("Replace a saved rule set"),
-                                _("A saved rule set is already called \u201c{name}\u201d (or "
-                                  "has a name that makes the same file). Replace it with "
-                                  "these rules?").format(name=rule_set.name)):
+            question = _("A saved rule set is already called \u201c{name}\u201d (or has a "
+                         "name that makes the same file). Replace it with these rules?"
+                         ).format(name=rule_set.name)
+            if plays_on_table(rule_set, self.on_table):
+                # Translators: added to the question above when a game with the saved set's
+                # rules is on the table.
+                question = _("{question} The game on the table goes on with the rules it "
+                             "began with; these play from the next new game.").format(
+                                 question=question)
+            if not self.confirm(_("Replace a saved rule set"), question):
                 self.status.configure(text=_("Not saved: give the rules another name."))
                 self.name_entry.focus_set()
                 return False
