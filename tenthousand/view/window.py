@@ -126,7 +126,7 @@ class MainWindow(ttk.Frame):
         if size is not None:
             self.size_preference = size
         self._fit_side()
-        self.table.rescale()
+        self.table.rescale(self.size_preference / 100)
 
     def _menus(self) -> tk.Menu:
         """The menu bar, built from the table of commands (``tenthousand.present.commands``), in the
