@@ -339,6 +339,7 @@ class NewGameDialog(Dialog[GameSettings]):
             self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
                                   else ["!disabled"])
             self.refresh()
+            self.content_changed()
 
     def _choice_width(self, choices: list[str]) -> int:
         """The "plays as" list as wide as its longest choice in the language in use (in

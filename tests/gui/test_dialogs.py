@@ -406,3 +406,26 @@ def test_a_computer_seat_made_human_gets_a_persons_name(root: tk.Tk) -> None:
     d.seat_rows[0].kind.set(_("Computer: {level}").format(level=_("Normal")))
     assert d.seat_rows[0].name.get() == "Computer A"  # "You" would read "You is playing"
     assert ok_enabled(d)
+
+
+def test_seats_added_up_to_nine_leave_every_row_in_reach(root: tk.Tk) -> None:
+    """Issue 42, item 17: with 9 seats added in the dialog, the "Coach shown to" row was
+    cut off: the window kept its size and its body did not scroll to it.  The window now
+    grows while the screen has room, and scrolls to the rest."""
+    d = new_game(root)
+    for _seat in range(7):
+        d.add_seat()
+    root.update()
+    combo = d.real_dice.combo
+    area = d.scroll_area
+    bottom = combo.winfo_rooty() + combo.winfo_height()
+    shown = area.canvas.winfo_rooty() + area.canvas.winfo_height()
+    on_screen = d.winfo_rooty() + d.winfo_height() <= d.winfo_screenheight()
+    assert on_screen
+    if bottom > shown:  # a small screen: the body scrolls to it
+        assert area.scrolls[1]
+        area.see(combo)
+        root.update()
+        assert combo.winfo_rooty() + combo.winfo_height() <= \
+            area.canvas.winfo_rooty() + area.canvas.winfo_height()
+    d.destroy()
