@@ -429,3 +429,30 @@ def test_seats_added_up_to_nine_leave_every_row_in_reach(root: tk.Tk) -> None:
         assert combo.winfo_rooty() + combo.winfo_height() <= \
             area.canvas.winfo_rooty() + area.canvas.winfo_height()
     d.destroy()
+
+
+def test_ctrl_a_in_a_text_field_selects_all(root: tk.Tk) -> None:
+    """Issue 42, item 18: Ctrl+A moved the cursor to the start (Tk's Emacs key) instead
+    of selecting all, as every other program does."""
+    d = new_game(root)
+    entry = d.seat_rows[0].entry
+    assert entry is not None
+    entry.focus_force()
+    entry.selection_clear()
+    entry.icursor("end")
+    root.update()
+    entry.event_generate("<Control-a>")
+    root.update()
+    assert entry.selection_present() and entry.selection_get() == "You"
+    entry.event_generate("<KeyPress>", keysym="Z")
+    root.update()
+    assert d.seat_rows[0].name.get() == "Z"  # typing replaces what Ctrl+A selected
+    text = tk.Text(d, height=2)
+    text.grid(row=9, column=0)
+    text.insert("1.0", "two\nlines")
+    text.focus_force()
+    root.update()
+    text.event_generate("<Control-a>")
+    root.update()
+    assert text.get("sel.first", "sel.last") == "two\nlines"
+    d.destroy()
