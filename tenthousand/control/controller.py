@@ -19,10 +19,10 @@ from typing import Any
 
 from ..ai.moves import Command, Move, commands
 from ..i18n import _
-from ..model import Banked, Event, Frozen, Game, IllegalAction, Thrown, Trash, TurnStarted
+from ..model import Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
 from ..model.game import Phase
 from ..model.record import Snapshot
-from ..present import presenter, spoken
+from ..present import lines, presenter, spoken
 from ..present.presenter import Context, Display
 from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
@@ -39,7 +39,6 @@ log = logging.getLogger(__name__)
 __all__ = ["DEMO_LEVEL", "Controller"]
 
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
-USUAL_DELAY = 0.8  # the computer's delay as it comes (s): a banner shows its whole time then
 
 
 class Controller(Seating):
@@ -61,7 +60,6 @@ class Controller(Seating):
         #: The watchers' call after a redraw (on_refresh), cancelled only at quit.
         self._watchers = Timers(scheduler)
         self.delay = delay
-        self._turn_end_ms = 0  # the banner of a turn's end still to be read (_hold_for)
         self.animation = animation
         self.demo = demo
         self.on_sound = on_sound
@@ -218,11 +216,9 @@ class Controller(Seating):
             # The move is worked out from the next callback on (waking a worker costs
             # the Tk thread a wait for the interpreter: not in this one).
             self.timers.later(0, self.computers.plan, purpose="plan")
-            wait = max(self._step_ms(), self._turn_end_ms)
-            self.timers.later(wait, self._computer_step, purpose=STEP)
+            self.timers.later(self._step_ms(), self._computer_step, purpose=STEP)
         else:
             self.dice_entry.offer()  # at a real table: the first throw of a person's turn
-        self._turn_end_ms = 0
 
     def _command(self, command: Callable[..., list[Event]], *args: Any) -> bool:
         """Run a game command (a real throw once its dice are in; a friend's: ask the host)."""
@@ -271,8 +267,6 @@ class Controller(Seating):
                 shown = presenter.cue(self.game, event)
                 if shown is not None:
                     self.screen.cue(shown.kind, shown.text, shown.ms)
-                    if isinstance(event, Trash | Banked) and shown.ms is not None:
-                        self._hold_for(shown.ms)
         if thrown_now and self.on_sound is not None:
             self.on_sound()
         return thrown_now
@@ -437,15 +431,8 @@ class Controller(Seating):
 
     # -- the computer's steps -----------------------------------------------------------
 
-    def _hold_for(self, banner_ms: int) -> None:
-        """A turn ended in trash or a bank: the next computer step waits until its banner
-        has been read (its whole time at the usual delay, less when play is faster), so a
-        trash stays on the table as long as a bank does."""
-        share = min(1.0, self.delay / USUAL_DELAY)
-        self._turn_end_ms = max(self._turn_end_ms, int(banner_ms * share))
-
     def _step_ms(self, wait: float | None = None) -> int:
-        ms = (self.delay if wait is None else wait) * 1000
+        ms = max(self.delay if wait is None else wait, lines.hold(self.game, self.delay)) * 1000
         if self.animation and self.screen.tumbling:  # the dice settle before the next move
             ms = max(ms, self.screen.tumble_ms + 120)
         return int(ms)

@@ -314,7 +314,8 @@ class GameCommands:
     @handles("house_rules")
     def show_workshop(self) -> None:
         """Game > House rules: the workshop, starting from the rules in play."""
-        from ..dialogs.workshop import WorkshopDialog, plays_on_table
+        from ..dialogs.workshop import WorkshopDialog
+        from ..present.workshop_draft import plays_on_table
 
         self.controller.cancel_all()
         rules = self.session.table.rules
@@ -329,7 +330,8 @@ class GameCommands:
             self.controller.start()
             return
         saved = result.rule_set
-        if found is not None and found.rules != saved.rules and plays_on_table(saved, rules):
+        if found is not None and found.rules != saved.rules and plays_on_table(saved.name,
+                                                                               rules):
             # The game on the table (and its match) keeps the rules it began with: a game
             # never changes its rules, and the record replays with those.
             self.messages.tell(_("Saved the rules \u201c{name}\u201d. The game on the table "

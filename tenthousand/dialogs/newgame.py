@@ -22,11 +22,12 @@ from ..files.settings import (
 )
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
-from ..model.rules import BY_STRENGTH, Rules, clashes_with
+from ..model.rules import BY_STRENGTH, Rules
 from ..present.network import hosted_seats_problem
-from ..present.option_help import OPTION_HELP, option_help, own_options
+from ..present.option_help import OPTION_HELP
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
+from .option_boxes import OptionBoxes
 from .real_dice_frame import RealDiceFrame
 
 log = logging.getLogger(__name__)
@@ -255,29 +256,16 @@ class NewGameDialog(Dialog[GameSettings]):
                                                      sticky="w", pady=(SMALL_PAD, PAD))
 
     def _build_options(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
-        """One check box per option, with a line of help."""
-        options = ttk.Frame(rules)
-        options.grid(row=6, column=0, columnspan=3, sticky="ew")
-        self.option_vars: dict[str, tk.BooleanVar] = {}
-        self.option_checks: dict[str, ttk.Checkbutton] = {}
-        self.option_help: dict[str, ttk.Label] = {}
-        self._own_options: frozenset[str] = frozenset()
-        for i, name in enumerate(OPTION_NAMES):
-            title, help_text = OPTION_HELP.get(name, (name, ""))
-            flag = tk.BooleanVar(self, name in settings.options)
-            check = access.check(options, _(title), variable=flag)
-            check.grid(row=2 * i, column=0, sticky="w")
-            label = self.option_help[name] = ttk.Label(
-                options, text=_(help_text), style=HINT_STYLE, font=self.small,
-                wraplength=chars(self, 60), justify="left")
-            label.grid(row=2 * i + 1, column=0, columnspan=2, sticky="w", padx=(24, 0),
-                       pady=(0, 3))
-            if name == "mutant-trash":
-                self.error_label(options, "options", wraplength=chars(self, 23)).grid(
-                    row=2 * i, column=1, sticky="w", padx=PAD)
-            self.option_vars[name] = flag
-            self.option_checks[name] = check
-            flag.trace_add("write", self.refresh)
+        """One check box per option, with a line of help (:class:`OptionBoxes`)."""
+        frame = ttk.Frame(rules)
+        frame.grid(row=6, column=0, columnspan=3, sticky="ew")
+        self.options = OptionBoxes(frame, settings.options, self.small, self.refresh)
+        # (the boxes by option, as the tests and the access keys reach them)
+        self.option_vars, self.option_checks = self.options.vars, self.options.checks
+        self.option_help = self.options.help
+        row = OPTION_NAMES.index("mutant-trash") * 2  # its one error: beside Mutant Trash
+        self.error_label(frame, "options", wraplength=chars(self, 23)).grid(
+            row=row, column=1, sticky="w", padx=PAD)
 
     def _heading(self, text: str, column: int,
                  target: Callable[[], tk.Widget | None]) -> None:
@@ -440,30 +428,7 @@ class NewGameDialog(Dialog[GameSettings]):
         for field, label in self.placeholders.items():
             label.configure(text=number(getattr(base, field)))
         self._update_placeholders()
-        self._show_options(base)
-
-    def _show_options(self, base: Rules) -> None:
-        """A saved rule set's own options ticked and kept so; the help with its numbers."""
-        own = own_options(base)
-        for name, flag in self.option_vars.items():
-            if name in own or name in self._own_options:  # the last set's: as chosen before
-                flag.set(name in own or name in self.settings.options)
-            self.option_checks[name].state(["disabled" if name in own else "!disabled"])
-        self._own_options = own
-        self._base = base
-        self._show_option_help()
-
-    def _show_option_help(self) -> None:
-        """Each option's help: why it cannot be played with an option ticked (before the
-        player ticks it too), else what it does with the chosen rules' numbers."""
-        base = getattr(self, "_base", None)
-        if base is None:
-            return
-        ticked = [name for name, flag in self.option_vars.items() if flag.get()]
-        for name, label in self.option_help.items():
-            text = clashes_with(name, ticked) or option_help(name, base)
-            if label.cget("text") != text:
-                label.configure(text=text)
+        self.options.show_rules(base)
 
     def _update_placeholders(self) -> None:
         for field, label in self.placeholders.items():
@@ -476,7 +441,7 @@ class NewGameDialog(Dialog[GameSettings]):
 
     def validate(self) -> tuple[GameSettings | None, dict[str, str]]:
         """The settings in the dialog, or the message of every field that is wrong."""
-        if not hasattr(self, "option_vars"):
+        if not hasattr(self, "options"):
             return None, {}  # still being built
         errors: dict[str, str] = {}
         numbers: dict[str, int | None] = {}
@@ -497,7 +462,7 @@ class NewGameDialog(Dialog[GameSettings]):
             game_point=numbers["game_point"],
             opening_minimum=numbers["opening_minimum"],
             minimum=numbers["minimum"],
-            options=tuple(n for n in OPTION_NAMES if self.option_vars[n].get()),
+            options=self.options.ticked(),
             **self.real_dice.values(),
         )
         for key, message in settings.errors().items():
@@ -510,8 +475,8 @@ class NewGameDialog(Dialog[GameSettings]):
     def refresh(self, *args: object) -> None:
         if hasattr(self, "placeholders"):
             self._update_placeholders()
-        if hasattr(self, "option_help"):
-            self._show_option_help()
+        if hasattr(self, "options"):
+            self.options.show_help()
         if hasattr(self, "status"):  # not while the body is built (a saved set's options)
             super().refresh(*args)
 

@@ -32,6 +32,7 @@ from ..present.workshop_draft import (
     fill_kinds,
     first_player_chance,
     read_draft,
+    replace_question,
     solvable,
 )
 from ..services.jobs import JobRunner
@@ -53,12 +54,6 @@ from .workshop_tabs import (
 __all__ = ["WorkshopDialog", "WorkshopResult"]
 
 FIGURES_DELAY_MS = 150  # typing a number waits this long before the figures are worked out
-
-
-def plays_on_table(rule_set: RuleSet, on_table: Rules | None) -> bool:
-    """Whether ``rule_set`` is saved under the name of the rules of the game on the table
-    (a saved set's title is its name; that game keeps the rules it began with)."""
-    return on_table is not None and on_table.title.casefold() == rule_set.name.casefold()
 
 
 @dataclass(frozen=True)
@@ -86,9 +81,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
                  theme: str = "color", testing: bool = False,
                  on_table: Rules | None = None) -> None:
         self.start = draft_of(rules, _start_name(rules), description)
-        #: The rules of the game on the table: replacing their saved set says what becomes
-        #: of that game.
-        self.on_table = on_table
+        self.on_table = on_table  # the game on the table's rules (replace_question)
         self.confirm = confirm or (lambda title, q: messagebox.askyesno(title, q, parent=self))
         self.ask_export = ask_export
         self.theme = theme
@@ -433,16 +426,8 @@ class WorkshopDialog(Dialog[WorkshopResult]):
             if existing is not None and existing.rules == rule_set.rules and \
                     existing.description == rule_set.description:
                 return True  # the very same set: nothing to replace
-            question = _("A saved rule set is already called \u201c{name}\u201d (or has a "
-                         "name that makes the same file). Replace it with these rules?"
-                         ).format(name=rule_set.name)
-            if plays_on_table(rule_set, self.on_table):
-                # Translators: added to the question above when a game with the saved set's
-                # rules is on the table.
-                question = _("{question} The game on the table goes on with the rules it "
-                             "began with; these play from the next new game.").format(
-                                 question=question)
-            if not self.confirm(_("Replace a saved rule set"), question):
+            if not self.confirm(_("Replace a saved rule set"),
+                                replace_question(rule_set.name, self.on_table)):
                 self.status.configure(text=_("Not saved: give the rules another name."))
                 self.name_entry.focus_set()
                 return False

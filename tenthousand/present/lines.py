@@ -26,6 +26,7 @@ from ..model import (
     Trash,
     TurnStarted,
 )
+from ..model.game import Phase
 from ..model.grammar import Person
 from ..model.rules import Rules
 from .stakes import pair, person
@@ -106,6 +107,27 @@ def cue(game: Game, event: Event) -> Cue | None:
     if isinstance(event, GameOver):
         return Cue("win", result_text(game, event), None)
     return None
+
+
+#: The computer's delay as it comes (s): a turn's banner is read for its whole time then.
+USUAL_DELAY = 0.8
+
+
+def hold(game: Game, delay: float) -> float:
+    """How long (s) the first step of a turn waits, so that the banner of the turn that
+    just ended in trash or a bank is read: its whole time at the usual delay, less when
+    play is faster, nothing at no delay (a trash was replaced by the next throw in under a
+    second, with its banner); 0 once the turn has begun."""
+    if game.phase is not Phase.START or delay <= 0:
+        return 0.0
+    for event in reversed(game.log):
+        if isinstance(event, Thrown):
+            return 0.0
+        if isinstance(event, Trash | Banked):
+            shown = cue(game, event)
+            ms = shown.ms if shown is not None and shown.ms is not None else 0
+            return ms / 1000 * min(1.0, delay / USUAL_DELAY)
+    return 0.0
 
 
 def first_throw_hint(game: Game) -> str:

@@ -37,7 +37,7 @@ from .lines import (
     thinking_status,
     window_title,
 )
-from .stakes import bank_outcome, notice, pair, person, residue
+from .stakes import bank_outcome, challenge_from, challenges_text, notice, pair, person, residue
 
 __all__ = ["AGAIN", "DISCARD_FIRST", "NOT_BANKED", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
            "as_expert_line", "cue", "fingerprint_line", "log_line", "not_your_turn",
@@ -110,9 +110,7 @@ class SeatRow:
     show_match: bool = True  # False until a game of the match has ended
     show_on_board: bool = True  # False in Rotary Club, where nobody needs to get on
     trash_streak: int | None = None  # trash turns in a row (None: no three-trash penalty)
-    #: The game point, when the only challenge left opens there (the second, D-11's rule:
-    #: made at the game point and above); None when one can be made now or none is left.
-    challenge_from: int | None = None
+    challenge_from: int | None = None  # the game point, when the one left opens only there
 
     def details(self) -> str:
         """The line under the seat's name: "Expert AI · on board · 8 match points"."""
@@ -124,17 +122,7 @@ class SeatRow:
         if self.show_on_board:
             parts.append(_("on board") if self.on_board else _("not on board"))
         if self.challenges is not None:
-            # Translators: how many challenges a seat has left, on the scoreboard.
-            if self.challenges == 0:
-                parts.append(_("no challenge"))
-            elif self.challenge_from is not None:
-                # Translators: on the scoreboard: the second challenge, which opens only
-                # when the seat's board score reaches the game point ({points}).
-                parts.append(_("1 challenge, from {points}").format(
-                    points=number(self.challenge_from)))
-            else:
-                parts.append(ngettext("{n} challenge", "{n} challenges",
-                                      self.challenges).format(n=self.challenges))
+            parts.append(challenges_text(self.challenges, self.challenge_from))
         if self.trash_streak is not None:
             parts.append(_("trash turns in a row: {n} of 3").format(n=self.trash_streak))
         if self.show_match:
@@ -413,17 +401,8 @@ def seat_rows(game: Game, ctx: Context) -> tuple[SeatRow, ...]:
             winner=(s == winner), show_match=game.games_played > 0,
             show_on_board=not game.rules.rotary_club,
             trash_streak=game.trash_streak[s] if streaks else None,
-            challenge_from=_challenge_from(game, s)))
+            challenge_from=challenge_from(game, s)))
     return tuple(rows)
-
-
-def _challenge_from(game: Game, seat: int) -> int | None:
-    """The game point, when the seat's one challenge left is the second and it is below
-    it (so none is offered now); else None."""
-    if (game.rules.challenging and game.challenges_left(seat) == 1
-            and game.challenges_used[seat][0] and game.board[seat] < game.rules.game_point):
-        return game.rules.game_point
-    return None
 
 
 def stage_text(game: Game) -> str:

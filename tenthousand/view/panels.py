@@ -82,7 +82,7 @@ class LogPanel(tk.Frame):
         # lines around the end first: up to 18 ms on a busy machine).
         self.timers.later(0, self.text.yview_moveto, 1.0, purpose="scroll")
 
-    def _scrolled(self, first: str, last: str) -> None:
+    def _scrolled(self, first: float | str, last: float | str) -> None:
         """The view moved: kept by the scroll bar; whether the log follows its newest line
         is judged only when the player (or a new line) moved it, not a resize.  A resize
         (the advisor's panel growing beside the table) keeps the top line where it was, so

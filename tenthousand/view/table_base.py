@@ -18,7 +18,7 @@ from ..present.presenter import TableDisplay
 from ..services.jobs import Job, JobRunner
 from ..services.timers import Timers
 from .dice import DiceImages, render_face
-from .scaling import factor
+from .scaling import factor, grown_text, usual_height
 from .theme import Palette, palette
 
 if TYPE_CHECKING:
@@ -97,8 +97,7 @@ class TableBase(tk.Canvas):
         self.die_size = 80
         self.small_size = 50
         self.ui_scale = factor(self)  # the desktop's scaling times the size preference
-        self.text_scale = 1.0  # the size preference alone (1.5 at 150%): the text grows by it
-        self._text = 1.0  # how much of it the table has room for at its size now (_sizes)
+        self.text_scale, self._text = 1.0, 1.0  # the size preference (1.5), the share that fits
         self._fonts = {
             "caption": tkfont.Font(self, family="Helvetica", size=16, weight="bold"),
             "big": tkfont.Font(self, family="Helvetica", size=15, weight="bold"),
@@ -258,48 +257,25 @@ class TableBase(tk.Canvas):
         return max(width, 200), max(height, 200)
 
     def _sizes(self) -> tuple[int, int]:
-        """The dice sizes: as large as the table allows, within bounds that grow with the
-        desktop's scaling and the size preference, and small enough that the rows of text
-        around them fit (:meth:`_needed`).
-
-        A larger size (the preference) makes the text larger and never the dice smaller:
-        the dice are sized as at 100% (in the height the table would have with the bars
-        below it at their usual size, and the table's text at its usual size), and the
-        table's text then grows by the size preference as far as the rows still fit
-        (issue 42: at 150% on a 1024x600 screen the dice shrank from 80 to 72 pixels and
-        the table's headings got smaller)."""
+        """The dice sizes: as large as the table allows within bounds that grow with the
+        scaling, small enough that the rows of text fit (:meth:`_needed`), and as at 100% at
+        a larger size: the text grows into the room left (``grown_text``), never the dice."""
         width, height = self._dims()
         f = self.ui_scale
-        die = min(width / 8.0, (height + self._bars_growth(height)) / 5.6)
-        die = max(40 * f, min(150 * f, die))
+        usual = usual_height(height, self.winfo_toplevel().winfo_height(), self.text_scale)
+        die = max(40 * f, min(150 * f, width / 8.0, usual / 5.6))
         while die > 32 and self._needed(die, 1.0) > height:
             die -= 4
         die = int(die // 4 * 4)
-        self._text = 1.0
-        steps = max(0, round((self.text_scale - 1.0) / 0.05))
-        for step in range(steps, 0, -1):  # the largest text that fits, down to 100%
-            if self._needed(die, 1.0 + step * 0.05) <= height:
-                self._text = 1.0 + step * 0.05
-                break
+        self._text = grown_text(self.text_scale, lambda text: self._needed(die, text) <= height)
         small = int(max(30 * min(f, 1.5), die * 0.62) // 2 * 2)
         return die, small
 
-    def _bars_growth(self, height: int) -> float:
-        """How much taller the table would be if the window's other rows (the action bar,
-        the status bar: text that grows with the size preference) were at their usual
-        size."""
-        if self.text_scale <= 1.0:
-            return 0.0
-        others = self.winfo_toplevel().winfo_height() - height
-        return max(0.0, others * (1 - 1 / self.text_scale))
-
     def _font_px(self, name: str, die: float, text: float | None = None) -> int:
-        """A table font's size in pixels: a share of the die (as it always was at 96 dpi),
-        never under 9 points at the desktop's scaling, times ``text`` (the size
-        preference, as far as the table has room for it; by default as laid out now)."""
+        """A table font's size in pixels: a share of the die, never under 9 points at the
+        desktop's scaling, times ``text`` (the share of the size preference that fits)."""
         floor = 9 * self.ui_scale / self.text_scale * 4 / 3
-        scale = self._text if text is None else text
-        return round(max(floor, die * FONT_SHARES[name] * 4 / 3) * scale)
+        return round(max(floor, die * FONT_SHARES[name] * 4 / 3) * (text or self._text))
 
     def _line(self, name: str, die: float, text: float | None = None) -> float:
         """The height of a line of a table font at this die size: the layout's spacing, or
@@ -313,9 +289,8 @@ class TableBase(tk.Canvas):
         return 2 * math.ceil(max(px * LINE_SPACING, self._linespaces[name, px]) / 2)
 
     def _needed(self, die: float, scale: float | None = None) -> float:
-        """The height the table needs with dice of this size (and the text at ``scale`` of
-        the size preference): the headings, the frozen row, the notice, the thrown dice
-        lifted, two lines of selection and the footer."""
+        """The height the table needs with dice of this size (text at ``scale``): headings,
+        the frozen row, the notice, the thrown dice lifted, two lines of selection, footer."""
         small = max(30 * min(self.ui_scale, 1.5), die * 0.62)
         big, label = self._line("big", die, scale), self._line("label", die, scale)
         text, caption = self._line("text", die, scale), self._line("caption", die, scale)
@@ -336,8 +311,7 @@ class TableBase(tk.Canvas):
                 self._font_sizes[name] = size
 
     def rescale(self, text_scale: float | None = None) -> None:
-        """The desktop's scaling or the size preference (``text_scale``: 1.5 at 150%)
-        changed: lay everything out again."""
+        """The desktop's scaling or the size preference (``text_scale``) changed: relayout."""
         self.ui_scale = factor(self)
         if text_scale is not None:
             self.text_scale = text_scale
