@@ -263,9 +263,9 @@ class NewGameDialog(Dialog[GameSettings]):
         # (the boxes by option, as the tests and the access keys reach them)
         self.option_vars, self.option_checks = self.options.vars, self.options.checks
         self.option_help = self.options.help
-        row = OPTION_NAMES.index("mutant-trash") * 2  # its one error: beside Mutant Trash
-        self.error_label(frame, "options", wraplength=chars(self, 23)).grid(
-            row=row, column=1, sticky="w", padx=PAD)
+        # (their error below them all: Mutant Trash's seats, two options that clash)
+        self.error_label(frame, "options", wraplength=chars(self, 60)).grid(
+            row=2 * len(OPTION_NAMES), column=0, columnspan=2, sticky="w")
 
     def _heading(self, text: str, column: int,
                  target: Callable[[], tk.Widget | None]) -> None:
