@@ -107,8 +107,9 @@ WAYS: dict[str, tuple[Any, Way]] = {
     "new": (_new, Way(Origin.NEW, False, 0, "Demo mode is off")),
     "next": (_next, Way(Origin.NEXT, True, 1, "Game 2 of this match")),
     "restart": (_restart, Way(Origin.RESTART, True, 1, "Game 2 of this match")),
-    "play on": (_play_on, Way(Origin.PLAY_ON, False, 0, "Playing on from step 7",
-                              fingerprint=False)),
+    # (the simulator's records keep each game's seed, so the game played on from one has
+    # its fingerprint too: its dice still follow from that seed)
+    "play on": (_play_on, Way(Origin.PLAY_ON, False, 0, "Playing on from step 7")),
     "challenge": (_challenge, Way(Origin.CHALLENGE, False, 0, "Challenge: Farkle")),
     "daily": (_daily, Way(Origin.DAILY, False, 0, "Daily challenge of")),
 }
