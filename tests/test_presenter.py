@@ -183,8 +183,17 @@ def test_a_bank_that_cannot_win_warns_and_asks() -> None:
     throw(game)
     bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
     assert bar.bank_ok and bar.bad
-    assert bar.reason.endswith("Banking 1,000 leaves you 850 short of P0: you lose.")
-    assert bar.confirm_bank == "Banking 1,000 leaves you 850 short of P0: you lose. Bank anyway?"
+    assert bar.reason.endswith("Banking 1,000 leaves you 800 behind P0: you lose.")
+    assert bar.confirm_bank == "Banking 1,000 leaves you 800 behind P0: you lose. Bank anyway?"
+
+
+def test_a_losing_bank_says_the_gap_to_the_leader_not_to_the_target() -> None:
+    # P0 has 10,000; P1 8,200 + 1,000 = 9,200: 800 behind (850 more would have won)
+    game = catch_up_game()
+    throw(game)
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1,))))
+    # 8,200 + 100 = 8,300: 1,700 behind the leader
+    assert bar.reason.endswith("Banking 100 leaves you 1,700 behind P0: you lose.")
 
 
 def test_the_last_turn_counts_down_and_says_when_the_bank_wins() -> None:
@@ -224,7 +233,7 @@ def test_several_players_see_the_lead_and_the_next_rank() -> None:
                             "9,050 passes P2 (850 this turn)")
     throw(game)
     bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
-    assert bar.reason.endswith("leaves you 850 short of P0: you cannot win.")
+    assert bar.reason.endswith("leaves you 800 behind P0: you cannot win.")
 
 
 def test_a_computer_last_turn_is_shown_too() -> None:
@@ -235,6 +244,20 @@ def test_a_computer_last_turn_is_shown_too() -> None:
 
 
 # -- item 9: the options explained on the table -------------------------------------------
+
+
+def test_a_challenge_that_opens_only_at_the_game_point_says_so() -> None:
+    """Issue 42, item 11: "1 challenge" was shown while none was offered: the second
+    opens only at the game point."""
+    game, _dice = new_game("ten-thousand", "challenging", board=[5000, 3000])
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == "2 challenges"
+    game.challenges_used[0][0] = True  # the first challenge made
+    assert game.challenge_slot_for(0) is None
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == (
+        "1 challenge, from 10,000")
+    game.board[0] = 10000  # at the game point the second is offered: plain again
+    assert game.challenge_slot_for(0) == 1
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == "1 challenge"
 
 
 def test_three_trash_counts_per_seat_and_warns_before_the_third() -> None:

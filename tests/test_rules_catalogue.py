@@ -186,9 +186,10 @@ _SOURCES = {
 
 #: Readings of RULES.md the engine had to make where the text leaves a gap.
 ENGINE_READINGS = (
-    ("Rotary Club + three-trash", "The three-trash penalty applies to banking games only: every "
-     "Rotary Club turn ends in trash, so the penalty would push every score down forever.",
-     "options::test_three_trash_does_not_apply_in_rotary_club"),
+    ("Rotary Club + three-trash or surpassing", "Refused as a rule set: every Rotary Club turn "
+     "ends in trash, so the penalty would strike every third turn, and nobody banks, so there "
+     "is no bank to surpass.",
+     "options::test_three_trash_and_rotary_club_are_refused_together"),
     ("Mutant Trash + Rotary Club", "A turn that froze dice and trashed without ever turning the "
      "corner plays one of its frozen dice; one that turned the corner plays none.",
      "options::test_mutant_rotary_trash_without_a_corner_discards_a_frozen_die"),

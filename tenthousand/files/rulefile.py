@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, number
-from ..model.rules import PRESETS, KindTable, Rules
+from ..model.rules import OPTION_CLASHES, OPTION_TITLES, PRESETS, KindTable, Rules
 from ..model.text import is_plain
 
 FORMAT = 1
@@ -175,9 +175,27 @@ def dumps(rules: Rules, description: str = "") -> str:
         "  # by seat: a handicap",
         "",
         "[options]",
+        *_clash_comments(),
     ]
     lines += [f"{name} = {_b(getattr(rules, name))}" for name in _OPTIONS]
     return "\n".join(lines) + "\n"
+
+
+def _clash_comments() -> list[str]:
+    """Comments naming the options that do not go together, and why (the file's comments
+    are in English, like its keys)."""
+    from ..model.rules import OPTION_CLASHES
+
+    partners: dict[str, list[str]] = {}
+    for first, second, _why in OPTION_CLASHES:
+        partners.setdefault(first.replace("-", "_"), []).append(second.replace("-", "_"))
+    lines = []
+    for first, seconds in partners.items():
+        title = OPTION_TITLES[first.replace("_", "-")]
+        lines.append(f"# {title} does not go with {' or '.join(seconds)}:")
+        lines += [f"#   {why}" for one, _second, why in OPTION_CLASHES
+                  if one.replace("-", "_") == first]
+    return lines
 
 
 def _b(value: bool) -> str:
@@ -371,6 +389,9 @@ def _line_for(r: _Reader, values: dict[str, Any]) -> int:
     if values.get("dice") == 5 and (values.get("pyramiding") or values.get("mutant_trash")
                                     or values.get("no_score_six")):
         return r.line_of("turn", "dice")
+    for first, second, _why in OPTION_CLASHES:
+        if values.get(first.replace("-", "_")) and values.get(second.replace("-", "_")):
+            return r.line_of("options", second.replace("-", "_"))
     if values.get("rotary_club") and values.get("catch_up") is False:
         return r.line_of("end", "catch_up")
     if not any(values.get(key) for key in ("single_one", "single_two", "single_three",

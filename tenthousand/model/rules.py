@@ -7,7 +7,7 @@ tables, the computer players' strategy tables) can be cached per rule set.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -457,8 +457,51 @@ def _bad_field(key: str, value: Any, expected: str) -> str:
                                                              value=f"{value!r:.60}")
 
 
+#: Options that do not go together, and why (translated where shown): in each pair the
+#: second would do nothing under the first, so a game with both would mislead its players.
+OPTION_CLASHES: tuple[tuple[str, str, str], ...] = (
+    ("rotary-club", "surpassing",
+     # Translators: why Rotary Club and surpassing cannot be played together.
+     N_("in Rotary Club nobody banks, so there is no bank to surpass")),
+    ("rotary-club", "three-trash",
+     # Translators: why Rotary Club and the three-trash penalty cannot be played together.
+     N_("in Rotary Club every turn ends in trash, so the penalty would strike every third "
+        "turn")),
+)
+
+
+def clashes_with(option: str, chosen: Iterable[str]) -> str | None:
+    """Why ``option`` cannot be played with one of the options ``chosen``, as a short line
+    ("not with Rotary Club: ..."), or None when it can."""
+    for first, second, why in OPTION_CLASHES:
+        pair = {first, second}
+        if option in pair:
+            other = (pair - {option}).pop()
+            if other in chosen:
+                # Translators: the help of an option's check box that cannot be played with
+                # another option ticked; {option} is that option, {why} the reason.
+                return _("not with {option}: {why}").format(
+                    option=_(OPTION_TITLES[other]), why=_(why))
+    return None
+
+
+def option_clash(options: Iterable[str]) -> str | None:
+    """The sentence saying which two of ``options`` (command-line names) do not go together
+    and why, or None."""
+    chosen = set(options)
+    for first, second, why in OPTION_CLASHES:
+        if first in chosen and second in chosen:
+            # Translators: {first} and {second} are options ("Rotary Club", "surpassing").
+            return _("{first} and {second} do not go together: {why}").format(
+                first=_(OPTION_TITLES[first]), second=_(OPTION_TITLES[second]), why=_(why))
+    return None
+
+
 def contradiction(rules: Rules) -> str | None:
     """The sentence saying why two settings of a rule set contradict, or None."""
+    clash = option_clash(rules.options)
+    if clash is not None:
+        return clash
     if rules.kinds is not None and (rules.kind_doubling or rules.four_of_a_kind is not None
                                     or rules.five_of_a_kind is not None
                                     or rules.six_of_a_kind is not None):

@@ -26,6 +26,7 @@ from ..model import (
     Trash,
     TurnStarted,
 )
+from ..model.game import Phase
 from ..model.grammar import Person
 from ..model.rules import Rules
 from .stakes import pair, person
@@ -91,8 +92,12 @@ def cue(game: Game, event: Event) -> Cue | None:
                                       _("Corner! Six fresh dice for {name}")), 1300)
     if isinstance(event, Trash):
         lost = number(event.lost)
-        return Cue("trash", who.pick(_("Trash! You lost {points}"), _("Trash! {name} lost {points}"),
-                                     points=lost) if event.lost else _("Trash!"), 1500)
+        if event.lost:
+            return Cue("trash", who.pick(_("Trash! You lost {points}"),
+                                         _("Trash! {name} lost {points}"), points=lost), 1500)
+        # Translators: a banner: trash on a turn that had scored nothing yet.
+        return Cue("trash", who.pick(_("Trash! Nothing for you this turn"),
+                                     _("Trash! Nothing for {name} this turn")), 1500)
     if isinstance(event, Banked):
         return Cue("info", who.pick(_("You banked {points}"), _("{name} banked {points}"),
                                     points=number(event.points)), 1000)
@@ -125,6 +130,27 @@ def cue(game: Game, event: Event) -> Cue | None:
     if isinstance(event, GameOver):
         return Cue("win", result_text(game, event), None)
     return None
+
+
+#: The computer's delay as it comes (s): a turn's banner is read for its whole time then.
+USUAL_DELAY = 0.8
+
+
+def hold(game: Game, delay: float) -> float:
+    """How long (s) the first step of a turn waits, so that the banner of the turn that
+    just ended in trash or a bank is read: its whole time at the usual delay, less when
+    play is faster, nothing at no delay (a trash was replaced by the next throw in under a
+    second, with its banner); 0 once the turn has begun."""
+    if game.phase is not Phase.START or delay <= 0:
+        return 0.0
+    for event in reversed(game.log):
+        if isinstance(event, Thrown):
+            return 0.0
+        if isinstance(event, Trash | Banked):
+            shown = cue(game, event)
+            ms = shown.ms if shown is not None and shown.ms is not None else 0
+            return ms / 1000 * min(1.0, delay / USUAL_DELAY)
+    return 0.0
 
 
 def first_throw_hint(game: Game) -> str:

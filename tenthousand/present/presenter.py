@@ -39,7 +39,7 @@ from .lines import (
     thinking_status,
     window_title,
 )
-from .stakes import bank_outcome, notice, pair, person, residue
+from .stakes import bank_outcome, challenge_from, challenges_text, notice, pair, person, residue
 
 __all__ = ["AGAIN", "DISCARD_FIRST", "NOT_BANKED", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
            "as_expert_line", "cue", "fingerprint_line", "log_line", "not_your_turn",
@@ -112,6 +112,7 @@ class SeatRow:
     show_match: bool = True  # False until a game of the match has ended
     show_on_board: bool = True  # False in Rotary Club, where nobody needs to get on
     trash_streak: int | None = None  # trash turns in a row (None: no three-trash penalty)
+    challenge_from: int | None = None  # the game point, when the one left opens only there
 
     def details(self) -> str:
         """The line under the seat's name: "Expert AI · on board · 8 match points"."""
@@ -123,9 +124,7 @@ class SeatRow:
         if self.show_on_board:
             parts.append(_("on board") if self.on_board else _("not on board"))
         if self.challenges is not None:
-            # Translators: how many challenges a seat has left, on the scoreboard.
-            parts.append(_("no challenge") if self.challenges == 0 else ngettext(
-                "{n} challenge", "{n} challenges", self.challenges).format(n=self.challenges))
+            parts.append(challenges_text(self.challenges, self.challenge_from))
         if self.trash_streak is not None:
             parts.append(_("trash turns in a row: {n} of 3").format(n=self.trash_streak))
         if self.show_match:
@@ -403,7 +402,8 @@ def seat_rows(game: Game, ctx: Context) -> tuple[SeatRow, ...]:
             match_points=game.match_points[s], to_play=(s == game.current and not game.over),
             winner=(s == winner), show_match=game.games_played > 0,
             show_on_board=not game.rules.rotary_club,
-            trash_streak=game.trash_streak[s] if streaks else None))
+            trash_streak=game.trash_streak[s] if streaks else None,
+            challenge_from=challenge_from(game, s)))
     return tuple(rows)
 
 

@@ -58,3 +58,26 @@ def test_leaving_the_saved_set_gives_the_box_back(root: tk.Tk) -> None:
     assert not d.option_checks["three-trash"].instate(["disabled"])
     assert d.option_help["three-trash"].cget("text") == (
         "three trash turns in a row cost 1,000 points")
+
+
+def test_options_that_do_not_go_together_are_said_before_the_game(root: tk.Tk) -> None:
+    # issue 42, item 4: Rotary Club with surpassing started a game where surpassing did
+    # nothing; now the help says why before ticking, and OK waits with the reason
+    d = NewGameDialog(root, GameSettings(preset="farkle"), testing=True)
+    d.update()
+    assert d.option_help["surpassing"].cget("text") == (
+        "to bank, beat the previous player's last bank")
+    d.option_vars["rotary-club"].set(True)
+    d.update()
+    assert d.option_help["surpassing"].cget("text").startswith("not with Rotary Club:")
+    assert d.option_help["three-trash"].cget("text").startswith("not with Rotary Club:")
+    assert d.button_ok.instate(["!disabled"])
+    d.option_vars["surpassing"].set(True)
+    d.update()
+    assert d.button_ok.instate(["disabled"])
+    assert d.errors["options"].startswith("Rotary Club and surpassing do not go together")
+    d.option_vars["rotary-club"].set(False)
+    d.update()
+    assert d.button_ok.instate(["!disabled"])
+    assert d.option_help["surpassing"].cget("text") == (
+        "to bank, beat the previous player's last bank")
