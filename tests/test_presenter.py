@@ -14,6 +14,7 @@ from tenthousand.model.game import Phase
 from tenthousand.model.grammar import Person, join_names
 from tenthousand.present import presenter
 from tenthousand.present.presenter import Context
+from tenthousand.present.rules_text import rules_text
 from tenthousand.present.stakes import Residue, residue
 
 
@@ -389,3 +390,24 @@ def test_a_pick_that_takes_points_off_is_said_with_a_minus() -> None:  # D-10
     throw(game, 6, 6, 6, 6)
     table = presenter.table(game, human_context(game, (0, 1)))
     assert table.turn_score == "Turn score 4,000 - 2,000 picked"
+
+
+def test_the_play_area_in_rotary_club_adds_to_a_score_that_counts_against_it() -> None:
+    # issue 42, item 4: Rotary Club with Mutant Trash showed a play area that "scores for"
+    # the other player, in a game where nobody banks and a higher score loses
+    game, dice = new_game("trash-5000", "mutant-trash", "rotary-club",
+                          throws=[[1, 5, 2, 3, 3, 4], [2, 3, 4, 6]])
+    game.play_area[:] = [5, 5]
+    label = presenter.table(game, human_context(game)).area_label
+    assert label == "Play area: 100 as it lies \u00b7 trash before a corner adds it to P1's score"
+    game.throw()
+    throw(game, 1, 5)  # trash before a corner: P0 plays a frozen die
+    assert game.phase is Phase.DISCARD
+    assert presenter.table(game, human_context(game)).area_label == (
+        "Play area: 100 as it lies \u00b7 P0 plays a die into it: it adds to P1's score, and "
+        "the lowest score wins")
+    events = game.discard(game.discard_choices.index(5))
+    cue = presenter.cue(game, events[0])
+    assert cue is not None and cue.text == "P0 played a 5: 500 onto P1's score"
+    assert not any("scores for" in text or "helps them least" in text
+                   for _heading, text in rules_text(game.rules))

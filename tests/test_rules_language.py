@@ -18,7 +18,7 @@ from tenthousand.ai.tables import tables_for
 from tenthousand.files import rulefile
 from tenthousand.model import scoring
 from tenthousand.model.game import Game, IllegalAction, Phase, Seat
-from tenthousand.model.rules import PRESETS, Rules, option_clash
+from tenthousand.model.rules import PRESETS, Rules, option_clash, plays_with
 from tenthousand.solver import card, dice
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -550,3 +550,23 @@ def test_busche_2016_rules_need_the_penalty_and_solve_reduced() -> None:
     # the game point still has the turn scores up to 250 to play through
     assert penalty.count_states(rules) == 423_765_000
     assert penalty.count_states(rules.with_options(minimum=0, opening_minimum=0)) == 423_562_500
+
+
+def test_what_goes_with_rotary_club_says_how_it_plays_there() -> None:
+    # issue 42, item 4: Rotary Club with Mutant Trash and challenging is the manual's own
+    # mixture; the dialog and a rule file say how those options play there (a higher score
+    # loses), beside the pairs refused
+    assert option_clash(("rotary-club", "mutant-trash", "challenging")) is None
+    mutant = plays_with("mutant-trash", ("rotary-club",))
+    assert mutant is not None and mutant.startswith("with Rotary Club: the play area's points "
+                                                    "go onto the other player's score")
+    assert "counts against them" in mutant
+    assert plays_with("challenging", ("rotary-club", "mutant-trash")) is not None
+    assert plays_with("mutant-trash", ()) is None
+    assert plays_with("rotary-club", ("mutant-trash",)) is None  # (said at the option changed)
+    written = rulefile.dumps(PRESETS["farkle"].with_options("rotary-club", "mutant-trash"), "")
+    assert "# Rotary Club goes with mutant_trash and challenging, which play differently" \
+        in written
+    assert "#   mutant_trash: the play area's points go onto the other player's score" \
+        in written
+    assert rulefile.loads(written).rules.options == ("rotary-club", "mutant-trash")

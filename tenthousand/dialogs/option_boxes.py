@@ -2,7 +2,9 @@
 
 A saved rule set's own options are ticked and kept so, and each help line gives the chosen
 rules' numbers, or says why the option cannot be played with one already ticked (Rotary
-Club and surpassing: ``rules.OPTION_CLASHES``) before the player ticks it too.
+Club and surpassing: ``rules.OPTION_CLASHES``) before the player ticks it too, or how it
+plays under one ticked that changes it (Mutant Trash in Rotary Club:
+``rules.OPTION_MIXTURES``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from tkinter import ttk
 
 from ..i18n import _
 from ..model import OPTION_NAMES
-from ..model.rules import Rules, clashes_with
+from ..model.rules import Rules, clashes_with, plays_with
 from ..present.option_help import OPTION_HELP, option_help, own_options
 from ..view import access
 from .base import HINT_STYLE, chars
@@ -64,11 +66,14 @@ class OptionBoxes:
 
     def show_help(self) -> None:
         """Each option's help: why it cannot be played with an option ticked (before the
-        player ticks it too), else what it does with the chosen rules' numbers."""
+        player ticks it too), else what it does with the chosen rules' numbers, and how it
+        plays under an option ticked that changes it."""
         if self._base is None:
             return
         ticked = self.ticked()
         for name, label in self.help.items():
-            text = clashes_with(name, ticked) or option_help(name, self._base)
+            text = clashes_with(name, ticked) or "\n".join(
+                line for line in (option_help(name, self._base), plays_with(name, ticked))
+                if line)
             if label.cget("text") != text:
                 label.configure(text=text)

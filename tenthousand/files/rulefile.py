@@ -12,13 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, number
-from ..model.rules import OPTION_CLASHES, OPTION_TITLES, PRESETS, KindTable, Rules
+from ..model.rules import (
+    OPTION_CLASHES,
+    OPTION_MIXTURES,
+    OPTION_TITLES,
+    PRESETS,
+    KindTable,
+    Rules,
+)
 from ..model.text import is_plain
 
 FORMAT = 1
@@ -182,19 +190,25 @@ def dumps(rules: Rules, description: str = "") -> str:
 
 
 def _clash_comments() -> list[str]:
-    """Comments naming the options that do not go together, and why (the file's comments
-    are in English, like its keys)."""
-    from ..model.rules import OPTION_CLASHES
-
-    partners: dict[str, list[str]] = {}
-    for first, second, _why in OPTION_CLASHES:
-        partners.setdefault(first.replace("-", "_"), []).append(second.replace("-", "_"))
-    lines = []
-    for first, seconds in partners.items():
-        title = OPTION_TITLES[first.replace("_", "-")]
-        lines.append(f"# {title} does not go with {' or '.join(seconds)}:")
-        lines += [f"#   {why}" for one, _second, why in OPTION_CLASHES
-                  if one.replace("-", "_") == first]
+    """Comments naming the options that do not go together, and why, and those that go
+    together but play differently, and how (the file's comments are in English, like its
+    keys)."""
+    lines: list[str] = []
+    for pairs, says in ((OPTION_CLASHES, "does not go with {seconds}:"),
+                        (OPTION_MIXTURES, "goes with {seconds}, which play differently "
+                                          "there:")):
+        partners: dict[str, list[tuple[str, str]]] = {}
+        for first, second, why in pairs:
+            partners.setdefault(first, []).append((second.replace("-", "_"), why))
+        for first, seconds in partners.items():
+            names = [name for name, _why in seconds]
+            lines.append(f"# {OPTION_TITLES[first]} "
+                         + says.format(seconds=" or ".join(names) if pairs is OPTION_CLASHES
+                                       else " and ".join(names)))
+            for name, why in seconds:
+                text = why if pairs is OPTION_CLASHES else f"{name}: {why}"
+                lines += [f"#   {line}" for line in textwrap.wrap(text, 84,
+                                                                  subsequent_indent="  ")]
     return lines
 
 

@@ -112,10 +112,17 @@ def cue(game: Game, event: Event) -> Cue | None:
     if isinstance(event, Discarded):
         to = person(game, event.to_seat)
         # Translators: a die played into the play area: "Ann played a 5: 350 for Bob".
-        text = pair(who, to, _("You played a {die}: {points} for {other}"),
-                    _("{name} played a {die}: {points} for you"),
-                    _("{name} played a {die}: {points} for {other}"),
-                    die=event.die, points=number(event.points))
+        if game.rules.rotary_club:  # (points on a board count against it there)
+            # Translators: Mutant Trash in Rotary Club: "Ann played a 5: 350 onto Bob's score".
+            text = pair(who, to, _("You played a {die}: {points} onto {other}'s score"),
+                        _("{name} played a {die}: {points} onto your score"),
+                        _("{name} played a {die}: {points} onto {other}'s score"),
+                        die=event.die, points=number(event.points))
+        else:
+            text = pair(who, to, _("You played a {die}: {points} for {other}"),
+                        _("{name} played a {die}: {points} for you"),
+                        _("{name} played a {die}: {points} for {other}"),
+                        die=event.die, points=number(event.points))
         if event.points and event.board_score == event.points and not game.rules.rotary_club:
             # D-15: the gift made a board score of zero nonzero
             text += "\n" + to.pick(_("You are on the board now"),

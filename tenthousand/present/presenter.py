@@ -15,6 +15,7 @@ from typing import Any
 from ..i18n import N_, _, ngettext, number
 from ..model import Game, best_score
 from ..model.game import Phase
+from ..model.grammar import Person
 from .lines import (
     AGAIN,
     DISCARD_FIRST,
@@ -233,6 +234,8 @@ def area_label(game: Game) -> str:
     if game.over:
         return worth
     me, other = person(game, game.current), person(game, 1 - game.current)
+    if game.rules.rotary_club:  # nobody banks, and points on a board count against it
+        return _rotary_area_label(game, me, other, worth)
     if game.phase is Phase.DISCARD:
         # Translators: {worth} is "Play area: 300 as it lies"; {name} and {other} are players.
         return pair(me, other, _("{worth} \u00b7 You play a die into it, and it scores for {other}"),
@@ -241,6 +244,24 @@ def area_label(game: Game) -> str:
                     worth=worth)
     return other.pick(_("{worth} \u00b7 after this turn it scores for you"),
                       _("{worth} \u00b7 after this turn it scores for {name}"), worth=worth)
+
+
+def _rotary_area_label(game: Game, me: Person, other: Person, worth: str) -> str:
+    """Mutant Trash in Rotary Club: the area's points go onto the other player's score,
+    which counts against them (the lowest wins), after a trash before a corner."""
+    if game.phase is Phase.DISCARD:
+        # Translators: Mutant Trash in Rotary Club, where the lowest score wins; {worth} is
+        # "Play area: 300 as it lies"; {name} and {other} are players.
+        return pair(me, other,
+                    _("{worth} \u00b7 You play a die into it: it adds to {other}'s score, "
+                      "and the lowest score wins"),
+                    _("{worth} \u00b7 {name} plays a die into it: it adds to your score, "
+                      "and the lowest score wins"),
+                    _("{worth} \u00b7 {name} plays a die into it: it adds to {other}'s score, "
+                      "and the lowest score wins"), worth=worth)
+    return other.pick(_("{worth} \u00b7 trash before a corner adds it to your score"),
+                      _("{worth} \u00b7 trash before a corner adds it to {name}'s score"),
+                      worth=worth)
 
 
 def discard_offers(game: Game) -> str:

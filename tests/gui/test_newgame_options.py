@@ -81,3 +81,25 @@ def test_options_that_do_not_go_together_are_said_before_the_game(root: tk.Tk) -
     assert d.button_ok.instate(["!disabled"])
     assert d.option_help["surpassing"].cget("text") == (
         "to bank, beat the previous player's last bank")
+
+
+def test_what_goes_with_rotary_club_is_said_before_the_game(root: tk.Tk) -> None:
+    # issue 42, item 4: Mutant Trash and challenging go with Rotary Club but play there in a
+    # way nobody would guess; the help says how as soon as Rotary Club is ticked
+    d = NewGameDialog(root, GameSettings(preset="farkle"), testing=True)
+    d.update()
+    assert d.option_help["mutant-trash"].cget("text") == (
+        "two seats: the dice you discard score for the other")
+    d.option_vars["rotary-club"].set(True)
+    d.update()
+    mutant = d.option_help["mutant-trash"].cget("text")
+    assert mutant.startswith("two seats: the dice you discard score for the other\n"
+                             "with Rotary Club: the play area's points go onto the other "
+                             "player's score, which counts against them")
+    assert d.option_help["challenging"].cget("text").splitlines()[1].startswith(
+        "with Rotary Club: what you peg also comes off the rival's score")
+    d.option_vars["mutant-trash"].set(True)
+    d.option_vars["challenging"].set(True)
+    d.update()
+    assert d.button_ok.instate(["!disabled"]) and "options" not in d.errors
+    assert d.option_help["mutant-trash"].cget("text") == mutant
