@@ -381,6 +381,7 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None,
     if timing:
         print("ready", flush=True)  # the game's window is drawn: the second stopwatch
     app.icons = _set_icon(app.root) or app.icons
+    placing.keep_on_screen(app.root, scaling.MIN_SIZE)  # (issue 42, item 17)
     if replay is not None:
         window = app.records.show_replay(record=replay)
         app.game_commands.begin_when_turned_to(window)
