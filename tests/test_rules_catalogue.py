@@ -193,6 +193,12 @@ ENGINE_READINGS = (
     ("Mutant Trash + Rotary Club", "A turn that froze dice and trashed without ever turning the "
      "corner plays one of its frozen dice; one that turned the corner plays none.",
      "options::test_mutant_rotary_trash_without_a_corner_discards_a_frozen_die"),
+    ("What goes with Rotary Club", "Mutant Trash and challenging go with it, as the manual "
+     "has them, and the new-game dialog and a written rule file say how they play there: the "
+     "play area's points go onto the other player's score, which counts against them; a peg "
+     "while challenging also comes off the rival's score, and a trash penalty lowers the "
+     "challenger's own.",
+     "language::test_what_goes_with_rotary_club_says_how_it_plays_there"),
     ("Catch-up after a discard", "When a Mutant Trash discard lifts the other player to the game "
      "point, the catch-up round is every other seat, starting after the current one.",
      "options::test_mutant_trash_the_play_area_can_reach_the_game_point"),

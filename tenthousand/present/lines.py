@@ -76,6 +76,28 @@ class Cue:
 # -- cues, the result and other lines -----------------------------------------------------
 
 
+def _discarded(game: Game, who: Person, event: Discarded) -> Cue:
+    """The banner of a die played into the play area (Mutant Trash)."""
+    to = person(game, event.to_seat)
+    if game.rules.rotary_club:  # (points on a board count against it there)
+        # Translators: Mutant Trash in Rotary Club: "Ann played a 5: 350 onto Bob's score".
+        text = pair(who, to, _("You played a {die}: {points} onto {other}'s score"),
+                    _("{name} played a {die}: {points} onto your score"),
+                    _("{name} played a {die}: {points} onto {other}'s score"),
+                    die=event.die, points=number(event.points))
+    else:
+        # Translators: a die played into the play area: "Ann played a 5: 350 for Bob".
+        text = pair(who, to, _("You played a {die}: {points} for {other}"),
+                    _("{name} played a {die}: {points} for you"),
+                    _("{name} played a {die}: {points} for {other}"),
+                    die=event.die, points=number(event.points))
+    if event.points and event.board_score == event.points and not game.rules.rotary_club:
+        # D-15: the gift made a board score of zero nonzero
+        text += "\n" + to.pick(_("You are on the board now"),
+                               _("{name} is on the board now"))
+    return Cue("info", text, 1300)
+
+
 def cue(game: Game, event: Event) -> Cue | None:
     """The banner an event puts on the table, if any."""
     who = person(game, event.seat) if event.seat >= 0 else Person("")
@@ -110,24 +132,7 @@ def cue(game: Game, event: Event) -> Cue | None:
                                 _("{name} challenged you!"), _("{name} challenged {other}!")),
                    1300)
     if isinstance(event, Discarded):
-        to = person(game, event.to_seat)
-        # Translators: a die played into the play area: "Ann played a 5: 350 for Bob".
-        if game.rules.rotary_club:  # (points on a board count against it there)
-            # Translators: Mutant Trash in Rotary Club: "Ann played a 5: 350 onto Bob's score".
-            text = pair(who, to, _("You played a {die}: {points} onto {other}'s score"),
-                        _("{name} played a {die}: {points} onto your score"),
-                        _("{name} played a {die}: {points} onto {other}'s score"),
-                        die=event.die, points=number(event.points))
-        else:
-            text = pair(who, to, _("You played a {die}: {points} for {other}"),
-                        _("{name} played a {die}: {points} for you"),
-                        _("{name} played a {die}: {points} for {other}"),
-                        die=event.die, points=number(event.points))
-        if event.points and event.board_score == event.points and not game.rules.rotary_club:
-            # D-15: the gift made a board score of zero nonzero
-            text += "\n" + to.pick(_("You are on the board now"),
-                                   _("{name} is on the board now"))
-        return Cue("info", text, 1300)
+        return _discarded(game, who, event)
     if isinstance(event, CatchUp):
         return Cue("corner", who.pick(_("You reached {points}!\nEveryone else has one more turn"),
                                       _("{name} reached {points}!\nEveryone else has one more "
