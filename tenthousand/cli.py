@@ -29,7 +29,7 @@ from .files.settings import (
 )
 from .i18n import N_, _, pgettext
 from .model import OPTION_NAMES, PRESETS
-from .model.rules import BY_STRENGTH, COMMAND_WORDS, level_of_word
+from .model.rules import BY_STRENGTH, COMMAND_WORDS, level_of_word, option_clash
 from .model.text import is_plain
 
 #: The 1989 program's one-letter arguments and what they mean today.
@@ -421,6 +421,10 @@ def parse(argv: list[str]) -> tuple[argparse.Namespace, Options]:
         if ns.rules:
             parser.error(_("--rules and --rules-file cannot both be given"))
         ns.rules = _import_rules_file(parser, ns.rules_file)
+    clash = option_clash(ns.option)
+    if clash is not None:
+        # Translators: {problem} says which two options do not go together and why.
+        parser.error(_("--option: {problem}").format(problem=clash))
     if ns.players:
         problem = seat_problem(ns.players, ns.option, ns.rules)
         if problem:

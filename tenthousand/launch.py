@@ -28,6 +28,7 @@ from .view.scaling import screen_margin, window_sizes
 if TYPE_CHECKING:  # the engine and the window load after the first frame is shown
     from .control.app import App
     from .files.options import Options
+    from .files.savegame import Loaded
     from .model.game import Game
 
 log = logging.getLogger(__name__)
@@ -182,17 +183,22 @@ class SavedStart:
 def _saved_game(root: tk.Tk, opts: Options) -> SavedStart:
     """What to do with the saved game, for every kind of start.  A start never replaces
     an unfinished game: a plain start asks (or resumes it, with --resume); --host finds the
-    game it hosted and hosts it again; any other start that puts a game of its own on the
-    table (--join, --replay, --host with another game saved) keeps the save aside, where
-    the next start offers it; --demo leaves it as it is."""
+    game it hosted and hosts it again; any other network start (--join, --join-code,
+    --host with another game saved) keeps the save aside, where the next start offers it;
+    --replay puts it on the table behind the replay window, where it waits for the player
+    (issue 42, item 6); --demo leaves it as it is."""
     from .files import savegame
 
     loaded = savegame.load_save()
     out = SavedStart(notes=[loaded.note] if loaded.note else [], finished=loaded.finished,
                      ended=loaded.ended)
     saved = _worth_offering(loaded.game)
-    if (opts.replay is not None or opts.host or opts.join is not None
-            or opts.join_code is not None):
+    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None
+                    or opts.real_dice)
+    if opts.replay is not None:  # the game waits behind the replay window (issue 42, item 6)
+        out.game = saved if saved is not None or explicit else _next_of_match(loaded)
+        return out
+    if opts.host or opts.join is not None or opts.join_code is not None:
         if saved is not None and opts.host and _hosted(saved):
             out.game = saved  # the host stopped: hosted again, the friends rejoin
         elif saved is not None:
@@ -205,8 +211,6 @@ def _saved_game(root: tk.Tk, opts: Options) -> SavedStart:
             out.notes.append(_("Your unfinished game stays saved: start Ten-Thousand without "
                                "--demo to resume it."))
         return out
-    explicit = bool(opts.rules or opts.players or opts.options or opts.seed is not None
-                    or opts.real_dice)
     offers: list[tuple[Game, Path | None]] = [(saved, None)] if saved is not None else []
     kept = _kept_game(out.notes)
     if kept is not None:
@@ -222,10 +226,17 @@ def _saved_game(root: tk.Tk, opts: Options) -> SavedStart:
             return out
         out.left.append((game, path))
     if saved is None and not explicit:  # the match of the last launch goes on
-        seed = secrets.randbits(63)
-        out.game = (savegame.next_of_match(loaded.finished, seed) if loaded.finished
-                    else savegame.load_saved_match(seed=seed))
+        out.game = _next_of_match(loaded)
     return out
+
+
+def _next_of_match(loaded: Loaded) -> Game | None:
+    """The next game of the match of the last launch (None: no match goes on)."""
+    from .files import savegame
+
+    seed = secrets.randbits(63)
+    return (savegame.next_of_match(loaded.finished, seed) if loaded.finished
+            else savegame.load_saved_match(seed=seed))
 
 
 def _worth_offering(game: Game | None) -> Game | None:
@@ -266,7 +277,7 @@ def _ask_resume(root: tk.Tk, game: Game, explicit: bool, *, kept: bool) -> bool:
     question = resume_question(game, explicit)
     if kept:
         question += "\n\n" + _("It was kept aside when Ten-Thousand was started for a network "
-                                "game or a replay, so that it was not replaced.")
+                                "game, so that it was not replaced.")
     # Translators: the title of the box that offers the unfinished game.
     return bool(messagebox.askyesno(_("Resume"), question, parent=root))
 
@@ -370,11 +381,13 @@ def _first_frame_drawn(app: App, intro: bool, replay: Any = None,
     if timing:
         print("ready", flush=True)  # the game's window is drawn: the second stopwatch
     app.icons = _set_icon(app.root) or app.icons
-    if not intro:
+    placing.keep_on_screen(app.root, scaling.MIN_SIZE)  # (issue 42, item 17)
+    if replay is not None:
+        window = app.records.show_replay(record=replay)
+        app.game_commands.begin_when_turned_to(window)
+    elif not intro:
         app.game_commands.begin()
     app.options.save_preferences()
-    if replay is not None:
-        app.records.show_replay(record=replay)
     if opts is not None:
         network_start(app, opts)
     if timing:
@@ -459,12 +472,15 @@ def _open(root: tk.Tk, opts: Options, notes: list[str] | None = None) -> App:
     root.geometry(_geometry(root, prefs.geometry))
     root.minsize(*window_sizes(root)[1])
     splash = _show_splash(root, prefs)
+    # A replay asks nothing first: the unfinished game (or the match's next) waits behind
+    # the replay window, neither played nor saved until the player turns to it.  A network
+    # start asks nothing either: it keeps an unfinished game aside.
     network = opts.host or opts.join is not None or opts.join_code is not None
     saved = _saved_game(root, opts)
     game = saved.game
     messages += saved.notes
     # The startup show plays before a game not begun (the next game of a match, too).
-    intro = prefs.intro and not opts.skip_intro and not network and (
+    intro = prefs.intro and not opts.skip_intro and not network and opts.replay is None and (
         game is None or not game.log[1:])
     from .control.app import App  # the game's modules load while the first frame is on the screen
 

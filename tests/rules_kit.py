@@ -15,7 +15,17 @@ from typing import Any
 from tenthousand.model import scoring
 from tenthousand.model.events import Event
 from tenthousand.model.game import Game, Seat
-from tenthousand.model.rules import PRESETS, Rules
+from tenthousand.model.rules import PRESETS, Rules, option_clash
+
+
+def compatible(options: Iterable[str]) -> tuple[str, ...]:
+    """``options`` in order, leaving out each that does not go with one kept before it
+    (Rotary Club and surpassing: rules.OPTION_CLASHES)."""
+    kept: list[str] = []
+    for option in options:
+        if option_clash((*kept, option)) is None:
+            kept.append(option)
+    return tuple(kept)
 
 
 class Script:

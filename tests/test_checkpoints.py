@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_kit import compatible
 
 from tenthousand.model import OPTION_NAMES, PRESETS, Game, IllegalAction, Seat, load_game
 from tenthousand.model import checkpoints as cp
@@ -62,7 +63,7 @@ def games(draw: st.DrawFn) -> Game:
     people or computers; its dice from its generator or, now and then, from a scripted
     source (recorded dice)."""
     preset = draw(st.sampled_from(sorted(PRESETS)))
-    options = draw(st.sets(st.sampled_from(OPTION_NAMES)))
+    options = set(compatible(sorted(draw(st.sets(st.sampled_from(OPTION_NAMES))))))
     seats_count = 2 if "mutant-trash" in options else draw(st.integers(1, 4))
     rules = PRESETS[preset].with_options(*sorted(options))
     if draw(st.booleans()):

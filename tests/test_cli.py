@@ -78,6 +78,12 @@ def test_mutant_trash_needs_two_seats_on_the_command_line(
     assert opts.options == ["mutant-trash"]
 
 
+def test_options_that_do_not_go_together_are_refused_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    line = refused(capsys, "--option", "rotary-club", "--option", "three-trash")
+    assert "Rotary Club and three-trash penalty do not go together" in line
+
+
 names = st.sampled_from(["You", "you", "Ann", " Bob ", "", "Computer A", "x" * 25, "cpu",
                          "cpu:expert", "cpu:perfect", "Max=cpu", "max=cpu:expert", "Zed"])
 

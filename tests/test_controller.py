@@ -378,3 +378,23 @@ def test_the_controller_never_loads_tkinter() -> None:
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "no tkinter"
+
+
+def test_a_persons_trash_stays_on_the_table_as_long_as_its_banner(
+        table: Callable[..., Table]) -> None:
+    """Issue 42, item 9: the computer's first throw replaced a person's trash (and its
+    banner) after the delay, under a second; a trash now holds the next computer step for
+    its banner's time at the usual speed, and names whose turn it ended."""
+    t = table([TRASH], delay=0.8)
+    c, screen = t.controller, t.screen
+    c.throw()  # trash on the first throw: nothing lost, the turn is over
+    assert screen.cues[-1] == ("trash", "Trash! Nothing for Ann this turn")
+    t.run_until(lambda: any(line.startswith("Bot throws") for line in screen.texts()))
+    assert t.clock.now >= 1500  # the trash banner's time (it was the 800 ms of the delay)
+
+
+def test_at_no_delay_a_trash_holds_nothing(table: Callable[..., Table]) -> None:
+    t = table([TRASH], delay=0.0)
+    t.controller.throw()
+    t.run_until(lambda: any(line.startswith("Bot throws") for line in t.screen.texts()))
+    assert t.clock.now < 200

@@ -47,14 +47,16 @@ def test_a_scripted_turn_walks_through_every_step() -> None:
     assert see(tour, game) is Step.FREEZE
     assert tour.callout is not None and tour.callout.die == 2
     game.bank([2])
-    # The turn is over: the last word stays through the computer's turn...
+    # The turn is over: the last word stands until the computer throws...
     assert see(tour, game) is Step.END
     assert tour.at_end and tour.callout is not None
     assert "You banked 200 points" in tour.callout.text and "F5" in tour.callout.text
     game.throw()
-    assert see(tour, game) is Step.END
+    # ...and steps aside while it plays (it covered the table's prompt the whole turn,
+    # issue 42, item 13)...
+    assert see(tour, game) is None and not tour.finished
     game.bank(game.indices_for((5, 5)))
-    assert see(tour, game) is Step.END  # ...and the next turn's start...
+    assert see(tour, game) is Step.END  # ...comes back at the next turn's start...
     game.throw()
     assert see(tour, game) is None  # ...until they throw again: done for good
     assert tour.finished

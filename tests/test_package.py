@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +95,13 @@ def test_model_imports_without_tkinter() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_the_readme_puts_pipx_on_the_path_before_playing() -> None:
+    """Issue 42, item 15: a new pipx user whose ~/.local/bin is not on the PATH got
+    "tenthousand: command not found" after the README's one command."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    install = readme[readme.index("## Install and play"):readme.index("### In the application")]
+    assert "pipx ensurepath" in install
+    assert install.index("pipx ensurepath") < install.index("&& tenthousand")
+    assert "new terminal" in install

@@ -14,6 +14,7 @@ from tenthousand.model.game import Phase
 from tenthousand.model.grammar import Person, join_names
 from tenthousand.present import presenter
 from tenthousand.present.presenter import Context
+from tenthousand.present.rules_text import rules_text
 from tenthousand.present.stakes import Residue, residue
 
 
@@ -183,8 +184,17 @@ def test_a_bank_that_cannot_win_warns_and_asks() -> None:
     throw(game)
     bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
     assert bar.bank_ok and bar.bad
-    assert bar.reason.endswith("Banking 1,000 leaves you 850 short of P0: you lose.")
-    assert bar.confirm_bank == "Banking 1,000 leaves you 850 short of P0: you lose. Bank anyway?"
+    assert bar.reason.endswith("Banking 1,000 leaves you 800 behind P0: you lose.")
+    assert bar.confirm_bank == "Banking 1,000 leaves you 800 behind P0: you lose. Bank anyway?"
+
+
+def test_a_losing_bank_says_the_gap_to_the_leader_not_to_the_target() -> None:
+    # P0 has 10,000; P1 8,200 + 1,000 = 9,200: 800 behind (850 more would have won)
+    game = catch_up_game()
+    throw(game)
+    bar = presenter.action_bar(game, human_context(game, game.indices_for((1,))))
+    # 8,200 + 100 = 8,300: 1,700 behind the leader
+    assert bar.reason.endswith("Banking 100 leaves you 1,700 behind P0: you lose.")
 
 
 def test_the_last_turn_counts_down_and_says_when_the_bank_wins() -> None:
@@ -224,7 +234,7 @@ def test_several_players_see_the_lead_and_the_next_rank() -> None:
                             "9,050 passes P2 (850 this turn)")
     throw(game)
     bar = presenter.action_bar(game, human_context(game, game.indices_for((1, 1, 1))))
-    assert bar.reason.endswith("leaves you 850 short of P0: you cannot win.")
+    assert bar.reason.endswith("leaves you 800 behind P0: you cannot win.")
 
 
 def test_a_computer_last_turn_is_shown_too() -> None:
@@ -235,6 +245,20 @@ def test_a_computer_last_turn_is_shown_too() -> None:
 
 
 # -- item 9: the options explained on the table -------------------------------------------
+
+
+def test_a_challenge_that_opens_only_at_the_game_point_says_so() -> None:
+    """Issue 42, item 11: "1 challenge" was shown while none was offered: the second
+    opens only at the game point."""
+    game, _dice = new_game("ten-thousand", "challenging", board=[5000, 3000])
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == "2 challenges"
+    game.challenges_used[0][0] = True  # the first challenge made
+    assert game.challenge_slot_for(0) is None
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == (
+        "1 challenge, from 10,000")
+    game.board[0] = 10000  # at the game point the second is offered: plain again
+    assert game.challenge_slot_for(0) == 1
+    assert presenter.seat_rows(game, human_context(game))[0].parts()[2] == "1 challenge"
 
 
 def test_three_trash_counts_per_seat_and_warns_before_the_third() -> None:
@@ -366,3 +390,24 @@ def test_a_pick_that_takes_points_off_is_said_with_a_minus() -> None:  # D-10
     throw(game, 6, 6, 6, 6)
     table = presenter.table(game, human_context(game, (0, 1)))
     assert table.turn_score == "Turn score 4,000 - 2,000 picked"
+
+
+def test_the_play_area_in_rotary_club_adds_to_a_score_that_counts_against_it() -> None:
+    # issue 42, item 4: Rotary Club with Mutant Trash showed a play area that "scores for"
+    # the other player, in a game where nobody banks and a higher score loses
+    game, dice = new_game("trash-5000", "mutant-trash", "rotary-club",
+                          throws=[[1, 5, 2, 3, 3, 4], [2, 3, 4, 6]])
+    game.play_area[:] = [5, 5]
+    label = presenter.table(game, human_context(game)).area_label
+    assert label == "Play area: 100 as it lies \u00b7 trash before a corner adds it to P1's score"
+    game.throw()
+    throw(game, 1, 5)  # trash before a corner: P0 plays a frozen die
+    assert game.phase is Phase.DISCARD
+    assert presenter.table(game, human_context(game)).area_label == (
+        "Play area: 100 as it lies \u00b7 P0 plays a die into it: it adds to P1's score, and "
+        "the lowest score wins")
+    events = game.discard(game.discard_choices.index(5))
+    cue = presenter.cue(game, events[0])
+    assert cue is not None and cue.text == "P0 played a 5: 500 onto P1's score"
+    assert not any("scores for" in text or "helps them least" in text
+                   for _heading, text in rules_text(game.rules))

@@ -112,7 +112,8 @@ def test_the_last_turn_in_german(de: None) -> None:
     assert cue is not None and cue.text == (
         "Ann hat 10.000 erreicht!\nAlle anderen haben noch einen Zug")
     text, loses = bank_outcome(game, 2000)
-    assert loses and text == ("Wenn du 2.000 schreibst, fehlen dir 200 auf Ann: "
+    # 10,150 against 8,000 + 2,000: 150 behind (200 more would have won)
+    assert loses and text == ("Wenn du 2.000 schreibst, liegst du 150 hinter Ann: "
                               "du verlierst.")
 
 

@@ -117,9 +117,14 @@ def test_a_wrong_entry_is_refused_whole_with_its_reason(real: Callable[..., Real
     assert t.row is not None and t.row.faces == ()
     t.enter((1, 2, 3))
     assert t.told.status[-1] == "This throw is of 6 dice, but 3 faces were entered."
-    assert t.row is not None and t.row.faces == () and t.game.phase is Phase.START
-    for face in (1, 2, 3, 4, 5, 6):
+    # the row keeps what was typed and says why beside it (issue 42, item 13: it was wiped
+    # and the reason was only in the status bar)
+    assert t.row is not None and t.row.faces == (1, 2, 3) and t.game.phase is Phase.START
+    assert t.row.problem == "This throw is of 6 dice, but 3 faces were entered."
+    assert t.row.progress.startswith("This throw is of 6 dice, but 3 faces were entered. ")
+    for face in (4, 5, 6):
         t.entry.type_face(face)
+    assert t.row is not None and t.row.problem == ""  # typing on answers it
     t.entry.type_face(2)
     assert t.told.status[-1].startswith("All 6 dice are entered")
     assert t.told.bells == bells + 3

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_kit import compatible
 
 from tenthousand.model import (
     OPTION_NAMES,
@@ -36,7 +37,7 @@ def games(draw: st.DrawFn) -> Game:
     """A new game under any preset with any options, one to four seats, some of them
     people."""
     preset = draw(st.sampled_from(sorted(PRESETS)))
-    options = draw(st.sets(st.sampled_from(OPTION_NAMES)))
+    options = set(compatible(sorted(draw(st.sets(st.sampled_from(OPTION_NAMES))))))
     seats_count = 2 if "mutant-trash" in options else draw(st.integers(1, 4))
     rules = PRESETS[preset].with_options(*sorted(options))
     seats = [Seat(f"P{i}", draw(st.booleans()), "normal") for i in range(seats_count)]

@@ -186,12 +186,19 @@ _SOURCES = {
 
 #: Readings of RULES.md the engine had to make where the text leaves a gap.
 ENGINE_READINGS = (
-    ("Rotary Club + three-trash", "The three-trash penalty applies to banking games only: every "
-     "Rotary Club turn ends in trash, so the penalty would push every score down forever.",
-     "options::test_three_trash_does_not_apply_in_rotary_club"),
+    ("Rotary Club + three-trash or surpassing", "Refused as a rule set: every Rotary Club turn "
+     "ends in trash, so the penalty would strike every third turn, and nobody banks, so there "
+     "is no bank to surpass.",
+     "options::test_three_trash_and_rotary_club_are_refused_together"),
     ("Mutant Trash + Rotary Club", "A turn that froze dice and trashed without ever turning the "
      "corner plays one of its frozen dice; one that turned the corner plays none.",
      "options::test_mutant_rotary_trash_without_a_corner_discards_a_frozen_die"),
+    ("What goes with Rotary Club", "Mutant Trash and challenging go with it, as the manual "
+     "has them, and the new-game dialog and a written rule file say how they play there: the "
+     "play area's points go onto the other player's score, which counts against them; a peg "
+     "while challenging also comes off the rival's score, and a trash penalty lowers the "
+     "challenger's own.",
+     "language::test_what_goes_with_rotary_club_says_how_it_plays_there"),
     ("Catch-up after a discard", "When a Mutant Trash discard lifts the other player to the game "
      "point, the catch-up round is every other seat, starting after the current one.",
      "options::test_mutant_trash_the_play_area_can_reach_the_game_point"),

@@ -18,7 +18,7 @@ from tenthousand.ai.tables import tables_for
 from tenthousand.files import rulefile
 from tenthousand.model import scoring
 from tenthousand.model.game import Game, IllegalAction, Phase, Seat
-from tenthousand.model.rules import PRESETS, Rules
+from tenthousand.model.rules import PRESETS, Rules, option_clash, plays_with
 from tenthousand.solver import card, dice
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -252,6 +252,33 @@ def test_a_contradiction_is_refused_with_a_sentence() -> None:
         PRESETS["farkle"].with_options("rotary-club", catch_up=False)
     with pytest.raises(ValueError, match="own table of kinds"):
         dataclasses.replace(PRESETS["ten-thousand"], kinds=PRESETS["farkle"].kind_values())
+
+
+@pytest.mark.parametrize("option,why", [
+    ("surpassing", "nobody banks, so there is no bank to surpass"),
+    ("three-trash", "every turn ends in trash"),
+])
+def test_options_that_do_not_go_together_are_refused_with_why(option: str, why: str) -> None:
+    # issue 42, item 4: Rotary Club with surpassing or the three-trash penalty was accepted
+    # and the option silently did nothing
+    with pytest.raises(ValueError, match=f"Rotary Club and .* do not go together: .*{why}"):
+        PRESETS["farkle"].with_options("rotary-club", option)
+    assert option_clash(("rotary-club", option)) is not None
+    assert option_clash((option,)) is None
+    # the manual has Rotary Club with challenging and with Mutant Trash: those play
+    both = PRESETS["farkle"].with_options("rotary-club", "challenging", "mutant-trash")
+    assert both.options == ("challenging", "rotary-club", "mutant-trash")
+
+
+def test_a_rule_file_names_the_options_that_clash_and_where() -> None:
+    text = _file() + "[options]\nrotary_club = true\nsurpassing = true\n"
+    with pytest.raises(rulefile.RuleFileError) as info:
+        rulefile.loads(text)
+    assert info.value.sentence.startswith("Rotary Club and surpassing do not go together")
+    assert info.value.line == text.splitlines().index("surpassing = true") + 1
+    # and a written rule file says which options do not go together, before anyone edits
+    written = rulefile.dumps(PRESETS["farkle"], "")
+    assert "# Rotary Club does not go with surpassing or three_trash" in written
 
 
 def test_starting_scores_catch_up_and_the_trash_penalty_in_play() -> None:
@@ -529,3 +556,23 @@ def test_busche_2016_rules_need_the_penalty_and_solve_reduced() -> None:
     assert exact_states(full) == 423_765_000  # type: ignore[arg-type]
     assert exact_states(variant_of(rules.with_options(minimum=0, opening_minimum=0),  # type: ignore[arg-type]
                                    limits=False)) == 423_562_500
+
+
+def test_what_goes_with_rotary_club_says_how_it_plays_there() -> None:
+    # issue 42, item 4: Rotary Club with Mutant Trash and challenging is the manual's own
+    # mixture; the dialog and a rule file say how those options play there (a higher score
+    # loses), beside the pairs refused
+    assert option_clash(("rotary-club", "mutant-trash", "challenging")) is None
+    mutant = plays_with("mutant-trash", ("rotary-club",))
+    assert mutant is not None and mutant.startswith("with Rotary Club: the play area's points "
+                                                    "go onto the other player's score")
+    assert "counts against them" in mutant
+    assert plays_with("challenging", ("rotary-club", "mutant-trash")) is not None
+    assert plays_with("mutant-trash", ()) is None
+    assert plays_with("rotary-club", ("mutant-trash",)) is None  # (said at the option changed)
+    written = rulefile.dumps(PRESETS["farkle"].with_options("rotary-club", "mutant-trash"), "")
+    assert "# Rotary Club goes with mutant_trash and challenging, which play differently" \
+        in written
+    assert "#   mutant_trash: the play area's points go onto the other player's score" \
+        in written
+    assert rulefile.loads(written).rules.options == ("rotary-club", "mutant-trash")

@@ -29,10 +29,12 @@ def idx(game: Game, *faces: int) -> tuple[int, ...]:
 
 def test_options_combine_with_every_preset() -> None:
     for preset in ("ten-thousand", "trash-5000", "trash-10000", "trash-15000", "farkle"):
-        r = rules(preset, "pyramiding", "surpassing", "challenging", "rotary-club",
-                  "mutant-trash", "three-trash")
-        assert r.options == ("pyramiding", "surpassing", "challenging", "rotary-club",
-                             "mutant-trash", "three-trash")
+        r = rules(preset, "pyramiding", "surpassing", "challenging", "mutant-trash",
+                  "three-trash")
+        assert r.options == ("pyramiding", "surpassing", "challenging", "mutant-trash",
+                             "three-trash")
+        Game(r, [Seat("A"), Seat("B")], seed=0)
+        r = rules(preset, "pyramiding", "challenging", "rotary-club", "mutant-trash")
         Game(r, [Seat("A"), Seat("B")], seed=0)
     with pytest.raises(ValueError, match="unknown option"):
         rules("farkle", "loaded-dice")
@@ -500,6 +502,13 @@ def test_rotary_club_cannot_bank() -> None:
         bank(game, 1, 1, 1)
 
 
+def test_rotary_club_before_a_throw_says_nobody_banks_not_after_a_throw() -> None:
+    game, _dice = new_game("trash-5000", "rotary-club", throws=[[1, 1, 1, 2, 3, 4]])
+    assert game.bank_refusal() == "in Rotary Club nobody banks: the turn goes on until trash"
+    with pytest.raises(IllegalAction, match="Rotary Club"):
+        game.bank(())
+
+
 def test_rotary_club_pegs_the_turn_score_at_each_corner() -> None:
     game, dice = new_game("trash-5000", "rotary-club", board=[100, 0],
                           throws=[[1, 1, 1, 5, 2, 3], [5, 5]])
@@ -730,12 +739,13 @@ def test_without_the_option_trash_costs_nothing_extra() -> None:
     assert game.board == [2000]
 
 
-def test_three_trash_does_not_apply_in_rotary_club() -> None:
-    # The engine's choice (RULES.md is silent): every Rotary Club turn ends in trash.
-    game, dice = new_game("farkle", "three-trash", "rotary-club", seats=1, board=[2000])
-    for _ in range(4):
-        trash_turn(game, dice)
-    assert game.board == [2000]
+def test_three_trash_and_rotary_club_are_refused_together() -> None:
+    # Every Rotary Club turn ends in trash: the penalty would strike every third turn, so
+    # the engine refuses the pair (it used to ignore the penalty there without a word).
+    with pytest.raises(ValueError, match="do not go together"):
+        rules("farkle", "three-trash", "rotary-club")
+    with pytest.raises(ValueError, match="no bank to surpass"):
+        rules("farkle", "surpassing", "rotary-club")
 
 
 def test_mutant_trash_play_area_counts_like_a_first_throw() -> None:  # D-13, our reading

@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_kit import snapshot
+from rules_kit import compatible, snapshot
 
 from tenthousand.model import scoring
 from tenthousand.model.events import (
@@ -126,7 +126,8 @@ def test_every_multiset_is_scored_the_same_in_any_order() -> None:
 @st.composite
 def rule_sets(draw: st.DrawFn) -> tuple[Rules, int]:
     base = draw(presets)
-    options = draw(st.lists(st.sampled_from(OPTION_NAMES), unique=True, max_size=4))
+    options = compatible(draw(st.lists(st.sampled_from(OPTION_NAMES), unique=True,
+                                       max_size=4)))
     if "mutant-trash" in options:
         seats = 2
     else:

@@ -35,7 +35,9 @@ def _variants() -> list[Rules]:
     """Every preset, each with all options it can take and some house rules."""
     out = list(PRESETS.values())
     for rules in PRESETS.values():
-        out.append(rules.with_options(*OPTION_NAMES))
+        out.append(rules.with_options(*(o for o in OPTION_NAMES if o != "rotary-club")))
+        out.append(rules.with_options("pyramiding", "challenging", "rotary-club",
+                                      "mutant-trash"))
         out.append(rules.with_options("challenging", "three-trash", catch_up=False,
                                       starting_scores=(0, 250), score_floor=-2500,
                                       trash_run=4))

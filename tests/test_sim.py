@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,34 @@ def test_benchmark_names_the_callback_inside_the_wrappers() -> None:
     assert benchmark.callback_name(step).endswith("step")
     assert benchmark.percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.0
     assert benchmark.percentile([], 0.99) == 0.0
+
+
+def test_the_records_of_sim_games_keep_each_games_seed_for_verify(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 42, item 7: the records had a generator's state and no seed, so --verify
+    could not check their dice.  The same seed still gives the same bytes."""
+    from tenthousand.files.savegame import read_record
+    from tenthousand.history.codes import verify
+
+    args = ["games", "--rules", "farkle", "--game-point", "1000", "--players",
+            "normal,beginner", "--games", "2", "--seed", "3"]
+    _run(capsys, *args, "--records", str(tmp_path / "a"))
+    _run(capsys, *args, "--records", str(tmp_path / "b"))
+    for name in ("game-00001.json", "game-00002.json"):
+        record = read_record(tmp_path / "a" / name)
+        assert record.start.seed is not None
+        assert verify(record).ok
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    seeds = {read_record(tmp_path / "a" / f"game-0000{n}.json").start.seed for n in (1, 2)}
+    assert len(seeds) == 2
+
+
+def test_the_headless_save_is_one_the_program_resumes(tmp_path: Path) -> None:
+    """Issue 42, item 7: --save wrote a position of format 1 that the program refused."""
+    from tenthousand.files.savegame import parse_save
+    from tenthousand.tools import headless
+
+    save = tmp_path / "save.json"
+    assert headless.main(["--seed", "1", "--games", "1", "--random", "--save", str(save)]) == 0
+    game = parse_save(save.read_bytes())
+    assert game.over and game.record.start.seed == 1

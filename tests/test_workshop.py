@@ -87,11 +87,28 @@ def test_editing_a_value_changes_the_figures() -> None:
 
 
 def test_rules_where_a_turn_never_ends_say_so_instead_of_a_figure() -> None:
-    # Sixes score alone and any three pairs count: six dice are never trash.
-    rules = dataclasses.replace(PRESETS["farkle"], single_six=50)
+    # Every face scores alone: no throw of any number of dice is ever trash.
+    rules = dataclasses.replace(PRESETS["farkle"], single_two=50, single_three=50,
+                                single_four=50, single_six=50)
     found = figures(rules)
     assert found.expected is None and found.trash_six == 0.0
     assert "never be trash" in " ".join(figures_text(found))
+
+
+def test_six_dice_that_score_on_the_first_throw_alone_still_give_an_average() -> None:
+    # Ten-Thousand with a six worth 50: six dice thrown first always score (any three pairs
+    # count there), but three pairs count only on a turn's first throw, so 2 2 3 3 4 4
+    # after a corner is trash and a turn ends: it has an average (issue 42, item 1).
+    rules = dataclasses.replace(PRESETS["ten-thousand"], single_six=50)
+    found = figures(rules)
+    assert found.trash_six == 0.0
+    assert found.expected == pytest.approx(card.expected_turn_score(rules, on_board=True))
+    assert found.note == ""
+    assert "never be trash" not in " ".join(figures_text(found))
+    # the same in Farkle, where any three pairs count on any six dice but five can fail
+    farkle = dataclasses.replace(PRESETS["farkle"], single_six=50)
+    assert figures(farkle).expected == pytest.approx(
+        card.expected_turn_score(farkle, on_board=True))
 
 
 def test_what_can_be_solved() -> None:

@@ -112,7 +112,8 @@ class App:
         self.advisor = AdvisorService(self.jobs, lambda shown: self.access.show_advice(shown),
                                       w.show_advisor)
         self.guide = Guide(w.table, w.actions, active=not prefs.guide_done,
-                           on_finish=lambda skipped: self.game_commands.tour_finished(skipped))
+                           on_finish=lambda skipped: self.game_commands.tour_finished(skipped),
+                           esc_taken=lambda: w.entry_row is not None and w.entry_row.puts_off)
         self.boxes: Boxes = Boxes(root, w.box_open)
         self.game_commands: GameCommands = GameCommands(
             root, session, c, live, self.boxes, m, self.guide, self.timers, w.table, seed=seed,
@@ -150,11 +151,13 @@ class App:
         # The table: the controller draws it and writes the log's first lines (the game, who
         # plays as Expert, the dice fingerprint) and the save.
         watch("table", self.controller.follow)
+        watch("waiting", self.game_commands.follow_table)  # a game put on the table plays
         watch("title", self.game_commands.set_title)
         watch("rules", self.game_commands.follow_rules)
         watch("demo", self.options.follow_demo)  # the menu's check, the status bar's DEMO
         watch("messages", self.game_commands.announce)  # the status line and speech
         watch("real dice", self.real_dice.follow_session)  # the coach shown, or not
+        watch("review", self.records.follow_session)  # the game reviewed is gone: it closes
         watch("hosted again", self.network.follow_resumed)  # a hosted game waits for friends
         watch("advisor, tour", lambda change: self._refreshed(
             change.game, self.controller.human_to_play))
@@ -189,6 +192,7 @@ class App:
             return
         self.closed = True
         for step in (self.network.shutdown, self.history.shutdown, self.speaker.close,
+                     self.game_commands.stop_waiting,  # (before the replays close)
                      self.controller.destroy,  # (it writes the last save first)
                      self.jobs.close, self.guide.destroy, self.preferences.clear,
                      self.session.clear, self.timers.cancel_all, self.keys.unbind,

@@ -22,7 +22,7 @@ from ..i18n import _
 from ..model import Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
 from ..model.game import Phase
 from ..model.record import Snapshot
-from ..present import presenter, spoken
+from ..present import lines, presenter, spoken
 from ..present.network import filling_display
 from ..present.presenter import Context, Display
 from ..services.jobs import JobRunner, Scheduler
@@ -429,7 +429,7 @@ class Controller:
     # -- the computer's steps -----------------------------------------------------------
 
     def _step_ms(self, wait: float | None = None) -> int:
-        ms = (self.delay if wait is None else wait) * 1000
+        ms = max(self.delay if wait is None else wait, lines.hold(self.game, self.delay)) * 1000
         if self.animation and self.screen.tumbling:  # the dice settle before the next move
             ms = max(ms, self.screen.tumble_ms + 120)
         return int(ms)

@@ -55,6 +55,8 @@ class GameCommands:
         self.rules_window: RulesWindow | None = None
         #: Problems found at launch, shown in a box before the first move.
         self.notices: list[str] = []
+        self.begun = False  # the game on the table has had its first step
+        self.waiting = False  # it waits for the player to turn to it (begin_when_turned_to)
 
     def open(self, message: str | None, notices: Sequence[str], *, intro: bool, demo: bool,
              begin: bool) -> None:
@@ -76,9 +78,32 @@ class GameCommands:
             text, self.notices = "\n\n".join(self.notices), []
             # Shown once the window is up; the computer waits while the box is open.
             self.timers.later(0, self.boxes.inform, _("Ten-Thousand"), text, purpose="notices")
+        self.begun = True
         self.controller.start()
         if self.prefs.value.theme == "mono":
             self.messages.tell(_("Monochrome display."))
+
+    def begin_when_turned_to(self, other: tk.Toplevel) -> None:
+        """A launch with a window over the game (``--replay``): the game waits, neither
+        played by the computer nor saved, until the player turns to it: a key or a click
+        in the main window, or ``other`` closing."""
+        self.waiting = True
+
+        def turned(event: object = None) -> None:
+            # (the bindings stay: unbinding one function unbinds the root's others too)
+            if self.waiting:
+                self.waiting = False
+                self.begin()
+
+        for sequence in ("<KeyPress>", "<ButtonPress>"):
+            self.root.bind(sequence, turned, add="+")
+        other.bind("<Destroy>", lambda event: turned() if event.widget is other else None,
+                   add="+")
+
+    def stop_waiting(self) -> None:
+        """The window closes: a game still waiting for the player never begins (closing
+        the replay window with it must not play or save it)."""
+        self.waiting = False
 
     @staticmethod
     def make_game(settings: GameSettings, seed: int | None = None) -> Game:
@@ -109,6 +134,11 @@ class GameCommands:
                     match_games=game.match_games)
 
     # -- the session's watchers ----------------------------------------------------------
+
+    def follow_table(self, change: Change) -> None:
+        """A game put on the table plays at once: one that waited behind a replay window
+        (:meth:`begin_when_turned_to`) no longer waits for the player to turn to it."""
+        self.waiting = False
 
     def set_title(self, change: Change | None = None) -> None:
         """The window's title: the rules in play, and whether the game is assisted."""
@@ -286,6 +316,7 @@ class GameCommands:
     def show_workshop(self) -> None:
         """Game > House rules: the workshop, starting from the rules in play."""
         from ..dialogs.workshop import WorkshopDialog
+        from ..present.workshop_draft import plays_on_table
 
         self.controller.cancel_all()
         rules = self.session.table.rules
@@ -293,13 +324,24 @@ class GameCommands:
         description = found.description if found is not None else ""
         result = WorkshopDialog(self.root, rules, description=description,
                                 confirm=self.boxes.confirm, theme=self.prefs.value.theme,
-                                ask_export=lambda name: self.boxes.ask_rule_file(name)).result
+                                ask_export=lambda name: self.boxes.ask_rule_file(name),
+                                on_table=rules).result
         collect()
         if result is None:
             self.controller.start()
             return
-        self.messages.tell(_("Saved the rules \u201c{name}\u201d: they are in the new-game "
-                             "list.").format(name=result.rule_set.name))
+        saved = result.rule_set
+        if found is not None and found.rules != saved.rules and plays_on_table(saved.name,
+                                                                               rules):
+            # The game on the table (and its match) keeps the rules it began with: a game
+            # never changes its rules, and the record replays with those.
+            self.messages.tell(_("Saved the rules \u201c{name}\u201d. The game on the table "
+                                 "goes on with the rules it began with; the new ones play "
+                                 "from the next new game (File > New game).").format(
+                                     name=saved.name), Kind.WARNING)
+        else:
+            self.messages.tell(_("Saved the rules \u201c{name}\u201d: they are in the "
+                                 "new-game list.").format(name=saved.name))
         if not result.play:
             self.controller.start()
             return

@@ -60,7 +60,7 @@ class Keys:
         def on_key(event: tk.Event) -> str:
             if self.window.table.intro_running:
                 self.window.table.skip_intro()
-            elif sequence == "<Escape>" and self.guide.showing:
+            elif sequence == "<Escape>" and self.guide.takes_esc:
                 self.guide.skip()  # Esc ends the tour first; the next one sets up a new game
             else:  # even when its menu entry is greyed out: the handler says why not
                 handler(*args)

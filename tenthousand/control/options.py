@@ -76,6 +76,7 @@ class OptionCommands:
         self.follow_rules = follow_rules  # an open rules window follows the theme
         self.speech_problem = speech_problem  # why speech cannot be on, or None
         window.size_preference = self.prefs.size  # the scaling the window opened at includes it
+        window.table.text_scale = self.prefs.size / 100
         self._watch_prefs()
 
     @property

@@ -70,6 +70,7 @@ class _Held:
     computer: bool
     position: tuple[int, int]  # the game and the length of its log when it was held
     faces: list[int] = field(default_factory=list)
+    problem: str = ""  # why the last Enter was refused, shown in the row until typing on
 
 
 class DiceEntry:
@@ -155,7 +156,8 @@ class DiceEntry:
         if held is None:
             return None
         return dice_entry.entry_display(held.seat, self._game().names[held.seat], held.count,
-                                        held.faces, computer=held.computer)
+                                        held.faces, computer=held.computer,
+                                        problem=held.problem)
 
     # -- the player's input ---------------------------------------------------------------
 
@@ -177,6 +179,7 @@ class DiceEntry:
                 held.count).format(count=number(held.count)), Kind.REFUSAL)
             return
         held.faces.append(face)
+        held.problem = ""
         self._messages.say(dice_entry.typed_face(face, len(held.faces), held.count),
                            Priority.NORMAL)
         self._draw()
@@ -190,20 +193,21 @@ class DiceEntry:
             self._messages.tell(_("Nothing is entered yet."), Kind.REFUSAL)
             return
         face = held.faces.pop()
+        held.problem = ""
         self._messages.say(dice_entry.took_back(face, held.faces), Priority.NORMAL)
         self._draw()
 
     def enter(self) -> None:
         """Enter: the faces count, if they fit the throw; if not, the entry is refused
-        whole with the reason, and asked for again."""
+        whole with the reason, shown in the row beside the faces typed (to correct them)."""
         held = self._current()
         if held is None:
             return
         try:
             faces = read_throw(dice_entry.faces_text(held.faces), held.count)
-        except EntryRefused as refused:
-            held.faces.clear()
-            self._messages.tell(str(refused), Kind.REFUSAL)
+        except EntryRefused as refused:  # the faces stay, to be corrected; the row says why
+            held.problem = str(refused)
+            self._messages.tell(held.problem, Kind.REFUSAL)
             self._draw()
             return
         self._messages.withdraw(self._ask_text())  # the prompt has been answered

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..files.settings import LivePreferences
-from ..i18n import _
+from ..i18n import _, ngettext, number
 from ..model import Game
 from ..present.commands import handles
 from ..services.jobs import JobRunner
@@ -17,7 +17,7 @@ from ..view.window import MainWindow
 from .boxes import Boxes
 from .controller import Controller
 from .messages import Kind, Messages
-from .session import Origin, Session
+from .session import Change, Origin, Session
 
 if TYPE_CHECKING:
     from ..dialogs.replay import ReplayWindow
@@ -43,6 +43,7 @@ class RecordCommands:
         self.jobs = jobs
         self.retitle = retitle  # the title says when the game becomes assisted
         self.replays: list[ReplayWindow] = []  # the replay windows open now
+        self.reviews: list[ReviewWindow] = []  # the review windows open now
 
     # -- undo and redo -------------------------------------------------------------------
 
@@ -90,9 +91,21 @@ class RecordCommands:
         from ..dialogs.review import ReviewWindow
         from ..present.replaying import build
 
-        return ReviewWindow(self.root, lambda: build(record).decisions(),
-                            theme=self.prefs.value.theme,
-                            on_show=lambda step: self.show_replay(step, record=record))
+        window = ReviewWindow(self.root, lambda: build(record).decisions(),
+                              theme=self.prefs.value.theme,
+                              on_show=lambda step: self.show_replay(step, record=record))
+        self.reviews = [w for w in self.reviews if w.winfo_exists()] + [window]
+        return window
+
+    def follow_session(self, change: Change) -> None:
+        """A new game on the table: the reviews of the game it replaces close (each reviews
+        the game that was on the table when it opened)."""
+        if not change.new_game:
+            return
+        for window in self.reviews:
+            if window.winfo_exists():
+                window.close()
+        self.reviews = []
 
     # -- the replay ----------------------------------------------------------------------
 
@@ -119,10 +132,9 @@ class RecordCommands:
         asking (in a box over the replay window) whether to end the game in progress.
         The main window then comes to the front, above the replay."""
         self.controller.cancel_all()
+        question = self._play_on_question(game)
         with self.boxes.over(replay if replay is not None else self.root):
-            if self.session.in_progress and not self.boxes.confirm(
-                    _("Play on from here"), _("End the game in progress and play on from "
-                                              "this step of the replay?")):
+            if question and not self.boxes.confirm(_("Play on from here"), question):
                 self.controller.start()
                 return False
         self.session.put(game, Origin.PLAY_ON, step=step)
@@ -132,6 +144,30 @@ class RecordCommands:
         self.root.focus_force()
         self.window.table.focus_set()
         return True
+
+    def _play_on_question(self, game: Game) -> str:
+        """What playing on with ``game`` would throw away, as a question ("" for nothing):
+        the game in progress, and the match on the table when ``game`` does not carry it
+        on (a replay of another game, or of a game the match has counted already)."""
+        table = self.session.table
+        ends_match = table.games_played > 0 and game.match_games != table.match_games
+        played = number(table.games_played)
+        if ends_match and self.session.in_progress:
+            return ngettext(
+                "End the game in progress and the match so far ({n} game), and play on "
+                "from this step of the replay?",
+                "End the game in progress and the match so far ({n} games), and play on "
+                "from this step of the replay?", table.games_played).format(n=played)
+        if ends_match:
+            return ngettext(
+                "Playing on from here starts a new match: the match so far ({n} game) "
+                "ends. Play on from this step of the replay?",
+                "Playing on from here starts a new match: the match so far ({n} games) "
+                "ends. Play on from this step of the replay?", table.games_played).format(
+                    n=played)
+        if self.session.in_progress:
+            return _("End the game in progress and play on from this step of the replay?")
+        return ""
 
     def close_replays(self) -> None:
         for replay in self.replays:

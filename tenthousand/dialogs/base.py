@@ -87,6 +87,20 @@ def fit_screen(window: tk.Toplevel, area: ScrollArea, *others: tk.Misc,
     window.geometry(f"{window.winfo_reqwidth()}x{window.winfo_reqheight()}")
 
 
+def refit(window: tk.Toplevel, area: ScrollArea, *others: tk.Misc) -> None:
+    """The content of ``area`` grew or shrank after the window was shown (a row added):
+    the window takes its new size as far as the screen has room (the rest scrolls) and
+    moves up if its bottom would leave the screen."""
+    fit_screen(window, area, *others)
+    window.update_idletasks()
+    height = window.winfo_reqheight()
+    lowest = window.winfo_screenheight() - height - placing.title_bar(window) - placing.EDGE
+    y = window.winfo_rooty() - placing.title_bar(window)
+    if y > lowest:
+        window.geometry(f"+{max(0, window.winfo_rootx())}+{max(0, lowest)}")
+    area.relayout()
+
+
 class Dialog(tk.Toplevel, Generic[T]):
     """A modal dialog with OK and Cancel (or just Close) that validates as you type.
 
@@ -164,6 +178,10 @@ class Dialog(tk.Toplevel, Generic[T]):
     def focus_initial(self) -> None:
         """Put the keyboard focus on the first field."""
         self.button_ok.focus_set()
+
+    def content_changed(self) -> None:
+        """Rows were added or removed: the window follows (:func:`refit`)."""
+        refit(self, self.scroll_area, self.button_bar)
 
     def error_label(self, parent: tk.Misc, field: str, **options: Any) -> ttk.Label:
         """A label that shows the error message of ``field`` (empty while it is valid)."""

@@ -14,18 +14,21 @@ from ..files.settings import (
     SAVED_PREFIX,
     GameSettings,
     SeatSetting,
+    default_name_kind,
     in_this_language,
     next_computer_name,
     next_guest_name,
+    next_person_name,
 )
 from ..i18n import N_, _, mnemonic, number
 from ..model import OPTION_NAMES, PRESETS
 from ..model.rules import BY_STRENGTH, Rules
 from ..present.network import hosted_seats_problem
-from ..present.option_help import OPTION_HELP, option_help, own_options
+from ..present.option_help import OPTION_HELP
 from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 from .host_where import HostWhere
+from .option_boxes import OptionBoxes
 from .real_dice_frame import RealDiceFrame
 
 log = logging.getLogger(__name__)
@@ -257,29 +260,16 @@ class NewGameDialog(Dialog[GameSettings]):
                                                      sticky="w", pady=(SMALL_PAD, PAD))
 
     def _build_options(self, rules: ttk.Labelframe, settings: GameSettings) -> None:
-        """One check box per option, with a line of help."""
-        options = ttk.Frame(rules)
-        options.grid(row=6, column=0, columnspan=3, sticky="ew")
-        self.option_vars: dict[str, tk.BooleanVar] = {}
-        self.option_checks: dict[str, ttk.Checkbutton] = {}
-        self.option_help: dict[str, ttk.Label] = {}
-        self._own_options: frozenset[str] = frozenset()
-        for i, name in enumerate(OPTION_NAMES):
-            title, help_text = OPTION_HELP.get(name, (name, ""))
-            flag = tk.BooleanVar(self, name in settings.options)
-            check = access.check(options, _(title), variable=flag)
-            check.grid(row=2 * i, column=0, sticky="w")
-            label = self.option_help[name] = ttk.Label(
-                options, text=_(help_text), style=HINT_STYLE, font=self.small,
-                wraplength=chars(self, 60), justify="left")
-            label.grid(row=2 * i + 1, column=0, columnspan=2, sticky="w", padx=(24, 0),
-                       pady=(0, 3))
-            if name == "mutant-trash":
-                self.error_label(options, "options", wraplength=chars(self, 23)).grid(
-                    row=2 * i, column=1, sticky="w", padx=PAD)
-            self.option_vars[name] = flag
-            self.option_checks[name] = check
-            flag.trace_add("write", self.refresh)
+        """One check box per option, with a line of help (:class:`OptionBoxes`)."""
+        frame = ttk.Frame(rules)
+        frame.grid(row=6, column=0, columnspan=3, sticky="ew")
+        self.options = OptionBoxes(frame, settings.options, self.small, self.refresh)
+        # (the boxes by option, as the tests and the access keys reach them)
+        self.option_vars, self.option_checks = self.options.vars, self.options.checks
+        self.option_help = self.options.help
+        # (their error below them all: Mutant Trash's seats, two options that clash)
+        self.error_label(frame, "options", wraplength=chars(self, 60)).grid(
+            row=2 * len(OPTION_NAMES), column=0, columnspan=2, sticky="w")
 
     def _heading(self, text: str, column: int,
                  target: Callable[[], tk.Widget | None]) -> None:
@@ -335,12 +325,13 @@ class NewGameDialog(Dialog[GameSettings]):
             if not row.traced:
                 row.name.trace_add("write", self.refresh)
                 row.kind.trace_add("write", self.refresh)
-                row.kind.trace_add("write", lambda *_a, row=row: self._named_as_guest(row))
+                row.kind.trace_add("write", lambda *_a, row=row: self._named_for_kind(row))
                 row.traced = True
         if hasattr(self, "button_ok"):
             self.add_button.state(["disabled"] if len(self.seat_rows) >= MAX_SEATS
                                   else ["!disabled"])
             self.refresh()
+            self.content_changed()
 
     def _choice_width(self, choices: list[str]) -> int:
         """The "plays as" list as wide as its longest choice in the language in use (in
@@ -371,14 +362,19 @@ class NewGameDialog(Dialog[GameSettings]):
             entry.focus_set()
             entry.select_range(0, "end")
 
-    def _named_as_guest(self, row: _SeatRow) -> None:
-        """A seat just made a friend's over the network is called Guest A (the friend's
-        own name once they join), unless the player named it."""
+    def _named_for_kind(self, row: _SeatRow) -> None:
+        """A seat whose "plays as" changed takes the default name of its new kind (a
+        person: You or Player A; the computer: Computer A; a friend over the network:
+        Guest A, the friend's own name once they join), unless the player named it."""
         seat = _seat_of(row.name.get(), row.kind.get())
         name = row.name.get().strip()
-        if seat.net and (not name or name.casefold().startswith(
-                next_computer_name(()).rpartition(" ")[0].casefold())):
-            row.name.set(next_guest_name(r.name.get() for r in self.seat_rows if r is not row))
+        kind = "guest" if seat.net else "computer" if seat.computer else "person"
+        if name and default_name_kind(name) in (None, kind):
+            return
+        others = [r.name.get() for r in self.seat_rows if r is not row]
+        namer = {"guest": next_guest_name, "computer": next_computer_name,
+                 "person": next_person_name}[kind]
+        row.name.set(namer(others))
 
     def remove_seat(self, row: _SeatRow) -> None:
         """Remove a seat (the last one stays)."""
@@ -436,17 +432,7 @@ class NewGameDialog(Dialog[GameSettings]):
         for field, label in self.placeholders.items():
             label.configure(text=number(getattr(base, field)))
         self._update_placeholders()
-        self._show_options(base)
-
-    def _show_options(self, base: Rules) -> None:
-        """A saved rule set's own options ticked and kept so; the help with its numbers."""
-        own = own_options(base)
-        for name, flag in self.option_vars.items():
-            if name in own or name in self._own_options:  # the last set's: as chosen before
-                flag.set(name in own or name in self.settings.options)
-            self.option_checks[name].state(["disabled" if name in own else "!disabled"])
-            self.option_help[name].configure(text=option_help(name, base))
-        self._own_options = own
+        self.options.show_rules(base)
 
     def _update_placeholders(self) -> None:
         for field, label in self.placeholders.items():
@@ -459,7 +445,7 @@ class NewGameDialog(Dialog[GameSettings]):
 
     def validate(self) -> tuple[GameSettings | None, dict[str, str]]:
         """The settings in the dialog, or the message of every field that is wrong."""
-        if not hasattr(self, "option_vars"):
+        if not hasattr(self, "options"):
             return None, {}  # still being built
         errors: dict[str, str] = {}
         numbers: dict[str, int | None] = {}
@@ -480,7 +466,7 @@ class NewGameDialog(Dialog[GameSettings]):
             game_point=numbers["game_point"],
             opening_minimum=numbers["opening_minimum"],
             minimum=numbers["minimum"],
-            options=tuple(n for n in OPTION_NAMES if self.option_vars[n].get()),
+            options=self.options.ticked(),
             **self.real_dice.values(),
             internet=self.network and self.where.internet.get(),
         )
@@ -494,6 +480,8 @@ class NewGameDialog(Dialog[GameSettings]):
     def refresh(self, *args: object) -> None:
         if hasattr(self, "placeholders"):
             self._update_placeholders()
+        if hasattr(self, "options"):
+            self.options.show_help()
         if hasattr(self, "status"):  # not while the body is built (a saved set's options)
             super().refresh(*args)
 

@@ -25,6 +25,7 @@ from ..model.rules import BY_STRENGTH, PRESETS
 from ..services.jobs import JobRunner, weakly
 from ..view import access, placing
 from ..view.charts import Chart
+from ..view.scaling import factor
 from ..view.theme import Palette, ensure_style
 from .base import collect_when_closed, derived_font
 from .fairness import FairnessView
@@ -159,10 +160,17 @@ class StatisticsWindow(tk.Toplevel):
                               top.winfo_height())
         else:
             x0, y0, w0, h0 = 0, 0, screen_w, screen_h
-        width = min(max(760, min(1400, w0 - 24)), screen_w)
-        height = min(max(520, min(900, h0 - 40)), screen_h - placing.title_bar(self) - 16)
-        x = max(0, min(x0 + (w0 - width) // 2, screen_w - width))
+        # The bounds grow with the scaling, and the window is never narrower or shorter
+        # than its content asks while the screen has room (on a 2x screen it opened at the
+        # 1x size and cut its tabs: "Luck and skil").
+        f = factor(self)
+        self.update_idletasks()
         bar = placing.title_bar(self)
+        width = min(max(round(760 * f), min(round(1400 * f), w0 - 24), self.winfo_reqwidth()),
+                    screen_w)
+        height = min(max(round(520 * f), min(round(900 * f), h0 - 40), self.winfo_reqheight()),
+                     screen_h - bar - 16)
+        x = max(0, min(x0 + (w0 - width) // 2, screen_w - width))
         y = max(0, min(y0 + (h0 - height) // 2 - bar, screen_h - height - bar - placing.EDGE))
         return f"{width}x{height}+{x}+{y}"
 

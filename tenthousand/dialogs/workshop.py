@@ -32,6 +32,7 @@ from ..present.workshop_draft import (
     fill_kinds,
     first_player_chance,
     read_draft,
+    replace_question,
     solvable,
 )
 from ..services.jobs import JobRunner
@@ -77,8 +78,10 @@ class WorkshopDialog(Dialog[WorkshopResult]):
     def __init__(self, parent: tk.Misc, rules: Rules, *, description: str = "",
                  confirm: Callable[[str, str], bool] | None = None,
                  ask_export: Callable[[str], str | None] | None = None,
-                 theme: str = "color", testing: bool = False) -> None:
+                 theme: str = "color", testing: bool = False,
+                 on_table: Rules | None = None) -> None:
         self.start = draft_of(rules, _start_name(rules), description)
+        self.on_table = on_table  # the game on the table's rules (replace_question)
         self.confirm = confirm or (lambda title, q: messagebox.askyesno(title, q, parent=self))
         self.ask_export = ask_export
         self.theme = theme
@@ -424,9 +427,7 @@ class WorkshopDialog(Dialog[WorkshopResult]):
                     existing.description == rule_set.description:
                 return True  # the very same set: nothing to replace
             if not self.confirm(_("Replace a saved rule set"),
-                                _("A saved rule set is already called \u201c{name}\u201d (or "
-                                  "has a name that makes the same file). Replace it with "
-                                  "these rules?").format(name=rule_set.name)):
+                                replace_question(rule_set.name, self.on_table)):
                 self.status.configure(text=_("Not saved: give the rules another name."))
                 self.name_entry.focus_set()
                 return False

@@ -12,13 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, _, number
-from ..model.rules import PRESETS, KindTable, Rules
+from ..model.rules import (
+    OPTION_CLASHES,
+    OPTION_MIXTURES,
+    OPTION_TITLES,
+    PRESETS,
+    KindTable,
+    Rules,
+)
 from ..model.text import is_plain
 
 FORMAT = 1
@@ -175,9 +183,33 @@ def dumps(rules: Rules, description: str = "") -> str:
         "  # by seat: a handicap",
         "",
         "[options]",
+        *_clash_comments(),
     ]
     lines += [f"{name} = {_b(getattr(rules, name))}" for name in _OPTIONS]
     return "\n".join(lines) + "\n"
+
+
+def _clash_comments() -> list[str]:
+    """Comments naming the options that do not go together, and why, and those that go
+    together but play differently, and how (the file's comments are in English, like its
+    keys)."""
+    lines: list[str] = []
+    for pairs, says in ((OPTION_CLASHES, "does not go with {seconds}:"),
+                        (OPTION_MIXTURES, "goes with {seconds}, which play differently "
+                                          "there:")):
+        partners: dict[str, list[tuple[str, str]]] = {}
+        for first, second, why in pairs:
+            partners.setdefault(first, []).append((second.replace("-", "_"), why))
+        for first, seconds in partners.items():
+            names = [name for name, _why in seconds]
+            lines.append(f"# {OPTION_TITLES[first]} "
+                         + says.format(seconds=" or ".join(names) if pairs is OPTION_CLASHES
+                                       else " and ".join(names)))
+            for name, why in seconds:
+                text = why if pairs is OPTION_CLASHES else f"{name}: {why}"
+                lines += [f"#   {line}" for line in textwrap.wrap(text, 84,
+                                                                  subsequent_indent="  ")]
+    return lines
 
 
 def _b(value: bool) -> str:
@@ -371,6 +403,9 @@ def _line_for(r: _Reader, values: dict[str, Any]) -> int:
     if values.get("dice") == 5 and (values.get("pyramiding") or values.get("mutant_trash")
                                     or values.get("no_score_six")):
         return r.line_of("turn", "dice")
+    for first, second, _why in OPTION_CLASHES:
+        if values.get(first.replace("-", "_")) and values.get(second.replace("-", "_")):
+            return r.line_of("options", second.replace("-", "_"))
     if values.get("rotary_club") and values.get("catch_up") is False:
         return r.line_of("end", "catch_up")
     if not any(values.get(key) for key in ("single_one", "single_two", "single_three",

@@ -31,7 +31,7 @@ from ..i18n import (
 )
 from ..i18n import signed as signed_number
 from ..model import LEVELS, OPTION_NAMES, PRESETS, Rules
-from ..model.rules import NUMBER_LIMITS
+from ..model.rules import NUMBER_LIMITS, option_clash
 from ..model.text import is_plain
 from .paths import paths
 from .storage import BadFile, read_json, set_aside, write_json_atomic
@@ -117,6 +117,37 @@ def next_guest_name(used: Iterable[str]) -> str:
     while guest_name(index).casefold() in taken:
         index += 1
     return guest_name(index)
+
+
+def person_name(index: int) -> str:
+    """The name of a person's seat beyond "You": Player A, Player B..."""
+    # Translators: the name of a person's seat when "You" is taken; {letters} is A, B, ...
+    return _("Player {letters}").format(letters=_letters(index))
+
+
+def next_person_name(used: Iterable[str]) -> str:
+    """"You" while no seat has it, else the first person's name not in ``used``."""
+    taken = {name.strip().casefold() for name in used}
+    if _("You").casefold() not in taken:
+        return _("You")
+    index = 0
+    while person_name(index).casefold() in taken:
+        index += 1
+    return person_name(index)
+
+
+def default_name_kind(name: str) -> str | None:
+    """Which kind of seat ``name`` is a default name of, in the language in use:
+    "person" (You, Player A), "computer" (Computer A), "guest" (Guest A); None for a name
+    the player chose."""
+    for kind, made in (("person", person_name), ("computer", computer_name),
+                       ("guest", guest_name)):
+        head, _sep, tail = made(0).partition(_letters(0))
+        letters = name[len(head):len(name) - len(tail)] if tail else name[len(head):]
+        if name.startswith(head) and name.endswith(tail) and letters.isascii() \
+                and letters.isalpha() and letters.isupper():
+            return kind
+    return "person" if name == _("You") else None
 
 
 def next_computer_name(used: Iterable[str]) -> str:
@@ -237,6 +268,11 @@ class GameSettings:
             errors["options"] = _("unknown option {name}").format(name=unknown[0])
         elif "mutant-trash" in self.options and len(self.seats) != 2:
             errors["options"] = _("Mutant Trash needs exactly two seats")
+        else:  # with a saved rule set's own options too
+            own = self.base().options if self._known_base() else ()
+            clash = option_clash((*own, *self.options))
+            if clash is not None:
+                errors["options"] = clash
         errors.update(real_dice_errors(self.dice_set, self.coach))
         starts = len(self.base().starting_scores)
         if starts > len(self.seats):

@@ -331,10 +331,10 @@ class Play:
 
     def bank_refusal(self, indices: Iterable[int] = ()) -> str | None:
         """Why banking with this selection is not allowed now, or None if it is."""
+        if self.rules.rotary_club:  # before a throw too: "only after a throw" would mislead
+            return _("in Rotary Club nobody banks: the turn goes on until trash")
         if self.phase is not Phase.CHOOSE:
             return _("you can bank only after a throw")
-        if self.rules.rotary_club:
-            return _("in Rotary Club nobody banks: the turn goes on until trash")
         try:
             faces, points = self.check_freeze(indices)
         except IllegalAction as e:
@@ -530,9 +530,8 @@ class Play:
         if self.challenge_slot is not None:
             penalty = self._lower(seat, self.rules.challenge_penalties[self.challenge_slot])
             events.append(Penalty(seat, penalty, self.board[seat], "challenge"))
-        # Every Rotary Club turn ends in trash: the three-trash penalty would only push every
-        # score down forever there, so it applies to banking games alone.
-        if self.rules.three_trash and not self.rules.rotary_club:
+        # (never in Rotary Club, where every turn ends in trash: rules.OPTION_CLASHES)
+        if self.rules.three_trash:
             self.trash_streak[seat] += 1
             if self.trash_streak[seat] >= self.rules.trash_run:
                 self.trash_streak[seat] = 0

@@ -7,7 +7,7 @@ tables, the computer players' strategy tables) can be cached per rule set.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -457,8 +457,90 @@ def _bad_field(key: str, value: Any, expected: str) -> str:
                                                              value=f"{value!r:.60}")
 
 
+#: Options that do not go together, and why (translated where shown): in each pair the
+#: second would do nothing under the first, so a game with both would mislead its players.
+OPTION_CLASHES: tuple[tuple[str, str, str], ...] = (
+    ("rotary-club", "surpassing",
+     # Translators: why Rotary Club and surpassing cannot be played together.
+     N_("in Rotary Club nobody banks, so there is no bank to surpass")),
+    ("rotary-club", "three-trash",
+     # Translators: why Rotary Club and the three-trash penalty cannot be played together.
+     N_("in Rotary Club every turn ends in trash, so the penalty would strike every third "
+        "turn")),
+)
+
+
+#: Options that do go with Rotary Club, as the manual has them, but play there in a way a
+#: player would not guess, and how (translated where shown): beside OPTION_CLASHES in the
+#: new-game dialog and in a written rule file.
+OPTION_MIXTURES: tuple[tuple[str, str, str], ...] = (
+    ("rotary-club", "mutant-trash",
+     # Translators: how Mutant Trash plays in Rotary Club (where the lowest score wins).
+     N_("the play area's points go onto the other player's score, which counts against "
+        "them (the lowest score wins); only a turn that ends in trash before its first "
+        "corner plays a die")),
+    ("rotary-club", "challenging",
+     # Translators: how challenging plays in Rotary Club (where the lowest score wins).
+     N_("what you peg also comes off the rival's score, and a trash penalty lowers your "
+        "own score, which helps you")),
+)
+
+
+def _partner(option: str, chosen: Iterable[str],
+             pairs: tuple[tuple[str, str, str], ...]) -> tuple[str, str] | None:
+    """The first option of ``chosen`` paired with ``option`` in ``pairs``, and why."""
+    for first, second, why in pairs:
+        pair = {first, second}
+        if option in pair:
+            other = (pair - {option}).pop()
+            if other in chosen:
+                return other, why
+    return None
+
+
+def plays_with(option: str, chosen: Iterable[str]) -> str | None:
+    """How ``option`` plays under an option of ``chosen`` that changes it
+    (``OPTION_MIXTURES``: Mutant Trash and challenging under Rotary Club), as a short line
+    ("with Rotary Club: ..."), or None."""
+    chosen = tuple(chosen)
+    for first, second, how in OPTION_MIXTURES:
+        if option == second and first in chosen:
+            # Translators: the help of an option's check box when an option that changes
+            # how it plays is ticked; {option} is that option, {how} what it does then.
+            return _("with {option}: {how}").format(option=_(OPTION_TITLES[first]),
+                                                     how=_(how))
+    return None
+
+
+def clashes_with(option: str, chosen: Iterable[str]) -> str | None:
+    """Why ``option`` cannot be played with one of the options ``chosen``, as a short line
+    ("not with Rotary Club: ..."), or None when it can."""
+    found = _partner(option, tuple(chosen), OPTION_CLASHES)
+    if found is None:
+        return None
+    other, why = found
+    # Translators: the help of an option's check box that cannot be played with another
+    # option ticked; {option} is that option, {why} the reason.
+    return _("not with {option}: {why}").format(option=_(OPTION_TITLES[other]), why=_(why))
+
+
+def option_clash(options: Iterable[str]) -> str | None:
+    """The sentence saying which two of ``options`` (command-line names) do not go together
+    and why, or None."""
+    chosen = set(options)
+    for first, second, why in OPTION_CLASHES:
+        if first in chosen and second in chosen:
+            # Translators: {first} and {second} are options ("Rotary Club", "surpassing").
+            return _("{first} and {second} do not go together: {why}").format(
+                first=_(OPTION_TITLES[first]), second=_(OPTION_TITLES[second]), why=_(why))
+    return None
+
+
 def contradiction(rules: Rules) -> str | None:
     """The sentence saying why two settings of a rule set contradict, or None."""
+    clash = option_clash(rules.options)
+    if clash is not None:
+        return clash
     if rules.kinds is not None and (rules.kind_doubling or rules.four_of_a_kind is not None
                                     or rules.five_of_a_kind is not None
                                     or rules.six_of_a_kind is not None):

@@ -38,6 +38,7 @@ class EntryDisplay:
     prompt: str  # the row's first line
     progress: str  # "3 of 6 entered: 1 1 4"
     computer: bool  # someone throws for a computer seat (no going back to the freeze)
+    problem: str = ""  # why the last Enter was refused (the progress line begins with it)
 
     @property
     def full(self) -> bool:
@@ -50,7 +51,7 @@ def faces_text(faces: Sequence[int]) -> str:
 
 
 def entry_display(seat: int, name: str, count: int, faces: Sequence[int], *,
-                  computer: bool) -> EntryDisplay:
+                  computer: bool, problem: str = "") -> EntryDisplay:
     """The row for ``name``'s throw of ``count`` dice with ``faces`` typed so far."""
     if computer:
         # Translators: the entry row of a real-dice game; someone throws for a computer.
@@ -72,7 +73,11 @@ def entry_display(seat: int, name: str, count: int, faces: Sequence[int], *,
             done=number(len(faces)), count=number(count), faces=faces_text(faces))
     else:
         progress = _("None entered yet (Backspace takes back the last one).")
-    return EntryDisplay(seat, name, count, tuple(faces), prompt, progress, computer)
+    if problem:
+        # Translators: a refused entry of real dice: {problem} says why (a sentence), then
+        # {progress} what is entered ("3 of 6 entered: 1 1 4").
+        progress = _("{problem} {progress}").format(problem=problem, progress=progress)
+    return EntryDisplay(seat, name, count, tuple(faces), prompt, progress, computer, problem)
 
 
 def typed_face(face: int, entered: int, count: int) -> str:

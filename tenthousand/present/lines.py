@@ -26,6 +26,7 @@ from ..model import (
     Trash,
     TurnStarted,
 )
+from ..model.game import Phase
 from ..model.grammar import Person
 from ..model.rules import Rules
 from .stakes import pair, person
@@ -75,6 +76,28 @@ class Cue:
 # -- cues, the result and other lines -----------------------------------------------------
 
 
+def _discarded(game: Game, who: Person, event: Discarded) -> Cue:
+    """The banner of a die played into the play area (Mutant Trash)."""
+    to = person(game, event.to_seat)
+    if game.rules.rotary_club:  # (points on a board count against it there)
+        # Translators: Mutant Trash in Rotary Club: "Ann played a 5: 350 onto Bob's score".
+        text = pair(who, to, _("You played a {die}: {points} onto {other}'s score"),
+                    _("{name} played a {die}: {points} onto your score"),
+                    _("{name} played a {die}: {points} onto {other}'s score"),
+                    die=event.die, points=number(event.points))
+    else:
+        # Translators: a die played into the play area: "Ann played a 5: 350 for Bob".
+        text = pair(who, to, _("You played a {die}: {points} for {other}"),
+                    _("{name} played a {die}: {points} for you"),
+                    _("{name} played a {die}: {points} for {other}"),
+                    die=event.die, points=number(event.points))
+    if event.points and event.board_score == event.points and not game.rules.rotary_club:
+        # D-15: the gift made a board score of zero nonzero
+        text += "\n" + to.pick(_("You are on the board now"),
+                               _("{name} is on the board now"))
+    return Cue("info", text, 1300)
+
+
 def cue(game: Game, event: Event) -> Cue | None:
     """The banner an event puts on the table, if any."""
     who = person(game, event.seat) if event.seat >= 0 else Person("")
@@ -91,8 +114,12 @@ def cue(game: Game, event: Event) -> Cue | None:
                                       _("Corner! Six fresh dice for {name}")), 1300)
     if isinstance(event, Trash):
         lost = number(event.lost)
-        return Cue("trash", who.pick(_("Trash! You lost {points}"), _("Trash! {name} lost {points}"),
-                                     points=lost) if event.lost else _("Trash!"), 1500)
+        if event.lost:
+            return Cue("trash", who.pick(_("Trash! You lost {points}"),
+                                         _("Trash! {name} lost {points}"), points=lost), 1500)
+        # Translators: a banner: trash on a turn that had scored nothing yet.
+        return Cue("trash", who.pick(_("Trash! Nothing for you this turn"),
+                                     _("Trash! Nothing for {name} this turn")), 1500)
     if isinstance(event, Banked):
         return Cue("info", who.pick(_("You banked {points}"), _("{name} banked {points}"),
                                     points=number(event.points)), 1000)
@@ -105,17 +132,7 @@ def cue(game: Game, event: Event) -> Cue | None:
                                 _("{name} challenged you!"), _("{name} challenged {other}!")),
                    1300)
     if isinstance(event, Discarded):
-        to = person(game, event.to_seat)
-        # Translators: a die played into the play area: "Ann played a 5: 350 for Bob".
-        text = pair(who, to, _("You played a {die}: {points} for {other}"),
-                    _("{name} played a {die}: {points} for you"),
-                    _("{name} played a {die}: {points} for {other}"),
-                    die=event.die, points=number(event.points))
-        if event.points and event.board_score == event.points and not game.rules.rotary_club:
-            # D-15: the gift made a board score of zero nonzero
-            text += "\n" + to.pick(_("You are on the board now"),
-                                   _("{name} is on the board now"))
-        return Cue("info", text, 1300)
+        return _discarded(game, who, event)
     if isinstance(event, CatchUp):
         return Cue("corner", who.pick(_("You reached {points}!\nEveryone else has one more turn"),
                                       _("{name} reached {points}!\nEveryone else has one more "
@@ -125,6 +142,27 @@ def cue(game: Game, event: Event) -> Cue | None:
     if isinstance(event, GameOver):
         return Cue("win", result_text(game, event), None)
     return None
+
+
+#: The computer's delay as it comes (s): a turn's banner is read for its whole time then.
+USUAL_DELAY = 0.8
+
+
+def hold(game: Game, delay: float) -> float:
+    """How long (s) the first step of a turn waits, so that the banner of the turn that
+    just ended in trash or a bank is read: its whole time at the usual delay, less when
+    play is faster, nothing at no delay (a trash was replaced by the next throw in under a
+    second, with its banner); 0 once the turn has begun."""
+    if game.phase is not Phase.START or delay <= 0:
+        return 0.0
+    for event in reversed(game.log):
+        if isinstance(event, Thrown):
+            return 0.0
+        if isinstance(event, Trash | Banked):
+            shown = cue(game, event)
+            ms = shown.ms if shown is not None and shown.ms is not None else 0
+            return ms / 1000 * min(1.0, delay / USUAL_DELAY)
+    return 0.0
 
 
 def first_throw_hint(game: Game) -> str:

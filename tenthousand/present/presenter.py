@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import N_, _, ngettext, number
-from ..model import Game, best_score
+from ..model import Game
 from ..model.game import Phase
 from .lines import (
     AGAIN,
@@ -39,7 +39,8 @@ from .lines import (
     thinking_status,
     window_title,
 )
-from .stakes import bank_outcome, notice, pair, person, residue
+from .play_area import area_label, discard_offers
+from .stakes import bank_outcome, challenge_from, challenges_text, notice, person, residue
 
 __all__ = ["AGAIN", "DISCARD_FIRST", "NOT_BANKED", "SOLVE_FAILED_STATUS", "SOLVED_STATUS", "SOLVING_PREFIX", "Cue",
            "as_expert_line", "cue", "fingerprint_line", "log_line", "not_your_turn",
@@ -112,6 +113,7 @@ class SeatRow:
     show_match: bool = True  # False until a game of the match has ended
     show_on_board: bool = True  # False in Rotary Club, where nobody needs to get on
     trash_streak: int | None = None  # trash turns in a row (None: no three-trash penalty)
+    challenge_from: int | None = None  # the game point, when the one left opens only there
 
     def details(self) -> str:
         """The line under the seat's name: "Expert AI · on board · 8 match points"."""
@@ -123,9 +125,7 @@ class SeatRow:
         if self.show_on_board:
             parts.append(_("on board") if self.on_board else _("not on board"))
         if self.challenges is not None:
-            # Translators: how many challenges a seat has left, on the scoreboard.
-            parts.append(_("no challenge") if self.challenges == 0 else ngettext(
-                "{n} challenge", "{n} challenges", self.challenges).format(n=self.challenges))
+            parts.append(challenges_text(self.challenges, self.challenge_from))
         if self.trash_streak is not None:
             parts.append(_("trash turns in a row: {n} of 3").format(n=self.trash_streak))
         if self.show_match:
@@ -223,39 +223,6 @@ def _need(game: Game) -> str:
     return _("{points} needed to bank").format(points=number(minimum))
 
 
-def area_label(game: Game) -> str:
-    """Mutant Trash: what the play area is worth as it lies, and whom it scores for next
-    (D-13: after each discard the whole area scores for the other player)."""
-    if not game.rules.mutant_trash:
-        return ""
-    value = best_score(game.play_area, game.rules) if game.play_area else 0
-    worth = (_("Play area: {points} as it lies").format(points=number(value)) if game.play_area
-             else _("Play area: empty"))
-    if game.over:
-        return worth
-    me, other = person(game, game.current), person(game, 1 - game.current)
-    if game.phase is Phase.DISCARD:
-        # Translators: {worth} is "Play area: 300 as it lies"; {name} and {other} are players.
-        return pair(me, other, _("{worth} \u00b7 You play a die into it, and it scores for {other}"),
-                    _("{worth} \u00b7 {name} plays a die into it, and it scores for you"),
-                    _("{worth} \u00b7 {name} plays a die into it, and it scores for {other}"),
-                    worth=worth)
-    return other.pick(_("{worth} \u00b7 after this turn it scores for you"),
-                      _("{worth} \u00b7 after this turn it scores for {name}"), worth=worth)
-
-
-def discard_offers(game: Game) -> str:
-    """Mutant Trash, a discard to make: what each die would give the other player."""
-    other = person(game, 1 - game.current)
-    offers = []
-    for die in sorted(set(game.discard_choices)):
-        area = (list(game.play_area) + [die])[-6:]
-        # Translators: what the other player would score if this die is played: "350 for a 5".
-        offers.append(_("{points} for a {die}").format(
-            points=number(best_score(area, game.rules)), die=die))
-    # Translators: {offers} is a list such as "350 for a 5, 200 for a 2".
-    return other.pick(_("You would get {offers}"), _("{name} would get {offers}"),
-                      offers=", ".join(offers))
 
 
 @dataclass(frozen=True)
@@ -403,7 +370,8 @@ def seat_rows(game: Game, ctx: Context) -> tuple[SeatRow, ...]:
             match_points=game.match_points[s], to_play=(s == game.current and not game.over),
             winner=(s == winner), show_match=game.games_played > 0,
             show_on_board=not game.rules.rotary_club,
-            trash_streak=game.trash_streak[s] if streaks else None))
+            trash_streak=game.trash_streak[s] if streaks else None,
+            challenge_from=challenge_from(game, s)))
     return tuple(rows)
 
 

@@ -492,10 +492,11 @@ def _challenging(rules: Rules) -> Section:
 def _mutant_trash(rules: Rules) -> Section:
     if rules.rotary_club:
         text = _("A second row of dice, the play area, holds the last six dice discarded. "
-                 "When a turn ends without having turned the corner, you give one of the dice "
-                 "it froze to the play area (the oldest leaves when a seventh arrives). The "
-                 "whole play area is then counted the best way and those points go to your "
-                 "OPPONENT's board - so choose the die that helps them least.")
+                 "When a turn ends in trash before its first corner, you give one of the dice "
+                 "it froze to the play area (the oldest leaves when a seventh arrives); a turn "
+                 "that turned the corner gives none. The whole play area is then counted the "
+                 "best way and those points go onto your OPPONENT's score, which counts "
+                 "against them in Rotary Club - so choose the die that adds the most.")
     else:
         text = _("A second row of dice, the play area, holds the last six dice discarded. "
                  "After a turn that did not end in trash, you give one die frozen in your last "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import _, number
+from ..i18n import _, ngettext, number
 from ..model import Corner, Frozen, Game, Thrown, TurnStarted
 from ..model.game import Phase
 from ..model.grammar import Person
@@ -130,18 +130,21 @@ def bank_outcome(game: Game, total: int) -> tuple[str, bool]:
             _("Banking {points} ties you with you for first: a tie-break follows."),
             _("Banking {points} ties you with {name} for first: a tie-break follows."),
             points=points), False
-    short = number(c.win_turn - total)
+    # the gap to the leader as the bank leaves it (not the distance to a winning bank,
+    # which is one step more: that is the notice's "reach ... to win")
+    behind = number(top - mine)
     # Translators: said to the player whose last turn it is; {name} is the leader (a seat
-    # named "You" is the player at the screen when several people share it).
+    # named "You" is the player at the screen when several people share it); {behind} is
+    # how far below the leader's score the bank leaves the player.
     if len(game.seats) == 2:
-        text = leader.pick(_("Banking {points} leaves you {short} short of you: you lose."),
-                           _("Banking {points} leaves you {short} short of {name}: you lose."),
-                           points=points, short=short)
+        text = leader.pick(_("Banking {points} leaves you {behind} behind you: you lose."),
+                           _("Banking {points} leaves you {behind} behind {name}: you lose."),
+                           points=points, behind=behind)
     else:
         text = leader.pick(
-            _("Banking {points} leaves you {short} short of you: you cannot win."),
-            _("Banking {points} leaves you {short} short of {name}: you cannot win."),
-            points=points, short=short)
+            _("Banking {points} leaves you {behind} behind you: you cannot win."),
+            _("Banking {points} leaves you {behind} behind {name}: you cannot win."),
+            points=points, behind=behind)
     return text, True
 
 
@@ -232,3 +235,26 @@ def notice(game: Game, human: bool) -> str:
                 _("Careful: one more trash turn in a row costs {name} {points}."),
                 points=points))
     return "\n".join(line for line in lines if line)
+
+
+def challenge_from(game: Game, seat: int) -> int | None:
+    """The game point, when the seat's one challenge left is the second and its board
+    score is below it, so none is offered now (the second is made at the game point and
+    above); else None."""
+    if (game.rules.challenging and game.challenges_left(seat) == 1
+            and game.challenges_used[seat][0] and game.board[seat] < game.rules.game_point):
+        return game.rules.game_point
+    return None
+
+
+def challenges_text(left: int, opens_at: int | None = None) -> str:
+    """How many challenges a seat has left, as the scoreboard says it ("2 challenges";
+    "1 challenge, from 10,000" when the one left opens only at the game point)."""
+    if left == 0:
+        # Translators: how many challenges a seat has left, on the scoreboard.
+        return _("no challenge")
+    if opens_at is not None:
+        # Translators: on the scoreboard: the second challenge, which opens only when the
+        # seat's board score reaches the game point ({points}).
+        return _("1 challenge, from {points}").format(points=number(opens_at))
+    return ngettext("{n} challenge", "{n} challenges", left).format(n=left)

@@ -177,6 +177,8 @@ class Tour:
             if m.human and m.seat == self.seat and m.phase is Phase.CHOOSE:
                 self.finish()  # they have thrown again: they know the way now
                 return None
+            if m.seat != self.seat and m.phase is not Phase.START:
+                return None  # another seat is playing: its dice and prompt stay in view
             return self._end
         if self.seat >= len(m.turns_taken):
             self.new_game()

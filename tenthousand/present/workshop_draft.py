@@ -251,9 +251,11 @@ def figures(rules: Rules) -> Figures:
 
     trash = card.trash_chance(rules)
     warned = tuple(warnings(rules))
-    # a corner gives six dice that cannot fail: throwing on never ends (Zilch's counter
-    # alone does not do that: the six dice it gives must score, and fewer dice still trash)
-    if trash == 0.0 and (rules.no_score_six is None or never_trash(rules)):
+    # Only when no throw of any kind can fail (the first throw, six fresh dice after a
+    # corner, fewer dice) does throwing on never end: six dice that never fail on the first
+    # throw may still fail after a corner (three pairs count on the first throw alone, D-2),
+    # and with Zilch's counter fewer dice still trash.
+    if never_trash(rules):
         return Figures(None, None, trash, N_("Six dice can never be trash, so a turn can go "
                                              "on for ever and has no average score."),
                        warned)
@@ -313,3 +315,22 @@ def first_player_chance(rules: Rules, win: Any) -> float:
     the starting scores of the two seats (the seat that starts is drawn, D-7)."""
     a, b = (rules.starting_score(seat) // 50 for seat in (0, 1))
     return float(win[0, a, b] + win[1, a, b]) / 2
+
+
+def plays_on_table(name: str, on_table: Rules | None) -> bool:
+    """Whether a rule set saved as ``name`` has the name of the rules of the game on the
+    table (a saved set's title is its name; that game keeps the rules it began with)."""
+    return on_table is not None and on_table.title.casefold() == name.casefold()
+
+
+def replace_question(name: str, on_table: Rules | None) -> str:
+    """The question before a saved rule set called ``name`` is replaced; it says what
+    becomes of the game on the table when that game plays the set."""
+    question = _("A saved rule set is already called \u201c{name}\u201d (or has a name that "
+                 "makes the same file). Replace it with these rules?").format(name=name)
+    if not plays_on_table(name, on_table):
+        return question
+    # Translators: added to the question above when a game with the saved set's rules is
+    # on the table.
+    return _("{question} The game on the table goes on with the rules it began with; these "
+             "play from the next new game.").format(question=question)

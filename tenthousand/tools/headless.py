@@ -7,7 +7,9 @@ Used by the kill test (``tests/test_kill.py``) and handy for soak runs::
 Each seat is played by :func:`tenthousand.ai.make_player` when the computer players are
 available, otherwise by :class:`RandomPlayer`, a simple policy that makes only legal moves.
 Moves are asked and made by :mod:`tenthousand.ai.moves`, as in the window and the
-simulator.  After every command the whole game is written atomically to ``--save``.
+simulator.  After every command the whole game is written atomically to ``--save`` in the
+program's own save format (the journal of :mod:`tenthousand.files.savegame`, its seed kept),
+so the window resumes it and ``--verify`` checks it.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from pathlib import Path
 
 from ..ai import Decision, Player
 from ..ai.moves import commands, decide
+from ..files.savegame import journal_text
 from ..files.settings import computer_name
-from ..files.storage import write_json_atomic
+from ..files.storage import write_text_atomic
 from ..model import PRESETS, Event, Game, Seat
 
 __all__ = ["RandomPlayer", "step", "play_to_end", "main"]
@@ -149,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def save(g: Game) -> None:
         if ns.save is not None:
-            write_json_atomic(ns.save, g.to_dict())
+            write_text_atomic(ns.save, journal_text(g.record.snapshot()))
 
     save(game)
     total = 0

@@ -276,7 +276,8 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
     start = clock()
     for n in range(games):
         began = time.time()
-        game = Game(rules, seats, rng=rng, first_seat=n % len(levels))
+        # each game's own seed, drawn from the run's: its record keeps it for --verify
+        game = Game(rules, seats, seed=rng.getrandbits(63), first_seat=n % len(levels))
         while not game.over:
             t, c = clock(), cpu_clock()
             move = decide(game, players[game.current])

@@ -13,11 +13,39 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
-from typing import Any
+from typing import Any, cast
 
 from ..i18n import PSEUDO, language, mnemonic
 
-__all__ = ["label", "button", "check", "radio", "tab", "bind_key", "keys_of", "tk_language"]
+__all__ = ["label", "button", "check", "radio", "tab", "bind_key", "keys_of", "tk_language",
+           "select_all_keys"]
+
+#: The text fields, by Tk class: Ctrl+A selects all their text.
+_FIELDS = ("Entry", "TEntry", "TCombobox", "Spinbox", "TSpinbox")
+
+
+def select_all_keys(widget: tk.Misc) -> None:
+    """Ctrl+A in a text field selects all of it, as in every other program (Tk's own
+    binding moves the cursor to the start of the line, as Emacs does)."""
+    for name in _FIELDS:
+        widget.bind_class(name, "<Control-a>", _select_field)
+        widget.bind_class(name, "<Control-A>", _select_field)
+    widget.bind_class("Text", "<Control-a>", _select_text)
+    widget.bind_class("Text", "<Control-A>", _select_text)
+
+
+def _select_field(event: tk.Event) -> str:
+    field = cast(tk.Entry, event.widget)  # (ttk's entry, combobox, spin box are entries)
+    field.selection_range(0, "end")
+    field.icursor("end")
+    return "break"
+
+
+def _select_text(event: tk.Event) -> str:
+    text = cast(tk.Text, event.widget)
+    text.tag_add("sel", "1.0", "end-1c")
+    text.mark_set("insert", "end-1c")
+    return "break"
 
 _REGISTRY = "_access_keys"
 

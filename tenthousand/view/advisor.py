@@ -50,19 +50,8 @@ class AdvisorPanel(tk.Frame):
         self.bars.bind("<Configure>", self._draw_bars)
         self.tree = ttk.Treeview(self, columns=("freeze", "throw", "bank"), show="headings",
                                  height=5, selectmode="none", takefocus=0)
-        heading = tkfont.nametofont("TkHeadingFont", root=self)
-        # Translators: the advisor's columns: the dice to freeze, then the value of
-        # throwing on and of banking after that freeze.
-        columns = [("freeze", _("Freeze"), 130), ("throw", _("Throw on"), 90),
-                   ("bank", _("Bank"), 90)]
-        # A longer word in a language widens its column; the freezes give up that room.
-        grown = [max(width, heading.measure(text) + 14) for _col, text, width in columns]
-        grown[0] = max(heading.measure(columns[0][1]) + 14, 130 - sum(grown[1:]) + 180)
-        for (col, text, _width), width in zip(columns, grown, strict=True):
-            self.tree.heading(col, text=text)
-            self.tree.column(col, width=width, anchor="w" if col == "freeze" else "e",
-                             stretch=col == "freeze")
-        self._widths = dict(zip((c for c, _t, _w in columns), grown, strict=True))
+        self._widths: dict[str, int] = {}
+        self.fit_columns()
         self._colour_rows()
         self._items: list[str] = []
         self._best: int | None = None
@@ -136,6 +125,29 @@ class AdvisorPanel(tk.Frame):
         self.tree.tag_configure("best", background=pal.best_row, font=bold)
         self.tree.tag_configure("chosen", background=pal.chosen_row)
         self.tree.tag_configure("chosen-best", background=pal.chosen_best_row, font=bold)
+
+    def fit_columns(self) -> None:
+        """Each column as wide as its longest text in the fonts in use (they grow with the
+        scaling: fixed pixels cut "(1,500)" to "(1,50"): a straight and its points, a value
+        with its mark; a longer heading in a language widens its column."""
+        heading = tkfont.nametofont("TkHeadingFont", root=self)
+        rows = tkfont.nametofont("TkDefaultFont", root=self)
+        value = max(rows.measure("\u25b6 " + percent(0.999, 1)),
+                    rows.measure("\u25b6 " + number(10000.5)))
+        # Translators: the advisor's columns: the dice to freeze, then the value of
+        # throwing on and of banking after that freeze.
+        columns = [("freeze", _("Freeze"), rows.measure("\u2605 1 2 3 4 5 6  (10,000)")),
+                   ("throw", _("Throw on"), value), ("bank", _("Bank"), value)]
+        grown = [max(width, heading.measure(text)) + 14 for _col, text, width in columns]
+        for (col, text, _width), width in zip(columns, grown, strict=True):
+            self.tree.heading(col, text=text)
+            self.tree.column(col, width=width, minwidth=width if col == "freeze" else 20,
+                             anchor="w" if col == "freeze" else "e", stretch=col == "freeze")
+        self._widths = dict(zip((c for c, _t, _w in columns), grown, strict=True))
+
+    def needed_width(self) -> int:
+        """The width the panel needs to show its columns whole (its margins included)."""
+        return sum(self._widths.values()) + 2 * 6 + 4
 
     def show_values(self, values: AdvisorValues | None) -> None:
         """The choices of the throw (``None``: an empty list)."""

@@ -118,7 +118,37 @@ class Chart(tk.Canvas):
             self._bars(data, box, ys)
         else:
             self._lines(data, box, xs, ys)
+            self._reference_label(data, box, ys)
         self._legend(data, w, h - legend_h - 4)
+
+    def _reference_label(self, data: ChartData, box: tuple[int, int, int, int],
+                         ys: list[float]) -> None:
+        """The reference line's label ("game point 10,000") beside the line and clear of
+        it and of every series: at the right above the line, else below it, else at the
+        left (the winner's line ran through it at the right end). (Bars have it in the
+        legend: they would hide it.)"""
+        if data.reference is None or not data.reference_label:
+            return
+        x0, y0, x1, y1 = box
+        y = self._scale(data.reference, ys, y1, y0)
+        gap = 4
+        places = [(x1 - 4, y - gap, "se"), (x1 - 4, y + gap, "ne"), (x0 + 4, y - gap, "sw"),
+                  (x0 + 4, y + gap, "nw")]
+        item = self.create_text(*places[0][:2], text=data.reference_label, anchor="se",
+                                fill=self.pal.panel_muted, font=SMALL_FONT,
+                                tags=("reference", "reference-label"))
+        series = set(self.find_withtag("series"))
+        for x, ly, anchor in places:
+            self.coords(item, x, ly)
+            self.itemconfigure(item, anchor=anchor)
+            bbox = self.bbox(item)
+            if bbox is None:
+                return
+            inside = y0 <= bbox[1] and bbox[3] <= y1
+            if inside and not series & set(self.find_overlapping(*bbox)):
+                return
+        self.coords(item, *places[0][:2])  # nowhere clear: where it always was
+        self.itemconfigure(item, anchor="se")
 
     def _ranges(self, data: ChartData) -> tuple[list[float], list[float]]:
         allx = [x for s in data.series for x, _y in s.points]
@@ -169,9 +199,6 @@ class Chart(tk.Canvas):
         if data.reference is not None:
             y = self._scale(data.reference, ys, y1, y0)
             self.create_line(x0, y, x1, y, fill=muted, dash=(4, 4), tags=("reference",))
-            if data.reference_label and data.kind != BARS:  # (bars would hide it: the
-                self.create_text(x1 - 4, y - 2, text=data.reference_label, anchor="se",
-                                 fill=muted, font=SMALL_FONT, tags=("reference",))  # legend)
             if data.kind == DOTS:  # the other axis through zero too
                 x = self._scale(0.0, xs, x0, x1)
                 self.create_line(x, y0, x, y1, fill=muted, dash=(4, 4), tags=("reference",))

@@ -73,6 +73,11 @@ class DiceEntryRow(tk.Frame):
         self.shown: EntryDisplay | None = None
         self._slot_labels: list[tk.Label] = []
 
+    @property
+    def puts_off(self) -> bool:
+        """Whether the row is shown with its Put off (Esc): then Esc is its."""
+        return bool(self.winfo_manager()) and bool(self.cancel_button.winfo_manager())
+
     def _image(self, face: int, size: int) -> Image:
         key = (face, size)
         if key not in self._held:
@@ -83,7 +88,8 @@ class DiceEntryRow(tk.Frame):
         """Draw ``display``: the words, a slot per die (the faces entered in them)."""
         self.shown = display
         self.prompt.configure(text=display.prompt)
-        self.progress.configure(text=display.progress)
+        self.progress.configure(text=display.progress, foreground=(
+            self.pal.loss if display.problem else self.pal.panel_muted))
         scale = factor(self)
         size, slot = int(FACE_SIZE * scale), int(SLOT_SIZE * scale)
         for face, button in enumerate(self.faces, 1):

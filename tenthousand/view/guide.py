@@ -132,10 +132,14 @@ class Guide:
     skipped."""
 
     def __init__(self, table: TableView, actions: ActionBar, *, active: bool,
-                 on_finish: Callable[[bool], None]) -> None:
+                 on_finish: Callable[[bool], None],
+                 esc_taken: Callable[[], bool] = lambda: False) -> None:
         self.table = table
         self.actions = actions
         self.on_finish = on_finish
+        #: Whether Esc belongs to something else shown now (a real throw's "Put off"):
+        #: then the tour's link does without it.
+        self.esc_taken = esc_taken
         self.active = active
         self.tour = Tour()
         self._game: Game | None = None
@@ -183,6 +187,11 @@ class Guide:
     @property
     def showing(self) -> bool:
         return self._cget("state") != "hidden"
+
+    @property
+    def takes_esc(self) -> bool:
+        """Whether Esc ends the tour now (it is shown, and Esc is not another's)."""
+        return self.showing and not self.esc_taken()
 
     def skip(self) -> None:
         """"Skip the tour", Close, or Esc: end the tour for good."""
@@ -239,7 +248,10 @@ class Guide:
         width, height = g["width"], g["height"]
         self._style(table.die_size)
         c = colours(table.pal)
-        link = _("Close (Esc)") if callout.step is Step.END else _("Skip the tour (Esc)")
+        if self.esc_taken():  # (a real throw's Put off (Esc) stands below)
+            link = _("Close") if callout.step is Step.END else _("Skip the tour")
+        else:
+            link = _("Close (Esc)") if callout.step is Step.END else _("Skip the tour (Esc)")
         title = _("{title}   ({n} of {total})").format(
             title=callout.title, n=callout.number, total=len(STEPS))
         table.itemconfigure(self.title, fill=c["text"], text=title)

@@ -33,7 +33,9 @@ class LogPanel(tk.Frame):
                             relief="flat", borderwidth=0, padx=6, pady=4, takefocus=0,
                             cursor="arrow")
         self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.text.yview)
-        self.text.configure(yscrollcommand=self.scroll.set)
+        self.text.configure(yscrollcommand=self._scrolled)
+        self.following = True  # the newest line is in view, and stays so as the log resizes
+        self._height = 0
         self.scroll.pack(side="right", fill="y")
         self.text.pack(side="left", fill="both", expand=True)
         self.set_palette(pal)
@@ -79,6 +81,20 @@ class LogPanel(tk.Frame):
         # Scrolled in a callback of its own, to the bottom (``see`` would lay out the
         # lines around the end first: up to 18 ms on a busy machine).
         self.timers.later(0, self.text.yview_moveto, 1.0, purpose="scroll")
+
+    def _scrolled(self, first: float | str, last: float | str) -> None:
+        """The view moved: kept by the scroll bar; whether the log follows its newest line
+        is judged only when the player (or a new line) moved it, not a resize.  A resize
+        (the advisor's panel growing beside the table) keeps the top line where it was, so
+        a log that followed is scrolled back to its end."""
+        self.scroll.set(first, last)
+        height = self.text.winfo_height()
+        if height != self._height:
+            self._height = height
+            if self.following and float(last) < 1.0:
+                self.timers.later(0, self.text.yview_moveto, 1.0, purpose="scroll")
+            return
+        self.following = float(last) >= 1.0
 
     def clear(self) -> None:
         self.text.configure(state="normal")

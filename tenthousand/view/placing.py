@@ -65,3 +65,24 @@ def place_tk_boxes(root: tk.Misc) -> None:
         "    wm geometry $w $where\n"
         "    wm deiconify $w\n"
         "}")
+
+
+def keep_on_screen(root: tk.Tk | tk.Toplevel, least: tuple[int, int]) -> tuple[int, int] | None:
+    """The main window made smaller where the window manager placed it partly off the
+    screen, now that it is shown: the desktop's panels, the title bar and the menu bar took
+    more of the screen than the room kept for them (a 2x screen under a top panel: the
+    bottom edge 27 pixels below the screen's).  Its right and bottom edges end ``EDGE``
+    inside the screen's (the frame's border, a little room); never smaller than ``least``.
+    Returns the new size, or None when all of the window was on the screen."""
+    root.update_idletasks()
+    width, height = root.winfo_width(), root.winfo_height()
+    right = root.winfo_rootx() + width + EDGE - root.winfo_screenwidth()
+    bottom = root.winfo_rooty() + height + EDGE - root.winfo_screenheight()
+    size = (max(min(least[0], width), width - max(0, right)),
+            max(min(least[1], height), height - max(0, bottom)))
+    if size == (width, height):
+        return None
+    min_w, min_h = root.minsize()
+    root.minsize(min(min_w, size[0]), min(min_h, size[1]))  # (the window manager keeps it)
+    root.geometry("{}x{}".format(*size))
+    return size

@@ -14,6 +14,7 @@ import logging
 import re
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,25 @@ def apply_scaling(root: tk.Misc, size: int) -> float:
             font.configure(size=font.cget("size"))
     fit_rows(root)
     return factor(root)
+
+
+def usual_height(height: int, window_height: int, text_scale: float) -> float:
+    """The table's height as it would be at 100%: ``height`` plus what the window's other
+    rows (the action bar, the status bar: text that grows with the size preference
+    ``text_scale``) take more at this size."""
+    if text_scale <= 1.0:
+        return float(height)
+    return height + max(0.0, (window_height - height) * (1 - 1 / text_scale))
+
+
+def grown_text(text_scale: float, fits: Callable[[float], bool]) -> float:
+    """How far the table's text grows by the size preference ``text_scale`` (1.5 at 150%):
+    the largest step of 5% up to it that ``fits`` (the rows with the dice as at 100%),
+    else 1.0 (issue 42: at 150% on a 1024x600 screen the dice shrank from 80 to 72 pixels
+    and the table's headings got smaller)."""
+    steps = max(0, round((text_scale - 1.0) / 0.05))
+    return next((1.0 + step * 0.05 for step in range(steps, 0, -1) if fits(1.0 + step * 0.05)),
+                1.0)
 
 
 def fit_rows(root: tk.Misc) -> None:

@@ -59,6 +59,13 @@ class ScrollArea(ttk.Frame):
         self.canvas.configure(width=min(want_w, most_w - (bar if down else 0)),
                               height=min(want_h, most_h - (bar if across else 0)))
         self._show(across, down)
+        self.relayout()
+
+    def relayout(self) -> None:
+        """The content changed size (a row added): the scroll region and the bars follow.
+        (The content's frame is sized by the canvas, so its own growth sends no event.)"""
+        self.inner.update_idletasks()
+        self._relayout()
 
     def _show(self, across: bool, down: bool) -> None:
         self._bars = (across, down)

@@ -18,7 +18,7 @@ from ..present.presenter import TableDisplay
 from ..services.jobs import Job, JobRunner
 from ..services.timers import Timers
 from .dice import DiceImages, render_face
-from .scaling import factor
+from .scaling import factor, grown_text, usual_height
 from .theme import Palette, palette
 
 if TYPE_CHECKING:
@@ -97,6 +97,7 @@ class TableBase(tk.Canvas):
         self.die_size = 80
         self.small_size = 50
         self.ui_scale = factor(self)  # the desktop's scaling times the size preference
+        self.text_scale, self._text = 1.0, 1.0  # the size preference (1.5), the share that fits
         self._fonts = {
             "caption": tkfont.Font(self, family="Helvetica", size=16, weight="bold"),
             "big": tkfont.Font(self, family="Helvetica", size=15, weight="bold"),
@@ -256,47 +257,48 @@ class TableBase(tk.Canvas):
         return max(width, 200), max(height, 200)
 
     def _sizes(self) -> tuple[int, int]:
-        """The dice sizes: as large as the table allows, within bounds that grow with the
-        desktop's scaling and the size preference, and small enough that the rows of text
-        around them fit (:meth:`_needed`)."""
+        """The dice sizes: as large as the table allows within bounds that grow with the
+        scaling, small enough that the rows of text fit (:meth:`_needed`), and as at 100% at
+        a larger size: the text grows into the room left (``grown_text``), never the dice."""
         width, height = self._dims()
         f = self.ui_scale
-        die = min(width / 8.0, height / 5.6)
-        die = max(40 * f, min(150 * f, die))
-        while die > 32 and self._needed(die) > height:
+        usual = usual_height(height, self.winfo_toplevel().winfo_height(), self.text_scale)
+        die = max(40 * f, min(150 * f, width / 8.0, usual / 5.6))
+        while die > 32 and self._needed(die, 1.0) > height:
             die -= 4
         die = int(die // 4 * 4)
+        self._text = grown_text(self.text_scale, lambda text: self._needed(die, text) <= height)
         small = int(max(30 * min(f, 1.5), die * 0.62) // 2 * 2)
         return die, small
 
-    def _font_px(self, name: str, die: float) -> int:
-        """A table font's size in pixels: a share of the die (as it always was at 96 dpi),
-        never under 9 points at the desktop's scaling."""
-        floor = 9 * self.ui_scale * 4 / 3
-        return round(max(floor, die * FONT_SHARES[name] * 4 / 3))
+    def _font_px(self, name: str, die: float, text: float | None = None) -> int:
+        """A table font's size in pixels: a share of the die, never under 9 points at the
+        desktop's scaling, times ``text`` (the share of the size preference that fits)."""
+        floor = 9 * self.ui_scale / self.text_scale * 4 / 3
+        return round(max(floor, die * FONT_SHARES[name] * 4 / 3) * (text or self._text))
 
-    def _line(self, name: str, die: float) -> float:
+    def _line(self, name: str, die: float, text: float | None = None) -> float:
         """The height of a line of a table font at this die size: the layout's spacing, or
         the font's own line (Tk's metrics, once a size) if taller (DejaVu rounds up), in
         whole even pixels, so rows half a line apart never meet by a rounded pixel."""
-        px = self._font_px(name, die)
+        px = self._font_px(name, die, text)
         if (name, px) not in self._linespaces:
             font = self._fonts[name]
             spec = (font.cget("family"), -px, font.cget("weight"))
             self._linespaces[name, px] = int(self.tk.call("font", "metrics", spec, "-linespace"))
         return 2 * math.ceil(max(px * LINE_SPACING, self._linespaces[name, px]) / 2)
 
-    def _needed(self, die: float) -> float:
-        """The height the table needs with dice of this size: the headings, the frozen row,
-        the notice, the thrown dice lifted, two lines of selection and the footer."""
+    def _needed(self, die: float, scale: float | None = None) -> float:
+        """The height the table needs with dice of this size (text at ``scale``): headings,
+        the frozen row, the notice, the thrown dice lifted, two lines of selection, footer."""
         small = max(30 * min(self.ui_scale, 1.5), die * 0.62)
-        big, label = self._line("big", die), self._line("label", die)
-        text, caption = self._line("text", die), self._line("caption", die)
+        big, label = self._line("big", die, scale), self._line("label", die, scale)
+        text, caption = self._line("text", die, scale), self._line("caption", die, scale)
         pad = max(4.0, label * 0.3)
         # As geometry() stacks them: the headings (the caption on a line of its own), the
         # frozen row in its band, its mark, the notice, the dice, the selection, the footer.
         need = (3 * big + caption + 4 * label + 2 * text + small + die * 1.15 + 16 + 6 * pad)
-        need += (self._need_lines(self._dims()[0], die) - 1) * label
+        need += (self._need_lines(self._dims()[0], die, scale) - 1) * label
         if self.display.play_area is not None:
             need += small + label + 30
         return need
@@ -308,9 +310,11 @@ class TableBase(tk.Canvas):
                 self._fonts[name].configure(size=size)
                 self._font_sizes[name] = size
 
-    def rescale(self) -> None:
-        """The desktop's scaling or the size preference changed: lay everything out again."""
+    def rescale(self, text_scale: float | None = None) -> None:
+        """The desktop's scaling or the size preference (``text_scale``) changed: relayout."""
         self.ui_scale = factor(self)
+        if text_scale is not None:
+            self.text_scale = text_scale
         self._font_sizes.clear()
         self._invalidate()
         self.show(self.display)
@@ -356,14 +360,14 @@ class TableBase(tk.Canvas):
                 "mark_y": mark_y, "notice_y": notice_y, "label": label,
                 "footer_y": height - pad}
 
-    def _need_lines(self, width: float, die: float) -> int:
+    def _need_lines(self, width: float, die: float, scale: float | None = None) -> int:
         """How many lines the line of what is needed takes at this die size (it wraps at
         the table's width less its margins)."""
         text = self.display.need
         if not text:
             return 1
         now = -self._font_sizes.get("label", -self._font_px("label", die))
-        wide = self._measure("label", text) * self._font_px("label", die) / max(1, now)
+        wide = self._measure("label", text) * self._font_px("label", die, scale) / max(1, now)
         return max(1, math.ceil(wide * 1.05 / max(200, width - 32)))
 
     def _measure(self, name: str, text: str) -> int:

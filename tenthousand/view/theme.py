@@ -19,6 +19,7 @@ from tkinter import ttk
 from typing import Any
 
 from ..files.settings import TABLE_COLOURS
+from .access import select_all_keys
 
 #: The grey of the table in monochrome, whatever the table colour (the green's grey).
 MONO_FELT = "#4f4f4f"
@@ -245,6 +246,7 @@ def apply_style(widget: tk.Misc, theme: str) -> None:
     style = ttk.Style(widget)
     own = _own_look(style)
     mono = theme == "mono"
+    select_all_keys(widget)  # (every window and dialog comes through here)
     focus = FOCUS_COLOURS.get(theme, FOCUS_COLOURS["color"])
 
     def tone(colour: str) -> str:

@@ -116,6 +116,8 @@ class MainWindow(ttk.Frame):
         # and with the text's scaling; it never takes more than 45% of the window.
         total = int(event.width) if event is not None else self.winfo_width()
         width = side_width(total, factor(self), self.size_preference / 100)
+        if self.advisor.winfo_manager():  # as wide as the advisor's columns need, within 45%
+            width = max(width, min(self.advisor.needed_width(), int(total * 0.45)))
         if int(self.side.cget("width")) != width:
             self.side.configure(width=width)
             self.scoreboard.set_width(width)
@@ -125,8 +127,9 @@ class MainWindow(ttk.Frame):
         and the table are laid out again (the fonts follow by themselves)."""
         if size is not None:
             self.size_preference = size
+        self.advisor.fit_columns()  # (the fonts have their new sizes)
         self._fit_side()
-        self.table.rescale()
+        self.table.rescale(self.size_preference / 100)
 
     def _menus(self) -> tk.Menu:
         """The menu bar, built from the table of commands (``tenthousand.present.commands``), in the
@@ -186,6 +189,7 @@ class MainWindow(ttk.Frame):
             self.advisor.pack(fill="x", before=self.log, pady=(0, 4))
         else:
             self.advisor.pack_forget()
+        self._fit_side()
 
     def watched(self) -> bool:
         """Whether the player can watch the table: the window is not minimised and no

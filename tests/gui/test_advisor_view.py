@@ -236,3 +236,59 @@ def test_rotary_club_has_no_bank_column(tk_root: tk.Tk) -> None:
         assert tuple(panel.tree.cget("displaycolumns")) in (("#all",), ())
     finally:
         top.destroy()
+
+
+def test_the_log_keeps_its_newest_line_in_view_when_the_advisor_takes_room(
+        tk_root: tk.Tk) -> None:
+    """Issue 42, item 8: with the advisor on, the newest lines of the log sat below its
+    visible part after every throw (the panel grew after the log had scrolled)."""
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True), game_point=500),
+                   throws=[(1, 5, 2, 3, 4, 6)], prefs=QUIET.replace(advisor=True))
+    try:
+        log = app.window.log
+        for n in range(60):
+            log.add(f"line {n}")
+        app.root.update()
+        wait_until(app, lambda: log.text.yview()[1] == 1.0)
+        key(app, "space")
+        wait_until(app, lambda: bool(app.window.advisor.rows), 15)
+        wait_until(app, lambda: app.jobs.pending == 0, 5)
+        for _ in range(5):
+            app.root.update()
+        assert log.text.yview()[1] == 1.0
+        assert log.text.bbox("end-1c linestart -1 line") is not None  # the newest line shows
+    finally:
+        app.destroy()
+
+
+@pytest.mark.parametrize("size,language", [(100, "en"), (100, "de"), (100, "fr"),
+                                           (150, "en")])
+def test_the_freeze_column_shows_a_whole_straight_and_its_points(
+        tk_root: tk.Tk, size: int, language: str) -> None:
+    """Issue 42, item 18: the freeze column cut "(1,500)" to "(1,50" (its width was in
+    pixels of a 1x screen, and the other columns' headings took its room)."""
+    from tkinter import font as tkfont
+
+    from tenthousand import i18n
+    from tenthousand.view import scaling
+
+    i18n.set_language(language)
+    scaling.apply_scaling(tk_root, size)
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True)),
+                   throws=[(1, 2, 3, 4, 5, 6)], prefs=QUIET.replace(advisor=True, size=size))
+    tk_root.geometry(f"{round(1024 * size / 100)}x{round(700 * size / 100)}+0+0")
+    try:
+        panel = app.window.advisor
+        key(app, "space")
+        wait_until(app, lambda: bool(panel.rows), 15)
+        app.root.update()
+        font = tkfont.nametofont("TkDefaultFont", root=panel)
+        longest = max(panel.rows, key=lambda row: font.measure(row[0]))
+        assert "(1" in longest[0] and "500)" in longest[0]
+        shown = int(panel.tree.column("freeze", "width"))
+        assert shown >= font.measure(longest[0]) + 8, (shown, longest[0])
+        total = sum(int(panel.tree.column(c, "width")) for c in ("freeze", "throw", "bank"))
+        assert total <= panel.tree.winfo_width() + 2  # and the bank column stays in view
+    finally:
+        app.destroy()
+        scaling.apply_scaling(tk_root, 100)

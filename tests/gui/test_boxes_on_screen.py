@@ -12,7 +12,7 @@ from app_kit import make_app
 from tenthousand.control.boxes import Boxes
 from tenthousand.dialogs.newgame import NewGameDialog
 from tenthousand.files.settings import GameSettings
-from tenthousand.view.placing import title_bar
+from tenthousand.view.placing import EDGE, keep_on_screen, title_bar
 
 pytestmark = pytest.mark.gui
 
@@ -94,3 +94,29 @@ class _nothing:
 
     def __exit__(self, *args: object) -> None:
         return None
+
+
+def test_a_window_placed_partly_below_the_screen_is_made_to_fit(tk_root: tk.Tk) -> None:
+    """Issue 42, item 17: on a 2x screen under a top panel the window manager put the main
+    window's frame at the panel's foot, and its bottom edge 27 pixels below the screen's
+    (the room kept for the desktop and the menu bar was too small).  Once shown, the window
+    is made as much smaller as it takes, its edges inside the screen's; no smaller than the
+    least size asked; a window all on the screen is left alone."""
+    sw, sh = tk_root.winfo_screenwidth(), tk_root.winfo_screenheight()
+    window = tk.Toplevel(tk_root)
+    try:
+        window.minsize(400, 380)
+        window.geometry(f"600x400+{sw - 590}+{sh - 373}")  # 27 below, 10 to the right
+        window.update()
+        assert window.winfo_rooty() + window.winfo_height() == sh + 27
+        assert keep_on_screen(window, (300, 200)) == (600 - 10 - EDGE, 400 - 27 - EDGE)
+        window.update()
+        assert window.winfo_rooty() + window.winfo_height() == sh - EDGE
+        assert window.winfo_rootx() + window.winfo_width() == sw - EDGE
+        assert window.minsize() == (400, 400 - 27 - EDGE)  # (lowered only as needed)
+        assert keep_on_screen(window, (300, 200)) is None  # on the screen now: left alone
+        window.geometry(f"600x400+0+{sh - 150}")  # far below: never under the least size
+        window.update()
+        assert keep_on_screen(window, (300, 200)) == (600, 200)
+    finally:
+        window.destroy()

@@ -354,12 +354,12 @@ def test_a_last_turn_bank_that_loses_asks_first(tk_root: tk.Tk) -> None:
         key(app, "space")
         for k in ("1", "2", "3"):
             key(app, k)
-        assert "Banking 1,000 leaves you 850 short of Ann: you lose." in \
+        assert "Banking 1,000 leaves you 800 behind Ann: you lose." in \
             str(app.window.actions.reason.cget("text"))
         asked: list[str] = []
         app.boxes.confirm = lambda title, question: asked.append(question) is None and False
         key(app, "Return")
-        assert asked == ["Banking 1,000 leaves you 850 short of Ann: you lose. Bank anyway?"]
+        assert asked == ["Banking 1,000 leaves you 800 behind Ann: you lose. Bank anyway?"]
         assert game.phase is Phase.CHOOSE and game.board[1] == 8200
         app.boxes.confirm = lambda title, question: True
         key(app, "Return")

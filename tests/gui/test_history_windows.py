@@ -290,3 +290,57 @@ def test_export_as_csv_is_written_off_the_tk_thread(tk_root: tk.Tk, tmp_path: Pa
         window.destroy()
     finally:
         app.destroy()
+
+
+def test_the_statistics_window_opens_large_enough_for_its_tabs_at_a_larger_scale(
+        tk_root: tk.Tk) -> None:
+    """Issue 42, item 17: on a 2x screen the window opened at the 1x size (1400x900 at
+    most) and cut its tabs ("Luck and skil")."""
+    from tenthousand.view import scaling
+
+    jobs = JobRunner(tk_root)
+    scaling.apply_scaling(tk_root, 150)
+    tk_root.deiconify()
+    tk_root.geometry("1024x700+0+0")
+    tk_root.update()
+    window = StatisticsWindow(tk_root, palette("color", "green"), jobs)
+    try:
+        end = time.monotonic() + 5
+        while window.winfo_width() <= 1 and time.monotonic() < end:
+            tk_root.update()
+            time.sleep(0.01)
+        assert window.winfo_reqwidth() > 1000  # (the content is wide at this scale)
+        assert window.winfo_width() >= min(window.winfo_reqwidth(),
+                                           window.winfo_screenwidth())
+        assert window.winfo_height() >= min(window.winfo_reqheight(),
+                                            window.winfo_screenheight() - 60)
+        assert window.winfo_rooty() + window.winfo_height() <= window.winfo_screenheight()
+    finally:
+        window.destroy()
+        jobs.close()
+        scaling.apply_scaling(tk_root, 100)
+
+
+def test_the_game_points_label_keeps_clear_of_the_lines(tk_root: tk.Tk) -> None:
+    """Issue 42, item 18: the score race's "game point" label sat at the right end of its
+    line, where the winner's line runs up past the game point."""
+    from tenthousand.history.series import ChartData, Series
+    from tenthousand.view.charts import Chart
+
+    winner = Series("Ann", ((0.0, 0.0), (5.0, 6000.0), (9.0, 9700.0), (10.0, 10750.0)))
+    loser = Series("Bob", ((0.0, 0.0), (5.0, 4000.0), (10.0, 7000.0)))
+    data = ChartData("The score race", "Round", "Board score", (winner, loser),
+                     reference=10000.0, reference_label="game point 10,000", steps=True)
+    top = tk.Toplevel(tk_root)
+    chart = Chart(top, palette("color", "green"), width=560, height=320)
+    chart.pack()
+    try:
+        chart.show(data)
+        top.update()
+        [label] = chart.find_withtag("reference-label")
+        box = chart.bbox(label)
+        lines = set(chart.find_withtag("series")) | {
+            i for i in chart.find_withtag("reference") if chart.type(i) == "line"}
+        assert not lines & set(chart.find_overlapping(*box)), box
+    finally:
+        top.destroy()

@@ -21,6 +21,7 @@ from tkinter import filedialog, ttk
 from typing import Any
 
 import pytest
+from rules_kit import compatible
 
 import tenthousand.dialogs.about as about_module
 import tenthousand.dialogs.join as join_module
@@ -49,7 +50,7 @@ def random_settings(rng: random.Random) -> GameSettings:
     seats = tuple(SeatSetting(f"P{i}" if i else "You", rng.random() < 0.6 if i else
                               rng.random() < 0.2, rng.choice(["beginner", "normal", "expert"]))
                   for i in range(n))
-    options = tuple(o for o in OPTION_NAMES if rng.random() < 0.25)
+    options = compatible(o for o in OPTION_NAMES if rng.random() < 0.25)
     point = rng.choice([None, None, 1000, 2500, 5000])
     settings = GameSettings(preset=rng.choice(list(PRESETS)), seats=seats, options=options,
                             game_point=point)

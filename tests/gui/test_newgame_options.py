@@ -58,3 +58,54 @@ def test_leaving_the_saved_set_gives_the_box_back(root: tk.Tk) -> None:
     assert not d.option_checks["three-trash"].instate(["disabled"])
     assert d.option_help["three-trash"].cget("text") == (
         "three trash turns in a row cost 1,000 points")
+
+
+def farkle_dialog(root: tk.Tk) -> NewGameDialog:
+    d = NewGameDialog(root, GameSettings(preset="farkle"), testing=True)
+    d.update()
+    return d
+
+
+def tick(d: NewGameDialog, *names: str, on: bool = True) -> None:
+    for name in names:
+        d.option_vars[name].set(on)
+    d.update()
+
+
+def help_of(d: NewGameDialog, name: str) -> str:
+    return str(d.option_help[name].cget("text"))
+
+
+def test_options_that_do_not_go_together_are_said_before_the_game(root: tk.Tk) -> None:
+    # issue 42, item 4: Rotary Club with surpassing started a game where surpassing did
+    # nothing; now the help says why before ticking, and OK waits with the reason
+    d = farkle_dialog(root)
+    surpassing = "to bank, beat the previous player's last bank"
+    assert help_of(d, "surpassing") == surpassing
+    tick(d, "rotary-club")
+    assert help_of(d, "surpassing").startswith("not with Rotary Club:")
+    assert help_of(d, "three-trash").startswith("not with Rotary Club:")
+    assert d.button_ok.instate(["!disabled"])
+    tick(d, "surpassing")
+    assert d.button_ok.instate(["disabled"])
+    assert d.errors["options"].startswith("Rotary Club and surpassing do not go together")
+    tick(d, "rotary-club", on=False)
+    assert d.button_ok.instate(["!disabled"])
+    assert help_of(d, "surpassing") == surpassing
+
+
+def test_what_goes_with_rotary_club_is_said_before_the_game(root: tk.Tk) -> None:
+    # issue 42, item 4: Mutant Trash and challenging go with Rotary Club but play there in a
+    # way nobody would guess; the help says how as soon as Rotary Club is ticked
+    d = farkle_dialog(root)
+    assert help_of(d, "mutant-trash") == "two seats: the dice you discard score for the other"
+    tick(d, "rotary-club")
+    mutant = help_of(d, "mutant-trash")
+    assert mutant.startswith("two seats: the dice you discard score for the other\n"
+                             "with Rotary Club: the play area's points go onto the other "
+                             "player's score, which counts against them")
+    assert help_of(d, "challenging").splitlines()[1].startswith(
+        "with Rotary Club: what you peg also comes off the rival's score")
+    tick(d, "mutant-trash", "challenging")
+    assert d.button_ok.instate(["!disabled"]) and "options" not in d.errors
+    assert help_of(d, "mutant-trash") == mutant

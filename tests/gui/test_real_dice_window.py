@@ -76,10 +76,13 @@ def test_a_whole_real_dice_game_with_keys_only(tk_root: tk.Tk) -> None:
         for keysym in ("1", "2", "BackSpace", "2", "3", "4", "6"):
             press(app, keysym)
         assert "Took back 2" in " ".join(rec.texts)
-        press(app, "Return")  # five faces for six dice: refused whole
+        press(app, "Return")  # five faces for six dice: refused, said in the row too
         assert rec.texts[-1] == "This throw is of 6 dice, but 5 faces were entered."
         assert game().phase is Phase.START
-        type_throw(app, (1, 2, 3, 4, 6, 6))
+        row = app.window.entry_row
+        assert str(row.progress.cget("text")).startswith(  # (kept: the faces stay)
+            "This throw is of 6 dice, but 5 faces were entered. 5 of 6 entered: 1 2 3 4 6")
+        type_throw(app, (6,))
         assert game().thrown == (1, 2, 3, 4, 6, 6) and not entry.open
         assert app.window.actions.winfo_manager()  # Throw and Bank are back
         press(app, "1")  # the 1
@@ -207,5 +210,28 @@ def test_f3_sets_up_a_real_dice_game(tk_root: tk.Tk) -> None:
         wait_until(app, lambda: app.controller.dice_entry.open)  # whoever throws first
         assert game.record.real_dice == "Blue set" and game.record.recorded_dice
         assert app.preferences.game.dice_set == "Blue set"
+    finally:
+        app.destroy()
+
+
+def test_esc_on_a_real_throw_puts_it_off_and_the_tour_does_without_it(tk_root: tk.Tk) -> None:
+    """Issue 42, item 13: "Skip the tour (Esc)" and "Put off (Esc)" stood together; Esc
+    is the real throw's, and the tour's link says no key."""
+    app = real_app(tk_root, Recorder(instant=True))
+    try:
+        app.guide.restart()
+        app.controller.refresh()
+        app.root.update()
+        press(app, "1")
+        assert app.guide.showing and app.window.entry_row is not None
+        link = app.window.table.itemcget(app.guide.link, "text")
+        assert link == "Skip the tour"
+        assert app.window.entry_row.cancel_button.cget("text") == "Put off (Esc)"
+        press(app, "Escape")
+        assert app.guide.active and not app.guide.tour.finished  # the tour goes on
+        assert app.controller.dice_entry.display() is None  # the throw is put off
+        app.controller.refresh()
+        app.root.update()
+        assert app.window.table.itemcget(app.guide.link, "text") == "Skip the tour (Esc)"
     finally:
         app.destroy()

@@ -98,6 +98,54 @@ def test_the_demo_says_the_players_game_stays_saved(tk_root: tk.Tk) -> None:
     assert_one_sentence(notes[0])
 
 
+# -- --replay and the player's game ------------------------------------------------------
+
+
+def _record_file(tmp_path: Path) -> Path:
+    from tenthousand.tools.sim import run_games
+
+    run_games(PRESETS["farkle"], ["normal", "expert"], 1, seed=5, records=tmp_path)
+    return tmp_path / "game-00001.json"
+
+
+def test_a_replay_launch_keeps_the_players_game_and_plays_nothing_behind(
+        tk_root: tk.Tk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 42, item 6: --replay FILE started a fresh game behind the replay window, the
+    computer played it and the save kept it: the next start offered a game never played."""
+    game, raw = players_game()
+    monkeypatch.setattr(messagebox, "askyesno", lambda *a, **k: pytest.fail("asked"))
+    app = open_window("--replay", str(_record_file(tmp_path)))
+    try:
+        wait_until(app, lambda: bool(app.records.replays), 10)
+        assert app.controller.game.to_dict() == game.to_dict()  # Ann's game, not a new one
+        for _ in range(20):  # a while: nothing is played or saved behind the replay
+            app.root.after(50)
+            app.root.update()
+        assert len(app.controller.game.record) == len(game.record)
+        assert paths().savegame.read_bytes() == raw
+        app.records.replays[-1].close()  # back to the main window: the game goes on
+        app.root.update()
+        assert app.game_commands.begun
+    finally:
+        app.close()
+    again = savegame.load_saved_game()[0]
+    assert again is not None and again.record.start.seed == game.record.start.seed
+
+
+def test_a_replay_launch_without_a_saved_game_saves_nothing_not_played(
+        tk_root: tk.Tk, tmp_path: Path) -> None:
+    app = open_window("--replay", str(_record_file(tmp_path)), "--players", "cpu,cpu")
+    try:
+        wait_until(app, lambda: bool(app.records.replays), 10)
+        for _ in range(20):
+            app.root.after(50)
+            app.root.update()
+        assert len(app.controller.game.record) == 0  # the computers wait
+    finally:
+        app.close()
+    assert savegame.load_saved_game()[0] is None
+
+
 # -- No at the resume question -----------------------------------------------------------
 
 

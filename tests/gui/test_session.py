@@ -107,8 +107,9 @@ WAYS: dict[str, tuple[Any, Way]] = {
     "new": (_new, Way(Origin.NEW, False, 0, "Demo mode is off")),
     "next": (_next, Way(Origin.NEXT, True, 1, "Game 2 of this match")),
     "restart": (_restart, Way(Origin.RESTART, True, 1, "Game 2 of this match")),
-    "play on": (_play_on, Way(Origin.PLAY_ON, False, 0, "Playing on from step 7",
-                              fingerprint=False)),
+    # (the simulator's records keep each game's seed, so the game played on from one has
+    # its fingerprint too: its dice still follow from that seed)
+    "play on": (_play_on, Way(Origin.PLAY_ON, False, 0, "Playing on from step 7")),
     "challenge": (_challenge, Way(Origin.CHALLENGE, False, 0, "Challenge: Farkle")),
     "daily": (_daily, Way(Origin.DAILY, False, 0, "Daily challenge of")),
 }
@@ -357,3 +358,47 @@ def test_the_match_survives_a_restart_of_the_program(tk_root: tk.Tk) -> None:
         app.destroy()
     # Other rules asked for on the command line start afresh, as before.
     assert _saved_game(tk_root, Options(rules="farkle")).game is None
+
+
+def test_play_on_asks_before_it_ends_the_match(tk_root: tk.Tk, tmp_path: Path) -> None:
+    """Issue 42, item 5: the match's points vanished from F6 without a question when the
+    game on the table was not in progress (the second game not begun)."""
+    game = _in_match()
+    app = _window(tk_root, game, demo=False)  # the second game, not begun
+    asked: list[str] = []
+    try:
+        assert not app.session.in_progress
+        app.boxes.confirm = lambda title, question: asked.append(question) is None and False
+        run_games(PRESETS["farkle"], ["normal", "expert"], 1, seed=5, records=tmp_path)
+        window = app.records.show_replay(record=read_record(tmp_path / "game-00001.json"))
+        wait_until(app, lambda: window.replay is not None, seconds=20)
+        window.show(7)
+        window.play_on()
+        wait_until(app, lambda: bool(asked))
+        assert asked == ["Playing on from here starts a new match: the match so far (1 game) "
+                         "ends. Play on from this step of the replay?"]
+        assert app.controller.game is game and app.session.match == ([2, 0], 1)
+        app.boxes.confirm = lambda title, question: True
+        window.play_on()
+        wait_until(app, lambda: app.controller.game is not game)
+        assert app.session.match == ([0, 0], 0)
+    finally:
+        for replay in list(app.records.replays):
+            replay.close()
+        app.destroy()
+
+
+def test_the_review_closes_when_its_game_is_replaced(tk_root: tk.Tk) -> None:
+    app = _window(tk_root, demo=False)  # Ann has thrown
+    try:
+        key(app, "1")  # a decision of Ann's: freeze the first scoring die
+        app.session.table.record.has_human_decision = lambda: True  # type: ignore[method-assign]
+        review = app.records.show_review()
+        assert review is not None and review.winfo_exists()
+        app.records.show_review()  # a second review of the same game
+        undo_review = app.records.reviews[-1]
+        key(app, "F8")  # the next game of the match replaces the game reviewed
+        tk_root.update()
+        assert not review.winfo_exists() and not undo_review.winfo_exists()
+    finally:
+        app.destroy()

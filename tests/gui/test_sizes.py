@@ -248,6 +248,13 @@ def _resized(app: App, size: int) -> int:
     return int(table.geometry()["die"])
 
 
+def _table_text(app: App) -> int:
+    """The pixel size of the table's headings (the turn score) as laid out now."""
+    table = app.window.table
+    table.geometry()
+    return -int(table._fonts["caption"].cget("size"))
+
+
 def test_a_larger_size_never_makes_the_dice_smaller(tk_root: tk.Tk) -> None:
     """Issue 23: Size 150% on 1280x900 made the dice and the table's text smaller (the
     side panel grew and the table shrank)."""
@@ -255,12 +262,14 @@ def test_a_larger_size_never_makes_the_dice_smaller(tk_root: tk.Tk) -> None:
         try:
             table = app.window.table
             key(app, "space")
-            before = int(table.geometry()["die"])
+            before, text = int(table.geometry()["die"]), _table_text(app)
             for size in (125, 150, 200):
                 got = _resized(app, size)
                 assert got >= before, (size, got, before)
+                # issue 42, item 16: the table's text did not change size at all (at 200%
+                # the screen is full: the text grows as far as the dice leave room)
+                assert _table_text(app) > text * 1.2, (size, _table_text(app), text)
                 check_table(table, f"at {size}%")
-                before = got
         finally:
             app.preferences.update(size=100)
 
@@ -268,9 +277,11 @@ def test_a_larger_size_never_makes_the_dice_smaller(tk_root: tk.Tk) -> None:
 def test_a_screen_too_small_for_the_size_says_so(tk_root: tk.Tk) -> None:
     with app_on_screen(tk_root, 100, (1024, 600)) as app:
         try:
-            before = int(app.window.table.geometry()["die"])
+            before, text_before = int(app.window.table.geometry()["die"]), _table_text(app)
             got = _resized(app, 150)
-            assert got <= before  # no room at 1024x600: the table's rows need the height
+            # issue 42, item 16: the dice shrank (80 to 72) and so did the table's text
+            assert got == before  # no room at 1024x600 for larger dice, nor smaller ones
+            assert _table_text(app) > text_before  # the text is larger, as far as it fits
             text, kind = app.messages.last
             assert "too small" in text and "150%" in text
             check_table(app.window.table, "at 150% on 1024x600")

@@ -1,6 +1,6 @@
 """A start of any kind never replaces an unfinished saved game (issue 43, item 1): --host
-finds the game it hosted and hosts it again, --join and --replay keep the save aside where
-the next start offers it.  And a game that ends on a full disk stays in the save, which the
+finds the game it hosted and hosts it again, --join keeps the save aside where the next
+start offers it, and --replay shows it behind the replay window, waiting (issue 42, item 6).  And a game that ends on a full disk stays in the save, which the
 next start stores in the history (item 2).
 
 The windows are the launch's own (``launch._open`` on a Tk root of its own); the network is
@@ -173,10 +173,17 @@ def test_a_replay_or_a_watch_keeps_the_unfinished_game(tk_root: tk.Tk, tmp_path:
             ["--join", "127.0.0.1", "--code", "4821-7396", "--watch"])
     app = open_window(*argv, net=FullTable() if start == "watch" else None)
     try:
-        assert len(savegame.kept_games()) == 1
+        if start == "replay":  # the game waits behind the replay window (issue 42, item 6)
+            assert app.controller.game.record.start.seed == 4242 and not app.game_commands.begun
+            assert not savegame.kept_games()
+        else:
+            assert len(savegame.kept_games()) == 1
     finally:
         app.close()
-    assert savegame.load_kept(savegame.kept_games()[0])[0] is not None
+    if start == "replay":
+        assert saved_seed() == 4242  # still the save, offered by the next start
+    else:
+        assert savegame.load_kept(savegame.kept_games()[0])[0] is not None
 
 
 # -- a full disk at a game's end (item 2) ---------------------------------------------------

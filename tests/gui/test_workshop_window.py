@@ -157,3 +157,45 @@ def test_the_scoring_table_shows_every_counter_and_its_points_whole(tk_root: tk.
             assert text.get(f"{line}.0", f"{line}.end").startswith(f"{words}\t{points}\t")
     finally:
         d.destroy()
+
+
+HOUSE = PRESETS["farkle"].with_options(title="House")
+
+
+def test_replacing_the_rules_of_the_game_on_the_table_says_what_happens(
+        tk_root: tk.Tk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 42, item 14: replacing a saved set whose game is on the table gave no notice,
+    and the game went on with the old rules under the same name."""
+    from app_kit import settings
+
+    from tenthousand.dialogs import workshop
+
+    rulefile.save(rulefile.RuleSet(HOUSE))
+    asked: list[str] = []
+    d = WorkshopDialog(tk_root, HOUSE, testing=True, on_table=HOUSE,
+                       confirm=lambda title, q: asked.append(q) is None)
+    d.vars["game_point"].set("5000")
+    d.ok()
+    assert d.result is not None and len(asked) == 1
+    assert asked[0].endswith("The game on the table goes on with the rules it began with; "
+                             "these play from the next new game.")
+    rulefile.save(rulefile.RuleSet(HOUSE))  # as it was
+    changed = rulefile.RuleSet(dataclasses.replace(HOUSE, game_point=5000))
+
+    class Saved:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            rulefile.save(changed)
+            self.result = workshop.WorkshopResult(changed)
+
+    monkeypatch.setattr(workshop, "WorkshopDialog", Saved)
+    app = make_app(tk_root, settings(("Ann", False), ("Bot", True), preset="saved:House"))
+    try:
+        assert app.session.table.rules == HOUSE
+        app.game_commands.show_workshop()
+        told = app.window.status.full_text
+        assert "goes on with the rules it began with" in told
+        assert any("goes on with the rules it began with" in line
+                   for line in app.window.log.lines())  # kept in the log too
+        assert app.session.table.rules == HOUSE  # a game never changes its rules
+    finally:
+        app.destroy()
