@@ -352,16 +352,11 @@ def _bad_kept_games(path: Path) -> list[str]:
     return [g["token"] for g in games]
 
 
-def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_stored(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _next_start_sets_aside(path: Path, bad: int) -> tuple[Keeper, str, list[Path]]:
+    """The next start stores the kept games "good-1" and "good-2" and sets ``bad`` others
+    aside in one file, said in one sentence: the keeper, the sentence and the file."""
     from save_kit import assert_one_sentence
 
-    from tenthousand.files.paths import paths
-    from tenthousand.history.report import stats_main
-
-    path = paths().history
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _bad_kept_games(path)
     tk = FakeTk()
     keeper = Keeper(JobRunner(tk), path=path, timeout=WAIT)
     got: list[Any] = []
@@ -372,10 +367,24 @@ def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_store
     assert len(done.notices) == 1
     notice = done.notices[0]
     assert_one_sentence(notice)
-    assert notice.startswith("2 games kept to be stored in the history cannot be stored")
-    assert "far too large" in notice and "no longer hold up the others" in notice
+    assert notice.startswith(f"{bad} games kept to be stored in the history cannot be stored")
+    assert "no longer hold up the others" in notice
     aside = [p for p in _aside(path.parent) if p.name.startswith("history-pending.json.bad-")]
     assert len(aside) == 1 and aside[0].name in notice
+    return keeper, notice, aside
+
+
+def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_stored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+
+    from tenthousand.files.paths import paths
+    from tenthousand.history.report import stats_main
+
+    path = paths().history
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _bad_kept_games(path)
+    keeper, notice, aside = _next_start_sets_aside(path, 2)
+    assert "far too large" in notice
     kept_aside = json.loads(aside[0].read_text(encoding="utf-8"))  # nothing lost
     assert [g["token"] for g in kept_aside["games"]] == ["huge", "endless"]
     assert not pending_path(path).exists()  # nothing waits: the next start is quiet
@@ -395,7 +404,6 @@ def test_kept_games_that_do_not_read_are_set_aside_and_the_others_stored(
     all waiting, nothing said) or with a value of the wrong kind (which set the whole
     file aside, the good games with it) is set aside alone, with a sentence; the others
     are stored."""
-    from save_kit import assert_one_sentence
 
     from tenthousand.files.paths import paths
     from tenthousand.history.pending import entry_to_json
@@ -409,20 +417,7 @@ def test_kept_games_that_do_not_read_are_set_aside_and_the_others_stored(
     games.append("not a game")
     pending_path(path).write_text(json.dumps({"pending": 1, "games": games}),
                                   encoding="utf-8")
-    tk = FakeTk()
-    keeper = Keeper(JobRunner(tk), path=path, timeout=WAIT)
-    got: list[Any] = []
-    assert keeper.retry(got.append)
-    tk.pump(until=lambda: bool(got))
-    done = got[0]
-    assert set(done.ids) == {"good-1", "good-2"} and done.kept == 0
-    assert len(done.notices) == 1
-    notice = done.notices[0]
-    assert_one_sentence(notice)
-    assert notice.startswith("3 games kept to be stored in the history cannot be stored")
-    assert "no longer hold up the others" in notice
-    aside = [p for p in _aside(path.parent) if p.name.startswith("history-pending.json.bad-")]
-    assert len(aside) == 1 and aside[0].name in notice
+    keeper, _notice, aside = _next_start_sets_aside(path, 3)
     kept_aside = json.loads(aside[0].read_text(encoding="utf-8"))  # nothing lost
     assert kept_aside["games"] == json.loads(json.dumps(games[1:3])) + ["not a game"]
     assert not pending_path(path).exists()
