@@ -142,7 +142,8 @@ def test_a_bad_kept_file_is_set_aside_and_the_history_left_alone(tmp_path: Path,
     keeper = _keeper(path)
     done = keeper.deliver(_entry("n"), WAIT)
     assert done.ids.keys() == {"n"} and len(done.notices) == 1
-    assert "could not be read" in done.notices[0] and "set aside" in done.notices[0]
+    said = "cannot be stored" if b"games" in content else "could not be read"
+    assert said in done.notices[0] and "set aside" in done.notices[0]
     assert [p.name.split(".bad-")[0] for p in _aside(tmp_path)] == ["history-pending.json"]
     assert _count(path) == 4
     assert not keeper.deliver(_entry("m", 12), WAIT).notices  # said once
@@ -351,16 +352,11 @@ def _bad_kept_games(path: Path) -> list[str]:
     return [g["token"] for g in games]
 
 
-def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_stored(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _next_start_sets_aside(path: Path, bad: int) -> tuple[Keeper, str, list[Path]]:
+    """The next start stores the kept games "good-1" and "good-2" and sets ``bad`` others
+    aside in one file, said in one sentence: the keeper, the sentence and the file."""
     from save_kit import assert_one_sentence
 
-    from tenthousand.files.paths import paths
-    from tenthousand.history.report import stats_main
-
-    path = paths().history
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _bad_kept_games(path)
     tk = FakeTk()
     keeper = Keeper(JobRunner(tk), path=path, timeout=WAIT)
     got: list[Any] = []
@@ -371,10 +367,24 @@ def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_store
     assert len(done.notices) == 1
     notice = done.notices[0]
     assert_one_sentence(notice)
-    assert notice.startswith("2 games kept to be stored in the history cannot be stored")
-    assert "far too large" in notice and "no longer hold up the others" in notice
+    assert notice.startswith(f"{bad} games kept to be stored in the history cannot be stored")
+    assert "no longer hold up the others" in notice
     aside = [p for p in _aside(path.parent) if p.name.startswith("history-pending.json.bad-")]
     assert len(aside) == 1 and aside[0].name in notice
+    return keeper, notice, aside
+
+
+def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_stored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+
+    from tenthousand.files.paths import paths
+    from tenthousand.history.report import stats_main
+
+    path = paths().history
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _bad_kept_games(path)
+    keeper, notice, aside = _next_start_sets_aside(path, 2)
+    assert "far too large" in notice
     kept_aside = json.loads(aside[0].read_text(encoding="utf-8"))  # nothing lost
     assert [g["token"] for g in kept_aside["games"]] == ["huge", "endless"]
     assert not pending_path(path).exists()  # nothing waits: the next start is quiet
@@ -385,6 +395,34 @@ def test_one_bad_kept_game_is_set_aside_with_a_sentence_and_the_others_are_store
     assert stats_main("Ann", as_json=True) == 0
     counted = json.loads(capsys.readouterr().out)
     assert counted["games"] == 2 and counted["wins"] == 2 and not counted.get("skipped")
+
+
+def test_kept_games_that_do_not_read_are_set_aside_and_the_others_stored(
+        tmp_path: Path) -> None:
+    """The hostile run again (issue 43, item 3): a kept game with a number too large for a
+    float (10**400 seconds, which stopped every store with an OverflowError: 0 stored,
+    all waiting, nothing said) or with a value of the wrong kind (which set the whole
+    file aside, the good games with it) is set aside alone, with a sentence; the others
+    are stored."""
+
+    from tenthousand.files.paths import paths
+    from tenthousand.history.pending import entry_to_json
+
+    path = paths().history
+    path.parent.mkdir(parents=True, exist_ok=True)
+    games: list[Any] = [entry_to_json(_entry(token, day)) for token, day in
+                        (("good-1", 1), ("wide", 2), ("typed", 3), ("good-2", 4))]
+    games[1]["seconds"] = 10**400
+    games[2]["seats"][0]["score"] = "many"
+    games.append("not a game")
+    pending_path(path).write_text(json.dumps({"pending": 1, "games": games}),
+                                  encoding="utf-8")
+    keeper, _notice, aside = _next_start_sets_aside(path, 3)
+    kept_aside = json.loads(aside[0].read_text(encoding="utf-8"))  # nothing lost
+    assert kept_aside["games"] == json.loads(json.dumps(games[1:3])) + ["not a game"]
+    assert not pending_path(path).exists()
+    keeper.close()
+    assert _count(path) == 2
 
 
 @pytest.mark.parametrize("change,words", [

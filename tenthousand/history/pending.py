@@ -16,6 +16,7 @@ import dataclasses
 import json
 import logging
 import types
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
@@ -61,7 +62,10 @@ class Pending:
         try:
             data = read_json(path)
             if data is not None:
-                kept.games = entries_from_json(data)
+                kept.games, bad = entries_from_json(data)
+                if bad:  # (each alone: the others are stored)
+                    kept.problem = kept._aside(bad, _("one of its values is not what it "
+                                                      "should be"))
         except (BadFile, ValueError) as e:
             aside = set_aside(path)
             log.warning("the games kept to be stored are unreadable (%s); set aside as %s",
@@ -91,11 +95,15 @@ class Pending:
         in a file of their own beside this one (``history-pending.json.bad-TIMESTAMP``) and
         forgotten here, so that the others are stored; the sentence for the player.  When
         that file cannot be written they stay kept here (and are tried again)."""
+        return self._aside([entry_to_json(g) for g in entries], reason, entries)
+
+    def _aside(self, raw: list[object], reason: str, entries: Sequence[GameEntry] = ()
+               ) -> str:
+        """Set ``raw`` (kept games as JSON, ``entries`` as read) aside: the sentence."""
         aside = aside_path(self.path)
         try:
-            write_text_atomic(aside, json.dumps(
-                {"pending": FORMAT, "games": [entry_to_json(g) for g in entries]},
-                indent=1, ensure_ascii=False))
+            write_text_atomic(aside, json.dumps({"pending": FORMAT, "games": raw},
+                                                indent=1, ensure_ascii=False))
         except (OSError, ValueError) as e:
             log.warning("the games that cannot be stored could not be set aside: %s", e)
             # Translators: {reason} says what is wrong with the game's values.
@@ -104,9 +112,11 @@ class Pending:
                 "stays kept, as the disk refused to set it aside.",
                 "{n} games kept to be stored in the history cannot be stored ({reason}, for "
                 "the first); they stay kept, as the disk refused to set them aside.",
-                len(entries)).format(n=number(len(entries)), reason=reason)
-        log.warning("%d kept games set aside as %s", len(entries), aside)
+                len(raw)).format(n=number(len(raw)), reason=reason)
+        log.warning("%d kept games set aside as %s", len(raw), aside)
         self.forget({g.token for g in entries})
+        if not entries:  # (read badly: they were never among the games kept here)
+            self.save()
         # Translators: {reason} says what is wrong with the game's values, {file} is the
         # name of the file it was kept in.
         return ngettext(
@@ -114,7 +124,7 @@ class Pending:
             "set aside as {file} and no longer holds up the others.",
             "{n} games kept to be stored in the history cannot be stored ({reason}, for the "
             "first), so they were set aside as {file} and no longer hold up the others.",
-            len(entries)).format(n=number(len(entries)), reason=reason, file=aside.name)
+            len(raw)).format(n=number(len(raw)), reason=reason, file=aside.name)
 
     def save(self) -> bool:
         """Write the kept games (the file is removed when none is left); False when it
@@ -148,15 +158,28 @@ def entry_to_json(entry: GameEntry) -> dict[str, Any]:
     return dataclasses.asdict(entry)
 
 
-def entries_from_json(data: object) -> list[GameEntry]:
-    """The kept games in ``data``; ValueError when anything is not as written."""
+def entries_from_json(data: object) -> tuple[list[GameEntry], list[object]]:
+    """The kept games in ``data``, and those that are not as written (as they are, to be
+    set aside: one bad game never holds up the others); ValueError when ``data`` is not
+    a file of kept games."""
     if not isinstance(data, dict) or data.get("pending") != FORMAT or \
             not isinstance(data.get("games"), list):
         raise ValueError("not a file of kept games")
-    games = [_build(GameEntry, g) for g in data["games"]]
-    if any(not g.token for g in games):
-        raise ValueError("a kept game without a token")
-    return games[-MOST:]
+    games: list[GameEntry] = []
+    bad: list[object] = []
+    for raw in data["games"]:
+        try:
+            game = _build(GameEntry, raw)
+        except (ValueError, OverflowError) as e:
+            log.warning("a kept game does not read: %s", e)
+            bad.append(raw)
+            continue
+        if not game.token:
+            log.warning("a kept game without a token")
+            bad.append(raw)
+        else:
+            games.append(game)
+    return games[-MOST:], bad
 
 
 def _build(cls: type[Any], data: object) -> Any:
@@ -187,7 +210,10 @@ def _value(hint: Any, v: object) -> Any:
     if hint is int and isinstance(v, int) and not isinstance(v, bool):
         return v
     if hint is float and isinstance(v, (int, float)) and not isinstance(v, bool):
-        return float(v)
+        try:
+            return float(v)
+        except OverflowError:  # (an int of 400 digits)
+            raise ValueError(f"{v!r:.40} is too large for a number") from None
     if origin is dict and isinstance(v, dict) and all(isinstance(k, str) for k in v):
         return v
     if origin is tuple and isinstance(v, list):

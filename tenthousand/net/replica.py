@@ -278,9 +278,15 @@ class FairDice:
             said = self.ended(_("the host started the next game without showing its dice "
                                 "seed"), last=True)
         self.game, self.fingerprint = game, fingerprint
-        if last is not None and _same_start(last, game) and last.record.network is not None \
-                and last.record.network.dice_check:  # (a rejoin: what was found stands)
-            game.record.note_dice_check(last.record.network.dice_check)
+        if last is None or not _same_start(last, game):
+            return said
+        if not _same_past(last, game):  # (not a rejoin: the host rewrote what it showed)
+            game.record.note_dice_check("unfair")
+            return _unfair(_("the host sent this game again with other moves or throws "
+                             "than it showed before"))
+        if last.record.network is not None and last.record.network.dice_check:
+            game.record.note_dice_check(last.record.network.dice_check)  # (what was found
+            # stands: the same game again, on a rejoin)
         return said
 
     def over(self) -> FairVerdict | None:
@@ -304,6 +310,9 @@ class FairDice:
                                         "so the host must show it again then."), False)
         if not self.fingerprint:
             return self.over()
+        network = game.record.network
+        if network is not None and network.dice_check == "unfair":
+            return None  # (said loudly already: a seed cannot make it fair again)
         verdict = self.check(seed, self.fingerprint, game.record, start)
         game.record.note_dice_check("fair" if verdict.fair else "unfair")
         return verdict
@@ -344,6 +353,18 @@ class FairDice:
         game = self.game
         return game is not None and game.over and game.record.network is not None \
             and not game.record.network.dice_check
+
+
+def _moves(record: Record) -> list[tuple[int, str, tuple[int, ...], list[tuple[int, ...]]]]:
+    return [(s.command.seat, s.command.name, tuple(s.command.args), _thrown(s.events))
+            for s in record.steps]
+
+
+def _same_past(last: Game, game: Game) -> bool:
+    """Whether ``game`` goes on from everything this screen was shown of ``last`` (the
+    same moves and throws, perhaps more): what a rejoin sends."""
+    shown = _moves(last.record)
+    return _moves(game.record)[:len(shown)] == shown
 
 
 def _same_start(one: Game, other: Game) -> bool:

@@ -10,7 +10,7 @@ from tenthousand.ai import make_player, play_game
 from tenthousand.ai.moves import step
 from tenthousand.history.codes import fingerprint_of
 from tenthousand.model.game import Game, Seat
-from tenthousand.net.replica import Replica, ReplicaError, command_data, fair_check
+from tenthousand.net.replica import FairDice, Replica, ReplicaError, command_data, fair_check
 
 
 class OneChangedThrow:
@@ -132,3 +132,58 @@ def test_a_host_that_never_shows_its_seed_is_called_out_over_the_network() -> No
             assert friend.replica is not None and not friend.replica.game.over
     finally:
         link.close()
+
+
+def _played_out(seed: int) -> tuple[Game, dict[str, object], list[dict[str, object]]]:
+    """A game from ``seed`` (the first seat fixed): its shared start, and every command as
+    the host sends it."""
+    game = Game(RULES, [Seat("Kim"), Seat("Ann")], seed=seed, first_seat=0)
+    header = game.record.shared_dict()
+    players = _players(game)
+    commands = []
+    while not game.over:
+        commands.append(command_data(game, step(game, players[game.current])))  # type: ignore[arg-type]
+    return game, header, commands
+
+
+def test_the_same_game_sent_again_with_other_throws_is_not_called_fair() -> None:
+    """A cheating host's trick (the hostile run of issue 43): a game checked fair, then
+    "the same game again" (as on a rejoin: its very start) with other moves and throws.
+    The check found for the first must not pass to the forgery: it is called NOT fair,
+    stays so even when the seed comes again, and an honest rejoin keeps its check."""
+    honest, header, commands = _played_out(99)
+    _other, _header, forged_commands = _played_out(7)
+    dice = FairDice()
+    replica = Replica.from_game(header, seat=1)
+    assert dice.begin(replica.game, fingerprint_of(99)) is None
+    for command in commands:
+        replica.apply(command)
+    verdict = dice.revealed(99, honest.record.start.to_dict())
+    assert verdict is not None and verdict.fair
+    # An honest rejoin: the whole game again, the same moves: the check stands, unsaid.
+    again = Replica.from_game(dict(header, commands=commands), seat=1)
+    assert dice.begin(again.game, fingerprint_of(99)) is None
+    assert again.game.record.network is not None
+    assert again.game.record.network.dice_check == "fair"
+    # The forgery: the same start, other moves and throws, a finished game.
+    forged = Replica.from_game(dict(header, commands=forged_commands), seat=1)
+    said = dice.begin(forged.game, fingerprint_of(99))
+    assert said is not None and not said.fair and "NOT fair" in said.text
+    assert "other moves or throws" in said.text
+    network = forged.game.record.network
+    assert network is not None and network.dice_check == "unfair"
+    assert dice.revealed(99, honest.record.start.to_dict()) is None  # (said already)
+    assert network.dice_check == "unfair"
+    # Mid-game too: a rejoin whose past differs from what this screen was shown.
+    replica = Replica.from_game(header, seat=1)
+    dice = FairDice()
+    dice.begin(replica.game, fingerprint_of(99))
+    for command in commands[:6]:
+        replica.apply(command)
+    rewritten = Replica.from_game(dict(header, commands=forged_commands[:8]), seat=1)
+    said = dice.begin(rewritten.game, fingerprint_of(99))
+    assert said is not None and not said.fair
+    honest_rejoin = Replica.from_game(dict(header, commands=commands[:9]), seat=1)
+    fresh = FairDice()
+    fresh.begin(replica.game, fingerprint_of(99))
+    assert fresh.begin(honest_rejoin.game, fingerprint_of(99)) is None
