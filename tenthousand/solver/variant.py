@@ -171,9 +171,10 @@ class Variant:
 
     # -- a game in play -------------------------------------------------------------------
 
-    def position(self, game: Game) -> tuple[Family, Frame] | None:
-        """The turn start of a game (its family and frame), or None where the tables do
-        not reach (another number of seats, a stage or a score off the grid)."""
+    def _read(self, game: Game) -> tuple[str, Frame] | None:
+        """A game's stage (the name of its family before the far rounds are told apart)
+        and the coordinates its features read off it, from the mover's side; None where
+        the tables do not reach (another number of seats, a score off the grid)."""
         if len(game.seats) != self.players or game.rules != self.rules:
             return None
         if any(board % STEP for board in game.board):
@@ -185,6 +186,15 @@ class Variant:
         frame: Frame = {}
         for feature in [*self.features, self.ending]:
             frame.update(feature.read(game, order))
+        return name, frame
+
+    def position(self, game: Game) -> tuple[Family, Frame] | None:
+        """The turn start of a game (its family and frame), or None where the tables do
+        not reach (another number of seats, a stage or a score off the grid)."""
+        read = self._read(game)
+        if read is None:
+            return None
+        name, frame = read
         if name == "tie-first" and not self.ending.exact:
             name = "far-first"
         if name == "tie-second" and not self.ending.exact:
@@ -288,17 +298,10 @@ class PeggingVariant(Variant):
     def position(self, game: Game) -> tuple[Family, Frame] | None:
         """The stretch start a game is at: a turn's start, or the stretch after its last
         corner (None off the tables, or past the truncation)."""
-        if len(game.seats) != self.players or game.rules != self.rules:
+        read = self._read(game)
+        if read is None:
             return None
-        if any(board % STEP for board in game.board):
-            return None
-        name = self.ending.stage_of(game)
-        if name is None:
-            return None
-        order = [(game.current + k) % self.players for k in range(self.players)]
-        frame: Frame = {}
-        for feature in [*self.features, self.ending]:
-            frame.update(feature.read(game, order))
+        name, frame = read
         family = self.family(name)
         if name == "tie-first" and not family.inside({**family.fixed, **frame}):
             family = self.family("far-first")  # a later round, kept far above
