@@ -425,12 +425,19 @@ def _too_big(variant: Variant) -> str | None:
                  "computer").format(points=number(LARGEST_GAME_POINT))
     work = estimated_work(variant)
     if work > LARGEST_WORK:
+        states, sweeps = count_states(variant), sweeps_of(variant)
+        if sweeps == 1:
+            # Translators: {states} is a number of positions inside turns, {most} the most
+            # solved here.
+            return _("too many positions to solve on this computer: {states} positions "
+                     "inside turns (the most solved here is {most})").format(
+                         states=number(states), most=number(LARGEST_WORK))
         # Translators: {states} is a number of positions inside turns, {sweeps} how often
         # the solve must go over them, {work} their product, {most} the most solved here.
         return _("too many positions to solve on this computer: {states} positions inside "
                  "turns, gone over about {sweeps} times ({work} steps; the most solved here "
                  "is {most})").format(
-                     states=number(count_states(variant)), sweeps=number(sweeps_of(variant)),
+                     states=number(states), sweeps=number(sweeps),
                      work=number(work), most=number(LARGEST_WORK))
     return None
 
@@ -487,7 +494,7 @@ def exact_states(variant: Variant) -> int:
 def sweeps_of(variant: Variant) -> int:
     """How often a solve goes over the normal game: once, or about ten sweeps when a
     penalty moves boards down (docs/perfect-play.md)."""
-    return 10 if variant.rules.three_trash else 1
+    return 10 if any(isinstance(f, Penalty) for f in variant.features) else 1
 
 
 def estimated_work(variant: Variant) -> int:
