@@ -171,9 +171,10 @@ class Variant:
 
     # -- a game in play -------------------------------------------------------------------
 
-    def position(self, game: Game) -> tuple[Family, Frame] | None:
-        """The turn start of a game (its family and frame), or None where the tables do
-        not reach (another number of seats, a stage or a score off the grid)."""
+    def _read(self, game: Game) -> tuple[str, Frame] | None:
+        """A game's stage (the name of its family before the far rounds are told apart)
+        and the coordinates its features read off it, from the mover's side; None where
+        the tables do not reach (another number of seats, a score off the grid)."""
         if len(game.seats) != self.players or game.rules != self.rules:
             return None
         if any(board % STEP for board in game.board):
@@ -185,6 +186,15 @@ class Variant:
         frame: Frame = {}
         for feature in [*self.features, self.ending]:
             frame.update(feature.read(game, order))
+        return name, frame
+
+    def position(self, game: Game) -> tuple[Family, Frame] | None:
+        """The turn start of a game (its family and frame), or None where the tables do
+        not reach (another number of seats, a stage or a score off the grid)."""
+        read = self._read(game)
+        if read is None:
+            return None
+        name, frame = read
         if name == "tie-first" and not self.ending.exact:
             name = "far-first"
         if name == "tie-second" and not self.ending.exact:
@@ -288,17 +298,10 @@ class PeggingVariant(Variant):
     def position(self, game: Game) -> tuple[Family, Frame] | None:
         """The stretch start a game is at: a turn's start, or the stretch after its last
         corner (None off the tables, or past the truncation)."""
-        if len(game.seats) != self.players or game.rules != self.rules:
+        read = self._read(game)
+        if read is None:
             return None
-        if any(board % STEP for board in game.board):
-            return None
-        name = self.ending.stage_of(game)
-        if name is None:
-            return None
-        order = [(game.current + k) % self.players for k in range(self.players)]
-        frame: Frame = {}
-        for feature in [*self.features, self.ending]:
-            frame.update(feature.read(game, order))
+        name, frame = read
         family = self.family(name)
         if name == "tie-first" and not family.inside({**family.fixed, **frame}):
             family = self.family("far-first")  # a later round, kept far above
@@ -422,12 +425,19 @@ def _too_big(variant: Variant) -> str | None:
                  "computer").format(points=number(LARGEST_GAME_POINT))
     work = estimated_work(variant)
     if work > LARGEST_WORK:
+        states, sweeps = count_states(variant), sweeps_of(variant)
+        if sweeps == 1:
+            # Translators: {states} is a number of positions inside turns, {most} the most
+            # solved here.
+            return _("too many positions to solve on this computer: {states} positions "
+                     "inside turns (the most solved here is {most})").format(
+                         states=number(states), most=number(LARGEST_WORK))
         # Translators: {states} is a number of positions inside turns, {sweeps} how often
         # the solve must go over them, {work} their product, {most} the most solved here.
         return _("too many positions to solve on this computer: {states} positions inside "
                  "turns, gone over about {sweeps} times ({work} steps; the most solved here "
                  "is {most})").format(
-                     states=number(count_states(variant)), sweeps=number(sweeps_of(variant)),
+                     states=number(states), sweeps=number(sweeps),
                      work=number(work), most=number(LARGEST_WORK))
     return None
 
@@ -484,7 +494,7 @@ def exact_states(variant: Variant) -> int:
 def sweeps_of(variant: Variant) -> int:
     """How often a solve goes over the normal game: once, or about ten sweeps when a
     penalty moves boards down (docs/perfect-play.md)."""
-    return 10 if variant.rules.three_trash else 1
+    return 10 if any(isinstance(f, Penalty) for f in variant.features) else 1
 
 
 def estimated_work(variant: Variant) -> int:
