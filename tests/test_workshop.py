@@ -111,6 +111,21 @@ def test_six_dice_that_score_on_the_first_throw_alone_still_give_an_average() ->
         card.expected_turn_score(farkle, on_board=True))
 
 
+def test_six_dice_after_a_corner_are_said_to_fail_where_they_can() -> None:
+    # the helper's tour of issue 42, item 1: with a six worth 50 the workshop said "Six dice
+    # thrown are never trash." beside the average, though 2 2 3 3 4 4 after a corner is
+    # trash (three pairs count only on a turn's first throw): 90 of 46,656 throws
+    rules = dataclasses.replace(PRESETS["ten-thousand"], single_six=50)
+    lines = figures_text(figures(rules))
+    assert "Six dice thrown are never trash." not in lines
+    assert "Six dice are never trash on a turn's first throw." in lines
+    assert ("Six dice after a corner are trash 0.19% of the time (1 in 518)." in lines)
+    # where the first throw and a corner's six dice fail alike, one line as before
+    farkle = figures_text(figures(PRESETS["farkle"]))
+    assert not any("after a corner" in line for line in farkle)
+    assert any(line.startswith("Six dice thrown are trash ") for line in farkle)
+
+
 def test_what_can_be_solved() -> None:
     assert solvable(PRESETS["farkle"]) is None
     reason = solvable(PRESETS["farkle"].with_options("pyramiding", "challenging"))

@@ -176,6 +176,7 @@ class NewGameDialog(Dialog[GameSettings]):
         self._build_options(rules, settings)
         self.preset_var.trace_add("write", self._preset_changed)
         self._show_preset()
+        self.options.keep_width(self._error_labels["options"])
 
     def narrow(self) -> None:
         """The rules under the players (on a narrow screen: 1024 pixels in German)."""
@@ -480,8 +481,11 @@ class NewGameDialog(Dialog[GameSettings]):
     def refresh(self, *args: object) -> None:
         if hasattr(self, "placeholders"):
             self._update_placeholders()
-        if hasattr(self, "options"):
-            self.options.show_help()
+        lines = hasattr(self, "options") and self.options.show_help()
         if hasattr(self, "status"):  # not while the body is built (a saved set's options)
+            said = self._error_labels["options"].cget("text")
             super().refresh(*args)
+            lines = lines or self._error_labels["options"].cget("text") != said
+        if lines and self.winfo_ismapped():  # the options' help or their error: more lines
+            self.content_changed()  # the window grows, or its body scrolls
 

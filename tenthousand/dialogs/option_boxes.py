@@ -23,6 +23,8 @@ from .base import HINT_STYLE, chars
 
 __all__ = ["OptionBoxes"]
 
+HELP_INDENT = 24  # pixels: the help under its box
+
 
 class OptionBoxes:
     """The check boxes of the options in ``parent``; ``on_change`` hears every tick."""
@@ -43,7 +45,7 @@ class OptionBoxes:
             label = self.help[name] = ttk.Label(
                 parent, text=_(help_text), style=HINT_STYLE, font=font,
                 wraplength=chars(parent, 60), justify="left")
-            label.grid(row=2 * i + 1, column=0, columnspan=2, sticky="w", padx=(24, 0),
+            label.grid(row=2 * i + 1, column=0, columnspan=2, sticky="w", padx=(HELP_INDENT, 0),
                        pady=(0, 3))
             self.vars[name] = flag
             self.checks[name] = check
@@ -64,16 +66,31 @@ class OptionBoxes:
         self._base = base
         self.show_help()
 
-    def show_help(self) -> None:
+    def keep_width(self, *others: ttk.Label) -> None:
+        """Wrap the help (and ``others`` below it) at the width the boxes have now, so that
+        a longer help (Rotary Club's mixtures, a clash) adds lines instead of widening the
+        column past the dialog's edge."""
+        frame = next(iter(self.help.values())).master
+        frame.update_idletasks()
+        width = frame.winfo_reqwidth()
+        for label in self.help.values():
+            label.configure(wraplength=width - HELP_INDENT)
+        for label in others:
+            label.configure(wraplength=width)
+
+    def show_help(self) -> bool:
         """Each option's help: why it cannot be played with an option ticked (before the
         player ticks it too), else what it does with the chosen rules' numbers, and how it
-        plays under an option ticked that changes it."""
+        plays under an option ticked that changes it.  Whether a help changed."""
         if self._base is None:
-            return
+            return False
         ticked = self.ticked()
+        changed = False
         for name, label in self.help.items():
             text = clashes_with(name, ticked) or "\n".join(
                 line for line in (option_help(name, self._base), plays_with(name, ticked))
                 if line)
             if label.cget("text") != text:
                 label.configure(text=text)
+                changed = True
+        return changed

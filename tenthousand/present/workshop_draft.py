@@ -241,6 +241,9 @@ class Figures:
     note: str = ""  # why a figure is missing (marked only: translated where shown)
     #: What keeps a game under these rules from ending as it should (translated already).
     warnings: tuple[str, ...] = ()
+    #: The chance that six dice after a corner score nothing, where it is not the first
+    #: throw's (a counter only on a turn's first throw, D-2); None where they are alike.
+    trash_corner: float | None = None
 
 
 def figures(rules: Rules) -> Figures:
@@ -250,6 +253,9 @@ def figures(rules: Rules) -> Figures:
     from ..solver import card
 
     trash = card.trash_chance(rules)
+    corner = card.trash_chance(rules, first_throw=False) if rules.first_throw_matters else None
+    if corner == trash:
+        corner = None
     warned = tuple(warnings(rules))
     # Only when no throw of any kind can fail (the first throw, six fresh dice after a
     # corner, fewer dice) does throwing on never end: six dice that never fail on the first
@@ -258,14 +264,14 @@ def figures(rules: Rules) -> Figures:
     if never_trash(rules):
         return Figures(None, None, trash, N_("Six dice can never be trash, so a turn can go "
                                              "on for ever and has no average score."),
-                       warned)
+                       warned, corner)
     if rules.rotary_club:
         return Figures(card.expected_turn_score(rules), None, trash,
                        N_("In Rotary Club nobody banks: this is the points a turn pegs."),
-                       warned)
+                       warned, corner)
     on_board = card.expected_turn_score(rules, on_board=True)
     opening = card.expected_turn_score(rules, on_board=False)
-    return Figures(on_board, opening, trash, warnings=warned)
+    return Figures(on_board, opening, trash, warnings=warned, trash_corner=corner)
 
 
 def figures_text(f: Figures) -> list[str]:
@@ -282,8 +288,15 @@ def figures_text(f: Figures) -> list[str]:
         lines.append(_("Six dice thrown are trash {chance} of the time (1 in {one_in})."
                        ).format(chance=percent(f.trash_six, 2),
                                 one_in=number(1 / f.trash_six)))
+    elif f.trash_corner is not None:
+        lines.append(_("Six dice are never trash on a turn's first throw."))
     else:
         lines.append(_("Six dice thrown are never trash."))
+    if f.trash_corner:  # (three pairs count only on a turn's first throw: 2 2 3 3 4 4)
+        # Translators: as "Six dice thrown are trash ..." for six fresh dice after a corner.
+        lines.append(_("Six dice after a corner are trash {chance} of the time "
+                       "(1 in {one_in}).").format(chance=percent(f.trash_corner, 2),
+                                                  one_in=number(1 / f.trash_corner)))
     if f.note:
         lines.append(_(f.note))
     return lines

@@ -109,3 +109,33 @@ def test_what_goes_with_rotary_club_is_said_before_the_game(root: tk.Tk) -> None
     tick(d, "mutant-trash", "challenging")
     assert d.button_ok.instate(["!disabled"]) and "options" not in d.errors
     assert help_of(d, "mutant-trash") == mutant
+
+
+def _cut(widget: tk.Misc, area: tk.Misc) -> str | None:
+    """How ``widget`` is cut off: narrower than it asks, or reaching past the visible part
+    of ``area`` (across, or down when the area does not scroll down)."""
+    if widget.winfo_width() < widget.winfo_reqwidth():
+        return f"{widget.winfo_width()} of {widget.winfo_reqwidth()} pixels wide"
+    right = widget.winfo_rootx() + widget.winfo_width()
+    if right > area.winfo_rootx() + area.winfo_width():
+        return f"its right edge {right - area.winfo_rootx() - area.winfo_width()} px outside"
+    return None
+
+
+def test_the_help_of_rotary_clubs_mixtures_is_all_shown(shown_root: tk.Tk) -> None:
+    # the helper's tour of issue 42: ticking Rotary Club lengthened the help of surpassing,
+    # challenging and Mutant Trash; the rules column grew past the dialog's right edge
+    # ("so there is n", "other playe") and Three-trash penalty and the real dice were cut
+    # off at the foot, with no scroll bar to reach them
+    d = NewGameDialog(shown_root, GameSettings(preset="farkle"), testing=True)
+    d.update()
+    canvas = d.scroll_area.canvas
+    tick(d, "rotary-club", "mutant-trash", "challenging", "surpassing")
+    d.update()
+    assert d.errors["options"]
+    for name, label in [*d.option_help.items(), ("error", d._error_labels["options"])]:
+        assert _cut(label, canvas) is None, (name, _cut(label, canvas))
+    inner = d.scroll_area.inner
+    if not d.scroll_area.scrolls[1]:  # everything in sight, the foot of the dialog too
+        assert inner.winfo_reqheight() <= canvas.winfo_height()
+    d.destroy()
