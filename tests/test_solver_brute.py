@@ -1,0 +1,173 @@
+"""The generic brute force of the two-player game (``tests/solver_brute.py``, issue 39).
+
+- each turn model solved side by side on arrays equals the same turn as a plain recursion,
+  and reads no outcome its turn cannot have;
+- a turn's end takes the game where the engine takes it (``Play`` on scripted dice);
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+from rules_kit import new_game
+
+from tenthousand.model import scoring
+from tenthousand.model.game import Game
+from tenthousand.model.rules import PRESETS, Rules
+
+np = pytest.importorskip("numpy")
+
+from solver_brute import STEP, GameBruteForce, State, turn_model  # noqa: E402
+
+_FEW = dict(opening_minimum=100, minimum=50, straight=None,
+            kinds=((300, None, None, None),) + ((200, None, None, None),) * 5)
+
+
+# -- the turn models ------------------------------------------------------------------------
+
+MODELS = {
+    "trash": PRESETS["trash-5000"].with_options(game_point=500),
+    "ten-thousand": PRESETS["ten-thousand"].with_options(game_point=500),
+    "five-dice": PRESETS["farkle"].with_options(game_point=500, dice=5),
+    "pyramid-trash": PRESETS["trash-5000"].with_options("pyramiding", **_FEW),
+    "pyramid-ten-thousand": PRESETS["ten-thousand"].with_options(
+        "pyramiding", triplet_ones=300, kind_doubling=False, three_pairs=500, straight=500),
+    "rotary": PRESETS["trash-5000"].with_options("rotary-club", straight=None,
+                                                 triplet_ones=300),
+}
+
+
+@pytest.mark.parametrize("key", list(MODELS))
+def test_each_turn_model_on_arrays_is_its_plain_recursion(key: str) -> None:
+    """Random values for every outcome a turn can have (NaN for the others: a turn that
+    read one would come out NaN), turns of several caps side by side: each the recursion's
+    value."""
+    model = turn_model(MODELS[key])
+    rng = np.random.default_rng(7)
+    for need, caps in ((1, [3, 0, 5, 2, 5]), (4, [9, 4, 7]), (12, [11, 14, 12, 13])):
+        rows = model.rows(max(caps))
+        ends = np.full((rows, len(caps)), np.nan)
+        for j, cap in enumerate(caps):
+            outcomes = list(model.outcomes(need, cap))
+            ends[outcomes, j] = rng.random(len(outcomes))
+        got = model.evaluate(ends, np.full(len(caps), need), np.array(caps))
+        for j, cap in enumerate(caps):
+            want = model.turn(lambda o, j=j, ends=ends: float(ends[o, j]), need, cap)
+            assert not math.isnan(want)
+            assert got[j] == pytest.approx(want, abs=1e-13), (need, cap)
+
+
+# -- the engine's turn ends -------------------------------------------------------------------
+
+#: faces thrown and frozen for a bank of so many points (none of them a triplet or more)
+_BANKS = {50: ([5, 2, 3, 4, 6, 2], [5]), 100: ([1, 2, 3, 4, 6, 2], [1]),
+          150: ([1, 5, 2, 3, 4, 6], [1, 5]), 200: ([1, 1, 2, 3, 4, 6], [1, 1]),
+          250: ([1, 1, 5, 2, 3, 4], [1, 1, 5]), 300: ([1, 1, 5, 5, 2, 3], [1, 1, 5, 5])}
+_TRASH = [2, 3, 4, 6, 2, 3]
+_PEG = [1, 1, 1, 5, 5, 5]  # Rotary Club: all six frozen, pegged, then trash
+
+ENGINE = {
+    "surpass-challenge-penalty-end": PRESETS["trash-5000"].with_options(
+        "surpassing", "challenging", "three-trash", game_point=500, trash_run=2,
+        trash_penalty=100, score_floor=-100, **_FEW),
+    "challenge-penalty-once": PRESETS["ten-thousand"].with_options(
+        "challenging", "three-trash", game_point=500, catch_up=False, trash_run=2,
+        trash_penalty=200, score_floor=-150, straight=None, three_pairs=None,
+        triplet_ones=300, kind_doubling=False),
+    "surpass-penalty-end": PRESETS["farkle"].with_options(
+        "surpassing", "three-trash", game_point=300, opening_minimum=150, trash_run=2,
+        trash_penalty=100, score_floor=0, straight=None, three_pairs=None, two_triplets=None,
+        four_of_a_kind=None, five_of_a_kind=None, six_of_a_kind=None),
+    "rotary-challenge": PRESETS["trash-5000"].with_options(
+        "rotary-club", "challenging", game_point=500, score_floor=0, **_FEW),
+}
+
+
+def _position(rules: Rules, state: State) -> tuple[Game, Any]:
+    """A game on scripted dice at the start of this turn."""
+    stage, b0, b1, a0, a1, r0, r1, c0, c1, mover = state
+    game, dice = new_game(rules, first_seat=mover)
+    game.board[:] = [b0, b1]
+    game.turn_added[:] = [a0, a1]
+    game.trash_streak[:] = [r0, r1]
+    if rules.challenging:
+        game.challenges_used = [[not c & 2, not c & 1] for c in (c0, c1)]
+    if stage == "C":
+        game.stage, game.reacher, game.queue = "catch-up", 1 - mover, []
+    elif stage == "T":
+        game.stage, game.reacher, game.queue = "tie-break", 0, [1] if mover == 0 else []
+    return game, dice
+
+
+def _state(force: GameBruteForce, game: Game) -> State | float:
+    """The game's turn start as a generic state, or seat 0's chance when it is over."""
+    if game.over:
+        assert game.result is not None
+        return 1.0 if game.result.seat == 0 else 0.0
+    rules, mover = game.rules, game.current
+    added = list(game.turn_added) if force.surpassing else [0, 0]
+    added[mover] = 0
+    runs = list(game.trash_streak) if force.penalty else [0, 0]
+    chal = [2 * (not used[0]) + (not used[1]) for used in game.challenges_used] \
+        if rules.challenging else [0, 0]
+    stage = {"normal": "N", "catch-up": "C", "tie-break": "T"}[game.stage]
+    return (stage, game.board[0], game.board[1], added[0], added[1], runs[0], runs[1],
+            chal[0], chal[1], mover)
+
+
+def _play(rules: Rules, state: State, slot: int | None, outcome: int) -> Game:
+    """Play the turn in the engine (``slot``: a challenge); ``outcome``: trash (0), a bank
+    (banking games) or one peg of ``_PEG`` (Rotary Club)."""
+    game, dice = _position(rules, state)
+    if slot is not None:
+        game.challenge(1 - game.current)
+        assert game.challenge_slot == slot
+    if outcome == 0:
+        dice.add(_TRASH)
+        game.throw()
+    elif rules.rotary_club:
+        dice.add(_PEG, _TRASH)
+        game.throw()
+        game.throw(game.indices_for(_PEG))
+    else:
+        faces, keep = _BANKS[outcome * STEP]
+        dice.add(faces)
+        game.throw()
+        game.bank(game.indices_for(keep))
+    return game
+
+
+@pytest.mark.parametrize("key", list(ENGINE))
+def test_a_turn_ends_where_the_engine_takes_the_game(key: str) -> None:
+    """Turn starts of every stage, each turn it may play (plain, a challenge), ended by
+    trash or by a bank of 50 to 300 (Rotary Club: a peg of all six dice, then trash): the
+    brute force's next state is the engine's (a tie after a tie-break round: the engine's
+    with the boards at ``far``), or the same winner."""
+    rules = ENGINE[key]
+    force = GameBruteForce(rules, 0)
+    states, _count = force.sample(600, seed=3, most=20_000)
+    rng = random.Random(3)
+    by_stage: dict[str, list[State]] = {}
+    for s in states:
+        by_stage.setdefault(s[0], []).append(s)
+    peg = scoring.score(_PEG, rules) // STEP  # type: ignore[operator]
+    checked = 0
+    for _stage, found in sorted(by_stage.items()):
+        for state in rng.sample(found, min(30, len(found))):
+            need, cap = force.turn_limits(state)
+            ends = set(force.model.outcomes(need, cap))
+            wanted = {peg} if rules.rotary_club else {o for o in range(1, 7) if o * STEP in _BANKS}
+            for slot in force.kinds(state):
+                for outcome in sorted(ends & ({0} | wanted)):
+                    game = _play(rules, state, slot, outcome)
+                    mine = force.after(state, slot, outcome)
+                    theirs = _state(force, game)
+                    if isinstance(mine, tuple) and mine[1] == mine[2] == force.far:
+                        assert isinstance(theirs, tuple) and theirs[1] == theirs[2]
+                        theirs = (theirs[0], force.far, force.far, *theirs[3:])
+                    assert mine == theirs, (state, slot, outcome)
+                    checked += 1
+    assert set(by_stage) == ({"N", "C", "T"} if rules.catch_up else {"N"}) and checked > 200
