@@ -780,10 +780,11 @@ class GameBruteForce:
     def sample(self, count: int, seed: int, most: int = 200_000
                ) -> tuple[list[State], int | None]:
         """``count`` turn starts the game reaches (the same every time for a seed) and how
-        many it reaches: all of them if they are no more; if they are at most ``most``, a
-        sample of them, each as likely; else (None: not counted) those of random games,
-        which end each turn in any way it can end and make a tie-break round whenever
-        they can."""
+        many it reaches: all of them if they are no more; else half of them from the
+        normal game, a quarter each from the catch-up and the tie-break turns (as far as
+        there are so many): drawn from all of them if they are at most ``most``, each
+        as likely; else (None: not counted) from random games, which end each turn in any
+        way it can end and make a tie-break round whenever they can."""
         seen: set[State] = set(self.starts())
         todo = list(seen)
         while todo and len(seen) <= most:
@@ -794,14 +795,16 @@ class GameBruteForce:
                     todo.append(found)
         rng = random.Random(seed)
         if len(seen) <= most:
-            every = sorted(seen, key=self.order)
-            chosen = every if len(every) <= count else rng.sample(every, count)
-            return sorted(chosen, key=self.order), len(every)
-        picked: dict[State, None] = {}
-        while len(picked) < count:
+            return self.stratified(seen, count, rng), len(seen)
+        quota = _quota(count)
+        picked: dict[str, dict[State, None]] = {stage: {} for stage in quota}
+        for _game in range(5 * count):
+            if all(len(picked[s]) >= quota[s] for s in quota):
+                break
             state = rng.choice(self.starts())
             while True:
-                picked[state] = None
+                if len(picked[state[0]]) < quota[state[0]]:
+                    picked[state[0]][state] = None
                 after = self._successors(state, rng.choice(self.kinds(state)))
                 ties = [s for s in after if s[0] == "T"]
                 if ties and rng.random() < 0.5:
@@ -810,7 +813,23 @@ class GameBruteForce:
                     state = rng.choice(after)
                 else:
                     break
-        return sorted(list(picked)[:count], key=self.order), None
+        return sorted((s for found in picked.values() for s in found), key=self.order), None
+
+    def stratified(self, states: Iterable[State], count: int, rng: random.Random
+                   ) -> list[State]:
+        """``count`` of these states (all if they are no more): half from the normal game,
+        a quarter each from the catch-up and the tie-break turns, as far as there are so
+        many (what a stage lacks, the others give), each of a stage as likely."""
+        every = sorted(states, key=self.order)
+        if len(every) <= count:
+            return every
+        quota = _quota(count)
+        by_stage = {stage: [s for s in every if s[0] == stage] for stage in quota}
+        want = {stage: min(quota[stage], len(by_stage[stage])) for stage in quota}
+        for stage in "NCT":
+            want[stage] += min(count - sum(want.values()), len(by_stage[stage]) - want[stage])
+        chosen = [s for stage in quota for s in rng.sample(by_stage[stage], want[stage])]
+        return sorted(chosen, key=self.order)
 
     def _successors(self, state: State, kind: int | None | str = "all") -> list[State]:
         """The turn starts after this one's turn (of one kind, or every kind)."""
@@ -973,6 +992,11 @@ class _Plan:
             if most < tol:
                 return
         raise AssertionError(f"the solve did not settle to {tol:g}")
+
+
+def _quota(count: int) -> dict[str, int]:
+    """How many states of each stage a sample of ``count`` takes."""
+    return {"N": count - 2 * (count // 4), "C": count // 4, "T": count // 4}
 
 
 def _aitken(x0: Any, x1: Any, x2: Any) -> Any:
