@@ -1,8 +1,12 @@
-"""The generic brute force of the two-player game (``tests/solver_brute.py``, issue 39).
+"""The generic brute force of the two-player game (``tests/solver_brute.py``) and the
+fixtures of the solvers' values (``tests/fixtures/solver/``, issue 39).
 
 - each turn model solved side by side on arrays equals the same turn as a plain recursion,
   and reads no outcome its turn cannot have;
 - a turn's end takes the game where the engine takes it (``Play`` on scripted dice);
+- the brute force gives the values of the fixtures (old solvers' and its own): a few here,
+  every small one with ``--long``;
+- every fixture file and every shipped table of aa5b132 reads.
 """
 
 from __future__ import annotations
@@ -20,7 +24,12 @@ from tenthousand.model.rules import PRESETS, Rules
 
 np = pytest.importorskip("numpy")
 
+import old_solvers  # noqa: E402
+import old_tables  # noqa: E402
+import solver_fixtures  # noqa: E402
 from solver_brute import STEP, GameBruteForce, State, turn_model  # noqa: E402
+
+_LONG = pytest.mark.skipif("not config.getoption('--long')", reason="slow; run with --long")
 
 _FEW = dict(opening_minimum=100, minimum=50, straight=None,
             kinds=((300, None, None, None),) + ((200, None, None, None),) * 5)
@@ -171,3 +180,95 @@ def test_a_turn_ends_where_the_engine_takes_the_game(key: str) -> None:
                     assert mine == theirs, (state, slot, outcome)
                     checked += 1
     assert set(by_stage) == ({"N", "C", "T"} if rules.catch_up else {"N"}) and checked > 200
+
+
+# -- the fixtures ------------------------------------------------------------------------------
+
+def _check_fixture(name: str) -> None:
+    """The brute force gives the fixture's values in its turn starts (all a game reaches,
+    or a sample): to 1e-9, or, for an old solver whose truncation is not the generic one,
+    as far off as the fixture says, and with that truncation to 1e-9."""
+    fixture = solver_fixtures.read(name)
+    rules, extra, tol = fixture.rules, fixture.extra, fixture.tol
+    off = fixture.data["generic_max_difference"]
+    force = GameBruteForce(rules, extra)
+    first = force.solve(tol)
+    assert force.far == fixture.far
+    if not fixture.sampled:
+        assert set(fixture.values) == set(force.v)  # every turn start a game reaches
+    worst = max(abs(force.v[s] - v) for s, v in fixture.values.items())  # type: ignore[index]
+    assert worst <= off + 1e-12
+    if off >= 1e-9:  # the old truncation gives the old values
+        kind = {cls.__name__: cls for cls in old_solvers.OLD_TRUNCATIONS.values()}[
+            fixture.data["brute_force"]]
+        force = kind(rules, extra)
+        first = force.solve(tol)
+        # (its cap lets a game reach a few states fewer or others: those in common)
+        mine = [(s, v) for s, v in fixture.values.items() if s in force.v]
+        assert len(mine) >= 0.9 * len(fixture.values)
+        assert max(abs(force.v[s] - v) for s, v in mine) < 1e-9  # type: ignore[index]
+    assert first == pytest.approx(fixture.first_player_win_probability, abs=1e-9)
+    # the solve settled: each state is what its turn makes of the states after it
+    for state in random.Random(1).sample(sorted(force.v), min(40, len(force.v))):
+        assert force.turn(state) == pytest.approx(force.v[state], abs=1e-11)
+
+
+#: Fixtures of the default run (a few seconds of solving in all): old solvers at small
+#: rule sets (one with core's own cap) and combinations no old solver takes.
+QUICK = ["old-core-ten-thousand", "old-core-farkle", "old-penalty_end-trash",
+         "old-surpass_penalty_end-off", "old-pyramid-trash-5000", "old-rotary-trash-5000",
+         "brute-sp-end-400", "brute-pyramid-s-end-ten-thousand-150"]
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_the_brute_force_gives_the_fixtures_values(name: str) -> None:
+    _check_fixture(name)
+
+
+def _slow_fixtures() -> list[str]:
+    """The fixtures the brute force solves in a minute or two: all but the old solvers' at
+    moderate game points (their turn cap of 2,000 makes the last turns many: the brute
+    force did not solve them, ``generic_max_difference`` is null)."""
+    return [name for name in solver_fixtures.names() if name not in QUICK
+            and solver_fixtures.load(name)["generic_max_difference"] is not None]
+
+
+@_LONG
+@pytest.mark.parametrize("name", _slow_fixtures())
+def test_the_brute_force_gives_every_small_fixtures_values(name: str) -> None:
+    _check_fixture(name)
+
+
+def test_every_fixture_reads() -> None:
+    names = solver_fixtures.names()
+    assert len(names) >= 60
+    for name in names:
+        fixture = solver_fixtures.read(name)
+        data = fixture.data
+        assert data["name"] == name
+        assert fixture.source == "brute" or data["commit"] == "aa5b132"
+        assert fixture.rules.to_dict() == data["rules"]
+        first = fixture.first_player_win_probability
+        assert repr(first) == data["first_player_win_probability"] and 0.0 < first < 1.0
+        values = fixture.values
+        assert len(values) == len(data["values"]) > 0  # no turn start twice
+        assert all(0.0 <= v <= 1.0 for v in values.values())
+        for s in values:
+            assert s[0] in ("N", "C", "T") and s[9] in (0, 1)
+            assert all(isinstance(x, int) and x % STEP == 0 for x in s[1:5]), (name, s)
+            assert s[3 + s[9]] == 0  # the mover's own score to beat is never kept
+        assert fixture.sampled == (fixture.reachable != len(values))
+        assert fixture.source in ("old", "brute")
+
+
+def test_every_shipped_table_of_aa5b132_reads() -> None:
+    tables = old_tables.shipped()
+    assert sorted(tables) == sorted(PRESETS)
+    for preset, table in tables.items():
+        assert table.rules == PRESETS[preset]
+        assert table.ng == table.rules.game_point // STEP
+        assert all(0.0 <= v <= 1.0 for v in table.win)
+        assert table.first_player_win_probability == pytest.approx(
+            table.figures["first_player_win_probability"], abs=1e-6)
+        start = ("N", 0, 0, 0, 0, 0, 0, 0, 0, 1)
+        assert table.value(start) == pytest.approx(1.0 - table.w(1, 0, 0))
