@@ -19,7 +19,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-import numpy as np
 from solver_brute import STEP, GameBruteForce, State
 
 from tenthousand.model.rules import PRESETS, Rules
@@ -237,73 +236,57 @@ def _penalty_end(sol: Any, state: State) -> float:
 
 
 def _surpass_penalty_end(sol: Any, state: State) -> float:
+    """The end is surpass_end's, whatever the runs (its module says why)."""
     stage, board, added, runs, _chal, m = _steps(state)
+    if stage != "N":
+        return _surpass_end(sol, state)
     o = 1 - m
-    if stage == "N":
-        return sol.w(m, board[m], board[o], added[o], runs[m],  # type: ignore[no-any-return]
-                     runs[o])
-    if stage == "C":
-        d = board[o] - board[m]
-        return (float(sol.chase[int(board[m] != 0), int(m == 0), d, added[o]])
-                if d < sol.chase.shape[2] - 1 else 0.0)
-    if m == 0:
-        return float(sol.tie_first[added[1]])
-    return float(sol.tie_second[added[0]])
+    return sol.w(m, board[m], board[o], added[o], runs[m],  # type: ignore[no-any-return]
+                 runs[o])
 
 
 def _challenge_end(sol: Any, state: State) -> float:
-    stage, board, _added, _runs, chal, m = _steps(state)
+    """challenge_end, and challenge_penalty_end (the runs in the normal game; the end's
+    values are challenge_end's whatever the runs, but for the second of a round whose trash
+    would cost him the penalty too)."""
+    stage, board, _added, runs, chal, m = _steps(state)
     bd = sol.bounds
+    penalty = sol.rules.three_trash
     o = 1 - m
     if stage == "N":
+        more = (runs[m], runs[o]) if penalty else ()
         return sol.w(m, board[m], board[o], chal[m] >> 1,  # type: ignore[no-any-return]
-                     chal[o] >> 1)
-    if stage == "C":
+                     chal[o] >> 1, *more)
+    if stage == "C":  # whatever the chaser's run: his trash loses
         c, f = board[m], board[o]
         return (0.0 if c < bd.c_lo else
                 float(sol.chase[m, chal[m] >> 1, chal[o] >> 1, c - bd.c_lo, f - bd.ng]))
-    x0, x1 = chal
     if m == 0:
-        x = board[0]
-        if x > bd.x_hi:
-            return float(sol.far[2 * (x0 & 1) + (x1 & 1)])
-        return float(sol.tie[x - bd.x_lo, x0 >> 1, x0 & 1, x1 >> 1, x1 & 1])
+        return _challenge_round(sol, board[0], chal)
     y, z = board[1], board[0]
-    s1, f2, s2 = x0 & 1, x1 >> 1, x1 & 1
-    below = y < bd.ng
-    if z < y:
-        return 1.0  # ahead: he wins by not challenging
-    d = z - y
-    plain = sol.s_plain[2 * s1 + s2, int(y == 0), d]
-    chal_turn = sol.s_chal[2 * s1 + (s2 if below else 0), int(y == 0), d]
-    return float(max(plain, chal_turn) if (f2 if below else s2) else plain)
-
-
-def _challenge_penalty_end(sol: Any, state: State) -> float:
-    stage, board, _added, runs, chal, m = _steps(state)
-    bd = sol.bounds
-    o = 1 - m
-    if stage == "N":
-        return sol.w(m, board[m], board[o], chal[m] >> 1,  # type: ignore[no-any-return]
-                     chal[o] >> 1, runs[m], runs[o])
-    if stage == "C":  # whatever the chaser's run: his trash loses
-        c, f = board[m], board[o]
-        return float(sol.chase[m, chal[m] >> 1, chal[o] >> 1, c - bd.c_lo, f - bd.ng])
-    x0, x1 = chal
-    if m == 0:  # whatever the runs (alike): far above they cost both the same
-        x = board[0]
-        if x > bd.x_hi:
-            return float(sol.far[2 * (x0 & 1) + (x1 & 1)])
-        return float(sol.tie[x - bd.x_lo, x0 >> 1, x0 & 1, x1 >> 1, x1 & 1])
-    rules = sol.rules
-    y, z = board[1], board[0]
-    s1, f2, s2 = x0 & 1, x1 >> 1, x1 & 1
-    below = y < bd.ng
-    pays = runs[1] + 1 >= rules.trash_run  # his trash would cost him the penalty too
-    trashed = max(y - rules.trash_penalty // STEP, bd.lo) if pays else y
+    pays = penalty and runs[1] + 1 >= sol.rules.trash_run  # his trash costs the penalty
+    trashed = max(y - sol.rules.trash_penalty // STEP, bd.lo) if pays else y
     if z < y and trashed != z:
-        return 1.0  # ahead after the first's trash, and his own trash keeps him ahead
-    d = max(z - y, 0)
+        return 1.0  # ahead (after his own trash too): he wins by not challenging
+    return _challenge_second(sol, chal, y, max(z - y, 0))
+
+
+def _challenge_round(sol: Any, x: int, chal: tuple[int, int]) -> float:
+    """challenge_end's first of a tie-break round at ``x`` (challenge_penalty_end's too):
+    far above the game point only the second challenges count."""
+    bd = sol.bounds
+    x0, x1 = chal
+    if x > bd.x_hi:
+        return float(sol.far[2 * (x0 & 1) + (x1 & 1)])
+    return float(sol.tie[x - bd.x_lo, x0 >> 1, x0 & 1, x1 >> 1, x1 & 1])
+
+
+def _challenge_second(sol: Any, chal: tuple[int, int], y: int, d: int) -> float:
+    """challenge_end's second of a tie-break round at ``y`` (challenge_penalty_end's too),
+    ``d`` behind: the better of his plain turn and, where he may make one, a challenge."""
+    x0, x1 = chal
+    s1, f2, s2 = x0 & 1, x1 >> 1, x1 & 1
+    below = y < sol.bounds.ng
     plain = sol.s_plain[2 * s1 + s2, int(y == 0), d]
     chal_turn = sol.s_chal[2 * s1 + (s2 if below else 0), int(y == 0), d]
     return float(max(plain, chal_turn) if (f2 if below else s2) else plain)
@@ -311,38 +294,15 @@ def _challenge_penalty_end(sol: Any, state: State) -> float:
 
 def _surpass_challenge_second(sol: Any, y: int, z: int, u: int, s1: int, f2: int,
                               s2: int) -> float:
-    """The second of a tie-break round (seat 1, at ``y`` against ``z``, to beat ``u``), from
-    the far rounds: his turn solved by core's turn programme, plain and, where his board
-    allows one, as a challenge (the old test's ``_second``)."""
+    """The second of a tie-break round (seat 1, at ``y`` against ``z``, to beat ``u``): the
+    old solver keeps no table of it; its test worked it out from the far rounds, with
+    core's turn programme (``test_solver_surpass_challenge._second``, of aa5b132 too)."""
+    from test_solver_surpass_challenge import _second
+
     from tenthousand.solver.core import TurnSolver
 
     ts = _turn_solvers.setdefault(sol.rules, TurnSolver(sol.rules))
-    bd = sol.bounds
-    ng, e = bd.ng, bd.extra
-    mn = max(sol.rules.minimum_for(y * STEP) // STEP, 1)
-    m = max(mn, u + 1)
-    cap = max(ng + e, m)
-    t = np.arange(cap + ts.maxp + 1)
-
-    def far(v: Any, k: int) -> Any:
-        return sol.far[np.minimum(v, bd.far_rows - 1), k]
-
-    def cmp(mine: Any, theirs: Any, tie: Any) -> Any:
-        return np.where(mine > theirs, 1.0, np.where(mine == theirs, tie, 0.0))
-
-    def one(bank: Any, trash: float) -> float:
-        return float(ts.solve(np.ascontiguousarray(bank[:, None]), np.array([trash]),
-                              np.array([m]), np.array([cap]))[0])
-
-    k = 2 * s1 + s2
-    best = one(cmp(y + t, z, 1.0 - far(t, k)), float(cmp(y, z, 1.0 - far(0, k))))
-    slot = 0 if y < ng else 1
-    if (f2 if slot == 0 else s2):
-        k = 2 * s1 + (s2 if slot == 0 else 0)
-        pen = sol.rules.challenge_penalties[slot] // STEP
-        best = max(best, one(cmp(y + t, z - t, 1.0 - far(t, k)),
-                             float(cmp(y - pen, z, 1.0 - far(0, k)))))
-    return best
+    return float(_second(sol, ts, y, z, u, s1, f2, s2))
 
 
 _turn_solvers: dict[Rules, Any] = {}
@@ -389,7 +349,7 @@ _READERS = {
     "core": _core, "pyramid": _core, "penalty": _penalty, "surpass": _surpass,
     "challenge": _challenge, "surpass_end": _surpass_end, "penalty_end": _penalty_end,
     "surpass_penalty_end": _surpass_penalty_end, "challenge_end": _challenge_end,
-    "challenge_penalty_end": _challenge_penalty_end, "surpass_challenge": _surpass_challenge,
+    "challenge_penalty_end": _challenge_end, "surpass_challenge": _surpass_challenge,
     "rotary": _rotary,
 }
 

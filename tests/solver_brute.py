@@ -164,8 +164,79 @@ class TurnModel:
         outcome cannot come, ``need`` and ``cap`` (turns,)."""
         raise NotImplementedError
 
+    def _columns(self, ends: Any, need: Any, cap: Any, width: int, corner: int
+                 ) -> tuple[Any, ...]:
+        """The turns by falling cap (those a row solves are then a prefix: how many, by
+        row), and a value buffer of ``width`` columns a row, NaN but for the ``corner``
+        column: its row's end (a corner above the cap ends the turn).  (order, ends, need,
+        cap, buffer, live, top)"""
+        order = np.argsort(-cap, kind="stable")
+        ends, need, cap = ends[:, order], need[order], cap[order]
+        top = int(cap[0])
+        rows = top + self.maxp + 1
+        buf = np.full((rows * width, len(cap)), np.nan)
+        buf[corner::width] = ends[:rows]
+        live = np.searchsorted(-cap, -np.arange(top + 1), side="right")
+        return order, ends, need, cap, buf, live, top
 
-class DiceLeft(TurnModel):
+
+#: a turn's own state, as a model names it
+Node = tuple[Any, ...]
+#: from a turn state: the chance of trash, and each class of throws (its chance, its
+#: choices: the turn score after it, the turn state it leads to, whether a bank may follow)
+Moves = tuple[float, list[tuple[float, list[tuple[int, Node, bool]]]]]
+
+
+class BankingTurn(TurnModel):
+    """A turn that ends in a bank or in trash (the plain turn, pyramiding), seen through
+    :meth:`moves` from :attr:`start`: what can end it, and its value as a recursion."""
+
+    start: Node
+
+    def moves(self, node: Node) -> Moves:
+        raise NotImplementedError
+
+    @cache  # noqa: B019 (one model per rule set, kept for the solve)
+    def outcomes(self, need: int, cap: int) -> tuple[Outcome, ...]:
+        out: set[int] = set()
+        seen = {self.start}
+        todo = list(seen)
+        while todo:
+            p_trash, found = self.moves(todo.pop())
+            if p_trash:
+                out.add(0)
+            for _p, choices in found:
+                for t, node, bankable in choices:
+                    if t > cap:
+                        out.add(t)
+                        continue
+                    if t >= need and bankable:
+                        out.add(t)
+                    if node not in seen:
+                        seen.add(node)
+                        todo.append(node)
+        return tuple(sorted(out))
+
+    def turn(self, ends: Ends, need: int, cap: int) -> float:
+        memo: dict[Node, float] = {}
+
+        def arrive(t: int, node: Node, bankable: bool) -> float:
+            if t > cap:
+                return ends(t)
+            go = throw(node)
+            return max(go, ends(t)) if t >= need and bankable else go
+
+        def throw(node: Node) -> float:
+            if node not in memo:
+                p_trash, found = self.moves(node)
+                memo[node] = p_trash * ends(0) + sum(
+                    p * max(arrive(*choice) for choice in choices) for p, choices in found)
+            return memo[node]
+
+        return throw(self.start)
+
+
+class DiceLeft(BankingTurn):
     """The plain turn: (turn score, dice left); a corner gives all the dice back, the throw
     after it compulsory or not (``corner_throw_mandatory``)."""
 
@@ -189,52 +260,17 @@ class DiceLeft(TurnModel):
         self.first = _layer([(self.throws[(self.dice, True)][0],
                               [(p, [pts * width + left for pts, left in ch])
                                for p, ch in self.throws[(self.dice, True)][1]])])
+        self.start = (0, self.dice, True)
 
     def _bankable(self, left: int) -> bool:
         return not (left == 0 and self.mandatory)
 
-    @cache  # noqa: B019 (one model per rule set, kept for the solve)
-    def outcomes(self, need: int, cap: int) -> tuple[Outcome, ...]:
-        out: set[int] = set()
-        seen = {(0, self.dice, True)}
-        todo = list(seen)
-        while todo:
-            t, n, first = todo.pop()
-            p_trash, found = self.throws[(n, first)]
-            if p_trash:
-                out.add(0)
-            for _p, choices in found:
-                for pts, left in choices:
-                    t2 = t + pts
-                    if t2 > cap:
-                        out.add(t2)
-                        continue
-                    if t2 >= need and self._bankable(left):
-                        out.add(t2)
-                    node = (t2, left or self.dice, False)
-                    if node not in seen:
-                        seen.add(node)
-                        todo.append(node)
-        return tuple(sorted(out))
-
-    def turn(self, ends: Ends, need: int, cap: int) -> float:
-        memo: dict[tuple[int, int, bool], float] = {}
-
-        def arrive(t: int, left: int) -> float:
-            if t > cap:
-                return ends(t)
-            go = throw(t, left or self.dice, False)
-            return max(go, ends(t)) if t >= need and self._bankable(left) else go
-
-        def throw(t: int, n: int, first: bool) -> float:
-            if (t, n, first) not in memo:
-                p_trash, found = self.throws[(n, first)]
-                memo[(t, n, first)] = p_trash * ends(0) + sum(
-                    p * max(arrive(t + pts, left) for pts, left in choices)
-                    for p, choices in found)
-            return memo[(t, n, first)]
-
-        return throw(0, self.dice, True)
+    def moves(self, node: Node) -> Moves:
+        t, n, first = node  # turn score, dice to throw, the turn's first throw
+        p_trash, found = self.throws[(n, first)]
+        return p_trash, [(p, [(t + pts, (t + pts, left or self.dice, False),
+                               self._bankable(left)) for pts, left in choices])
+                         for p, choices in found]
 
     def evaluate(self, ends: Any, need: Any, cap: Any) -> Any:
         order = np.argsort(-cap, kind="stable")
@@ -265,7 +301,7 @@ class DiceLeft(TurnModel):
         return out
 
 
-class Pyramid(TurnModel):
+class Pyramid(BankingTurn):
     """The turn under pyramiding (D-10): (points of the completed stretches, the dice frozen
     in the stretch); a throw may freeze any of its dice that the whole stretch can still be
     counted with (``scoring.score`` in the throw's context, as ``Play.freeze_points``), the
@@ -324,6 +360,7 @@ class Pyramid(TurnModel):
                                     for j in range(3)))
         self.after_corner = layer([(scoring.EMPTY, False)])
         self.first = layer([(scoring.EMPTY, True)])
+        self.start = (0, scoring.EMPTY, True)
 
     def _throw(self, stretch: scoring.Counts, first: bool
                ) -> tuple[float, list[tuple[float, tuple[Any, ...]]]]:
@@ -346,65 +383,22 @@ class Pyramid(TurnModel):
             found.append((ways / 6 ** n, choices))
         return _merged(found)
 
-    @cache  # noqa: B019
-    def outcomes(self, need: int, cap: int) -> tuple[Outcome, ...]:
-        out: set[int] = set()
-        seen = {(0, scoring.EMPTY, True)}
-        todo = list(seen)
-        while todo:
-            done, stretch, first = todo.pop()
-            p_trash, found = self.throws[(stretch, first)]
-            if p_trash:
-                out.add(0)
-            for _p, choices in found:
-                for new, pts in choices:
-                    t = done + pts
-                    corner = sum(new) == self.dice
-                    if t > cap:
-                        out.add(t)
-                        continue
-                    if t >= need and not (corner and self.mandatory):
-                        out.add(t)
-                    node = (t, scoring.EMPTY, False) if corner else (done, new, False)
-                    if node not in seen:
-                        seen.add(node)
-                        todo.append(node)
-        return tuple(sorted(out))
-
-    def turn(self, ends: Ends, need: int, cap: int) -> float:
-        memo: dict[tuple[int, scoring.Counts, bool], float] = {}
-
-        def arrive(done: int, new: scoring.Counts, pts: int) -> float:
-            t = done + pts
-            if t > cap:
-                return ends(t)
-            corner = sum(new) == self.dice
-            go = throw(t, scoring.EMPTY, False) if corner else throw(done, new, False)
-            if t >= need and not (corner and self.mandatory):
-                return max(go, ends(t))
-            return go
-
-        def throw(done: int, stretch: scoring.Counts, first: bool) -> float:
-            key = (done, stretch, first)
-            if key not in memo:
-                p_trash, found = self.throws[(stretch, first)]
-                memo[key] = p_trash * ends(0) + sum(
-                    p * max(arrive(done, new, pts) for new, pts in choices)
-                    for p, choices in found)
-            return memo[key]
-
-        return throw(0, scoring.EMPTY, True)
+    def moves(self, node: Node) -> Moves:
+        done, stretch, first = node  # completed stretches' points, the stretch, first throw
+        p_trash, found = self.throws[(stretch, first)]
+        moves = []
+        for p, choices in found:
+            ends = []
+            for new, pts in choices:
+                corner = sum(new) == self.dice
+                ends.append((done + pts, (done + pts, scoring.EMPTY, False) if corner
+                             else (done, new, False), not (corner and self.mandatory)))
+            moves.append((p, ends))
+        return p_trash, moves
 
     def evaluate(self, ends: Any, need: Any, cap: Any) -> Any:
-        order = np.argsort(-cap, kind="stable")  # the columns under the cap: a prefix
-        ends, need, cap = ends[:, order], need[order], cap[order]
-        cols = len(cap)
-        top = int(cap[0])
         w = self.width
-        rows = top + self.maxp + 1
-        buf = np.full((rows * w, cols), np.nan)
-        buf[self.corner::w] = ends[:rows]  # a corner above the cap banks at once
-        live = np.searchsorted(-cap, -np.arange(top + 1), side="right")
+        order, ends, need, cap, buf, live, top = self._columns(ends, need, cap, w, self.corner)
         for done in range(top, -1, -1):
             base = done * w
             k = int(live[done])  # (a stretch from above the cap is never reached)
@@ -420,7 +414,7 @@ class Pyramid(TurnModel):
                 bank = (np.where(done >= n, e[done], -np.inf) if not self.mandatory
                         else np.full(k, -np.inf))
                 part[base + self.corner] = np.maximum(go_on, bank)
-        out = np.empty(cols)
+        out = np.empty(len(cap))
         out[order] = self.first.values(buf, 0, ends[0])[0]
         return out
 
@@ -519,15 +513,9 @@ class Rotary(TurnModel):
         return throw(0, 0, self.dice, True)
 
     def evaluate(self, ends: Any, need: Any, cap: Any) -> Any:
-        order = np.argsort(-cap, kind="stable")  # the columns under the cap: a prefix
-        ends, cap = ends[:, order], cap[order]
-        cols = len(cap)
-        top = int(cap[0])
         w = self.width
-        rows = top + self.maxp + 1
-        buf = np.full((rows * w, cols), np.nan)
-        buf[self.corner::w] = ends[:rows]  # above the cap a corner ends the turn
-        live = np.searchsorted(-cap, -np.arange(top + 1), side="right")
+        order, ends, _need, cap, buf, live, top = self._columns(ends, need, cap, w,
+                                                               self.corner)
         for pegged in range(top, -1, -1):
             base = pegged * w
             k = int(live[pegged])
@@ -539,7 +527,7 @@ class Rotary(TurnModel):
                                                                         ends[pegged, :k])
             if pegged:
                 part[base + self.corner] = self.start.values(part, base, ends[pegged, :k])[0]
-        out = np.empty(cols)
+        out = np.empty(len(cap))
         out[order] = self.first.values(buf, 0, ends[0])[0]
         return out
 
