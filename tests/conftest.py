@@ -34,7 +34,7 @@ def _own_tables() -> Iterator[None]:
     """The perfect-play tables a test file registers (solved for small game points) answer
     only in that file: the next file finds the rules without a table, whatever ran before
     it in the process."""
-    from tenthousand.solver import table_file
+    from tenthousand.solver import table as table_file
 
     before = dict(table_file._REGISTERED)
     yield

@@ -21,7 +21,7 @@ Three kinds of fixture, one gzipped JSON file each (the format: see the README t
   (``tests/solver_brute.py``), every turn start a game reaches.
 
 It also copies the shipped preset tables (``tenthousand/resources/tables/*.bin``) into
-``tables-aa5b132/`` as they are (``tests/old_tables.py`` reads them).
+``shipped-<preset>-aa5b132.bin`` as they are (``tests/old_tables.py`` reads them).
 """
 
 from __future__ import annotations
@@ -207,10 +207,8 @@ def make(name: str) -> Path:
 
 
 def copy_tables() -> None:
-    into = OUT / "tables-aa5b132"
-    into.mkdir(parents=True, exist_ok=True)
     for path in sorted(TABLES.glob("*.bin")):
-        shutil.copyfile(path, into / path.name)
+        shutil.copyfile(path, OUT / f"shipped-{path.stem}-aa5b132.bin")
 
 
 def compare(cases: list[str]) -> None:

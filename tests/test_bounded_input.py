@@ -44,7 +44,7 @@ from tenthousand.model import BadSave
 from tenthousand.model.rules import PRESETS, Rules
 from tenthousand.model.text import is_plain
 from tenthousand.solver import cache
-from tenthousand.solver import table_file as tables
+from tenthousand.solver import table as tables
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -238,16 +238,25 @@ def _house() -> Rules:
                                straight=1000, game_point=600, opening_minimum=150)
 
 
+def _header(rules: Rules) -> dict[str, object]:
+    from tenthousand.solver.variant import variant_of
+
+    variant = variant_of(rules, fresh=True)
+    assert not isinstance(variant, str) and hasattr(variant, "space")
+    return {"format": tables.FORMAT, "rules": rules.to_dict(), "players": 2,
+            "extra": variant.extra, "features": list(variant.names), "model": variant.model,
+            "families": variant.space.describe(), "size": variant.space.size,
+            "figures": {"states": 1}}
+
+
 def _table_file(rules: Rules, *, header: object = None, values: array[float] | None = None,
                 body: bytes | None = None) -> bytes:
-    ng, dmax = rules.game_point // 50, 7
     if header is None:
-        header = {"format": tables.FORMAT, "rules": rules.to_dict(), "ng": ng, "extra": 0,
-                  "dmax": dmax, "tie_first": 0.5, "figures": {"states": 1}}
+        header = _header(rules)
     head = header.encode() if isinstance(header, str) else json.dumps(header).encode()
     if body is None:
         if values is None:
-            values = array("f", [0.5] * (2 * ng * ng + 5 * dmax))
+            values = array("f", [0.5] * _header(rules)["size"])  # type: ignore[operator]
         body = zlib.compress(values.tobytes())
     return tables.MAGIC + struct.pack("<I", len(head)) + head + body
 
@@ -261,17 +270,18 @@ def _bomb(megabytes: int) -> bytes:
 
 def _damaged(rules: Rules, long_run: bool) -> dict[str, bytes]:
     good = _table_file(rules)
-    count = 2 * (rules.game_point // 50) ** 2 + 35
-    header = json.loads(good[len(tables.MAGIC) + 4:good.index(b"}}") + 2])
+    header = _header(rules)
+    count = int(header["size"])  # type: ignore[call-overload]
     return {
         "header a list": _table_file(rules, header=[1, 2, 3]),
         "header nested deep": _table_file(rules, header="[" * 100_000 + "]" * 100_000),
-        "NaN": _table_file(rules, values=array("f", [math.nan] + [0.5] * (count - 1))),
+        "infinite": _table_file(rules, values=array("f", [math.inf] + [0.5] * (count - 1))),
         "negative": _table_file(rules, values=array("f", [-0.25] + [0.5] * (count - 1))),
         "above one": _table_file(rules, values=array("f", [0.5] * (count - 1) + [7.0])),
         "short": _table_file(rules, values=array("f", [0.5] * (count - 1))),
-        "huge size claimed": _table_file(rules, header=dict(header, ng=10**9)),
-        "text for a number": _table_file(rules, header=dict(header, dmax="7")),
+        "huge size claimed": _table_file(rules, header=dict(header, size=10**9)),
+        "text for a number": _table_file(rules, header=dict(header, size=str(count))),
+        "another version": _table_file(rules, header=dict(header, families=[])),
         "bad figures": _table_file(rules, header=dict(header, figures={"x": "nan%"})),
         "bomb": _table_file(rules, body=_bomb(1024 if long_run else 64)),
         "cut": good[:-10],
@@ -284,11 +294,13 @@ def test_a_sound_cache_file_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(_table_file(rules))
     table = cache.load_cached(rules)
-    assert table is not None and table.w(0, 1, 2) == 0.5 and path.exists()
+    assert table is not None and path.exists()
+    assert table.normal(0, 1, 2) == 0.5
 
 
 def test_any_damage_sets_the_cache_file_aside(long_run: bool) -> None:
-    """A header that is a list or nested deep, NaN or negative chances, a bomb that would
+    """A header that is a list or nested deep, infinite or negative chances, a table of
+    another version, a bomb that would
     inflate to 1 GB (--long; 64 MB in the normal run): set aside, nothing trusted, and
     the bomb is not inflated past the table's size."""
     rules = _house()

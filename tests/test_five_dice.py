@@ -157,7 +157,7 @@ def test_perfect_play_equals_a_brute_force_throwing_five_dice() -> None:
     pytest.importorskip("numpy")
     from test_solver import BruteForce
 
-    from tenthousand.solver import core
+    from tenthousand.solver import engine
 
     rules = _five().with_options(game_point=150, opening_minimum=100)
     force = BruteForce(rules, 50)
@@ -165,8 +165,8 @@ def test_perfect_play_equals_a_brute_force_throwing_five_dice() -> None:
     force.rolls = {(n, f): rolls(rules, min(n, 5), f) for n in range(1, 7)
                    for f in (False, True)}
     first0, first1 = force.solve()
-    sol = core.solve(rules, extra=50, tol=1e-13)
-    assert sol.win[0, 0, 0] == pytest.approx(first0, abs=1e-10)
-    assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
-    six = core.solve(dataclasses.replace(rules, dice=6), extra=50, tol=1e-13)
-    assert abs(six.win[0, 0, 0] - sol.win[0, 0, 0]) > 1e-3
+    sol = engine.solve(rules, extra=50, tol=1e-13)
+    assert sol.normal(0, 0, 0) == pytest.approx(first0, abs=1e-10)
+    assert sol.normal(1, 0, 0) == pytest.approx(first1, abs=1e-10)
+    six = engine.solve(dataclasses.replace(rules, dice=6), extra=50, tol=1e-13)
+    assert abs(six.normal(0, 0, 0) - sol.normal(0, 0, 0)) > 1e-3

@@ -15,7 +15,7 @@ from tenthousand.solver.levels import make_player
 
 np = pytest.importorskip("numpy")
 
-from tenthousand.solver import cache, core, table  # noqa: E402 - needs numpy
+from tenthousand.solver import cache, engine, table  # noqa: E402 - needs numpy
 from tenthousand.solver.player import SOLVING, PerfectPlayer  # noqa: E402
 
 
@@ -24,11 +24,11 @@ def _house(game_point: int = 600) -> Rules:
                                straight=1000, game_point=game_point, opening_minimum=150)
 
 
-def _reloaded(rules: Rules, kind: type) -> Any:
-    """The table a new session reads from the cache file, which must be of ``kind``."""
+def _reloaded(rules: Rules) -> Any:
+    """The table a new session reads from the cache file."""
     table._REGISTERED.clear()
     found = table.load(rules)
-    assert isinstance(found, kind)
+    assert isinstance(found, table.Table)
     return found
 
 
@@ -69,10 +69,10 @@ def test_perfect_plays_as_expert_until_its_table_is_solved() -> None:
     assert player.progress == 1.0 and player.background_solve() is None
     assert cache.cache_file(rules).is_file()
     # The table is what the solver gives, and it answers the advisor too.
-    expected = core.solve(rules)
+    expected = engine.solve(rules)
     found = table.load(rules)
-    assert found is not None and found.w(0, 0, 0) == pytest.approx(expected.win[0, 0, 0],
-                                                                    abs=1e-7)
+    assert found is not None and found.normal(0, 0, 0) == pytest.approx(
+        expected.normal(0, 0, 0), abs=1e-7)
 
 
 def test_a_solved_table_is_read_from_the_cache_in_a_later_session() -> None:
@@ -109,9 +109,15 @@ def test_two_games_with_the_same_rules_share_one_solve() -> None:
 
 
 def test_rules_that_cannot_be_solved_say_why() -> None:
-    with_option = PRESETS["farkle"].with_options("pyramiding", "challenging")
-    assert "pyramiding" in (cache.unsolvable(with_option) or "")
+    with_option = PRESETS["farkle"].with_options("mutant-trash")
+    assert "Mutant Trash" in (cache.unsolvable(with_option) or "")
     assert PerfectPlayer.for_rules(with_option, make_player("expert", with_option)) is None
+    big = PRESETS["trash-10000"].with_options("surpassing")
+    reason = cache.unsolvable(big) or ""
+    assert "too many positions" in reason and "positions inside turns" in reason
+    # a pair of options no solver took before comes with the features
+    assert cache.unsolvable(PRESETS["farkle"].with_options("pyramiding", "challenging",
+                                                           game_point=2000)) is None
     huge = dataclasses.replace(PRESETS["farkle"], title="Huge", game_point=50_000)
     assert "game point" in (cache.unsolvable(huge) or "")
     assert cache.unsolvable(_house()) is None
@@ -124,7 +130,7 @@ def test_a_failed_solve_says_so_and_the_player_goes_on_as_expert(
     def broken(*args: object, **kwargs: object) -> None:
         raise MemoryError("no room")
 
-    monkeypatch.setattr(core, "solve", broken)
+    monkeypatch.setattr(engine, "solve", broken)
     player = make_player("perfect", rules, seed=1)
     assert isinstance(player, PerfectPlayer)
     work = player.background_solve()
@@ -191,33 +197,33 @@ def _penalty_rules(game_point: int = 500) -> Rules:
 
 
 def test_penalty_rules_are_solved_here_and_perfect_plays_them_from_the_cache() -> None:
-    from tenthousand.solver import penalty, values
-    from tenthousand.solver.penalty_table import PenaltyTable
+    from tenthousand.solver import values
 
     rules = _penalty_rules()
     assert cache.unsolvable(rules) is None
-    # with a catch-up round: solved too, by the solver of the manuals' end
+    # with a catch-up round: solved too, by the same engine with the manuals' end
     assert cache.unsolvable(rules.with_options(catch_up=True)) is None
-    assert cache.option_tables(rules.with_options(catch_up=True)).SOLVER == "penalty_end"
     assert "lowest score" in (cache.unsolvable(rules.with_options(score_floor=None)) or "")
-    wide = rules.with_options(game_point=5000, score_floor=-2500)
-    assert "5,000 points" in (cache.unsolvable(wide) or "")
+    wide = rules.with_options(game_point=10000, score_floor=-2500, catch_up=True)
+    assert "too many positions" in (cache.unsolvable(wide) or "")
     player = make_player("perfect", rules, seed=1)
     assert isinstance(player, PerfectPlayer) and player.solving
     work = player.background_solve()
     assert work is not None
     work()
-    found = _reloaded(rules, PenaltyTable)
-    sol = penalty.solve(rules)
+    found = _reloaded(rules)
+    sol = engine.solve(rules)
     for a, b, ka, kb in [(0, 0, 0, 0), (-6, 4, 1, 0), (9, -2, 0, 1), (3, 3, 1, 1)]:
-        assert found.wr(a, b, ka, kb) == pytest.approx(sol.w(a, b, ka, kb), abs=1e-6)
+        assert found.normal(0, a, b, run0=ka, run1=kb) == pytest.approx(
+            sol.normal(0, a, b, run0=ka, run1=kb), abs=1e-6)
 
     # The turn start from the table: the runs of trash are part of the position.
     game = _against_expert(rules, 0, 3)
     game.board[:] = [-150, 200]
     game.trash_streak[:] = [1, 0]
     probs = values.win_probabilities(game)
-    assert probs is not None and probs[0] == pytest.approx(sol.w(-3, 4, 1, 0), abs=1e-5)
+    assert probs is not None and probs[0] == pytest.approx(
+        sol.normal(0, -3, 4, run0=1, run1=0), abs=1e-5)
     game.trash_streak[:] = [0, 0]
     calmer = values.win_probabilities(game)
     assert calmer is not None and calmer[0] > probs[0]  # one trash from the penalty is worse
@@ -242,27 +248,29 @@ def test_penalty_rules_are_solved_here_and_perfect_plays_them_from_the_cache() -
 
 
 def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
-    from tenthousand.solver import surpass, values
-    from tenthousand.solver.surpass_table import SurpassTable
+    from tenthousand.solver import values
 
     rules = PRESETS["ten-thousand"].with_options("surpassing", title="Surpass",
                                                  game_point=800, catch_up=False)
     assert cache.unsolvable(rules) is None
-    # with the catch-up round: solver/surpass_end.py (tests/test_solver_end.py)
+    # with the catch-up round too
     assert cache.unsolvable(rules.with_options(catch_up=True)) is None
-    assert "5,000" in (cache.unsolvable(rules.with_options(game_point=6000)) or "")
+    assert "too many positions" in (cache.unsolvable(rules.with_options(game_point=20000))
+                                    or "")
     cache.background(rules).run()
-    found = _reloaded(rules, SurpassTable)
-    sol = surpass.solve(rules)
+    found = _reloaded(rules)
+    sol = engine.solve(rules)
     for a, b, s in [(0, 0, 0), (3, 9, 6), (15, 15, 15), (10, 2, 1)]:
-        assert found.ws(a, b, s) == pytest.approx(sol.w(a, b, s), abs=1e-6)
+        assert found.normal(0, a, b, added1=s) == pytest.approx(
+            sol.normal(0, a, b, added1=s), abs=1e-6)
 
     # what the opponent's last turn added is part of the position
     game = _against_expert(rules, 0, 5)
     game.board[:] = [750, 750]
     game.last_turn_added = 750
     probs = values.win_probabilities(game)
-    assert probs is not None and probs[0] == pytest.approx(sol.w(15, 15, 15), abs=1e-5)
+    assert probs is not None and probs[0] == pytest.approx(
+        sol.normal(0, 15, 15, added1=15), abs=1e-5)
     game.last_turn_added = 0
     easier = values.win_probabilities(game)
     assert easier is not None and easier[0] > probs[0]
@@ -279,22 +287,23 @@ def test_surpassing_rules_are_solved_here_and_perfect_plays_them() -> None:
 def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() -> None:
     from tenthousand.advice import values as advisor
     from tenthousand.ai import moves
-    from tenthousand.solver import challenge, values
-    from tenthousand.solver.challenge_table import ChallengeTable
+    from tenthousand.solver import values
 
     rules = PRESETS["ten-thousand"].with_options("challenging", title="Challenge",
                                                  game_point=1000, catch_up=False)
     assert cache.unsolvable(rules) is None
-    assert cache.unsolvable(rules.with_options(catch_up=True)) is None  # challenge_end
-    assert "lowest score" in (cache.unsolvable(rules.with_options(catch_up=True, score_floor=0))
-                              or "")
+    assert cache.unsolvable(rules.with_options(catch_up=True)) is None
+    # with a lowest score too (no solver took that before the features)
+    assert cache.unsolvable(rules.with_options(catch_up=True, score_floor=0)) is None
     assert "multiple of 50" in (cache.unsolvable(rules.with_options(game_point=1200)) or "")
-    assert "5,000" in (cache.unsolvable(rules.with_options(game_point=5500)) or "")
+    assert "too many positions" in (cache.unsolvable(rules.with_options(
+        "surpassing", game_point=5000, catch_up=True)) or "")
     cache.background(rules).run()
-    found = _reloaded(rules, ChallengeTable)
-    sol = challenge.solve(rules)
-    for a, b, ca, cb in [(0, 0, 1, 1), (-15, 12, 0, 1), (19, -21, 1, 0), (5, 5, 0, 0)]:
-        assert found.wc(a, b, ca, cb) == pytest.approx(sol.w(a, b, ca, cb), abs=1e-6)
+    found = _reloaded(rules)
+    sol = engine.solve(rules)
+    for a, b, ca, cb in [(0, 0, 1, 1), (-15, 12, 0, 0), (19, -19, 0, 1), (5, 5, 0, 0)]:
+        assert found.normal(0, a, b, first0=ca, first1=cb) == pytest.approx(
+            sol.normal(0, a, b, first0=ca, first1=cb), abs=1e-6)
 
     # Far behind, a challenge is worth it: the table's value is the challenge turn's,
     # the bars say so before and after the challenge, and Perfect makes it.
@@ -302,7 +311,7 @@ def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() ->
     game = _against_expert(rules, 0, 7)
     game.board[:] = [0, 900]
     before = values.win_probabilities(game)
-    assert before is not None and before[0] == pytest.approx(sol.w(0, 18), abs=1e-5)
+    assert before is not None and before[0] == pytest.approx(sol.normal(0, 0, 18), abs=1e-5)
     assert perfect.think(game) is not None  # the plain and the challenge turn, in a worker
     assert perfect.choose_challenge(game) == 1
     shown = advisor.evaluate(game)  # the advisor weighs the two for a person
@@ -325,7 +334,7 @@ def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() ->
     for seed in range(40):
         g = _against_expert(rules, seed % 2, seed)
         while not g.over:
-            assert min(g.board) >= found.lo * 50  # every position in play is in the table
+            assert min(g.board) >= found.variant.bounds.lo * 50  # every position is in it
             player = perfect if g.current == 0 else expert
             move = moves.decide(g, player)
             challenges += g.current == 0 and move.challenge is not None

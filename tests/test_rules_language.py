@@ -361,13 +361,13 @@ np = pytest.importorskip("numpy")
 def test_random_rule_sets_solve_like_the_brute_force(rules: Rules) -> None:
     from test_solver import BruteForce
 
-    from tenthousand.solver import core
+    from tenthousand.solver import engine
 
     rules = dataclasses.replace(rules, opening_minimum=0, catch_up=True)
-    sol = core.solve(rules, extra=50, tol=1e-13)
+    sol = engine.solve(rules, extra=50, tol=1e-13)
     first0, first1 = BruteForce(rules, 50).solve()
-    assert sol.win[0, 0, 0] == pytest.approx(first0, abs=1e-10)
-    assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
+    assert sol.normal(0, 0, 0) == pytest.approx(first0, abs=1e-10)
+    assert sol.normal(1, 0, 0) == pytest.approx(first1, abs=1e-10)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -378,19 +378,19 @@ def test_random_rule_sets_with_challenging_solve_to_the_brute_forces_equations(
     the brute force's optimality equations there (tests/test_solver.py has the rest)."""
     from test_solver import ChallengeBruteForce
 
-    from tenthousand.solver import challenge
+    from tenthousand.solver import engine
 
     rules = dataclasses.replace(rules, opening_minimum=0, catch_up=False, challenging=True,
                                 score_floor=0)
-    sol = challenge.solve(rules, tol=1e-13, extra=0 if not rules.corner_throw_mandatory
-                          else 100)
-    brute = ChallengeBruteForce(rules, sol.notes["extra"])
+    extra = 0 if not rules.corner_throw_mandatory else 100
+    sol = engine.solve(rules, tol=1e-13, extra=extra)
+    brute = ChallengeBruteForce(rules, extra)
     states = brute.reachable()
     brute.v = {}
     for a, b, ca, cb, mover in states:
-        assert min(a, b) >= sol.lo * 50
-        mine = sol.w(a // 50, b // 50, ca, cb) if mover == 0 else 1.0 - sol.w(
-            b // 50, a // 50, cb, ca)
+        assert min(a, b) >= sol.variant.bounds.lo * 50
+        mine = (sol.normal(0, a // 50, b // 50, first0=ca, first1=cb) if mover == 0
+                else 1.0 - sol.normal(0, b // 50, a // 50, first0=cb, first1=ca))
         brute.v[(a, b, ca, cb, mover)] = mine
     assert max(abs(brute.turn(s) - brute.v[s]) for s in states) < 1e-10
 
@@ -422,19 +422,21 @@ def test_solve_with_progress_and_the_fair_handicap() -> None:
 
 
 def test_a_catch_up_beyond_the_cap_is_one_rule_in_table_and_play() -> None:
-    from tenthousand.solver import core, table, values
+    from tenthousand.solver import engine, table, values
 
     rules = PRESETS["ten-thousand"].with_options(game_point=500)
-    t = table.unpack(table.pack(core.solve(rules)))
+    t = table.unpack(table.pack(engine.solve(rules)))
     table.register(t)
-    end_cap = t.ng + t.extra
-    for d in (end_cap + 1, t.dmax - 2):
+    b = t.variant.bounds
+    end_cap = b.ng + b.extra
+    for d in (end_cap + 1, b.f_hi - 2):
         game = Game(rules, [Seat("A"), Seat("B")], first_seat=1)
         game.board[:] = [d * values.STEP, 0]
         game.stage, game.reacher, game.current = "catch-up", 0, 1
         tv = values.turn_values(game, t)
-        assert tv is not None
-        assert tv.start() == pytest.approx(t.c(False, False, d), abs=1e-7)
+        position = t.position(game)
+        assert tv is not None and position is not None
+        assert tv.start() == pytest.approx(t.value(position), abs=1e-7)
 
 
 def test_names_that_look_alike_never_share_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -486,16 +488,16 @@ def test_busche_and_neller_2017_rules_are_their_table_1() -> None:
 def test_busche_and_neller_2017_reduced_game_solves_with_a_fair_handicap() -> None:
     """The full game (docs/perfect-play.md: 0.536953, fair handicap 200 points, as
     published) takes minutes; at 2,000 points it takes a second or two."""
-    from tenthousand.solver import core
+    from tenthousand.solver import engine
 
     rules = _published("busche-neller-2017.toml").rules.with_options(game_point=2000)
-    sol = core.solve(rules)
+    sol = engine.solve(rules)
     # no catch-up round: no ties, so the seats do not matter
-    assert sol.win[0, 0, 0] == pytest.approx(sol.win[1, 0, 0], abs=1e-12)
+    assert sol.normal(0, 0, 0) == pytest.approx(sol.normal(1, 0, 0), abs=1e-12)
     assert sol.first_player_win_probability == pytest.approx(0.578759, abs=1e-6)
     handicap, chance = card.fair_handicap(sol)
     assert handicap == 250 and chance == pytest.approx(0.492049, abs=1e-6)
-    below = (sol.win[0, 0, 4] + sol.win[1, 0, 4]) / 2  # 200 points
+    below = (sol.normal(0, 0, 4) + sol.normal(1, 0, 4)) / 2  # 200 points
     assert below > 0.5 > chance  # the fairest handicap lies between 200 and 250 here
 
 
@@ -509,17 +511,21 @@ def test_published_rule_files_round_trip_and_cite_their_source(name: str) -> Non
 
 
 def test_busche_2016_rules_need_the_penalty_and_solve_reduced() -> None:
-    from tenthousand.solver import cache, penalty
+    from tenthousand.solver import cache, engine
+    from tenthousand.solver.variant import exact_states, variant_of
 
     rules = _published("busche-2016-facebook.toml").rules
     assert rules.options == ("three-trash",) and not rules.catch_up
     assert (rules.trash_run, rules.trash_penalty, rules.score_floor) == (3, 500, -2500)
-    assert "5,000 points" in (cache.unsolvable(rules) or "")  # too big to solve in a game
+    # too big to solve in a game: the reason says how big
+    assert "too many positions" in (cache.unsolvable(rules) or "")
     small = rules.with_options(game_point=1000, score_floor=-250)
     assert cache.unsolvable(small) is None
-    sol = penalty.solve(small)
+    sol = engine.solve(small)
     assert sol.first_player_win_probability == pytest.approx(0.604920, abs=1e-6)
     # his state count, to the state: a bank needs 300 points, so a player within 300 of
     # the game point still has the turn scores up to 250 to play through
-    assert penalty.count_states(rules) == 423_765_000
-    assert penalty.count_states(rules.with_options(minimum=0, opening_minimum=0)) == 423_562_500
+    full = variant_of(rules, limits=False)
+    assert exact_states(full) == 423_765_000  # type: ignore[arg-type]
+    assert exact_states(variant_of(rules.with_options(minimum=0, opening_minimum=0),  # type: ignore[arg-type]
+                                   limits=False)) == 423_562_500

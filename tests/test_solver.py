@@ -22,7 +22,7 @@ from tenthousand.model.rules import PRESETS, Rules
 
 np = pytest.importorskip("numpy")
 
-from tenthousand.solver import core, main, table, values  # noqa: E402
+from tenthousand.solver import engine, main, normal, table, values  # noqa: E402
 from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 
 # -- the brute force -------------------------------------------------------------------
@@ -160,10 +160,10 @@ CASES = [
 
 @pytest.mark.parametrize("rules,extra", CASES, ids=lambda c: getattr(c, "preset", str(c)))
 def test_solver_equals_brute_force(rules: Rules, extra: int) -> None:
-    sol = core.solve(rules, extra=extra, tol=1e-13)
+    sol = engine.solve(rules, extra=extra, tol=1e-13)
     first0, first1 = BruteForce(rules, extra).solve()
-    assert sol.win[0, 0, 0] == pytest.approx(first0, abs=1e-10)
-    assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
+    assert sol.normal(0, 0, 0) == pytest.approx(first0, abs=1e-10)
+    assert sol.normal(1, 0, 0) == pytest.approx(first1, abs=1e-10)
 
 
 # -- the brute force with the trash penalty ----------------------------------------------
@@ -274,33 +274,27 @@ PENALTY_CASES = [
 @pytest.mark.parametrize("rules,extra", PENALTY_CASES,
                          ids=lambda c: getattr(c, "preset", str(c)))
 def test_penalty_solver_equals_brute_force(rules: Rules, extra: int) -> None:
-    from tenthousand.solver import penalty
-
-    sol = penalty.solve(rules, tol=1e-13, extra=extra)
+    sol = engine.solve(rules, tol=1e-13, extra=extra)
     brute = PenaltyBruteForce(rules, extra)
     first = brute.solve()
     assert sol.first_player_win_probability == pytest.approx(first, abs=1e-10)
     # every position, both runs of trash, seen from the player to move
     for (a, b, ka, kb, mover), value in brute.v.items():
-        mine = sol.w(a // 50, b // 50, ka, kb) if mover == 0 else sol.w(
-            b // 50, a // 50, kb, ka)
+        mine = (sol.normal(0, a // 50, b // 50, run0=ka, run1=kb) if mover == 0
+                else sol.normal(0, b // 50, a // 50, run0=kb, run1=ka))
         assert (value if mover == 0 else 1.0 - value) == pytest.approx(mine, abs=1e-10)
     assert sol.sweeps > 1  # the penalty reached lower levels: more than one sweep
 
 
 def test_the_penalty_changes_the_game() -> None:
-    from tenthousand.solver import penalty
-
     rules = PENALTY_CASES[0][0].with_options(game_point=600)
-    plain = core.solve(rules.with_options(three_trash=False), tol=1e-12)
-    pen = penalty.solve(rules, tol=1e-12)
-    assert abs(pen.w(0, 0, 0, 0) - plain.win[0, 0, 0]) > 1e-4
+    plain = engine.solve(rules.with_options(three_trash=False), tol=1e-12)
+    pen = engine.solve(rules, tol=1e-12)
+    assert abs(pen.normal(0, 0, 0) - plain.normal(0, 0, 0)) > 1e-4
     # two trash turns behind: the next trash costs points, so the mover's chance is lower
-    assert pen.w(1, 1, 1, 0) < pen.w(1, 1, 0, 0)
+    assert pen.normal(0, 1, 1, run0=1, run1=0) < pen.normal(0, 1, 1, run0=0, run1=0)
     with pytest.raises(ValueError, match="lowest score"):
-        penalty.solve(rules.with_options(score_floor=None))
-    with pytest.raises(ValueError, match="at once"):
-        penalty.solve(rules.with_options(catch_up=True))
+        engine.solve(rules.with_options(score_floor=None))
 
 
 # -- the brute force with surpassing -----------------------------------------------------
@@ -351,26 +345,22 @@ SURPASS_CASES = [
 @pytest.mark.parametrize("rules,extra", SURPASS_CASES,
                          ids=lambda c: getattr(c, "preset", str(c)))
 def test_surpass_solver_equals_brute_force(rules: Rules, extra: int) -> None:
-    from tenthousand.solver import surpass
-
-    sol = surpass.solve(rules, tol=1e-13, extra=extra)
+    sol = engine.solve(rules, tol=1e-13, extra=extra)
     brute = SurpassBruteForce(rules, extra)
     assert sol.first_player_win_probability == pytest.approx(brute.solve(), abs=1e-10)
     for (a, b, last, mover), value in brute.v.items():
-        mine = sol.w(a // 50, b // 50, last // 50) if mover == 0 else sol.w(
-            b // 50, a // 50, last // 50)
+        mine = (sol.normal(0, a // 50, b // 50, added1=last // 50) if mover == 0
+                else sol.normal(0, b // 50, a // 50, added1=last // 50))
         assert (value if mover == 0 else 1.0 - value) == pytest.approx(mine, abs=1e-10)
 
 
 def test_surpassing_changes_the_game() -> None:
-    from tenthousand.solver import surpass
-
     rules = SURPASS_CASES[0][0].with_options(game_point=1000)
-    sol = surpass.solve(rules)
-    plain = core.solve(rules.with_options(surpassing=False))
-    assert abs(sol.w(0, 0) - plain.win[0, 0, 0]) > 1e-4
+    sol = engine.solve(rules)
+    plain = engine.solve(rules.with_options(surpassing=False))
+    assert abs(sol.normal(0, 0, 0) - plain.normal(0, 0, 0)) > 1e-4
     # at 950 each: after the opponent's 950 a bank needs 1,000 points, after trash 50
-    assert sol.w(19, 19, 19) < sol.w(19, 19, 0) - 0.5
+    assert sol.normal(0, 19, 19, added1=19) < sol.normal(0, 19, 19, added1=0) - 0.5
 
 
 # -- the brute force with challenging -----------------------------------------------------
@@ -468,8 +458,8 @@ CHALLENGE_RULES = PRESETS["ten-thousand"].with_options("challenging", game_point
 def _seat0_chance(sol: Any, state: ChallengeState) -> float:
     a, b, ca, cb, mover = state
     if mover == 0:
-        return sol.w(a // 50, b // 50, ca, cb)
-    return 1.0 - sol.w(b // 50, a // 50, cb, ca)
+        return sol.normal(0, a // 50, b // 50, first0=ca, first1=cb)  # type: ignore[no-any-return]
+    return 1.0 - sol.normal(0, b // 50, a // 50, first0=cb, first1=ca)  # type: ignore[no-any-return]
 
 
 def test_challenge_solver_meets_the_brute_forces_equations() -> None:
@@ -477,32 +467,41 @@ def test_challenge_solver_meets_the_brute_forces_equations() -> None:
     table, and its value is what one step of the brute force's value iteration makes of
     the table's values: the table solves the game's optimality equations, which have one
     solution.  (The whole value iteration from scratch runs with ``--long``.)"""
-    from tenthousand.solver import challenge
-
-    sol = challenge.solve(CHALLENGE_RULES, tol=1e-13)
+    sol = engine.solve(CHALLENGE_RULES, tol=1e-13)
     brute = ChallengeBruteForce(CHALLENGE_RULES)
     states = brute.reachable()
-    assert min(min(s[0], s[1]) for s in states) == sol.lo * 50 == -500  # the bound is met
+    lo = sol.variant.bounds.lo
+    assert min(min(s[0], s[1]) for s in states) == lo * 50 == -500  # the bound is met
     brute.v = {state: _seat0_chance(sol, state) for state in states}
     assert max(abs(brute.turn(state) - brute.v[state]) for state in states) < 1e-11
     # with no challenge left it is the game without challenging; a challenge in hand never
     # hurts, one in the opponent's hand never helps, and somewhere it matters
-    plain = core.solve(CHALLENGE_RULES.with_options(challenging=False), tol=1e-13)
+    plain = engine.solve(CHALLENGE_RULES.with_options(challenging=False), tol=1e-13)
     n = 10  # boards 0 .. 450
-    assert np.allclose(sol.win[-sol.lo:, -sol.lo:, 0, 0], plain.win[0, :n, :n], atol=1e-11)
-    w = sol.win
-    assert np.all(w[..., 1, :] >= w[..., 0, :] - 1e-12)
-    assert np.all(w[..., :, 0] >= w[..., :, 1] - 1e-12)
-    assert np.max(w[..., 1, 1] - w[..., 0, 0]) > 0.01
+    for a in range(n):
+        for b in range(n):
+            assert sol.normal(0, a, b, first0=0, first1=0) == pytest.approx(
+                plain.normal(0, a, b), abs=1e-11)
+    fam = sol.variant.family("normal")
+    frame = fam.all()
+
+    def w(first0: int, first1: int) -> Any:
+        flags = {**frame, "first0": first0, "first1": first1}
+        ok = np.asarray(sol.variant.feasible(fam, flags), bool)
+        return np.where(ok, sol.values[fam.index(flags)], np.nan)
+
+    with np.errstate(invalid="ignore"):
+        for f1 in (0, 1):  # (NaN where a board cannot be that low with those challenges)
+            assert not np.any(w(1, f1) < w(0, f1) - 1e-12)  # a challenge in hand never hurts
+            assert not np.any(w(f1, 0) < w(f1, 1) - 1e-12)  # one in the other's never helps
+    assert np.nanmax(w(1, 1) - w(0, 0)) > 0.01
 
 
 @pytest.mark.skipif("not config.getoption('--long')", reason="a minute long; run with --long")
 @pytest.mark.parametrize("floor", [0, None])
 def test_challenge_solver_equals_brute_force(floor: int | None) -> None:
-    from tenthousand.solver import challenge
-
     rules = CHALLENGE_RULES.with_options(score_floor=floor)
-    sol = challenge.solve(rules, tol=1e-13)
+    sol = engine.solve(rules, tol=1e-13)
     brute = ChallengeBruteForce(rules)
     first = brute.solve()
     assert sol.first_player_win_probability == pytest.approx(first, abs=1e-10)
@@ -549,7 +548,7 @@ def test_a_solve_reads_no_value_it_did_not_set(key: str, programme: str,
     elif not compiled.available():
         pytest.skip("numba is not installed (the fast extra)")
     rules = PRESETS[key].with_options(game_point=1000)
-    want = core.solve(rules).win
+    want = engine.solve(rules).values
     empty = np.empty
 
     def poisoned(shape: Any, dtype: Any = float, **kw: Any) -> Any:
@@ -562,7 +561,7 @@ def test_a_solve_reads_no_value_it_did_not_set(key: str, programme: str,
     monkeypatch.setattr(np, "empty", poisoned)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert np.array_equal(core.solve(rules).win, want)
+        assert np.array_equal(engine.solve(rules).values, want, equal_nan=True)
 
 
 def test_redoing_the_low_rows_equals_solving_again() -> None:
@@ -668,34 +667,33 @@ def test_proven_caps_read_no_bank_value_up_to_the_floor() -> None:
 def test_solving_rows_that_bank_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Solving every column up to its cap in every pass gives the same table."""
     rules = PRESETS["ten-thousand"].with_options(game_point=2000)
-    short = core.solve(rules, tol=1e-13)
-    monkeypatch.setattr(core._Game, "caps", lambda self, lv, cols, bank, which, trash: (
+    short = engine.solve(rules, tol=1e-13)
+    monkeypatch.setattr(normal.Normal, "caps", lambda self, lv, cols, bank, which, trash: (
         lv.cap[cols[which]], np.zeros(len(which), bool)))
-    whole = core.solve(rules, tol=1e-13)
+    whole = engine.solve(rules, tol=1e-13)
     assert short.notes["column_rows"] < 0.95 * whole.notes["column_rows"]
-    assert np.max(np.abs(short.win - whole.win)) < 1e-12
+    assert np.nanmax(np.abs(short.values - whole.values)) < 1e-12
 
 
 def test_plain_steps_reach_the_same_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """A level that Newton's method does not settle takes plain fixed-point steps; those
     converge to the same values (here forced from the second exact pass on)."""
     rules = PRESETS["trash-5000"].with_options(game_point=1000)
-    newton = core.solve(rules, tol=1e-12)
-    monkeypatch.setattr(core, "_PLAIN", 1)
-    plain = core.solve(rules, tol=1e-12)
+    newton = engine.solve(rules, tol=1e-12)
+    monkeypatch.setattr(normal, "_PLAIN", 1)
+    plain = engine.solve(rules, tol=1e-12)  # (a level left unsettled raises)
     assert plain.iterations > newton.iterations  # slower, as it should be
-    assert plain.notes["unsettled_levels"] == newton.notes["unsettled_levels"] == 0
-    assert np.max(np.abs(plain.win - newton.win)) < 1e-10
+    assert np.nanmax(np.abs(plain.values - newton.values)) < 1e-10
 
 
 def test_levels_in_sweeps_equal_levels_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = PRESETS["ten-thousand"].with_options(game_point=1000)
-    together = core.solve(rules, tol=1e-13)
+    together = engine.solve(rules, tol=1e-13)
     assert together.notes["fixups"] > 0  # levels did share sweeps
-    monkeypatch.setattr(core, "_MAX_LEVELS", 1)
-    alone = core.solve(rules, tol=1e-13)
+    monkeypatch.setattr(normal, "_MAX_LEVELS", 1)
+    alone = engine.solve(rules, tol=1e-13)
     assert alone.notes["fixups"] == 0
-    assert np.max(np.abs(together.win - alone.win)) < 1e-12
+    assert np.nanmax(np.abs(together.values - alone.values)) < 1e-12
 
 
 # -- the command and the table ---------------------------------------------------------
@@ -705,12 +703,14 @@ def test_command_prints_one_json_object(capsys: pytest.CaptureFixture[str], tmp_
     out = tmp_path / "t.bin"
     assert main(["--rules", "trash-5000", "--game-point", "300", "--out", str(out)]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"rules", "states", "iterations", "seconds",
-                         "first_player_win_probability"}
+    assert set(data) == {"rules", "players", "features", "states", "iterations", "sweeps",
+                         "seconds", "first_player_win_probability"}
+    assert data["players"] == 2 and data["features"] == ["catch-up"]
     assert 0.5 < data["first_player_win_probability"] < 0.7
     t = table.load_path(out)
-    assert t.figures["first_player_win_probability"] == pytest.approx(
-        data["first_player_win_probability"], abs=1e-6)
+    # every digit: the JSON number is the float itself, as the table's header keeps it
+    assert t.figures["first_player_win_probability"] == data["first_player_win_probability"]
+
 
 
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -723,18 +723,19 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.fixture(scope="module")
 def small_table() -> table.Table:
     rules = PRESETS["ten-thousand"].with_options(game_point=500)
-    sol = core.solve(rules)
+    sol = engine.solve(rules)
     t = table.unpack(table.pack(sol))
     table.register(t)
-    t.figures["solution"] = sol
+    t.figures["solution"] = sol  # type: ignore[assignment]
     return t
 
 
 def test_table_round_trip(small_table: table.Table) -> None:
     sol = small_table.figures["solution"]
-    ng = small_table.ng
+    ng = small_table.variant.bounds.ng
     for seat, a, b in [(0, 0, 0), (1, 3, 7), (0, ng - 1, ng - 1)]:
-        assert small_table.w(seat, a, b) == pytest.approx(sol.win[seat, a, b], abs=1e-6)
+        assert small_table.normal(seat, a, b) == pytest.approx(sol.normal(seat, a, b), abs=1e-6)
+    assert np.allclose(np.array(small_table.values), sol.values, atol=1e-7, equal_nan=True)
 
 
 def test_values_match_the_solver(small_table: table.Table) -> None:
@@ -743,9 +744,9 @@ def test_values_match_the_solver(small_table: table.Table) -> None:
     game = Game(rules, [Seat("A"), Seat("B")], seed=5, first_seat=1)
     start = values.win_probabilities(game)
     assert start is not None
-    assert start[1] == pytest.approx(sol.win[1, 0, 0], abs=1e-6)
+    assert start[1] == pytest.approx(sol.normal(1, 0, 0), abs=1e-6)
     tv = values.turn_values(game)
-    assert tv is not None and tv.start() == pytest.approx(sol.win[1, 0, 0], abs=1e-6)
+    assert tv is not None and tv.start() == pytest.approx(sol.normal(1, 0, 0), abs=1e-6)
     game.throw()
     while game.phase is not Phase.CHOOSE:
         game.throw()
@@ -773,7 +774,7 @@ def test_perfect_player_plays_whole_games(small_table: table.Table) -> None:
 def test_no_table_no_perfect_player() -> None:
     from tenthousand.ai import make_player
 
-    rules = PRESETS["farkle"].with_options("pyramiding", "challenging")
+    rules = PRESETS["farkle"].with_options("mutant-trash")
     assert PerfectPlayer.for_rules(rules, make_player("expert", rules)) is None
     assert table.load(rules) is None
 
@@ -819,19 +820,23 @@ def test_end_game_values_match_the_solver(small_table: table.Table) -> None:
     game.stage, game.reacher, game.current = "catch-up", 0, 1
     probs = values.win_probabilities(game)
     assert probs is not None
-    assert probs[1] == pytest.approx(sol.catch_up[1, 0, 6], abs=1e-6)
+    chase = sol.variant.family("catch-up")  # the chaser on the board (class 2), 6 behind
+    assert probs[1] == pytest.approx(sol.value(chase, {"seat": 1, "board0": 1, "board1": 7}),
+                                     abs=1e-6)
     # a tie-break round (D-9): seat 0 moves first
     game.board = [rules.game_point + 100] * 2
     game.stage, game.reacher, game.current, game.queue = "tie-break", 0, 0, [1]
     probs = values.win_probabilities(game)
-    assert probs is not None and probs[0] == pytest.approx(sol.tie_first, abs=1e-6)
+    far = sol.variant.family("far-first")
+    assert probs is not None and probs[0] == pytest.approx(
+        sol.value(far, {"board0": 0, "board1": 0}), abs=1e-6)
 
 
 def test_every_turn_start_equals_the_table_with_a_tiny_cache(small_table: table.Table) -> None:
     """Each turn re-solved in pure Python starts at the solver's value, also when the cache
     is too small to keep anything for long (so turns are evicted and solved again)."""
     rules = small_table.rules
-    ng = small_table.ng
+    ng = small_table.variant.bounds.ng
     game = Game(rules, [Seat("A"), Seat("B")], seed=3, first_seat=0)
     values.set_cache_limit(3)
     try:
@@ -844,7 +849,8 @@ def test_every_turn_start_equals_the_table_with_a_tiny_cache(small_table: table.
                         game.board[seat], game.board[1 - seat] = a * 50, b * 50
                         tv = values.turn_values(game)
                         assert tv is not None
-                        assert tv.start() == pytest.approx(small_table.w(seat, a, b), abs=2e-6)
+                        assert tv.start() == pytest.approx(small_table.normal(seat, a, b),
+                                                           abs=2e-6)
         with pytest.raises(ValueError):
             values.set_cache_limit(0)
     finally:
@@ -872,24 +878,32 @@ def test_an_unreadable_table_falls_back_to_expert(monkeypatch: pytest.MonkeyPatc
 def test_a_solve_that_does_not_settle_makes_no_table() -> None:
     """A board state still moving after the last pass is an error, not a table with wrong
     values in it (the game then plays as Expert and says why)."""
-    with pytest.raises(core.SolveFailed, match="did not settle"):
-        core.solve(PRESETS["ten-thousand"].with_options(game_point=100), tol=-1.0)  # never
+    with pytest.raises(engine.SolveFailed, match="did not settle"):
+        engine.solve(PRESETS["ten-thousand"].with_options(game_point=100), tol=-1.0)  # never
 
 
 def test_a_newton_step_stays_a_chance() -> None:
-    """Newton's step for a trash pair: exact for slopes below one, kept to 0 .. 1 when a
-    slope read across a change of policy is off (the five-dice game to 10,000 once blew
-    a level up to 3e10 that way), and the plain step where both slopes are one."""
-    alpha, beta = np.array([0.2, 0.2, 0.3]), np.array([0.5, 1.0, 1.0])
-    ap, bp = np.array([0.4, 0.4, 0.1]), np.array([0.5, 1.0, 1.0])
-    x = np.array([0.5, 0.5, 0.25])
-    new = core._coupled(alpha, beta, ap, bp, x)
-    # the first pair solved: x = 0.2 + 0.5 (1 - x'), x' = 0.4 + 0.5 (1 - x)
-    xp = 0.4 + 0.5 * (1 - new[0])
+    """Newton's step for the trash coupling of a level: exact for slopes below one, kept to
+    0 .. 1 when a slope read across a change of policy is off (the five-dice game to 10,000
+    once blew a level up to 3e10 that way), the plain step where both slopes of a pair are
+    one, and a longer circle of trash (a penalty at the lowest score) solved around it."""
+    # columns 0 and 1 a pair, 2 and 3 a pair with both slopes one, 4 -> 5 -> 6 -> 4 a circle
+    # of one player's trash (no flip), 7 whose trash leads to 0, 8 whose trash leaves
+    alpha = np.array([0.2, 0.4, 0.3, 0.1, 0.1, 0.2, 0.3, 0.5, -5e9])
+    beta = np.array([0.5, 0.5, 1.0, 1.0, 0.5, 0.5, 0.5, 0.5, 1.097])
+    partner = np.array([1, 0, 3, 2, 5, 6, 4, 0, 0])
+    inner = np.array([True] * 8 + [False])
+    flip = np.array([True] * 4 + [False] * 3 + [True, True])
+    x0 = np.array([0.5, 0.5, 0.25, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5])
+    outside = np.array([0.0] * 8 + [3e9])
+    order = normal.chains(inner, partner, flip)
+    new = normal.coupled(alpha, beta, inner, partner, flip, outside, order, x0)
+    xp = 0.4 + 0.5 * (1 - new[0])  # the first pair solved together
     assert new[0] == pytest.approx(0.2 + 0.5 * (1 - xp), abs=1e-15)
-    # both slopes one: the plain step from the partner's value at x, 0.1 + (1 - 0.25)
-    assert new[2] == pytest.approx(min(1.0, 0.3 + (1 - (0.1 + 0.75))), abs=1e-15)
-    wild = core._coupled(np.array([-5e9]), np.array([1.097]), np.array([3e9]),
-                         np.array([0.077]), np.array([0.5]))
-    assert 0.0 <= wild[0] <= 1.0
-    assert ((0.0 <= new) & (new <= 1.0)).all()
+    # both slopes one: the plain step from the partner's value as it stands
+    assert new[2] == pytest.approx(min(1.0, 0.3 + (1 - (0.1 + 1.0 * (1 - 0.25)))), abs=1e-15)
+    # the circle: x4 = 0.1 + 0.5 x5, x5 = 0.2 + 0.5 x6, x6 = 0.3 + 0.5 x4
+    x4 = (0.1 + 0.5 * 0.2 + 0.25 * 0.3) / (1 - 0.125)
+    assert new[4] == pytest.approx(x4, abs=1e-15) and order.circles == [[4, 5, 6]]
+    assert new[7] == pytest.approx(0.5 + 0.5 * (1 - new[0]), abs=1e-15)
+    assert 0.0 <= new[8] <= 1.0 and ((0.0 <= new) & (new <= 1.0)).all()

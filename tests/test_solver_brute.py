@@ -6,7 +6,7 @@ fixtures of the solvers' values (``tests/fixtures/solver/``, issue 39).
 - a turn's end takes the game where the engine takes it (``Play`` on scripted dice);
 - the brute force gives the values of the fixtures (old solvers' and its own): a few here,
   every small one with ``--long``;
-- every fixture file and every shipped table of aa5b132 reads.
+- every fixture file reads (the shipped tables of aa5b132: tests/test_solver_tables.py).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from tenthousand.model.rules import PRESETS, Rules
 np = pytest.importorskip("numpy")
 
 import old_solvers  # noqa: E402
-import old_tables  # noqa: E402
 import solver_fixtures  # noqa: E402
 from solver_brute import STEP, GameBruteForce, State, turn_model  # noqa: E402
 
@@ -260,15 +259,3 @@ def test_every_fixture_reads() -> None:
         assert fixture.sampled == (fixture.reachable != len(values))
         assert fixture.source in ("old", "brute")
 
-
-def test_every_shipped_table_of_aa5b132_reads() -> None:
-    tables = old_tables.shipped()
-    assert sorted(tables) == sorted(PRESETS)
-    for preset, table in tables.items():
-        assert table.rules == PRESETS[preset]
-        assert table.ng == table.rules.game_point // STEP
-        assert all(0.0 <= v <= 1.0 for v in table.win)
-        assert table.first_player_win_probability == pytest.approx(
-            table.figures["first_player_win_probability"], abs=1e-6)
-        start = ("N", 0, 0, 0, 0, 0, 0, 0, 0, 1)
-        assert table.value(start) == pytest.approx(1.0 - table.w(1, 0, 0))

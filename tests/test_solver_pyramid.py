@@ -23,8 +23,9 @@ from tenthousand.model.rules import PRESETS, Rules
 
 np = pytest.importorskip("numpy")
 
-from tenthousand.solver import cache, pyramid, pyramid_table, table, values  # noqa: E402
+from tenthousand.solver import cache, engine, table, values  # noqa: E402
 from tenthousand.solver.player import PerfectPlayer  # noqa: E402
+from tenthousand.solver.turnmodels.stretches import PyramidTurn, stretches  # noqa: E402
 
 Dice = tuple[int, ...]
 State = tuple[str, int, int, int]
@@ -108,19 +109,21 @@ class PyramidBruteForce(BruteForce):
 
 
 def _seat0(sol: Any, state: State) -> float:
-    """The solver's chance for seat 0 in a brute-force state."""
+    """The solver's chance for seat 0 in a brute-force state (a tie-break state keeps only
+    the difference of the boards: the rounds far above the game point)."""
     stage, b0, b1, mover = state
-    board = (b0, b1)
+    board = (b0 // 50, b1 // 50)
     other = 1 - mover
     if stage == "N":
-        mine = sol.win[mover, board[mover] // 50, board[other] // 50]
+        mine = sol.normal(mover, board[mover], board[other])
     elif stage == "C":
-        d = (board[other] - board[mover]) // 50
-        mine = sol.catch_up[int(board[mover] != 0), int(mover == 0), d]
+        fam = sol.variant.family("catch-up")
+        mine = sol.value(fam, {"seat": mover, "board0": board[mover],
+                               "board1": board[other]})
     elif mover == 0:
-        mine = sol.tie_first
+        mine = sol.value(sol.variant.family("far-first"), {"board0": 0, "board1": 0})
     else:
-        mine = sol.tie_second[b0 // 50]
+        mine = sol.value(sol.variant.family("far-second"), {"board0": 0, "board1": board[0]})
     return float(mine) if mover == 0 else 1.0 - float(mine)
 
 
@@ -137,7 +140,7 @@ CASES = [
 def test_pyramid_solver_meets_the_brute_forces_equations(rules: Rules, extra: int) -> None:
     """Every state a game reaches: the brute force's turn, valued with the solver's table
     around it, gives the solver's value."""
-    sol = pyramid.solve(rules, extra=extra, tol=1e-13)
+    sol = engine.solve(rules, extra=extra, tol=1e-13)
     brute = PyramidBruteForce(rules, extra)
     seen: set[State] = set()
 
@@ -159,11 +162,11 @@ def test_pyramid_solver_meets_the_brute_forces_equations(rules: Rules, extra: in
 @pytest.mark.skipif("not config.getoption('--long')", reason="minutes long; run with --long")
 @pytest.mark.parametrize("rules,extra", CASES, ids=["trash-5000", "ten-thousand"])
 def test_pyramid_solver_equals_brute_force(rules: Rules, extra: int) -> None:
-    sol = pyramid.solve(rules, extra=extra, tol=1e-13)
+    sol = engine.solve(rules, extra=extra, tol=1e-13)
     brute = PyramidBruteForce(rules, extra)
     first0, first1 = brute.solve()
-    assert sol.win[0, 0, 0] == pytest.approx(first0, abs=1e-10)
-    assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
+    assert sol.normal(0, 0, 0) == pytest.approx(first0, abs=1e-10)
+    assert sol.normal(1, 0, 0) == pytest.approx(first1, abs=1e-10)
     for state, v in brute.v.items():
         assert v == pytest.approx(_seat0(sol, state), abs=1e-10), state
 
@@ -174,7 +177,7 @@ def test_the_stretch_model_is_the_max_expected_tables() -> None:
 
     for preset, count in (("trash-5000", 45), ("ten-thousand", 61)):
         rules = PRESETS[preset].with_options("pyramiding")
-        model = pyramid_table.stretches(rules)
+        model = stretches(rules)
         assert len(model.states) == count == len(PyramidModel.build(rules).stretches)
 
 
@@ -185,18 +188,16 @@ def test_the_stretch_model_is_the_max_expected_tables() -> None:
 def pyramid_tables() -> Any:
     rules = PRESETS["trash-5000"].with_options("pyramiding", game_point=500,
                                                opening_minimum=150, minimum=100)
-    sol = pyramid.solve(rules)
-    t = pyramid_table.unpack(pyramid_table.pack(sol))
+    sol = engine.solve(rules)
+    t = table.unpack(table.pack(sol))
     table.register(t)
     t.figures["solution"] = sol
     return t
 
 
 def test_pyramiding_changes_the_game(pyramid_tables: Any) -> None:
-    from tenthousand.solver import core
-
     rules = pyramid_tables.rules.with_options(pyramiding=False)
-    plain = core.solve(rules).first_player_win_probability
+    plain = engine.solve(rules).first_player_win_probability
     piled = pyramid_tables.figures["solution"].first_player_win_probability
     assert abs(plain - piled) > 1e-3  # 0.576260 against 0.568038
 
@@ -209,17 +210,14 @@ def _position(rules: Rules, seat: int, mine: int, theirs: int) -> Game:
 
 def test_pyramid_table_round_trip_and_every_turn_start(pyramid_tables: Any) -> None:
     sol = pyramid_tables.figures["solution"]
-    ng = pyramid_tables.ng
-    assert isinstance(pyramid_tables, pyramid_table.PyramidTable)
-    assert pyramid_tables.c(True, False, 3) == pytest.approx(sol.catch_up[1, 0, 3], abs=1e-6)
-    assert pyramid_tables.tie_first == pytest.approx(sol.tie_first, abs=1e-6)
-    with pytest.raises(ValueError):
-        pyramid_table.unpack(table.pack(sol))  # core's magic is not a pyramiding table
+    ng = pyramid_tables.variant.bounds.ng
+    assert pyramid_tables.variant.model == "stretches"
+    assert np.allclose(np.array(pyramid_tables.values), sol.values, atol=1e-7, equal_nan=True)
     for seat in (0, 1):
         for a, b in [(a, b) for a in range(ng) for b in range(ng) if (a + 2 * b) % 3 == seat]:
             tv = values.turn_values(_position(pyramid_tables.rules, seat, a * 50, b * 50))
-            assert isinstance(tv, pyramid_table.PyramidTurn)
-            assert tv.start() == pytest.approx(sol.win[seat, a, b], abs=2e-6)
+            assert isinstance(tv, PyramidTurn)
+            assert tv.start() == pytest.approx(sol.normal(seat, a, b), abs=2e-6)
 
 
 def test_pyramid_values_in_the_last_turns(pyramid_tables: Any) -> None:  # D-8, D-9
@@ -228,15 +226,18 @@ def test_pyramid_values_in_the_last_turns(pyramid_tables: Any) -> None:  # D-8, 
     game = _position(pyramid_tables.rules, 1, g - 200, g + 100)
     game.stage, game.reacher = "catch-up", 0
     probs = values.win_probabilities(game)
-    assert probs is not None and probs[1] == pytest.approx(sol.catch_up[1, 0, 6], abs=1e-6)
+    assert probs is not None and 1.0 - probs[1] == pytest.approx(
+        _seat0(sol, ("C", g + 100, g - 200, 1)), abs=1e-6)
     game = _position(pyramid_tables.rules, 0, g + 100, g + 100)
     game.stage, game.reacher, game.queue = "tie-break", 1, [1]
     probs = values.win_probabilities(game)
-    assert probs is not None and probs[0] == pytest.approx(sol.tie_first, abs=1e-6)
+    assert probs is not None and probs[0] == pytest.approx(_seat0(sol, ("T", 0, 0, 0)),
+                                                           abs=1e-6)
     game = _position(pyramid_tables.rules, 1, g + 100, g + 300)
     game.stage, game.reacher, game.queue = "tie-break", 1, []
     probs = values.win_probabilities(game)
-    assert probs is not None and probs[1] == pytest.approx(sol.tie_second[4], abs=1e-6)
+    assert probs is not None and 1.0 - probs[1] == pytest.approx(
+        _seat0(sol, ("T", 200, 0, 1)), abs=1e-6)
 
 
 def test_the_advice_values_every_freeze_from_its_stretch(pyramid_tables: Any) -> None:
@@ -291,11 +292,12 @@ def test_perfect_against_perfect_under_pyramiding(pyramid_tables: Any) -> None:
 
 def test_pyramiding_is_solved_here() -> None:
     rules = PRESETS["trash-5000"].with_options("pyramiding")
-    assert cache.option_tables(rules) is pyramid_table
     assert cache.unsolvable(rules) is None
     assert cache.unsolvable(PRESETS["ten-thousand"].with_options("pyramiding")) is None
+    # with another option too, where the size allows (the features come with the engine)
     both = PRESETS["trash-5000"].with_options("pyramiding", "surpassing")
-    assert cache.unsolvable(both)  # two options at once: played by Expert
+    assert "too many positions" in (cache.unsolvable(both) or "")
+    assert cache.unsolvable(both.with_options(game_point=1500)) is None
 
 
 def test_the_advisor_shows_exact_chances_under_pyramiding(pyramid_tables: Any) -> None:

@@ -29,16 +29,17 @@ def test_every_preset_shows_exact_chances_for_two_players() -> None:
 
 
 def test_rules_no_solver_takes_say_why() -> None:
-    rotary = value_kind(PRESETS["trash-5000"].with_options("rotary-club", "challenging"), 2)
-    assert not rotary.exact
-    assert rotary.text == ("Values: expected points pegged (fewest best). No win chances: the "
-                           "perfect-play solver does not handle the options challenging.")
+    mutant = value_kind(PRESETS["trash-5000"].with_options("mutant-trash"), 2)
+    assert not mutant.exact
+    assert mutant.text == ("Values: expected points. No win chances: the perfect-play solver "
+                           "does not handle the options Mutant Trash.")
     big = value_kind(PRESETS["trash-10000"].with_options("surpassing"), 2)
-    assert not big.exact and "above 5,000 with surpassing" in big.text
-    pyramid = value_kind(PRESETS["trash-15000"].with_options("pyramiding"), 2)
-    assert not pyramid.exact and "above 10,000 with pyramiding" in pyramid.text
+    assert not big.exact and "too many positions" in big.text and "positions inside" in big.text
+    # options together are solved where their size allows (no list of pairs to miss one)
     both = value_kind(PRESETS["trash-5000"].with_options("pyramiding", "challenging"), 2)
-    assert not both.exact and "options pyramiding" in both.text
+    assert not both.exact and "not solved for these rules" in both.text
+    rotary = value_kind(PRESETS["trash-5000"].with_options("rotary-club", "challenging"), 2)
+    assert "not solved for these rules" in rotary.text
 
 
 def test_rules_still_to_solve_say_so() -> None:
@@ -63,7 +64,7 @@ def test_the_advisor_note_says_why_there_are_no_chances() -> None:
     from tenthousand.advice import values as advisor
     from tenthousand.control.advising import AdvisorService
 
-    rules = PRESETS["trash-5000"].with_options("pyramiding", "challenging")
+    rules = PRESETS["trash-5000"].with_options("mutant-trash")
     game = Game(rules, [Seat("A"), Seat("B")], first_seat=0,
                 dice=lambda n: (1, 5, 2, 3, 4, 6)[:n])
     game.throw()
@@ -73,4 +74,4 @@ def test_the_advisor_note_says_why_there_are_no_chances() -> None:
     note = service._note(game, True, True, values)
     assert note.startswith("Values: expected final turn score.")
     assert note.endswith("No win chances: the perfect-play solver does not handle the options "
-                         "pyramiding.")
+                         "Mutant Trash.")

@@ -235,17 +235,17 @@ def test_perfect_play_equals_a_brute_force_that_adds_the_counter_itself(
     pytest.importorskip("numpy")
     from test_solver import BruteForce
 
-    from tenthousand.solver import core
+    from tenthousand.solver import engine
 
     rules = PRESETS[preset].with_options(**changes)
     force = BruteForce(rules, 50)
     force.rolls = {(n, f): _outcomes(rules, n, f) for n in range(1, 7) for f in (False, True)}
     first0, first1 = force.solve()
-    sol = core.solve(rules, extra=50, tol=1e-13)
-    assert sol.win[0, 0, 0] == pytest.approx(first0, abs=1e-10)
-    assert sol.win[1, 0, 0] == pytest.approx(first1, abs=1e-10)
-    plain = core.solve(dataclasses.replace(rules, no_score_six=None), extra=50, tol=1e-13)
-    assert abs(plain.win[0, 0, 0] - sol.win[0, 0, 0]) > 1e-4  # the counter matters
+    sol = engine.solve(rules, extra=50, tol=1e-13)
+    assert sol.normal(0, 0, 0) == pytest.approx(first0, abs=1e-10)
+    assert sol.normal(1, 0, 0) == pytest.approx(first1, abs=1e-10)
+    plain = engine.solve(dataclasses.replace(rules, no_score_six=None), extra=50, tol=1e-13)
+    assert abs(plain.normal(0, 0, 0) - sol.normal(0, 0, 0)) > 1e-4  # the counter matters
 
 
 def test_the_workshop_gives_zilchs_average_turn() -> None:
@@ -261,7 +261,7 @@ def test_the_penalty_solver_equals_its_brute_force_with_the_counter_added_apart(
     pytest.importorskip("numpy")
     from test_solver import PenaltyBruteForce
 
-    from tenthousand.solver import penalty
+    from tenthousand.solver import engine
 
     rules = PRESETS["farkle"].with_options(
         "three-trash", game_point=150, catch_up=False, opening_minimum=100, trash_run=2,
@@ -269,5 +269,5 @@ def test_the_penalty_solver_equals_its_brute_force_with_the_counter_added_apart(
     force = PenaltyBruteForce(rules, 0)
     force.rolls = {(n, f): _outcomes(rules, n, f) for n in range(1, 7) for f in (False, True)}
     first = force.solve()
-    sol = penalty.solve(rules, tol=1e-13, extra=0)
+    sol = engine.solve(rules, tol=1e-13, extra=0)
     assert sol.first_player_win_probability == pytest.approx(first, abs=1e-10)

@@ -183,28 +183,13 @@ def evaluate(game: Game) -> AdvisorValues | None:
 
 
 def _challenge_values(game: Game) -> tuple[float, float] | None:
-    """At the start of a turn with a challenge to decide, from a table of challenging:
+    """At the start of a turn with a challenge to decide, from the table of the rules:
     the mover's chance with a challenge and without."""
     if game.phase is not Phase.START or not game.rules.challenging:
         return None
-    from ..solver import (
-        challenge_end_table,
-        challenge_penalty_end_table,
-        challenge_table,
-        surpass_challenge_table,
-    )
-    from ..solver.values import table_for
+    from ..solver.values import challenge_values
 
-    table = table_for(game)
-    if isinstance(table, surpass_challenge_table.SurpassChallengeTable):
-        return surpass_challenge_table.both_starts(game, table)
-    if isinstance(table, challenge_end_table.ChallengeEndTable):  # in every stage
-        return challenge_end_table.both_starts(game, table)
-    if isinstance(table, challenge_penalty_end_table.ChallengePenaltyEndTable):
-        return challenge_penalty_end_table.both_starts(game, table)
-    if not isinstance(table, challenge_table.ChallengeTable):
-        return None
-    return challenge_table.both_starts(game, table)
+    return challenge_values(game)
 
 
 # -- the review ---------------------------------------------------------------------------

@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     from ..model.rules import PRESETS
 
     p = _Parser(prog="tenthousand.tools.sim solve",
-                description="Solve two-player perfect play for a preset.")
+                description="Solve perfect play for a preset or a rule file.")
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--rules", choices=sorted(PRESETS), metavar="PRESET")
     which.add_argument("--rules-file", type=Path, metavar="FILE", help="a rule file")
@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="turn cap beyond the game point (default 2000)")
     p.add_argument("--out", type=Path, default=None, metavar="PATH",
                    help="write the table file here")
+    p.add_argument("--players", type=int, default=2, metavar="N",
+                   help="the number of players (2)")
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     return p
 
@@ -69,31 +71,33 @@ def main(args: list[str] | None = None) -> int:
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")
     try:
-        from . import core  # noqa: F401 - the solvers need numpy: say so before starting
+        import numpy  # noqa: F401 - the solver needs numpy: say so before starting
     except ImportError:
         sys.stderr.write("solve: numpy is missing: install the game again (pipx reinstall tenthousand, or pip install numpy)\n")
         return 1
-    kwargs = {} if ns.extra is None else {"extra": ns.extra}
-    if ns.progress:
-        kwargs["progress"] = True
-    from .cache import option_tables, solve_table
+    from .variant import Refusal, variant_of
 
-    kind = option_tables(rules)
-    problem = kind.unsupported(rules) if kind is not None else None
-    if problem is not None:
-        sys.stderr.write(f"solve: {problem}\n")
+    found = variant_of(rules, ns.players, extra=ns.extra, limits=False)
+    if isinstance(found, Refusal):
+        sys.stderr.write(f"solve: {found}\n")
         return 2
-    solution, data = solve_table(rules, **kwargs)
+    from .engine import solve
+    from .table import pack
+
+    solution = solve(rules, variant=found, progress=ns.progress)
     if ns.out is not None:
         ns.out.parent.mkdir(parents=True, exist_ok=True)
-        ns.out.write_bytes(data)
+        ns.out.write_bytes(pack(solution))
     print(json.dumps({
         "rules": (rules.title if ns.rules_file is not None else rules.preset)
         + ("" if ns.game_point is None else f" to {rules.game_point}"),
+        "players": ns.players,
+        "features": list(found.names),
         "states": solution.states,
         "iterations": solution.iterations,
-        **({"sweeps": solution.sweeps} if hasattr(solution, "sweeps") else {}),
+        "sweeps": solution.sweeps,
         "seconds": round(solution.seconds, 1),
-        "first_player_win_probability": round(solution.first_player_win_probability, 6),
+        # unrounded (repr: every digit of the float), so that others can compare
+        "first_player_win_probability": solution.first_player_win_probability,
     }))
     return 0

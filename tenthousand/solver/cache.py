@@ -12,170 +12,46 @@ Pure Python until :meth:`BackgroundSolve.run` imports the solver (numpy).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import importlib.util
 import json
 import logging
 import threading
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from ..files.paths import paths
 from ..files.storage import BadFile, read_limited, write_bytes_atomic
-from ..i18n import _, number
+from ..i18n import _
 from ..model.rules import Rules
-from . import (
-    challenge_end_table,
-    challenge_penalty_end_table,
-    challenge_table,
-    penalty_end_table,
-    penalty_table,
-    pyramid_table,
-    rotary_table,
-    surpass_challenge_table,
-    surpass_end_table,
-    surpass_penalty_end_table,
-    surpass_table,
-)
-from . import table_file as tables
+from . import table as tables
+from .variant import Refusal, variant_of
 
 log = logging.getLogger(__name__)
 
-#: The largest game point solved on the player's machine: the work grows with its cube
-#: (Trash 15000, 300 x 300 board positions, takes a few minutes on one core).
-LARGEST_GAME_POINT = 15000
-#: With the trash penalty, the largest range of scores (lowest score to game point) solved
-#: here: a position also holds both runs of trash, and the solve repeats in sweeps, so
-#: 5,000 points already take minutes (docs/perfect-play.md).
-LARGEST_PENALTY_RANGE = 5000
-#: With surpassing, the largest game point solved here: a position also holds what the
-#: last turn added (docs/perfect-play.md).
-LARGEST_SURPASS_GAME_POINT = 5000
-#: With surpassing and the trash penalty together, the largest range of scores (lowest score
-#: to game point) solved here: a position holds what the last turn added and both runs of
-#: trash, and the solve repeats in sweeps: some nine minutes of a core at 2,500, 1.6 hours at
-#: 5,000 (docs/perfect-play.md).
-LARGEST_SURPASS_PENALTY_RANGE = 2500
-#: With challenging, the largest game point solved here: boards run down to minus the game
-#: point, and a position also holds the challenges left (docs/perfect-play.md).
-LARGEST_CHALLENGE_GAME_POINT = 5000
-#: With challenging and the trash penalty together, the largest range of scores (lowest
-#: score to game point) solved here: a position holds both first challenges and both runs,
-#: solved in sweeps kind by kind: `trash-5000` takes some 12 minutes of a core
-#: (docs/perfect-play.md).
-LARGEST_CHALLENGE_PENALTY_RANGE = 5000
-#: With pyramiding, the largest game point solved here: a turn's state is the stretch (45
-#: to 61 of them) instead of the dice left, so 10,000 points take minutes (docs/perfect-play.md).
-LARGEST_PYRAMID_GAME_POINT = 10000
-#: With surpassing and challenging together, the largest game point solved here: a position
-#: holds challenging's boards and challenges and the score to beat (docs/perfect-play.md).
-LARGEST_SURPASS_CHALLENGE_GAME_POINT = 1000
-
-
 #: The most bytes a cached table file may have: its values compressed (at most
-#: :data:`~.table_file.MAX_VALUES` float32s) and its header.
+#: :data:`~.table.MAX_VALUES` float32s) and its header.
 MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
-
-#: The tables of the option solvers: each module has ``MAGIC``, ``unsupported``, ``pack``,
-#: ``unpack`` and ``SOLVER``, the name of its solver module.
-_OPTION_TABLES = (surpass_table, surpass_end_table, challenge_table, challenge_end_table,
-                  penalty_table, penalty_end_table, pyramid_table, rotary_table,
-                  challenge_penalty_end_table, surpass_challenge_table,
-                  surpass_penalty_end_table)
-
-
-def option_tables(rules: Rules) -> ModuleType | None:
-    """The table module of the option solver these rules need (None: core's)."""
-    if rules.rotary_club:
-        return rotary_table
-    if rules.surpassing and rules.challenging and rules.catch_up:
-        return surpass_challenge_table
-    if rules.surpassing and rules.three_trash and rules.catch_up:
-        return surpass_penalty_end_table
-    if rules.surpassing:
-        return surpass_end_table if rules.catch_up else surpass_table
-    if rules.challenging and rules.three_trash and rules.catch_up:
-        return challenge_penalty_end_table
-    if rules.challenging:
-        return challenge_end_table if rules.catch_up else challenge_table
-    if rules.three_trash:
-        return penalty_end_table if rules.catch_up else penalty_table
-    if rules.pyramiding:
-        return pyramid_table
-    return None
 
 
 def solve_table(rules: Rules, **kwargs: Any) -> tuple[Any, bytes]:
-    """Solve these rules with the solver they need (numpy): the solution and the bytes of
-    its table file.  ``kwargs`` go to the solver (``progress``, ``extra``)."""
-    kind = option_tables(rules)
-    if kind is None:
-        from . import core
+    """Solve these rules (numpy): the solution and the bytes of its table file.
+    ``kwargs`` go to the solver (``progress``, ``extra``)."""
+    from . import engine
 
-        solution = core.solve(rules, **kwargs)
-        return solution, tables.pack(solution)
-    solution = importlib.import_module(f"{__package__}.{kind.SOLVER}").solve(rules, **kwargs)
-    return solution, kind.pack(solution)
+    solution = engine.solve(rules, **kwargs)
+    return solution, tables.pack(solution)
 
 
 def unpack(data: bytes) -> tables.Table:
-    """A table file of any kind (ValueError when it is none)."""
-    for kind in _OPTION_TABLES:
-        if data.startswith(kind.MAGIC):
-            table: tables.Table = kind.unpack(data)
-            return table
+    """A table file (ValueError when it is none)."""
     return tables.unpack(data)
 
 
-def unsolvable(rules: Rules) -> str | None:
+def unsolvable(rules: Rules, players: int = 2) -> str | None:
     """Why perfect play cannot be solved here for these rules (a phrase), or None."""
-    kind = option_tables(rules)
-    problem: str | None = kind.unsupported(rules) if kind is not None else None
-    if problem is not None:
-        return problem
-    if kind is surpass_table or kind is surpass_end_table:
-        if rules.game_point > LARGEST_SURPASS_GAME_POINT:
-            return _("the game point is above {points} with surpassing: too many positions "
-                     "to solve on this computer").format(
-                         points=number(LARGEST_SURPASS_GAME_POINT))
-    elif kind is surpass_challenge_table:
-        if rules.game_point > LARGEST_SURPASS_CHALLENGE_GAME_POINT:
-            return _("the game point is above {points} with surpassing and challenging: too "
-                     "many positions to solve on this computer").format(
-                         points=number(LARGEST_SURPASS_CHALLENGE_GAME_POINT))
-    elif kind is challenge_table or kind is challenge_end_table:
-        if rules.game_point > LARGEST_CHALLENGE_GAME_POINT:
-            return _("the game point is above {points} with challenging: too many positions "
-                     "to solve on this computer").format(
-                         points=number(LARGEST_CHALLENGE_GAME_POINT))
-    elif kind is challenge_penalty_end_table:
-        if rules.game_point - (rules.score_floor or 0) > LARGEST_CHALLENGE_PENALTY_RANGE:
-            return _("the scores run over more than {points} points with challenging and the "
-                     "trash penalty: too many positions to solve on this computer").format(
-                         points=number(LARGEST_CHALLENGE_PENALTY_RANGE))
-    elif kind is surpass_penalty_end_table:
-        if rules.game_point - (rules.score_floor or 0) > LARGEST_SURPASS_PENALTY_RANGE:
-            return _("the scores run over more than {points} points with surpassing and the "
-                     "trash penalty: too many positions to solve on this computer").format(
-                         points=number(LARGEST_SURPASS_PENALTY_RANGE))
-    elif kind is penalty_table or kind is penalty_end_table:
-        if rules.game_point - (rules.score_floor or 0) > LARGEST_PENALTY_RANGE:
-            return _("the scores run over more than {points} points with the trash penalty: "
-                     "too many positions to solve on this computer").format(
-                         points=number(LARGEST_PENALTY_RANGE))
-    elif kind is rotary_table:
-        pass  # a turn's stretches do not grow with the game point: core's limit
-    elif kind is pyramid_table:
-        if rules.game_point > LARGEST_PYRAMID_GAME_POINT:
-            return _("the game point is above {points} with pyramiding: too many positions "
-                     "to solve on this computer").format(
-                         points=number(LARGEST_PYRAMID_GAME_POINT))
-    elif rules.options:
-        return tables.options_refused(rules.options)
-    if rules.game_point > LARGEST_GAME_POINT:
-        return _("the game point is above {points}: too many positions to solve on this "
-                 "computer").format(points=number(LARGEST_GAME_POINT))
+    found = variant_of(rules, players)
+    if isinstance(found, Refusal):
+        return found.reason
     if importlib.util.find_spec("numpy") is None:
         # Translators: keep the command in brackets as it is.
         return _("solving perfect play needs numpy ({command})").format(

@@ -9,7 +9,7 @@
   win chance under perfect play; :func:`fair_handicap`: the second player's starting points
   that make the game even.
 
-It is the solver's (the win chances come from its tables, the solve from :mod:`.core`);
+It is the solver's (the win chances come from its tables, the solve from :mod:`.engine`);
 the expected scores come from :mod:`tenthousand.ai.tables`, below it.
 """
 
@@ -24,7 +24,7 @@ from ..i18n import _
 from ..model.rules import Rules
 
 if TYPE_CHECKING:
-    from .core import Solution
+    from .engine import Solution
     from .table import Table
 
 
@@ -113,21 +113,10 @@ def board_thresholds(table: Table, scores: Sequence[int], *, seat: int = 0,
 def _thresholds_at(table: Table, rules: Rules, a: int, b: int, seat: int
                    ) -> tuple[int | None, ...]:
     from . import values
+    from .table import Position
 
-    ng = table.ng
-    other = 1 - seat
-
-    def bank(t: int) -> float:
-        reach = a + t
-        if reach < ng:
-            return 1.0 - table.w(other, b, reach)
-        if not rules.catch_up:
-            return 1.0
-        return 1.0 - table.c(b > 0, other == 0, reach - b)
-
-    minimum = rules.minimum_for(a * values.STEP) // values.STEP
-    tv = values.TurnValues(rules, bank, 1.0 - table.w(other, b, a), minimum,
-                           ng + table.extra - a)
+    family, frame = table.variant.normal_start(seat, a, b)
+    tv = table.turn(Position(family, frame))
     out: list[int | None] = []
     for n in range(1, 7):
         left = 0 if n == 6 else n
@@ -144,9 +133,9 @@ def solve_first_player(rules: Rules, progress: Callable[[float], None] | None = 
                        ) -> Solution:
     """Solve two-player perfect play (needs numpy; seconds to a minute). The solution's
     ``first_player_win_probability`` is the first player's chance."""
-    from . import core
+    from . import engine
 
-    return core.solve(rules, progress=progress if progress is not None else False)
+    return engine.solve(rules, progress=progress if progress is not None else False)
 
 
 def fair_handicap(table: Table | Solution) -> tuple[int, float]:
@@ -155,11 +144,17 @@ def fair_handicap(table: Table | Solution) -> tuple[int, float]:
     on the board at once."""
     from .table import Table as TableType
 
-    def first_chance(h: int) -> float:
-        if isinstance(table, TableType):
-            return (table.w(0, 0, h) + table.w(1, 0, h)) / 2
-        return float(table.win[0, 0, h] + table.win[1, 0, h]) / 2
+    variant = table.variant
 
-    ng = table.ng if isinstance(table, TableType) else table.win.shape[1]
-    best = min(range(ng), key=lambda h: abs(first_chance(h) - 0.5))
+    def value(seat: int, h: int) -> float:
+        family, frame = variant.normal_start(seat, 0, h)
+        index = family.index(frame)
+        if isinstance(table, TableType):
+            return table.at(index) or 0.0
+        return float(table.values[index])
+
+    def first_chance(h: int) -> float:
+        return (value(0, h) + value(1, h)) / 2
+
+    best = min(range(variant.bounds.ng), key=lambda h: abs(first_chance(h) - 0.5))
     return best * 50, first_chance(best)

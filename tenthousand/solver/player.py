@@ -1,8 +1,8 @@
 """The Perfect computer level: plays the move that maximises the chance of winning.
 
-Pure Python at play time: the shipped table (:mod:`.table`) and the per-turn programme of
-:mod:`.values`.  Positions the table cannot answer (three or more seats, options, scores off
-the grid) go to the fallback player, usually Expert.  Rules with no table yet get one solved
+Pure Python at play time: the table of the rules (:mod:`.table`) and the per-turn
+programme of :mod:`.values`.  Positions the table cannot answer (another number of seats,
+scores off the grid) go to the fallback player, usually Expert.  Rules with no table yet get one solved
 on this machine (:mod:`.cache`): the window runs :meth:`PerfectPlayer.background_solve` in a
 worker, and the player plays as its fallback until the table is there.
 """
@@ -11,20 +11,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..ai import Decision
 from ..i18n import N_, _
 from ..model.game import Phase
-from . import (
-    cache,
-    challenge_end_table,
-    challenge_penalty_end_table,
-    challenge_table,
-    surpass_challenge_table,
-    values,
-)
+from . import cache, values
 from . import table as tables
 
 if TYPE_CHECKING:
@@ -36,20 +28,6 @@ if TYPE_CHECKING:
 #: Why Perfect plays as its fallback while its table is being solved (in English; the
 #: player's ``fallback_reason`` holds it translated).
 SOLVING = N_("perfect play for these rules is being solved; playing Expert until it is ready")
-
-#: The tables of challenging with the catch-up round, alone or with another option: each
-#: module weighs the challenge in every stage (``challenge_is_best``, ``challenge_turn``).
-_CHALLENGE_ENDS: tuple[tuple[type, ModuleType], ...] = (
-    (challenge_end_table.ChallengeEndTable, challenge_end_table),
-    (challenge_penalty_end_table.ChallengePenaltyEndTable, challenge_penalty_end_table),
-    (surpass_challenge_table.SurpassChallengeTable, surpass_challenge_table),
-)
-
-
-def _challenge_kind(table: Any) -> ModuleType | None:
-    """The module that weighs a challenge from ``table`` in every stage, or None."""
-    return next((module for kind, module in _CHALLENGE_ENDS if isinstance(table, kind)), None)
-
 
 class PerfectPlayer:
     """Perfect two-player play from a table, with a fallback for the rest."""
@@ -132,21 +110,15 @@ class PerfectPlayer:
                 and self.fallback.ready)
 
     def choose_challenge(self, game: Game) -> int | None:
-        """Challenge when a challenge turn wins more often than a plain one (from a table
-        of challenging); positions the table does not answer are the fallback's."""
+        """Challenge when a challenge turn wins more often than a plain one; positions
+        the table does not answer are the fallback's."""
         if not game.rules.challenging:
             return None
         self.prepare()
-        table = self._table if game.rules == self.rules else None
-        if isinstance(table, challenge_table.ChallengeTable):
-            best = challenge_table.challenge_is_best(game, table)
-            if best is not None:
-                return 1 - game.current if best else None
-        kind = _challenge_kind(table)
-        if kind is not None:  # a table with the catch-up round: in every stage
-            best = kind.challenge_is_best(game, table)
-            if best is not None:
-                return 1 - game.current if best else None
+        if game.rules == self.rules and self._table is not None:
+            found = values.challenge_values(game)
+            if found is not None:
+                return 1 - game.current if found[0] > found[1] else None
         return self.fallback.choose_challenge(game)
 
     def think(self, game: Game) -> Callable[[], None] | None:
@@ -157,14 +129,8 @@ class PerfectPlayer:
         if game.rules != self.rules or self._table is None:
             return None
         turns = [values.turn_values(game)]  # None with three or more seats
-        table = self._table
-        if (game.phase is Phase.START and isinstance(table, challenge_table.ChallengeTable)
-                and game.challenge_target is None and game.challenge_slot_for(game.current) == 0):
-            turns.append(challenge_table.challenge_turn(game, table))
-        kind = _challenge_kind(table)
-        if (game.phase is Phase.START and kind is not None and game.challenge_target is None
-                and game.challenge_slot_for(game.current) is not None):
-            turns.append(kind.challenge_turn(game, table))
+        if game.phase is Phase.START:
+            turns.append(values.challenge_turn(game))
         slow = [tv for tv in turns if tv is not None and not tv.solved]
         if not slow:
             return None

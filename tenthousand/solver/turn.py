@@ -2,10 +2,8 @@
 
 A table (:mod:`.table`) holds the chance of the player to move at the start of every turn;
 inside a turn the values follow from what banking and trash are worth by the dynamic
-programme the solver runs (see :mod:`.core`): :class:`TurnValues`.  The tables of every
-kind build their turns here (:mod:`.values`, :mod:`.penalty_table`, :mod:`.surpass_table`,
-:mod:`.challenge_table`) and keep them in one cache (:func:`_cached`), so this module is
-below all of them.
+programme the solver runs (the dice model, :mod:`.turns`): :class:`TurnValues`.  The turns
+of every turn model are kept in one cache (:func:`cached`).
 """
 
 from __future__ import annotations
@@ -15,16 +13,12 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..model.rules import Rules
 from . import dice
 
-if TYPE_CHECKING:
-    from ..model.game import Game
-
-__all__ = ["TurnValues", "cache_limit", "challenge_starts", "challenge_wins",
-           "set_cache_limit"]
+__all__ = ["TurnValues", "cache_limit", "cached", "set_cache_limit"]
 
 
 @lru_cache(maxsize=16)
@@ -147,7 +141,7 @@ _cache_limit = 512  # about 10 KB each: enough for a game in the window
 
 class Kept(Generic[T]):
     """Solved turns kept by their key, the least recently used dropped beyond
-    :func:`cache_limit` (the turn tables of every option keep theirs so); thread-safe."""
+    :func:`cache_limit`; thread-safe."""
 
     def __init__(self) -> None:
         self._items: OrderedDict[tuple[object, ...], T] = OrderedDict()
@@ -177,7 +171,7 @@ class Kept(Generic[T]):
 
 
 _ALL: list[Kept[Any]] = []
-_KEPT: Kept[TurnValues] = Kept()
+_KEPT: Kept[Any] = Kept()
 _CACHE = _KEPT  # (the tests empty it: ``values._CACHE.clear()``)
 
 
@@ -199,26 +193,7 @@ def set_cache_limit(turns: int) -> None:
             kept._trim()
 
 
-def _cached(key: tuple[object, ...], make: Callable[[], TurnValues]) -> TurnValues:
-    return _KEPT.get(key, make)
-
-
-def challenge_starts(turn: Callable[[Game, T, bool], TurnValues | None], game: Game,
-                     table: T) -> tuple[float, float] | None:
-    """The mover's chance if he challenges now and if he throws without, from a table of
-    challenging whose ``turn(game, table, challenge)`` gives either turn (None: no
-    challenge to make here, or off the table)."""
-    if game.challenge_target is not None or game.challenge_slot_for(game.current) is None:
-        return None
-    plain, challenge = turn(game, table, False), turn(game, table, True)
-    if plain is None or challenge is None:
-        return None
-    return challenge.start(), plain.start()
-
-
-def challenge_wins(turn: Callable[[Game, T, bool], TurnValues | None], game: Game,
-                   table: T) -> bool | None:
-    """Whether challenging now wins more often than not, from such a table (None: no
-    challenge to make here, or off the table)."""
-    found = challenge_starts(turn, game, table)
-    return None if found is None else found[0] > found[1]
+def cached(key: tuple[object, ...], make: Callable[[], T]) -> T:
+    """The turn kept for ``key`` (of any turn model), else ``make()``'s."""
+    found: T = _KEPT.get(key, make)
+    return found

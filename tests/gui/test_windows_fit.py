@@ -58,7 +58,7 @@ def _board_worked_out_once() -> Iterator[None]:
     windows (seconds each): the first card computes it in its worker as always, the later
     ones get the same figures back."""
     from tenthousand.solver import card
-    from tenthousand.solver.table_file import Table
+    from tenthousand.solver.table import Table
 
     real = card.board_thresholds
     made: dict[tuple[object, ...], card.BoardThresholds] = {}

@@ -1,13 +1,11 @@
-"""Tables of perfect play under pyramiding, and the turns played from them (pure Python).
+"""Pyramiding's turn model: a turn's state is its stretch, not its dice left (pure Python).
 
-Under pyramiding (D-10) what a throw allows depends on the dice frozen in the stretch, so
-a turn's state is ``(points of the completed stretches c, the stretch)``, not (turn score,
-dice left): :class:`Stretches` lists every stretch a turn can reach, each with the points
-the engine gives it (the best count of all its dice, in the context of the throw that made
-it), and for each the grouped outcomes of its next throw.  The board states, the end game
-and the file are core's (``win[seat][a][b]``, the catch-up chances by deficit, the tie-break
-values); only the turn programme inside a turn differs (:class:`PyramidTurn`).  The solve
-is :mod:`.pyramid` (numpy).
+Under pyramiding (D-10) what a throw allows depends on the dice frozen in the stretch, so a
+turn's state is ``(points of the completed stretches c, the stretch)``, not (turn score, dice
+left): :class:`Stretches` lists every stretch a turn can reach, each with the points the
+engine gives it (the best count of all its dice, in the context of the throw that made it),
+and for each the grouped outcomes of its next throw.  :class:`PyramidTurn` is one turn played
+from a table's values; :mod:`.stretch_solver` solves many at once (numpy).
 """
 
 from __future__ import annotations
@@ -19,35 +17,20 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..i18n import _
-from ..model import scoring
-from ..model.rules import Rules
-from . import table_file as tables
-from .turn import Kept
+from ...model import scoring
+from ...model.rules import Rules
 
 if TYPE_CHECKING:
-    from ..model.game import Game
+    from ...model.game import Game
 
-MAGIC = b"TTPYRAMID1\n"
 STEP = 50
-SOLVER = "pyramid"  # the module that solves these tables (numpy)
 
 Counts = scoring.Counts
 #: A throw's groups: (probability, options); an option ``o >= 0`` is the stretch ``o``, an
 #: option ``o < 0`` a corner whose six dice score ``-o`` steps.
 Groups = tuple[tuple[float, tuple[int, ...]], ...]
-
-
-def unsupported(rules: Rules) -> str | None:
-    """Why the pyramiding solver cannot solve these rules, or None."""
-    others = [o for o in rules.options if o != "pyramiding"]
-    if others:
-        return tables.options_refused(others)
-    if not rules.pyramiding:
-        return _("these rules have no pyramiding")
-    return None
 
 
 @dataclass(frozen=True)
@@ -138,12 +121,6 @@ def stretches(rules: Rules) -> Stretches:
     maxp = max(corner_steps + [sc for _, sc in states])
     return Stretches(tuple(states), dict(index), tuple(groups(raw[k]) for k in range(len(states))),
                      groups(first), maxp)
-
-
-def count_states(rules: Rules, extra: int = 2000) -> int:
-    """(seat, a, b, completed points up to the cap, stretch) states of the normal game."""
-    ng, e = rules.game_point // STEP, extra // STEP
-    return 2 * ng * sum(ng + e - a + 1 for a in range(ng)) * len(stretches(rules).states)
 
 
 class PyramidTurn:
@@ -253,90 +230,6 @@ class PyramidTurn:
             self._banks = banks
             self._after, self._corner = array("f", rows), array("f", corner)
             return self._banks, self._after, self._corner
-
-
-_KEPT: Kept[PyramidTurn] = Kept()  # (as :mod:`.turn` keeps the others, as many)
-
-
-def _cached(key: tuple[object, ...], make: Callable[[], PyramidTurn]) -> PyramidTurn:
-    return _KEPT.get(key, make)
-
-
-# -- the table ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PyramidTable(tables.Table):
-    """Core's table (board states, catch-up and tie-break values) of a rule set with
-    pyramiding, read without numpy."""
-
-
-def pack(solution: Any) -> bytes:
-    """The bytes of a table file for the :class:`~.core.Solution` of :func:`.pyramid.solve`."""
-    return MAGIC + tables.pack(solution)[len(tables.MAGIC):]
-
-
-def unpack(data: bytes) -> PyramidTable:
-    """Read a table file of :func:`pack`; ValueError when it is not one."""
-    if not data.startswith(MAGIC):
-        raise ValueError("not a perfect-play table with pyramiding")
-    t = tables.unpack(tables.MAGIC + data[len(MAGIC):])
-    if not t.rules.pyramiding:
-        raise ValueError("a perfect-play table with pyramiding for rules without it")
-    return PyramidTable(**{f: getattr(t, f) for f in tables.Table.__dataclass_fields__})
-
-
-def turn_values(game: Game, table: PyramidTable) -> PyramidTurn | None:
-    """The turn problem of the player to move, in any stage (None: off the table's grid)."""
-    if len(game.seats) != 2:
-        return None
-    rules = game.rules
-    cur, other = game.current, 1 - game.current
-    mine, theirs = game.board[cur], game.board[other]
-    if mine % STEP or theirs % STEP or mine < 0 or theirs < 0:
-        return None
-    a, b, ng = mine // STEP, theirs // STEP, table.ng
-    minimum = rules.minimum_for(mine) // STEP
-    if game.stage == "normal":
-        if a >= ng or b >= ng:
-            return None
-
-        def bank(t: int) -> float:
-            reach = a + t
-            if reach < ng:
-                return 1.0 - table.w(other, b, reach)
-            if not rules.catch_up:
-                return 1.0
-            return 1.0 - table.c(b > 0, other == 0, reach - b)
-
-        key: tuple[object, ...] = ("pyramid", rules, cur, a, b)
-        return _cached(key, lambda: PyramidTurn(rules, bank, 1.0 - table.w(other, b, a),
-                                                minimum, ng + table.extra - a))
-    end_cap = ng + table.extra
-    if game.stage == "catch-up" or (game.stage == "tie-break" and not game.queue):
-        # chasing a fixed score: more wins, the same ties (a tie-break round, D-9)
-        target = game.reacher if game.stage == "catch-up" else other
-        if target is None:
-            return None
-        d = (game.board[target] - mine) // STEP
-        if d < 0:
-            return None
-        if game.stage == "catch-up":
-            tie = table.tie_first if cur == 0 else 1.0 - table.tie_first  # seat 0 first
-        else:
-            tie = 1.0 - table.tie_first  # the second of a round ties into a new round
-
-        def chase(t: int) -> float:
-            return 1.0 if t > d else (tie if t == d else 0.0)
-
-        key = ("pyramid-chase", rules, d, tie, minimum)
-        return _cached(key, lambda: PyramidTurn(rules, chase, tie if d == 0 else 0.0,
-                                                minimum, end_cap))
-    if game.stage == "tie-break":  # the first of a round: the other then chases this turn
-        key = ("pyramid-tie-first", rules, minimum)
-        return _cached(key, lambda: PyramidTurn(rules, lambda t: 1.0 - table.second(t),
-                                                1.0 - table.second(0), minimum, end_cap))
-    return None
 
 
 def freeze_values(game: Game, tv: PyramidTurn, faces: tuple[int, ...], points: int
