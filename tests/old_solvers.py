@@ -297,9 +297,8 @@ def _surpass_challenge_second(sol: Any, y: int, z: int, u: int, s1: int, f2: int
     """The second of a tie-break round (seat 1, at ``y`` against ``z``, to beat ``u``): the
     old solver keeps no table of it; its test worked it out from the far rounds, with
     core's turn programme (``test_solver_surpass_challenge._second``, of aa5b132 too)."""
-    from test_solver_surpass_challenge import _second
-
     from tenthousand.solver.core import TurnSolver
+    from test_solver_surpass_challenge import _second
 
     ts = _turn_solvers.setdefault(sol.rules, TurnSolver(sol.rules))
     return float(_second(sol, ts, y, z, u, s1, f2, s2))
@@ -355,28 +354,12 @@ _READERS = {
 
 
 # -- the old truncations, where they are not the generic ones ---------------------------------
-
-
-class CoreCap(GameBruteForce):
-    """core's and pyramid's cap (``core.solve``): in the normal game a turn score above
-    ``game point - own board + extra`` banks at once, the minimum not counted (so where the
-    minimum is above ``game point - own board``, a turn banks at once from ``game point -
-    own board + extra`` instead of ``minimum + extra``); in the last turns above ``game
-    point + extra``."""
-
-    def cap(self, state: State, need: int) -> int:
-        return (self.g - state[1 + state[9]] if state[0] == "N" else self.g) + self.extra
-
-
-class AtOnceCap(GameBruteForce):
-    """The cap of the solvers where the first to the game point wins at once (penalty,
-    surpass, challenge: ``cap = max(ng - a, minimum) - 1 + extra``): a turn score that
-    reaches ``max(game point - own board, minimum) + extra`` banks at once, one step (50)
-    below the generic cap.  It matters only where that bank is not a win at once anyway:
-    a corner with a compulsory throw after it (Trash) and ``extra`` > 0."""
-
-    def cap(self, state: State, need: int) -> int:
-        return super().cap(state, need) - STEP
+#
+# The generic truncation is the engine's (``Variant.cap``), which took over the old
+# solvers' own where they differed from the first generic convention: core's and
+# pyramid's cap without the minimum (no option), the cap a step lower where the first to the
+# game point wins at once (penalty, surpass, challenge), Rotary Club's cap on the lead.
+# Only surpass_end's is its own.
 
 
 class SurpassEndCap(GameBruteForce):
@@ -385,34 +368,12 @@ class SurpassEndCap(GameBruteForce):
     beat (a turn that must beat more throws on until it does, then banks); the generic cap
     counts the score to beat in the minimum."""
 
-    def cap(self, state: State, need: int) -> int:
+    def cap(self, state: State, need: int, slot: int | None = None) -> int:
         if state[0] != "N":
-            return super().cap(state, need)
+            return super().cap(state, need, slot)
         base = self.rules.minimum_for(state[1 + state[9]])
         return max(max(self.g - state[1 + state[9]], base) + self.extra, need - STEP)
 
 
-class RotaryLead(GameBruteForce):
-    """rotary's truncation (without challenging, as the old solver): in the normal game a
-    turn ends at a corner that takes its board more than ``game point + extra`` above the
-    other's (the generic cap: above ``game point + extra`` pegged in the turn, a board
-    above ``game point + extra``); the first of a tie-break round at a corner that takes his
-    pegs in the round above ``game point + extra`` (the generic cap); the chaser and the
-    second of a round at a corner that takes them past the other (they have lost: the same
-    value as playing on), with no cap of ``game point + extra`` on their pegs."""
-
-    def cap(self, state: State, need: int) -> int:
-        stage, mover = state[0], state[9]
-        own, opp = state[1 + mover], state[2 - mover]
-        if stage == "N":
-            return opp + self.g + self.extra - own
-        if stage == "T" and mover == 0:
-            return self.g + self.extra
-        return max(opp - own, 0)
-
-
 #: variant -> the brute force with its old truncation, where it is not the generic one
-OLD_TRUNCATIONS: dict[str, type[GameBruteForce]] = {
-    "core": CoreCap, "pyramid": CoreCap, "penalty": AtOnceCap, "surpass": AtOnceCap,
-    "challenge": AtOnceCap, "surpass_end": SurpassEndCap, "rotary": RotaryLead,
-}
+OLD_TRUNCATIONS: dict[str, type[GameBruteForce]] = {"surpass_end": SurpassEndCap}

@@ -592,14 +592,37 @@ class GameBruteForce:
             need = max(need, state[3 + (1 - mover)] + STEP)
         return need
 
-    def cap(self, state: State, need: int) -> int:
-        """The turn cap (points): a turn score above it banks at once (Rotary Club: points
-        pegged above it end the turn at that corner)."""
-        if self.rotary and self.last_turn(state):
-            return self.lost_from(state)
+    def cap(self, state: State, need: int, slot: int | None = None) -> int:
+        """The turn cap (points) of the mover's turn (``slot``: a challenge): a turn score
+        above it banks at once (Rotary Club: points pegged above it end the turn at that
+        corner).  The engine's truncation (``Variant.cap``, ``Pegging.peg``; see the
+        module's text)."""
+        if self.rotary:
+            return self.lost_from(state) if self.last_turn(state) else self.lead_cap(state,
+                                                                                   slot)
+        if state[0] != "N":
+            return max(self.g + self.extra, need)
+        own = state[1 + state[9]]
+        if not (self.surpassing or self.challenging or self.penalty):
+            return self.g - own + self.extra  # no option: beyond the game point
+        # the first to the game point wins at once: a step less (that bank wins)
+        return max(self.g - own, need) + self.extra - (0 if self.rules.catch_up else STEP)
+
+    def lead_cap(self, state: State, slot: int | None) -> int:
+        """Rotary Club's cap of a rising turn (the normal game's, the first of a tie-break
+        round's): the most points pegged that leave the mover at most ``game point + extra``
+        ahead of the other after a corner (a challenge's pegs lower the other too), or, in
+        the normal game, below the game point."""
+        mover = state[9]
+        own, other = state[1 + mover], state[2 - mover]
+        lead = self.g + self.extra
+        pegged = 0
+        while own + pegged + STEP - (other if slot is None else
+                                     self._lower(other, pegged + STEP)) <= lead:
+            pegged += STEP
         if state[0] == "N":
-            return max(self.g - state[1 + state[9]], need) + self.extra
-        return max(self.g + self.extra, need)
+            pegged = max(pegged, self.g - own - STEP)
+        return pegged
 
     def last_turn(self, state: State) -> bool:
         """Whether the boards are compared after this turn (the catch-up turn, the second
@@ -631,6 +654,13 @@ class GameBruteForce:
         mover = state[9]
         slot = 0 if state[1 + mover] < self.g else 1
         return slot if state[7 + mover] & (2 >> slot) else None
+
+    def in_far_round(self, state: State) -> bool:
+        """Whether a turn start is of a tie-break round far above the game point: seat 1's
+        board (which seat 0's turn in a round can only lower, by less than a turn's points)
+        is nearer :attr:`far` than the game point (in the first round it is at most a turn's
+        points above the game point)."""
+        return state[0] == "T" and 2 * state[2] > self.g + self.far
 
     def _lower(self, board: int, amount: int) -> int:
         """``Play._lower``: take up to ``amount``, never below the lowest score."""
@@ -702,10 +732,11 @@ class GameBruteForce:
         return (stage, board[0], board[1], added[0], added[1], runs[0], runs[1], chal[0],
                 chal[1], mover)
 
-    def turn_limits(self, state: State) -> tuple[int, int]:
-        """The mover's minimum to bank and turn cap, in steps."""
+    def turn_limits(self, state: State, slot: int | None = None) -> tuple[int, int]:
+        """The mover's minimum to bank and turn cap of his turn (``slot``: a challenge),
+        in steps."""
         need = self.minimum(state)
-        return need // STEP, self.cap(state, need) // STEP
+        return need // STEP, self.cap(state, need, slot) // STEP
 
     def kinds(self, state: State) -> list[int | None]:
         """The turns the mover may play: plain (None) and, if he may, a challenge (slot)."""
@@ -722,9 +753,10 @@ class GameBruteForce:
         """Seat 0's chance from a turn start, from the values of the states after it: the
         mover's better turn (plain recursion)."""
         mover = state[9]
-        need, cap = self.turn_limits(state)
         best = 0.0
         for slot in self.kinds(state):
+            need, cap = self.turn_limits(state, slot)
+
             def ends(outcome: Outcome, slot: int | None = slot) -> float:
                 found = self.after(state, slot, outcome)
                 value = found if isinstance(found, float) else self.value(found)
@@ -738,9 +770,8 @@ class GameBruteForce:
         todo = list(seen)
         while todo:
             state = todo.pop()
-            need, cap = self.turn_limits(state)
             for slot in self.kinds(state):
-                for outcome in self.model.outcomes(need, cap):
+                for outcome in self.model.outcomes(*self.turn_limits(state, slot)):
                     found = self.after(state, slot, outcome)
                     if not isinstance(found, float) and found not in seen:
                         seen.add(found)
@@ -754,9 +785,8 @@ class GameBruteForce:
         (what :attr:`far` is for)."""
         found = {s for s in seen if s[0] == "T" and s[1] == s[2] == self.far and s[9] == 0}
         for first in list(found):
-            need, cap = self.turn_limits(first)
             for slot in self.kinds(first):
-                for outcome in self.model.outcomes(need, cap):
+                for outcome in self.model.outcomes(*self.turn_limits(first, slot)):
                     second = self.after(first, slot, outcome)
                     if not isinstance(second, float):
                         found.add(second)
@@ -821,10 +851,9 @@ class GameBruteForce:
 
     def _successors(self, state: State, kind: int | None | str = "all") -> list[State]:
         """The turn starts after this one's turn (of one kind, or every kind)."""
-        need, cap = self.turn_limits(state)
         kinds = self.kinds(state) if kind == "all" else [kind]
         found = [self.after(state, slot, outcome) for slot in kinds
-                 for outcome in self.model.outcomes(need, cap)]
+                 for outcome in self.model.outcomes(*self.turn_limits(state, slot))]
         return [s for s in found if not isinstance(s, float)]
 
     def order(self, state: State) -> tuple[Any, ...]:
@@ -868,27 +897,28 @@ class _Plan:
         self.values = np.full(n + 3, 0.5)
         self.values[[lose, win, never]] = [0.0, 1.0, np.nan]
         model = force.model
-        limits = [force.turn_limits(s) for s in states]
-        self.need = np.array([need for need, _cap in limits])
-        self.cap = np.array([cap for _need, cap in limits])
-        self.rows = int(max(model.rows(cap) for _need, cap in limits))
         self.mover = np.array([s[9] for s in states])
-        self.succ = {}  # turn kind (plain: -1, challenge) -> (states, (rows, states) indices)
+        # turn kind (plain: -1, challenge) -> its states, (rows, states) indices, minimum
+        # and cap
+        self.succ = {}
         for kind in (None, 0, 1):
             which = [i for i, s in enumerate(states) if kind in force.kinds(s)]
             if not which:
                 continue
-            table = np.full((self.rows, len(which)), never, dtype=np.int32)
+            limits = np.array([force.turn_limits(states[i], kind) for i in which])
+            rows = int(max(model.rows(cap) for cap in limits[:, 1]))
+            table = np.full((rows, len(which)), never, dtype=np.int32)
             for j, i in enumerate(which):
                 state = states[i]
-                for outcome in model.outcomes(*limits[i]):
+                for outcome in model.outcomes(*map(int, limits[j])):
                     found = force.after(state, kind, outcome)
                     table[outcome, j] = (index[found] if not isinstance(found, float)
                                          else win if found == 1.0 else lose)
-            self.succ[-1 if kind is None else kind] = (np.array(which), table)
+            self.succ[-1 if kind is None else kind] = (np.array(which), table, limits[:, 0],
+                                                       limits[:, 1])
         # a state's turns, by kind: its column in each table
         self.column = {kind: np.full(n, -1) for kind in self.succ}
-        for kind, (which, _table) in self.succ.items():
+        for kind, (which, *_rest) in self.succ.items():
             self.column[kind][which] = np.arange(len(which))
         keys = [force.block(s) for s in states]
         self.blocks = [np.array(list(group)) for _key, group in itertools.groupby(
@@ -899,7 +929,7 @@ class _Plan:
             where[block] = b
         where[n:] = -1  # the game's ends
         reads: list[set[int]] = [set() for _ in self.blocks]
-        for which, table in self.succ.values():
+        for which, table, *_limits in self.succ.values():
             for b, cols in enumerate(np.split(np.arange(len(which)), np.searchsorted(
                     where[which], np.arange(1, len(self.blocks))))):
                 found = np.unique(where[table[:, cols]])
@@ -913,17 +943,16 @@ class _Plan:
         force = self.force
         flip = self.mover[idx] == 1
         best = np.full(len(idx), -np.inf)
-        for kind, (_which, table) in self.succ.items():
+        for kind, (_which, table, need, caps) in self.succ.items():
             cols = self.column[kind][idx]
             mine = cols >= 0
             if not mine.any():
                 continue
-            sub = idx[mine]
             ends = self.values[table[:, cols[mine]]]
             ends = np.where(flip[mine], 1.0 - ends, ends)  # the mover's chances
-            cap = self.cap[sub]
+            cap = caps[cols[mine]]
             value = force.model.evaluate(ends[:int(cap.max()) + force.model.maxp + 1],
-                                         self.need[sub], cap)
+                                         need[cols[mine]], cap)
             if np.isnan(value).any():
                 raise AssertionError("a turn read an outcome it cannot have")
             best[mine] = np.maximum(best[mine], value)

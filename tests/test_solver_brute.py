@@ -19,6 +19,7 @@ import pytest
 from rules_kit import new_game
 
 from tenthousand.model import scoring
+from tenthousand.model.events import TieBreak
 from tenthousand.model.game import Game
 from tenthousand.model.rules import PRESETS, Rules
 
@@ -27,6 +28,8 @@ np = pytest.importorskip("numpy")
 import old_solvers  # noqa: E402
 import solver_fixtures  # noqa: E402
 from solver_brute import STEP, GameBruteForce, State, turn_model  # noqa: E402
+
+from tenthousand.solver.variant import Refusal, variant_of  # noqa: E402
 
 _LONG = pytest.mark.skipif("not config.getoption('--long')", reason="slow; run with --long")
 
@@ -94,8 +97,9 @@ ENGINE = {
 }
 
 
-def _position(rules: Rules, state: State) -> tuple[Game, Any]:
-    """A game on scripted dice at the start of this turn."""
+def _position(rules: Rules, state: State, rounds: int = 1) -> tuple[Game, Any]:
+    """A game on scripted dice at the start of this turn (a tie-break turn: in the
+    ``rounds``-th round)."""
     stage, b0, b1, a0, a1, r0, r1, c0, c1, mover = state
     game, dice = new_game(rules, first_seat=mover)
     game.board[:] = [b0, b1]
@@ -107,6 +111,7 @@ def _position(rules: Rules, state: State) -> tuple[Game, Any]:
         game.stage, game.reacher, game.queue = "catch-up", 1 - mover, []
     elif stage == "T":
         game.stage, game.reacher, game.queue = "tie-break", 0, [1] if mover == 0 else []
+        game.log.extend([TieBreak(-1, (0, 1))] * rounds)
     return game, dice
 
 
@@ -181,6 +186,168 @@ def test_a_turn_ends_where_the_engine_takes_the_game(key: str) -> None:
     assert set(by_stage) == ({"N", "C", "T"} if rules.catch_up else {"N"}) and checked > 200
 
 
+# -- the engine against the brute force --------------------------------------------------------
+
+def engine_seat0(sol: Any, force: GameBruteForce, states: list[State]) -> Any:
+    """Seat 0's chance at these turn starts in the engine's solution: each read off a game
+    at that turn start as play reads it (``Variant.position``); a tie-break turn of a later
+    round (boards at :attr:`~GameBruteForce.far`) in the rounds far above the game point."""
+    variant = sol.variant
+    out = np.empty(len(states))
+    for i, state in enumerate(states):
+        far = force.in_far_round(state)
+        game, _dice = _position(variant.rules, state, 2 if far else 1)
+        found = variant.position(game)
+        assert found is not None, state
+        family, frame = found
+        if far and not family.far:  # a first round's family takes these boards too
+            family = variant.family("far-first" if state[9] == 0 else "far-second")
+            frame = {**family.fixed, **frame}
+        value = sol.value(family, frame)
+        out[i] = value if state[9] == 0 else 1.0 - value
+    return out
+
+
+def _compare(rules: Rules, extra: int, states: list[State], values: Any,
+             force: GameBruteForce) -> None:
+    """The engine solves ``rules`` (turn cap ``extra``) and gives these values (seat 0's)
+    at these turn starts, to 1e-9."""
+    from tenthousand.solver import engine
+
+    found = variant_of(rules, extra=extra, limits=False, fresh=True)
+    assert not isinstance(found, Refusal), found
+    sol = engine.solve(rules, tol=1e-12, extra=extra)
+    got = engine_seat0(sol, force, states)
+    diff = np.abs(got - np.asarray(values))
+    worst = int(np.argmax(diff))
+    assert diff[worst] < 1e-9, (states[worst], got[worst], values[worst])
+
+
+def _tiny(game_point: int, *options: str, **changes: Any) -> Rules:
+    return PRESETS["trash-5000"].with_options(*options, game_point=game_point,
+                                              **{**_FEW, **changes})
+
+
+#: two trash turns in a row cost 100, not below 0 (the opening minimum the later one: the
+#: engine keeps tied players on the board, exactly so)
+_PEN = dict(trash_run=2, trash_penalty=100, score_floor=0, opening_minimum=50)
+
+#: Combinations of the default run, solved by the brute force and the engine at tiny game
+#: points (every turn start a game reaches): every combination of surpassing (s) and the
+#: trash penalty (p) with the catch-up round (end) and without (once), the plain game,
+#: pyramiding alone and with surpassing, Rotary Club.  (Challenging needs a game point of
+#: 500: those combinations are in ENGINE_FIXTURES.)
+TINY: dict[str, tuple[Rules, int]] = {
+    "plain-end-200": (_tiny(200), 0),
+    "plain-once-200": (_tiny(200, catch_up=False), 50),
+    "s-end-200": (_tiny(200, "surpassing"), 0),
+    "s-once-250": (_tiny(250, "surpassing", catch_up=False), 50),
+    "p-end-200": (_tiny(200, "three-trash", **_PEN), 0),
+    "p-once-200": (_tiny(200, "three-trash", catch_up=False, **_PEN), 50),
+    "sp-end-200": (_tiny(200, "surpassing", "three-trash", **_PEN), 0),
+    "sp-once-200": (_tiny(200, "surpassing", "three-trash", catch_up=False, **_PEN), 0),
+    "pyramid-end-150": (_tiny(150, "pyramiding"), 50),
+    "pyramid-s-end-150": (_tiny(150, "pyramiding", "surpassing"), 0),
+    "pyramid-s-once-200": (_tiny(200, "pyramiding", "surpassing", catch_up=False), 0),
+    "rotary-300": (_tiny(300, "rotary-club"), 50),
+}
+
+
+@pytest.mark.parametrize("key", list(TINY))
+def test_the_engine_is_the_brute_force(key: str) -> None:
+    rules, extra = TINY[key]
+    force = GameBruteForce(rules, extra)
+    force.solve(1e-12)
+    states = force.states
+    assert {s[0] for s in states} == ({"N", "C", "T"} if rules.catch_up else {"N"})
+    _compare(rules, extra, states, [force.v[s] for s in states], force)
+
+
+#: The brute force's fixtures the default run holds the engine to (a sample of 1,500 turn
+#: starts by stage; every one with --long): every combination with challenging, with the
+#: catch-up round and without, and Rotary Club with challenging.
+ENGINE_FIXTURES = ["brute-c-end-500", "brute-c-once-500", "brute-cp-end-500",
+                   "brute-cp-once-500", "brute-sc-end-500", "brute-sc-once-500",
+                   "brute-scp-end-500", "brute-scp-once-500", "brute-rotary-c-500"]
+#: the engine refuses them: the trash penalty could send tied players back to 0 (its
+#: reason names no number)
+REFUSED = {"brute-pyramid-p-end-150": "tied players back to 0"}
+
+
+def _engine_fixture(name: str, count: int | None) -> None:
+    fixture = solver_fixtures.read(name)
+    rules, extra = fixture.rules, fixture.extra
+    if name in REFUSED:
+        found = variant_of(rules, extra=extra, limits=False, fresh=True)
+        assert isinstance(found, Refusal) and REFUSED[name] in found.reason
+        return
+    force = GameBruteForce(rules, extra)
+    assert force.far == fixture.far
+    states = sorted(fixture.values)
+    if count is not None:  # a sample, and every turn start of a kind the engine once missed
+        states = sorted({*force.stratified(states, count, random.Random(5)),
+                         *filter(_cut_challenge, states)})
+    _compare(rules, extra, states, [fixture.values[s] for s in states], force)
+
+
+def _cut_challenge(state: State) -> bool:
+    """The second of a first tie-break round under surpassing after the first's challenge
+    bank, which the lowest score cut (he is less than twice its points behind): the engine
+    once held these impossible (``Surpassing.feasible``) and had no value there."""
+    stage, b0, b1, a0 = state[:4]
+    return stage == "T" and state[9] == 1 and b1 < b0 and a0 < b0 - b1 < 2 * a0
+
+
+@pytest.mark.parametrize("name", ENGINE_FIXTURES)
+def test_the_engine_gives_the_brute_forces_values(name: str, long_run: bool) -> None:
+    _engine_fixture(name, None if long_run else 1500)
+
+
+#: Old solvers' fixtures of the default run (every turn start): one of each end.
+OLD_QUICK = ["old-core-farkle", "old-penalty_end-trash", "old-challenge_end-small"]
+#: surpass_end's own cap (old_solvers.SurpassEndCap) left the score to beat out of the
+#: minimum: the engine's values differ from its fixtures by up to this much
+SURPASS_END = {"old-surpass_end-small": 0.069, "old-surpass_end-trash-5000": 0.065,
+               "old-surpass_end-ten-thousand": 0.056, "old-surpass_end-play": 4.4e-6,
+               "old-surpass_end-1000": 1e-9}
+
+
+def _engine_old(name: str) -> None:
+    """The engine gives an old solver's values (its fixture at aa5b132) to 1e-9; where the
+    old truncation was its own (surpass_end), as far off as the generic brute force."""
+    fixture = solver_fixtures.read(name)
+    rules, extra = fixture.rules, fixture.extra
+    from tenthousand.solver import engine
+
+    sol = engine.solve(rules, tol=1e-12, extra=extra)
+    states = sorted(fixture.values)
+    got = engine_seat0(sol, GameBruteForce(rules, extra), states)
+    diff = np.abs(got - np.array([fixture.values[s] for s in states]))
+    allowed = SURPASS_END.get(name, 1e-9)
+    assert diff.max() < allowed + 1e-9, (name, diff.max())
+    if name in SURPASS_END and allowed > 1e-9:
+        assert diff.max() > allowed / 2  # the documented difference, not more, not less
+
+
+@pytest.mark.parametrize("name", OLD_QUICK)
+def test_the_engine_gives_the_old_solvers_values(name: str) -> None:
+    _engine_old(name)
+
+
+def _long_engine_cases() -> list[str]:
+    return [n for n in solver_fixtures.names()
+            if n not in ENGINE_FIXTURES and n not in OLD_QUICK]
+
+
+@_LONG
+@pytest.mark.parametrize("name", _long_engine_cases())
+def test_the_engine_gives_every_fixtures_values(name: str) -> None:
+    if name.startswith("old-"):
+        _engine_old(name)
+    else:
+        _engine_fixture(name, None)
+
+
 # -- the fixtures ------------------------------------------------------------------------------
 
 def _check_fixture(name: str) -> None:
@@ -193,9 +360,12 @@ def _check_fixture(name: str) -> None:
     force = GameBruteForce(rules, extra)
     first = force.solve(tol)
     assert force.far == fixture.far
-    if not fixture.sampled:
+    if fixture.source == "brute":
         assert set(fixture.values) == set(force.v)  # every turn start a game reaches
-    worst = max(abs(force.v[s] - v) for s, v in fixture.values.items())  # type: ignore[index]
+    # (an old solver's states were those the first generic cap reached: those in common)
+    mine = [(s, v) for s, v in fixture.values.items() if s in force.v]
+    assert len(mine) >= 0.9 * len(fixture.values)
+    worst = max(abs(force.v[s] - v) for s, v in mine)  # type: ignore[index]
     assert worst <= off + 1e-12
     if off >= 1e-9:  # the old truncation gives the old values
         kind = {cls.__name__: cls for cls in old_solvers.OLD_TRUNCATIONS.values()}[
@@ -213,10 +383,9 @@ def _check_fixture(name: str) -> None:
 
 
 #: Fixtures of the default run (a few seconds of solving in all): old solvers at small
-#: rule sets (one with core's own cap) and combinations no old solver takes.
-QUICK = ["old-core-ten-thousand", "old-core-farkle", "old-penalty_end-trash",
-         "old-surpass_penalty_end-off", "old-pyramid-trash-5000", "old-rotary-trash-5000",
-         "brute-sp-end-400", "brute-pyramid-s-end-ten-thousand-150"]
+#: rule sets, one of each turn model.
+QUICK = ["old-core-farkle", "old-penalty_end-trash", "old-pyramid-trash-5000",
+         "old-rotary-trash-5000"]
 
 
 @pytest.mark.parametrize("name", QUICK)
