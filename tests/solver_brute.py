@@ -20,19 +20,22 @@ the trash penalty's runs of trash turns; ``chal``: 2 * (first challenge unused) 
 unused).  An option that is off keeps its entries at 0.  :meth:`GameBruteForce.value` is
 seat 0's chance to win from a turn start under perfect play of both.
 
-The truncations, the same as the solver's:
+The truncations, the same as the engine's (``Variant.cap``, ``Pegging.peg``):
 
-- the turn cap: in the normal game a turn score above ``max(game point - own board,
-  minimum) + extra`` banks at once; in the catch-up and tie-break turns one above
-  ``max(game point + extra, minimum)`` does.  ``minimum`` is ``Play.minimum``: the opening
-  or later minimum, and under surpassing the score to beat plus 50.
-- In Rotary Club, where nothing is banked, the cap is on the points pegged in the turn
-  (``minimum`` 0): a corner that takes them above it ends the turn there, as trash would
-  (the pegs stay, a challenge's penalty is paid).  The turns after which the boards are
-  compared (the catch-up turn, the second of a tie-break round) need no cap: once a corner
-  takes the mover past the other's board he has lost whatever comes, and his turn ends
-  there, which changes no value.  (A cap of ``game point + extra`` on them would stop a
-  chaser below the other's board, a win he has not made: with small games 1.7% off.)
+- the turn cap: a turn score above it banks at once.  In the normal game with no option
+  (surpassing, challenging and the trash penalty off) ``game point - own board + extra``;
+  with any option ``max(game point - own board, minimum) + extra``, one step (50) lower
+  where the first to the game point wins at once; in the catch-up and tie-break turns
+  ``max(game point + extra, minimum)``.  ``minimum`` is ``Play.minimum``: the opening or
+  later minimum, and under surpassing the score to beat plus 50.
+- In Rotary Club, where nothing is banked, a rising turn (the normal game's, the first of a
+  tie-break round's) ends at a corner that leaves the mover more than ``game point + extra``
+  ahead of the other (a challenge's pegs lower the other too; in the normal game only once
+  his board is at the game point), as trash would (a challenge's penalty is paid): a cap
+  on the points pegged in the turn, of each kind of turn (:meth:`GameBruteForce.lead_cap`).
+  The turns after which the boards are compared (the catch-up turn, the second of a
+  tie-break round) need no cap: once a corner takes the mover past the other's board he
+  has lost whatever comes, and his turn ends there, which changes no value.
 - the first tie-break round starts at the real tied boards; a tie at the end of a tie-break
   round starts a round "far above the game point": both boards at :attr:`far`, so high that
   nothing within a round brings a board back below the game point; runs, scores to beat
