@@ -4,34 +4,30 @@ A two-player game whose rules have no shipped table asks :func:`background` for 
 :class:`BackgroundSolve` of its rules; the window runs :meth:`BackgroundSolve.run` in a
 worker thread and shows :attr:`BackgroundSolve.progress`.  The table is written to the
 cache folder (``paths().cache / "tables"``) atomically, under a name derived from the
-rules, and read from there by :func:`tenthousand.solver.table.load` in later games.
+rules (:func:`.table.cache_file`), and read from there by :func:`.table.load` in later games.
 
 Pure Python until :meth:`BackgroundSolve.run` imports the solver (numpy).
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
-import json
 import logging
 import threading
 from pathlib import Path
 from typing import Any
 
-from ..files.paths import paths
-from ..files.storage import BadFile, read_limited, write_bytes_atomic
+from ..files.storage import write_bytes_atomic
 from ..i18n import _
 from ..model.rules import Rules
 from . import table as tables
+from .table import MAX_FILE_BYTES, cache_file, cached, load_cached
 from .variant import Refusal, variant_of
 
+__all__ = ["MAX_FILE_BYTES", "BackgroundSolve", "background", "being_solved", "cache_file",
+           "cached", "load_cached", "solve_table", "unpack", "unsolvable", "write_atomic"]
+
 log = logging.getLogger(__name__)
-
-#: The most bytes a cached table file may have: its values compressed (at most
-#: :data:`~.table.MAX_VALUES` float32s) and its header.
-MAX_FILE_BYTES = 4 * tables.MAX_VALUES + tables.MAX_HEADER_BYTES + 1024
-
 
 def solve_table(rules: Rules, **kwargs: Any) -> tuple[Any, bytes]:
     """Solve these rules (numpy): the solution and the bytes of its table file.
@@ -57,55 +53,6 @@ def unsolvable(rules: Rules, players: int = 2) -> str | None:
         return _("solving perfect play needs numpy ({command})").format(
             command="pipx reinstall tenthousand")
     return None
-
-
-def cache_file(rules: Rules) -> Path:
-    """Where the solved table of these rules is kept (a name derived from the rules)."""
-    text = json.dumps({"format": tables.FORMAT, "rules": rules.to_dict()}, sort_keys=True)
-    digest = hashlib.sha256(text.encode()).hexdigest()[:24]
-    return paths().cache / "tables" / f"{digest}.bin"
-
-
-def cached(rules: Rules) -> bool:
-    """Whether a solved table for these rules is in the cache folder (a quick check)."""
-    try:
-        return cache_file(rules).is_file()
-    except OSError:
-        return False
-
-
-def load_cached(rules: Rules) -> tables.Table | None:
-    """The cached table of these rules, or None (none there; a damaged file is logged and
-    set aside, so it is solved again)."""
-    path = cache_file(rules)
-    try:
-        data = read_limited(path, MAX_FILE_BYTES)
-    except FileNotFoundError:
-        return None
-    except BadFile as e:  # a folder, a pipe, or far too big: no table of ours
-        log.warning("the cached perfect-play table %s is no table (%s); solving again", path, e)
-        _set_aside(path)
-        return None
-    except OSError as e:
-        log.warning("cannot read the cached perfect-play table %s: %s", path, e)
-        return None
-    try:
-        table: tables.Table | None = unpack(data)
-    except Exception as e:  # noqa: BLE001 - whatever the damage, the file is not trusted
-        table = None
-        log.warning("the cached perfect-play table %s is damaged (%s: %s); solving again",
-                    path, type(e).__name__, e)
-    if table is None or table.rules != rules:
-        _set_aside(path)
-        return None
-    return table
-
-
-def _set_aside(path: Path) -> None:
-    try:
-        path.replace(path.with_suffix(".bad"))
-    except OSError as e:
-        log.warning("cannot set aside %s: %s", path, e)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

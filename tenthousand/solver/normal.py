@@ -381,11 +381,14 @@ class Normal:
         or where they run off the board a plane through three, or one neighbour."""
         ng = self.variant.bounds.ng
         a, b = frame["board0"], frame["board1"]
+        steps = self.family.board_steps()
+        base = self.family.index(frame) if steps else None
 
         def at(i: int, j: int) -> Any:
-            shifted = {**frame, "board0": np.minimum(a + i, ng - 1),
-                       "board1": np.minimum(b + j, ng - 1)}
-            return self.values.v[self.family.index(shifted)]
+            a2, b2 = np.minimum(a + i, ng - 1), np.minimum(b + j, ng - 1)
+            if steps:  # (a fixed step: no need to place the neighbours from scratch)
+                return self.values.v[base + (a2 - a) * steps[0] + (b2 - b) * steps[1]]
+            return self.values.v[self.family.index({**frame, "board0": a2, "board1": b2})]
 
         quad = sum(w * at(i, j) for w, (i, j) in zip(_WEIGHTS, _STENCIL, strict=True))
         plane = at(1, 0) + at(0, 1) - at(1, 1)

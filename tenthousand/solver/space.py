@@ -181,6 +181,16 @@ class Family:
             at = at * c.size + (coords[c.name] - c.lo)
         return at
 
+    def board_steps(self) -> tuple[int, int] | None:
+        """How far one step of each board moves a turn start's place in the value array,
+        where that is a fixed step (boards kept exactly, every turn start kept)."""
+        if self.boards.form != "exact" or self.stored is not None:
+            return None
+        steps, step = {}, 1
+        for c in reversed(self.coordinates):
+            steps[c.name], step = step, step * c.size
+        return steps["board0"], steps["board1"]
+
     def index(self, frame: Frame) -> Any:
         """The places of these turn starts in the value array."""
         at = self.product_index(frame)

@@ -13,12 +13,15 @@ A table answers a game in play through :meth:`Table.position` (the turn start th
 at, or None where the table does not reach), :meth:`Table.value` and :meth:`Table.turn`
 (the turn of one choice at that turn start, played inside by its turn model).  Where the
 table of some rules comes from: registered in this session, shipped with the game (the
-five presets), or solved on this machine earlier (:mod:`.cache`).
+five presets), or solved on this machine earlier and kept in the cache folder
+(:func:`cache_file`; :mod:`.cache` solves them).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import math
 import struct
 import sys
@@ -31,6 +34,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..files.paths import paths
+from ..files.storage import BadFile, read_limited
 from ..model.rules import PRESETS, Rules
 from .space import Family, Frame
 from .variant import Refusal, Variant, variant_of
@@ -38,8 +43,11 @@ from .variant import Refusal, Variant, variant_of
 if TYPE_CHECKING:
     from ..model.game import Game
 
-__all__ = ["FORMAT", "MAGIC", "Position", "Table", "available", "file_name", "load",
-           "load_path", "pack", "read_file", "register", "shipped_for", "unpack"]
+__all__ = ["FORMAT", "MAGIC", "MAX_FILE_BYTES", "Position", "Table", "available",
+           "cache_file", "cached", "file_name", "load", "load_cached", "load_path", "pack",
+           "read_file", "register", "shipped_for", "unpack"]
+
+log = logging.getLogger(__name__)
 
 MAGIC = b"TTPERFECT2\n"
 FORMAT = 2
@@ -327,15 +335,67 @@ def shipped_for(rules: Rules) -> bool:
     return rules.preset in PRESETS and rules == PRESETS[rules.preset]
 
 
+#: The most bytes a cached table file may have: its values compressed (at most
+#: :data:`MAX_VALUES` float32s) and its header.
+MAX_FILE_BYTES = 4 * MAX_VALUES + MAX_HEADER_BYTES + 1024
+
+
+def cache_file(rules: Rules) -> Path:
+    """Where the solved table of these rules is kept (a name derived from the rules)."""
+    text = json.dumps({"format": FORMAT, "rules": rules.to_dict()}, sort_keys=True)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:24]
+    return paths().cache / "tables" / f"{digest}.bin"
+
+
+def cached(rules: Rules) -> bool:
+    """Whether a solved table for these rules is in the cache folder (a quick check)."""
+    try:
+        return cache_file(rules).is_file()
+    except OSError:
+        return False
+
+
+def load_cached(rules: Rules) -> Table | None:
+    """The cached table of these rules, or None (none there; a damaged file is logged and
+    set aside, so it is solved again)."""
+    path = cache_file(rules)
+    try:
+        data = read_limited(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        return None
+    except BadFile as e:  # a folder, a pipe, or far too big: no table of ours
+        log.warning("the cached perfect-play table %s is no table (%s); solving again", path, e)
+        _set_aside(path)
+        return None
+    except OSError as e:
+        log.warning("cannot read the cached perfect-play table %s: %s", path, e)
+        return None
+    try:
+        table: Table | None = unpack(data)
+    except Exception as e:  # noqa: BLE001 - whatever the damage, the file is not trusted
+        table = None
+        log.warning("the cached perfect-play table %s is damaged (%s: %s); solving again",
+                    path, type(e).__name__, e)
+    if table is None or table.rules != rules:
+        _set_aside(path)
+        return None
+    return table
+
+
+def _set_aside(path: Path) -> None:
+    try:
+        path.replace(path.with_suffix(".bad"))
+    except OSError as e:
+        log.warning("cannot set aside %s: %s", path, e)
+
+
 def available(rules: Rules) -> bool:
     """Whether a table answers for these rules, without reading it (quick: for the Tk
     thread; :func:`load` then reads it, in a worker)."""
     if rules in _REGISTERED:
         return True
     if not shipped_for(rules):
-        from .cache import cached  # solved on this machine earlier
-
-        return cached(rules)
+        return cached(rules)  # solved on this machine earlier
     try:
         return (resources.files("tenthousand") / "resources" / "tables"
                 / file_name(rules)).is_file()
@@ -349,8 +409,6 @@ def load(rules: Rules) -> Table | None:
     if found is not None:
         return found
     if not shipped_for(rules):
-        from .cache import load_cached
-
         found = load_cached(rules)
         if found is not None:
             register(found)  # read once per session

@@ -387,11 +387,17 @@ class TurnSolver:
         nb = -(-cols // _BLOCK)
         pad = nb * _BLOCK - cols
 
-        def blocks(a: Any, fill: float = 0.0) -> Any:  # (r, cols) -> (nb, r, _BLOCK)
-            a = np.pad(a[:, order], ((0, 0), (0, pad)), constant_values=fill)
-            return np.ascontiguousarray(a.reshape(len(a), nb, _BLOCK).transpose(1, 0, 2))
+        def blocks(a: Any) -> Any:  # (r, cols) -> (nb, r, _BLOCK), the padding 0
+            a = a[:, order]
+            out = np.empty((nb, len(a), _BLOCK))
+            whole = cols // _BLOCK
+            out[:whole] = a[:, :whole * _BLOCK].reshape(len(a), whole, _BLOCK).transpose(1, 0, 2)
+            if pad:
+                out[-1, :, :_BLOCK - pad] = a[:, whole * _BLOCK:]
+                out[-1, :, _BLOCK - pad:] = 0.0
+            return out
 
-        caps = np.pad(cap[order], (0, pad), constant_values=-1)
+        caps = _padded(cap[order], pad, -1)
         th = self.throws
         gap = max(self.maxp + 1, keep) * 6  # the circuits' nodes lie this far above a row
         extra = gap + 6 * -(-max(th.circuit.size, th.first.size) // 6)
@@ -399,10 +405,10 @@ class TurnSolver:
             top = int(cap.max()) if cols else 0
         values, banks, rows, top = self._value_array(bank, q, top, blocks, order, caps, extra)
         self.work += int(np.minimum(cap, top).sum())
-        flat_trash = np.pad(trash[order], (0, pad))
+        flat_trash = _padded(trash[order], pad, 0.0)
         near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
         self._rows(values, banks[:, :top + 1], flat_trash,
-                   np.pad(np.asarray(minimum)[order], (0, pad)), caps, top, gap, near, margin)
+                   _padded(np.asarray(minimum)[order], pad, 0), caps, top, gap, near, margin)
         if near is not None:
             flat = near.reshape(top + 1, -1)[:, :cols]
             last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
@@ -523,3 +529,8 @@ class TurnSolver:
                 np.maximum(vt[:, 1:], cb, out=row[:, 1:], where=live)
             else:
                 np.maximum(vt, cb, out=row, where=live)
+
+
+def _padded(a: Any, pad: int, fill: float) -> Any:
+    """``a`` with ``pad`` more entries of ``fill`` (np.pad's work without its overhead)."""
+    return np.concatenate([a, np.full(pad, fill, dtype=a.dtype)]) if pad else a

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _, number
-from ..model.rules import OPTION_TITLES, Rules
+from ..i18n import _, decimal, number
+from ..model.rules import Rules
 from . import dice
 from .features import Bounds, Feature
 from .features.challenging import Challenging, lowest
@@ -51,7 +51,6 @@ LARGEST_WORK = 4_100_000_000
 #: The options a turn model of its own plays.
 TURN_MODELS = {"pyramiding": "stretches", "rotary-club": "pegging"}
 #: The options no solver here takes.
-UNSOLVED = ("mutant-trash",)
 
 
 #: An end family of more turn starts than this keeps only those that can occur, where they
@@ -172,9 +171,10 @@ class Variant:
 
     # -- a game in play -------------------------------------------------------------------
 
-    def position(self, game: Game) -> tuple[Family, Frame] | None:
-        """The turn start of a game (its family and frame), or None where the tables do
-        not reach (another number of seats, a stage or a score off the grid)."""
+    def _read(self, game: Game) -> tuple[str, Frame] | None:
+        """A game's stage (the name of its family before the far rounds are told apart)
+        and the coordinates its features read off it, from the mover's side; None where
+        the tables do not reach (another number of seats, a score off the grid)."""
         if len(game.seats) != self.players or game.rules != self.rules:
             return None
         if any(board % STEP for board in game.board):
@@ -186,6 +186,15 @@ class Variant:
         frame: Frame = {}
         for feature in [*self.features, self.ending]:
             frame.update(feature.read(game, order))
+        return name, frame
+
+    def position(self, game: Game) -> tuple[Family, Frame] | None:
+        """The turn start of a game (its family and frame), or None where the tables do
+        not reach (another number of seats, a stage or a score off the grid)."""
+        read = self._read(game)
+        if read is None:
+            return None
+        name, frame = read
         if name == "tie-first" and not self.ending.exact:
             name = "far-first"
         if name == "tie-second" and not self.ending.exact:
@@ -289,17 +298,10 @@ class PeggingVariant(Variant):
     def position(self, game: Game) -> tuple[Family, Frame] | None:
         """The stretch start a game is at: a turn's start, or the stretch after its last
         corner (None off the tables, or past the truncation)."""
-        if len(game.seats) != self.players or game.rules != self.rules:
+        read = self._read(game)
+        if read is None:
             return None
-        if any(board % STEP for board in game.board):
-            return None
-        name = self.ending.stage_of(game)
-        if name is None:
-            return None
-        order = [(game.current + k) % self.players for k in range(self.players)]
-        frame: Frame = {}
-        for feature in [*self.features, self.ending]:
-            frame.update(feature.read(game, order))
+        name, frame = read
         family = self.family(name)
         if name == "tie-first" and not family.inside({**family.fixed, **frame}):
             family = self.family("far-first")  # a later round, kept far above
@@ -390,9 +392,8 @@ def _variant(rules: Rules, players: int, extra: int, limits: bool) -> Variant | 
         return Refusal(_("exact win chances are solved for two players only"))
     if extra < 0 or extra % STEP:
         raise ValueError("extra must be a non-negative multiple of 50")
-    refused = [o for o in rules.options if o in UNSOLVED]
-    if refused:
-        return Refusal(_options_refused(refused))
+    if rules.mutant_trash:
+        return Refusal(_mutant_refused(rules))
     if sum(o in TURN_MODELS for o in rules.options) > 1:
         return Refusal(_("pyramiding and Rotary Club are not solved together"))
     b = bounds_of(rules, extra // STEP)
@@ -424,12 +425,19 @@ def _too_big(variant: Variant) -> str | None:
                  "computer").format(points=number(LARGEST_GAME_POINT))
     work = estimated_work(variant)
     if work > LARGEST_WORK:
+        states, sweeps = count_states(variant), sweeps_of(variant)
+        if sweeps == 1:
+            # Translators: {states} is a number of positions inside turns, {most} the most
+            # solved here.
+            return _("too many positions to solve on this computer: {states} positions "
+                     "inside turns (the most solved here is {most})").format(
+                         states=number(states), most=number(LARGEST_WORK))
         # Translators: {states} is a number of positions inside turns, {sweeps} how often
         # the solve must go over them, {work} their product, {most} the most solved here.
         return _("too many positions to solve on this computer: {states} positions inside "
                  "turns, gone over about {sweeps} times ({work} steps; the most solved here "
                  "is {most})").format(
-                     states=number(count_states(variant)), sweeps=number(sweeps_of(variant)),
+                     states=number(states), sweeps=number(sweeps),
                      work=number(work), most=number(LARGEST_WORK))
     return None
 
@@ -486,14 +494,25 @@ def exact_states(variant: Variant) -> int:
 def sweeps_of(variant: Variant) -> int:
     """How often a solve goes over the normal game: once, or about ten sweeps when a
     penalty moves boards down (docs/perfect-play.md)."""
-    return 10 if variant.rules.three_trash else 1
+    return 10 if any(isinstance(f, Penalty) for f in variant.features) else 1
 
 
 def estimated_work(variant: Variant) -> int:
     return count_states(variant) * sweeps_of(variant)
 
 
-def _options_refused(options: list[str]) -> str:
-    # Translators: {options} lists options ("Mutant Trash").
-    return _("the perfect-play solver does not handle the options {options}").format(
-        options=", ".join(_(OPTION_TITLES[o]) for o in options))
+#: Mutant Trash's play areas: an ordered row of up to six dice, every face possible
+#: (1 + 6 + ... + 6**6; docs/perfect-play.md, "What stays unsolved").
+MUTANT_ROWS = sum(6 ** k for k in range(7))
+
+
+def _mutant_refused(rules: Rules) -> str:
+    """Why Mutant Trash is not solved, with its size: the play area is part of every turn
+    start, so even the turn starts alone outgrow a computer's memory."""
+    ng = rules.game_point // STEP
+    starts = 2 * ng * ng * MUTANT_ROWS
+    # Translators: {starts} is a number of positions, {gigabytes} their size in memory.
+    return _("Mutant Trash keeps the dice of the play area in every position: {starts} "
+             "positions at the start of turns alone ({gigabytes} GB), too many to "
+             "solve").format(starts=number(starts),
+                                gigabytes=decimal(starts * 4 / 1e9))
