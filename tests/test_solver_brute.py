@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 import pytest
@@ -269,10 +270,11 @@ def test_the_engine_is_the_brute_force(key: str) -> None:
 ENGINE_FIXTURES = ["brute-c-end-500", "brute-c-once-500", "brute-cp-end-500",
                    "brute-cp-once-500", "brute-sc-end-500", "brute-sc-once-500",
                    "brute-scp-end-500", "brute-scp-once-500", "brute-rotary-c-500"]
-#: the engine refuses them: the trash penalty could send tied players back to 0 (its
-#: reason names no number)
+#: the engine refuses them: the trash penalty could send tied players back to 0 (the
+#: reason gives the chance, and within how many rounds)
 REFUSED = {"brute-pyramid-p-end-150": "tied players back to 0",
            "old-challenge_penalty_end-1000": "tied players back to 0"}
+_REFUSAL_NUMBERS = re.compile(r"a chance of \d\.\de-\d+ within \d+ tie-break rounds")
 
 
 def _engine_fixture(name: str, count: int | None) -> None:
@@ -281,6 +283,7 @@ def _engine_fixture(name: str, count: int | None) -> None:
     if name in REFUSED:
         found = variant_of(rules, extra=extra, limits=False, fresh=True)
         assert isinstance(found, Refusal) and REFUSED[name] in found.reason
+        assert _REFUSAL_NUMBERS.search(found.reason), found.reason
         return
     force = GameBruteForce(rules, extra)
     assert force.far == fixture.far
@@ -323,6 +326,7 @@ def _engine_old(name: str) -> None:
     if name in REFUSED:
         found = variant_of(rules, extra=extra, limits=False, fresh=True)
         assert isinstance(found, Refusal) and REFUSED[name] in found.reason
+        assert _REFUSAL_NUMBERS.search(found.reason), found.reason
         return
     sol = engine.solve(rules, tol=1e-12, extra=extra)
     states = sorted(fixture.values)
