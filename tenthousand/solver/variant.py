@@ -112,8 +112,12 @@ class Variant:
         options add; where the first to the game point wins at once, a step less: that
         score banks and wins, exactly, unless the throw after a corner is compulsory and
         ``extra`` lets it wait); without options, beyond the game point (``game point -
-        board + extra``), as the shipped tables were solved (the two differ only where the
-        minimum is above the steps to the game point, by some 1e-6)."""
+        board + extra``), as the shipped tables were solved.  The two differ only where the
+        minimum is above the steps to the game point: with the default ``extra`` (2,000
+        points where a catch-up round or a compulsory throw after a corner can keep a turn
+        going) by some 1e-6; with a tiny ``extra`` by much more (0.035 in Farkle to 100
+        with an opening minimum of 150 and an ``extra`` of 50): compare solves at the same
+        ``extra`` and with the same options (tests/solver_brute.py follows this rule)."""
         b = self.bounds
         if family.stage != NORMAL:
             return maximum(b.ng + b.extra, need)
