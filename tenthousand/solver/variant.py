@@ -429,20 +429,23 @@ def _too_big(variant: Variant) -> str | None:
                  "computer").format(points=number(LARGEST_GAME_POINT))
     work = estimated_work(variant)
     if work > LARGEST_WORK:
-        states, sweeps = count_states(variant), sweeps_of(variant)
+        states, sweeps, end = count_states(variant), sweeps_of(variant), end_work(variant)
         if sweeps == 1:
-            # Translators: {states} is a number of positions inside turns, {most} the most
-            # solved here.
+            # Translators: {states} and {end} are numbers of positions inside turns,
+            # {work} their sum, {most} the most solved here.
             return _("too many positions to solve on this computer: {states} positions "
-                     "inside turns (the most solved here is {most})").format(
-                         states=number(states), most=number(LARGEST_WORK))
-        # Translators: {states} is a number of positions inside turns, {sweeps} how often
-        # the solve must go over them, {work} their product, {most} the most solved here.
+                     "inside the turns of the game and {end} inside its last turns ({work} "
+                     "in all; the most solved here is {most})").format(
+                         states=number(states), end=number(end), work=number(work),
+                         most=number(LARGEST_WORK))
+        # Translators: {states} and {end} are numbers of positions inside turns, {sweeps}
+        # how often the solve must go over the first, {work} the steps in all, {most} the
+        # most solved here.
         return _("too many positions to solve on this computer: {states} positions inside "
-                 "turns, gone over about {sweeps} times ({work} steps; the most solved here "
-                 "is {most})").format(
-                     states=number(states), sweeps=number(sweeps),
-                     work=number(work), most=number(LARGEST_WORK))
+                 "the turns of the game, gone over about {sweeps} times, and {end} inside "
+                 "its last turns ({work} steps in all; the most solved here is {most})"
+                 ).format(states=number(states), sweeps=number(sweeps), end=number(end),
+                          work=number(work), most=number(LARGEST_WORK))
     return None
 
 
@@ -495,6 +498,36 @@ def exact_states(variant: Variant) -> int:
     return int(np.sum(cap)) * per_state
 
 
+def end_work(variant: Variant) -> int:
+    """About how many (turn start, turn score) pairs the end game solves: the turn starts of
+    its catch-up and tie-break families that can occur (a fixed random sample of each
+    stands for the rest, as in :func:`count_states`), each with the turn scores of a last
+    turn, once for each choice open there.  A pair of the end game costs about what a
+    turn state of the normal game costs (docs/perfect-play.md, "Coverage")."""
+    return _end_work(variant.rules, variant.players, variant.extra)
+
+
+@lru_cache(maxsize=64)
+def _end_work(rules: Rules, players: int, extra: int) -> int:
+    found = _variant(rules, players, extra * STEP, False)
+    assert isinstance(found, Variant)
+    b = found.bounds
+    rows = b.ng + b.extra + b.maxp + 1
+    total = 0
+    for family in found.space.families:
+        if family.stage == "normal" or family.far:
+            continue
+        picked = (range(family.volume) if family.volume <= _SAMPLE
+                  else random.Random(0).sample(range(family.volume), _SAMPLE))
+        choices = 0
+        for product in picked:
+            frame = family.decode(product)
+            if found.feasible(family, frame):
+                choices += sum(1 for open_ in found.choices(frame).values() if open_)
+        total += choices * rows * family.volume // len(picked)
+    return total
+
+
 def sweeps_of(variant: Variant) -> int:
     """How often a solve goes over the normal game: once, or about ten sweeps when a
     penalty moves boards down (docs/perfect-play.md)."""
@@ -502,7 +535,7 @@ def sweeps_of(variant: Variant) -> int:
 
 
 def estimated_work(variant: Variant) -> int:
-    return count_states(variant) * sweeps_of(variant)
+    return count_states(variant) * sweeps_of(variant) + end_work(variant)
 
 
 #: Mutant Trash's play areas: an ordered row of up to six dice, every face possible
