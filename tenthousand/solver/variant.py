@@ -17,6 +17,7 @@ Pure Python.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -467,13 +468,20 @@ def _count_states(rules: Rules, players: int, extra: int) -> int:
         from .turnmodels.stretches import stretches
 
         per_state = len(stretches(rules).states)
+    return _sampled(found, family, lambda frame: found.cap(
+        family, frame, found.need(family, frame)) * per_state)
+
+
+def _sampled(variant: Variant, family: Family, count: Callable[[Frame], int]) -> int:
+    """The sum of ``count`` over the turn starts of a family that can occur, from a fixed
+    random sample of at most :data:`_SAMPLE` of its turn starts (plain Python)."""
     picked = (range(family.volume) if family.volume <= _SAMPLE
               else random.Random(0).sample(range(family.volume), _SAMPLE))
     total = 0
     for product in picked:
         frame = family.decode(product)
-        if found.feasible(family, frame):
-            total += found.cap(family, frame, found.need(family, frame)) * per_state
+        if variant.feasible(family, frame):
+            total += count(frame)
     return total * family.volume // len(picked)
 
 
@@ -513,19 +521,9 @@ def _end_work(rules: Rules, players: int, extra: int) -> int:
     assert isinstance(found, Variant)
     b = found.bounds
     rows = b.ng + b.extra + b.maxp + 1
-    total = 0
-    for family in found.space.families:
-        if family.stage == "normal" or family.far:
-            continue
-        picked = (range(family.volume) if family.volume <= _SAMPLE
-                  else random.Random(0).sample(range(family.volume), _SAMPLE))
-        choices = 0
-        for product in picked:
-            frame = family.decode(product)
-            if found.feasible(family, frame):
-                choices += sum(1 for open_ in found.choices(frame).values() if open_)
-        total += choices * rows * family.volume // len(picked)
-    return total
+    return sum(rows * _sampled(found, family, lambda frame: sum(
+        1 for open_ in found.choices(frame).values() if open_))
+        for family in found.space.families if family.stage != "normal" and not family.far)
 
 
 def sweeps_of(variant: Variant) -> int:
