@@ -114,7 +114,7 @@ def test_rules_that_cannot_be_solved_say_why() -> None:
     assert PerfectPlayer.for_rules(with_option, make_player("expert", with_option)) is None
     big = PRESETS["trash-10000"].with_options("surpassing")
     reason = cache.unsolvable(big) or ""
-    assert "too many positions" in reason and "positions inside turns" in reason
+    assert "too many positions" in reason and "inside its last turns" in reason
     # a pair of options no solver took before comes with the features
     assert cache.unsolvable(PRESETS["farkle"].with_options("pyramiding", "challenging",
                                                            game_point=2000)) is None
@@ -340,3 +340,18 @@ def test_challenging_rules_are_solved_here_and_perfect_challenges_from_them() ->
             challenges += g.current == 0 and move.challenge is not None
             moves.apply(g, move)
     assert challenges > 0
+
+
+def test_the_last_turns_count_in_a_solves_size() -> None:
+    # surpassing with challenging: the scores to beat and the challenges left make the
+    # catch-up round and the tie-breaks larger than the game before them, and the time
+    # goes there (50 s of 52 at 500 points): the size says so, and refuses 2,000 points
+    from tenthousand.solver.variant import Variant, count_states, end_work, variant_of
+
+    rules = PRESETS["trash-5000"].with_options("surpassing", "challenging", game_point=2000)
+    found = variant_of(rules, limits=False)
+    assert isinstance(found, Variant)
+    assert end_work(found) > 4 * count_states(found)
+    reason = cache.unsolvable(rules) or ""
+    assert "too many positions" in reason and "inside its last turns" in reason
+    assert cache.unsolvable(rules.with_options(game_point=500)) is None

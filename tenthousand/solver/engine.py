@@ -167,22 +167,17 @@ def distinct(ts: Any, bank: Any, trash: Any, minimum: Any, cap: Any, first: Any 
     """``solve_wide`` of these turn problems, each distinct one solved once: many turns
     of the end game differ only in what the table keeps of them (a chaser's exact board,
     say), not in what banking and trash are worth.  Columns are matched by a random
-    projection of their values, then checked equal exactly."""
+    projection of their values and checked by a second one (two columns that differ yet
+    meet on both would have to differ by rounding alone, and so would their values)."""
     if bank.shape[1] < 64:
         return solve_wide(ts, bank, trash, minimum, cap, first=first)
     rng = np.random.default_rng(12345)
-    weights = rng.random(bank.shape[0] + 4)
     kind = np.zeros(len(cap)) if first is None else np.asarray(first, float)
-    keys = (weights[:-4] @ bank + weights[-4] * trash + weights[-3] * minimum
-            + weights[-2] * cap + weights[-1] * kind)
-    _unique, one, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    rest = np.stack([trash, minimum, cap, kind])
+    keys = [rng.random(bank.shape[0]) @ bank + rng.random(4) @ rest for _ in range(2)]
+    _unique, one, inverse = np.unique(keys[0], return_index=True, return_inverse=True)
     inverse = inverse.ravel()
-    same = (np.array_equal(bank[:, one[inverse]], bank)
-            and np.array_equal(trash[one[inverse]], trash)
-            and np.array_equal(minimum[one[inverse]], minimum)
-            and np.array_equal(cap[one[inverse]], cap)
-            and np.array_equal(kind[one[inverse]], kind))
-    if not same:  # two problems met on the projections: solve them all
+    if not np.array_equal(keys[1][one[inverse]], keys[1]):  # met on the first alone
         return solve_wide(ts, bank, trash, minimum, cap, first=first)
     return solve_wide(ts, bank[:, one], trash[one], minimum[one], cap[one],
                       first=None if first is None else kind[one] > 0)[inverse]
@@ -282,9 +277,12 @@ class End:
             if not len(open_):
                 continue
             sub = {k: (v[open_] if isinstance(v, np.ndarray) else v) for k, v in frame.items()}
-            t = np.arange(int(cap[open_].max()) + self.ts.maxp + 1)[:, None]
-            codes, inside = variant.bank(fam, {k: (v[None, :] if isinstance(v, np.ndarray)
-                                                   else v) for k, v in sub.items()}, name, t)
+            # (in 32 bits: the (turn score, column) arrays of a batch are large, and every
+            # place and code fits)
+            t = np.arange(int(cap[open_].max()) + self.ts.maxp + 1, dtype=np.int32)[:, None]
+            codes, inside = variant.bank(fam, {k: (v[None, :].astype(np.int32)
+                                                   if isinstance(v, np.ndarray) else v)
+                                               for k, v in sub.items()}, name, t)
             usable = (t >= need[open_][None, :]) & (t <= cap[open_][None, :] + self.ts.maxp)
             codes = np.where(usable & np.asarray(inside, bool), codes, space.one)
             bank = self.values.get(codes)

@@ -17,6 +17,7 @@ Pure Python.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -112,8 +113,12 @@ class Variant:
         options add; where the first to the game point wins at once, a step less: that
         score banks and wins, exactly, unless the throw after a corner is compulsory and
         ``extra`` lets it wait); without options, beyond the game point (``game point -
-        board + extra``), as the shipped tables were solved (the two differ only where the
-        minimum is above the steps to the game point, by some 1e-6)."""
+        board + extra``), as the shipped tables were solved.  The two differ only where the
+        minimum is above the steps to the game point: with the default ``extra`` (2,000
+        points where a catch-up round or a compulsory throw after a corner can keep a turn
+        going) by some 1e-6; with a tiny ``extra`` by much more (0.035 in Farkle to 100
+        with an opening minimum of 150 and an ``extra`` of 50): compare solves at the same
+        ``extra`` and with the same options (tests/solver_brute.py follows this rule)."""
         b = self.bounds
         if family.stage != NORMAL:
             return maximum(b.ng + b.extra, need)
@@ -425,20 +430,23 @@ def _too_big(variant: Variant) -> str | None:
                  "computer").format(points=number(LARGEST_GAME_POINT))
     work = estimated_work(variant)
     if work > LARGEST_WORK:
-        states, sweeps = count_states(variant), sweeps_of(variant)
+        states, sweeps, end = count_states(variant), sweeps_of(variant), end_work(variant)
         if sweeps == 1:
-            # Translators: {states} is a number of positions inside turns, {most} the most
-            # solved here.
+            # Translators: {states} and {end} are numbers of positions inside turns,
+            # {work} their sum, {most} the most solved here.
             return _("too many positions to solve on this computer: {states} positions "
-                     "inside turns (the most solved here is {most})").format(
-                         states=number(states), most=number(LARGEST_WORK))
-        # Translators: {states} is a number of positions inside turns, {sweeps} how often
-        # the solve must go over them, {work} their product, {most} the most solved here.
+                     "inside the turns of the game and {end} inside its last turns ({work} "
+                     "in all; the most solved here is {most})").format(
+                         states=number(states), end=number(end), work=number(work),
+                         most=number(LARGEST_WORK))
+        # Translators: {states} and {end} are numbers of positions inside turns, {sweeps}
+        # how often the solve must go over the first, {work} the steps in all, {most} the
+        # most solved here.
         return _("too many positions to solve on this computer: {states} positions inside "
-                 "turns, gone over about {sweeps} times ({work} steps; the most solved here "
-                 "is {most})").format(
-                     states=number(states), sweeps=number(sweeps),
-                     work=number(work), most=number(LARGEST_WORK))
+                 "the turns of the game, gone over about {sweeps} times, and {end} inside "
+                 "its last turns ({work} steps in all; the most solved here is {most})"
+                 ).format(states=number(states), sweeps=number(sweeps), end=number(end),
+                          work=number(work), most=number(LARGEST_WORK))
     return None
 
 
@@ -460,13 +468,20 @@ def _count_states(rules: Rules, players: int, extra: int) -> int:
         from .turnmodels.stretches import stretches
 
         per_state = len(stretches(rules).states)
+    return _sampled(found, family, lambda frame: found.cap(
+        family, frame, found.need(family, frame)) * per_state)
+
+
+def _sampled(variant: Variant, family: Family, count: Callable[[Frame], int]) -> int:
+    """The sum of ``count`` over the turn starts of a family that can occur, from a fixed
+    random sample of at most :data:`_SAMPLE` of its turn starts (plain Python)."""
     picked = (range(family.volume) if family.volume <= _SAMPLE
               else random.Random(0).sample(range(family.volume), _SAMPLE))
     total = 0
     for product in picked:
         frame = family.decode(product)
-        if found.feasible(family, frame):
-            total += found.cap(family, frame, found.need(family, frame)) * per_state
+        if variant.feasible(family, frame):
+            total += count(frame)
     return total * family.volume // len(picked)
 
 
@@ -491,6 +506,26 @@ def exact_states(variant: Variant) -> int:
     return int(np.sum(cap)) * per_state
 
 
+def end_work(variant: Variant) -> int:
+    """About how many (turn start, turn score) pairs the end game solves: the turn starts of
+    its catch-up and tie-break families that can occur (a fixed random sample of each
+    stands for the rest, as in :func:`count_states`), each with the turn scores of a last
+    turn, once for each choice open there.  A pair of the end game costs about what a
+    turn state of the normal game costs (docs/perfect-play.md, "Coverage")."""
+    return _end_work(variant.rules, variant.players, variant.extra)
+
+
+@lru_cache(maxsize=64)
+def _end_work(rules: Rules, players: int, extra: int) -> int:
+    found = _variant(rules, players, extra * STEP, False)
+    assert isinstance(found, Variant)
+    b = found.bounds
+    rows = b.ng + b.extra + b.maxp + 1
+    return sum(rows * _sampled(found, family, lambda frame: sum(
+        1 for open_ in found.choices(frame).values() if open_))
+        for family in found.space.families if family.stage != "normal" and not family.far)
+
+
 def sweeps_of(variant: Variant) -> int:
     """How often a solve goes over the normal game: once, or about ten sweeps when a
     penalty moves boards down (docs/perfect-play.md)."""
@@ -498,7 +533,7 @@ def sweeps_of(variant: Variant) -> int:
 
 
 def estimated_work(variant: Variant) -> int:
-    return count_states(variant) * sweeps_of(variant)
+    return count_states(variant) * sweeps_of(variant) + end_work(variant)
 
 
 #: Mutant Trash's play areas: an ordered row of up to six dice, every face possible

@@ -179,10 +179,34 @@ class Ending(Feature):
             tie_name = "tie-first"
         else:
             tie_name = "far-first"
-        seat = frame["seat"]
-        nxt = rotate(frame, seat, self.players, self.names)
-        tie, inside = self._start(space, tie_name, nxt, seat == 0, check)
+        tie, inside = self._tie(space, tie_name, frame, ~over, check)
         return where(over, won(space, b0 > b1), tie), where(over, True, inside)
+
+    def _tie(self, space: Space, name: str, frame: Frame, tied: Any,
+             check: bool) -> tuple[Any, Any]:
+        """The start of the tie-break round after the last turn ending in ``frame``, where
+        the boards are ``tied`` (a harmless code elsewhere; seat 0 opens the round).  On
+        arrays worked out only there: a tie is one turn score in a hundred."""
+        if not hasattr(tied, "shape"):
+            seat = frame["seat"]
+            return self._start(space, name, rotate(frame, seat, self.players, self.names),
+                               seat == 0, check)
+        import numpy as np
+
+        arrays = [v for v in frame.values() if isinstance(v, np.ndarray)]
+        shape = np.broadcast_shapes(tied.shape, *(a.shape for a in arrays))
+        at = np.nonzero(np.broadcast_to(tied, shape))
+        sub = {k: (np.broadcast_to(v, shape)[at] if isinstance(v, np.ndarray) else v)
+               for k, v in frame.items()}
+        seat = sub["seat"]
+        found, found_inside = self._start(space, name,
+                                          rotate(sub, seat, self.players, self.names),
+                                          seat == 0, check)
+        codes = np.full(shape, space.one, dtype=np.int64)
+        codes[at] = found
+        inside = np.ones(shape, bool)
+        inside[at] = found_inside
+        return codes, inside
 
     @staticmethod
     def _start(space: Space, name: str, frame: Frame, same: Any,

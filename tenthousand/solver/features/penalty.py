@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ...i18n import _
+from ...i18n import _, number
 from ..space import Coordinate, Family, Frame, where
 from . import Bounds, Feature, lower
 
@@ -46,9 +46,15 @@ class Penalty(Feature):
             return _("the trash penalty is solved only with a lowest score")
         if rules.trash_penalty % 50:
             return _("the trash penalty is solved only when it is a multiple of 50")
-        if rules.catch_up and zero_tie_bound(rules) > TOLERANCE:
-            return _("the trash penalty could soon send two tied players back to 0, off the "
-                     "board, where a tie-break round needs the opening minimum")
+        chance = zero_tie_bound(rules) if rules.catch_up else 0.0
+        if chance > TOLERANCE:
+            # Translators: {chance} is a small number such as 3.2e-05, {rounds} a number of
+            # tie-break rounds.
+            return _("the trash penalty could send two tied players back to 0, off the "
+                     "board, where a tie-break round needs the opening minimum: a chance of "
+                     "{chance} within {rounds} tie-break rounds, where the solver needs less "
+                     "than one in a billion").format(chance=f"{chance:.1e}",
+                                                     rounds=number(zero_tie_rounds(rules)))
         return None
 
     def coordinates(self, stage: str, far: bool, bounds: Bounds) -> list[Coordinate]:
@@ -112,5 +118,10 @@ def zero_tie_bound(rules: Rules) -> float:
     if (max(rules.opening_minimum, 50) == max(rules.minimum, 50)
             or rules.trash_penalty <= 0):
         return 0.0
-    rounds = rules.trash_run * -(-max(rules.game_point, 1) // rules.trash_penalty)
-    return float(second_fails(rules) ** rounds)
+    return float(second_fails(rules) ** zero_tie_rounds(rules))
+
+
+def zero_tie_rounds(rules: Rules) -> int:
+    """The fewest tie-break rounds after which the penalty can have sent two tied players
+    back to 0 (:func:`zero_tie_bound`)."""
+    return rules.trash_run * -(-max(rules.game_point, 1) // max(rules.trash_penalty, 1))

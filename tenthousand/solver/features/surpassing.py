@@ -47,8 +47,8 @@ class Surpassing(Feature):
                 return (added == 0) | (ahead == added)
             if bounds.floor is None or family.far:
                 return (added == 0) | (ahead == added) | (ahead == 2 * added)
-            # more where the lowest score stopped what the challenge took
-            return (added == 0) | (ahead == added) | (ahead >= 2 * added)
+            # less where the lowest score stopped what the challenge took
+            return (added == 0) | ((ahead >= added) & (ahead <= 2 * added))
         return True
 
     def need(self, frame: Frame, need: Any) -> Any:
