@@ -224,3 +224,23 @@ class ForceBase:
 
     def value(self, state: Any) -> float:
         return self.v.get(state, 0.5)
+
+
+#: Scripted throws of the challenge tests: three 5s (500), and trash.
+FIVES = [5, 5, 5, 2, 3, 4]
+NOTHING = [2, 3, 4, 6, 2, 3]
+
+
+def bank_fives(game: Game, challenge: bool = False) -> list[Event]:
+    """The mover (challenging the other first, if asked) throws and banks three 5s."""
+    if challenge:
+        game.challenge(1 - game.current)
+    game.throw()
+    return game.bank(game.indices_for((5, 5, 5)))
+
+
+def challenge_trash(game: Game, challenge: bool = False) -> list[Event]:
+    """The mover (challenging the other first, if asked) throws trash."""
+    if challenge:
+        game.challenge(1 - game.current)
+    return game.throw()

@@ -202,7 +202,7 @@ def test_bellman_equation_holds(preset: str) -> None:
         i = rng.randrange(0, 80)
         for n in (1, 2, 3, 6):
             total = 0.0
-            for c, p in T._outcomes(n):
+            for c, p in scoring.outcomes(n):
                 options = st.freezes[c]
                 if not options:
                     total += p * tab.trash

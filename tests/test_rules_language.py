@@ -231,7 +231,7 @@ def test_expected_turn_table_is_exact_with_short_straights_only_on_six_dice() ->
     for i in (0, 7, 30):
         for n in (5, 6):
             total = 0.0
-            for c, p in T._outcomes(n):
+            for c, p in scoring.outcomes(n):
                 options = []
                 for sub in itertools.product(*(range(k + 1) for k in c)):
                     faces = scoring.dice_of(sub)

@@ -799,14 +799,20 @@ class _NoFallback:
         raise AssertionError("no discards in these rules")
 
 
+def perfect_game(rules: Rules, seed: int, **where: Any) -> tuple[Game, list[Any]]:
+    """A game of two Perfect players who must play from the table (``where``: more of
+    Game's arguments, the first seat say), and the players."""
+    players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
+    return Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")], seed=seed,
+                **where), players
+
+
 def test_perfect_against_perfect_never_falls_back(small_table: table.Table) -> None:
     from tenthousand.ai import play_game
 
     rules = small_table.rules
     for seed in range(4):
-        players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
-        game = Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")],
-                    seed=seed)
+        game, players = perfect_game(rules, seed)
         play_game(game, players)  # type: ignore[arg-type]
         assert game.over
 

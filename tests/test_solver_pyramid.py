@@ -15,7 +15,7 @@ from math import factorial
 from typing import Any
 
 import pytest
-from test_solver import BruteForce, _NoFallback
+from test_solver import BruteForce, perfect_game
 
 from tenthousand.model import scoring
 from tenthousand.model.game import Game, Phase, Seat
@@ -24,7 +24,6 @@ from tenthousand.model.rules import PRESETS, Rules
 np = pytest.importorskip("numpy")
 
 from tenthousand.solver import cache, engine, table, values  # noqa: E402
-from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 from tenthousand.solver.turnmodels.stretches import PyramidTurn, stretches  # noqa: E402
 
 Dice = tuple[int, ...]
@@ -274,9 +273,7 @@ def test_perfect_against_perfect_under_pyramiding(pyramid_tables: Any) -> None:
     stages: set[str] = set()
     joined = 0
     for seed in range(10):
-        players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
-        game = Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")],
-                    seed=seed)
+        game, players = perfect_game(rules, seed)
 
         def seen(event: Any, game: Game = game) -> None:
             nonlocal joined

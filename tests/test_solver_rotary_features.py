@@ -301,18 +301,15 @@ def test_rotary_values_in_the_last_turns(rotary_table: Any) -> None:  # D-8, D-9
 def test_perfect_against_perfect_in_rotary_club(rotary_table: Any) -> None:
     """Whole games through the engine, every decision the table's (the fallback must never
     be asked) and legal, the finisher's stretches and the last turns too."""
-    from test_solver import _NoFallback
+    from test_solver import perfect_game
 
     from tenthousand.ai import play_game
-    from tenthousand.solver.player import PerfectPlayer
 
     rules = rotary_table.rules
     stages: set[str] = set()
     lowest_won = 0
     for seed in range(10):
-        players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
-        game = Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")],
-                    seed=seed)
+        game, players = perfect_game(rules, seed)
         game.listeners.append(lambda e, game=game: stages.add(game.stage))
         play_game(game, players)  # type: ignore[arg-type]
         assert game.over and game.result is not None

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from rules_kit import normal_steps
-from test_solver import _NoFallback
+from test_solver import perfect_game
 
 from tenthousand.model.game import Game, Phase, Seat
 from tenthousand.model.rules import PRESETS, Rules
@@ -22,7 +22,6 @@ from tenthousand.model.rules import PRESETS, Rules
 np = pytest.importorskip("numpy")
 
 from tenthousand.solver import engine, table, values  # noqa: E402
-from tenthousand.solver.player import PerfectPlayer  # noqa: E402
 from tenthousand.solver.variant import Refusal, variant_of  # noqa: E402
 
 T5 = PRESETS["trash-5000"]
@@ -133,9 +132,7 @@ def test_perfect_plays_whole_games_from_the_table(
 
     rules, _sol, _t = solved
     for seed in range(6):
-        players = [PerfectPlayer(rules, _NoFallback()), PerfectPlayer(rules, _NoFallback())]
-        game = Game(rules, [Seat("A", True, "perfect"), Seat("B", True, "perfect")],
-                    seed=seed, first_seat=seed % 2)
+        game, players = perfect_game(rules, seed, first_seat=seed % 2)
         play_game(game, players)  # type: ignore[arg-type]
         assert game.over
 

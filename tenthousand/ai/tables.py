@@ -59,16 +59,6 @@ class Throws:
     groups: list[Group]
 
 
-def _outcomes(n: int) -> list[tuple[Counts, float]]:
-    out = []
-    for c in scoring.ALL_COUNTS:
-        if sum(c) == n:
-            ways = math.factorial(n)
-            for k in c:
-                ways //= math.factorial(k)
-            out.append((c, ways / 6**n))
-    return out
-
 
 def _unit(rules: Rules) -> int:
     values = [k.points for k in scoring.counters(rules)] + [50]
@@ -96,7 +86,7 @@ class PlainModel:
             freezes = t.freezes_first if first else t.freezes
             merged: dict[tuple[Option, ...], float] = {}
             trash = 0.0
-            for c, p in _outcomes(n):
+            for c, p in scoring.outcomes(n):
                 best: dict[int, int] = {}
                 for sub, points in freezes[c]:
                     k = sum(sub)
@@ -471,7 +461,7 @@ class PyramidModel:
             base = exact[s] or 0
             merged: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
             trash = 0.0
-            for c, p in _outcomes(n):
+            for c, p in scoring.outcomes(n):
                 reach: set[int] = set()
                 corners: set[int] = set()
                 for sub in _subs(c):

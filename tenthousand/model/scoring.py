@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -169,6 +170,19 @@ def _all_counts() -> tuple[Counts, ...]:
 
 #: Every multiset of up to six dice.
 ALL_COUNTS: tuple[Counts, ...] = _all_counts()
+
+
+@cache
+def outcomes(n: int) -> tuple[tuple[Counts, float], ...]:
+    """Every throw of ``n`` dice as a multiset of faces, with its probability."""
+    out = []
+    for c in ALL_COUNTS:
+        if sum(c) == n:
+            ways = math.factorial(n)
+            for k in c:
+                ways //= math.factorial(k)
+            out.append((c, ways / 6**n))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from a table's values; :mod:`.stretch_solver` solves many at once (numpy).
 from __future__ import annotations
 
 import itertools
-import math
 import threading
 from array import array
 from collections.abc import Callable
@@ -52,16 +51,6 @@ class Stretches:
         return self.states[k][1]
 
 
-def _outcomes(n: int) -> list[tuple[Counts, float]]:
-    out = []
-    for c in scoring.ALL_COUNTS:
-        if sum(c) == n:
-            ways = math.factorial(n)
-            for k in c:
-                ways //= math.factorial(k)
-            out.append((c, ways / 6 ** n))
-    return out
-
 
 def _subs(c: Counts) -> list[Counts]:
     return [(s[0], s[1], s[2], s[3], s[4], s[5])
@@ -84,7 +73,7 @@ def stretches(rules: Rules) -> Stretches:
         exact = t.exact_for(first, n)
         trash = 0.0
         merged: dict[tuple[int, ...], float] = {}
-        for c, p in _outcomes(n):
+        for c, p in scoring.outcomes(n):
             opts: set[int] = set()
             for sub in _subs(c):
                 new: Counts = (s[0] + sub[0], s[1] + sub[1], s[2] + sub[2], s[3] + sub[3],
