@@ -414,8 +414,11 @@ def action_bar(game: Game, ctx: Context,
         if ctx.challenge_offered:
             slot = game.challenge_slot_for(game.current) or 0
             penalty = number(game.rules.challenge_penalties[slot])
-            question = (_("Challenge someone? This turn every peg also comes off their board; "
-                          "trash would cost you {points}.") if rotary else
+            # Translators: Rotary Club, where the lowest score wins and every turn ends in
+            # trash: a challenge's pegs lower the rival's score, its trash lowers yours.
+            question = (_("Challenge someone? This turn every peg also comes off their board, "
+                          "which helps them; the trash that ends your turn takes {points} off "
+                          "yours, which helps you.") if rotary else
                         _("Challenge someone? This turn your bank also comes off their board; "
                           "trash would cost you {points}.")).format(points=penalty)
             return ActionBarDisplay(
