@@ -377,7 +377,8 @@ class Controller:
     def not_your_turn(self) -> None:
         """A move asked for while the computer plays or after the game: told why not (the
         line goes once a person's turn starts: it would say to wait when it is theirs)."""
-        self._wait_text = self.seating.why_held or presenter.not_your_turn(self.game)
+        self._wait_text = (self.seating.why_held or self.seating.gone
+                           or presenter.not_your_turn(self.game))
         self.messages.tell(self._wait_text, Kind.REFUSAL)
 
     @property
@@ -497,4 +498,4 @@ class Controller:
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
-            remote=self.seating.remote, held=self.seating.held)
+            remote=self.seating.remote, held=self.seating.held, gone=self.seating.gone)
