@@ -377,8 +377,7 @@ class Controller:
     def not_your_turn(self) -> None:
         """A move asked for while the computer plays or after the game: told why not (the
         line goes once a person's turn starts: it would say to wait when it is theirs)."""
-        self._wait_text = (self.seating.why_held or self.seating.gone
-                           or presenter.not_your_turn(self.game))
+        self._wait_text = self.seating.why_held or presenter.not_your_turn(self.game)
         self.messages.tell(self._wait_text, Kind.REFUSAL)
 
     @property

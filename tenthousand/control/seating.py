@@ -54,8 +54,9 @@ class Seating:
 
     @property
     def why_held(self) -> str:
-        """Why the game waits, a sentence for the player ("" while it does not)."""
-        return self._why_held
+        """Why the game waits, or why nothing is played here any more (the table is gone:
+        :attr:`gone`), a sentence for the player ("" while it is played)."""
+        return self._why_held or self._gone
 
     @property
     def gone(self) -> str:
