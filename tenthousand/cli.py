@@ -459,7 +459,8 @@ def _network_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", action="store_true",
                         help=_("open a table for friends at their own screens: --players gives "
                                "its seats, net for each friend's ('Ann,net,cpu:expert'); the "
-                               "address, port and join code are printed and shown"))
+                               "address, port and join code are printed and shown; alone, it hosts "
+                               "again the game you hosted"))
     parser.add_argument("--port", type=_port, metavar=_("PORT"),
                         help=_("with --host: the port friends join on (default {port}; 0 picks "
                                "a free one)").format(port=_default_port()))
@@ -579,14 +580,18 @@ def _check_network(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> N
         if given:
             parser.error(_("{flag} and {other} cannot both be given").format(flag=flag,
                                                                            other=other))
-    if ns.host and not nets:
+    # --host alone hosts again the game this screen hosted (its seats are its own: the
+    # launch looks for it in the save); a new table needs its seats, a friend's among them.
+    new_table = ns.players is not None or ns.rules is not None or bool(ns.option) \
+        or ns.seed is not None
+    if ns.host and not nets and new_table:
         parser.error(_("--host: --players needs a seat net for each friend, as in "
                        "'Ann,net,cpu:expert'"))
     if ns.host:
         from .model.grammar import is_you
         from .present.network import you_problem
 
-        mine = [s.name for s in ns.players if not s.net and not s.computer and is_you(s.name)]
+        mine = [s.name for s in ns.players or () if not s.net and not s.computer and is_you(s.name)]
         if mine:
             parser.error(_("--players: {problem}").format(problem=you_problem(mine[0])))
     if joining:

@@ -519,9 +519,33 @@ def launch(opts: Options) -> int:
     except instance.AlreadyRunning:
         return _already_open()
     try:
+        if opts.host and opts.players is None:  # --host alone: the game it hosted, again
+            problem = _nothing_hosted()
+            if problem is not None:
+                print(f"tenthousand: {problem}", file=sys.stderr)
+                return 2
         return _run(opts, home_lock.problem)
     finally:
         home_lock.release()
+
+
+def _nothing_hosted() -> str | None:
+    """Why ``--host`` without ``--players`` cannot start (the save holds no unfinished game
+    this screen hosted for friends, to host again with its own seats), or None."""
+    from .files import savegame
+
+    loaded = savegame.load_save()
+    saved = _worth_offering(loaded.game)
+    if saved is not None and _hosted(saved):
+        return None
+    why = (_("--host: there is no game you hosted to host again: give the seats of a new "
+             "table with --players, a seat net for each friend, as in 'Ann,net,cpu:expert'")
+           if saved is None else
+           _("--host: your saved game of {rules} was not hosted for friends: give the seats "
+             "of a new table with --players, a seat net for each friend, as in "
+             "'Ann,net,cpu:expert' (your game is kept aside then)").format(
+               rules=saved.rules.label))
+    return " ".join(filter(None, (loaded.note, why)))
 
 
 def _run(opts: Options, lock_problem: str | None = None) -> int:

@@ -36,7 +36,8 @@ def test_join_an_address_with_a_code() -> None:
 
 @pytest.mark.parametrize(("argv", "words"), [
     (["--players", "Ann,net"], "give --host to open the table"),
-    (["--host"], "--players needs a seat net"),
+    (["--host", "--rules", "farkle"], "--players needs a seat net"),
+    (["--host", "--seed", "3"], "--players needs a seat net"),
     (["--host", "--players", "Ann,cpu"], "--players needs a seat net"),
     (["--host", "--players", "net", "--join", "h", "--code", "abcd"], "cannot both"),
     (["--port", "5000"], "--port goes with --host"),
@@ -116,3 +117,32 @@ def test_internet_flags_that_do_not_fit_are_refused(argv: list[str], words: str,
     with pytest.raises(SystemExit):
         cli.parse(argv)
     assert words in capsys.readouterr().err
+
+
+def test_host_alone_hosts_again_the_game_it_hosted_or_says_why_not(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, the second tour: the README's ``--host`` alone (no --players) finds the
+    game this screen hosted and hosts it again with its own seats; with no such game saved
+    it ends at once (status 2) with a sentence, before a window opens or a save is touched."""
+    from tenthousand import launch
+    from tenthousand.files import savegame
+    from tenthousand.files.paths import paths
+    from tenthousand.model import PRESETS, Game, Seat
+
+    _ns, opts = cli.parse(["--host"])
+    assert opts.host and opts.players is None
+    assert launch.launch(opts) == 2
+    assert "there is no game you hosted to host again" in capsys.readouterr().err
+    game = Game(PRESETS["ten-thousand"], [Seat("Ann"), Seat("Bot", True, "normal")], seed=5)
+    game.throw([])
+    assert savegame.autosave(game) is None
+    before = paths().savegame.read_bytes()
+    assert launch.launch(cli.parse(["--host", "--internet"])[1]) == 2
+    err = capsys.readouterr().err
+    assert "your saved game of Ten-Thousand was not hosted for friends" in err
+    assert paths().savegame.read_bytes() == before and savegame.kept_games() == []
+    from tenthousand.model.record import Network
+
+    game.record.network = Network("host", friends=(1,))
+    assert savegame.autosave(game) is None
+    assert launch._nothing_hosted() is None  # the window opens and hosts it again

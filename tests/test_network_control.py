@@ -732,3 +732,45 @@ def test_a_game_without_a_fingerprint_is_unchecked_at_its_end(screens: list[Scre
     _played_out(host, link, table)
     assert _checked(here.controller.game) == "unchecked"
     assert any("gave no fingerprint" in text for text in here.told.logged)
+
+
+@pytest.mark.parametrize("how", ["host killed", "host leaves", "friend leaves"])
+def test_a_table_gone_says_so_where_the_turn_was_shown(screens: list[Screen], how: str) -> None:
+    """Issue 42, the second tour: the host killed, the friend's window kept saying "Computer
+    A is playing..." while nothing played; the prompt says the table is gone and what to
+    do, and nothing plays on there."""
+    from tenthousand.net.events import Closed
+    from tenthousand.present import presenter
+
+    host = Game(PRESETS["ten-thousand"], [Seat("Computer A", True, "normal"), Seat("Bob")],
+                seed=78)
+    here, table, link = _client(screens)
+    link.events = [Joined(1, "Ann's table"),
+                   Welcome(1, host.record.shared_dict(), fingerprint_of(78))]
+    table.poll()
+    game, c = here.controller.game, here.controller
+    assert "Computer A is playing" in presenter.action_bar(game, c.context()).reason
+    if how == "host killed":
+        def broken() -> list[Any]:
+            raise ConnectionResetError("reset")
+        link.poll = broken  # type: ignore[method-assign]
+        table.poll()
+    elif how == "host leaves":
+        link.events = [Closed("The host closed the table.")]
+        table.poll()
+    else:
+        table.close()
+    assert table.closed and c.game is game and not c.human_to_play
+    bar, caption = presenter.action_bar(game, c.context()), presenter.table(game, c.context())
+    assert "is playing" not in bar.reason and not bar.throw_ok
+    if how == "friend leaves":
+        assert bar.reason.startswith("You have left the table: nothing more is played here.")
+    else:
+        assert bar.reason == ("The host's table is gone: nothing more is played here. Join "
+                              "again when the host opens it again (Game > Join a network "
+                              "game), or press Esc for a game of your own.")
+    assert caption.caption == "The table is closed"
+    c.throw()  # a key: told why nothing happens, in the same words
+    assert here.told.status[-1] == bar.reason and link.wishes == []
+    here.tick(2000)
+    assert game.log == host.log  # nobody played on here

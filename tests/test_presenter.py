@@ -411,3 +411,32 @@ def test_the_play_area_in_rotary_club_adds_to_a_score_that_counts_against_it() -
     assert cue is not None and cue.text == "P0 played a 5: 500 onto P1's score"
     assert not any("scores for" in text or "helps them least" in text
                    for _heading, text in rules_text(game.rules))
+
+
+def test_a_challenge_in_rotary_club_says_what_its_trash_does() -> None:
+    """Issue 42, the second tour: in Rotary Club the lowest score wins and every turn ends in
+    trash, where the challenge's penalty comes off the challenger's own score (RULES.md:
+    "a penalty then lowers the challenger's score, which helps him"); no text says it
+    "costs" him or that he "pays" it."""
+    game, dice = new_game("trash-5000", "rotary-club", "challenging", board=[2000, 1500],
+                          throws=[(2, 3, 4, 6, 6, 2)])
+    game.seats = (Seat("You"), Seat("Ann"))
+    ctx = Context(computers=(False, False), challenge_offered=True)
+    question = presenter.action_bar(game, ctx).question
+    assert question == ("Challenge someone? This turn every peg also comes off their board, "
+                        "which helps them; the trash that ends your turn takes 500 off yours, "
+                        "which helps you.")
+    events = game.challenge(1)
+    assert [e.message(game.names) for e in events] == [
+        "You challenge Ann (the trash that ends your turn takes 500 off your score)"]
+    assert presenter.table(game, Context(computers=(False, False))).notice == (
+        "You challenged Ann: every peg this turn also comes off Ann's board; the trash that "
+        "ends your turn takes 500 off yours.")
+    events = game.throw([])
+    texts = [e.message(game.names) for e in events]
+    assert "Your challenge ends in trash: 500 off your score, now 1,500" in texts
+    assert game.board[0] == 1500  # lowered: the rules' own penalty, which helps him
+    for text in texts:
+        assert "pay" not in text and "cost" not in text, text
+    seen = [e.message(("Bob", "Ann")) for e in events]
+    assert "Bob's challenge ends in trash: 500 off Bob's score, now 1,500" in seen

@@ -538,7 +538,7 @@ def test_rotary_club_a_peg_takes_from_the_challenged() -> None:
     dice.add([2, 3, 4, 6, 6, 2])
     events = throw(game, 1, 1, 1, 5, 5, 5)
     assert of(events, ScoreTaken) == [ScoreTaken(1, 1500, 1500, 0)]
-    assert of(events, Penalty) == [Penalty(0, 500, 1000, "challenge")]
+    assert of(events, Penalty) == [Penalty(0, 500, 1000, "challenge", rotary=True)]
     assert game.board == [1000, 1500]
 
 

@@ -497,4 +497,4 @@ class Controller:
             decision_bank=None if decision is None else bool(decision.bank),
             discard_mark=self._discard_mark,
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
-            remote=self.seating.remote, held=self.seating.held)
+            remote=self.seating.remote, held=self.seating.held, gone=self.seating.gone)

@@ -93,6 +93,8 @@ class ClientTable:
         self._seats: tuple[tuple[str, str, str, str], ...] = ()
         self._away: tuple[str, ...] = ()
         self._joined = False
+        #: What the table's prompt says once the table is gone (set when the host goes).
+        self._why_gone = ""
         self.messages.tell(_("Joining the table..."))
         self._fill()  # this screen's own game waits, not shown, until the host's arrives
         try:  # (returns at once: the link's loop joins in the job runner)
@@ -139,7 +141,9 @@ class ClientTable:
         if replaced:
             c.seating.alone()
         elif self.replica is not None:  # the host's game stays in sight, played no more
-            c.seating.left(self._refuse_closed)
+            c.seating.left(self._refuse_closed, self._why_gone or _(
+                "You have left the table: nothing more is played here. Press Esc for a game "
+                "of your own."))
             c.refresh()
         else:  # never got the host's game: this screen's own plays on
             play_own_game(c)
@@ -382,6 +386,10 @@ class ClientTable:
     def _gone(self, sentence: str) -> None:
         """The connection is over (told as a warning); the game played stays in sight."""
         self._outcome(sentence)
+        self._why_gone = _(
+            "The host's table is gone: nothing more is played here. Join again when the host "
+            "opens it again (Game > Join a network game), or press Esc for a game of your "
+            "own.")
         if self.replica is not None:
             sentence = " ".join((sentence, _("The game stays on the table; Esc starts a game "
                                              "of your own.")))

@@ -54,8 +54,15 @@ class Seating:
 
     @property
     def why_held(self) -> str:
-        """Why the game waits, a sentence for the player ("" while it does not)."""
-        return self._why_held
+        """Why the game waits, or why nothing is played here any more (the table is gone:
+        :attr:`gone`), a sentence for the player ("" while it is played)."""
+        return self._why_held or self._gone
+
+    @property
+    def gone(self) -> str:
+        """On a friend's screen whose table is gone (:meth:`left`): what the table's prompt
+        says instead of whose turn it is ("" while the table is there)."""
+        return self._gone
 
     @property
     def filling(self) -> Filling | None:
@@ -93,7 +100,8 @@ class Seating:
 
     def computer_here(self, seat: int) -> bool:
         """Whether this screen's computer plays ``seat`` (not one at another screen)."""
-        return self.is_computer(seat) and seat not in self._remote and not self.held
+        return (self.is_computer(seat) and seat not in self._remote and not self.held
+                and not self._gone)
 
     def level(self, seat: int) -> str:
         if self._session.demo:
@@ -109,7 +117,7 @@ class Seating:
     def human_to_play(self) -> bool:
         """Whether a person at this screen is to play."""
         g = self._game
-        return not (g.over or self.held or self.elsewhere(g.current))
+        return not (g.over or self.held or self._gone or self.elsewhere(g.current))
 
     def undo_refusal(self) -> str | None:
         """Why undo is not possible now (a sentence without its full stop), or None: demo
@@ -151,6 +159,7 @@ class Seating:
         """One screen plays the game on the table (no network game, nothing waits)."""
         self._network = False
         self._why_held = ""
+        self._gone = ""
         self._filling: Filling | None = None
         self._remote: frozenset[int] = frozenset()
         self._stand_ins: dict[int, str] = {}
@@ -205,7 +214,8 @@ class Seating:
         self._remote = frozenset(s for s in range(seats) if s != seat)
         self._relay = relay
 
-    def left(self, relay: Relay) -> None:
-        """A friend's screen whose table is gone: the host's game stays in sight, and
-        its commands go to ``relay`` (which says why not)."""
-        self._relay, self._why_held, self._filling = relay, "", None
+    def left(self, relay: Relay, why: str) -> None:
+        """A friend's screen whose table is gone: the host's game stays in sight, played
+        by nobody (``why`` says so where the table says whose turn it is), and its
+        commands go to ``relay`` (which says why not)."""
+        self._relay, self._why_held, self._filling, self._gone = relay, "", None, why

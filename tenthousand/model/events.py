@@ -128,13 +128,28 @@ class TurnStarted(Event):
 
 @dataclass(frozen=True)
 class Challenged(Event):
+    """``rotary``: in Rotary Club, where every turn ends in trash and the penalty lowers the
+    challenger's own score (which helps him: the lowest score wins)."""
+
     target: int
     penalty: int
+    rotary: bool = False
     kind: ClassVar[str] = "challenge"
 
     def message(self, names: Sequence[str]) -> str:
         who, target = Person(names[self.seat]), Person(names[self.target])
         values = {"target": target.name, "points": _points(self.penalty)}
+        if self.rotary:
+            # Translators: Rotary Club (the lowest score wins): every turn ends in trash,
+            # and then {points} comes off the challenger's own score.
+            if who.you:
+                return _("You challenge {target} (the trash that ends your turn takes "
+                         "{points} off your score)").format(**values)
+            if target.you:
+                return _("{name} challenges you (the trash that ends the turn takes {points} "
+                         "off {name}'s score)").format(name=who.name, **values)
+            return _("{name} challenges {target} (the trash that ends the turn takes "
+                     "{points} off {name}'s score)").format(name=who.name, **values)
         # Translators: {target} is the challenged player's name, {points} what trash would
         # cost the challenger.
         if who.you:
@@ -288,16 +303,24 @@ class ScoreTaken(Event):
 
 @dataclass(frozen=True)
 class Penalty(Event):
-    """A penalty: ``reason`` is ``challenge`` or ``three-trash``."""
+    """A penalty: ``reason`` is ``challenge`` or ``three-trash``; ``rotary``: a challenge's
+    in Rotary Club, where every turn ends in trash and the penalty lowers the challenger's
+    score, which helps him (the lowest score wins)."""
 
     points: int
     board_score: int
     reason: str
+    rotary: bool = False
     kind: ClassVar[str] = "penalty"
 
     def message(self, names: Sequence[str]) -> str:
         who = Person(names[self.seat])
         values = {"points": _points(self.points), "total": _points(self.board_score)}
+        if self.reason == "challenge" and self.rotary:
+            return who.pick(_("Your challenge ends in trash: {points} off your score, now "
+                              "{total}"),
+                            _("{name}'s challenge ends in trash: {points} off {name}'s score, "
+                              "now {total}"), **values)
         if self.reason == "challenge":
             return who.pick(_("You pay {points} for a failed challenge, now {total}"),
                             _("{name} pays {points} for a failed challenge, now {total}"),

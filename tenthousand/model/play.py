@@ -397,7 +397,8 @@ class Play:
         self.challenge_slot = slot
         self.challenges_used[self.current][slot] = True
         penalty = self.rules.challenge_penalties[slot]
-        return self._emit([Challenged(self.current, target, penalty)], command)
+        return self._emit([Challenged(self.current, target, penalty, self.rules.rotary_club)],
+                          command)
 
     def throw(self, freeze: Iterable[int] = ()) -> list[Event]:
         """Freeze the chosen dice (none at the start of a turn) and throw the rest."""
@@ -529,7 +530,8 @@ class Play:
         self.turn_added[seat] = 0
         if self.challenge_slot is not None:
             penalty = self._lower(seat, self.rules.challenge_penalties[self.challenge_slot])
-            events.append(Penalty(seat, penalty, self.board[seat], "challenge"))
+            events.append(Penalty(seat, penalty, self.board[seat], "challenge",
+                                  self.rules.rotary_club))
         # (never in Rotary Club, where every turn ends in trash: rules.OPTION_CLASHES)
         if self.rules.three_trash:
             self.trash_streak[seat] += 1

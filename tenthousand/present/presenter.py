@@ -172,9 +172,11 @@ class Context:
     can_rematch: bool = False
     remote: frozenset[int] = frozenset()  # a network game's seats played at other screens
     held: bool = False  # the game waits while the host's table fills
+    #: A friend's screen whose table is gone: what the prompt says ("": the table is there).
+    gone: str = ""
 
     def human_to_play(self, game: Game) -> bool:
-        return not (game.over or self.held or self.computers[game.current]
+        return not (game.over or self.held or self.gone or self.computers[game.current]
                     or game.current in self.remote)
 
 
@@ -184,6 +186,8 @@ def _caption(game: Game, ctx: Context) -> str:
         return _("Game over")
     if ctx.held:  # Translators: the table's caption while the host's lobby is open.
         return _("Waiting for the table")
+    if ctx.gone:  # Translators: the table's caption on a friend's screen once the host left.
+        return _("The table is closed")
     if ctx.computers[game.current] or game.current in ctx.remote:
         caption = (me.pick(_("You are playing (thinking...)"), _("{name} is playing (thinking...)"))
                    if ctx.thinking else me.pick(_("You are playing"), _("{name} is playing")))
@@ -404,6 +408,8 @@ def action_bar(game: Game, ctx: Context,
         return ActionBarDisplay(_(THROW) if friend else _("Play again (F8)"),
                                 ctx.can_rematch and not friend, reason=over_reason(game),
                                 bank_shown=not rotary)
+    if ctx.gone:  # nothing plays on: not "Computer A is playing..." (issue 42, tour 2)
+        return ActionBarDisplay(reason=ctx.gone, bank_shown=not rotary)
     if not ctx.human_to_play(game):
         me = person(game, game.current)
         reason = (_("The game waits for the table.") if ctx.held else
@@ -414,8 +420,11 @@ def action_bar(game: Game, ctx: Context,
         if ctx.challenge_offered:
             slot = game.challenge_slot_for(game.current) or 0
             penalty = number(game.rules.challenge_penalties[slot])
-            question = (_("Challenge someone? This turn every peg also comes off their board; "
-                          "trash would cost you {points}.") if rotary else
+            # Translators: Rotary Club, where the lowest score wins and every turn ends in
+            # trash: a challenge's pegs lower the rival's score, its trash lowers yours.
+            question = (_("Challenge someone? This turn every peg also comes off their board, "
+                          "which helps them; the trash that ends your turn takes {points} off "
+                          "yours, which helps you.") if rotary else
                         _("Challenge someone? This turn your bank also comes off their board; "
                           "trash would cost you {points}.")).format(points=penalty)
             return ActionBarDisplay(

@@ -206,11 +206,12 @@ def notice(game: Game, human: bool) -> str:
             lines.append(pair(
                 me, them,
                 _("You challenged {other}: every peg this turn also comes off {other}'s board; "
-                  "trash costs you {points}."),
+                  "the trash that ends your turn takes {points} off yours."),
                 _("{name} challenged you: every peg this turn also comes off your board; "
-                  "trash costs {name} {points}."),
+                  "the trash that ends the turn takes {points} off {name}'s."),
                 _("{name} challenged {other}: every peg this turn also comes off {other}'s "
-                  "board; trash costs {name} {points}."), points=penalty))
+                  "board; the trash that ends the turn takes {points} off {name}'s."),
+                points=penalty))
         else:
             lines.append(pair(
                 me, them,

@@ -100,6 +100,21 @@ def test_a_host_started_again_with_the_same_host_line_keeps_its_hosted_game(
     assert saved_seed() == game.record.start.seed  # and still after a second stop
 
 
+def test_host_alone_hosts_the_saved_hosted_game_again(tk_root: tk.Tk) -> None:
+    """Issue 42, the second tour: ``tenthousand --host`` with no --players, as the README
+    says it: the game it hosted, with its own seats, hosted again."""
+    game = unfinished(30, hosted=True)
+    app = open_window("--host", "--port", "0", "--code", "4821-7396")
+    try:
+        table = app.network.table
+        assert table is not None and table.again is app.controller.game
+        assert app.controller.game.record.start.seed == game.record.start.seed
+        wait_until(app, lambda: table.link is not None, 10)
+        assert "hosted again" in app.window.status.full_text
+    finally:
+        app.close()
+
+
 class FullTable:
     """A net layer whose every join is refused as a full table refuses it."""
 
