@@ -213,7 +213,8 @@ def test_odd_values_leave_out_their_game_and_the_rest_is_counted(tmp_path: Path)
         assert sorted(g.game_id or 0 for g in skipped) == [2, 3, 4, 5, 6]
 
 
-HOSTILE_NAMES = ("=cmd|' /C calc'!A0", "+SUM(1,1)", "-2+3", "@SUM(A1)", "\tTab", "\rCr")
+HOSTILE_NAMES = ("=cmd|' /C calc'!A0", "+SUM(1,1)", "-2+3", "@SUM(A1)", "\tTab", "\rCr",
+                 "\uff1dcmd|' /C calc'!A0", "\uff20SUM(A1)")  # (full-width = and @)
 
 
 def test_the_csv_export_neutralises_cells_that_begin_like_a_formula(tmp_path: Path) -> None:
@@ -232,7 +233,8 @@ def test_the_csv_export_neutralises_cells_that_begin_like_a_formula(tmp_path: Pa
     assert names == ["'" + name.replace("\r", "\n") for name in HOSTILE_NAMES]
     for row in games:
         for column, cell in row.items():
-            assert not cell.startswith(("=", "+", "@", "\t", "\r")), (column, cell)
+            assert not cell.startswith(("=", "+", "@", "\t", "\r", "\uff1d", "\uff20")), \
+                (column, cell)
             if cell.startswith("-"):  # only numbers may begin with a minus
                 float(cell)
     ann = next(r for r in games if r["seat"] == "0")

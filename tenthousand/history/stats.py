@@ -629,8 +629,9 @@ DECISION_COLUMNS = ("game", "step", "name", "kind", "chosen", "best", "chosen_va
 
 
 #: What a spreadsheet reads as the start of a formula (or strips before one) at the head
-#: of a cell; OWASP's advice for CSV files.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: of a cell; OWASP's advice for CSV files.  The full-width forms too: some East Asian
+#: spreadsheet builds take "＝" for "=".
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def _cell(value: object) -> object:
