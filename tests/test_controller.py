@@ -21,7 +21,7 @@ from tenthousand.ai import Decision
 from tenthousand.control.controller import Controller
 from tenthousand.control.messages import Kind, Messages
 from tenthousand.control.session import Origin, Session
-from tenthousand.model import Game, Rules, Seat
+from tenthousand.model import Banked, Game, Rules, Seat
 from tenthousand.model.game import Phase
 from tenthousand.model.rules import PRESETS
 from tenthousand.present import presenter
@@ -167,9 +167,9 @@ class Table:
 
     def __init__(self, throws: Iterable[Sequence[int]] = (), *,
                  seats: Sequence[Seat] = (Seat("Ann"), Seat("Bot", True, "normal")),
-                 delay: float = 0.5) -> None:
+                 delay: float = 0.5, screen: FakeScreen | None = None) -> None:
         self.clock = Clock()
-        self.screen = FakeScreen()
+        self.screen = screen if screen is not None else FakeScreen()
         self.told = Told()
         self.jobs = JobRunner(self.clock)
         game = Game(PRESETS["ten-thousand"], list(seats), seed=11, dice=Script(throws, seed=5),
@@ -391,6 +391,83 @@ def test_a_persons_trash_stays_on_the_table_as_long_as_its_banner(
     assert screen.cues[-1] == ("trash", "Trash! Nothing for Ann this turn")
     t.run_until(lambda: any(line.startswith("Bot throws") for line in screen.texts()))
     assert t.clock.now >= 1500  # the trash banner's time (it was the 800 ms of the delay)
+
+
+class TumblingScreen(FakeScreen):
+    """A fake screen whose throws tumble (animation on) until the controller settles
+    them, and which notes when each banner came, by a clock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clock = Clock()  # (the table's, once it is made)
+        self.cue_times: list[tuple[int, str]] = []
+
+    def tumble(self) -> None:
+        super().tumble()
+        self.tumbling = self.animation
+
+    def cue(self, kind: str, text: str, ms: int | None) -> None:
+        super().cue(kind, text, ms)
+        self.cue_times.append((self.clock.now, kind))
+
+
+def _tumbling_table(table: Callable[..., Table], *, animation: bool = True) -> Table:
+    screen = TumblingScreen()
+    t = table([TRASH], delay=0.8, screen=screen)
+    screen.clock = t.clock
+    t.controller.set_animation(animation)
+    return t
+
+
+def _bot_throws_at(t: Table) -> int:
+    t.run_until(lambda: any(line.startswith("Bot throws") for line in t.screen.texts()))
+    return t.clock.now
+
+
+def test_a_trash_throw_shows_its_banner_and_the_next_prompt_once_its_dice_land(
+        table: Callable[..., Table]) -> None:
+    """Issue 42, item 9 (tour 3): the trash banner and "Bot is playing..." came 0.03 s
+    after Space, while the dice still tumbled, and the red dice stayed ~0.8 s.  Now
+    nothing gives the throw away before its dice land, and the landed trash stays on the
+    table at least as long as a bank's banner shows."""
+    t = _tumbling_table(table)
+    c, screen = t.controller, t.screen
+    assert isinstance(screen, TumblingScreen)
+    c.throw()  # trash on the first throw
+    assert screen.tumbling and screen.cues == []
+    assert screen.display.table.caption == "Ann, your turn"  # not yet "Bot is playing"
+    assert screen.display.bar.reason == "" and not screen.display.bar.throw_ok
+    t.clock.advance(screen.tumble_ms - 20)
+    assert screen.cues == [] and screen.display.bar.reason == ""  # still tumbling
+    t.clock.advance(20)
+    assert not screen.tumbling
+    assert screen.cue_times == [(screen.tumble_ms, "trash")]
+    assert screen.display.table.caption == "Bot is playing"
+    assert screen.display.table.thrown_state == "trash"
+    bank = presenter.cue(t.game, Banked(0, 300, 300))
+    assert bank is not None and bank.ms is not None
+    assert _bot_throws_at(t) - screen.tumble_ms >= bank.ms
+
+
+def test_a_key_during_a_trash_tumble_lands_it_at_once(table: Callable[..., Table]) -> None:
+    t = _tumbling_table(table)
+    c, screen = t.controller, t.screen
+    c.throw()
+    c.bank()  # a key while the dice tumble: they land, and it is Bot's turn now
+    assert not screen.tumbling and [kind for kind, _text in screen.cues] == ["trash"]
+    assert screen.display.table.caption == "Bot is playing"
+    assert t.told.status[-1].startswith("Wait")
+
+
+def test_with_the_animation_off_a_trash_waits_for_nothing(
+        table: Callable[..., Table]) -> None:
+    t = _tumbling_table(table, animation=False)
+    screen = t.screen
+    assert isinstance(screen, TumblingScreen)
+    t.controller.throw()
+    assert screen.cue_times == [(0, "trash")]  # at once: no tumble to wait for
+    assert screen.display.table.caption == "Bot is playing"
+    assert _bot_throws_at(t) < 1500 + 100  # the banner's hold, and no tumble before it
 
 
 def test_at_no_delay_a_trash_holds_nothing(table: Callable[..., Table]) -> None:

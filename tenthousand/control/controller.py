@@ -13,6 +13,7 @@ clock.  The paths of a click and of a computer turn: ``docs/architecture.md``.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -24,7 +25,7 @@ from ..model.game import Phase
 from ..model.record import Snapshot
 from ..present import lines, presenter, spoken
 from ..present.network import filling_display
-from ..present.presenter import Context, Display
+from ..present.presenter import ActionBarDisplay, Context, Display
 from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
 from ..services.timers import Timers
@@ -41,6 +42,7 @@ log = logging.getLogger(__name__)
 __all__ = ["Controller"]
 
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
+LANDING = "landing"  # the timer purpose of a trash throw's landing
 
 
 class Controller:
@@ -93,6 +95,9 @@ class Controller:
             game=lambda: self.game, is_computer=self.seating.is_computer, run=self._command,
             may_offer=lambda: self.human_to_play and not self.challenge_offered,
             messages=messages)
+        #: A trash throw still tumbling: the display before it and the banners it holds
+        #: back until its dice land (None: no throw is landing).
+        self._landing: tuple[Display | None, list[tuple[str, str, int | None]]] | None = None
         self._resumed = len(self.game.log) > 1
         self._reset_turn_state()
         self.screen.log(self._start_lines())
@@ -115,6 +120,7 @@ class Controller:
     def cancel_all(self) -> None:
         """Cancel every pending step (new game, restart, quit, demo switch, a dialog)."""
         self.timers.cancel_all()
+        self._landing = None
         self.computers.stop_waiting()
 
     @property
@@ -222,6 +228,11 @@ class Controller:
         self.refresh()
         if thrown:
             self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
+        if self._landing is not None:
+            if self.screen.tumbling:  # the rest once the dice have landed
+                self.timers.later(self.screen.tumble_ms, self._land, purpose=LANDING)
+                return
+            self._land(go_on=False)  # no tumble (animation off): nothing waits
         g = self.game
         if not g.over and self.seating.computer_here(g.current):
             # The move is worked out from the next callback on (waking a worker costs
@@ -252,6 +263,10 @@ class Controller:
         self.selection = set()
         self.seating.took(events)  # a network game: the other screens hear of it first
         self.computers.forget_plan()
+        if self._landing is not None:  # a command before the last trash landed
+            self._land(go_on=False)
+        if any(isinstance(e, Thrown) and e.trash for e in events):
+            self._landing = (self.shown, [])
         thrown = False
         try:
             thrown = self._take(events)  # a view error must not leave the save or the game
@@ -275,11 +290,32 @@ class Controller:
                 thrown_now = True
             elif not isinstance(event, Frozen):
                 shown = presenter.cue(self.game, event)
-                if shown is not None:
+                if shown is None:
+                    continue
+                if self._landing is not None:  # trash is shown once the dice have landed
+                    self._landing[1].append((shown.kind, shown.text, shown.ms))
+                else:
                     self.screen.cue(shown.kind, shown.text, shown.ms)
         if thrown_now and self.on_sound is not None:
             self.on_sound()
         return thrown_now
+
+    def _land(self, go_on: bool = True) -> None:
+        """A trash throw's dice have landed: the table shows them as they are (in red),
+        its banner and whose turn it is now; then play goes on (``go_on``), its next step
+        waiting from now for the banner to be read (:func:`~tenthousand.present.lines.hold`)."""
+        if self._landing is None:
+            return
+        cues = self._landing[1]
+        self._landing = None
+        self.timers.cancel(LANDING)
+        self.screen.settle()
+        for kind, text, ms in cues:
+            self.screen.cue(kind, text, ms)
+        if go_on:
+            self._advance()
+        else:
+            self.refresh()
 
     def _say_events(self, events: Sequence[Event]) -> None:
         """Speak the log's lines of ``events`` (the result as its banner gives it), as one
@@ -335,6 +371,7 @@ class Controller:
         whether a person is to play (if not, the player is told whose turn it is)."""
         if self.screen.tumbling:
             self.screen.settle()
+        self._land()  # a trash still landing lands now, and play goes on from it
         if self.game.over or not self.human_to_play:
             self.not_your_turn()
             return False
@@ -475,11 +512,15 @@ class Controller:
         filling = self.seating.filling
         self.shown = (filling_display(filling) if filling is not None
                       else presenter.display(self.game, self.context()))
+        if self._landing is not None and self._landing[0] is not None:
+            self.shown = _before_landing(self.shown, self._landing[0])
         self.screen.show(self.shown)
         if self.on_refresh is not None:
             self._watchers.later(0, self._tell_watchers, purpose="refreshed")
 
     def _tell_watchers(self) -> None:
+        if self._landing is not None:
+            return  # the tour, the advisor: once the trash has landed (its refresh)
         if self.on_refresh is not None:
             self.on_refresh(self.game, self.human_to_play)
 
@@ -498,3 +539,16 @@ class Controller:
             discard_mark=self._discard_mark,
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
             remote=self.seating.remote, held=self.seating.held, gone=self.seating.gone)
+
+
+def _before_landing(display: Display, before: Display) -> Display:
+    """``display`` while a trash throw tumbles: its dice, but the caption, the scoreboard
+    and the buttons as they were before the throw (nothing to press), so that neither the
+    next player's prompt nor a score gives the throw away before its dice land."""
+    return dataclasses.replace(
+        display, seats=before.seats, stage=before.stage,
+        bar=ActionBarDisplay(bank_shown=before.bar.bank_shown),
+        table=dataclasses.replace(display.table, caption=before.table.caption, hint="",
+                                  selection="", need=before.table.need,
+                                  turn_score=before.table.turn_score,
+                                  frozen_label=before.table.frozen_label))

@@ -478,5 +478,10 @@ class GameCommands:
         self.prefs.update(guide_done=False)
         self.guide.restart()
         self.controller.refresh()
+        # The tour shows from the refresh's watchers, in a callback of their own: asked
+        # during a person's turn, it is on screen then, and no line says it is to come.
+        self.timers.later(0, self._tour_to_come, purpose="tour told")
+
+    def _tour_to_come(self) -> None:
         if not self.guide.showing:
             self.messages.tell(_("The tour starts at your next turn."))

@@ -117,6 +117,8 @@ def test_the_tour_appears_on_a_fresh_home_and_esc_ends_it(tk_root: tk.Tk) -> Non
         menu.invoke(index)
         tk_root.update()
         assert step(again) is Step.THROW and not again.prefs.guide_done
+        # On screen now: not "The tour starts at your next turn." (issue 42, tour 3).
+        assert "next turn" not in str(again.window.status.message.cget("text"))
         click_link(again)  # "Skip the tour"
         assert step(again) is None and again.prefs.guide_done
     finally:
@@ -176,6 +178,8 @@ def test_no_tour_in_a_game_of_computers_until_a_person_plays(tk_root: tk.Tk) -> 
                    prefs=QUIET.replace(guide_done=False, delay=0.05))
     try:
         assert step(app) is None
+        app.game_commands.show_tour()  # Help > Show the tour again while Bot plays
+        wait_until(app, lambda: "next turn" in str(app.window.status.message.cget("text")))
         wait_until(app, lambda: app.controller.game.current == 1)
         wait_until(app, human_turn_ready(app))
         assert step(app) is Step.THROW
