@@ -38,9 +38,26 @@ class ScrollArea(ttk.Frame):
         self.inner.bind("<Configure>", lambda _e: self._relayout(), add="+")
         self.canvas.bind("<Configure>", lambda _e: self._relayout(), add="+")
         top = self.winfo_toplevel()
-        top.bind("<FocusIn>", self._focused, add="+")
+        self._top_bindings = [("<FocusIn>", top.bind("<FocusIn>", self._focused, add="+"))]
         for wheel in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
-            top.bind(wheel, self._wheel, add="+")
+            self._top_bindings.append((wheel, top.bind(wheel, self._wheel, add="+")))
+        self.bind("<Destroy>", self._destroyed, add="+")
+
+    def _destroyed(self, event: tk.Event) -> None:
+        """The area goes: its bindings on the window go with it, the window's others stay
+        (Tk's unbind of one function would drop every binding of the sequence)."""
+        if event.widget is not self:
+            return
+        top = self.winfo_toplevel()
+        for sequence, funcid in self._top_bindings:
+            try:
+                script = top.bind(sequence)
+                kept = "\n".join(line for line in script.split("\n") if funcid not in line)
+                top.bind(sequence, kept)
+                top.deletecommand(funcid)
+            except tk.TclError:  # the window is going too
+                pass
+        self._top_bindings = []
 
     @property
     def scrolls(self) -> tuple[bool, bool]:
