@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import tkinter as tk
+import tkinter.font as tkfont
 from collections.abc import Sequence
 
 from ..history.series import BARS, DOTS, ChartData
@@ -108,7 +109,8 @@ class Chart(tk.Canvas):
             self.create_text(w // 2, h // 2, text=why, fill=text, font=FONT, tags=("empty",),
                              width=max(120, w - 48), justify="center")
             return
-        legend_h = 22
+        rows = self._legend_rows(data, w)
+        legend_h = 22 * len(rows)
         box = (64, top + 6, w - 16, h - 44 - legend_h)  # the plot area: x0, y0, x1, y1
         if box[2] - box[0] < 40 or box[3] - box[1] < 30:
             return
@@ -119,7 +121,7 @@ class Chart(tk.Canvas):
         else:
             self._lines(data, box, xs, ys)
             self._reference_label(data, box, ys)
-        self._legend(data, w, h - legend_h - 4)
+        self._legend(data, rows, h - legend_h - 4)
 
     def _reference_label(self, data: ChartData, box: tuple[int, int, int, int],
                          ys: list[float]) -> None:
@@ -246,9 +248,42 @@ class Chart(tk.Canvas):
                                       outline=colour, stipple=stipple,
                                       tags=("series", f"s{i}"))
 
-    def _legend(self, data: ChartData, w: int, y: int) -> None:
+    def _legend_rows(self, data: ChartData, w: int) -> list[list[int]]:
+        """The legend's entries (series by index; -1 the bars' reference line) in rows that
+        fit the chart's width: every series is named, on as many rows as it takes (nine
+        players on a small screen)."""
+        entries = list(range(len(data.series)))
+        if data.kind == BARS and data.reference is not None and data.reference_label:
+            entries.append(-1)
+        font = tkfont.Font(font=FONT)
+        rows: list[list[int]] = [[]]
         x = 64
-        for i, s in enumerate(data.series):
+        for i in entries:
+            name = data.reference_label if i < 0 else data.series[i].name
+            width = 30 + font.measure(name or "") + 18
+            if rows[-1] and x + width > w - 16:
+                rows.append([])
+                x = 64
+            rows[-1].append(i)
+            x += width
+        return rows
+
+    def _legend(self, data: ChartData, rows: list[list[int]], y: int) -> None:
+        for row in rows:
+            x = 64
+            for i in row:
+                x = self._legend_entry(data, i, x, y)
+            y += 22
+
+    def _legend_entry(self, data: ChartData, i: int, x: int, y: int) -> int:
+        """One entry of the legend at ``x``; where the next one starts."""
+        if i < 0:  # the dashed line of the bars' chart, named in the legend
+            self.create_line(x, y + 9, x + 24, y + 9, fill=self.pal.panel_muted,
+                             dash=(4, 4), tags=("legend", "reference"))
+            item = self.create_text(x + 30, y + 9, text=data.reference_label, anchor="w",
+                                    fill=self.pal.panel_text, font=FONT,
+                                    tags=("legend", "reference"))
+        else:
             colour, dash = self.style(i)
             if data.kind == DOTS:  # the same marks as on the chart
                 if i % 2:
@@ -264,15 +299,7 @@ class Chart(tk.Canvas):
             else:
                 self.create_line(x, y + 9, x + 24, y + 9, fill=colour, width=2,
                                  dash=dash or "", tags=("legend",))
-            item = self.create_text(x + 30, y + 9, text=s.name, anchor="w",
+            item = self.create_text(x + 30, y + 9, text=data.series[i].name, anchor="w",
                                     fill=self.pal.panel_text, font=FONT, tags=("legend",))
-            bbox = self.bbox(item)
-            x = (bbox[2] if bbox else x + 100) + 18
-            if x > w - 60:
-                break
-        if data.kind == BARS and data.reference is not None and data.reference_label \
-                and x <= w - 60:  # the dashed line of the bars' chart, named in the legend
-            self.create_line(x, y + 9, x + 24, y + 9, fill=self.pal.panel_muted,
-                             dash=(4, 4), tags=("legend", "reference"))
-            self.create_text(x + 30, y + 9, text=data.reference_label, anchor="w",
-                             fill=self.pal.panel_text, font=FONT, tags=("legend", "reference"))
+        bbox = self.bbox(item)
+        return (bbox[2] if bbox else x + 100) + 18

@@ -344,3 +344,36 @@ def test_the_game_points_label_keeps_clear_of_the_lines(tk_root: tk.Tk) -> None:
         assert not lines & set(chart.find_overlapping(*box)), box
     finally:
         top.destroy()
+
+
+def test_the_legend_names_every_player_of_a_full_table(tk_root: tk.Tk) -> None:
+    """Nine seats on a small screen: the legend named five and cut the rest off; it takes
+    as many rows as it needs, each inside the chart, and the plot makes room for them."""
+    from tenthousand.history.series import ChartData, Series
+    from tenthousand.view.charts import Chart
+
+    names = ["You", *(f"Computer {c}" for c in "ABCDEFGH")]
+    series = tuple(Series(n, ((0.0, 0.0), (10.0, 1000.0 * (i + 1))))
+                   for i, n in enumerate(names))
+    data = ChartData("The score race", "Round", "Board score", series,
+                     reference=10000.0, reference_label="game point 10,000", steps=True)
+    top = tk.Toplevel(tk_root)
+    chart = Chart(top, palette("color", "green"), width=480, height=320)
+    chart.pack()
+    try:
+        chart.show(data)
+        top.update()
+        shown = [chart.itemcget(i, "text") for i in chart.find_withtag("legend")
+                 if chart.type(i) == "text"]
+        assert shown == names
+        width, height = int(chart.cget("width")), int(chart.cget("height"))
+        rows = set()
+        for item in chart.find_withtag("legend"):
+            x0, y0, x1, y1 = chart.bbox(item)
+            assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, (item, x0, x1)
+            rows.add(round(y0 / 22))
+        assert len(rows) > 1
+        lowest_line = max(chart.bbox(i)[3] for i in chart.find_withtag("series"))
+        assert lowest_line < min(chart.bbox(i)[1] for i in chart.find_withtag("legend"))
+    finally:
+        top.destroy()
