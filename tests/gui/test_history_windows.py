@@ -3,9 +3,12 @@ seed in the log, Statistics, Charts and Challenge a friend."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 import tkinter as tk
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_kit import make_app, settings, wait_until
@@ -325,44 +328,30 @@ def test_the_game_points_label_keeps_clear_of_the_lines(tk_root: tk.Tk) -> None:
     """Issue 42, item 18: the score race's "game point" label sat at the right end of its
     line, where the winner's line runs up past the game point."""
     from tenthousand.history.series import ChartData, Series
-    from tenthousand.view.charts import Chart
 
     winner = Series("Ann", ((0.0, 0.0), (5.0, 6000.0), (9.0, 9700.0), (10.0, 10750.0)))
     loser = Series("Bob", ((0.0, 0.0), (5.0, 4000.0), (10.0, 7000.0)))
     data = ChartData("The score race", "Round", "Board score", (winner, loser),
                      reference=10000.0, reference_label="game point 10,000", steps=True)
-    top = tk.Toplevel(tk_root)
-    chart = Chart(top, palette("color", "green"), width=560, height=320)
-    chart.pack()
-    try:
-        chart.show(data)
-        top.update()
+    with _shown_chart(tk_root, data, 560) as chart:
         [label] = chart.find_withtag("reference-label")
         box = chart.bbox(label)
         lines = set(chart.find_withtag("series")) | {
             i for i in chart.find_withtag("reference") if chart.type(i) == "line"}
         assert not lines & set(chart.find_overlapping(*box)), box
-    finally:
-        top.destroy()
 
 
 def test_the_legend_names_every_player_of_a_full_table(tk_root: tk.Tk) -> None:
     """Nine seats on a small screen: the legend named five and cut the rest off; it takes
     as many rows as it needs, each inside the chart, and the plot makes room for them."""
     from tenthousand.history.series import ChartData, Series
-    from tenthousand.view.charts import Chart
 
     names = ["You", *(f"Computer {c}" for c in "ABCDEFGH")]
     series = tuple(Series(n, ((0.0, 0.0), (10.0, 1000.0 * (i + 1))))
                    for i, n in enumerate(names))
     data = ChartData("The score race", "Round", "Board score", series,
                      reference=10000.0, reference_label="game point 10,000", steps=True)
-    top = tk.Toplevel(tk_root)
-    chart = Chart(top, palette("color", "green"), width=480, height=320)
-    chart.pack()
-    try:
-        chart.show(data)
-        top.update()
+    with _shown_chart(tk_root, data, 480) as chart:
         shown = [chart.itemcget(i, "text") for i in chart.find_withtag("legend")
                  if chart.type(i) == "text"]
         assert shown == names
@@ -375,5 +364,19 @@ def test_the_legend_names_every_player_of_a_full_table(tk_root: tk.Tk) -> None:
         assert len(rows) > 1
         lowest_line = max(chart.bbox(i)[3] for i in chart.find_withtag("series"))
         assert lowest_line < min(chart.bbox(i)[1] for i in chart.find_withtag("legend"))
+
+
+@contextlib.contextmanager
+def _shown_chart(tk_root: tk.Tk, data: Any, width: int) -> Iterator[Any]:
+    """A chart of ``data`` in a window of its own, shown, and gone after."""
+    from tenthousand.view.charts import Chart
+
+    top = tk.Toplevel(tk_root)
+    chart = Chart(top, palette("color", "green"), width=width, height=320)
+    chart.pack()
+    try:
+        chart.show(data)
+        top.update()
+        yield chart
     finally:
         top.destroy()
