@@ -13,25 +13,26 @@ clock.  The paths of a click and of a computer turn: ``docs/architecture.md``.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..ai.moves import Command, Move, commands
 from ..i18n import _
-from ..model import Event, Frozen, Game, IllegalAction, Thrown, TurnStarted
+from ..model import Event, Game, IllegalAction, Thrown
 from ..model.game import Phase
 from ..model.record import Snapshot
-from ..present import lines, presenter, spoken
+from ..present import lines, presenter
 from ..present.network import filling_display
-from ..present.presenter import ActionBarDisplay, Context, Display
+from ..present.presenter import Context, Display
 from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
 from ..services.timers import Timers
 from .autosave import PREFS_LANE, SAVE_LANE, Saver
 from .computer import STEP, Computers, PlayerFactory
+from .landing import LANDING, Landing
 from .messages import Kind, Messages
+from .narration import Narration
 from .real_dice import DiceEntry
 from .screen import LogLine, Screen
 from .seating import Seating
@@ -42,7 +43,6 @@ log = logging.getLogger(__name__)
 __all__ = ["Controller"]
 
 WATCH_MS = 250  # how often a computer that waits for the player to watch looks again
-LANDING = "landing"  # the timer purpose of a trash throw's landing
 
 
 class Controller:
@@ -67,7 +67,6 @@ class Controller:
         self.session = session
         self.delay = delay
         self.animation = animation
-        self.on_sound = on_sound
         #: Work off the Tk thread (tables, moves, saves); the app's runner, or our own.
         self.jobs = jobs if jobs is not None else JobRunner(scheduler)
         self._owns_jobs = jobs is None
@@ -95,9 +94,9 @@ class Controller:
             game=lambda: self.game, is_computer=self.seating.is_computer, run=self._command,
             may_offer=lambda: self.human_to_play and not self.challenge_offered,
             messages=messages)
-        #: A trash throw still tumbling: the display before it and the banners it holds
-        #: back until its dice land (None: no throw is landing).
-        self._landing: tuple[Display | None, list[tuple[str, str, int | None]]] | None = None
+        self._landing = Landing(screen)  # a trash throw still tumbling
+        self.narration = Narration(screen, messages, self.seating, self._landing,
+                                   lambda: self.game, self._turn_started, on_sound)
         self._resumed = len(self.game.log) > 1
         self._reset_turn_state()
         self.screen.log(self._start_lines())
@@ -120,7 +119,7 @@ class Controller:
     def cancel_all(self) -> None:
         """Cancel every pending step (new game, restart, quit, demo switch, a dialog)."""
         self.timers.cancel_all()
-        self._landing = None
+        self._landing.forget()
         self.computers.stop_waiting()
 
     @property
@@ -228,7 +227,7 @@ class Controller:
         self.refresh()
         if thrown:
             self.screen.tumble()  # (after the refresh: the dice tumble onto what it shows)
-        if self._landing is not None:
+        if self._landing.active:
             if self.screen.tumbling:  # the rest once the dice have landed
                 self.timers.later(self.screen.tumble_ms, self._land, purpose=LANDING)
                 return
@@ -263,69 +262,28 @@ class Controller:
         self.selection = set()
         self.seating.took(events)  # a network game: the other screens hear of it first
         self.computers.forget_plan()
-        if self._landing is not None:  # a command before the last trash landed
+        if self._landing.active:  # a command before the last trash landed
             self._land(go_on=False)
         if any(isinstance(e, Thrown) and e.trash for e in events):
-            self._landing = (self.shown, [])
+            self._landing.start(self.shown)
         thrown = False
         try:
-            thrown = self._take(events)  # a view error must not leave the save or the game
+            thrown = self.narration.take(events)  # a view error must not leave the save
         finally:
             self.saver.submit(self.game)
             self._advance(thrown)
 
-    def _take(self, events: Sequence[Event]) -> bool:
-        """Show events (the log, the cues, the sound); whether dice were thrown."""
-        thrown_now = False
-        self._say_events(events)
-        self.screen.log([presenter.log_line(self.game, e) for e in events])
-        for event in events:
-            if isinstance(event, TurnStarted):
-                self._reset_turn_state()
-                if not self.seating.is_computer(event.seat):  # theirs now: no more waiting
-                    self.messages.withdraw(self._wait_text)
-            elif isinstance(event, Thrown):
-                if not self.game.over:
-                    self.screen.clear_cue()  # the last cue has been read: the dice matter now
-                thrown_now = True
-            elif not isinstance(event, Frozen):
-                shown = presenter.cue(self.game, event)
-                if shown is None:
-                    continue
-                if self._landing is not None:  # trash is shown once the dice have landed
-                    self._landing[1].append((shown.kind, shown.text, shown.ms))
-                else:
-                    self.screen.cue(shown.kind, shown.text, shown.ms)
-        if thrown_now and self.on_sound is not None:
-            self.on_sound()
-        return thrown_now
+    def _turn_started(self, seat: int) -> None:
+        self._reset_turn_state()
+        if not self.seating.is_computer(seat):  # theirs now: no more waiting
+            self.messages.withdraw(self._wait_text)
 
     def _land(self, go_on: bool = True) -> None:
-        """A trash throw's dice have landed: the table shows them as they are (in red),
-        its banner and whose turn it is now; then play goes on (``go_on``), its next step
-        waiting from now for the banner to be read (:func:`~tenthousand.present.lines.hold`)."""
-        if self._landing is None:
-            return
-        cues = self._landing[1]
-        self._landing = None
-        self.timers.cancel(LANDING)
-        self.screen.settle()
-        for kind, text, ms in cues:
-            self.screen.cue(kind, text, ms)
-        if go_on:
-            self._advance()
-        else:
-            self.refresh()
-
-    def _say_events(self, events: Sequence[Event]) -> None:
-        """Speak the log's lines of ``events`` (the result as its banner gives it), as one
-        message: the player's own moves cut a stale message, the computer's queue."""
-        if self.messages.speak is None or not events:
-            return
-        seat = events[0].seat
-        computer = 0 <= seat < len(self.game.seats) and self.seating.elsewhere(seat)
-        self.messages.say(spoken.events_report(self.game, events),
-                  Priority.QUEUED if computer else Priority.NORMAL)
+        """A trash throw's dice have landed (:mod:`.landing`); then play goes on (``go_on``),
+        its next step waiting from now for the banner to be read (:func:`.lines.hold`)."""
+        if self._landing.land():
+            self.timers.cancel(LANDING)
+            (self._advance if go_on else self.refresh)()
 
     # -- the human's input ---------------------------------------------------------------
 
@@ -512,14 +470,13 @@ class Controller:
         filling = self.seating.filling
         self.shown = (filling_display(filling) if filling is not None
                       else presenter.display(self.game, self.context()))
-        if self._landing is not None and self._landing[0] is not None:
-            self.shown = _before_landing(self.shown, self._landing[0])
+        self.shown = self._landing.masked(self.shown)
         self.screen.show(self.shown)
         if self.on_refresh is not None:
             self._watchers.later(0, self._tell_watchers, purpose="refreshed")
 
     def _tell_watchers(self) -> None:
-        if self._landing is not None:
+        if self._landing.active:
             return  # the tour, the advisor: once the trash has landed (its refresh)
         if self.on_refresh is not None:
             self.on_refresh(self.game, self.human_to_play)
@@ -540,15 +497,3 @@ class Controller:
             challenge_offered=self.challenge_offered, can_rematch=self.on_rematch is not None,
             remote=self.seating.remote, held=self.seating.held, gone=self.seating.gone)
 
-
-def _before_landing(display: Display, before: Display) -> Display:
-    """``display`` while a trash throw tumbles: its dice, but the caption, the scoreboard
-    and the buttons as they were before the throw (nothing to press), so that neither the
-    next player's prompt nor a score gives the throw away before its dice land."""
-    return dataclasses.replace(
-        display, seats=before.seats, stage=before.stage,
-        bar=ActionBarDisplay(bank_shown=before.bar.bank_shown),
-        table=dataclasses.replace(display.table, caption=before.table.caption, hint="",
-                                  selection="", need=before.table.need,
-                                  turn_score=before.table.turn_score,
-                                  frozen_label=before.table.frozen_label))
