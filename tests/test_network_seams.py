@@ -78,6 +78,10 @@ def test_the_lobby_shows_its_seats_not_the_game_it_covers(screens: list[Screen])
     link.events = [SeatJoined(1, "Bob", False)]
     table.poll()
     assert _names(here) == ["Ann", "Bob"] and here.screen.display.seats[1].player == "joined"
+    link.events = [SeatLeft(1, "Bob", "the connection was lost")]  # before the game
+    table.poll()
+    assert here.told.status[-1] == "Bob left the table: seat 2 is open again."
+    assert here.screen.display.seats[1].player == "waiting for a friend"
     table.close()  # no game: the one the lobby covered is back, and plays on
     assert _names(here) == ["Ann", "Bot"] and here.controller.human_to_play
 

@@ -420,8 +420,13 @@ class HostTable:
         in_game = self.game is not None  # (in the lobby the seat is open again)
         self.seats[seat] = LobbySeat(old.name if in_game else self.settings.seats[seat].name,
                                      "net", joined=in_game, dropped=in_game)
-        said = _("{name}'s connection dropped: the seat waits for them.").format(name=name)
-        self._dropped[seat] = said
+        if in_game:
+            said = _("{name}'s connection dropped: the seat waits for them.").format(name=name)
+            self._dropped[seat] = said
+        else:  # (before the game: any friend with the code may take the seat)
+            # Translators: a friend left the lobby before the game began; {seat} is a number.
+            said = _("{name} left the table: seat {seat} is open again.").format(
+                name=name, seat=seat + 1)
         self.messages.tell(said, Kind.WARNING)
         self._lobby_follows()
 
