@@ -46,6 +46,7 @@ from ..present.network import (
     LobbyShown,
     error_words,
     hosted_filling,
+    left_line,
     lobby,
     waits_for,
     waits_to_be_hosted,
@@ -409,8 +410,7 @@ class HostTable:
         self._lobby_follows()
 
     def _withdraw_dropped(self, seat: int) -> None:
-        """The status line no longer says that ``seat``'s friend dropped (if it still
-        does)."""
+        """The status line no longer says that ``seat``'s friend dropped (if it does)."""
         self.messages.withdraw(self._dropped.pop(seat, ""))
 
     def _left(self, seat: int, name: str, reason: str) -> None:
@@ -420,13 +420,9 @@ class HostTable:
         in_game = self.game is not None  # (in the lobby the seat is open again)
         self.seats[seat] = LobbySeat(old.name if in_game else self.settings.seats[seat].name,
                                      "net", joined=in_game, dropped=in_game)
+        said = left_line(name, seat, in_game)
         if in_game:
-            said = _("{name}'s connection dropped: the seat waits for them.").format(name=name)
             self._dropped[seat] = said
-        else:  # (before the game: any friend with the code may take the seat)
-            # Translators: a friend left the lobby before the game began; {seat} is a number.
-            said = _("{name} left the table: seat {seat} is open again.").format(
-                name=name, seat=seat + 1)
         self.messages.tell(said, Kind.WARNING)
         self._lobby_follows()
 

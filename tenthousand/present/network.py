@@ -182,6 +182,16 @@ def lobby(addresses: Sequence[str], port: int, code: str, seats: Sequence[LobbyS
                       ready, footer, codes, joins_open)
 
 
+def left_line(name: str, seat: int, in_game: bool) -> str:
+    """The host's status line when a friend's connection ends: in a game the seat waits
+    for them; in the lobby any friend with the code may take it (``seat`` from 0)."""
+    if in_game:
+        return _("{name}'s connection dropped: the seat waits for them.").format(name=name)
+    # Translators: a friend left the lobby before the game began; {seat} is a number.
+    return _("{name} left the table: seat {seat} is open again.").format(name=name,
+                                                                          seat=seat + 1)
+
+
 def watchers_text(watchers: Sequence[str]) -> str:
     """Who watches, as the lobby says it: the first :data:`WATCHERS_SHOWN` names and how
     many more ("" for nobody), so that the line stays one line however many come."""
