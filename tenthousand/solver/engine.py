@@ -24,8 +24,9 @@ from typing import Any
 
 import numpy as np
 
+from .coupling import SolveFailed
 from .features.penalty import Penalty
-from .normal import Normal, SolveFailed, report, solve_wide
+from .normal import Normal, report, solve_wide
 from .space import Family, Frame, Space
 from .values_array import Values
 from .variant import Refusal, Variant, exact_states, variant_of

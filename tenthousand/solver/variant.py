@@ -46,13 +46,12 @@ DEFAULT_EXTRA = 2000
 #: The largest game point solved on the player's machine.
 LARGEST_GAME_POINT = 15000
 #: The most work a solve on the player's machine may take: turn states (each turn start
-#: with every turn score and dice left inside its cap) times the sweeps over them.  The
-#: largest solves within it take some ten minutes of one core (docs/perfect-play.md).
+#: with every turn score and dice left inside its cap) times the sweeps over them, and the
+#: last turns' (:func:`end_work`).  The largest solves within it take some ten minutes of
+#: one core (docs/perfect-play.md, "Coverage").
 LARGEST_WORK = 4_100_000_000
 #: The options a turn model of its own plays.
 TURN_MODELS = {"pyramiding": "stretches", "rotary-club": "pegging"}
-#: The options no solver here takes.
-
 
 #: An end family of more turn starts than this keeps only those that can occur, where they
 #: are fewer than half (:meth:`Variant.compact`); the product is scanned this many at a time.
@@ -463,13 +462,18 @@ def _count_states(rules: Rules, players: int, extra: int) -> int:
     found = _variant(rules, players, extra * STEP, False)
     assert isinstance(found, Variant)
     family = found.family("normal")
-    per_state = 6
-    if found.model == "stretches":  # a turn state is a stretch, not the dice left
-        from .turnmodels.stretches import stretches
-
-        per_state = len(stretches(rules).states)
+    per_state = _per_score(found)
     return _sampled(found, family, lambda frame: found.cap(
         family, frame, found.need(family, frame)) * per_state)
+
+
+def _per_score(variant: Variant) -> int:
+    """The turn states of one turn score: the dice left (six), or every stretch."""
+    if variant.model != "stretches":
+        return 6
+    from .turnmodels.stretches import stretches
+
+    return len(stretches(variant.rules).states)
 
 
 def _sampled(variant: Variant, family: Family, count: Callable[[Frame], int]) -> int:
@@ -498,12 +502,7 @@ def exact_states(variant: Variant) -> int:
     ok = np.asarray(variant.feasible(family, frame), bool) & np.ones(family.size, bool)
     frame = {k: (v[ok] if isinstance(v, np.ndarray) else v) for k, v in frame.items()}
     cap = variant.cap(family, frame, variant.need(family, frame))
-    per_state = 6
-    if variant.model == "stretches":
-        from .turnmodels.stretches import stretches
-
-        per_state = len(stretches(variant.rules).states)
-    return int(np.sum(cap)) * per_state
+    return int(np.sum(cap)) * _per_score(variant)
 
 
 def end_work(variant: Variant) -> int:
