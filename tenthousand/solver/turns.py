@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -387,23 +387,13 @@ class TurnSolver:
         nb = -(-cols // _BLOCK)
         pad = nb * _BLOCK - cols
 
-        def blocks(a: Any) -> Any:  # (r, cols) -> (nb, r, _BLOCK), the padding 0
-            a = a[:, order]
-            out = np.empty((nb, len(a), _BLOCK))
-            whole = cols // _BLOCK
-            out[:whole] = a[:, :whole * _BLOCK].reshape(len(a), whole, _BLOCK).transpose(1, 0, 2)
-            if pad:
-                out[-1, :, :_BLOCK - pad] = a[:, whole * _BLOCK:]
-                out[-1, :, _BLOCK - pad:] = 0.0
-            return out
-
         caps = _padded(cap[order], pad, -1)
         th = self.throws
         gap = max(self.maxp + 1, keep) * 6  # the circuits' nodes lie this far above a row
         extra = gap + 6 * -(-max(th.circuit.size, th.first.size) // 6)
         if top is None:
             top = int(cap.max()) if cols else 0
-        values, banks, rows, top = self._value_array(bank, q, top, blocks, order, caps, extra)
+        values, banks, rows, top = self._value_array(bank, q, top, order, caps, extra)
         self.work += int(np.minimum(cap, top).sum())
         flat_trash = _padded(trash[order], pad, 0.0)
         near = np.zeros((top + 1, nb, _BLOCK), bool) if throws_to is not None else None
@@ -433,8 +423,8 @@ class TurnSolver:
         first = _Buffers(th.first, values, gap)
         return th.first_probs @ first.best(0, nb, first.plan(nb)) + th.first_trash * trash
 
-    def _value_array(self, bank: Any, q: Any, top: int, blocks: Callable[[Any], Any],
-                     order: Any, caps: Any, extra: int) -> tuple[Any, Any, int, int]:
+    def _value_array(self, bank: Any, q: Any, top: int, order: Any, caps: Any,
+                     extra: int) -> tuple[Any, Any, int, int]:
         """The value array of a solve, rows ``top`` and below still to solve, every row
         above holding the bank value (a turn score above a cap banks at once) or, for a
         redo (``q`` given), the rows kept from the earlier solve; with the bank values in
@@ -444,7 +434,7 @@ class TurnSolver:
         if q is None:
             rows = bank.shape[0]
             assert rows > top + self.maxp
-            banks = blocks(bank)
+            banks = _in_blocks(bank, order)
             values = np.empty((nb, rows * 6 + extra, _BLOCK))
             values[-1, :rows * 6, len(order) % _BLOCK or _BLOCK:] = 0.0  # the padding
             # a block's rows up to its lowest cap are all solved, and its rows past its
@@ -467,7 +457,7 @@ class TurnSolver:
         # a row's throws read the rows above it only up to the most points a choice
         # leaving those dice adds
         q.copy_to(values, order, [min(top + most + 1, rows) for most in self.reads])
-        banks = blocks(bank[:top + 1])
+        banks = _in_blocks(bank[:top + 1], order)
         values.reshape(nb, -1, 6, _BLOCK)[:, :top + 1] = banks[:, :, None]
         return values, banks, rows, top
 
@@ -529,6 +519,20 @@ class TurnSolver:
                 np.maximum(vt[:, 1:], cb, out=row[:, 1:], where=live)
             else:
                 np.maximum(vt, cb, out=row, where=live)
+
+
+def _in_blocks(a: Any, order: Any) -> Any:
+    """(rows, columns) as (blocks, rows, _BLOCK), the columns in ``order``, the last
+    block's padding 0 (one copy into the blocks' layout, no np.pad)."""
+    a = a[:, order]
+    rows, cols = a.shape
+    whole, pad = cols // _BLOCK, -cols % _BLOCK
+    out = np.empty((whole + bool(pad), rows, _BLOCK))
+    out[:whole] = a[:, :whole * _BLOCK].reshape(rows, whole, _BLOCK).transpose(1, 0, 2)
+    if pad:
+        out[-1, :, :_BLOCK - pad] = a[:, whole * _BLOCK:]
+        out[-1, :, _BLOCK - pad:] = 0.0
+    return out
 
 
 def _padded(a: Any, pad: int, fill: float) -> Any:
