@@ -166,6 +166,16 @@ def test_a_passive_third_seat_gives_the_two_player_game_back(name: str) -> None:
     assert brute.stats.check <= 1e-12
 
 
+def test_a_passive_first_seat_leaves_seats_1_and_2_playing_the_two_player_game() -> None:
+    """Seat 0 passive: seat 1 plays the two-player game's seat 0 (first in tie-breaks)."""
+    rules = TWO["ten-thousand"]
+    brute = tb.ThreeBrute(rules, extra=100, passive=0).solve()
+    two = core.solve(rules, extra=100, tol=1e-13)
+    a, b = np.meshgrid(np.arange(brute.ng), np.arange(brute.ng), indexing="ij")
+    assert np.abs(brute.normal[0, a, b, 1, 1] - two.win[0]).max() < 1e-12
+    assert np.abs(brute.normal[0, b, a, 2, 2] - two.win[1]).max() < 1e-12
+
+
 @pytest.mark.parametrize("name", list(TWO))
 def test_the_end_game_with_one_player_out_is_the_two_player_end(name: str) -> None:
     """Two tied players' rounds (the third is not tied for first) and the last turn
