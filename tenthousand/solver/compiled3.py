@@ -1,0 +1,189 @@
+"""The turn programme for three players, compiled by numba: value vectors, not one value.
+
+With three players a turn is worth a vector: each seat's chance of winning.  The mover
+plays to maximise his own entry; the others' entries follow his choices.  For a turn whose
+trash hands the move on, the vector is ``A + P W``: ``A`` the seats' chances from its
+banks, ``P`` its chance of trash and ``W`` the value of the turn start trash leads to.  The
+programme carries ``(A, P)`` along the mover's best play (four numbers per turn score and
+dice left, in the mover's coordinates: entry 0 is the mover, 1 the next seat, 2 the one
+after) and compares choices by the mover's key ``A[0] + P w``, ``w`` his own chance after
+his trash.  Carrying ``(A, P)`` instead of the value makes a policy's numbers independent
+of ``w``: the same play gives the same bits, which is how the solver sees that a trash cycle
+has settled (:mod:`.three`), and ``P`` is the exact slope of the turn's value in ``w``.
+
+Ties: a bank is taken over throwing on when both are worth exactly the same to the mover
+(as in the two-player programme's pure-Python form); between the choices of one throw the
+circuit of :mod:`.turns` keeps the one it meets first.  The columns come in blocks of
+``lanes`` (as :mod:`.compiled`); every row of the value array starts as the bank vector
+(``P`` 0), and the rows up to each column's cap are solved over it.
+
+numba is required for three players (it is in the install's requirements); without it
+:func:`kernels` is None and the three-player solve is refused with a sentence.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+__all__ = ["Kernels3", "kernels"]
+
+log = logging.getLogger(__name__)
+
+
+def _circuit(values: Any, b: int, base: int, w: Any, first: int, leaves: Any, lefts: Any,
+             rights: Any, x: Any, key: Any, lanes: int) -> None:  # pragma: no cover - compiled
+    """The circuit at the row starting at ``base`` of block ``b``: leaf ``i`` is the row
+    ``base + leaves[i]``; node ``i`` the operand of ``lefts[i]`` and ``rights[i]`` with the
+    higher key (the left one on a tie), all four numbers."""
+    n_leaves = leaves.shape[0]
+    for i in range(n_leaves):
+        r = base + leaves[i]
+        for c in range(4):
+            for lane in range(lanes):
+                x[i, c, lane] = values[b, r, c, lane]
+        for lane in range(lanes):
+            key[i, lane] = x[i, 0, lane] + x[i, 3, lane] * w[first + lane]
+    for i in range(n_leaves, lefts.shape[0]):
+        li = lefts[i]
+        ri = rights[i]
+        for lane in range(lanes):
+            kl = key[li, lane]
+            kr = key[ri, lane]
+            key[i, lane] = kl if kl >= kr else kr
+        for c in range(4):
+            for lane in range(lanes):
+                x[i, c, lane] = x[li, c, lane] if key[li, lane] >= key[ri, lane] \
+                    else x[ri, c, lane]
+
+
+_circuit_py = _circuit
+
+
+def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lefts: Any,
+         rights: Any, outputs: Any, seg_first: Any, seg_end: Any, probs: Any, trash_m: Any,
+         mandatory: bool, lanes: int) -> None:  # pragma: no cover - run compiled
+    """Rows ``top`` down to 1 of ``values`` (blocks, rows * 6, 4, lanes), each row filled
+    with its bank vector beforehand; ``w``, ``minimum``, ``cap`` per column in block order,
+    the caps falling (a block's first column has its highest).  The circuit and the throws'
+    groups as :func:`.compiled.rows` takes them."""
+    n = lefts.shape[0]
+    x = np.empty((n, 4, lanes))
+    key = np.empty((n, lanes))
+    acc = np.empty((6, 4, lanes))
+    bank = np.empty((3, lanes))
+    for b in range(values.shape[0]):
+        first = b * lanes
+        for t in range(min(top, cap[first]), 0, -1):
+            base = t * 6
+            _circuit(values, b, base, w, first, leaves, lefts, rights, x, key, lanes)
+            for m in range(6):
+                tm = trash_m[m]
+                for c in range(3):
+                    for lane in range(lanes):
+                        acc[m, c, lane] = 0.0
+                for lane in range(lanes):
+                    acc[m, 3, lane] = tm
+                for g in range(seg_first[m], seg_end[m]):
+                    o = outputs[g]
+                    p = probs[g]
+                    for c in range(4):
+                        for lane in range(lanes):
+                            acc[m, c, lane] += p * x[o, c, lane]
+            for c in range(3):
+                for lane in range(lanes):
+                    bank[c, lane] = values[b, base, c, lane]
+            for lane in range(lanes):
+                col = first + lane
+                if cap[col] < t:  # above its cap a column keeps its bank values
+                    continue
+                can = t >= max(minimum[col], 1)
+                bk = bank[0, lane]
+                for m in range(6):
+                    throw = acc[m, 0, lane] + acc[m, 3, lane] * w[col]
+                    if can and bk >= throw and not (mandatory and m == 0):
+                        for c in range(3):
+                            values[b, base + m, c, lane] = bank[c, lane]
+                        values[b, base + m, 3, lane] = 0.0
+                    else:
+                        for c in range(4):
+                            values[b, base + m, c, lane] = acc[m, c, lane]
+
+
+def first(values: Any, w: Any, leaves: Any, lefts: Any, rights: Any, outputs: Any,
+          probs: Any, trash_first: float, out: Any,
+          lanes: int) -> None:  # pragma: no cover - run compiled
+    """Each column's ``(A, P)`` at the start of its turn (its first throw read from the
+    solved rows) into ``out`` (columns in block order, 4)."""
+    n = lefts.shape[0]
+    x = np.empty((n, 4, lanes))
+    key = np.empty((n, lanes))
+    for b in range(values.shape[0]):
+        start = b * lanes
+        _circuit(values, b, 0, w, start, leaves, lefts, rights, x, key, lanes)
+        for lane in range(lanes):
+            for c in range(3):
+                out[start + lane, c] = 0.0
+            out[start + lane, 3] = trash_first
+        for g in range(outputs.shape[0]):
+            o = outputs[g]
+            p = probs[g]
+            for lane in range(lanes):
+                for c in range(4):
+                    out[start + lane, c] += p * x[o, c, lane]
+
+
+class Kernels3(NamedTuple):
+    rows: Callable[..., None]
+    first: Callable[..., None]
+
+
+@functools.cache
+def kernels() -> Kernels3 | None:
+    """:func:`rows` and :func:`first` compiled (or loaded from numba's cache), checked on
+    a small problem worked out by hand; None without numba (or with
+    ``TENTHOUSAND_SOLVER=numpy``), and then three players are not solved."""
+    if os.environ.get("TENTHOUSAND_SOLVER", "").strip().lower() == "numpy":
+        return None
+    try:
+        import numba
+    except ImportError:
+        return None
+    except Exception:
+        log.warning("numba does not import; three players are not solved", exc_info=True)
+        return None
+    try:
+        global _circuit
+        if not hasattr(_circuit, "py_func"):
+            _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
+        jit = numba.njit(cache=True, nogil=True)
+        made = Kernels3(jit(rows), jit(first))
+        _check(made)
+    except Exception:
+        log.warning("numba could not compile the three-player turn programme", exc_info=True)
+        return None
+    return made
+
+
+def _check(k: Kernels3) -> None:
+    """One column, one die: at turn score 1 a throw reaches row 2 (bank vector (0.8, 0.1,
+    0.1)) or trashes (a half each); the mover's trash value is 0.4, so throwing is worth
+    0.6 to him, more than banking row 1 (0.5, 0.25, 0.25): the row keeps the throw's
+    ``A = (0.4, 0.05, 0.05)`` and ``P = 0.5``."""
+    i = np.zeros(1, np.int64)
+    values = np.zeros((1, 24, 4, 1))
+    values[0, 6:12, :3, 0] = (0.5, 0.25, 0.25)
+    values[0, 12:18, :3, 0] = (0.8, 0.1, 0.1)
+    one = np.array([1], np.int64)
+    w = np.array([0.4])
+    k.rows(values, w, one, one, 1, np.array([7], np.int64), i, i, i,
+           np.array([0, 0, 1, 1, 1, 1], np.int64), np.array([0, 1, 1, 1, 1, 1], np.int64),
+           np.array([0.5]), np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False, 1)
+    got = values[0, 7, :, 0]
+    if np.abs(got - (0.4, 0.05, 0.05, 0.5)).max() > 1e-12 or values[0, 6, 0, 0] != 0.5:
+        raise RuntimeError(f"the compiled three-player programme gave {got}")

@@ -1,0 +1,545 @@
+"""Perfect play for three players: each seat's chance of winning at every turn start.
+
+The value of a position is the vector of the three seats' chances (they sum to 1: the last
+round and the tie-break rounds make sure somebody wins).  At every decision the player to
+move maximises **his own** chance, the others' chances following his choices; exact ties
+between banking and throwing on go to the bank (:mod:`.compiled3`).  Scores are in steps of
+50 below the game point ``ng``; rules without options, with the catch-up round (D-8).
+
+**The normal game.**  A turn start is a board triple ``b`` and the seat to move ``m``.  A bank
+below the game point hands seat ``m + 1`` the move at the new boards; trash hands it on at
+the same boards, so the three turn starts of a triple (movers 0, 1, 2) form a *trash
+cycle*; a bank always reaches a triple of a higher sum, so the sums (levels) are solved from
+the top down and the cycles of a level are independent of each other.  In the normal game a
+turn score above ``max(ng - own board, minimum) + extra`` banks at once.
+
+**The trash cycle is a game.**  For fixed turn policies a turn is worth ``A + P W`` (see
+:mod:`.compiled3`) and the cycle's three values follow in closed form
+(:func:`cycle_values`).  :class:`Levels` runs policy iteration on whole blocks of cycles:
+every turn start answers the current values, the cycle's values are solved for the
+policies found, and again, until a round changes no policy (a *settled* cycle: each mover's
+policy is his best answer to the others', so a pure equilibrium, checked by that very
+round).  Where best answers go round in circles (no pure equilibrium, or iteration missing
+one) the cycle is *flagged* after a profile comes back or :data:`ROUNDS` rounds, and
+:func:`.equilibria.solve_cycle` finds a stationary equilibrium, mixed where no pure one
+exists, among the policies iteration met and those that beat them.
+
+**The end.**  The first bank that reaches the game point (seat ``R``, board ``F``) starts
+the last round (D-8, D-16); the other two play one turn each in turn order; the tied for
+first play tie-break rounds in ascending seat order (D-9), trash adding 0.  Their turns cap
+at ``max(ng + extra, minimum)``.  :class:`End` solves them first: the last chaser's turns
+``c2[seat, holders, d, at 0]`` (``d`` what he must reach to tie the best final board,
+``holders`` 0 the seat after him, 1 the seat before him, 2 both), the first chaser's
+``c1[R, F - x, F - y, x at 0, y at 0]``, the two-player round's first seat's chance and the
+three-player round's vector (each a fixed point, iterated).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..i18n import _
+from ..model.rules import Rules
+from . import compiled3, dice
+from .turns import _flat, _throws
+from .variant import DEFAULT_EXTRA, STEP, Refusal
+
+__all__ = ["ROUNDS", "End", "Levels", "Solution3", "cycle_values", "refusal", "solve"]
+
+#: A cycle still changing its policies after this many rounds of policy iteration is
+#: solved exactly (:mod:`.equilibria`); in the games measured every settling cycle settled
+#: within five.
+ROUNDS = 8
+_BLOCK = 64
+#: Columns per call of the kernel (the value array of a call is some 80 MB at 1,024).
+_CALL = 1024
+#: Triples per block of cycles (a block keeps its bank rows while it iterates).
+_TRIPLES = 2048
+
+
+def refusal(rules: Rules, players: int = 3) -> Refusal | None:
+    """Why three-player perfect play is not solved for these rules (None: it is)."""
+    if players != 3:
+        return Refusal(_("perfect play is solved for two and three players, not for "
+                         "{n}").format(n=players))
+    if rules.options:
+        return Refusal(_("with three players perfect play is solved only for rules without "
+                         "options (here: {options})").format(options=", ".join(rules.options)))
+    if not rules.catch_up:
+        return Refusal(_("with three players perfect play is solved only with the last "
+                         "round; here the first to the game point wins at once"))
+    ng = rules.game_point // STEP
+    if ng * STEP != rules.game_point or ng < 2:
+        return Refusal(_("the game point must be a multiple of 50 of at least 100"))
+    if ng > 300:
+        return Refusal(_("with three players perfect play is solved up to a game point of "
+                         "15,000; {points:,} has {n:,} board triples").format(
+                             points=rules.game_point, n=ng ** 3))
+    if compiled3.kernels() is None:
+        return Refusal(_("solving three players needs numba ({command})").format(
+            command="pipx reinstall tenthousand"))
+    return None
+
+
+def cycle_values(a: Any, p: Any) -> Any:
+    """The values of trash cycles' three turn starts for fixed turn policies:
+    ``V_k = A_k + P_k V_{k+1}``; ``a`` (..., 3 movers, 3 seats), ``p`` (..., 3 movers)."""
+    a0, a1, a2 = a[..., 0, :], a[..., 1, :], a[..., 2, :]
+    p0, p1, p2 = p[..., 0:1], p[..., 1:2], p[..., 2:3]
+    den = 1.0 - p0 * p1 * p2
+    return np.stack([(a0 + p0 * a1 + p0 * p1 * a2) / den,
+                     (a1 + p1 * a2 + p1 * p2 * a0) / den,
+                     (a2 + p2 * a0 + p2 * p0 * a1) / den], axis=-2)
+
+
+def rotate(v: Any, mover: Any) -> Any:
+    """Vectors in seat order (..., 3) into the mover's order (entry 0 the mover)."""
+    idx = (np.asarray(mover)[..., None] + np.arange(3)) % 3
+    return np.take_along_axis(v, np.broadcast_to(idx, v.shape), axis=-1)
+
+
+def unrotate(v: Any, mover: Any) -> Any:
+    """Vectors in the mover's order (..., 3) back into seat order."""
+    idx = (np.arange(3) - np.asarray(mover)[..., None]) % 3
+    return np.take_along_axis(v, np.broadcast_to(idx, v.shape), axis=-1)
+
+
+class Turns3:
+    """Many three-player turn problems solved at once with the compiled programme."""
+
+    def __init__(self, rules: Rules) -> None:
+        k = compiled3.kernels()
+        if k is None:
+            raise RuntimeError("the three-player solver needs numba")
+        self.k = k
+        self.rules = rules
+        self.mandatory = rules.corner_throw_mandatory
+        self.maxp = dice.max_points(rules)
+        from ..model import scoring
+
+        key = scoring._key(rules)
+        _throws(key)
+        self.rows_args, first_args = _flat(key)
+        self.first_args = first_args[:5]
+        self.first_trash = first_args[5]
+        self.work = 0  # column rows solved
+
+    def solve(self, bank: Any, w: Any, need: Any, cap: Any) -> tuple[Any, Any]:
+        """``(A, P)`` of each column's turn at its start, all in the mover's order.
+
+        ``bank`` (columns, rows, 3): the value of banking each turn score (rows past
+        ``cap + maxp`` unread); ``w`` the mover's own chance after his trash; ``need`` and
+        ``cap`` per column."""
+        cols = len(w)
+        out = np.empty((cols, 4))
+        cap = np.asarray(cap, np.int64)
+        order = np.argsort(-cap, kind="stable")
+        for lo in range(0, cols, _CALL):
+            part = order[lo:lo + _CALL]
+            out[part] = self._call(bank[part], np.asarray(w, float)[part],
+                                   np.asarray(need, np.int64)[part], cap[part])
+        return out[:, :3], out[:, 3]
+
+    def _call(self, bank: Any, w: Any, need: Any, cap: Any) -> Any:
+        n = len(w)
+        nb = -(-n // _BLOCK)
+        pad = nb * _BLOCK - n
+        top = int(cap.max()) if n else 0
+        rows = min(bank.shape[1], top + self.maxp + 1)
+        self.work += int(cap.sum())
+        values = np.zeros((nb * _BLOCK, rows, 6, 4))
+        values[:n, :, :, :3] = bank[:, :rows, None, :]
+        values = values.reshape(nb, _BLOCK, rows * 6, 4).transpose(0, 2, 3, 1).copy()
+        ww = np.concatenate([w, np.zeros(pad)])
+        nn = np.concatenate([need, np.zeros(pad, np.int64)])
+        cc = np.concatenate([cap, np.full(pad, -1, np.int64)])
+        self.k.rows(values, ww, nn, cc, min(top, rows - 1), *self.rows_args, self.mandatory,
+                    _BLOCK)
+        out = np.empty((nb * _BLOCK, 4))
+        self.k.first(values, ww, *self.first_args, self.first_trash, out, _BLOCK)
+        return out[:n]
+
+
+# -- the end: tie-break rounds and the last round --------------------------------------
+
+def _tie2_vector(first: int, second: int, p: float) -> Any:
+    v = np.zeros(3)
+    v[first], v[second] = p, 1.0 - p
+    return v
+
+
+class End:
+    """The last round and the tie-break rounds (see the module's docstring)."""
+
+    def __init__(self, turns: Turns3, ng: int, extra: int, open_min: int, min_after: int,
+                 tol: float = 1e-15) -> None:
+        self.turns, self.ng, self.e = turns, ng, extra
+        self.open, self.min = open_min, min_after
+        self.maxp = turns.maxp
+        self.tol = tol
+        self.tie2 = 0.5
+        self.tie3 = np.full(3, 1.0 / 3.0)
+        self.c1: Any = None
+        self.c2: Any = None
+
+    def cap(self, need: Any) -> Any:
+        return np.maximum(self.ng + self.e, need)
+
+    def rows(self) -> int:
+        return int(self.cap(max(self.open, self.min))) + self.maxp + 1
+
+    def _run(self, bank_abs: Any, mover: Any, trash_abs: Any, need: Any) -> Any:
+        """Turns given in seat order: their values (cols, 3) in seat order."""
+        mover = np.broadcast_to(np.asarray(mover), (len(bank_abs),))
+        need = np.broadcast_to(np.asarray(need), (len(bank_abs),))
+        a, p = self.turns.solve(rotate(bank_abs, mover[:, None]),
+                                trash_abs[np.arange(len(mover)), mover], need, self.cap(need))
+        return unrotate(a, mover) + p[:, None] * trash_abs
+
+    def _ties(self) -> None:
+        """The two-player round (first seat's chance) and the three-player round (seats
+        0, 1, 2), each iterated to its fixed point."""
+        rows = self.rows()
+        x = np.arange(rows)
+        t = np.arange(rows)[None, :]
+        for _ in range(1000):
+            # the second seat (1 here) facing the first's turn score x
+            bank = np.zeros((rows, rows, 3))
+            bank[..., 0] = np.where(t < x[:, None], 1.0, np.where(t == x[:, None], self.tie2, 0))
+            bank[..., 1] = 1.0 - bank[..., 0]
+            trash = np.where((x == 0)[:, None], [self.tie2, 1 - self.tie2, 0.0], [1.0, 0, 0])
+            second = self._run(bank, 1, trash, self.min)
+            first = self._run(second[None], 0, second[:1], self.min)
+            new = float(first[0, 0])
+            if abs(new - self.tie2) <= self.tol:
+                self.tie2 = new
+                break
+            self.tie2 = new
+        else:
+            raise RuntimeError("the two-player tie-break round did not settle")
+        eye = np.eye(3)
+        for _ in range(1000):
+            t2 = [_tie2_vector(0, 2, self.tie2), _tie2_vector(1, 2, self.tie2), self.tie3]
+            lose = [eye[0], eye[1], _tie2_vector(0, 1, self.tie2)]
+            # the third seat facing the top score ``top`` held by holders h
+            tops = np.repeat(x, 3)
+            h = np.tile(np.arange(3), rows)
+            win_tie, lost = np.stack(t2)[h], np.stack(lose)[h]
+            bank = np.where((t > tops[:, None])[..., None], eye[2],
+                            np.where((t == tops[:, None])[..., None], win_tie[:, None],
+                                     lost[:, None]))
+            trash = np.where((tops == 0)[:, None], win_tie, lost)
+            third = self._run(bank, 2, trash, self.min).reshape(rows, 3, 3)
+            top = np.maximum(x[:, None], x[None, :])
+            holders = np.where(x[:, None] > x[None, :], 0, np.where(x[None, :] > x[:, None], 1, 2))
+            bank2 = third[np.minimum(top, rows - 1), holders]  # (x1, x2, 3)
+            second = self._run(bank2, 1, bank2[:, 0], self.min)
+            first = self._run(second[None], 0, second[:1], self.min)
+            new = first[0]
+            if np.abs(new - self.tie3).max() <= self.tol:
+                self.tie3 = new
+                break
+            self.tie3 = new
+        else:
+            raise RuntimeError("the three-player tie-break round did not settle")
+
+    def tie_vector(self, seats: Any) -> Any:
+        s = sorted(seats)
+        return self.tie3 if len(s) == 3 else _tie2_vector(s[0], s[1], self.tie2)
+
+    def _c2(self, top: int) -> None:
+        """Every last chaser's turn with ``d`` up to ``top``."""
+        rows = self.rows()
+        self.c2 = np.zeros((3, 3, top + 1, 2, 3))
+        d = np.arange(1, top + 1)
+        t = np.arange(rows)[None, :, None]
+        eye = np.eye(3)
+        for last in range(3):
+            after, before = (last + 1) % 3, (last + 2) % 3
+            tie = [self.tie_vector((last, after)), self.tie_vector((last, before)), self.tie3]
+            lose = [eye[after], eye[before], self.tie_vector((after, before))]
+            for h in range(3):
+                bank = np.where(t > d[:, None, None], eye[last],
+                                np.where(t == d[:, None, None], tie[h], lose[h]))
+                trash = np.broadcast_to(lose[h], (len(d), 3))
+                for y0 in (0, 1):
+                    need = self.open if y0 else self.min
+                    self.c2[last, h, 1:, y0] = self._run(bank, last, trash, need)
+
+    def _c1(self, top: int, progress: Callable[[float], None] | None) -> None:
+        """Every first chaser's turn: ``c1[R, dx, dy, x0, y0]`` for ``dx, dy`` up to
+        ``top`` (the key with ``x0`` set only where ``dx >= ng``: a board of 0 is behind by
+        the whole final board)."""
+        rows = self.rows()
+        self.c1 = np.zeros((3, top + 1, top + 1, 2, 2, 3))
+        flags = [(0, 0), (0, 1), (1, 0), (1, 1)] if self.open != self.min else [(0, 0)]
+        dx, dy = (a.ravel() for a in np.meshgrid(np.arange(1, top + 1), np.arange(1, top + 1),
+                                                indexing="ij"))
+        t = np.arange(rows)[None, :]
+        jobs = [(fin, x0, y0) for fin in range(3) for x0, y0 in flags]
+        for j, (fin, x0, y0) in enumerate(jobs):
+            mover, last = (fin + 1) % 3, (fin + 2) % 3
+            keep = (dx >= self.ng if x0 else np.ones(len(dx), bool)) & \
+                (dy >= self.ng if y0 else np.ones(len(dy), bool))
+            kx, ky = dx[keep], dy[keep]
+            for lo in range(0, len(kx), 4096):
+                px, py = kx[lo:lo + 4096, None], ky[lo:lo + 4096, None]
+                # holders as the last chaser sees them: 0 the finisher (after him), 1 this
+                # chaser (before him), 2 both
+                h = np.where(t < px, 0, np.where(t == px, 2, 1))
+                d = np.minimum(np.where(t > px, py + t - px, py), self.c2.shape[2] - 1)
+                bank = self.c2[last, h, d, y0]
+                trash = self.c2[last, 0, py[:, 0], y0]
+                need = self.open if x0 else self.min
+                got = self._run(bank, mover, trash, need)
+                self.c1[fin, px[:, 0], py[:, 0], x0, y0] = got
+            if progress:
+                progress((j + 1) / len(jobs))
+        if len(flags) == 1:
+            self.c1[:, :, :, :, :] = self.c1[:, :, :, :1, :1]
+
+    def solve(self, top: int, progress: Callable[[float], None] | None = None) -> None:
+        self._ties()
+        self._c2(top + self.rows())
+        self._c1(top, progress)
+
+
+# -- the normal game --------------------------------------------------------------------
+
+@dataclass
+class Stats:
+    """What a solve met: rounds, cycles flagged, mixed and with several equilibria."""
+
+    levels: int = 0
+    cycles: int = 0
+    solves: int = 0  # turn starts solved, all rounds
+    flagged: int = 0  # cycles whose policy iteration did not settle
+    mixed: int = 0  # cycles whose equilibrium mixes
+    several: int = 0  # flagged cycles with more than one equilibrium among those found
+    rounds: dict[int, int] = field(default_factory=dict)  # settling round -> cycles
+    largest_gain: float = 0.0  # the largest gain of a pure deviation, checked cycles
+    seconds: float = 0.0
+    work: int = 0
+
+
+class Levels:
+    """The normal game's table: ``value[m, b0, b1, b2]`` the seats' chances at the turn
+    start of mover ``m`` (seat order)."""
+
+    def __init__(self, rules: Rules, turns: Turns3, end: End, ng: int, extra: int,
+                 open_min: int, min_after: int) -> None:
+        self.rules, self.turns, self.end = rules, turns, end
+        self.ng, self.e, self.open, self.min = ng, extra, open_min, min_after
+        self.maxp = turns.maxp
+        self.value = np.full((3, ng, ng, ng, 3), np.nan)
+        self.mix: dict[tuple[int, int, int, int], tuple[float, float, float]] = {}
+        self.stats = Stats()
+
+    def need(self, own: Any) -> Any:
+        return np.where(own == 0, self.open, self.min)
+
+    def cap(self, own: Any) -> Any:
+        return np.maximum(self.ng - own, self.need(own)) + self.e
+
+    def c1_top(self) -> int:
+        """The largest lead a finisher's bank can have over a chaser."""
+        own = np.arange(self.ng)
+        return int((own + self.cap(own)).max()) + self.maxp
+
+    def bank_rows(self, trip: Any, mover: Any) -> Any:
+        """Bank rows (columns, rows, 3) in the mover's order, rows past the cap and the
+        most points of a freeze left 0."""
+        n = len(trip)
+        idx = np.arange(n)
+        own = trip[idx, mover]
+        cap = self.cap(own)
+        rows = int(cap.max()) + self.maxp + 1
+        t = np.arange(rows)[None, :]
+        to = own[:, None] + t
+        live = (t >= 1) & (t <= (cap + self.maxp)[:, None])
+        up, done = live & (to < self.ng), live & (to >= self.ng)
+        out = np.zeros((n, rows, 3))
+        nxt = (mover + 1) % 3
+        b = np.broadcast_to(trip[:, None, :], (n, rows, 3)).copy()
+        b[idx[:, None], np.arange(rows)[None, :], mover[:, None]] = np.minimum(to, self.ng - 1)
+        m2 = np.broadcast_to(nxt[:, None], to.shape)
+        out[up] = self.value[m2[up], b[..., 0][up], b[..., 1][up], b[..., 2][up]]
+        x = np.broadcast_to(trip[idx, nxt][:, None], to.shape)
+        y = np.broadcast_to(trip[idx, (mover + 2) % 3][:, None], to.shape)
+        fin = np.broadcast_to(mover[:, None], to.shape)
+        out[done] = self.end.c1[fin[done], (to - x)[done], (to - y)[done],
+                                (x == 0)[done].astype(int), (y == 0)[done].astype(int)]
+        return rotate(out, mover[:, None])
+
+    def guess(self, trip: Any) -> Any:
+        """A first guess of the three turn starts of each triple (triples, 3 movers, 3):
+        the mean of the triples one step up, 1/3 each at the top."""
+        total = np.zeros((len(trip), 3, 3))
+        count = np.zeros(len(trip))
+        for i in range(3):
+            up = trip.copy()
+            up[:, i] += 1
+            ok = up[:, i] < self.ng
+            u = up[ok]
+            total[ok] += self.value[:, u[:, 0], u[:, 1], u[:, 2]].transpose(1, 0, 2)
+            count[ok] += 1
+        out = np.full((len(trip), 3, 3), 1.0 / 3.0)
+        seen = count > 0
+        out[seen] = total[seen] / count[seen, None, None]
+        return out
+
+    def level(self, trip: Any) -> None:
+        """Solve every cycle of these triples (one level or a block of one)."""
+        from .equilibria import solve_cycle
+
+        n = len(trip)
+        st = self.stats
+        st.cycles += n
+        mover = np.tile(np.arange(3), n)
+        cols_trip = np.repeat(trip, 3, axis=0)
+        bank = self.bank_rows(cols_trip, mover)
+        own = cols_trip[np.arange(3 * n), mover]
+        need, cap = self.need(own), self.cap(own)
+        values = self.guess(trip)  # (n, 3 movers, 3 seats)
+        a_prev = np.full((n, 3, 3), np.nan)
+        p_prev = np.full((n, 3), np.nan)
+        open_ = np.arange(n)
+        history: list[tuple[Any, Any, Any, Any]] = []  # (cycles, A, P, w) per round
+        seen: list[dict[bytes, int]] = [dict() for _ in range(n)]
+        flagged: list[int] = []
+        for rnd in range(1, ROUNDS + 1):
+            cols = (open_[:, None] * 3 + np.arange(3)).ravel()
+            m = mover[cols]
+            # the mover's trash leads to the next mover's turn start of the same triple
+            w_vec = values[open_][:, [1, 2, 0]].reshape(-1, 3)
+            w_own = w_vec[np.arange(len(cols)), m]
+            a_rot, p = self.turns.solve(bank[cols], w_own, need[cols], cap[cols])
+            st.solves += len(cols)
+            a = unrotate(a_rot, m).reshape(-1, 3, 3)
+            p = p.reshape(-1, 3)
+            history.append((open_, a, p, w_own.reshape(-1, 3)))
+            same = (a == a_prev[open_]).all(axis=(1, 2)) & (p == p_prev[open_]).all(axis=1)
+            a_prev[open_], p_prev[open_] = a, p
+            values[open_] = cycle_values(a, p)
+            done = open_[same]
+            for _c in done:
+                st.rounds[rnd] = st.rounds.get(rnd, 0) + 1
+            keep = ~same
+            # a profile seen before (not the last round's) means best answers go round
+            again = np.zeros(len(open_), bool)
+            for i in np.flatnonzero(keep):
+                c = int(open_[i])
+                sig = a[i].tobytes() + p[i].tobytes()
+                if sig in seen[c]:
+                    again[i] = True
+                seen[c][sig] = rnd
+            flagged.extend(open_[keep & again].tolist())
+            open_ = open_[keep & ~again]
+            if not len(open_):
+                break
+        flagged.extend(open_.tolist())
+        for c in flagged:
+            st.flagged += 1
+            cands: list[list[tuple[Any, float, Any]]] = [[], [], []]
+            for cycles, a, p, w in history:
+                at = np.flatnonzero(cycles == c)
+                if len(at):
+                    for k in range(3):
+                        cands[k].append((a[at[0], k], float(w[at[0], k]), p[at[0], k]))
+            rows = [c * 3 + k for k in range(3)]
+            found = solve_cycle(self, bank[rows], need[rows], cap[rows], cands)
+            values[c] = found.values
+            st.mixed += found.mixers > 0
+            st.several += found.several
+            st.largest_gain = max(st.largest_gain, found.gain)
+            for k in range(3):
+                if found.play[k] is not None:
+                    b0, b1, b2 = (int(v) for v in trip[c])
+                    self.mix[(k, b0, b1, b2)] = found.play[k]
+        self.value[:, trip[:, 0], trip[:, 1], trip[:, 2]] = values.transpose(1, 0, 2)
+
+    def solve_turns(self, bank: Any, w: Any, need: Any, cap: Any, movers: Any) -> Any:
+        """(A in seat order, P) of turns at trash values ``w`` (for :mod:`.equilibria`)."""
+        a, p = self.turns.solve(bank, w, need, cap)
+        return unrotate(a, np.asarray(movers)), p
+
+    def run(self, progress: Callable[[float], None] | None = None) -> None:
+        ng = self.ng
+        g = np.arange(ng)
+        trip = np.stack(np.meshgrid(g, g, g, indexing="ij"), -1).reshape(-1, 3)
+        s = trip.sum(axis=1)
+        order = np.argsort(-s, kind="stable")
+        trip, s = trip[order], s[order]
+        bounds = np.flatnonzero(np.diff(s)) + 1
+        starts = np.concatenate([[0], bounds, [len(s)]])
+        total = len(trip)
+        for lo, hi in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
+            self.stats.levels += 1
+            for a in range(lo, hi, _TRIPLES):
+                self.level(trip[a:min(a + _TRIPLES, hi)])
+            if progress:
+                progress(hi / total)
+
+
+@dataclass
+class Solution3:
+    """A solved three-player game."""
+
+    rules: Rules
+    extra: int
+    levels: Levels
+    end: End
+
+    @property
+    def stats(self) -> Stats:
+        return self.levels.stats
+
+    def start(self, mover: int) -> Any:
+        """The seats' chances at the game's first turn start with ``mover`` to play."""
+        s = [min(self.rules.starting_score(i) // STEP, self.levels.ng - 1) for i in range(3)]
+        return self.levels.value[mover, s[0], s[1], s[2]]
+
+    def movers(self) -> tuple[float, float, float]:
+        """The chance of the first, second and third to move, the first drawn (D-7)."""
+        out = np.zeros(3)
+        for first in range(3):
+            v = self.start(first)
+            for k in range(3):
+                out[k] += v[(first + k) % 3] / 3.0
+        return float(out[0]), float(out[1]), float(out[2])
+
+
+def solve(rules: Rules, *, extra: int | None = None,
+          progress: Callable[[float], None] | None = None) -> Solution3:
+    """Solve the three-player game of ``rules`` (see the module's docstring)."""
+    found = refusal(rules)
+    if found is not None:
+        raise ValueError(str(found))
+    started = time.process_time()
+    ng = rules.game_point // STEP
+    e = (DEFAULT_EXTRA if extra is None else extra) // STEP
+    open_min = max(rules.minimum_for(0) // STEP, 1)
+    min_after = max(rules.minimum // STEP, 1)
+    turns = Turns3(rules)
+    end = End(turns, ng, e, open_min, min_after)
+    levels = Levels(rules, turns, end, ng, e, open_min, min_after)
+    end_share = 0.1
+
+    def say_end(share: float) -> None:
+        if progress:
+            progress(end_share * share)
+
+    def say_levels(share: float) -> None:
+        if progress:
+            progress(end_share + (1 - end_share) * share)
+
+    end.solve(levels.c1_top(), say_end)
+    levels.run(say_levels)
+    levels.stats.seconds = time.process_time() - started
+    levels.stats.work = turns.work
+    return Solution3(rules, e, levels, end)
