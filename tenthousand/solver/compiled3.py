@@ -37,10 +37,14 @@ log = logging.getLogger(__name__)
 
 
 def _circuit(values: Any, b: int, base: int, w: Any, first: int, leaves: Any, lefts: Any,
-             rights: Any, x: Any, key: Any, lanes: int) -> None:  # pragma: no cover - compiled
+             rights: Any, x: Any, key: Any, mask: Any, rs: Any,
+             lanes: int) -> None:  # pragma: no cover - compiled
     """The circuit at the row starting at ``base`` of block ``b``: leaf ``i`` is the row
     ``base + leaves[i]``; node ``i`` the operand of ``lefts[i]`` and ``rights[i]`` with the
-    higher key (the left one on a tie), all four numbers."""
+    higher key (the left one on a tie), all four numbers.  The choice is made without a
+    branch (a mask over the numbers' bits), so that the loops over the lanes vectorize: a
+    branch per lane, taken at random, cost seven times the whole node.  ``rs`` gets the
+    least trash value change that would turn the choice of any node (see :func:`rows`)."""
     n_leaves = leaves.shape[0]
     for i in range(n_leaves):
         r = base + leaves[i]
@@ -49,17 +53,21 @@ def _circuit(values: Any, b: int, base: int, w: Any, first: int, leaves: Any, le
                 x[i, c, lane] = values[b, r, c, lane]
         for lane in range(lanes):
             key[i, lane] = x[i, 0, lane] + x[i, 3, lane] * w[first + lane]
+    bits = x.view(np.int64)
     for i in range(n_leaves, lefts.shape[0]):
         li = lefts[i]
         ri = rights[i]
         for lane in range(lanes):
             kl = key[li, lane]
             kr = key[ri, lane]
+            mask[lane] = -np.int64(kl >= kr)
             key[i, lane] = kl if kl >= kr else kr
+            dp = abs(x[li, 3, lane] - x[ri, 3, lane])
+            rs[lane] = min(rs[lane], abs(kl - kr) / dp if dp > 0.0 else np.inf)
         for c in range(4):
             for lane in range(lanes):
-                x[i, c, lane] = x[li, c, lane] if key[li, lane] >= key[ri, lane] \
-                    else x[ri, c, lane]
+                mk = mask[lane]
+                bits[i, c, lane] = (bits[li, c, lane] & mk) | (bits[ri, c, lane] & ~mk)
 
 
 _circuit_py = _circuit
@@ -67,21 +75,31 @@ _circuit_py = _circuit
 
 def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lefts: Any,
          rights: Any, outputs: Any, seg_first: Any, seg_end: Any, probs: Any, trash_m: Any,
-         mandatory: bool, lanes: int) -> None:  # pragma: no cover - run compiled
+         mandatory: bool, slack: Any, lanes: int) -> None:  # pragma: no cover - run compiled
     """Rows ``top`` down to 1 of ``values`` (blocks, rows * 6, 4, lanes), each row filled
     with its bank vector beforehand; ``w``, ``minimum``, ``cap`` per column in block order,
     the caps falling (a block's first column has its highest).  The circuit and the throws'
-    groups as :func:`.compiled.rows` takes them."""
+    groups as :func:`.compiled.rows` takes them.
+
+    ``slack`` (per column) gets the least change of the trash value ``w`` that could turn
+    any choice the turn makes (a node of a circuit, banking against throwing on): each side
+    is a policy's key ``A[0] + P w``, so their gap closes at the rate of their difference in
+    ``P`` (never, where the ``P`` are equal).  At any trash value nearer than the slack
+    every choice, and so ``(A, P)``, is the same."""
     n = lefts.shape[0]
     x = np.empty((n, 4, lanes))
     key = np.empty((n, lanes))
+    mask = np.empty(lanes, np.int64)
+    rs = np.empty(lanes)
     acc = np.empty((6, 4, lanes))
     bank = np.empty((3, lanes))
     for b in range(values.shape[0]):
         first = b * lanes
         for t in range(min(top, cap[first]), 0, -1):
             base = t * 6
-            _circuit(values, b, base, w, first, leaves, lefts, rights, x, key, lanes)
+            for lane in range(lanes):
+                rs[lane] = np.inf
+            _circuit(values, b, base, w, first, leaves, lefts, rights, x, key, mask, rs, lanes)
             for m in range(6):
                 tm = trash_m[m]
                 for c in range(3):
@@ -106,6 +124,9 @@ def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lef
                 bk = bank[0, lane]
                 for m in range(6):
                     throw = acc[m, 0, lane] + acc[m, 3, lane] * w[col]
+                    if can and not (mandatory and m == 0):
+                        tp = acc[m, 3, lane]
+                        rs[lane] = min(rs[lane], abs(bk - throw) / tp if tp > 0.0 else np.inf)
                     if can and bk >= throw and not (mandatory and m == 0):
                         for c in range(3):
                             values[b, base + m, c, lane] = bank[c, lane]
@@ -113,20 +134,26 @@ def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lef
                     else:
                         for c in range(4):
                             values[b, base + m, c, lane] = acc[m, c, lane]
+                slack[col] = min(slack[col], rs[lane])
 
 
 def first(values: Any, w: Any, leaves: Any, lefts: Any, rights: Any, outputs: Any,
-          probs: Any, trash_first: float, out: Any,
+          probs: Any, trash_first: float, out: Any, slack: Any,
           lanes: int) -> None:  # pragma: no cover - run compiled
     """Each column's ``(A, P)`` at the start of its turn (its first throw read from the
     solved rows) into ``out`` (columns in block order, 4)."""
     n = lefts.shape[0]
     x = np.empty((n, 4, lanes))
     key = np.empty((n, lanes))
+    mask = np.empty(lanes, np.int64)
+    rs = np.empty(lanes)
     for b in range(values.shape[0]):
         start = b * lanes
-        _circuit(values, b, 0, w, start, leaves, lefts, rights, x, key, lanes)
         for lane in range(lanes):
+            rs[lane] = np.inf
+        _circuit(values, b, 0, w, start, leaves, lefts, rights, x, key, mask, rs, lanes)
+        for lane in range(lanes):
+            slack[start + lane] = min(slack[start + lane], rs[lane])
             for c in range(3):
                 out[start + lane, c] = 0.0
             out[start + lane, 3] = trash_first
@@ -138,9 +165,28 @@ def first(values: Any, w: Any, leaves: Any, lefts: Any, rights: Any, outputs: An
                     out[start + lane, c] += p * x[o, c, lane]
 
 
+def fill(values: Any, bank: Any, order: Any, rows: int,
+         lanes: int) -> None:  # pragma: no cover - run compiled
+    """The value array's rows, every dice left, as the bank vectors of the columns
+    ``order`` (block order; -1 for the padding: zeros), ``P`` 0."""
+    nb = values.shape[0]
+    for b in range(nb):
+        for r in range(rows):
+            for c in range(3):
+                for lane in range(lanes):
+                    col = order[b * lanes + lane]
+                    v = bank[col, r, c] if col >= 0 else 0.0
+                    for m in range(6):
+                        values[b, r * 6 + m, c, lane] = v
+            for m in range(6):
+                for lane in range(lanes):
+                    values[b, r * 6 + m, 3, lane] = 0.0
+
+
 class Kernels3(NamedTuple):
     rows: Callable[..., None]
     first: Callable[..., None]
+    fill: Callable[..., None]
 
 
 @functools.cache
@@ -162,7 +208,7 @@ def kernels() -> Kernels3 | None:
         if not hasattr(_circuit, "py_func"):
             _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
         jit = numba.njit(cache=True, nogil=True)
-        made = Kernels3(jit(rows), jit(first))
+        made = Kernels3(jit(rows), jit(first), jit(fill))
         _check(made)
     except Exception:
         log.warning("numba could not compile the three-player turn programme", exc_info=True)
@@ -183,7 +229,8 @@ def _check(k: Kernels3) -> None:
     w = np.array([0.4])
     k.rows(values, w, one, one, 1, np.array([7], np.int64), i, i, i,
            np.array([0, 0, 1, 1, 1, 1], np.int64), np.array([0, 1, 1, 1, 1, 1], np.int64),
-           np.array([0.5]), np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False, 1)
+           np.array([0.5]), np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False,
+           np.full(1, np.inf), 1)
     got = values[0, 7, :, 0]
     if np.abs(got - (0.4, 0.05, 0.05, 0.5)).max() > 1e-12 or values[0, 6, 0, 0] != 0.5:
         raise RuntimeError(f"the compiled three-player programme gave {got}")

@@ -41,6 +41,7 @@ class Piece:
     a: Any  # (3,) the seats' chances from the policy's banks (seat order)
     p: float  # its chance of trash
     w: float  # a trash value at which it is the mover's best policy
+    k: int  # the mover
 
 
 @dataclass
@@ -146,6 +147,30 @@ def _roots(fn: Any) -> list[float]:
     return out
 
 
+def _neighbours(pieces: list[Piece]) -> list[tuple[int, int]]:
+    """Pairs of pieces adjacent on the upper envelope of their lines ``A[k] + P w``
+    (``k`` is read from the piece's mover by the caller's order: the pieces of one mover
+    all share it, found from the line that is best somewhere on [0, 1])."""
+    if len(pieces) < 2:
+        return []
+    k = pieces[0].k
+    order = sorted(range(len(pieces)), key=lambda i: (pieces[i].p, pieces[i].a[k]))
+    hull: list[int] = []
+    for i in order:  # lines by rising slope: the upper envelope (convex hull trick)
+        while hull and pieces[hull[-1]].p == pieces[i].p:
+            hull.pop()  # the same slope, a line no higher
+        while len(hull) >= 2:
+            a, b = pieces[hull[-2]], pieces[hull[-1]]
+            c = pieces[i]
+            # b is never on top if c overtakes a no later than b does
+            if (c.a[k] - a.a[k]) * (b.p - a.p) >= (b.a[k] - a.a[k]) * (c.p - a.p):
+                hull.pop()
+            else:
+                break
+        hull.append(i)
+    return [(min(i, j), max(i, j)) for i, j in zip(hull[:-1], hull[1:], strict=True)]
+
+
 def _listed(pieces: list[list[Piece]]) -> list[Eq]:
     """Every equilibrium the pieces allow (see the module's docstring)."""
     found: list[Eq] = []
@@ -159,7 +184,9 @@ def _listed(pieces: list[list[Piece]]) -> list[Eq]:
     n = [len(p) for p in pieces]
     for combo in itertools.product(*(range(c) for c in n)):
         keep([(i, i, 1.0) for i in combo])
-    pairs = [[(i, j) for i in range(c) for j in range(i + 1, c)] for c in n]
+    # a mover mixes two policies that are both best at one trash value: neighbours on his
+    # best value's graph (pieces in the order of their slope P, those never best left out)
+    pairs = [_neighbours(p) for p in pieces]
     for k1, k2 in ((0, 1), (1, 2), (0, 2)):
         third = 3 - k1 - k2
         for (i1, j1), (i2, j2), l in itertools.product(pairs[k1], pairs[k2], range(n[third])):
@@ -182,6 +209,8 @@ def _listed(pieces: list[list[Piece]]) -> list[Eq]:
             q2, q1 = g0 / (g0 - g1), h0 / (h0 - h1)
             if -1e-12 <= q1 <= 1 + 1e-12 and -1e-12 <= q2 <= 1 + 1e-12:
                 keep(at(min(max(q1, 0.0), 1.0), min(max(q2, 0.0), 1.0)))
+    if found:  # the fewest mixing players first: all three mix only where nothing else does
+        return found
     for (i0, j0), (i1, j1), (i2, j2) in itertools.product(*pairs):
         kinks = [_kink(pieces[0], 0, i0, j0), _kink(pieces[1], 1, i1, j1),
                  _kink(pieces[2], 2, i2, j2)]
@@ -259,7 +288,7 @@ def solve_cycle(levels: Any, bank: Any, need: Any, cap: Any,
         for pc in pieces[k]:
             if abs(pc.p - p) < _SAME and np.abs(pc.a - a).max() < _SAME:
                 return False
-        pieces[k].append(Piece(np.array(a, float), float(p), float(w)))
+        pieces[k].append(Piece(np.array(a, float), float(p), float(w), k))
         return True
 
     for k in range(3):
@@ -269,7 +298,7 @@ def solve_cycle(levels: Any, bank: Any, need: Any, cap: Any,
     for k in range(3):  # every piece of each mover's best value around the trash values met
         ws = [w for _, w, _ in cands[k]]
         spread = max(ws) - min(ws)
-        lo, hi = min(ws) - 3 * spread - 0.01, max(ws) + 3 * spread + 0.01
+        lo, hi = min(ws) - spread - 1e-3, max(ws) + spread + 1e-3
         for a, w, p in _envelope(levels, bank[k:k + 1], need[k:k + 1], cap[k:k + 1], k,
                                  max(lo, 0.0), min(hi, 1.0)):
             add(k, a, w, p)

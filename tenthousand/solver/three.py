@@ -129,40 +129,49 @@ class Turns3:
         self.first_trash = first_args[5]
         self.work = 0  # column rows solved
 
-    def solve(self, bank: Any, w: Any, need: Any, cap: Any) -> tuple[Any, Any]:
+    def solve(self, bank: Any, w: Any, need: Any, cap: Any,
+              slack: Any = None) -> tuple[Any, Any]:
         """``(A, P)`` of each column's turn at its start, all in the mover's order.
 
         ``bank`` (columns, rows, 3): the value of banking each turn score (rows past
         ``cap + maxp`` unread); ``w`` the mover's own chance after his trash; ``need`` and
-        ``cap`` per column."""
+        ``cap`` per column.  ``slack`` (per column, if given) gets how far ``w`` may move
+        with every choice of the turn, and so ``(A, P)``, staying the same
+        (:func:`.compiled3.rows`)."""
         cols = len(w)
         out = np.empty((cols, 4))
+        gaps = np.empty(cols)
         cap = np.asarray(cap, np.int64)
+        w = np.asarray(w, float)
+        need = np.asarray(need, np.int64)
+        bank = np.ascontiguousarray(bank, dtype=float)
         order = np.argsort(-cap, kind="stable")
         for lo in range(0, cols, _CALL):
             part = order[lo:lo + _CALL]
-            out[part] = self._call(bank[part], np.asarray(w, float)[part],
-                                   np.asarray(need, np.int64)[part], cap[part])
+            out[part], gaps[part] = self._call(bank, part, w[part], need[part], cap[part])
+        if slack is not None:
+            slack[:] = gaps
         return out[:, :3], out[:, 3]
 
-    def _call(self, bank: Any, w: Any, need: Any, cap: Any) -> Any:
-        n = len(w)
+    def _call(self, bank: Any, part: Any, w: Any, need: Any, cap: Any) -> tuple[Any, Any]:
+        n = len(part)
         nb = -(-n // _BLOCK)
         pad = nb * _BLOCK - n
         top = int(cap.max()) if n else 0
         rows = min(bank.shape[1], top + self.maxp + 1)
         self.work += int(cap.sum())
-        values = np.zeros((nb * _BLOCK, rows, 6, 4))
-        values[:n, :, :, :3] = bank[:, :rows, None, :]
-        values = values.reshape(nb, _BLOCK, rows * 6, 4).transpose(0, 2, 3, 1).copy()
+        values = np.empty((nb, rows * 6, 4, _BLOCK))
+        self.k.fill(values, bank, np.concatenate([part, np.full(pad, -1)]).astype(np.int64),
+                    rows, _BLOCK)
         ww = np.concatenate([w, np.zeros(pad)])
         nn = np.concatenate([need, np.zeros(pad, np.int64)])
         cc = np.concatenate([cap, np.full(pad, -1, np.int64)])
+        slack = np.full(nb * _BLOCK, np.inf)
         self.k.rows(values, ww, nn, cc, min(top, rows - 1), *self.rows_args, self.mandatory,
-                    _BLOCK)
+                    slack, _BLOCK)
         out = np.empty((nb * _BLOCK, 4))
-        self.k.first(values, ww, *self.first_args, self.first_trash, out, _BLOCK)
-        return out[:n]
+        self.k.first(values, ww, *self.first_args, self.first_trash, out, slack, _BLOCK)
+        return out[:n], slack[:n]
 
 
 # -- the end: tie-break rounds and the last round --------------------------------------
@@ -318,6 +327,7 @@ class Stats:
     levels: int = 0
     cycles: int = 0
     solves: int = 0  # turn starts solved, all rounds
+    kept: int = 0  # turn starts whose policy was known to stand without solving them
     flagged: int = 0  # cycles whose policy iteration did not settle
     mixed: int = 0  # cycles whose equilibrium mixes
     several: int = 0  # flagged cycles with more than one equilibrium among those found
@@ -412,16 +422,33 @@ class Levels:
         history: list[tuple[Any, Any, Any, Any]] = []  # (cycles, A, P, w) per round
         seen: list[dict[bytes, int]] = [dict() for _ in range(n)]
         flagged: list[int] = []
+        # per column: the (A, P) of its last solve (seat order), the trash value it was
+        # solved at and how far that may move with its policy the same
+        a_col = np.zeros((3 * n, 3))
+        p_col = np.zeros(3 * n)
+        w_at = np.full(3 * n, np.nan)
+        slack = np.zeros(3 * n)
         for rnd in range(1, ROUNDS + 1):
             cols = (open_[:, None] * 3 + np.arange(3)).ravel()
             m = mover[cols]
             # the mover's trash leads to the next mover's turn start of the same triple
             w_vec = values[open_][:, [1, 2, 0]].reshape(-1, 3)
             w_own = w_vec[np.arange(len(cols)), m]
-            a_rot, p = self.turns.solve(bank[cols], w_own, need[cols], cap[cols])
-            st.solves += len(cols)
-            a = unrotate(a_rot, m).reshape(-1, 3, 3)
-            p = p.reshape(-1, 3)
+            # a turn whose trash value moved less than half its slack plays as before
+            moved = np.abs(w_own - w_at[cols])
+            redo = ~(moved < 0.5 * slack[cols] - 1e-12)
+            todo = cols[redo]
+            if len(todo):
+                got = np.empty(len(todo))
+                a_rot, p_new = self.turns.solve(bank[todo], w_own[redo], need[todo], cap[todo],
+                                                got)
+                a_col[todo] = unrotate(a_rot, mover[todo])
+                p_col[todo] = p_new
+                w_at[todo], slack[todo] = w_own[redo], got
+            st.solves += len(todo)
+            st.kept += len(cols) - len(todo)
+            a = a_col[cols].reshape(-1, 3, 3)
+            p = p_col[cols].reshape(-1, 3)
             history.append((open_, a, p, w_own.reshape(-1, 3)))
             same = (a == a_prev[open_]).all(axis=(1, 2)) & (p == p_prev[open_]).all(axis=1)
             a_prev[open_], p_prev[open_] = a, p
