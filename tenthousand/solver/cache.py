@@ -22,7 +22,7 @@ from ..i18n import _
 from ..model.rules import Rules
 from . import table as tables
 from .table import MAX_FILE_BYTES, cache_file, cached, load_cached
-from .variant import Refusal, variant_of
+from .variant import Refusal, refusal3, variant_of
 
 __all__ = ["MAX_FILE_BYTES", "BackgroundSolve", "background", "being_solved", "cache_file",
            "cached", "load_cached", "solve_table", "unpack", "unsolvable", "write_atomic"]
@@ -45,9 +45,18 @@ def unpack(data: bytes) -> tables.Table:
 
 def unsolvable(rules: Rules, players: int = 2) -> str | None:
     """Why perfect play cannot be solved here for these rules (a phrase), or None."""
-    found = variant_of(rules, players)
-    if isinstance(found, Refusal):
-        return found.reason
+    if players == 3:
+        three = refusal3(rules)
+        if three is not None:
+            return three.reason
+        if importlib.util.find_spec("numba") is None:
+            # Translators: keep the command in brackets as it is.
+            return _("solving three players needs numba ({command})").format(
+                command="pipx reinstall tenthousand")
+    else:
+        found = variant_of(rules, players)
+        if isinstance(found, Refusal):
+            return found.reason
     if importlib.util.find_spec("numpy") is None:
         # Translators: keep the command in brackets as it is.
         return _("solving perfect play needs numpy ({command})").format(

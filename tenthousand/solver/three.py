@@ -47,7 +47,7 @@ from ..i18n import _
 from ..model.rules import Rules
 from . import compiled3, dice
 from .turns import _flat, _throws
-from .variant import DEFAULT_EXTRA, STEP, Refusal
+from .variant import DEFAULT_EXTRA, STEP, Refusal, refusal3
 
 __all__ = ["ROUNDS", "End", "Levels", "Solution3", "cycle_values", "refusal", "solve"]
 
@@ -62,28 +62,13 @@ _CALL = 1024
 _TRIPLES = 2048
 
 
-def refusal(rules: Rules, players: int = 3) -> Refusal | None:
-    """Why three-player perfect play is not solved for these rules (None: it is)."""
-    if players != 3:
-        return Refusal(_("perfect play is solved for two and three players, not for "
-                         "{n}").format(n=players))
-    if rules.options:
-        return Refusal(_("with three players perfect play is solved only for rules without "
-                         "options (here: {options})").format(options=", ".join(rules.options)))
-    if not rules.catch_up:
-        return Refusal(_("with three players perfect play is solved only with the last "
-                         "round; here the first to the game point wins at once"))
-    ng = rules.game_point // STEP
-    if ng * STEP != rules.game_point or ng < 2:
-        return Refusal(_("the game point must be a multiple of 50 of at least 100"))
-    if ng > 300:
-        return Refusal(_("with three players perfect play is solved up to a game point of "
-                         "15,000; {points:,} has {n:,} board triples").format(
-                             points=rules.game_point, n=ng ** 3))
-    if compiled3.kernels() is None:
+def refusal(rules: Rules) -> Refusal | None:
+    """Why three-player perfect play is not solved here for these rules (None: it is)."""
+    found = refusal3(rules)
+    if found is None and compiled3.kernels() is None:
         return Refusal(_("solving three players needs numba ({command})").format(
             command="pipx reinstall tenthousand"))
-    return None
+    return found
 
 
 def cycle_values(a: Any, p: Any) -> Any:
@@ -195,6 +180,12 @@ class End:
         self.tie3 = np.full(3, 1.0 / 3.0)
         self.c1: Any = None
         self.c2: Any = None
+        # each round's later turn starts: the two-player round's second (roles first,
+        # second) facing the first's turn score; the three-player round's second facing the
+        # first's, its third facing (the top score, who holds it)
+        self.tie2_second: Any = None
+        self.tie3_second: Any = None
+        self.tie3_third: Any = None
 
     def cap(self, need: Any) -> Any:
         return np.maximum(self.ng + self.e, need)
@@ -225,6 +216,7 @@ class End:
             second = self._run(bank, 1, trash, self.min)
             first = self._run(second[None], 0, second[:1], self.min)
             new = float(first[0, 0])
+            self.tie2_second = second
             if abs(new - self.tie2) <= self.tol:
                 self.tie2 = new
                 break
@@ -250,6 +242,7 @@ class End:
             second = self._run(bank2, 1, bank2[:, 0], self.min)
             first = self._run(second[None], 0, second[:1], self.min)
             new = first[0]
+            self.tie3_second, self.tie3_third = second, third
             if np.abs(new - self.tie3).max() <= self.tol:
                 self.tie3 = new
                 break

@@ -37,7 +37,7 @@ from .space import Family, Frame, Space, maximum, where
 if TYPE_CHECKING:
     from ..model.game import Game
 
-__all__ = ["DEFAULT_EXTRA", "Refusal", "Variant", "variant_of"]
+__all__ = ["DEFAULT_EXTRA", "Refusal", "Variant", "refusal3", "variant_of"]
 
 STEP = 50
 #: The turn cap lies this many points beyond the game point (the one truncation of a turn:
@@ -390,10 +390,33 @@ def build(rules: Rules, players: int, extra: int, features: list[Feature],
                    models[0] if models else "dice")
 
 
+def refusal3(rules: Rules) -> Refusal | None:
+    """Why three-player perfect play (:mod:`.three`) is not solved for these rules, or
+    None (pure Python: for the window's thread)."""
+    if rules.options:
+        return Refusal(_("with three players exact win chances are solved only for rules "
+                         "without options (here: {options})").format(
+                             options=", ".join(rules.options)))
+    if not rules.catch_up:
+        return Refusal(_("with three players exact win chances are solved only with a "
+                         "last round, not where the first to the game point wins at once"))
+    if rules.game_point % STEP or rules.game_point < 2 * STEP:
+        return Refusal(_("the game point must be a multiple of 50 of at least 100"))
+    if rules.game_point > LARGEST_GAME_POINT:
+        return Refusal(_("with three players exact win chances are solved up to a game "
+                         "point of {most:,}").format(most=LARGEST_GAME_POINT))
+    return None
+
+
 @lru_cache(maxsize=32)
 def _variant(rules: Rules, players: int, extra: int, limits: bool) -> Variant | Refusal:
+    if players == 3:
+        found = refusal3(rules)
+        return found if found is not None else Refusal(
+            _("three players are solved by their own solver"))
     if players != 2:
-        return Refusal(_("exact win chances are solved for two players only"))
+        return Refusal(_("exact win chances are solved for two and three players, not "
+                         "for {n}").format(n=players))
     if extra < 0 or extra % STEP:
         raise ValueError("extra must be a non-negative multiple of 50")
     if rules.mutant_trash:

@@ -1,0 +1,183 @@
+"""One turn of three-player perfect play (pure Python): every seat's chance inside it.
+
+The mover plays to maximise his own chance; the others' follow his choices.  Like the
+solver (:mod:`.compiled3`), the programme carries along the mover's best play the seats'
+chances from banks ``A`` and the chance of trash ``P`` for every turn score and dice left,
+and compares choices by the mover's key ``A[mover] + P w``, ``w`` the trash value he plays
+by: his own chance after trash, or, where the trash cycle's equilibrium mixes, one of the
+two values whose policies he mixes (:meth:`Turn3.playing`).  A value shown is
+``A + P trash``, the seats' chances with trash worth what it is worth.  Ties: a bank before
+throwing on; between freezes, the first in the throw's order.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..model.rules import Rules
+from . import dice
+
+__all__ = ["Turn3"]
+
+Vector = tuple[float, ...]
+_Row = tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=16)
+def _groups(rules: Rules, n: int, first: bool
+            ) -> tuple[float, tuple[tuple[float, tuple[tuple[int, int], ...]], ...]]:
+    th = dice.throws(rules, n, first)
+    return float(th.trash), tuple((float(p), opts) for p, opts in th.groups)
+
+
+class Turn3:
+    """The best play inside one three-player turn.
+
+    ``bank(t)`` is each seat's chance after banking ``t`` steps, ``trash`` after trash,
+    ``need`` the steps needed to bank, a turn score above ``cap`` banks at once.  ``play``:
+    where the mover mixes two policies, (trash value of the one, of the other, the weight
+    of the first); None where he plays by his own chance after trash.
+    """
+
+    def __init__(self, rules: Rules, mover: int, bank: Callable[[int], Vector], trash: Vector,
+                 need: int, cap: int, play: tuple[float, float, float] | None,
+                 key: float | None = None) -> None:
+        self.rules, self.mover = rules, mover
+        self._bank_fn = bank
+        self.trash = tuple(trash)
+        self.need = max(need, 1)
+        self.cap = cap
+        self.play = play
+        self.key = float(trash[mover]) if key is None else key
+        self.maxp = dice.max_points(rules)
+        self._banks: list[Vector] | None = None
+        self._rows: list[_Row] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def mixes(self) -> bool:
+        """Whether the mover's equilibrium play mixes two policies here."""
+        return self.play is not None and 0.0 < self.play[2] < 1.0
+
+    def playing(self, first: bool) -> Turn3:
+        """The turn as the mover plays it: by his first or second policy where he mixes
+        (the same turn, chosen by another trash value), else this turn."""
+        if self.play is None:
+            return self
+        w = self.play[0] if first or self.play[2] >= 1.0 else self.play[1]
+        if w == self.key:
+            return self
+        return Turn3(self.rules, self.mover, self._bank_fn, self.trash, self.need, self.cap,
+                     self.play, w)
+
+    # -- values -----------------------------------------------------------------------
+
+    def _value(self, row: _Row) -> Vector:
+        p = row[3]
+        return tuple(row[k] + p * self.trash[k] for k in range(3))
+
+    def bank(self, t: int) -> Vector:
+        """Each seat's chance after banking ``t`` steps."""
+        banks = self._banks if self._banks is not None else self._solve()[0]
+        return banks[t] if 0 <= t < len(banks) else tuple(self._bank_fn(t))
+
+    def can_bank(self, t: int, left: int) -> bool:
+        if t < self.need:
+            return False
+        return not (left == 0 and self.rules.corner_throw_mandatory)
+
+    def _q(self, t: int, left: int) -> _Row:
+        if t > self.cap:
+            b = self.bank(t)
+            return (b[0], b[1], b[2], 0.0)
+        rows = self._rows if self._rows is not None else self._solve()[1]
+        return rows[6 * t + left]
+
+    def q(self, t: int, left: int) -> Vector:
+        """Each seat's chance after freezing up to ``t`` steps with ``left`` dice left."""
+        return self._value(self._q(t, left))
+
+    def _throw(self, t: int, n: int) -> _Row:
+        trash, groups = _groups(self.rules, n, t == 0 and n == 6)
+        m, w = self.mover, self.key
+        a0 = a1 = a2 = 0.0
+        pp = trash
+        for p, opts in groups:
+            best = None
+            best_key = -1.0
+            for pts, left in opts:
+                r = self._q(t + pts, left)
+                k = r[m] + r[3] * w
+                if best is None or k > best_key:
+                    best, best_key = r, k
+            assert best is not None
+            a0 += p * best[0]
+            a1 += p * best[1]
+            a2 += p * best[2]
+            pp += p * best[3]
+        return (a0, a1, a2, pp)
+
+    def throw(self, t: int, n: int) -> Vector:
+        """Each seat's chance when the mover throws ``n`` dice with ``t`` steps."""
+        return self._value(self._throw(t, n))
+
+    def choice_key(self, row: Vector) -> float:
+        """What a value is worth to the mover as he chooses (his own chance, or his
+        mixing policy's measure): for a value ``A + P trash`` of this turn."""
+        return row[self.mover]
+
+    def start(self) -> Vector:
+        """Each seat's chance at the start of the turn."""
+        return self.throw(0, 6)
+
+    @property
+    def solved(self) -> bool:
+        return self._rows is not None
+
+    def solve(self) -> None:
+        self._solve()
+
+    def _solve(self) -> tuple[list[Vector], list[_Row]]:
+        with self._lock:
+            if self._banks is not None and self._rows is not None:
+                return self._banks, self._rows
+            cap, maxp, m, w = self.cap, self.maxp, self.mover, self.key
+            banks = [tuple(self._bank_fn(u)) for u in range(cap + maxp + 1)]
+            mandatory = self.rules.corner_throw_mandatory
+            tables = [_groups(self.rules, n, False) for n in range(1, 7)]
+            rows: list[_Row] = [(0.0, 0.0, 0.0, 0.0)] * (6 * (cap + 1))
+            for u in range(cap + 1, cap + maxp + 1):
+                b = banks[u]
+                rows.extend([(b[0], b[1], b[2], 0.0)] * 6)
+            for t in range(cap, 0, -1):
+                v: list[_Row] = [(0.0, 0.0, 0.0, 0.0)] * 7
+                for n in range(1, 7):
+                    trash, groups = tables[n - 1]
+                    a0 = a1 = a2 = 0.0
+                    pp = trash
+                    for p, opts in groups:
+                        best: _Row | None = None
+                        best_key = 0.0
+                        for pts, left in opts:
+                            r = rows[6 * (t + pts) + left]
+                            k = r[m] + r[3] * w
+                            if best is None or k > best_key:
+                                best, best_key = r, k
+                        assert best is not None
+                        a0 += p * best[0]
+                        a1 += p * best[1]
+                        a2 += p * best[2]
+                        pp += p * best[3]
+                    v[n] = (a0, a1, a2, pp)
+                b = banks[t]
+                ok = t >= self.need
+                for left in range(6):
+                    on = v[6 if left == 0 else left]
+                    if ok and not (left == 0 and mandatory) and b[m] >= on[m] + on[3] * w:
+                        rows[6 * t + left] = (b[0], b[1], b[2], 0.0)
+                    else:
+                        rows[6 * t + left] = on
+            self._banks, self._rows = banks, rows
+            return banks, rows
