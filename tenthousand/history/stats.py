@@ -477,7 +477,8 @@ def _luck(st: Statistics, rows: list[_Row]) -> None:
         others = None
         if r.value_kind == "win" and r.luck is not None and r.skill is not None:
             # Two seats: the final result minus the start is luck + skill + others, and the
-            # other seat's decisions move this seat's chance by minus their own skill.
+            # other seat's decisions move this seat's chance by minus their own skill.  With
+            # more seats no single other skill is stored (other_skill is None): no others.
             lucks.append(r.luck)
             others = -r.other_skill if r.other_skill is not None else None
         cost = r.given_away if r.decisions else None
@@ -584,13 +585,17 @@ def _computer_faces(history: History, filters: Filters, skipped: list[Skipped]
     return fairness([int(v) for v in counts])
 
 
-def split_words(luck: float, skill: float, others: float | None = None) -> str:
-    """One game's split in words: "The dice gave you +18%, your decisions cost 4%."."""
+def split_words(luck: float, skill: float, others: float | None = None,
+                opponents: int = 1) -> str:
+    """One game's split in words: "The dice gave you +18%, your decisions cost 4%."
+    (``others``: what the ``opponents``' decisions gave this player)."""
     fields = {"luck": signed_percent(luck), "cost": percent(-skill, 0),
               "others": signed_percent(others or 0.0)}
     dice = round(luck * 100) != 0
     own = round(skill * 100) != 0
     rest = others is not None and round(others * 100) != 0
+    if rest and opponents > 1:
+        return _opponents_words(dice, own).format(**fields)
     # Translators: one game's luck and skill, in eight whole sentences: {luck} and {others}
     # are changes of the win chance with their sign (+18%), {cost} a percentage (4%).
     sentences = {
@@ -610,6 +615,24 @@ def split_words(luck: float, skill: float, others: float | None = None) -> str:
                                 "counts, your opponent's decisions gave you {others}."),
     }
     return sentences[dice, own, rest].format(**fields)
+
+
+def _opponents_words(dice: bool, own: bool) -> str:
+    """The split's sentence with what several opponents' decisions gave (a game of three
+    or more players)."""
+    # Translators: as the sentences above, with two or more opponents: {others} is what
+    # their decisions together gave this player (+3%).
+    sentences = {
+        (True, True): _("The dice gave you {luck}, your decisions cost {cost}, your "
+                        "opponents' decisions gave you {others}."),
+        (True, False): _("The dice gave you {luck}, your decisions cost nothing that "
+                         "counts, your opponents' decisions gave you {others}."),
+        (False, True): _("The dice were even, your decisions cost {cost}, your "
+                         "opponents' decisions gave you {others}."),
+        (False, False): _("The dice were even, your decisions cost nothing that counts, "
+                          "your opponents' decisions gave you {others}."),
+    }
+    return sentences[dice, own]
 
 
 # -- CSV export ------------------------------------------------------------------------------
