@@ -12,8 +12,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tenthousand.model.game import Game, Phase
-from tenthousand.solver import values
+from tenthousand.ai import make_player
+from tenthousand.ai.moves import apply, decide
+from tenthousand.model.game import Game, Phase, Seat
+from tenthousand.model.rules import PRESETS, Rules
+from tenthousand.solver import cache, values
 
 #: The points that make a seat e times as likely to win as another.
 SCALE = 1500.0
@@ -75,9 +78,33 @@ def table_for(game: Game) -> Any:
     return object()
 
 
+_unsolvable = cache.unsolvable
+
+
+def unsolvable(rules: Rules, players: int = 2) -> str | None:
+    """The solver's refusal, with three seats taken as well (without options)."""
+    if players == 3:
+        return "three-player perfect play takes no options" if rules.options else None
+    return _unsolvable(rules, players)
+
+
 def install(monkeypatch: Any) -> None:
-    """Answer every game with these values (``monkeypatch``: pytest's, or any object with
-    ``setattr(target, name, value)``)."""
+    """Answer every game with these values, and let the solver's refusal take three seats
+    (``monkeypatch``: pytest's, or any object with ``setattr(target, name, value)``)."""
     monkeypatch.setattr(values, "advice", advice)
     monkeypatch.setattr(values, "win_probabilities", win_probabilities)
     monkeypatch.setattr(values, "table_for", table_for)
+    monkeypatch.setattr(cache, "unsolvable", unsolvable)
+
+
+def played(seed: int) -> Game:
+    """A whole three-seat game to 2,000: Ann (a person in the record) against two."""
+    rules = PRESETS["ten-thousand"].with_options(game_point=2000)
+    game = Game(rules, [Seat("Ann"), Seat("Bob", True), Seat("Cy", True)], seed=seed)
+    players = [make_player(level, rules, seed=seed * 10 + i)
+               for i, level in enumerate(("normal", "beginner", "expert"))]
+    for p in players:
+        p.prepare()
+    while not game.over:
+        apply(game, decide(game, players[game.current]))
+    return game

@@ -8,35 +8,18 @@ from pathlib import Path
 import pytest
 import seats_kit
 
-from tenthousand.ai import make_player
-from tenthousand.ai.moves import apply, decide
 from tenthousand.history import analyse, summarize
 from tenthousand.history.analysis import decided
 from tenthousand.history.series import split_lines, win_chances
 from tenthousand.history.stats import split_words
 from tenthousand.history.store import History
-from tenthousand.model.game import Game, Seat
-from tenthousand.model.rules import PRESETS
-
-
-def _played(seed: int) -> Game:
-    """A whole three-seat game to 2,000: Ann (a person in the record) against two."""
-    rules = PRESETS["ten-thousand"].with_options(game_point=2000)
-    game = Game(rules, [Seat("Ann"), Seat("Bob", True), Seat("Cy", True)], seed=seed)
-    players = [make_player(level, rules, seed=seed * 10 + i)
-               for i, level in enumerate(("normal", "beginner", "expert"))]
-    for p in players:
-        p.prepare()
-    while not game.over:
-        apply(game, decide(game, players[game.current]))
-    return game
 
 
 @pytest.mark.parametrize("seed", [4, 5, 6])
 def test_three_seats_split_into_luck_and_skill_exactly(monkeypatch: pytest.MonkeyPatch,
                                                        seed: int) -> None:
     seats_kit.install(monkeypatch)
-    game = _played(seed)
+    game = seats_kit.played(seed)
     a = analyse(game.record)
     assert a.kind == "win" and a.seats == 3
     assert a.start is not None and a.final is not None and len(a.start) == 3
@@ -70,7 +53,7 @@ def test_a_decision_moves_the_others_in_proportion() -> None:
 
 def test_the_chart_and_the_words_of_three_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     seats_kit.install(monkeypatch)
-    game = _played(5)
+    game = seats_kit.played(5)
     a = analyse(game.record)
     chart = win_chances(game.record, a)
     assert chart is not None
@@ -98,7 +81,7 @@ def test_the_opponents_decisions_in_words() -> None:
 def test_a_three_seat_game_is_stored_with_each_seats_parts(monkeypatch: pytest.MonkeyPatch,
                                                            tmp_path: Path) -> None:
     seats_kit.install(monkeypatch)
-    game = _played(6)
+    game = seats_kit.played(6)
     a = analyse(game.record)
     assert a.start is not None
     with History(tmp_path / "h.sqlite3") as h:

@@ -137,3 +137,23 @@ def test_four_seats_say_why_there_are_no_bars(tk_root: tk.Tk) -> None:
         assert app.window.scoreboard.texts()[1][2].startswith("Perfect AI (as Expert)")
     finally:
         app.destroy()
+
+
+@pytest.mark.usefixtures("three_seats")
+def test_the_charts_of_a_three_seat_game(tk_root: tk.Tk) -> None:
+    """The chances chart has a line a seat and its even line at one in three; the words
+    under it name the opponents' decisions."""
+    from tenthousand.dialogs.charts import ChartsWindow
+    from tenthousand.view.charts import Chart
+
+    record = seats_kit.played(5).record
+    charts = ChartsWindow(tk_root, record, palette("color", "green"))
+    try:
+        assert charts.chances.winfo_manager()
+        data = charts.chances.data
+        assert data is not None and [s.name for s in data.series] == ["Ann", "Bob", "Cy"]
+        assert data.reference == pytest.approx(1 / 3)
+        assert isinstance(charts.chances, Chart) and charts.chances.find_withtag("series")
+        assert str(charts.words.cget("text")).startswith("Ann: ")
+    finally:
+        charts.destroy()
