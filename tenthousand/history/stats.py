@@ -593,46 +593,37 @@ def split_words(luck: float, skill: float, others: float | None = None,
               "others": signed_percent(others or 0.0)}
     dice = round(luck * 100) != 0
     own = round(skill * 100) != 0
-    rest = others is not None and round(others * 100) != 0
-    if rest and opponents > 1:
-        return _opponents_words(dice, own).format(**fields)
-    # Translators: one game's luck and skill, in eight whole sentences: {luck} and {others}
-    # are changes of the win chance with their sign (+18%), {cost} a percentage (4%).
+    rest = "" if others is None or round(others * 100) == 0 else \
+        "one" if opponents <= 1 else "several"
+    # Translators: one game's luck and skill, in twelve whole sentences: {luck} and
+    # {others} are changes of the win chance with their sign (+18%), {cost} a percentage
+    # (4%); {others} is what the opponent's decisions gave, or the opponents' together.
     sentences = {
-        (True, True, False): _("The dice gave you {luck}, your decisions cost {cost}."),
-        (True, False, False): _("The dice gave you {luck}, your decisions cost nothing "
-                                "that counts."),
-        (False, True, False): _("The dice were even, your decisions cost {cost}."),
-        (False, False, False): _("The dice were even, your decisions cost nothing that "
-                                 "counts."),
-        (True, True, True): _("The dice gave you {luck}, your decisions cost {cost}, your "
-                              "opponent's decisions gave you {others}."),
-        (True, False, True): _("The dice gave you {luck}, your decisions cost nothing that "
-                               "counts, your opponent's decisions gave you {others}."),
-        (False, True, True): _("The dice were even, your decisions cost {cost}, your "
+        (True, True, ""): _("The dice gave you {luck}, your decisions cost {cost}."),
+        (True, False, ""): _("The dice gave you {luck}, your decisions cost nothing "
+                             "that counts."),
+        (False, True, ""): _("The dice were even, your decisions cost {cost}."),
+        (False, False, ""): _("The dice were even, your decisions cost nothing that "
+                              "counts."),
+        (True, True, "one"): _("The dice gave you {luck}, your decisions cost {cost}, your "
                                "opponent's decisions gave you {others}."),
-        (False, False, True): _("The dice were even, your decisions cost nothing that "
+        (True, False, "one"): _("The dice gave you {luck}, your decisions cost nothing that "
                                 "counts, your opponent's decisions gave you {others}."),
+        (False, True, "one"): _("The dice were even, your decisions cost {cost}, your "
+                                "opponent's decisions gave you {others}."),
+        (False, False, "one"): _("The dice were even, your decisions cost nothing that "
+                                 "counts, your opponent's decisions gave you {others}."),
+        (True, True, "several"): _("The dice gave you {luck}, your decisions cost {cost}, "
+                                   "your opponents' decisions gave you {others}."),
+        (True, False, "several"): _("The dice gave you {luck}, your decisions cost nothing "
+                                    "that counts, your opponents' decisions gave you "
+                                    "{others}."),
+        (False, True, "several"): _("The dice were even, your decisions cost {cost}, your "
+                                    "opponents' decisions gave you {others}."),
+        (False, False, "several"): _("The dice were even, your decisions cost nothing that "
+                                     "counts, your opponents' decisions gave you {others}."),
     }
     return sentences[dice, own, rest].format(**fields)
-
-
-def _opponents_words(dice: bool, own: bool) -> str:
-    """The split's sentence with what several opponents' decisions gave (a game of three
-    or more players)."""
-    # Translators: as the sentences above, with two or more opponents: {others} is what
-    # their decisions together gave this player (+3%).
-    sentences = {
-        (True, True): _("The dice gave you {luck}, your decisions cost {cost}, your "
-                        "opponents' decisions gave you {others}."),
-        (True, False): _("The dice gave you {luck}, your decisions cost nothing that "
-                         "counts, your opponents' decisions gave you {others}."),
-        (False, True): _("The dice were even, your decisions cost {cost}, your "
-                         "opponents' decisions gave you {others}."),
-        (False, False): _("The dice were even, your decisions cost nothing that counts, "
-                          "your opponents' decisions gave you {others}."),
-    }
-    return sentences[dice, own]
 
 
 # -- CSV export ------------------------------------------------------------------------------
