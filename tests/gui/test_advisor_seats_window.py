@@ -6,7 +6,6 @@ Expert."""
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Iterator
 
 import pytest
 import seats_kit
@@ -96,25 +95,22 @@ def test_three_bars_fit_a_small_screen_and_2x(tk_root: tk.Tk, size: int,
         assert bottom <= app.root.winfo_rooty() + app.root.winfo_height()
 
 
-@pytest.fixture
-def top(tk_root: tk.Tk) -> Iterator[tk.Toplevel]:
-    window = tk.Toplevel(tk_root)
-    window.geometry("360x500+0+0")
-    yield window
-    window.destroy()
-
-
 @pytest.mark.parametrize("theme", ["color", "contrast"])
-def test_nine_bars_fit_the_panel(top: tk.Toplevel, theme: str) -> None:
-    panel = AdvisorPanel(top, palette(theme, "green"))
-    panel.pack(fill="both", expand=True)
-    top.update()
+def test_nine_bars_fit_the_panel(tk_root: tk.Tk, theme: str) -> None:
     names = tuple(f"Bartholomew Fitzwillia {i}" for i in range(1, 10))  # 24 characters
     chances = tuple((i + 1) / 45 for i in range(9))
-    panel.show_bars(names, chances)
-    top.update()
-    _check_bars(panel, names)
-    assert _texts(panel.bars, "value") == [f"{p * 100:.1f}%" for p in chances]
+    window = tk.Toplevel(tk_root)  # (its access keys go with it, not onto the session root)
+    window.geometry("360x500+0+0")
+    try:
+        panel = AdvisorPanel(window, palette(theme, "green"))
+        panel.pack(fill="both", expand=True)
+        window.update()
+        panel.show_bars(names, chances)
+        window.update()
+        _check_bars(panel, names)
+        assert _texts(panel.bars, "value") == [f"{p * 100:.1f}%" for p in chances]
+    finally:
+        window.destroy()
 
 
 def test_four_seats_say_why_there_are_no_bars(tk_root: tk.Tk) -> None:
