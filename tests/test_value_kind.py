@@ -25,7 +25,7 @@ def test_every_preset_shows_exact_chances_for_two_players() -> None:
         three = value_kind(rules, 3)
         assert not three.exact
         assert three.text == ("Values: expected points. Exact win chances are solved for two "
-                              "players only.")
+                              "players only, so with 3 players Perfect plays as Expert.")
 
 
 def test_rules_no_solver_takes_say_why() -> None:

@@ -1,9 +1,10 @@
 """The advisor's numbers and the post-game review (pure Python, no tkinter).
 
 ``evaluate(game)`` gives, for each legal freeze of the current throw, what "freeze and throw
-on" and "freeze and bank" are worth: the win probability from the perfect-play table in a
-two-player game that has one (:mod:`tenthousand.solver.values`), otherwise the exact
-expected final turn score of the max-expected tables (:mod:`tenthousand.ai.tables`).
+on" and "freeze and bank" are worth: the mover's win probability from the perfect-play
+table where one answers the rules and seats (:mod:`tenthousand.solver.values`; with it each
+seat's chance, one per seat), otherwise the exact expected final turn score of the
+max-expected tables (:mod:`tenthousand.ai.tables`).
 It can take a few tenths of a second (a couple of seconds the first time a rule set's
 tables are built), so the window calls it from a worker thread on a copy of the game.
 

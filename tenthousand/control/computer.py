@@ -22,6 +22,7 @@ from ..i18n import _
 from ..model import Game
 from ..model.rules import Rules
 from ..present import presenter
+from ..present.value_kind import table_refusal
 from ..services.jobs import Job, JobRunner
 from ..services.timers import Timers
 from .messages import Kind, Messages
@@ -108,8 +109,11 @@ class Computers:
         """Why a Perfect computer in ``seat`` plays as Expert in this game, or None."""
         if not self._is_computer(seat) or self._level(seat) != "perfect":
             return None
-        if len(self._game().seats) != 2:
-            return _("the perfect-play tables are for two players")
+        game = self._game()
+        if len(game.seats) != 2:  # whether a table answers this many seats: the solver says
+            refused = table_refusal(game.rules, len(game.seats))
+            if refused:
+                return refused
         if self.solving(seat):
             return _("its table for these rules is being solved, which takes a while")
         if getattr(self.player(seat), "fallback_reason", None):

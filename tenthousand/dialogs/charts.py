@@ -1,5 +1,5 @@
-"""The charts of one game: the score race and, with two players and a table, each player's
-chance of winning over the game (not modal; Game > Charts, and after every game)."""
+"""The charts of one game: the score race and, where a perfect-play table answers the game,
+each player's chance of winning over it (not modal; Game > Charts, and after every game)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from ..history.analysis import Analysis, analyse
 from ..history.series import score_race, split_lines, win_chances
 from ..i18n import _
 from ..model.record import Record
+from ..present.value_kind import table_refusal
 from ..services.jobs import JobRunner, weakly
 from ..view import access, placing
 from ..view.charts import Chart
@@ -42,7 +43,7 @@ class ChartsWindow(tk.Toplevel):
         self.bind("<Escape>", lambda _e: self.destroy())
         collect_when_closed(self)
         self.race.show(score_race(record))
-        if len(record.seats) == 2:
+        if _may_have_chances(record):
             self.chances.pack(fill="both", expand=True, pady=(8, 0))
             self.words.pack(anchor="w", pady=(6, 0))
             if analysis is not None:
@@ -93,6 +94,13 @@ class ChartsWindow(tk.Toplevel):
     def set_palette(self, pal: Palette) -> None:
         self.race.set_palette(pal)
         self.chances.set_palette(pal)
+
+
+def _may_have_chances(record: Record) -> bool:
+    """Whether the chances' chart has a place: a game a table may answer (two seats keep it
+    to say when theirs has none)."""
+    seats = len(record.seats)
+    return seats == 2 or table_refusal(record.rules, seats) is None
 
 
 def _analysed(data: dict[str, object]) -> Analysis:

@@ -1,21 +1,27 @@
 """Luck against skill: what the dice and what the decisions did to each player's chances.
 
-In a two-player game whose rules have a perfect-play table (:mod:`tenthousand.solver`),
-every position has an exact value: each seat's chance of winning under perfect play from
-there.  Walking through the record command by command, each command splits in two:
+In a game whose rules and number of seats have a perfect-play table
+(:mod:`tenthousand.solver`), every position has an exact value: each seat's chance of
+winning under perfect play from there, one chance per seat, summing to 1.  Walking through
+the record command by command, each command splits in two:
 
-- the decision: from the chance before it (the best choice's value) to the value of what
-  was chosen, still before any die falls; that difference is the decider's **skill** (zero
-  for the best choice, negative for a worse one, and the opposite for the other seat);
-- the dice: from the value of the choice (the average over every throw it could give) to
-  the chance after the throw; that is **luck**.
+- the decision: from the chances before it to the chances once it is made, still before
+  any die falls.  The decider's chance goes from the best choice's value to the value of
+  what was chosen: that difference is his **skill** (zero for the best choice, negative
+  for a worse one).  What it does to each other seat is counted in that seat's
+  ``others``: with two seats the other's chance is the rest; with more, the decider's
+  gain or loss is shared among the others in proportion to their chances before it (the
+  advisor values a choice for the decider alone), so what a choice changes between them
+  falls to the dice that follow;
+- the dice: from the chances once the choice is made (the average over every throw it
+  could give) to the chances after the throw; that is **luck**, for every seat.
 
-The parts telescope: for each seat, luck + own skill + the other's skill is exactly the
-chance at the end (1 or 0) minus the chance at the start, up to float rounding.
+The parts telescope: for each seat, luck + own skill + others is exactly the chance at the
+end (1 or 0) minus the chance at the start, up to float rounding.
 
-Without a table (more seats, other rules) the values are the advisor's expected final turn
-scores, turn by turn: the cost of each decision in points, and the luck of each throw as the
-best value after it minus the value of throwing.
+Without a table (rules or a number of seats no table answers) the values are the advisor's
+expected final turn scores, turn by turn: the cost of each decision in points, and the luck
+of each throw as the best value after it minus the value of throwing.
 """
 
 from __future__ import annotations
@@ -182,21 +188,30 @@ def analyse(record: Record, decisions_of: Collection[int] | None = None) -> Anal
     not replay).  Decisions are listed for the seats in ``decisions_of`` (default: the
     human seats)."""
     wanted = record.human_seats() if decisions_of is None else frozenset(decisions_of)
-    if len(record.seats) == 2:
-        try:
-            return _analyse_win(record, wanted)
-        except _NoTable:
-            pass
-    return _analyse_score(record, wanted)
+    try:  # the solver's table_for says which games a table answers
+        return _analyse_win(record, wanted)
+    except _NoTable:
+        return _analyse_score(record, wanted)
 
 
-def _chances(game: Game) -> tuple[float, float]:
+def _chances(game: Game) -> tuple[float, ...]:
     from ..solver.values import win_probabilities
 
     w = win_probabilities(game)
-    if w is None:
+    if w is None or len(w) != len(game.seats):
         raise _NoTable
-    return w
+    return tuple(w)
+
+
+def decided(before: Sequence[float], mover: int, chosen: float) -> tuple[float, ...]:
+    """Each seat's chance once ``mover`` has made a choice worth ``chosen`` to him, from
+    the chances ``before`` it: the others share the rest in proportion to what they had
+    (evenly if they had nothing); with two seats the other has exactly the rest."""
+    rest = 1.0 - before[mover]
+    others = len(before) - 1
+    return tuple(chosen if s == mover else
+                 (1.0 - chosen) * (p / rest if rest > 0 else 1.0 / others)
+                 for s, p in enumerate(before))
 
 
 def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
@@ -206,7 +221,8 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
     if table_for(game) is None:
         raise _NoTable
     before = _chances(game)
-    out = Analysis(WIN, 2, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], start=before)
+    n = len(before)
+    out = Analysis(WIN, n, [0.0] * n, [0.0] * n, [0.0] * n, start=before)
     out.chances.append((0, before))
     turn = 0
     for step, command in enumerate(record.commands, 1):
@@ -229,9 +245,8 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
         events = command.apply(game)
         after = _chances(game)
         # The decision takes each seat from ``before`` to ``middle``; the dice, on to after.
-        middle = after if chosen is None else tuple(
-            chosen if s == mover else 1.0 - chosen for s in range(2))
-        for s in range(2):
+        middle = after if chosen is None else decided(before, mover, chosen)
+        for s in range(n):
             if s == mover:
                 out.add_skill(s, middle[s] - before[s], command.stand_in)
             else:

@@ -80,8 +80,9 @@ def score_race(record: Record) -> ChartData:
 
 
 def win_chances(record: Record, analysis: Analysis) -> ChartData | None:
-    """Each player's chance of winning at the start of every turn (two players with a
-    perfect-play table only; None otherwise)."""
+    """Each player's chance of winning at the start of every turn, one line a seat (a game
+    a perfect-play table answers; None otherwise).  The line across is an even chance:
+    one in as many as there are seats."""
     if analysis.kind != "win" or not analysis.chances:
         return None
     n = len(record.seats)
@@ -90,7 +91,7 @@ def win_chances(record: Record, analysis: Analysis) -> ChartData | None:
                    for s in range(n))
     return ChartData(_("Chance of winning"), _("Round"), _("Chance of winning"), series,
                      y_min=0.0,
-                     y_max=1.0, percent=True, reference=0.5, x_whole=True)
+                     y_max=1.0, percent=True, reference=1 / n, x_whole=True)
 
 
 def split_lines(record: Record, analysis: Analysis) -> list[str]:
@@ -106,7 +107,8 @@ def split_lines(record: Record, analysis: Analysis) -> list[str]:
         # Translators: {name} is a player's name, {split} a sentence such as "The dice
         # gave you +18%, your decisions cost 4%."
         lines.append(_("{name}: {split}").format(name=seat.name, split=split_words(
-            analysis.luck[s], analysis.skill[s], analysis.others[s])))
+            analysis.luck[s], analysis.skill[s], analysis.others[s],
+            opponents=len(record.seats) - 1)))
     return lines
 
 

@@ -477,7 +477,8 @@ def _luck(st: Statistics, rows: list[_Row]) -> None:
         others = None
         if r.value_kind == "win" and r.luck is not None and r.skill is not None:
             # Two seats: the final result minus the start is luck + skill + others, and the
-            # other seat's decisions move this seat's chance by minus their own skill.
+            # other seat's decisions move this seat's chance by minus their own skill.  With
+            # more seats no single other skill is stored (other_skill is None): no others.
             lucks.append(r.luck)
             others = -r.other_skill if r.other_skill is not None else None
         cost = r.given_away if r.decisions else None
@@ -584,30 +585,43 @@ def _computer_faces(history: History, filters: Filters, skipped: list[Skipped]
     return fairness([int(v) for v in counts])
 
 
-def split_words(luck: float, skill: float, others: float | None = None) -> str:
-    """One game's split in words: "The dice gave you +18%, your decisions cost 4%."."""
+def split_words(luck: float, skill: float, others: float | None = None,
+                opponents: int = 1) -> str:
+    """One game's split in words: "The dice gave you +18%, your decisions cost 4%."
+    (``others``: what the ``opponents``' decisions gave this player)."""
     fields = {"luck": signed_percent(luck), "cost": percent(-skill, 0),
               "others": signed_percent(others or 0.0)}
     dice = round(luck * 100) != 0
     own = round(skill * 100) != 0
-    rest = others is not None and round(others * 100) != 0
-    # Translators: one game's luck and skill, in eight whole sentences: {luck} and {others}
-    # are changes of the win chance with their sign (+18%), {cost} a percentage (4%).
+    rest = "" if others is None or round(others * 100) == 0 else \
+        "one" if opponents <= 1 else "several"
+    # Translators: one game's luck and skill, in twelve whole sentences: {luck} and
+    # {others} are changes of the win chance with their sign (+18%), {cost} a percentage
+    # (4%); {others} is what the opponent's decisions gave, or the opponents' together.
     sentences = {
-        (True, True, False): _("The dice gave you {luck}, your decisions cost {cost}."),
-        (True, False, False): _("The dice gave you {luck}, your decisions cost nothing "
-                                "that counts."),
-        (False, True, False): _("The dice were even, your decisions cost {cost}."),
-        (False, False, False): _("The dice were even, your decisions cost nothing that "
-                                 "counts."),
-        (True, True, True): _("The dice gave you {luck}, your decisions cost {cost}, your "
-                              "opponent's decisions gave you {others}."),
-        (True, False, True): _("The dice gave you {luck}, your decisions cost nothing that "
-                               "counts, your opponent's decisions gave you {others}."),
-        (False, True, True): _("The dice were even, your decisions cost {cost}, your "
+        (True, True, ""): _("The dice gave you {luck}, your decisions cost {cost}."),
+        (True, False, ""): _("The dice gave you {luck}, your decisions cost nothing "
+                             "that counts."),
+        (False, True, ""): _("The dice were even, your decisions cost {cost}."),
+        (False, False, ""): _("The dice were even, your decisions cost nothing that "
+                              "counts."),
+        (True, True, "one"): _("The dice gave you {luck}, your decisions cost {cost}, your "
                                "opponent's decisions gave you {others}."),
-        (False, False, True): _("The dice were even, your decisions cost nothing that "
+        (True, False, "one"): _("The dice gave you {luck}, your decisions cost nothing that "
                                 "counts, your opponent's decisions gave you {others}."),
+        (False, True, "one"): _("The dice were even, your decisions cost {cost}, your "
+                                "opponent's decisions gave you {others}."),
+        (False, False, "one"): _("The dice were even, your decisions cost nothing that "
+                                 "counts, your opponent's decisions gave you {others}."),
+        (True, True, "several"): _("The dice gave you {luck}, your decisions cost {cost}, "
+                                   "your opponents' decisions gave you {others}."),
+        (True, False, "several"): _("The dice gave you {luck}, your decisions cost nothing "
+                                    "that counts, your opponents' decisions gave you "
+                                    "{others}."),
+        (False, True, "several"): _("The dice were even, your decisions cost {cost}, your "
+                                    "opponents' decisions gave you {others}."),
+        (False, False, "several"): _("The dice were even, your decisions cost nothing that "
+                                     "counts, your opponents' decisions gave you {others}."),
     }
     return sentences[dice, own, rest].format(**fields)
 

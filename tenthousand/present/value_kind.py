@@ -1,20 +1,22 @@
 """Which kind of values the advisor, the strategy card and the review show for a rule set,
 and why: exact win chances under perfect play, or expected points and the reason (no tkinter).
 
-Exact chances need two seats and a perfect-play table: shipped, solved on this machine
-earlier, or being solved now.  Otherwise the values are the exact expected points of the
-max-expected tables, and the sentence names the reason (three or more players, rules no
-solver here takes and why, a solve still running or still to come).
+Exact chances need a perfect-play table for the rules and the number of seats: shipped,
+solved on this machine earlier, or being solved now.  Which (rules, seats) a table can
+answer at all is one function, :func:`table_refusal`, which asks the solver.  Otherwise
+the values are the exact expected points of the max-expected tables, and the sentence
+names the reason (a number of players or rules no solver here takes and why, a solve still
+running or still to come).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import _
+from ..i18n import _, ngettext, number
 from ..model.rules import Rules
 
-__all__ = ["ValueKind", "value_kind"]
+__all__ = ["ValueKind", "review_line", "table_refusal", "value_kind"]
 
 
 @dataclass(frozen=True)
@@ -35,30 +37,59 @@ class ValueKind:
         return _("Values: {points}. {why}").format(points=self.points, why=self.why)
 
 
+def table_refusal(rules: Rules, seats: int) -> str | None:
+    """Why no perfect-play table can answer a game of ``seats`` players under ``rules``: the
+    solver's own phrase (:func:`tenthousand.solver.cache.unsolvable`), or None where one
+    can (a table here, or one this machine can solve).  The one rule of which games have
+    win chances: the advisor's sentence and Perfect's reason for playing as Expert ask it."""
+    from ..solver import cache
+    from ..solver import table as tables
+
+    # The tables on disk are two-player tables (tables.available takes no seats): with
+    # one here, nothing needs solving (and numpy, which only a solve needs, may be absent).
+    if seats == 2 and tables.available(rules):
+        return None
+    return cache.unsolvable(rules, seats)
+
+
 def value_kind(rules: Rules, seats: int) -> ValueKind:
     """The values shown for a game of ``seats`` players under ``rules`` (quick: no table is
     read and nothing is solved)."""
     points = (_("expected points pegged (fewest best)") if rules.rotary_club
               else _("expected points"))
-    if seats != 2:
-        return ValueKind(False, _("Exact win chances are solved for two players only."),
-                         points)
     from ..solver import cache
     from ..solver import table as tables
 
-    if tables.available(rules):
-        return ValueKind(True, "")
-    if cache.being_solved(rules):
-        return ValueKind(False, _("Win chances follow once perfect play is solved for these "
-                                  "rules."), points)
-    problem = (_("the perfect-play table is missing") if tables.shipped_for(rules)
-               else cache.unsolvable(rules))
+    problem: str | None = None
+    if seats == 2:  # the tables and the solves on this machine are two-player ones
+        if tables.available(rules):
+            return ValueKind(True, "")
+        if cache.being_solved(rules):
+            return ValueKind(False, _("Win chances follow once perfect play is solved for "
+                                      "these rules."), points)
+        if tables.shipped_for(rules):
+            problem = _("the perfect-play table is missing")
+    problem = problem or table_refusal(rules, seats)
+    if problem and seats != 2:
+        return ValueKind(False, _seats_refused(problem, seats), points)
     if problem:
         # Translators: {reason} is a phrase ("the game point is above 5,000 with
         # surpassing: too many positions to solve on this computer").
         return ValueKind(False, _("No win chances: {reason}.").format(reason=problem), points)
     return ValueKind(False, _("No win chances yet: perfect play is not solved for these "
                               "rules (a game against Perfect solves it)."), points)
+
+
+def _seats_refused(problem: str, seats: int) -> str:
+    """The one sentence for a game whose number of seats (or whose rules with that number)
+    no table answers: the solver's reason, then what it means at the table."""
+    # Translators: {reason} is the solver's phrase without its full stop ("exact win
+    # chances are solved for two players only"); it begins the sentence, and its first
+    # letter is made a capital.  {players} is a number.
+    text = ngettext("{reason}, so with {players} player Perfect plays as Expert.",
+                    "{reason}, so with {players} players Perfect plays as Expert.",
+                    seats).format(reason=problem, players=number(seats))
+    return text[:1].upper() + text[1:]
 
 
 def review_line(rules: Rules, seats: int, kinds: set[str]) -> str:

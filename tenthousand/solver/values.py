@@ -111,7 +111,7 @@ class Advice:
     """Every choice of a throw with its value, and each seat's chance now."""
 
     seat: int  # the player to move
-    win: tuple[float, float]  # each seat's chance under perfect play from here
+    win: tuple[float, ...]  # each seat's chance under perfect play from here
     freezes: tuple[FreezeValue, ...]  # in the order of game.legal_freezes()
     best: FreezeValue  # the best freeze; bank if best.bank_is_best
 
@@ -151,7 +151,7 @@ def _freeze(game: Game, tv: Any, faces: tuple[int, ...], points: int) -> FreezeV
     return FreezeValue(faces, points, throw, tv.bank(t) if allowed else None)
 
 
-def win_probabilities(game: Game) -> tuple[float, float] | None:
+def win_probabilities(game: Game) -> tuple[float, ...] | None:
     """Each seat's chance of winning now under perfect play, or None (no table)."""
     table = table_for(game)
     if table is None:
