@@ -33,29 +33,33 @@ __all__ = ["LEVELS", "Decision", "Player", "Move", "make_player", "decide", "app
 
 
 def make_player(level: str, rules: Rules, *, seed: int | None = None,
-                perfect: PerfectFactory | None = None) -> Player:
+                perfect: PerfectFactory | None = None, players: int = 2) -> Player:
     """A computer player of the given level for these rules.
 
-    ``perfect`` is what ``perfect(rules, expert)`` makes (this package does not know the
+    ``perfect`` is what ``perfect(rules, expert, players=...)`` makes (``players``: the
+    seats of the game, which Perfect needs) (this package does not know the
     solver above it: :func:`tenthousand.solver.levels.make_player` passes its factory);
     without a factory, or when it makes None, the level is an Expert whose
     ``fallback_reason`` says why.
     """
-    from . import players
+    from . import players as kinds
 
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}")
     if level == "beginner":
-        return players.HumanLike(rules, "beginner", seed=seed)
+        return kinds.HumanLike(rules, "beginner", seed=seed)
     if level == "normal":
-        return players.HumanLike(rules, "normal", seed=seed)
+        return kinds.HumanLike(rules, "normal", seed=seed)
     if level == "max-expected":
-        return players.MaxExpected(rules, seed=seed)
+        return kinds.MaxExpected(rules, seed=seed)
     if level == "expert":
-        return players.Expert(rules, seed=seed)
+        return kinds.Expert(rules, seed=seed)
     # level == "perfect"
-    expert = players.Expert(rules, seed=seed)
-    made = perfect(rules, expert) if perfect is not None else None
+    expert = kinds.Expert(rules, seed=seed)
+    made = None
+    if perfect is not None:
+        made = perfect(rules, expert) if players == 2 else perfect(rules, expert,
+                                                                   players=players)
     if made is not None:
         return made
     expert.fallback_reason = _(FALLBACK_PERFECT)

@@ -66,4 +66,4 @@ class Player(Protocol):
 #: where its table does not answer, or None when there is no perfect play for them:
 #: :func:`tenthousand.solver.levels.perfect_player`, which the solver hands to
 #: :func:`tenthousand.ai.make_player`.
-PerfectFactory = Callable[["Rules", Player], "Player | None"]
+PerfectFactory = Callable[..., "Player | None"]  # (rules, fallback, players=2)

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 __all__ = ["MOVE_LANE", "STEP", "Computers", "PlayerFactory", "work_out"]
 
-PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=...)
+PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=..., players=...)
 
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
 #: The job runner's lane where the computer's moves are worked out, one at a time.
@@ -136,7 +136,8 @@ class Computers:
         if player is None:
             factory = self._factory or _default_factory()
             seed = None if self.seed is None else self.seed * 31 + seat
-            player = factory(key[1], self._game().rules, seed=seed)
+            game = self._game()
+            player = factory(key[1], game.rules, seed=seed, players=len(game.seats))
             self._players[key] = player
         return player
 

@@ -43,7 +43,7 @@ def first_wish(game: Game, player: Player) -> tuple[str, tuple[int, ...]]:
 
 
 def computer_chooser(level: str, game: Game, seed: int = 0) -> Chooser:
-    player = make_player(level, game.rules, seed=seed)
+    player = make_player(level, game.rules, seed=seed, players=len(game.seats))
     return lambda g: first_wish(g, player)
 
 

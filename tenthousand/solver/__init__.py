@@ -1,4 +1,4 @@
-"""Perfect two-player play: the offline solver, the shipped tables and the Perfect player.
+"""Perfect play: the offline solver, the shipped tables and the Perfect player.
 
 ``python -m tenthousand.solver --rules PRESET [--game-point N] [--out PATH]`` (also reached
 as ``python -m tenthousand.tools.sim solve ...``) solves a rule set and prints one JSON object.
@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 __all__ = ["main"]
 
@@ -38,8 +39,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="turn cap beyond the game point (default 2000)")
     p.add_argument("--out", type=Path, default=None, metavar="PATH",
                    help="write the table file here")
-    p.add_argument("--players", type=int, default=2, metavar="N",
-                   help="the number of players (2)")
+    p.add_argument("--players", type=int, default=2, choices=(2, 3), metavar="N",
+                   help="the number of players: 2 (the default) or 3")
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     return p
 
@@ -75,6 +76,8 @@ def main(args: list[str] | None = None) -> int:
     except ImportError:
         sys.stderr.write("solve: numpy is missing: install the game again (pipx reinstall tenthousand, or pip install numpy)\n")
         return 1
+    if ns.players == 3:
+        return _solve_three(rules, ns)
     from .variant import Refusal, variant_of
 
     found = variant_of(rules, ns.players, extra=ns.extra, limits=False)
@@ -99,5 +102,59 @@ def main(args: list[str] | None = None) -> int:
         "seconds": round(solution.seconds, 1),
         # unrounded (repr: every digit of the float), so that others can compare
         "first_player_win_probability": solution.first_player_win_probability,
+    }))
+    return 0
+
+
+def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
+    """``solve --players 3``: the three-player game (:mod:`.three`), one JSON line."""
+    import time
+
+    from . import table3, three
+
+    found = three.refusal(rules)
+    if found is not None:
+        sys.stderr.write(f"solve: {found}\n")
+        return 2
+    say = None
+    if ns.progress:
+        def say(share: float) -> None:
+            sys.stderr.write(f"\rsolving: {share:6.1%}")
+            sys.stderr.flush()
+    started = time.perf_counter()
+    solution = three.solve(rules, extra=ns.extra, progress=say)
+    wall = time.perf_counter() - started
+    if ns.progress:
+        sys.stderr.write("\n")
+    if ns.out is not None:
+        ns.out.parent.mkdir(parents=True, exist_ok=True)
+        ns.out.write_bytes(table3.pack(solution))
+    first, second, third = solution.movers()
+    st = solution.stats
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    except ImportError:  # not on Windows
+        peak = None
+    print(json.dumps({
+        "rules": (rules.title if ns.rules_file is not None else rules.preset)
+        + ("" if ns.game_point is None else f" to {rules.game_point}"),
+        "players": 3,
+        "states": 3 * solution.levels.ng ** 3,
+        "cycles": st.cycles,
+        "iterations": st.solves,
+        "kept_without_solving": st.kept,
+        "cycles_not_settling": st.flagged,
+        "cycles_mixing": st.mixed,
+        "cycles_with_several_equilibria": st.several,
+        "largest_gain": st.largest_gain,
+        "seconds": round(st.seconds, 1),
+        "wall_seconds": round(wall, 1),
+        "peak_mb": peak,
+        # unrounded, averaged over the drawn starting seat (D-7)
+        "first_player_win_probability": first,
+        "second_player_win_probability": second,
+        "third_player_win_probability": third,
     }))
     return 0

@@ -74,12 +74,14 @@ class SolveCancelled(Exception):
 
 
 class BackgroundSolve:
-    """One solve of one rule set, shared by every game that waits for it."""
+    """One solve of one rule set (for two or three players), shared by every game that
+    waits for it."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, players: int = 2) -> None:
         self.rules = rules
+        self.players = players
         self.progress = 0.0  # share done, 0 to 1 (read from the Tk thread)
-        self.table: tables.Table | None = None
+        self.table: Any = None  # a tables.Table, or a table3.Table3 for three players
         self.error: BaseException | None = None
         self._lock = threading.Lock()
         self._done = threading.Event()
@@ -96,7 +98,7 @@ class BackgroundSolve:
         """Whether the solve has ended (with a table or an error)."""
         return self._done.is_set()
 
-    def run(self) -> tables.Table:
+    def run(self) -> Any:
         """Solve (or wait for the thread that solves), cache and register the table.
 
         For a worker thread: a few seconds to minutes.  Raises what the solve raised.
@@ -113,16 +115,20 @@ class BackgroundSolve:
             raise self.error if self.error is not None else RuntimeError("no table")
         return self.table
 
+    def _report(self, share: float) -> None:
+        if self._stop.is_set():
+            raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
+        self.progress = max(self.progress, min(share, 0.99))
+
     def _solve(self) -> None:
         try:
+            if self.players == 3:
+                self.table = _solve_three(self.rules, self._report)
+                self.progress = 1.0
+                return
             table = load_cached(self.rules)
             if table is None:
-                def report(share: float) -> None:
-                    if self._stop.is_set():
-                        raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
-                    self.progress = max(self.progress, min(share, 0.99))
-
-                _solution, data = solve_table(self.rules, progress=report)  # numpy: only now
+                _solution, data = solve_table(self.rules, progress=self._report)  # numpy
                 table = unpack(data)
                 try:
                     write_atomic(cache_file(self.rules), data)
@@ -138,22 +144,49 @@ class BackgroundSolve:
             self._done.set()
 
 
-_SOLVES: dict[Rules, BackgroundSolve] = {}
+def _solve_three(rules: Rules, report: Any) -> Any:
+    """The three-player table of these rules: kept from an earlier solve, or solved now
+    (numpy and numba) and kept in the cache folder, written atomically."""
+    from . import table3
+
+    table = table3.load(rules)
+    if table is not None:
+        return table
+    from . import three
+
+    data = table3.pack(three.solve(rules, progress=report))
+    path = table3.cache_file(rules)
+    try:
+        write_atomic(path, data)
+        table = table3.read(path)
+    except OSError as e:  # the table still serves this session, from a file of its own
+        log.warning("cannot keep the three-player table in the cache: %s", e)
+        import tempfile
+
+        with tempfile.NamedTemporaryFile(suffix="-3.bin", delete=False) as f:
+            f.write(data)
+        table = table3.read(Path(f.name))
+    table3.register(table)
+    return table
+
+
+_SOLVES: dict[tuple[Rules, int], BackgroundSolve] = {}
 _SOLVES_LOCK = threading.Lock()
 
 
-def background(rules: Rules) -> BackgroundSolve:
-    """The solve of these rules (one per rule set and process, so a new game with the same
-    rules waits for the solve already running instead of starting another)."""
+def background(rules: Rules, players: int = 2) -> BackgroundSolve:
+    """The solve of these rules (one per rule set, number of players and process, so a
+    new game with the same rules waits for the solve already running instead of starting
+    another)."""
     with _SOLVES_LOCK:
-        found = _SOLVES.get(rules)
-        if found is None or (found.done and found.table is None):
-            found = _SOLVES[rules] = BackgroundSolve(rules)  # a failed solve is tried again
+        found = _SOLVES.get((rules, players))
+        if found is None or (found.done and found.table is None):  # a failed one: again
+            found = _SOLVES[(rules, players)] = BackgroundSolve(rules, players)
         return found
 
 
-def being_solved(rules: Rules) -> bool:
+def being_solved(rules: Rules, players: int = 2) -> bool:
     """Whether a solve of these rules is running in this process (a quick check)."""
     with _SOLVES_LOCK:
-        found = _SOLVES.get(rules)
+        found = _SOLVES.get((rules, players))
     return found is not None and not found.done

@@ -18,19 +18,20 @@ if TYPE_CHECKING:
 __all__ = ["make_player", "perfect_player"]
 
 
-def make_player(level: str, rules: Rules, *, seed: int | None = None) -> Player:
+def make_player(level: str, rules: Rules, *, seed: int | None = None,
+                players: int = 2) -> Player:
     """A computer player of the given level for these rules (see
     :func:`tenthousand.ai.make_player`): ``perfect`` is the Perfect player when there is
     perfect play for the rules, otherwise an Expert whose ``fallback_reason`` says why."""
-    return ai.make_player(level, rules, seed=seed, perfect=perfect_player)
+    return ai.make_player(level, rules, seed=seed, perfect=perfect_player, players=players)
 
 
-def perfect_player(rules: Rules, fallback: Player) -> Player | None:
-    """The Perfect player for these rules, playing as ``fallback`` where its table does not
-    answer; None when there is no table and none can be solved here."""
+def perfect_player(rules: Rules, fallback: Player, players: int = 2) -> Player | None:
+    """The Perfect player for these rules and number of seats, playing as ``fallback`` where
+    its table does not answer; None when there is no table and none can be solved here."""
     try:
         from .player import PerfectPlayer
 
-        return PerfectPlayer.for_rules(rules, fallback)
+        return PerfectPlayer.for_rules(rules, fallback, players)
     except ImportError:
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..ai import Decision
 from ..i18n import N_, _
@@ -35,19 +35,32 @@ class PerfectPlayer:
     level = "perfect"
 
     def __init__(self, rules: Rules, fallback: Player,
-                 solve: cache.BackgroundSolve | None = None) -> None:
+                 solve: cache.BackgroundSolve | None = None, players: int = 2) -> None:
         self.rules = rules
+        self.players = players  # the seats of its games: two or three
         self.fallback = fallback
         self.fallback_reason: str | None = None if solve is None else _(SOLVING)
-        self._table: tables.Table | None = None
+        self._table: Any = None  # a tables.Table, or a table3.Table3 for three seats
         self._unreadable = False  # the table file is there but could not be read
         self._solve = solve  # the table is still to be solved (None: it is there)
         self._lock = threading.Lock()
 
     @classmethod
-    def for_rules(cls, rules: Rules, fallback: Player) -> PerfectPlayer | None:
-        """A Perfect player for these rules, or None when no table ships for them and none
-        can be solved here (options, a huge game point, no numpy)."""
+    def for_rules(cls, rules: Rules, fallback: Player,
+                  players: int = 2) -> PerfectPlayer | None:
+        """A Perfect player for these rules and seats, or None when no table ships for
+        them and none can be solved here (options, a huge game point, no numpy; with three
+        seats any option; four or more seats)."""
+        if players == 3:
+            from . import table3
+
+            if table3.available(rules):
+                return cls(rules, fallback, players=3)
+            if cache.unsolvable(rules, 3) is not None:
+                return None
+            return cls(rules, fallback, cache.background(rules, 3), players=3)
+        if players != 2:
+            return None
         if tables.available(rules):  # prepare() reads the table, in a worker
             return cls(rules, fallback)
         if tables.shipped_for(rules) or cache.unsolvable(rules) is not None:
@@ -94,7 +107,7 @@ class PerfectPlayer:
         with self._lock:
             if self._table is None and not self._unreadable:
                 if self._solve is None:
-                    self._table = tables.load(self.rules)
+                    self._table = self._load()
                     if self._table is None:
                         self._unreadable = True
                         self.fallback_reason = _("the perfect-play table could not be read; "
@@ -149,7 +162,15 @@ class PerfectPlayer:
         if adv is None:
             return self.fallback.choose_move(game)
         best = adv.best
-        return Decision(game.indices_for(best.faces), best.bank_is_best)
+        return Decision(game.indices_for(best.faces),
+                        best.bank_is_best if adv.banks is None else adv.banks)
+
+    def _load(self) -> Any:
+        if self.players == 3:
+            from . import table3
+
+            return table3.load(self.rules)
+        return tables.load(self.rules)
 
     def choose_discard(self, game: Game) -> int:
         return self.fallback.choose_discard(game)

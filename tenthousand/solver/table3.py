@@ -31,7 +31,6 @@ import random
 import struct
 import sys
 from array import array
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,7 +42,8 @@ from .turn3 import Turn3
 if TYPE_CHECKING:
     from ..model.game import Game
 
-__all__ = ["FORMAT", "MAGIC", "Table3", "cache_file", "pack", "read"]
+__all__ = ["FORMAT", "MAGIC", "Table3", "available", "cache_file", "draw", "load", "pack",
+           "read", "register"]
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +189,13 @@ class Table3:
         return (c0, c1, 1.0 - c0 - c1)
 
     def c1(self, fin: int, dx: int, dy: int, x0: bool, y0: bool) -> tuple[float, ...]:
+        """The first chaser's turn start; a finish further ahead than the table reaches
+        (a turn that went on past the solver's cap) is read at the table's edge, both
+        leads less by the same amount."""
         flags = self.shapes["c1"][3]
+        over = max(dx, dy) - (self.shapes["c1"][1] - 1)
+        if over > 0:
+            dx, dy = max(dx - over, 1), max(dy - over, 1)
         return self._at("c1", fin, dx, dy, int(x0) if flags > 1 else 0,
                         int(y0) if flags > 1 else 0)
 
@@ -381,5 +387,43 @@ def draw(game: Game, weight: float) -> bool:
     return random.Random(seed[:16]).random() < weight
 
 
-_LOADED: dict[Rules, Table3] = {}
-_Callable = Callable  # (kept for the type checker of callers)
+_REGISTERED: dict[Rules, Table3] = {}
+
+
+def register(table: Table3) -> None:
+    """Make ``table`` answer three-seat games of its rules (the cache, tests)."""
+    _REGISTERED[table.rules] = table
+
+
+def available(rules: Rules) -> bool:
+    """Whether a three-player table answers these rules, without reading it (quick)."""
+    if rules in _REGISTERED:
+        return True
+    try:
+        return cache_file(rules).is_file()
+    except OSError:
+        return False
+
+
+def load(rules: Rules) -> Table3 | None:
+    """The three-player table of these rules (registered, or solved on this machine
+    earlier), or None; a damaged file is logged and set aside, so it is solved again."""
+    found = _REGISTERED.get(rules)
+    if found is not None:
+        return found
+    path = cache_file(rules)
+    try:
+        found = read(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        log.warning("the three-player table %s cannot be read (%s); solving again", path, e)
+        try:
+            path.replace(path.with_name(path.name + ".bad"))
+        except OSError:
+            pass
+        return None
+    if found.rules != rules:
+        return None
+    register(found)
+    return found

@@ -34,15 +34,23 @@ __all__ = ["STEP", "Advice", "FreezeValue", "TurnValues", "advice", "cache_limit
 STEP = 50
 
 
-def table_for(game: Game) -> Table | None:
-    """The table that answers this game, or None (no table for its rules and seats)."""
+def table_for(game: Game) -> Any:
+    """The table that answers this game, or None (no table for its rules and seats): a
+    :class:`.table.Table` for two seats, a :class:`.table3.Table3` for three."""
+    if len(game.seats) == 3:
+        from . import table3
+
+        return table3.load(game.rules)
     if len(game.seats) != 2:
         return None
     return load(game.rules)
 
 
 def position(game: Game, table: Table | None = None) -> Position | None:
-    """The turn start the game is at (its table's), or None."""
+    """The turn start the game is at (its table's), or None (three seats: see
+    :func:`turn_values`)."""
+    if len(game.seats) != 2:
+        return None
     table = table or table_for(game)
     if table is None or game.phase not in (Phase.START, Phase.CHOOSE):
         return None
@@ -55,7 +63,10 @@ def _choice(game: Game) -> str:
 
 def turn_values(game: Game, table: Table | None = None) -> Any:
     """The turn the player to move plays (START or CHOOSE): a challenge turn once he has
-    challenged, else the plain turn; None where the table does not answer."""
+    challenged, else the plain turn; None where the table does not answer.  With three
+    seats a :class:`.turn3.Turn3` as the mover plays it (:func:`playing`)."""
+    if len(game.seats) == 3:
+        return playing(game)
     table = table or table_for(game)
     found = position(game, table)
     if table is None or found is None:
@@ -96,6 +107,9 @@ class FreezeValue:
     points: int
     throw: float | None  # the chance after freezing and throwing on (None: not allowed)
     bank: float | None  # the chance after freezing and banking (None: not allowed)
+    # with three seats: every seat's chance after throwing on and after banking
+    throw_all: tuple[float, ...] | None = None
+    bank_all: tuple[float, ...] | None = None
 
     @property
     def best(self) -> float:
@@ -114,12 +128,19 @@ class Advice:
     win: tuple[float, ...]  # each seat's chance under perfect play from here
     freezes: tuple[FreezeValue, ...]  # in the order of game.legal_freezes()
     best: FreezeValue  # the best freeze; bank if best.bank_is_best
+    #: three seats: the mover's equilibrium play mixes two policies this turn (drawn at
+    #: its start), so choices equal for him may be played either way
+    mixes: bool = False
+    #: three seats: whether the best move banks, as the mover plays (None: best.bank_is_best)
+    banks: bool | None = None
 
 
 def advice(game: Game) -> Advice | None:
     """The value of every choice at Phase.CHOOSE, or None where no table answers."""
     if game.phase is not Phase.CHOOSE:
         return None
+    if len(game.seats) == 3:
+        return _advice3(game)
     tv = turn_values(game)
     if tv is None:
         return None
@@ -158,7 +179,13 @@ def win_probabilities(game: Game) -> tuple[float, ...] | None:
         return None
     if game.phase is Phase.OVER:
         winners = [s for s, rank, _, _ in game.ranking() if rank == 1]
-        return (1.0 if 0 in winners else 0.0, 1.0 if 1 in winners else 0.0)
+        return tuple(1.0 if s in winners else 0.0 for s in range(len(game.seats)))
+    if len(game.seats) == 3:
+        if game.phase is Phase.CHOOSE:
+            adv = advice(game)
+            return None if adv is None else adv.win
+        turn = playing(game) if game.phase is Phase.START else None
+        return None if turn is None else turn.start()
     if game.phase is Phase.CHOOSE:
         adv = advice(game)
         return None if adv is None else adv.win
@@ -179,3 +206,50 @@ def win_probabilities(game: Game) -> tuple[float, ...] | None:
     out[game.current] = mover
     out[1 - game.current] = 1.0 - mover
     return (out[0], out[1])
+
+
+# -- three seats ------------------------------------------------------------------------
+
+def playing(game: Game) -> Any:
+    """The turn the player to move plays in a three-seat game, as he plays it: where his
+    equilibrium mixes two policies, the one drawn for this turn (:func:`.table3.draw`);
+    None where no table answers or the game is not at a turn."""
+    from . import table3
+
+    if game.phase not in (Phase.START, Phase.CHOOSE):
+        return None
+    tb = table3.load(game.rules)
+    turn = None if tb is None else tb.turn(game)
+    if turn is None:
+        return None
+    if turn.mixes:
+        return turn.playing(table3.draw(game, turn.play[2]))
+    return turn.playing(True)
+
+
+def _advice3(game: Game) -> Advice | None:
+    tv = playing(game)
+    if tv is None:
+        return None
+    m = game.current
+    out = []
+    keys = []
+    for faces, points in game.legal_freezes():
+        left = len(game.thrown) - len(faces)
+        t = game.turn_score // STEP + points // STEP
+        row = tv._throw(t, 6 if left == 0 else left)
+        throw = tuple(row[k] + row[3] * tv.trash[k] for k in range(3))
+        allowed = game.bank_refusal(game.indices_for(faces)) is None
+        bank = tv.bank(t) if allowed else None
+        out.append(FreezeValue(faces, points, throw[m], None if bank is None else bank[m],
+                               throw, bank))
+        throw_key = row[m] + row[3] * tv.key
+        keys.append(max(throw_key, bank[m]) if bank is not None else throw_key)
+    if not out:
+        return None
+    i = max(range(len(out)), key=lambda j: keys[j])
+    best = out[i]
+    banks = best.bank_all is not None and best.bank_all[m] >= keys[i]
+    win = best.bank_all if banks else best.throw_all
+    assert win is not None
+    return Advice(m, tuple(win), tuple(out), best, mixes=tv.mixes, banks=banks)

@@ -118,7 +118,8 @@ def _players_for(game: Game, seed: int, level: str) -> Callable[[int], Player]:
     try:
         from ..solver.levels import make_player
 
-        made = [make_player(level, game.rules, seed=seed + i) for i in range(len(game.seats))]
+        made = [make_player(level, game.rules, seed=seed + i, players=len(game.seats))
+                for i in range(len(game.seats))]
         for p in made:
             p.prepare()
         return lambda seat: made[seat]

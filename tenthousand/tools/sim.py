@@ -238,7 +238,8 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
     except ValueError as e:
         _fail(str(e))
     base = 0 if seed is None else seed
-    players = [make_player(level, rules, seed=None if seed is None else base * 1000 + i)
+    players = [make_player(level, rules, seed=None if seed is None else base * 1000 + i,
+                           players=len(levels))
                for i, level in enumerate(levels)]
     if "perfect" in levels:
         # A long match meets the same board scores again and again: keep their solved turns
@@ -261,6 +262,9 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
                history: Path | None = None, analyse: bool = False) -> dict[str, Any]:
     t0 = time.perf_counter()
     for p in players:
+        solve = getattr(p, "background_solve", lambda: None)()
+        if solve is not None:  # Perfect for rules with no table yet: solved first
+            solve()
         p.prepare()
     table_seconds = time.perf_counter() - t0
     seats = [Seat(f"{level} {i + 1}", True, level) for i, level in enumerate(levels)]

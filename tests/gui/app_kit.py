@@ -63,7 +63,8 @@ class StandIn:
 def stand_in_factory(**extra: Any) -> Callable[..., StandIn]:
     made: list[StandIn] = []
 
-    def factory(level: str, rules: Rules, *, seed: int | None = None) -> StandIn:
+    def factory(level: str, rules: Rules, *, seed: int | None = None,
+                players: int = 2) -> StandIn:
         player = StandIn(level, rules, seed=seed, **extra)
         made.append(player)
         return player
