@@ -2,7 +2,7 @@
 recursion, its end game and a passive third seat against the two-player solver, its
 solution through the engine's own games, and the equilibrium check everywhere.
 
-The solver is written apart from ``tenthousand.solver`` (the two-player solver is imported
+The solver is written apart from ``tenthousand.solver`` (the two-player engine is imported
 here only to compare with); see ``three_brute``'s docstring for the model.
 """
 
@@ -22,9 +22,38 @@ pytest.importorskip("numba")  # the kernel's loops in plain Python would take mi
 
 import three_brute as tb  # noqa: E402
 
-from tenthousand.solver import core  # noqa: E402
+from tenthousand.solver import engine  # noqa: E402
 
 STEP = 50
+
+
+class TwoPlayer:
+    """The two-player engine's values in the arrays these tests compare with: ``win[seat]
+    [own, other]`` the mover's chance in the normal game, ``tie_first`` the first's chance
+    in a tie-break round, ``tie_second[x]`` the second's facing the first's turn score
+    ``x``, ``catch_up[on the board, mover the lower seat, deficit]`` the catch-up turn's."""
+
+    def __init__(self, rules: Rules, extra: int) -> None:
+        s = engine.solve(rules, extra=extra, tol=1e-13)
+        ng = rules.game_point // STEP
+        self.win = np.array([[[s.normal(seat, a, b) for b in range(ng)] for a in range(ng)]
+                             for seat in range(2)])
+        fams = {f.name: f for f in s.variant.space.families}
+        first = fams["far-first"]
+        self.tie_first = s.value(first, first.frame(0))
+        second = fams["far-second"]
+        self.tie_second = np.full(second.volume + 1, np.nan)
+        for i in range(second.volume):
+            fr = second.frame(i)
+            self.tie_second[fr["deficit"]] = s.value(second, fr)
+        catch = fams["catch-up"]
+        top = max(catch.frame(i)["deficit"] for i in range(catch.volume))
+        self.catch_up = np.full((2, 2, top + 1), np.nan)
+        for i in range(catch.volume):  # boards by class: 0, and one on the board (1)
+            fr = catch.frame(i)
+            if fr["board0"] in (0, 1):
+                self.catch_up[fr["board0"], int(fr["seat"] == 0), fr["deficit"]] = \
+                    s.value(catch, fr)
 
 #: Small games, one for each scoring: Ten-Thousand's, Farkle's (an opening minimum), and
 #: Trash's (minimums, the compulsory throw after a corner).
@@ -159,7 +188,7 @@ def test_a_passive_third_seat_gives_the_two_player_game_back(name: str) -> None:
     two-player game, whose tie-breaks go in seat order too."""
     rules = TWO[name]
     brute = tb.ThreeBrute(rules, extra=100, passive=2).solve()
-    two = core.solve(rules, extra=100, tol=1e-13)
+    two = TwoPlayer(rules, 100)
     a, b = np.meshgrid(np.arange(brute.ng), np.arange(brute.ng), indexing="ij")
     assert np.abs(brute.normal[a, b, 0, 0, 0] - two.win[0]).max() < 1e-12
     assert np.abs(brute.normal[b, a, 0, 1, 1] - two.win[1]).max() < 1e-12
@@ -170,7 +199,7 @@ def test_a_passive_first_seat_leaves_seats_1_and_2_playing_the_two_player_game()
     """Seat 0 passive: seat 1 plays the two-player game's seat 0 (first in tie-breaks)."""
     rules = TWO["ten-thousand"]
     brute = tb.ThreeBrute(rules, extra=100, passive=0).solve()
-    two = core.solve(rules, extra=100, tol=1e-13)
+    two = TwoPlayer(rules, 100)
     a, b = np.meshgrid(np.arange(brute.ng), np.arange(brute.ng), indexing="ij")
     assert np.abs(brute.normal[0, a, b, 1, 1] - two.win[0]).max() < 1e-12
     assert np.abs(brute.normal[0, b, a, 2, 2] - two.win[1]).max() < 1e-12
@@ -186,16 +215,17 @@ def test_the_end_game_with_one_player_out_is_the_two_player_end(name: str) -> No
     brute._solve_tie2()
     brute._solve_tie3()
     brute._solve_c2(60)
-    two = core.solve(rules, extra=100, tol=1e-13)
+    two = TwoPlayer(rules, 100)
     assert brute.tie2 == pytest.approx(two.tie_first, abs=1e-13)
-    assert np.abs(brute.tie2_second[:, 1] - two.tie_second).max() < 1e-13
+    n = min(len(brute.tie2_second), len(two.tie_second))
+    assert np.nanmax(np.abs(brute.tie2_second[:n, 1] - two.tie_second[:n])) < 1e-13
     for mover in range(3):
         for holders in (0, 1):
             holder = (mover + 1 + holders) % 3
             for y0 in (0, 1):
                 mine = brute.c2[mover, holders, 1:, y0, mover]
                 theirs = two.catch_up[1 - y0, int(mover < holder), 1:len(mine) + 1]
-                assert np.abs(mine[:len(theirs)] - theirs).max() < 1e-13
+                assert np.nanmax(np.abs(mine[:len(theirs)] - theirs)) < 1e-13
 
 
 # -- through the engine -----------------------------------------------------------------
@@ -341,7 +371,7 @@ def test_the_presets_scorings_to_500(key: str) -> None:
 def test_a_passive_third_seat_to_600(name: str) -> None:
     rules = TWO[name].with_options(game_point=600)
     brute = tb.ThreeBrute(rules, extra=200, passive=2).solve()
-    two = core.solve(rules, extra=200, tol=1e-13)
+    two = TwoPlayer(rules, 200)
     a, b = np.meshgrid(np.arange(brute.ng), np.arange(brute.ng), indexing="ij")
     assert np.abs(brute.normal[a, b, 0, 0, 0] - two.win[0]).max() < 1e-12
     assert np.abs(brute.normal[b, a, 0, 1, 1] - two.win[1]).max() < 1e-12
