@@ -15,7 +15,6 @@ from ..i18n import N_
 
 if TYPE_CHECKING:
     from ..model.game import Game
-    from ..model.rules import Rules
 
 __all__ = ["Decision", "Player", "PerfectFactory", "FALLBACK_PERFECT"]
 

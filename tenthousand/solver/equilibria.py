@@ -89,7 +89,7 @@ def _w(values: Any, k: int) -> float:
 
 def _stable(pieces: list[list[Piece]], eq: Eq) -> bool:
     """Whether no mover has a better piece than what he plays (to :data:`_SAME`)."""
-    for k, (i, j, q) in enumerate(eq.picks):
+    for k, (i, j, _q) in enumerate(eq.picks):
         w = _w(eq.values, k)
         keys = [pc.a[k] + pc.p * w for pc in pieces[k]]
         mine = min(keys[i], keys[j]) if i != j else keys[i]
@@ -189,64 +189,87 @@ def _listed(pieces: list[list[Piece]]) -> list[Eq]:
     pairs = [_neighbours(p) for p in pieces]
     for k1, k2 in ((0, 1), (1, 2), (0, 2)):
         third = 3 - k1 - k2
-        for (i1, j1), (i2, j2), l in itertools.product(pairs[k1], pairs[k2], range(n[third])):
-            kk1, kk2 = _kink(pieces[k1], k1, i1, j1), _kink(pieces[k2], k2, i2, j2)
-            if kk1 is None or kk2 is None:
-                continue
-            picks = [(0, 0, 1.0)] * 3
-            picks[third] = (l, l, 1.0)
-
-            def at(q1: float, q2: float) -> list[tuple[int, int, float]]:
-                out = list(picks)
-                out[k1], out[k2] = (i1, j1, q1), (i2, j2, q2)
-                return out
-
-            # k1's indifference fixes k2's weight, and k2's fixes k1's (each affine)
-            g0, g1 = _g(pieces, at(0.5, 0.0), k1, kk1), _g(pieces, at(0.5, 1.0), k1, kk1)
-            h0, h1 = _g(pieces, at(0.0, 0.5), k2, kk2), _g(pieces, at(1.0, 0.5), k2, kk2)
-            if g0 == g1 or h0 == h1:
-                continue
-            q2, q1 = g0 / (g0 - g1), h0 / (h0 - h1)
-            if -1e-12 <= q1 <= 1 + 1e-12 and -1e-12 <= q2 <= 1 + 1e-12:
-                keep(at(min(max(q1, 0.0), 1.0), min(max(q2, 0.0), 1.0)))
+        for one, two, pure in itertools.product(pairs[k1], pairs[k2], range(n[third])):
+            picks = _two_mixing(pieces, (k1, one), (k2, two), (third, pure))
+            if picks is not None:
+                keep(picks)
     if found:  # the fewest mixing players first: all three mix only where nothing else does
         return found
-    for (i0, j0), (i1, j1), (i2, j2) in itertools.product(*pairs):
-        kinks = [_kink(pieces[0], 0, i0, j0), _kink(pieces[1], 1, i1, j1),
-                 _kink(pieces[2], 2, i2, j2)]
-        if any(k is None for k in kinks):
-            continue
-        ij = [(i0, j0), (i1, j1), (i2, j2)]
-
-        def profile(q: list[float]) -> list[tuple[int, int, float]]:
-            return [(ij[k][0], ij[k][1], q[k]) for k in range(3)]
-
-        def solve_for(k: int, other: int, known: float, fixed: int) -> float | None:
-            # g_k is affine in the weight of ``other`` with ``fixed``'s weight ``known``
-            q = [0.5, 0.5, 0.5]
-            q[fixed] = known
-            q[other] = 0.0
-            u = _g(pieces, profile(q), k, kinks[k])  # type: ignore[arg-type]
-            q[other] = 1.0
-            v = _g(pieces, profile(q), k, kinks[k])  # type: ignore[arg-type]
-            return None if u == v else u / (u - v)
-
-        def residual(q2: float) -> float:
-            q1 = solve_for(0, 1, q2, 2)  # mover 0's indifference: weight of 1 given 2's
-            if q1 is None:
-                return float("nan")
-            q0 = solve_for(2, 0, q1, 1)  # mover 2's: weight of 0 given 1's
-            if q0 is None:
-                return float("nan")
-            return _g(pieces, profile([q0, q1, q2]), 1, kinks[1])  # type: ignore[arg-type]
-
-        for q2 in _roots(residual):
-            q1 = solve_for(0, 1, q2, 2)
-            q0 = None if q1 is None else solve_for(2, 0, q1, 1)
-            if q0 is not None and q1 is not None and all(
-                    -1e-12 <= q <= 1 + 1e-12 for q in (q0, q1)):
-                keep(profile([min(max(q, 0.0), 1.0) for q in (q0, q1, q2)]))
+    for ij in itertools.product(*pairs):
+        for picks in _three_mixing(pieces, list(ij)):
+            keep(picks)
     return found
+
+
+def _clip(q: float) -> float | None:
+    return min(max(q, 0.0), 1.0) if -1e-12 <= q <= 1 + 1e-12 else None
+
+
+def _two_mixing(pieces: list[list[Piece]], first: tuple[int, tuple[int, int]],
+                second: tuple[int, tuple[int, int]],
+                pure: tuple[int, int]) -> list[tuple[int, int, float]] | None:
+    """Movers ``first[0]`` and ``second[0]`` mixing their pairs of pieces, the third
+    playing piece ``pure[1]``: the weights that make each indifferent (each mover's
+    indifference is affine in the other's weight), or None."""
+    (k1, (i1, j1)), (k2, (i2, j2)) = first, second
+    kk1, kk2 = _kink(pieces[k1], k1, i1, j1), _kink(pieces[k2], k2, i2, j2)
+    if kk1 is None or kk2 is None:
+        return None
+    base = [(0, 0, 1.0)] * 3
+    base[pure[0]] = (pure[1], pure[1], 1.0)
+
+    def at(q1: float, q2: float) -> list[tuple[int, int, float]]:
+        out = list(base)
+        out[k1], out[k2] = (i1, j1, q1), (i2, j2, q2)
+        return out
+
+    g0, g1 = _g(pieces, at(0.5, 0.0), k1, kk1), _g(pieces, at(0.5, 1.0), k1, kk1)
+    h0, h1 = _g(pieces, at(0.0, 0.5), k2, kk2), _g(pieces, at(1.0, 0.5), k2, kk2)
+    if g0 == g1 or h0 == h1:
+        return None
+    q2, q1 = _clip(g0 / (g0 - g1)), _clip(h0 / (h0 - h1))
+    return None if q1 is None or q2 is None else at(q1, q2)
+
+
+def _three_mixing(pieces: list[list[Piece]],
+                  ij: list[tuple[int, int]]) -> list[list[tuple[int, int, float]]]:
+    """All three movers mixing their pairs ``ij``: mover 0's indifference gives mover 1's
+    weight from mover 2's, mover 2's gives mover 0's from mover 1's, and mover 1's is then
+    one equation in mover 2's weight, solved by bisection on [0, 1]."""
+    kinks = [_kink(pieces[k], k, *ij[k]) for k in range(3)]
+    if any(k is None for k in kinks):
+        return []
+    known = [k for k in kinks if k is not None]
+
+    def profile(q: list[float]) -> list[tuple[int, int, float]]:
+        return [(ij[k][0], ij[k][1], q[k]) for k in range(3)]
+
+    def solve_for(k: int, other: int, weight: float, fixed: int) -> float | None:
+        # g_k is affine in the weight of ``other`` with ``fixed``'s weight given
+        q = [0.5, 0.5, 0.5]
+        q[fixed], q[other] = weight, 0.0
+        u = _g(pieces, profile(q), k, known[k])
+        q[other] = 1.0
+        v = _g(pieces, profile(q), k, known[k])
+        return None if u == v else u / (u - v)
+
+    def weights(q2: float) -> list[float] | None:
+        q1 = solve_for(0, 1, q2, 2)
+        q0 = None if q1 is None else solve_for(2, 0, q1, 1)
+        return None if q0 is None or q1 is None else [q0, q1, q2]
+
+    def residual(q2: float) -> float:
+        q = weights(q2)
+        return float("nan") if q is None else _g(pieces, profile(q), 1, known[1])
+
+    out = []
+    for q2 in _roots(residual):
+        q = weights(q2)
+        if q is not None:
+            clipped = [_clip(x) for x in q]
+            if all(x is not None for x in clipped):
+                out.append(profile([x for x in clipped if x is not None]))
+    return out
 
 
 def _envelope(levels: Any, bank: Any, need: Any, cap: Any, k: int, lo: float,
@@ -296,9 +319,9 @@ def solve_cycle(levels: Any, bank: Any, need: Any, cap: Any,
             add(k, a, w, p)
     movers = np.arange(3)
     for k in range(3):  # every piece of each mover's best value around the trash values met
-        ws = [w for _, w, _ in cands[k]]
-        spread = max(ws) - min(ws)
-        lo, hi = min(ws) - spread - 1e-3, max(ws) + spread + 1e-3
+        met = [w for _, w, _ in cands[k]]
+        spread = max(met) - min(met)
+        lo, hi = min(met) - spread - 1e-3, max(met) + spread + 1e-3
         for a, w, p in _envelope(levels, bank[k:k + 1], need[k:k + 1], cap[k:k + 1], k,
                                  max(lo, 0.0), min(hi, 1.0)):
             add(k, a, w, p)
@@ -306,9 +329,9 @@ def solve_cycle(levels: Any, bank: Any, need: Any, cap: Any,
         good: list[tuple[Eq, float]] = []
         grew = False
         for eq in sorted(_listed(pieces), key=lambda e: (e.mixers, -e.own)):
-            w = np.array([_w(eq.values, k) for k in range(3)])
-            a, p = levels.solve_turns(bank, w, need, cap, movers)
-            best = np.array([a[k, k] + p[k] * w[k] for k in range(3)])
+            ws = np.array([_w(eq.values, k) for k in range(3)])
+            a, p = levels.solve_turns(bank, ws, need, cap, movers)
+            best = np.array([a[k, k] + p[k] * ws[k] for k in range(3)])
             gain = float((best - np.diag(eq.values)).max())
             if gain < -1e-9:  # a mixture of pieces is a policy: never above the best
                 raise RuntimeError(f"a trash cycle's pieces are not the turns' ({gain:.2e})")
@@ -317,7 +340,7 @@ def solve_cycle(levels: Any, bank: Any, need: Any, cap: Any,
             else:
                 for k in range(3):
                     if best[k] - eq.values[k, k] > GAIN:
-                        grew |= add(k, a[k], float(w[k]), float(p[k]))
+                        grew |= add(k, a[k], float(ws[k]), float(p[k]))
         if good:
             eq, gain = good[0]
             play = []

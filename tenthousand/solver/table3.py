@@ -202,10 +202,10 @@ class Table3:
     def c2(self, last: int, holders: int, d: int, y0: bool) -> tuple[float, ...]:
         return self._at("c2", last, holders, min(d, self.shapes["c2"][2] - 1), int(y0))
 
-    def tie_vector(self, seats: tuple[int, ...]) -> tuple[float, float, float]:
+    def tie_vector(self, seats: tuple[int, ...]) -> tuple[float, ...]:
         s = sorted(seats)
         if len(s) == 3:
-            return self.tie3  # type: ignore[return-value]
+            return self.tie3
         out = [0.0, 0.0, 0.0]
         out[s[0]], out[s[1]] = self.tie2, 1.0 - self.tie2
         return (out[0], out[1], out[2])
@@ -236,7 +236,7 @@ class Table3:
         key = (game.stage, m, tuple(board), tuple(game.queue), game.reacher)
         return _turns(self, key)
 
-    def values(self, game: Game) -> tuple[float, float, float] | None:
+    def values(self, game: Game) -> tuple[float, ...] | None:
         """Each seat's chance at the start of the turn the game is in, or None."""
         t = self.turn(game)
         return None if t is None else t.start()
@@ -245,7 +245,8 @@ class Table3:
 def _turns(table: Table3, key: tuple[Any, ...]) -> Turn3 | None:
     from .turn import cached
 
-    return cached(("three", id(table), *key), lambda: _make(table, *key))  # type: ignore[no-any-return]
+    found: Turn3 | None = cached(("three", id(table), *key), lambda: _make(table, *key))
+    return found
 
 
 def _make(tb: Table3, stage: str, m: int, board: tuple[int, ...], queue: tuple[int, ...],
@@ -269,7 +270,7 @@ def _make(tb: Table3, stage: str, m: int, board: tuple[int, ...], queue: tuple[i
                 return tb.normal(nxt, (b[0], b[1], b[2]))
             return tb.c1(m, to - x, to - y, x == 0, y == 0)
 
-        trash = tb.normal(nxt, (board[0], board[1], board[2]))
+        trash: tuple[float, ...] = tb.normal(nxt, (board[0], board[1], board[2]))
         play = tb.mix.get((m, board[0], board[1], board[2]))
         return Turn3(rules, m, bank, trash, need, cap, play)
     last_cap = max(ng + e, tb.min)
@@ -294,7 +295,6 @@ def _make(tb: Table3, stage: str, m: int, board: tuple[int, ...], queue: tuple[i
         others = [s for s in range(3) if s != m]
         best = max(board[s] for s in others)
         holders = [s for s in others if board[s] == best]
-        h = 2 if len(holders) == 2 else (0 if holders[0] == nxt else 1)
         d = best - own
         need = tb.open if own == 0 else tb.min
         lose = tb.tie_vector(tuple(holders)) if len(holders) == 2 else _unit(holders[0])
@@ -366,13 +366,13 @@ def _make(tb: Table3, stage: str, m: int, board: tuple[int, ...], queue: tuple[i
     return Turn3(rules, m, bank3, tie if top == 0 else lose, tb.min, last_cap, None)
 
 
-def _unit(seat: int) -> tuple[float, float, float]:
+def _unit(seat: int) -> tuple[float, ...]:
     out = [0.0, 0.0, 0.0]
     out[seat] = 1.0
     return (out[0], out[1], out[2])
 
 
-def _place(seats: tuple[int, int], pair: tuple[float, float]) -> tuple[float, float, float]:
+def _place(seats: tuple[int, int], pair: tuple[float, float]) -> tuple[float, ...]:
     out = [0.0, 0.0, 0.0]
     out[seats[0]], out[seats[1]] = pair
     return (out[0], out[1], out[2])

@@ -207,7 +207,7 @@ class End:
         rows = self.rows()
         x = np.arange(rows)
         t = np.arange(rows)[None, :]
-        for _ in range(1000):
+        for _round in range(1000):
             # the second seat (1 here) facing the first's turn score x
             bank = np.zeros((rows, rows, 3))
             bank[..., 0] = np.where(t < x[:, None], 1.0, np.where(t == x[:, None], self.tie2, 0))
@@ -224,7 +224,7 @@ class End:
         else:
             raise RuntimeError("the two-player tie-break round did not settle")
         eye = np.eye(3)
-        for _ in range(1000):
+        for _round in range(1000):
             t2 = [_tie2_vector(0, 2, self.tie2), _tie2_vector(1, 2, self.tie2), self.tie3]
             lose = [eye[0], eye[1], _tie2_vector(0, 1, self.tie2)]
             # the third seat facing the top score ``top`` held by holders h

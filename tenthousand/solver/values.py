@@ -222,7 +222,7 @@ def playing(game: Game) -> Any:
     turn = None if tb is None else tb.turn(game)
     if turn is None:
         return None
-    if turn.mixes:
+    if turn.mixes and turn.play is not None:
         return turn.playing(table3.draw(game, turn.play[2]))
     return turn.playing(True)
 
