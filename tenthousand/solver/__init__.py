@@ -42,6 +42,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=2, choices=(2, 3), metavar="N",
                    help="the number of players: 2 (the default) or 3")
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
+    p.add_argument("--threads", type=int, default=1, metavar="N",
+                   help="three players: solve with N threads (1)")
     return p
 
 
@@ -122,7 +124,7 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
             sys.stderr.write(f"\rsolving: {share:6.1%}")
             sys.stderr.flush()
     started = time.perf_counter()
-    solution = three.solve(rules, extra=ns.extra, progress=say)
+    solution = three.solve(rules, extra=ns.extra, progress=say, threads=ns.threads)
     wall = time.perf_counter() - started
     if ns.progress:
         sys.stderr.write("\n")
@@ -151,6 +153,7 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         "largest_gain": st.largest_gain,
         "seconds": round(st.seconds, 1),
         "wall_seconds": round(wall, 1),
+        "threads": ns.threads,
         "peak_mb": peak,
         # unrounded, averaged over the drawn starting seat (D-7)
         "first_player_win_probability": first,

@@ -152,9 +152,13 @@ def _solve_three(rules: Rules, report: Any) -> Any:
     table = table3.load(rules)
     if table is not None:
         return table
+    import os
+
     from . import three
 
-    data = table3.pack(three.solve(rules, progress=report))
+    # two threads where the machine has the cores: the window keeps the rest
+    threads = 2 if (os.cpu_count() or 1) >= 3 else 1
+    data = table3.pack(three.solve(rules, progress=report, threads=threads))
     path = table3.cache_file(rules)
     try:
         write_atomic(path, data)

@@ -48,11 +48,11 @@ def _circuit(values: Any, b: int, base: int, w: Any, first: int, leaves: Any, le
     n_leaves = leaves.shape[0]
     for i in range(n_leaves):
         r = base + leaves[i]
-        for c in range(4):
+        for c in range(3):
             for lane in range(lanes):
                 x[i, c, lane] = values[b, r, c, lane]
         for lane in range(lanes):
-            key[i, lane] = x[i, 0, lane] + x[i, 3, lane] * w[first + lane]
+            key[i, lane] = x[i, 0, lane] + x[i, 2, lane] * w[first + lane]
     bits = x.view(np.int64)
     for i in range(n_leaves, lefts.shape[0]):
         li = lefts[i]
@@ -62,9 +62,9 @@ def _circuit(values: Any, b: int, base: int, w: Any, first: int, leaves: Any, le
             kr = key[ri, lane]
             mask[lane] = -np.int64(kl >= kr)
             key[i, lane] = kl if kl >= kr else kr
-            dp = abs(x[li, 3, lane] - x[ri, 3, lane])
+            dp = abs(x[li, 2, lane] - x[ri, 2, lane])
             rs[lane] = min(rs[lane], abs(kl - kr) / dp if dp > 0.0 else np.inf)
-        for c in range(4):
+        for c in range(3):
             for lane in range(lanes):
                 mk = mask[lane]
                 bits[i, c, lane] = (bits[li, c, lane] & mk) | (bits[ri, c, lane] & ~mk)
@@ -87,12 +87,12 @@ def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lef
     ``P`` (never, where the ``P`` are equal).  At any trash value nearer than the slack
     every choice, and so ``(A, P)``, is the same."""
     n = lefts.shape[0]
-    x = np.empty((n, 4, lanes))
+    x = np.empty((n, 3, lanes))
     key = np.empty((n, lanes))
     mask = np.empty(lanes, np.int64)
     rs = np.empty(lanes)
-    acc = np.empty((6, 4, lanes))
-    bank = np.empty((3, lanes))
+    acc = np.empty((6, 3, lanes))
+    bank = np.empty((2, lanes))
     for b in range(values.shape[0]):
         first = b * lanes
         for t in range(min(top, cap[first]), 0, -1):
@@ -102,18 +102,18 @@ def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lef
             _circuit(values, b, base, w, first, leaves, lefts, rights, x, key, mask, rs, lanes)
             for m in range(6):
                 tm = trash_m[m]
-                for c in range(3):
+                for c in range(2):
                     for lane in range(lanes):
                         acc[m, c, lane] = 0.0
                 for lane in range(lanes):
-                    acc[m, 3, lane] = tm
+                    acc[m, 2, lane] = tm
                 for g in range(seg_first[m], seg_end[m]):
                     o = outputs[g]
                     p = probs[g]
-                    for c in range(4):
+                    for c in range(3):
                         for lane in range(lanes):
                             acc[m, c, lane] += p * x[o, c, lane]
-            for c in range(3):
+            for c in range(2):
                 for lane in range(lanes):
                     bank[c, lane] = values[b, base, c, lane]
             for lane in range(lanes):
@@ -123,16 +123,16 @@ def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lef
                 can = t >= max(minimum[col], 1)
                 bk = bank[0, lane]
                 for m in range(6):
-                    throw = acc[m, 0, lane] + acc[m, 3, lane] * w[col]
+                    throw = acc[m, 0, lane] + acc[m, 2, lane] * w[col]
                     if can and not (mandatory and m == 0):
-                        tp = acc[m, 3, lane]
+                        tp = acc[m, 2, lane]
                         rs[lane] = min(rs[lane], abs(bk - throw) / tp if tp > 0.0 else np.inf)
                     if can and bk >= throw and not (mandatory and m == 0):
-                        for c in range(3):
+                        for c in range(2):
                             values[b, base + m, c, lane] = bank[c, lane]
-                        values[b, base + m, 3, lane] = 0.0
+                        values[b, base + m, 2, lane] = 0.0
                     else:
-                        for c in range(4):
+                        for c in range(3):
                             values[b, base + m, c, lane] = acc[m, c, lane]
                 slack[col] = min(slack[col], rs[lane])
 
@@ -143,7 +143,7 @@ def first(values: Any, w: Any, leaves: Any, lefts: Any, rights: Any, outputs: An
     """Each column's ``(A, P)`` at the start of its turn (its first throw read from the
     solved rows) into ``out`` (columns in block order, 4)."""
     n = lefts.shape[0]
-    x = np.empty((n, 4, lanes))
+    x = np.empty((n, 3, lanes))
     key = np.empty((n, lanes))
     mask = np.empty(lanes, np.int64)
     rs = np.empty(lanes)
@@ -154,15 +154,19 @@ def first(values: Any, w: Any, leaves: Any, lefts: Any, rights: Any, outputs: An
         _circuit(values, b, 0, w, start, leaves, lefts, rights, x, key, mask, rs, lanes)
         for lane in range(lanes):
             slack[start + lane] = min(slack[start + lane], rs[lane])
-            for c in range(3):
+            for c in range(2):
                 out[start + lane, c] = 0.0
             out[start + lane, 3] = trash_first
         for g in range(outputs.shape[0]):
             o = outputs[g]
             p = probs[g]
             for lane in range(lanes):
-                for c in range(4):
-                    out[start + lane, c] += p * x[o, c, lane]
+                out[start + lane, 0] += p * x[o, 0, lane]
+                out[start + lane, 1] += p * x[o, 1, lane]
+                out[start + lane, 3] += p * x[o, 2, lane]
+        for lane in range(lanes):  # every outcome banks or trashes: the rest is seat 2's
+            out[start + lane, 2] = 1.0 - out[start + lane, 0] - out[start + lane, 1] \
+                - out[start + lane, 3]
 
 
 def fill(values: Any, bank: Any, order: Any, rows: int,
@@ -172,7 +176,7 @@ def fill(values: Any, bank: Any, order: Any, rows: int,
     nb = values.shape[0]
     for b in range(nb):
         for r in range(rows):
-            for c in range(3):
+            for c in range(2):
                 for lane in range(lanes):
                     col = order[b * lanes + lane]
                     v = bank[col, r, c] if col >= 0 else 0.0
@@ -180,7 +184,7 @@ def fill(values: Any, bank: Any, order: Any, rows: int,
                         values[b, r * 6 + m, c, lane] = v
             for m in range(6):
                 for lane in range(lanes):
-                    values[b, r * 6 + m, 3, lane] = 0.0
+                    values[b, r * 6 + m, 2, lane] = 0.0
 
 
 class Kernels3(NamedTuple):
@@ -222,9 +226,9 @@ def _check(k: Kernels3) -> None:
     0.6 to him, more than banking row 1 (0.5, 0.25, 0.25): the row keeps the throw's
     ``A = (0.4, 0.05, 0.05)`` and ``P = 0.5``."""
     i = np.zeros(1, np.int64)
-    values = np.zeros((1, 24, 4, 1))
-    values[0, 6:12, :3, 0] = (0.5, 0.25, 0.25)
-    values[0, 12:18, :3, 0] = (0.8, 0.1, 0.1)
+    values = np.zeros((1, 24, 3, 1))
+    values[0, 6:12, :2, 0] = (0.5, 0.25)
+    values[0, 12:18, :2, 0] = (0.8, 0.1)
     one = np.array([1], np.int64)
     w = np.array([0.4])
     k.rows(values, w, one, one, 1, np.array([7], np.int64), i, i, i,
@@ -232,5 +236,5 @@ def _check(k: Kernels3) -> None:
            np.array([0.5]), np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False,
            np.full(1, np.inf), 1)
     got = values[0, 7, :, 0]
-    if np.abs(got - (0.4, 0.05, 0.05, 0.5)).max() > 1e-12 or values[0, 6, 0, 0] != 0.5:
+    if np.abs(got - (0.4, 0.05, 0.5)).max() > 1e-12 or values[0, 6, 0, 0] != 0.5:
         raise RuntimeError(f"the compiled three-player programme gave {got}")

@@ -36,8 +36,10 @@ three-player round's vector (each a fixed point, iterated).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,6 +112,7 @@ class Turns3:
         key = scoring._key(rules)
         _throws(key)
         self.rows_args, first_args = _flat(key)
+        self._lock = threading.Lock()
         self.first_args = first_args[:5]
         self.first_trash = first_args[5]
         self.work = 0  # column rows solved
@@ -144,8 +147,9 @@ class Turns3:
         pad = nb * _BLOCK - n
         top = int(cap.max()) if n else 0
         rows = min(bank.shape[1], top + self.maxp + 1)
-        self.work += int(cap.sum())
-        values = np.empty((nb, rows * 6, 4, _BLOCK))
+        with self._lock:
+            self.work += int(cap.sum())
+        values = np.empty((nb, rows * 6, 3, _BLOCK))
         self.k.fill(values, bank, np.concatenate([part, np.full(pad, -1)]).astype(np.int64),
                     rows, _BLOCK)
         ww = np.concatenate([w, np.zeros(pad)])
@@ -326,8 +330,18 @@ class Stats:
     several: int = 0  # flagged cycles with more than one equilibrium among those found
     rounds: dict[int, int] = field(default_factory=dict)  # settling round -> cycles
     largest_gain: float = 0.0  # the largest gain of a pure deviation, checked cycles
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU seconds, all threads
+    wall: float = 0.0
     work: int = 0
+    threads: int = 1
+
+    def add(self, other: Stats) -> None:
+        """Add a block's counts to these."""
+        for name in ("levels", "cycles", "solves", "kept", "flagged", "mixed", "several"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for rnd, count in other.rounds.items():
+            self.rounds[rnd] = self.rounds.get(rnd, 0) + count
+        self.largest_gain = max(self.largest_gain, other.largest_gain)
 
 
 class Levels:
@@ -342,6 +356,7 @@ class Levels:
         self.value = np.full((3, ng, ng, ng, 3), np.nan)
         self.mix: dict[tuple[int, int, int, int], tuple[float, float, float]] = {}
         self.stats = Stats()
+        self._lock = threading.Lock()
 
     def need(self, own: Any) -> Any:
         return np.where(own == 0, self.open, self.min)
@@ -401,7 +416,7 @@ class Levels:
         from .equilibria import solve_cycle
 
         n = len(trip)
-        st = self.stats
+        st = Stats()  # this block's, added to the solve's at the end (blocks run in threads)
         st.cycles += n
         mover = np.tile(np.arange(3), n)
         cols_trip = np.repeat(trip, 3, axis=0)
@@ -463,6 +478,7 @@ class Levels:
             if not len(open_):
                 break
         flagged.extend(open_.tolist())
+        mix: dict[tuple[int, int, int, int], tuple[float, float, float]] = {}
         for c in flagged:
             st.flagged += 1
             cands: list[list[tuple[Any, float, Any]]] = [[], [], []]
@@ -477,18 +493,22 @@ class Levels:
             st.mixed += found.mixers > 0
             st.several += found.several
             st.largest_gain = max(st.largest_gain, found.gain)
-            for k in range(3):
-                if found.play[k] is not None:
-                    b0, b1, b2 = (int(v) for v in trip[c])
-                    self.mix[(k, b0, b1, b2)] = found.play[k]
+            b0, b1, b2 = (int(v) for v in trip[c])
+            mix.update({(k, b0, b1, b2): found.play[k] for k in range(3)})
         self.value[:, trip[:, 0], trip[:, 1], trip[:, 2]] = values.transpose(1, 0, 2)
+        with self._lock:
+            self.mix.update(mix)
+            self.stats.add(st)
 
     def solve_turns(self, bank: Any, w: Any, need: Any, cap: Any, movers: Any) -> Any:
         """(A in seat order, P) of turns at trash values ``w`` (for :mod:`.equilibria`)."""
         a, p = self.turns.solve(bank, w, need, cap)
         return unrotate(a, np.asarray(movers)), p
 
-    def run(self, progress: Callable[[float], None] | None = None) -> None:
+    def run(self, progress: Callable[[float], None] | None = None, threads: int = 1) -> None:
+        """Solve every level from the top down; the blocks of cycles of one level in
+        ``threads`` threads at once (the compiled programme releases the interpreter's
+        lock; the levels wait for each other)."""
         ng = self.ng
         g = np.arange(ng)
         trip = np.stack(np.meshgrid(g, g, g, indexing="ij"), -1).reshape(-1, 3)
@@ -498,12 +518,24 @@ class Levels:
         bounds = np.flatnonzero(np.diff(s)) + 1
         starts = np.concatenate([[0], bounds, [len(s)]])
         total = len(trip)
-        for lo, hi in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
-            self.stats.levels += 1
-            for a in range(lo, hi, _TRIPLES):
-                self.level(trip[a:min(a + _TRIPLES, hi)])
-            if progress:
-                progress(hi / total)
+        pool = ThreadPoolExecutor(threads) if threads > 1 else None
+        try:
+            for lo, hi in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
+                self.stats.levels += 1
+                size = min(_TRIPLES, max(64, -(-(hi - lo) // (2 * threads))))
+                blocks = [trip[a:min(a + size, hi)] for a in range(lo, hi, size)]
+                if pool is None or len(blocks) == 1:
+                    for block in blocks:
+                        self.level(block)
+                else:
+                    for done in [pool.submit(self.level, block) for block in blocks]:
+                        done.result()
+                if progress:
+                    progress(hi / total)
+        finally:
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+        self.stats.threads = threads
 
 
 @dataclass
@@ -535,12 +567,13 @@ class Solution3:
 
 
 def solve(rules: Rules, *, extra: int | None = None,
-          progress: Callable[[float], None] | None = None) -> Solution3:
-    """Solve the three-player game of ``rules`` (see the module's docstring)."""
+          progress: Callable[[float], None] | None = None, threads: int = 1) -> Solution3:
+    """Solve the three-player game of ``rules`` (see the module's docstring); the normal
+    game's blocks of cycles in ``threads`` threads."""
     found = refusal(rules)
     if found is not None:
         raise ValueError(str(found))
-    started = time.process_time()
+    started, wall = time.process_time(), time.perf_counter()
     ng = rules.game_point // STEP
     e = (DEFAULT_EXTRA if extra is None else extra) // STEP
     open_min = max(rules.minimum_for(0) // STEP, 1)
@@ -559,7 +592,8 @@ def solve(rules: Rules, *, extra: int | None = None,
             progress(end_share + (1 - end_share) * share)
 
     end.solve(levels.c1_top(), say_end)
-    levels.run(say_levels)
+    levels.run(say_levels, threads)
     levels.stats.seconds = time.process_time() - started
+    levels.stats.wall = time.perf_counter() - wall
     levels.stats.work = turns.work
     return Solution3(rules, e, levels, end)
