@@ -99,8 +99,8 @@ def test_four_seats_say_why_in_one_sentence() -> None:
     rules = PRESETS["ten-thousand"]
     kind = value_kind(rules, 4)
     assert not kind.exact
-    assert kind.why == ("Exact win chances are solved for two players only, so with 4 players "
-                        "Perfect plays as Expert.")
+    assert kind.why == ("Exact win chances are solved for two and three players, so with 4 "
+                        "players Perfect plays as Expert.")
     assert kind.text == "Values: expected points. " + kind.why
     assert table_refusal(rules, 4) == cache.unsolvable(rules, 4)
     assert table_refusal(rules, 2) is None  # a shipped table answers two seats
@@ -113,7 +113,7 @@ def test_the_advisor_note_with_four_seats_ends_with_the_reason() -> None:
     assert display.values is not None and display.values.kind == SCORE
     assert display.note == ("Values: expected final turn score. \u2605 marks the best freeze, "
                             "\u25b6 the best way on. Exact win chances are solved for two "
-                            "players only, so with 4 players Perfect plays as Expert.")
+                            "and three players, so with 4 players Perfect plays as Expert.")
 
 
 def test_the_sentence_is_the_solvers_reason_for_the_rules_and_seats(
@@ -141,10 +141,10 @@ def test_the_sentence_is_the_solvers_reason_for_the_rules_and_seats(
 
 
 @pytest.mark.parametrize("language,want", [
-    ("de", "Genaue Gewinnchancen werden nur für zwei Spieler berechnet, daher spielt Perfekt "
-           "mit 4 Spielern als Experte."),
-    ("fr", "Les chances exactes de gagner ne sont calculées que pour deux joueurs, donc avec "
-           "4 joueurs Parfait joue en Expert."),
+    ("de", "Genaue Gewinnchancen werden für zwei und drei Spieler berechnet, daher spielt "
+           "Perfekt mit 4 Spielern als Experte."),
+    ("fr", "Les chances exactes de gagner sont calculées pour deux et trois joueurs, donc "
+           "avec 4 joueurs Parfait joue en Expert."),
 ])
 def test_the_sentence_in_german_and_french(language: str, want: str) -> None:
     from tenthousand import i18n

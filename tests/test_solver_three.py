@@ -197,3 +197,30 @@ def test_four_seats_and_options_are_refused_with_a_sentence() -> None:
     assert cache.unsolvable(rules, 3) is None
     assert levels.make_player("perfect", rules, players=4).fallback_reason
 
+
+
+def test_a_three_seat_games_luck_and_skill_come_from_the_table(
+        farkle: tuple[three.Solution3, Any]) -> None:
+    """A game of a human seat (played by Expert, so it makes mistakes) against two
+    Perfect seats, analysed from the real table: every seat's luck, skill and the others'
+    decisions add up to its final result less its start; each decision moves every seat
+    to the table's own chances after it; the human's skill is what his decisions cost."""
+    from tenthousand.history import analyse
+
+    s, _table = farkle
+    seats = [Seat("Ann", False), Seat("B", True, "perfect"), Seat("C", True, "perfect")]
+    players = [levels.make_player("expert", s.rules, seed=1, players=3),
+               *(levels.make_player("perfect", s.rules, seed=i, players=3) for i in (2, 3))]
+    for p in players:
+        p.prepare()
+    for seed in range(3):
+        game = Game(s.rules, seats, seed=seed, first_seat=seed % 3)
+        play_game(game, players)
+        a = analyse(game.record)
+        assert a.kind == "win" and a.seats == 3 and a.start is not None and a.final is not None
+        for k in range(3):
+            assert a.luck[k] + a.skill[k] + a.others[k] == pytest.approx(
+                a.final[k] - a.start[k], abs=1e-9)
+        assert sum(a.luck) == pytest.approx(0.0, abs=1e-6)
+        assert all(sum(c) == pytest.approx(1.0, abs=1e-6) for _, c in a.chances)
+        assert a.skill[0] == pytest.approx(-sum(d.cost for d in a.decisions), abs=1e-6)

@@ -22,10 +22,17 @@ def test_every_preset_shows_exact_chances_for_two_players() -> None:
         kind = value_kind(rules, 2)
         assert kind.exact, key
         assert kind.text == "Values: exact win chances under perfect play, solved for these rules."
-        three = value_kind(rules, 3)
+        three = value_kind(rules, 3)  # no three-player table ships: a game solves it
         assert not three.exact
-        assert three.text == ("Values: expected points. Exact win chances are solved for two "
-                              "players only, so with 3 players Perfect plays as Expert.")
+        assert three.text == ("Values: expected points. No win chances yet: perfect play is "
+                              "not solved for these rules (a game against Perfect solves it).")
+        four = value_kind(rules, 4)
+        assert four.text == ("Values: expected points. Exact win chances are solved for two "
+                             "and three players, so with 4 players Perfect plays as Expert.")
+    options = value_kind(PRESETS["ten-thousand"].with_options("surpassing"), 3)
+    assert options.why == ("With three players exact win chances are solved only for rules "
+                           "without options (here: surpassing), so with 3 players Perfect "
+                           "plays as Expert.")
 
 
 def test_rules_no_solver_takes_say_why() -> None:
@@ -56,7 +63,8 @@ def test_rules_still_to_solve_say_so() -> None:
 def test_the_review_says_which_values_it_ranks_by() -> None:
     ten = PRESETS["ten-thousand"]
     assert review_line(ten, 2, {WIN}).startswith("Values: exact win chances")
-    assert review_line(ten, 3, {SCORE}).startswith("Values: expected points. Exact win")
+    assert review_line(ten, 4, {SCORE}).startswith("Values: expected points. Exact win")
+    assert review_line(ten, 3, {SCORE}).startswith("Values: expected points. No win chances yet")
     assert "before it was solved" in review_line(ten, 2, {WIN, SCORE})
     assert "before perfect play was solved" in review_line(ten, 2, {SCORE})
 

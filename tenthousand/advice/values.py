@@ -117,7 +117,8 @@ def _solver_values(game: Game) -> AdvisorValues | None:
     adv = advice(game)
     if adv is None:
         return None
-    choices = tuple(Choice(f.faces, f.points, f.throw, f.bank) for f in adv.freezes)
+    choices = tuple(Choice(f.faces, f.points, f.throw, f.bank, f.throw_all, f.bank_all)
+                    for f in adv.freezes)
     best = max(range(len(choices)), key=lambda i: choices[i].best)
     return AdvisorValues(WIN, adv.seat, choices, best, tuple(adv.win),
                          banks=not game.rules.rotary_club)

@@ -228,6 +228,7 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
     for step, command in enumerate(record.commands, 1):
         mover = game.current
         chosen: float | None = None
+        vector: tuple[float, ...] | None = None  # every seat's chance after the decision
         if command.name in ("throw", "bank") and game.phase is Phase.CHOOSE:
             from ..advice.values import evaluate
 
@@ -240,12 +241,16 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
             if mover in wanted and not command.stand_in:
                 out.decisions.append(found[0])
             chosen = found[1] if command.name == "throw" else None
+            picked = values.index_of(_faces(game, command))
+            if chosen is not None and picked is not None:  # three seats: the table's own
+                vector = values.choices[picked].throw_all
         elif command.name == "throw":
             chosen = before[mover]  # the first throw of a turn: there was no other way
         events = command.apply(game)
         after = _chances(game)
         # The decision takes each seat from ``before`` to ``middle``; the dice, on to after.
-        middle = after if chosen is None else decided(before, mover, chosen)
+        middle = (after if chosen is None else vector if vector is not None
+                  else decided(before, mover, chosen))
         for s in range(n):
             if s == mover:
                 out.add_skill(s, middle[s] - before[s], command.stand_in)

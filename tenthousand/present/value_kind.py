@@ -43,13 +43,23 @@ def table_refusal(rules: Rules, seats: int) -> str | None:
     can (a table here, or one this machine can solve).  The one rule of which games have
     win chances: the advisor's sentence and Perfect's reason for playing as Expert ask it."""
     from ..solver import cache
-    from ..solver import table as tables
 
-    # The tables on disk are two-player tables (tables.available takes no seats): with
-    # one here, nothing needs solving (and numpy, which only a solve needs, may be absent).
-    if seats == 2 and tables.available(rules):
+    # with a table here nothing needs solving (and numpy, which only a solve needs, may
+    # be absent)
+    if _table_here(rules, seats):
         return None
     return cache.unsolvable(rules, seats)
+
+
+def _table_here(rules: Rules, seats: int) -> bool:
+    """Whether a table for these rules and seats is here (shipped, or solved earlier)."""
+    if seats == 3:
+        from ..solver import table3
+
+        return table3.available(rules)
+    from ..solver import table as tables
+
+    return seats == 2 and tables.available(rules)
 
 
 def value_kind(rules: Rules, seats: int) -> ValueKind:
@@ -61,16 +71,16 @@ def value_kind(rules: Rules, seats: int) -> ValueKind:
     from ..solver import table as tables
 
     problem: str | None = None
-    if seats == 2:  # the tables and the solves on this machine are two-player ones
-        if tables.available(rules):
+    if seats in (2, 3):  # the numbers of seats the solver takes
+        if _table_here(rules, seats):
             return ValueKind(True, "")
-        if cache.being_solved(rules):
+        if cache.being_solved(rules, seats):
             return ValueKind(False, _("Win chances follow once perfect play is solved for "
                                       "these rules."), points)
-        if tables.shipped_for(rules):
+        if seats == 2 and tables.shipped_for(rules):
             problem = _("the perfect-play table is missing")
     problem = problem or table_refusal(rules, seats)
-    if problem and seats != 2:
+    if problem and seats > 2:
         return ValueKind(False, _seats_refused(problem, seats), points)
     if problem:
         # Translators: {reason} is a phrase ("the game point is above 5,000 with

@@ -404,7 +404,7 @@ def refusal3(rules: Rules) -> Refusal | None:
         return Refusal(_("the game point must be a multiple of 50 of at least 100"))
     if rules.game_point > LARGEST_GAME_POINT:
         return Refusal(_("with three players exact win chances are solved up to a game "
-                         "point of {most:,}").format(most=LARGEST_GAME_POINT))
+                         "point of {most}").format(most=number(LARGEST_GAME_POINT)))
     return None
 
 
@@ -415,8 +415,7 @@ def _variant(rules: Rules, players: int, extra: int, limits: bool) -> Variant | 
         return found if found is not None else Refusal(
             _("three players are solved by their own solver"))
     if players != 2:
-        return Refusal(_("exact win chances are solved for two and three players, not "
-                         "for {n}").format(n=players))
+        return Refusal(_("exact win chances are solved for two and three players"))
     if extra < 0 or extra % STEP:
         raise ValueError("extra must be a non-negative multiple of 50")
     if rules.mutant_trash:

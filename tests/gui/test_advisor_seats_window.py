@@ -18,8 +18,8 @@ from tenthousand.view.theme import palette
 pytestmark = pytest.mark.gui
 
 THREE = (("Ann", False), ("Bob", True), ("Cy", True, "perfect"))
-FOUR_SENTENCE = ("Exact win chances are solved for two players only, so with 4 players "
-                 "Perfect plays as Expert.")
+FOUR_SENTENCE = ("Exact win chances are solved for two and three players, so with 4 "
+                 "players Perfect plays as Expert.")
 
 
 def _texts(canvas: tk.Canvas, tag: str) -> list[str]:
@@ -129,7 +129,7 @@ def test_four_seats_say_why_there_are_no_bars(tk_root: tk.Tk) -> None:
         assert note.endswith(" " + FOUR_SENTENCE)
         log = "\n".join(app.window.log.lines())
         assert ("Bob (Perfect) plays as Expert: exact win chances are solved for two "
-                "players only.") in log
+                "and three players.") in log
         assert app.window.scoreboard.texts()[1][2].startswith("Perfect AI (as Expert)")
     finally:
         app.destroy()
