@@ -224,3 +224,42 @@ def test_a_three_seat_games_luck_and_skill_come_from_the_table(
         assert sum(a.luck) == pytest.approx(0.0, abs=1e-6)
         assert all(sum(c) == pytest.approx(1.0, abs=1e-6) for _, c in a.chances)
         assert a.skill[0] == pytest.approx(-sum(d.cost for d in a.decisions), abs=1e-6)
+
+
+def test_where_the_equilibrium_mixes_perfect_draws_and_the_advisor_says_either(
+        tmp_path: Path) -> None:
+    """At the odd game's mixing turn start (boards 0, 300, 250) the turn mixes two
+    policies; the draw is the same for the same game (a replay draws alike) and leaves the
+    game's dice untouched; the advisor's values say so in its note."""
+    from tenthousand.advice.values import evaluate
+    from tenthousand.control.advising import AdvisorService
+
+    s = three.solve(ODD, extra=50)
+    path = tmp_path / "odd-3.bin"
+    path.write_bytes(table3.pack(s))
+    table3.register(table3.read(path))
+    try:
+        mixing = [m for m in range(3) if s.levels.mix[(m, 0, 6, 5)][2] < 1.0]
+        m = mixing[0]
+        seats = [Seat(n, False) for n in ("A", "B", "C")]
+        game = Game(ODD, seats, seed=3, first_seat=m)
+        game.board[:] = [0, 300, 250]
+        turn = values.playing(game)
+        assert turn is not None and turn.mixes
+        state = game.rng.getstate()
+        first = table3.draw(game, turn.play[2])
+        assert table3.draw(game, turn.play[2]) == first and game.rng.getstate() == state
+        game.throw()
+        while game.phase.name != "CHOOSE":
+            game.board[:] = [0, 300, 250]
+            game.current = m
+            game.phase = game.phase.__class__.START
+            game.throw()
+        adv = values.advice(game)
+        assert adv is not None and adv.mixes
+        found = evaluate(game)
+        assert found is not None and found.mixes
+        service = AdvisorService(None, lambda display: None, lambda on: None)  # type: ignore[arg-type]
+        assert "Perfect play mixes here" in service._note(game, True, True, found)
+    finally:
+        table3._REGISTERED.pop(ODD, None)

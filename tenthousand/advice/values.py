@@ -48,6 +48,8 @@ class AdvisorValues:
     challenge: tuple[float, float] | None = None
     #: Whether a turn can bank (not in Rotary Club: the list then has no bank column)
     banks: bool = True
+    #: Three seats: the mover's equilibrium play mixes two policies at this turn start
+    mixes: bool = False
 
     @property
     def best_bank(self) -> bool:
@@ -121,7 +123,7 @@ def _solver_values(game: Game) -> AdvisorValues | None:
                     for f in adv.freezes)
     best = max(range(len(choices)), key=lambda i: choices[i].best)
     return AdvisorValues(WIN, adv.seat, choices, best, tuple(adv.win),
-                         banks=not game.rules.rotary_club)
+                         banks=not game.rules.rotary_club, mixes=adv.mixes)
 
 
 def _expected_values(game: Game) -> AdvisorValues | None:

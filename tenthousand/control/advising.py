@@ -162,6 +162,10 @@ class AdvisorService:
                       "\u25b6 the best way on.") if values.lower_is_better else
                     _("Values: expected final turn score. \u2605 marks the best freeze, \u25b6 the "
                       "best way on."))
+            if values.kind == WIN and values.mixes:
+                note = _("{note} Perfect play mixes here: the mover draws between two ways "
+                         "of playing this turn that are worth the same to him, so either of "
+                         "the close choices is as good.").format(note=note)
             if values.kind != WIN:
                 # which values, and why not win chances (a solve under way, the reason)
                 kind = value_kind(game.rules, len(game.seats))
@@ -188,9 +192,9 @@ class AdvisorService:
 
 
 def _being_solved(game: Game) -> bool:
-    """Whether this two-player game's perfect-play table is being solved right now."""
-    if len(game.seats) != 2:
+    """Whether this game's perfect-play table (two or three seats) is being solved now."""
+    if len(game.seats) not in (2, 3):
         return False
     from ..solver.cache import being_solved
 
-    return being_solved(game.rules)
+    return being_solved(game.rules, len(game.seats))
