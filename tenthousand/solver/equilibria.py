@@ -29,11 +29,22 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["GAIN", "Found", "solve_cycle"]
+__all__ = ["GAIN", "Found", "cycle_values", "solve_cycle"]
 
 #: A mover who could gain more than this with another pure policy is not in equilibrium.
 GAIN = 1e-12
 _SAME = 1e-13  # pieces and equilibria closer than this are not told apart
+
+
+def cycle_values(a: Any, p: Any) -> Any:
+    """The values of trash cycles' three turn starts for fixed turn policies:
+    ``V_k = A_k + P_k V_{k+1}``; ``a`` (..., 3 movers, 3 seats), ``p`` (..., 3 movers)."""
+    a0, a1, a2 = a[..., 0, :], a[..., 1, :], a[..., 2, :]
+    p0, p1, p2 = p[..., 0:1], p[..., 1:2], p[..., 2:3]
+    den = 1.0 - p0 * p1 * p2
+    return np.stack([(a0 + p0 * a1 + p0 * p1 * a2) / den,
+                     (a1 + p1 * a2 + p1 * p2 * a0) / den,
+                     (a2 + p2 * a0 + p2 * p0 * a1) / den], axis=-2)
 
 
 @dataclass
@@ -72,8 +83,6 @@ class Found:
 
 
 def _values(pieces: list[list[Piece]], picks: Any) -> Any:
-    from .three import cycle_values
-
     a = np.zeros((3, 3))
     p = np.zeros(3)
     for k, (i, j, q) in enumerate(picks):

@@ -48,6 +48,7 @@ import numpy as np
 from ..i18n import _
 from ..model.rules import Rules
 from . import compiled3, dice
+from .equilibria import cycle_values, solve_cycle
 from .turns import _flat, _throws
 from .variant import DEFAULT_EXTRA, STEP, Refusal, refusal3
 
@@ -71,17 +72,6 @@ def refusal(rules: Rules) -> Refusal | None:
         return Refusal(_("solving three players needs numba ({command})").format(
             command="pipx reinstall tenthousand"))
     return found
-
-
-def cycle_values(a: Any, p: Any) -> Any:
-    """The values of trash cycles' three turn starts for fixed turn policies:
-    ``V_k = A_k + P_k V_{k+1}``; ``a`` (..., 3 movers, 3 seats), ``p`` (..., 3 movers)."""
-    a0, a1, a2 = a[..., 0, :], a[..., 1, :], a[..., 2, :]
-    p0, p1, p2 = p[..., 0:1], p[..., 1:2], p[..., 2:3]
-    den = 1.0 - p0 * p1 * p2
-    return np.stack([(a0 + p0 * a1 + p0 * p1 * a2) / den,
-                     (a1 + p1 * a2 + p1 * p2 * a0) / den,
-                     (a2 + p2 * a0 + p2 * p0 * a1) / den], axis=-2)
 
 
 def rotate(v: Any, mover: Any) -> Any:
@@ -413,8 +403,6 @@ class Levels:
 
     def level(self, trip: Any) -> None:
         """Solve every cycle of these triples (one level or a block of one)."""
-        from .equilibria import solve_cycle
-
         n = len(trip)
         st = Stats()  # this block's, added to the solve's at the end (blocks run in threads)
         st.cycles += n
