@@ -187,10 +187,52 @@ def fill(values: Any, bank: Any, order: Any, rows: int,
                     values[b, r * 6 + m, 2, lane] = 0.0
 
 
+def banks(value: Any, c1: Any, trip: Any, mover: Any, cap: Any, maxp: int, ng: int,
+          out: Any) -> None:  # pragma: no cover - run compiled
+    """The bank rows of normal turn starts (board triples ``trip``, movers ``mover``) in
+    the mover's order into ``out`` (columns, rows, 3): banking ``t`` below the game point
+    hands the next seat the move at the new boards (``value[next, b0, b1, b2]``), at or
+    above it starts the last round (``c1[mover, F - x, F - y, x at 0, y at 0]``); rows 0
+    and those past the cap and the most points of a freeze are 0 (never read)."""
+    for col in range(trip.shape[0]):
+        m = mover[col]
+        nxt = (m + 1) % 3
+        aft = (m + 2) % 3
+        b0, b1, b2 = trip[col, 0], trip[col, 1], trip[col, 2]
+        own = trip[col, m]
+        x = trip[col, nxt]
+        y = trip[col, aft]
+        last = min(cap[col] + maxp, out.shape[1] - 1)
+        for k in range(3):
+            out[col, 0, k] = 0.0
+        for t in range(1, out.shape[1]):
+            if t > last:
+                for k in range(3):
+                    out[col, t, k] = 0.0
+                continue
+            to = own + t
+            if to < ng:
+                if m == 0:
+                    b0 = to
+                elif m == 1:
+                    b1 = to
+                else:
+                    b2 = to
+                for k in range(3):
+                    out[col, t, k] = value[nxt, b0, b1, b2, (m + k) % 3]
+            else:
+                dx = to - x
+                dy = to - y
+                for k in range(3):
+                    out[col, t, k] = c1[m, dx, dy, 1 if x == 0 else 0, 1 if y == 0 else 0,
+                                        (m + k) % 3]
+
+
 class Kernels3(NamedTuple):
     rows: Callable[..., None]
     first: Callable[..., None]
     fill: Callable[..., None]
+    banks: Callable[..., None]
 
 
 @functools.cache
@@ -212,7 +254,7 @@ def kernels() -> Kernels3 | None:
         if not hasattr(_circuit, "py_func"):
             _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
         jit = numba.njit(cache=True, nogil=True)
-        made = Kernels3(jit(rows), jit(first), jit(fill))
+        made = Kernels3(jit(rows), jit(first), jit(fill), jit(banks))
         _check(made)
     except Exception:
         log.warning("numba could not compile the three-player turn programme", exc_info=True)

@@ -180,8 +180,10 @@ def _neighbours(pieces: list[Piece]) -> list[tuple[int, int]]:
     return [(min(i, j), max(i, j)) for i, j in zip(hull[:-1], hull[1:], strict=True)]
 
 
-def _listed(pieces: list[list[Piece]]) -> list[Eq]:
-    """Every equilibrium the pieces allow (see the module's docstring)."""
+def _listed(pieces: list[list[Piece]], three: bool = False) -> list[Eq]:
+    """Every equilibrium the pieces allow with at most two movers mixing, and with
+    ``three`` those where all three mix (only where nothing else stands: see
+    :func:`solve_cycle`)."""
     found: list[Eq] = []
 
     def keep(picks: list[tuple[int, int, float]]) -> None:
@@ -202,7 +204,7 @@ def _listed(pieces: list[list[Piece]]) -> list[Eq]:
             picks = _two_mixing(pieces, (k1, one), (k2, two), (third, pure))
             if picks is not None:
                 keep(picks)
-    if found:  # the fewest mixing players first: all three mix only where nothing else does
+    if found or not three:  # the fewest mixing players first
         return found
     for ij in itertools.product(*pairs):
         for picks in _three_mixing(pieces, list(ij)):
@@ -334,10 +336,11 @@ def solve_cycle(levels: Any, bank: Any, need: Any, cap: Any,
         for a, w, p in _envelope(levels, bank[k:k + 1], need[k:k + 1], cap[k:k + 1], k,
                                  max(lo, 0.0), min(hi, 1.0)):
             add(k, a, w, p)
+    three = False  # all three mixing is tried only once the pieces stop growing
     for _ in range(40):
         good: list[tuple[Eq, float]] = []
         grew = False
-        for eq in sorted(_listed(pieces), key=lambda e: (e.mixers, -e.own)):
+        for eq in sorted(_listed(pieces, three), key=lambda e: (e.mixers, -e.own)):
             ws = np.array([_w(eq.values, k) for k in range(3)])
             a, p = levels.solve_turns(bank, ws, need, cap, movers)
             best = np.array([a[k, k] + p[k] * ws[k] for k in range(3)])
@@ -362,6 +365,8 @@ def solve_cycle(levels: Any, bank: Any, need: Any, cap: Any,
                     play.append((pieces[k][i].w, pieces[k][j].w, q))
             return Found(eq.values, eq.mixers, len(good) > 1, max(g for _, g in good), play)
         if not grew:
-            break
+            if three:
+                break
+            three = True
     raise RuntimeError("no equilibrium found for a trash cycle among "
                        f"{[len(p) for p in pieces]} policies")

@@ -361,28 +361,15 @@ class Levels:
 
     def bank_rows(self, trip: Any, mover: Any) -> Any:
         """Bank rows (columns, rows, 3) in the mover's order, rows past the cap and the
-        most points of a freeze left 0."""
-        n = len(trip)
-        idx = np.arange(n)
-        own = trip[idx, mover]
-        cap = self.cap(own)
-        rows = int(cap.max()) + self.maxp + 1
-        t = np.arange(rows)[None, :]
-        to = own[:, None] + t
-        live = (t >= 1) & (t <= (cap + self.maxp)[:, None])
-        up, done = live & (to < self.ng), live & (to >= self.ng)
-        out = np.zeros((n, rows, 3))
-        nxt = (mover + 1) % 3
-        b = np.broadcast_to(trip[:, None, :], (n, rows, 3)).copy()
-        b[idx[:, None], np.arange(rows)[None, :], mover[:, None]] = np.minimum(to, self.ng - 1)
-        m2 = np.broadcast_to(nxt[:, None], to.shape)
-        out[up] = self.value[m2[up], b[..., 0][up], b[..., 1][up], b[..., 2][up]]
-        x = np.broadcast_to(trip[idx, nxt][:, None], to.shape)
-        y = np.broadcast_to(trip[idx, (mover + 2) % 3][:, None], to.shape)
-        fin = np.broadcast_to(mover[:, None], to.shape)
-        out[done] = self.end.c1[fin[done], (to - x)[done], (to - y)[done],
-                                (x == 0)[done].astype(int), (y == 0)[done].astype(int)]
-        return rotate(out, mover[:, None])
+        most points of a freeze left 0 (:func:`.compiled3.banks`)."""
+        trip = np.ascontiguousarray(trip, dtype=np.int64)
+        mover = np.ascontiguousarray(mover, dtype=np.int64)
+        own = trip[np.arange(len(trip)), mover]
+        cap = np.asarray(self.cap(own), dtype=np.int64)
+        rows = int(cap.max()) + self.maxp + 1 if len(cap) else 1
+        out = np.empty((len(trip), rows, 3))
+        self.turns.k.banks(self.value, self.end.c1, trip, mover, cap, self.maxp, self.ng, out)
+        return out
 
     def guess(self, trip: Any) -> Any:
         """A first guess of the three turn starts of each triple (triples, 3 movers, 3):
