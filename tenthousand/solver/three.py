@@ -294,8 +294,8 @@ class End:
                 need = self.open if x0 else self.min
                 got = self._run(bank, mover, trash, need)
                 self.c1[fin, px[:, 0], py[:, 0], x0, y0] = got
-            if progress:
-                progress((j + 1) / len(jobs))
+                if progress:
+                    progress((j + (lo + len(px)) / len(kx)) / len(jobs))
         if len(flags) == 1:
             self.c1[:, :, :, :, :] = self.c1[:, :, :, :1, :1]
 
