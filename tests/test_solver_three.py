@@ -271,19 +271,8 @@ def test_with_the_third_player_out_the_end_is_the_two_player_engines(name: str) 
     first) nor in a last turn against one holder of the best board (he has played and
     stayed below): there the engine's values are the two-player engine's tie-break and
     catch-up turns, the lower seat first in a tie."""
-    from test_three_brute import TWO, TwoPlayer
+    from test_three_brute import TWO, TwoPlayer, assert_end_is_two_players
 
     rules = TWO[name]
-    s = three.solve(rules, extra=100)
-    two = TwoPlayer(rules, 100)
-    end = s.end
-    assert end.tie2 == pytest.approx(two.tie_first, abs=1e-13)
-    n = min(len(end.tie2_second), len(two.tie_second))
-    assert np.nanmax(np.abs(end.tie2_second[:n, 1] - two.tie_second[:n])) < 1e-13
-    for last in range(3):
-        for holders in (0, 1):
-            holder = (last + 1 + holders) % 3
-            for y0 in (0, 1):
-                mine = end.c2[last, holders, 1:, y0, last]
-                theirs = two.catch_up[1 - y0, int(last < holder), 1:len(mine) + 1]
-                assert np.nanmax(np.abs(mine[:len(theirs)] - theirs)) < 1e-13
+    end = three.solve(rules, extra=100).end
+    assert_end_is_two_players(end.tie2, end.tie2_second, end.c2, TwoPlayer(rules, 100))

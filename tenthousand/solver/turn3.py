@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from functools import lru_cache
 
 from ..model.rules import Rules
 from . import dice
+from .turn import _groups
 
 __all__ = ["Turn3"]
 
@@ -25,11 +25,27 @@ Vector = tuple[float, ...]
 _Row = tuple[float, float, float, float]
 
 
-@lru_cache(maxsize=16)
-def _groups(rules: Rules, n: int, first: bool
-            ) -> tuple[float, tuple[tuple[float, tuple[tuple[int, int], ...]], ...]]:
-    th = dice.throws(rules, n, first)
-    return float(th.trash), tuple((float(p), opts) for p, opts in th.groups)
+def _sum(groups: tuple[tuple[float, tuple[tuple[int, int], ...]], ...], trash: float,
+         rows: list[_Row], base: int, m: int, w: float) -> _Row:
+    """A throw's ``(A, P)``: each group's best choice (the row ``base + 6 * points + dice
+    left``) by the mover's key ``A[m] + P w``, the first on a tie, weighted, and the throw's
+    chance of trash."""
+    a0 = a1 = a2 = 0.0
+    pp = trash
+    for p, opts in groups:
+        best: _Row | None = None
+        best_key = 0.0
+        for pts, left in opts:
+            r = rows[base + 6 * pts + left]
+            k = r[m] + r[3] * w
+            if best is None or k > best_key:
+                best, best_key = r, k
+        assert best is not None
+        a0 += p * best[0]
+        a1 += p * best[1]
+        a2 += p * best[2]
+        pp += p * best[3]
+    return (a0, a1, a2, pp)
 
 
 class Turn3:
@@ -101,23 +117,11 @@ class Turn3:
 
     def _throw(self, t: int, n: int) -> _Row:
         trash, groups = _groups(self.rules, n, t == 0 and n == 6)
-        m, w = self.mover, self.key
-        a0 = a1 = a2 = 0.0
-        pp = trash
-        for p, opts in groups:
-            best = None
-            best_key = -1.0
-            for pts, left in opts:
-                r = self._q(t + pts, left)
-                k = r[m] + r[3] * w
-                if best is None or k > best_key:
-                    best, best_key = r, k
-            assert best is not None
-            a0 += p * best[0]
-            a1 += p * best[1]
-            a2 += p * best[2]
-            pp += p * best[3]
-        return (a0, a1, a2, pp)
+        if t <= self.cap:  # the solved rows reach every freeze from here
+            rows = self._rows if self._rows is not None else self._solve()[1]
+            return _sum(groups, trash, rows, 6 * t, self.mover, self.key)
+        ahead = [self._q(t + u, left) for u in range(self.maxp + 1) for left in range(6)]
+        return _sum(groups, trash, ahead, 0, self.mover, self.key)
 
     def throw(self, t: int, n: int) -> Vector:
         """Each seat's chance when the mover throws ``n`` dice with ``t`` steps."""
@@ -155,22 +159,7 @@ class Turn3:
                 v: list[_Row] = [(0.0, 0.0, 0.0, 0.0)] * 7
                 for n in range(1, 7):
                     trash, groups = tables[n - 1]
-                    a0 = a1 = a2 = 0.0
-                    pp = trash
-                    for p, opts in groups:
-                        best: _Row | None = None
-                        best_key = 0.0
-                        for pts, left in opts:
-                            r = rows[6 * (t + pts) + left]
-                            k = r[m] + r[3] * w
-                            if best is None or k > best_key:
-                                best, best_key = r, k
-                        assert best is not None
-                        a0 += p * best[0]
-                        a1 += p * best[1]
-                        a2 += p * best[2]
-                        pp += p * best[3]
-                    v[n] = (a0, a1, a2, pp)
+                    v[n] = _sum(groups, trash, rows, 6 * t, m, w)
                 b = banks[t]
                 ok = t >= self.need
                 for left in range(6):
