@@ -19,10 +19,14 @@ turn score above ``max(ng - own board, minimum) + extra`` banks at once.
 every turn start answers the current values, the cycle's values are solved for the
 policies found, and again, until a round changes no policy (a *settled* cycle: each mover's
 policy is his best answer to the others', so a pure equilibrium, checked by that very
-round).  Where best answers go round in circles (no pure equilibrium, or iteration missing
-one) the cycle is *flagged* after a profile comes back or :data:`ROUNDS` rounds, and
+round).  A round solves again only the turn starts whose trash value moved by more than half
+the *slack* their last solve reported (how far it may move with every choice of the turn
+the same, :func:`.compiled3.rows`): the others provably keep their policy.  Where best
+answers go round in circles (no pure equilibrium, or iteration missing one) the cycle is
+*flagged* after a profile comes back or :data:`ROUNDS` rounds, and
 :func:`.equilibria.solve_cycle` finds a stationary equilibrium, mixed where no pure one
-exists, among the policies iteration met and those that beat them.
+exists, among every piece of the movers' best values near the trash values iteration met,
+checked against the whole turn programme.
 
 **The end.**  The first bank that reaches the game point (seat ``R``, board ``F``) starts
 the last round (D-8, D-16); the other two play one turn each in turn order; the tied for
