@@ -38,7 +38,7 @@ def _engine_table(s: three.Solution3) -> Any:
 
 @pytest.fixture(scope="module")
 def small() -> dict[str, tuple[three.Solution3, tb.ThreeBrute]]:
-    return {name: (three.solve(rules, extra=100), tb.ThreeBrute(rules, extra=100).solve())
+    return {name: (three.solve(rules, extra=100), tb.reference(rules, 100))
             for name, rules in SMALL.items()}
 
 
@@ -92,7 +92,7 @@ def test_where_no_pure_policy_is_stable_two_movers_mix() -> None:
     values are the reference's (which lists every equilibrium) to 1e-12; the cycle with
     several equilibria is the reference's choice too."""
     s = three.solve(ODD, extra=50)
-    brute = tb.ThreeBrute(ODD, extra=50).solve()
+    brute = tb.reference(ODD, 50)
     assert s.stats.flagged >= 1 and s.stats.mixed == 1
     plays = [s.levels.mix[(m, 0, 6, 5)] for m in range(3)]
     assert sum(0.0 < q < 1.0 for _, _, q in plays) == 2
@@ -159,7 +159,7 @@ def test_perfect_plays_whole_three_seat_games_and_wins_as_solved(
     for p in players:
         p.prepare()
     seats = [Seat(f"P{i}", True, "perfect") for i in range(3)]
-    games = 20_000 if long_run else 900
+    games = 20_000 if long_run else 600
     wins = np.zeros(3)
     for i in range(games):
         game = Game(s.rules, seats, seed=50_000 + i, first_seat=i % 3)
@@ -274,5 +274,8 @@ def test_with_the_third_player_out_the_end_is_the_two_player_engines(name: str) 
     from test_three_brute import TWO, TwoPlayer, assert_end_is_two_players
 
     rules = TWO[name]
-    end = three.solve(rules, extra=100).end
+    ng, e = rules.game_point // 50, 2
+    turns = three.Turns3(rules)
+    end = three.End(turns, ng, e, max(rules.minimum_for(0) // 50, 1), max(rules.minimum // 50, 1))
+    end.solve(ng + e + turns.maxp)
     assert_end_is_two_players(end.tie2, end.tie2_second, end.c2, TwoPlayer(rules, 100))

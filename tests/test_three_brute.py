@@ -67,7 +67,7 @@ SMALL = {
 
 @pytest.fixture(scope="module")
 def solved() -> dict[str, tb.ThreeBrute]:
-    return {name: tb.ThreeBrute(rules, extra=100).solve() for name, rules in SMALL.items()}
+    return {name: tb.reference(rules, 100) for name, rules in SMALL.items()}
 
 
 # -- the turn kernel --------------------------------------------------------------------
@@ -195,6 +195,9 @@ def test_a_passive_third_seat_gives_the_two_player_game_back(name: str) -> None:
     assert brute.stats.check <= 1e-12
 
 
+@pytest.mark.slow
+@pytest.mark.skipif("not config.getoption('--long')",
+                    reason="the engine's tests cover it; run with --long")
 def test_a_passive_first_seat_leaves_seats_1_and_2_playing_the_two_player_game() -> None:
     """Seat 0 passive: seat 1 plays the two-player game's seat 0 (first in tie-breaks)."""
     rules = TWO["ten-thousand"]
@@ -236,6 +239,9 @@ def assert_end_is_two_players(tie2: float, tie2_second: Any, c2: Any, two: TwoPl
 
 # -- through the engine -----------------------------------------------------------------
 
+@pytest.mark.slow
+@pytest.mark.skipif("not config.getoption('--long')",
+                    reason="the engine's tests cover it; run with --long")
 def test_the_engine_playing_the_solution_wins_as_solved(
         solved: dict[str, tb.ThreeBrute], long_run: bool) -> None:
     """Seeded games of the engine, every seat playing the solved policy (the starting
@@ -266,6 +272,9 @@ def test_the_rule_prefers_pure_then_the_movers_own_chances() -> None:
     assert tb.choose([mixed]) is mixed
 
 
+@pytest.mark.slow
+@pytest.mark.skipif("not config.getoption('--long')",
+                    reason="the engine's tests cover it; run with --long")
 def test_a_solve_is_the_same_whatever_the_order_of_its_cycles(
         solved: dict[str, tb.ThreeBrute], monkeypatch: pytest.MonkeyPatch) -> None:
     """The cycles of a level are solved in another order: the same table, bit for bit."""
@@ -292,7 +301,7 @@ MIXED, SEVERAL = (0, 6, 5), (3, 2, 1)
 
 @pytest.fixture(scope="module")
 def odd() -> tb.ThreeBrute:
-    return tb.ThreeBrute(ODD, extra=50).solve()
+    return tb.reference(ODD, 50)
 
 
 def test_where_no_pure_policy_is_stable_two_movers_mix(odd: tb.ThreeBrute) -> None:

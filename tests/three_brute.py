@@ -68,6 +68,7 @@ it prints the figures (see ``--help``).
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import sys
@@ -1379,6 +1380,13 @@ def _example(boards: Any, found: list[Equilibrium], chosen: Equilibrium,
                             "weights": [round(x, 6) for x in e.weight],
                             "own": [round(float(e.values[k, k]), 9) for k in range(3)],
                             "chosen": e is chosen} for e in found]}
+
+
+@functools.cache
+def reference(rules: Rules, extra: int) -> ThreeBrute:
+    """The reference solution of ``rules`` (every cycle's equilibria listed), solved once
+    per test process: the engine's tests and this solver's own share it."""
+    return ThreeBrute(rules, extra=extra).solve()
 
 
 def main(argv: list[str] | None = None) -> None:
