@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tenthousand.dialogs.strategy import StrategyWindow, heat_scores
-from tenthousand.dialogs.strategy_three import no_table_text, three_note
+from tenthousand.dialogs.strategy_three import PLACES, no_table_text, three_note
 from tenthousand.model.rules import PRESETS
 
 pytestmark = pytest.mark.gui
@@ -117,5 +117,38 @@ def test_four_seats_say_which_games_have_the_chart(tk_root: tk.Tk) -> None:
             "The chart by board scores is for games of two or three players without "
             "options.")
         assert w.heatmap is None and w.three is None
+    finally:
+        w.close()
+
+
+@pytest.mark.parametrize(("language", "words", "other"), [
+    ("de", "Ein fairer Start", "Punktestand des führenden Gegners \u2192"),
+    ("fr", "Un départ équitable", "score de l'adversaire en tête \u2192"),
+])
+def test_the_three_player_card_in_german_and_french(
+        tk_root: tk.Tk, table: Any, language: str, words: str, other: str) -> None:
+    """Its text and axis translated, and every access key once: each place's button
+    answers its own key."""
+    from tenthousand import i18n
+    from tenthousand.view import access
+
+    i18n.set_language(language)
+    w = StrategyWindow(tk_root, RULES, theme="mono", seats=3)
+    try:
+        chart = w.three
+        assert chart is not None and w.heatmap is not None
+        _pump(tk_root, lambda: len(chart.grids) == 3)
+        assert words in str(w.chart_note.cget("text"))
+        assert other in [str(w.heatmap.itemcget(i, "text")) for i in w.heatmap.find_all()
+                         if w.heatmap.type(i) == "text"]
+        keys = access.keys_of(w)
+        assert all(len(texts) == 1 for texts in keys.values()), keys
+        w.focus_force()
+        for place in card.THIRD_PLACES[::-1]:
+            shown, index = access.mnemonic(i18n._(PLACES[place]))
+            assert index >= 0 and shown[index].isascii()
+            w.event_generate(f"<Alt-{shown[index].lower()}>")
+            tk_root.update()
+            assert chart.place.get() == place
     finally:
         w.close()
