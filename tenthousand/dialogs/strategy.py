@@ -2,8 +2,10 @@
 
 When to bank, by dice left and turn score, for the best expected score (a table); in a
 two-player game whose rules have a solved table, how that changes with the two board
-scores (a heat map, :class:`~tenthousand.view.heatmap.HeatMap`) and the fair handicap.
-The heat map's numbers take a second or two: they are worked out off the Tk thread.
+scores (a heat map, :class:`~tenthousand.view.heatmap.HeatMap`) and the fair handicap; in
+a three-player game with a three-player table, by the mover's and the leading opponent's
+board scores, the other opponent placed by a choice (:mod:`.strategy_three`), and the fair
+start.  The heat map's numbers take seconds: they are worked out off the Tk thread.
 
 :func:`threshold_rows` and :func:`heat_scores` are the card's plain data, for the tests.
 """
@@ -31,6 +33,7 @@ from .base import (
     fit_screen,
     place_window,
 )
+from .strategy_three import ThreeSeatChart, press_dice
 
 __all__ = ["StrategyWindow", "heat_scores", "threshold_rows"]
 
@@ -122,21 +125,21 @@ class StrategyWindow(tk.Toplevel):
             row=0, column=0, sticky="w")
         self.close_button = access.button(bar, _("&Close"), self.close)
         self.close_button.grid(row=0, column=1)
-        self._fit()
+        self.fit()
         self.deiconify()
         self.close_button.focus_set()
 
     def _table_shown(self, result: tuple[list[tuple[str, str, str]], float, list[str]] | str
                      ) -> None:
         self._table_ready(result)
-        self._fit()
+        self.fit()
 
     def _chart_shown(self, result: tuple[tuple[int, float], card.BoardThresholds] | None
                      ) -> None:
         self._chart_ready(result)
-        self._fit()
+        self.fit()
 
-    def _fit(self) -> None:
+    def fit(self) -> None:
         """As large as the card, within the screen, over the window that opened it (again
         once the table and the chart are worked out)."""
         fit_screen(self, self.area, self.bar, keep=False)
@@ -200,25 +203,21 @@ class StrategyWindow(tk.Toplevel):
                                     justify="left")
         self.chart_note.grid(row=0, column=0, columnspan=7, sticky="w")
         self.heatmap: HeatMap | None = None
-        if seats != 2 or self.rules.options:
+        self.three: ThreeSeatChart | None = None
+        if seats not in (2, 3) or self.rules.options:
             # and which values the advisor shows in such a game, and why
             self.chart_note.configure(text=" ".join([
-                _("The chart by board scores is for two-player games without options."),
-                value_kind(self.rules, seats).text]))
+                _("The chart by board scores is for games of two or three players without "
+                  "options."), value_kind(self.rules, seats).text]))
             return
         self.chart_note.configure(text=_("Working out the chart..."))
-        self.dice = tk.IntVar(self, 3)
-        radios = [access.radio(right, f"&{n}", value=n, variable=self.dice, command=self._draw)
-                  for n in range(1, 7)]
-        # Translators: the label of the strategy card's buttons 1 to 6 (access key after &).
-        self.dice_row: list[tk.Widget] = [access.label(right, _("&Dice left:"), radios[2])]
-        self.dice_row[0].grid(row=1, column=0, sticky="w")
-        for n, button in enumerate(radios, 1):
-            button.grid(row=1, column=n, sticky="w")
-            self.dice_row.append(button)
-            self.bind(f"<Key-{n}>", lambda e, n=n: self._pick(n))  # type: ignore[misc]
+        self._build_dice_row(right)
         self.heatmap = HeatMap(right)
-        self.heatmap.grid(row=2, column=0, columnspan=7, sticky="nw", pady=(SMALL_PAD, 0))
+        self.heatmap.grid(row=3, column=0, columnspan=7, sticky="nw", pady=(SMALL_PAD, 0))
+        if seats == 3:
+            self.three = ThreeSeatChart(self, right, self.rules, heat_scores(self.rules))
+            self.three.start()
+            return
         rules, scores = self.rules, heat_scores(self.rules)
 
         def work() -> tuple[tuple[int, float], card.BoardThresholds] | None:
@@ -230,17 +229,32 @@ class StrategyWindow(tk.Toplevel):
         self.jobs.submit(work, weakly(self._chart_shown), name="strategy chart",
                          lane="strategy")
 
+    def _build_dice_row(self, right: ttk.Frame) -> None:
+        self.dice = tk.IntVar(self, 3)
+        radios = [access.radio(right, f"&{n}", value=n, variable=self.dice, command=self._draw)
+                  for n in range(1, 7)]
+        # Translators: the label of the strategy card's buttons 1 to 6 (access key after &).
+        self.dice_row: list[tk.Widget] = [access.label(right, _("&Dice left:"), radios[2])]
+        self.dice_row[0].grid(row=1, column=0, sticky="w")
+        for n, button in enumerate(radios, 1):
+            button.grid(row=1, column=n, sticky="w")
+            self.dice_row.append(button)
+            self.bind(f"<Key-{n}>", lambda e, n=n: self._pick(n))  # type: ignore[misc]
+
+    def no_chart(self, text: str) -> None:
+        """No table answers: the sentence instead of the chart and its buttons."""
+        for widget in self.dice_row:
+            widget.grid_remove()
+        if self.heatmap is not None:
+            self.heatmap.grid_remove()
+            self.heatmap = None
+        self.chart_note.configure(text=text)
+
     def _chart_ready(self, result: tuple[tuple[int, float], card.BoardThresholds] | None
                      ) -> None:
         if result is None:
-            for widget in self.dice_row:
-                widget.grid_remove()
-            if self.heatmap is not None:
-                self.heatmap.grid_remove()
-                self.heatmap = None
-            self.chart_note.configure(text=_("The chart by board scores needs perfect play "
-                                             "solved for these rules: solve it in the "
-                                             "workshop (Game > House rules...)."))
+            self.no_chart(_("The chart by board scores needs perfect play solved for these "
+                            "rules: solve it in the workshop (Game > House rules...)."))
             return
         (points, even), board = result
         self.chart_note.configure(text=self._handicap_text(points, even))
@@ -256,7 +270,7 @@ class StrategyWindow(tk.Toplevel):
     def _board_ready(self, board: card.BoardThresholds) -> None:
         self.board = board
         text = str(self.chart_note.cget("text"))
-        self.chart_note.configure(text=text + " " + _("Press 1 to 6 for the dice left."))
+        self.chart_note.configure(text=text + " " + press_dice())
         self._draw()
 
     def _pick(self, dice: int) -> None:
@@ -265,6 +279,9 @@ class StrategyWindow(tk.Toplevel):
         self._draw()
 
     def _draw(self) -> None:
+        if self.three is not None:
+            self.three.draw()
+            return
         if self.board is None or self.heatmap is None:
             return
         n = self.dice.get()

@@ -66,8 +66,9 @@ class HeatMap(tk.Canvas):
         self.label_font = tkfont.nametofont("TkDefaultFont", root=self)
 
     def draw(self, scores: Sequence[int], values: Sequence[Sequence[int | None]],
-             theme: str, dice: int) -> None:
-        """Draw ``values[mine][theirs]`` (the threshold, None: keep throwing)."""
+             theme: str, dice: int, *, across: str | None = None) -> None:
+        """Draw ``values[mine][theirs]`` (the threshold, None: keep throwing); ``across``
+        names the board score along the top (the opponent's, unless given)."""
         self.delete("all")
         c = self.cell
         left, top = 8 + self.label_font.measure(_("Your score")) // 2 + 54, 34
@@ -82,7 +83,7 @@ class HeatMap(tk.Canvas):
                 self.create_rectangle(x, y, x + c, y + c, fill=fill, outline="#808080")
                 self.create_text(x + c / 2, y + c / 2, text=_(NEVER) if value is None
                                  else number(value), fill=ink_for(fill), font=self.small)
-        self._axes(scores, left, top, n)
+        self._axes(scores, left, top, n, across)
         # Translators: the title of the strategy card's chart.
         title = ngettext("Bank from this turn score with {n} die left",
                          "Bank from this turn score with {n} dice left", dice)
@@ -91,7 +92,15 @@ class HeatMap(tk.Canvas):
         self._legend(theme, low, high, left + n * c + 24, top, n * c)
         self.configure(width=left + n * c + 110, height=top + n * c + 48)
 
-    def _axes(self, scores: Sequence[int], left: int, top: int, n: int) -> None:
+    def show_note(self, text: str) -> None:
+        """While a map is being worked out: ``text`` in the middle of the map's place."""
+        self.delete("all")
+        width, height = int(self.cget("width")), int(self.cget("height"))
+        self.create_text(width / 2, height / 2, text=text, font=self.label_font,
+                         width=max(width - 16, 100))
+
+    def _axes(self, scores: Sequence[int], left: int, top: int, n: int,
+              across: str | None) -> None:
         c = self.cell
         for k, score in enumerate(scores):
             self.create_text(left + k * c + c / 2, top + n * c + 10, text=_short(score),
@@ -100,7 +109,7 @@ class HeatMap(tk.Canvas):
                              font=self.small)
         # Translators: the axes of the strategy card's chart (the arrows point along them).
         self.create_text(left + n * c / 2, top + n * c + 30, font=self.label_font,
-                         text=_("the opponent's board score \u2192"))
+                         text=across or _("the opponent's board score \u2192"))
         self.create_text(14, top + n * c / 2, font=self.label_font, angle=90,
                          text=_("\u2190 your board score"))
 
