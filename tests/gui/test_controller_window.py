@@ -293,7 +293,8 @@ def test_perfect_solves_each_new_turn_in_a_worker_thread(tk_root: tk.Tk,
 
 @pytest.mark.parametrize("seats,options,why", [
     ((("Ann", False), ("Deep", True, "perfect")), ["pyramiding", "challenging"], "no perfect-play table"),
-    ((("Ann", False), ("Deep", True, "perfect"), ("Bob", False)), [], "for two players"),
+    ((("Ann", False), ("Deep", True, "perfect"), ("Bob", False), ("Cy", False)), [],
+     "for two and three players"),
     ((("Ann", False), ("Deep", True, "perfect")), [], None),
 ])
 def test_perfect_says_when_it_plays_as_expert(tk_root: tk.Tk, seats: tuple[tuple, ...],
