@@ -241,7 +241,9 @@ def _review_work(source: DecisionSource, theme: str) -> tuple[list[int], list[Co
 
 
 def _values_line(pairs: Sequence[tuple[int, Decision]], found: Sequence[Costly]) -> str:
-    """Which kind of values the review ranks by, and why (the rules of the first decision)."""
+    """Which kind of values the review ranks by, and why (the rules of the first decision):
+    the kinds of every decision valued, not only of those it lists (a game without a
+    costly decision was still valued in win chances where a table answered)."""
     if not pairs:
         return ""
     position = pairs[0][1].position
@@ -249,4 +251,5 @@ def _values_line(pairs: Sequence[tuple[int, Decision]], found: Sequence[Costly])
         rules = Rules.from_dict(position.get("rules"))
     except ValueError:
         return ""
-    return review_line(rules, len(position.get("seats", ())), {c.kind for c in found})
+    kinds = {d.values.kind for _step, d in pairs if d.values is not None}
+    return review_line(rules, len(position.get("seats", ())), kinds | {c.kind for c in found})

@@ -85,6 +85,33 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
         app.destroy()
 
 
+def test_a_review_with_nothing_given_away_says_it_valued_win_chances(tk_root: tk.Tk) -> None:
+    """A game a table answers, played without a costly decision: the review's line says
+    win chances (it said the decisions were made before perfect play was solved)."""
+    from tenthousand.model.game import Game, Seat
+    from tenthousand.model.rules import PRESETS
+
+    game = Game(PRESETS["ten-thousand"], [Seat("A"), Seat("B")], seed=9, first_seat=0)
+    while game.phase is not Phase.CHOOSE:
+        game.throw()
+    values = advisor.evaluate(game)
+    assert values is not None and values.kind == advisor.WIN and values.best is not None
+    top = values.choices[values.best]
+    review = ReviewWindow(tk_root, [advisor.Decision(game.to_dict(), top.faces,
+                                                     top.bank_is_best)])
+    try:
+        end = time.monotonic() + 15
+        while review.result is None:
+            assert time.monotonic() < end
+            tk_root.update()
+        assert review.result == []
+        heading = review.heading.cget("text")
+        assert heading.startswith("Values: exact win chances under perfect play"), heading
+        assert "Not one of your decisions gave anything away" in heading
+    finally:
+        review.close()
+
+
 def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
     from tenthousand.control.advising import AdvisorService
     from tenthousand.model.game import Game, Seat
