@@ -23,6 +23,10 @@ if TYPE_CHECKING:  # the advisor's solver loads on first use, not at start-up
     from ..present.advice import AdvisorDisplay
 
 BAR_HEIGHT = 18
+#: The list of freezes shows this many rows at most (the rest scroll) ...
+MOST_ROWS = 8
+#: ... and in a window too short for that beside the game log, no fewer than this.
+FEWEST_ROWS = 3
 
 
 def _fit(font: tkfont.Font, text: str, width: int) -> str:
@@ -57,6 +61,7 @@ class AdvisorPanel(tk.Frame):
         self._best: int | None = None
         self._values: AdvisorValues | None = None  # what the list shows
         self.chosen: int | None = None  # the row of the freeze the player has selected
+        self.most_rows = MOST_ROWS  # the list's rows at most now (see limit_rows)
         self.tree.pack(fill="x", padx=6)
         self.note = tk.Label(self, text="", anchor="w", justify="left", background=pal.panel,
                              foreground=pal.panel_muted, padx=6, wraplength=330)
@@ -176,7 +181,43 @@ class AdvisorPanel(tk.Frame):
             self.rows.append(row)
             self._items.append(self.tree.insert("", "end", values=row[:3],
                                                 tags=("best",) if best else ()))
-        self.tree.configure(height=min(max(len(values.choices), 1), 8))
+        self._fit_rows()
+
+    def _wanted_rows(self) -> int:
+        return min(max(len(self.rows), 1), MOST_ROWS)
+
+    def _row_height(self) -> int:
+        """A row of the list in pixels (the scaling sets the style's rowheight)."""
+        found = ttk.Style(self).lookup("Treeview", "rowheight")
+        try:
+            return int(found)
+        except (TypeError, ValueError):
+            return tkfont.nametofont("TkDefaultFont", root=self).metrics("linespace") + 4
+
+    def _fit_rows(self) -> None:
+        """The list as tall as its rows, within ``most_rows``; the best and the chosen row
+        scrolled into view when some are out of it."""
+        shown = min(self._wanted_rows(), self.most_rows)
+        if int(self.tree.cget("height")) != shown:
+            self.tree.configure(height=shown)
+        for index in (self._best, self.chosen):
+            if index is not None and 0 <= index < len(self._items):
+                self.tree.see(self._items[index])
+
+    def height_with_every_row(self) -> int:
+        """The height the panel asks for with its list showing every row it may
+        (``MOST_ROWS`` at most), whatever :meth:`limit_rows` left out."""
+        shown = int(self.tree.cget("height"))
+        return int(self.winfo_reqheight()) + (self._wanted_rows() - shown) * self._row_height()
+
+    def limit_rows(self, short: int) -> None:
+        """The window lacks ``short`` pixels for the game log (none: 0 or less): the list
+        gives up as many rows as that takes, keeping ``FEWEST_ROWS``; the others scroll."""
+        rows = -(-short // self._row_height()) if short > 0 else 0
+        most = max(FEWEST_ROWS, self._wanted_rows() - rows) if rows else MOST_ROWS
+        if most != self.most_rows:
+            self.most_rows = most
+            self._fit_rows()
 
     def mark_chosen(self, index: int | None) -> None:
         """Highlight the row of the freeze the player has selected (None: no row)."""

@@ -95,6 +95,37 @@ def test_three_bars_fit_a_small_screen_and_2x(tk_root: tk.Tk, size: int,
         assert bottom <= app.root.winfo_rooty() + app.root.winfo_height()
 
 
+@pytest.mark.usefixtures("three_seats")
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_log_keeps_its_lines_when_the_advice_grows_on_a_small_screen(
+        tk_root: tk.Tk, language: str) -> None:
+    """At 1024x600 with three seats, the scoreboard gives way for the game log when the
+    list of freezes grows under the bars (the log had no line left: the board was laid out
+    for the advisor of the turn's start, bars only)."""
+    import tkinter.font as tkfont
+
+    from tenthousand import i18n
+
+    i18n.set_language(language)
+    try:
+        with app_on_screen(tk_root, 100, (1024, 600), settings(*THREE),
+                           throws=[(1, 1, 1, 5, 5, 4)],
+                           prefs=QUIET.replace(advisor=True)) as app:
+            panel = _throw_and_wait(app, 3)
+            assert len(panel.rows) >= 4, panel.rows
+            app.root.update()
+            log = app.window.log
+            line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+            assert log.winfo_ismapped() and log.winfo_height() >= 3 * line, (
+                log.winfo_height(), app.window.scoreboard.compact)
+            # the list gave up rows, and the best one is in view
+            assert int(panel.tree.cget("height")) < len(panel.rows)
+            best = [i for i, row in enumerate(panel.rows) if row[3]][0]
+            assert panel.tree.bbox(panel.tree.get_children()[best])
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("theme", ["color", "contrast"])
 def test_nine_bars_fit_the_panel(tk_root: tk.Tk, theme: str) -> None:
     names = tuple(f"Bartholomew Fitzwillia {i}" for i in range(1, 10))  # 24 characters
