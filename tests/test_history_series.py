@@ -110,5 +110,5 @@ def test_a_resumed_game_replaces_its_abandoned_entry(tmp_path: Path) -> None:
 def test_an_empty_luck_or_skill_chart_says_why() -> None:
     """Not "Nothing to show yet." alone: which games are valued, and what to do."""
     for chart in (luck_against_skill([]), skill_over_time([])):
-        assert chart.empty and "two players" in chart.empty_note
+        assert chart.empty and "games of two or three players" in chart.empty_note
         assert "perfect-play table" in chart.empty_note

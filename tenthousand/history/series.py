@@ -185,8 +185,8 @@ def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
 
 
 #: Why the luck and skill charts can be empty.
-UNVALUED = N_("Nothing to show yet: luck and skill are worked out for games of two players "
-              "whose rules have a perfect-play table (the presets without options, and rules "
+UNVALUED = N_("Nothing to show yet: luck and skill are worked out for games of two or three "
+              "players whose rules have a perfect-play table (the presets without options, and rules "
               "Perfect has solved). Play one to the end and it shows here.")
 
 
