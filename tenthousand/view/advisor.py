@@ -66,12 +66,20 @@ class AdvisorPanel(tk.Frame):
         self.note = tk.Label(self, text="", anchor="w", justify="left", background=pal.panel,
                              foreground=pal.panel_muted, padx=6, wraplength=330)
         self.note.pack(fill="x")
+        # The note wraps at the panel's width, which grows with the scaling (a fixed 330
+        # pixels wrapped it after three words at 2x, five lines high).
+        self.bind("<Configure>", self._wrap_note, add="+")
         # Translators: a button of the main window; Alt with the letter after & presses it:
         # choose one that is not the first letter of a menu title (File, Game...).
         self.review_button = access.button(self, _("&Review my decisions..."),
                                            on_review or (lambda: None), takefocus=0)
         self.rows: list[tuple[str, str, str, bool]] = []  # what the list shows (tests read it)
         self.bar_values: list[tuple[str, float]] = []
+
+    def _wrap_note(self, event: tk.Event) -> None:
+        wrap = max(120, int(event.width) - 2 * 6 - 4)  # (the label's padding)
+        if int(self.note.cget("wraplength")) != wrap:
+            self.note.configure(wraplength=wrap)
 
     # -- showing --------------------------------------------------------------------------
 

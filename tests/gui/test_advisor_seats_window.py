@@ -93,6 +93,12 @@ def test_three_bars_fit_a_small_screen_and_2x(tk_root: tk.Tk, size: int,
         bottom = panel.bars.winfo_rooty() + panel.bars.winfo_height()
         assert bottom <= panel.tree.winfo_rooty()
         assert bottom <= app.root.winfo_rooty() + app.root.winfo_height()
+        # the note under the list wraps at the panel's width, at 2x too (it wrapped at a
+        # fixed 330 pixels: half the panel, five lines)
+        note = panel.note
+        assert note.winfo_reqwidth() > panel.winfo_width() * 0.8, (
+            note.winfo_reqwidth(), panel.winfo_width())
+        assert note.winfo_reqwidth() <= panel.winfo_width()
 
 
 @pytest.mark.usefixtures("three_seats")
