@@ -62,6 +62,9 @@ class AdvisorPanel(tk.Frame):
         self._values: AdvisorValues | None = None  # what the list shows
         self.chosen: int | None = None  # the row of the freeze the player has selected
         self.most_rows = MOST_ROWS  # the list's rows at most now (see limit_rows)
+        #: The rows the list takes without that limit: as many as the throw's freezes (up
+        #: to MOST_ROWS); between throws, as many as the last throw's (no jump each turn).
+        self.natural_rows = int(self.tree.cget("height"))
         self.tree.pack(fill="x", padx=6)
         self.note = tk.Label(self, text="", anchor="w", justify="left", background=pal.panel,
                              foreground=pal.panel_muted, padx=6, wraplength=330)
@@ -176,6 +179,7 @@ class AdvisorPanel(tk.Frame):
         w = self._widths
         self.tree.column("throw", width=w["throw"] if banks else w["throw"] + w["bank"])
         if values is None or not values.choices:
+            self._fit_rows()
             return
         self._best = values.best
         for i, ch in enumerate(values.choices):
@@ -189,10 +193,8 @@ class AdvisorPanel(tk.Frame):
             self.rows.append(row)
             self._items.append(self.tree.insert("", "end", values=row[:3],
                                                 tags=("best",) if best else ()))
+        self.natural_rows = min(len(values.choices), MOST_ROWS)
         self._fit_rows()
-
-    def _wanted_rows(self) -> int:
-        return min(max(len(self.rows), 1), MOST_ROWS)
 
     def _row_height(self) -> int:
         """A row of the list in pixels (the scaling sets the style's rowheight)."""
@@ -205,7 +207,7 @@ class AdvisorPanel(tk.Frame):
     def _fit_rows(self) -> None:
         """The list as tall as its rows, within ``most_rows``; the best and the chosen row
         scrolled into view when some are out of it."""
-        shown = min(self._wanted_rows(), self.most_rows)
+        shown = min(self.natural_rows, self.most_rows)
         if int(self.tree.cget("height")) != shown:
             self.tree.configure(height=shown)
         for index in (self._best, self.chosen):
@@ -216,13 +218,13 @@ class AdvisorPanel(tk.Frame):
         """The height the panel asks for with its list showing every row it may
         (``MOST_ROWS`` at most), whatever :meth:`limit_rows` left out."""
         shown = int(self.tree.cget("height"))
-        return int(self.winfo_reqheight()) + (self._wanted_rows() - shown) * self._row_height()
+        return int(self.winfo_reqheight()) + (self.natural_rows - shown) * self._row_height()
 
     def limit_rows(self, short: int) -> None:
         """The window lacks ``short`` pixels for the game log (none: 0 or less): the list
         gives up as many rows as that takes, keeping ``FEWEST_ROWS``; the others scroll."""
         rows = -(-short // self._row_height()) if short > 0 else 0
-        most = max(FEWEST_ROWS, self._wanted_rows() - rows) if rows else MOST_ROWS
+        most = max(FEWEST_ROWS, self.natural_rows - rows) if rows else MOST_ROWS
         if most != self.most_rows:
             self.most_rows = most
             self._fit_rows()

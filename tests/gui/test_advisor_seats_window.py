@@ -117,13 +117,22 @@ def test_the_log_keeps_its_lines_when_the_advice_grows_on_a_small_screen(
         with app_on_screen(tk_root, 100, (1024, 600), settings(*THREE),
                            throws=[(1, 1, 1, 5, 5, 4)],
                            prefs=QUIET.replace(advisor=True)) as app:
+            log = app.window.log
+            line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+
+            def log_kept() -> bool:
+                return bool(log.winfo_ismapped()) and log.winfo_height() >= 3 * line
+
+            # the turn's start: the bars over the list, still empty (it keeps its height
+            # from throw to throw, and the layout counts it as it is)
+            panel = app.window.advisor
+            wait_until(app, lambda: len(panel.bar_values) == 3 and panel.winfo_ismapped(), 15)
+            app.root.update()
+            assert log_kept(), (log.winfo_height(), app.window.scoreboard.compact)
             panel = _throw_and_wait(app, 3)
             assert len(panel.rows) >= 4, panel.rows
             app.root.update()
-            log = app.window.log
-            line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
-            assert log.winfo_ismapped() and log.winfo_height() >= 3 * line, (
-                log.winfo_height(), app.window.scoreboard.compact)
+            assert log_kept(), (log.winfo_height(), app.window.scoreboard.compact)
             # the list gave up rows, and the best one is in view
             assert int(panel.tree.cget("height")) < len(panel.rows)
             best = [i for i, row in enumerate(panel.rows) if row[3]][0]
