@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _, number, percent
 from ..model.rules import Rules
@@ -26,7 +26,10 @@ from .base import SMALL_PAD
 
 if TYPE_CHECKING:
     from ..solver.table3 import Table3
-    from .strategy import StrategyWindow
+
+#: The strategy card's window as this part uses it (its heat map, notes, jobs, theme and
+#: dice; :class:`.strategy.StrategyWindow`, not imported: it imports this module)
+StrategyWindow = Any
 
 __all__ = ["PLACES", "ThreeSeatChart", "no_table_text", "press_dice", "three_note"]
 
