@@ -140,7 +140,8 @@ class Told:
 class Careful:
     """A computer player that freezes the first scoring choice and banks from 300 on."""
 
-    def __init__(self, level: str, rules: Rules, *, seed: int | None = None) -> None:
+    def __init__(self, level: str, rules: Rules, *, seed: int | None = None,
+                 players: int = 2) -> None:
         self.level, self.rules, self.fallback_reason = level, rules, None
         self.ready = True
         self.moves = 0
