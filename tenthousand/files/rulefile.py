@@ -123,9 +123,7 @@ def _n(value: int | None) -> str:
 
 
 def dumps(rules: Rules, description: str = "") -> str:
-    """The rule file text of a rule set (every value written out)."""
-    kinds = rules.kind_values()
-    names = ("ones", "twos", "threes", "fours", "fives", "sixes")
+    """The rule file text of a rule set (every value written out), section by section."""
     lines = [
         "# A Ten-Thousand rule set. Edit the values and load it with --rules-file.",
         "# Points are multiples of 50; a counter worth 0 is not in the game.",
@@ -134,16 +132,27 @@ def dumps(rules: Rules, description: str = "") -> str:
         f"description = {_quote(description)}",
         f"base = {_quote(rules.preset)}",
         "",
+        *_scoring_lines(rules),
+        "",
+        *_turn_lines(rules),
+        "",
+        *_end_lines(rules),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _scoring_lines(rules: Rules) -> list[str]:
+    """``[scoring]``: the singles, the kinds of each face and the combinations."""
+    names = ("ones", "twos", "threes", "fours", "fives", "sixes")
+    return [
         "[scoring]",
         "# a single die of each face, 1 to 6",
         f"singles = [{', '.join(str(v) for v in rules.singles)}]",
         "",
         "# three, four, five and six of a kind of each face",
         "[scoring.kinds]",
-    ]
-    lines += [f"{name} = [{', '.join(_n(v) for v in row)}]" for name, row in zip(names, kinds,
-                                                                                  strict=True)]
-    lines += [
+        *(f"{name} = [{', '.join(_n(v) for v in row)}]"
+          for name, row in zip(names, rules.kind_values(), strict=True)),
         "",
         "[scoring.combinations]",
         f"straight = {_n(rules.straight)}  # 1-2-3-4-5-6",
@@ -160,7 +169,12 @@ def dumps(rules: Rules, description: str = "") -> str:
         f"short_straights_first_throw_only = {_b(rules.short_straights_first_throw_only)}",
         f"short_straights_six_dice_only = {_b(rules.short_straights_six_dice_only)}"
         "  # true: also after a corner, never on fewer dice",
-        "",
+    ]
+
+
+def _turn_lines(rules: Rules) -> list[str]:
+    """``[turn]``: the dice, the minimums, the corner and the trash penalty."""
+    return [
         "[turn]",
         f"dice = {rules.dice}  # 5: the five-dice game, a corner gives five fresh dice",
         f"opening_minimum = {rules.opening_minimum}  # to get on the board",
@@ -169,13 +183,14 @@ def dumps(rules: Rules, description: str = "") -> str:
         "# with the three-trash option: this many trash turns in a row cost the penalty",
         f"trash_run = {rules.trash_run}",
         f"trash_penalty = {rules.trash_penalty}",
+        f"lowest_score = {rules.score_floor}" if rules.score_floor is not None
+        else "# lowest_score = -2500  # leave out: scores have no lower bound",
     ]
-    if rules.score_floor is not None:
-        lines.append(f"lowest_score = {rules.score_floor}")
-    else:
-        lines.append("# lowest_score = -2500  # leave out: scores have no lower bound")
-    lines += [
-        "",
+
+
+def _end_lines(rules: Rules) -> list[str]:
+    """``[end]`` and ``[options]``."""
+    return [
         "[end]",
         f"game_point = {rules.game_point}",
         f"catch_up = {_b(rules.catch_up)}  # false: the first to reach the game point wins",
@@ -184,9 +199,8 @@ def dumps(rules: Rules, description: str = "") -> str:
         "",
         "[options]",
         *_clash_comments(),
+        *(f"{name} = {_b(getattr(rules, name))}" for name in _OPTIONS),
     ]
-    lines += [f"{name} = {_b(getattr(rules, name))}" for name in _OPTIONS]
-    return "\n".join(lines) + "\n"
 
 
 def _clash_comments() -> list[str]:
