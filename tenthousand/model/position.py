@@ -133,6 +133,23 @@ def load_position(data: Any, kind: type[P], newest: int) -> P:
     game.listeners = []
     game.rng = random.Random()
     game.rng.setstate(_rng_state(data.get("rng")))
+    _read_table(game, data, n)
+    _read_turn(game, turn, n)
+    _read_log(game, data, n)
+    # The stretch's score must be what its dice are worth (D-10) or the sum of its freezes.
+    try:
+        game.check_invariants()
+        _check_stretch(game)
+    except AssertionError as e:
+        if str(e):
+            raise BadSave(_("the saved position breaks the rules: {reason}").format(reason=e)) \
+                from None
+        raise BadSave(_("the saved position breaks the rules")) from None
+    return game
+
+
+def _read_table(game: Any, data: Any, n: int) -> None:
+    """The boards, the match, the stage and whose turn and phase it is."""
     game.board = _ints(data.get("board"), "board", n)
     used = data.get("challenges_used")
     if not (isinstance(used, list) and len(used) == n and all(
@@ -160,6 +177,10 @@ def load_position(data: Any, kind: type[P], newest: int) -> P:
     except ValueError:
         raise BadSave(_("unknown phase {phase}").format(phase=f"{data.get('phase')!r:.20}")) \
             from None
+
+
+def _read_turn(game: Any, turn: Any, n: int) -> None:
+    """The turn in play: its dice, score, corners and challenge."""
     game.thrown = _dice(turn.get("thrown"), "thrown")
     frozen = turn.get("frozen")
     if not isinstance(frozen, list) or len(frozen) > 6:
@@ -185,6 +206,10 @@ def load_position(data: Any, kind: type[P], newest: int) -> P:
     if (slot is None) != (game.challenge_target is None) or game.challenge_target == game.current:
         raise BadSave(_("the challenge of this turn is inconsistent"))
     game.discard_choices = _dice(turn.get("discard_choices"), "discard_choices")
+
+
+def _read_log(game: Any, data: Any, n: int) -> None:
+    """The game's log of events, and its result if it is over."""
     log = data.get("log")
     if not isinstance(log, list):
         raise BadSave(_("'{key}' must be a list").format(key="log"))
@@ -203,16 +228,6 @@ def load_position(data: Any, kind: type[P], newest: int) -> P:
         if not isinstance(last, GameOver):
             raise BadSave(_("a finished game must end its log with the result"))
         game.result = last
-    # The stretch's score must be what its dice are worth (D-10) or the sum of its freezes.
-    try:
-        game.check_invariants()
-        _check_stretch(game)
-    except AssertionError as e:
-        if str(e):
-            raise BadSave(_("the saved position breaks the rules: {reason}").format(reason=e)) \
-                from None
-        raise BadSave(_("the saved position breaks the rules")) from None
-    return game
 
 
 def _match_games(value: Any, n: int, played: int) -> list[tuple[tuple[int, int, int, int],
