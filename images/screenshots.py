@@ -21,6 +21,7 @@ import tempfile
 import time
 import tkinter as tk
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -126,8 +127,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1180x800", help="window size, e.g. 1024x700")
     parser.add_argument("--out", default=str(HERE), help="folder for the PNG files")
-    parser.add_argument("--only", choices=["advisor", "history", "replay", "languages", "real-dice",
-                                           "network", "internet", "options"],
+    parser.add_argument("--only", choices=["advisor", "advisor-three", "history", "replay",
+                                           "languages", "real-dice", "network", "internet",
+                                           "options"],
                         help="only these screenshots")
     parser.add_argument("--suffix", default="",
                         help="added to the history screenshots' names, e.g. -1024")
@@ -153,6 +155,8 @@ def main() -> int:
                     return shoot_languages(root, out)
                 if args.only == "options":
                     return shoot_option_advisors(root, out)
+                if args.only == "advisor-three":
+                    return shoot_advisor_three(root, out)
                 if args.only in ("real-dice", "network", "internet"):
                     from tenthousand.files.settings import Preferences
                     shoot_one = {"real-dice": shoot_real_dice, "network": shoot_network,
@@ -317,6 +321,7 @@ def shoot(out: Path, size: str) -> int:
     shoot_real_dice(root, out, prefs)
     shoot_network(root, out, prefs)
     shoot_advisor(root, out)
+    shoot_advisor_three(root, out)
     shoot_replay(root, out, "color", size)
     root.destroy()
     return 0
@@ -534,12 +539,55 @@ OPTION_ADVISORS = (("advisor-surpassing.png", "trash-5000", ("surpassing",)),
                    ("advisor-rotary.png", "trash-5000", ("rotary-club",)))
 
 
+def wait_for_solve(root: tk.Tk, solved: Callable[[], bool], limit: float, what: str) -> None:
+    """Let the window run until ``solved()`` (a background solve of Perfect's table)."""
+    started = time.monotonic()
+    while not solved():
+        if time.monotonic() - started > limit:
+            raise SystemExit(f"{what}: the solve took over {limit:.0f} s")
+        pump(root, 0.5)
+    print(f"{what}: solved in {time.monotonic() - started:.0f} s")
+
+
+def grab_advice(app: Any, root: tk.Tk, path: Path, *, bank_at: int, wait: float,
+                bars: int | None = None) -> None:
+    """Play the human seat (the most points, banking from ``bank_at``) until a throw offers
+    three freezes or more with points on the board; select the best and grab the window
+    once the advisor values it in win chances (with ``bars`` win bars)."""
+    from tenthousand.model.game import Phase
+
+    c, panel = app.controller, app.window.advisor
+    for _ in range(400):
+        wait_for_human(app, root, limit=wait)
+        g = c.game
+        if g.over:
+            raise SystemExit(f"{path.name}: the game ended before a throw with three freezes")
+        if g.phase is Phase.START:
+            c.throw()
+            continue
+        indices, points = best(g)
+        if sum(g.board) > 0 and len(g.legal_freezes()) >= 3:
+            for i in indices:
+                c.toggle(i)
+            end = time.monotonic() + 60
+            while not (panel.rows and "win probability" in app.advisor.display().note
+                       and (bars is None or len(panel.bar_values) == bars)) \
+                    and time.monotonic() < end:
+                pump(root, 0.1)
+            pump(root, 0.5)
+            grab(root, path)
+            return
+        for i in indices:
+            c.toggle(i)
+        c.bank() if g.bank_refusal(indices) is None and g.turn_score + points >= bank_at \
+            else c.throw()
+
+
 def shoot_option_advisors(root: tk.Tk, out: Path) -> int:
     """The advisor showing win chances in Trash games with an option (Perfect plays the
     other seat, so the table is solved in the background first: minutes, once)."""
     from tenthousand.control.app import App
     from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
-    from tenthousand.model.game import Phase
     from tenthousand.solver import cache
 
     prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False, advisor=True,
@@ -550,35 +598,8 @@ def shoot_option_advisors(root: tk.Tk, out: Path) -> int:
         app = App(root, prefs, settings, seed=11, install_error_handler=False,
                   save_games=False, keep_history=False)
         app.boxes.confirm = lambda title, question: True
-        rules = app.controller.game.rules
-        started = time.monotonic()
-        while not cache.cached(rules):
-            if time.monotonic() - started > 3600:
-                raise SystemExit(f"{name}: the solve took over an hour")
-            pump(root, 1.0)
-        print(f"{name}: solved in {time.monotonic() - started:.0f} s")
-        c, panel = app.controller, app.window.advisor
-        for _ in range(400):  # Ann plays until a throw offers three freezes or more
-            wait_for_human(app, root, limit=120)
-            g = c.game
-            if g.phase is Phase.START:
-                c.throw()
-                continue
-            indices, points = best(g)
-            if sum(g.board) > 0 and len(g.legal_freezes()) >= 3:
-                for i in indices:
-                    c.toggle(i)
-                end = time.monotonic() + 60
-                while not (panel.rows and "win probability" in app.advisor.display().note) \
-                        and time.monotonic() < end:
-                    pump(root, 0.1)
-                pump(root, 0.5)
-                grab(root, out / name)
-                break
-            for i in indices:
-                c.toggle(i)
-            c.bank() if g.bank_refusal(indices) is None and g.turn_score + points >= 350 \
-                else c.throw()
+        wait_for_solve(root, partial(cache.cached, app.controller.game.rules), 3600, name)
+        grab_advice(app, root, out / name, bank_at=350, wait=120)
         app.destroy()
     return 0
 
@@ -659,6 +680,36 @@ def shoot_advisor(root: tk.Tk, out: Path) -> int:
     if review is not None:
         grab(review, out / "review.png")
         review.close()
+    app.destroy()
+    return 0
+
+
+#: The dice of the game of three: You meet a throw of three freezes or more with points on
+#: the board before the game ends.
+THREE_SEED = 3
+
+
+def shoot_advisor_three(root: tk.Tk, out: Path) -> int:
+    """The advisor in a game of three: a bar for each player and each freeze's chance for
+    the mover, against two Perfect computers.  Farkle to 1,000, whose three-player table
+    the two solve in the background when the game starts (seconds, not the ten minutes of
+    a preset's)."""
+    from tenthousand.control.app import App
+    from tenthousand.files.settings import GameSettings, Preferences, SeatSetting
+    from tenthousand.solver import cache, table3
+
+    prefs = Preferences(delay=0.0, sound=False, animation=False, intro=False, advisor=True,
+                        guide_done=True)
+    settings = GameSettings(preset="farkle", seats=(
+        SeatSetting("You"), SeatSetting("Ann", True, "perfect"),
+        SeatSetting("Bob", True, "perfect")), game_point=1000)
+    app = App(root, prefs, settings, seed=THREE_SEED, install_error_handler=False,
+              save_games=False, keep_history=False)
+    app.boxes.confirm = lambda title, question: True  # no box to wait on
+    rules = app.controller.game.rules
+    wait_for_solve(root, lambda: table3.available(rules) and not cache.being_solved(rules, 3),
+                   600, "three players, Farkle to 1,000")
+    grab_advice(app, root, out / "advisor-three.png", bank_at=500, wait=60, bars=3)
     app.destroy()
     return 0
 

@@ -95,6 +95,35 @@ def test_the_review_and_the_coach_value_three_seat_decisions(
     assert line is not None and line.startswith("Ann ")
 
 
+@pytest.mark.parametrize("seats", [NAMES, NAMES[:2]])
+def test_the_bars_come_once_the_solve_behind_them_ends(monkeypatch: pytest.MonkeyPatch,
+                                                       seats: tuple[str, ...]) -> None:
+    """Perfect's table is solved while the person is to throw: the advisor valued the
+    position without one (no bars); the redraw after the solve values it again and the
+    bars come, the position unchanged (they came only after the next move)."""
+    game = Game(PRESETS["ten-thousand"], [Seat(n) for n in seats], seed=6, first_seat=0)
+    solving = [True]
+    asked: list[tuple[str, int]] = []
+
+    def being_solved(rules: Any, players: int = 2) -> bool:
+        asked.append((rules.label, players))
+        return solving[0]
+
+    monkeypatch.setattr(cache, "being_solved", being_solved)
+    monkeypatch.setattr(seats_kit.values, "win_probabilities", lambda g: None)  # no table yet
+    shown: list[AdvisorDisplay] = []
+    service = AdvisorService(_Jobs(), shown.append, lambda on: None)  # type: ignore[arg-type]
+    service.set_shown(True)
+    service.update(game, True)
+    assert shown[-1].win is None and asked[-1][1] == len(seats)
+    service.update(game, True)  # a redraw while it is still solved: still none
+    assert shown[-1].win is None
+    seats_kit.install(monkeypatch)  # the table is there
+    solving[0] = False
+    service.update(game, True)  # the redraw after the solve
+    assert shown[-1].win is not None and len(shown[-1].win) == len(seats)
+
+
 def test_four_seats_say_why_in_one_sentence() -> None:
     rules = PRESETS["ten-thousand"]
     kind = value_kind(rules, 4)

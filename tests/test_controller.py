@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -168,7 +169,8 @@ class Table:
 
     def __init__(self, throws: Iterable[Sequence[int]] = (), *,
                  seats: Sequence[Seat] = (Seat("Ann"), Seat("Bot", True, "normal")),
-                 delay: float = 0.5, screen: FakeScreen | None = None) -> None:
+                 delay: float = 0.5, screen: FakeScreen | None = None,
+                 factory: Callable[..., object] = Careful) -> None:
         self.clock = Clock()
         self.screen = screen if screen is not None else FakeScreen()
         self.told = Told()
@@ -178,7 +180,7 @@ class Table:
         self.session = Session(game)
         self.controller = Controller(self.screen, self.clock, self.session,
                                      messages=self.told.messages, jobs=self.jobs,
-                                     delay=delay, player_factory=Careful, seed=11)
+                                     delay=delay, player_factory=factory, seed=11)
         self.session.watch("table", self.controller.follow)
         self.controller.start()
 
@@ -211,6 +213,47 @@ def table() -> Iterable[Table]:
     yield make  # type: ignore[misc]
     for t in made:
         t.close()
+
+
+class Solving(Careful):
+    """A Perfect stand-in whose table is solved in the background: it plays as Careful
+    until the solve it shares with the other Perfect seats has run."""
+
+    def __init__(self, level: str, rules: Rules, *, go: threading.Event, fails: bool,
+                 **kwargs: object) -> None:
+        super().__init__(level, rules, **kwargs)  # type: ignore[arg-type]
+        self.go, self.fails = go, fails
+        self.solving = True
+        self.progress = 0.5
+
+    def background_solve(self) -> Callable[[], None] | None:
+        return self._finish if self.solving else None
+
+    def _finish(self) -> None:
+        assert self.go.wait(10)
+        if self.fails:
+            raise RuntimeError("no table")
+        self.solving = False
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_two_perfect_seats_waiting_for_one_solve_hear_its_end_once(
+        table: Callable[..., Table], fails: bool) -> None:
+    go = threading.Event()
+    t = table(seats=(Seat("Ann"), Seat("Bot", True, "perfect"), Seat("Cy", True, "perfect")),
+              factory=lambda level, rules, **kw: Solving(level, rules, go=go, fails=fails,
+                                                          **kw))
+    computers = t.controller.computers
+    t.run_until(lambda: computers.solving(1) and computers.solving(2))
+    go.set()
+    end = presenter.SOLVE_FAILED_STATUS if fails else presenter.SOLVED_STATUS
+    t.run_until(lambda: t.told.status and t.told.status[-1] == end)
+    t.run_until(lambda: t.jobs.pending == 0)
+    t.clock.advance(1000)
+    assert t.told.status.count(end) == 1
+    assert t.screen.texts().count(presenter.SOLVED_STATUS) == (0 if fails else 1)
+    if not fails:  # both play their best from now on
+        assert not computers.solving(1) and not computers.solving(2)
 
 
 def test_a_human_turn_throw_pick_throw_on_bank(table: Callable[..., Table]) -> None:

@@ -10,7 +10,7 @@ import seats_kit
 
 from tenthousand.history import analyse, summarize
 from tenthousand.history.analysis import decided
-from tenthousand.history.series import split_lines, win_chances
+from tenthousand.history.series import score_race, split_lines, win_chances
 from tenthousand.history.stats import split_words
 from tenthousand.history.store import History
 
@@ -60,6 +60,11 @@ def test_the_chart_and_the_words_of_three_seats(monkeypatch: pytest.MonkeyPatch)
     assert [s.name for s in chart.series] == ["Ann", "Bob", "Cy"]
     assert chart.reference == pytest.approx(1 / 3)  # an even chance of three
     assert all(len(s.points) == len(a.chances) for s in chart.series)
+    # One point a turn, the end one turn after the last turn's start: where the score race
+    # ends (it was drawn on the last start, a sheer drop at the end of the line).
+    xs = [x for x, _y in chart.series[0].points]
+    assert xs == sorted(set(xs))
+    assert xs[-1] == score_race(game.record).series[0].points[-1][0]
     lines = split_lines(game.record, a)
     assert len(lines) == 1 and lines[0].startswith("Ann: ")
     if round(a.others[0] * 100):

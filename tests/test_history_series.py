@@ -18,7 +18,7 @@ from tenthousand.history.series import (
     win_chances,
     win_rate_over_time,
 )
-from tenthousand.history.stats import GamePoint, fairness
+from tenthousand.history.stats import Filters, GamePoint, fairness, statistics
 from tenthousand.history.store import ABANDONED, FINISHED, History
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS
@@ -75,6 +75,23 @@ def test_series_over_time() -> None:
     assert len(dots.series[0].points) == 3 and len(dots.series[1].points) == 1
 
 
+def test_the_win_rates_even_line_is_one_in_as_many_as_played() -> None:
+    two = _points([True, False])
+    assert win_rate_over_time(two).reference == pytest.approx(0.5)
+    three = [dataclasses.replace(p, seats=3) for p in two]
+    assert win_rate_over_time(three).reference == pytest.approx(1 / 3)
+    assert win_rate_over_time(two + three).reference == pytest.approx((1 / 2 + 1 / 3) / 2)
+
+
+def test_the_statistics_keep_each_games_number_of_seats(tmp_path: Path) -> None:
+    with History(tmp_path / "h.sqlite3") as h:
+        h.add(entry((seat(0, "Ann", score=300, won=False), seat(1, "Cy", score=0, won=True),
+                     seat(2, "Di", score=0, won=False))))
+        st = statistics(h, Filters("Ann"))
+    assert [p.seats for p in st.series] == [3]
+    assert win_rate_over_time(st.series).reference == pytest.approx(1 / 3)
+
+
 def test_a_resumed_game_replaces_its_abandoned_entry(tmp_path: Path) -> None:
     with History(tmp_path / "h.sqlite3") as h:
         left = dataclasses.replace(entry((seat(0, "Ann", score=300, won=False),
@@ -93,5 +110,5 @@ def test_a_resumed_game_replaces_its_abandoned_entry(tmp_path: Path) -> None:
 def test_an_empty_luck_or_skill_chart_says_why() -> None:
     """Not "Nothing to show yet." alone: which games are valued, and what to do."""
     for chart in (luck_against_skill([]), skill_over_time([])):
-        assert chart.empty and "two players" in chart.empty_note
+        assert chart.empty and "games of two or three players" in chart.empty_note
         assert "perfect-play table" in chart.empty_note

@@ -54,6 +54,9 @@ class AdvisorService:
         self._values_key: Key | None = None  # the position self.values belongs to
         self._error: str | None = None
         self._decided = False  # the game has decisions of the human to review
+        #: The last position was valued while perfect play for its rules was being solved:
+        #: once the solve ends it is valued again (win chances where it had none).
+        self._before_solve = False
 
     # -- the controller's calls -------------------------------------------------------------
 
@@ -61,7 +64,7 @@ class AdvisorService:
         """The game changed or was redrawn: value a new position, show the selection."""
         self._game, self._human, self._selection = game, human, tuple(selection)
         key = position_key(game) + (human,)  # demo off gives the seat back: ask again
-        if key != self._key:
+        if key != self._key or (self._before_solve and not _being_solved(game)):
             self._key = key
             if game.over:
                 self._decided = any(s.human for s in game.record.steps)
@@ -98,6 +101,7 @@ class AdvisorService:
         key, data = self._key, game.to_dict(last_events=1)
         self.asking = True
         self._error = None
+        self._before_solve = _being_solved(game)
 
         def work() -> AdvisorValues | None:
             from ..advice.values import (  # in the worker: the solver loads off the Tk thread
@@ -192,9 +196,8 @@ class AdvisorService:
 
 
 def _being_solved(game: Game) -> bool:
-    """Whether this game's perfect-play table (two or three seats) is being solved now."""
-    if len(game.seats) not in (2, 3):
-        return False
+    """Whether this game's perfect-play table (for its rules and number of seats) is being
+    solved right now."""
     from ..solver.cache import being_solved
 
     return being_solved(game.rules, len(game.seats))

@@ -203,15 +203,23 @@ class Computers:
     def _solved(self, key: Hashable, player: Player) -> None:
         self._preparing.discard(key)
         player.prepare()  # takes the solved table (quick: it is in memory)
-        self._messages.tell(_(presenter.SOLVED_STATUS), Kind.EVENT)
-        self._log([(_(presenter.SOLVED_STATUS), "info")])
+        if not self._solves_waited_for():
+            self._messages.tell(_(presenter.SOLVED_STATUS), Kind.EVENT)
+            self._log([(_(presenter.SOLVED_STATUS), "info")])
         self._changed()
 
     def _solve_failed(self, key: Hashable, error: BaseException) -> None:
         self._preparing.discard(key)
         log.error("solving perfect play failed: %s", error, exc_info=error)
-        self._messages.tell(_(presenter.SOLVE_FAILED_STATUS), Kind.WARNING)  # logged too
+        if not self._solves_waited_for():
+            self._messages.tell(_(presenter.SOLVE_FAILED_STATUS), Kind.WARNING)  # logged too
         self._changed()
+
+    def _solves_waited_for(self) -> bool:
+        """Whether another Perfect seat still waits for its table.  Every Perfect seat of
+        a game waits for the one solve of its rules and seats, and each hears when it
+        ends: the player is told once, when the last of them has heard."""
+        return any(isinstance(key, tuple) and key[0] == "solve" for key in self._preparing)
 
     def _in_worker(self, key: Hashable, job: Callable[[], None], name: str,
                    failure: str) -> None:

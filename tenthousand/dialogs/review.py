@@ -19,11 +19,12 @@ from ..present.value_kind import review_line
 from ..services.jobs import JobRunner, weakly
 from ..view import access
 from ..view.dice import DiceImages, render_face
+from ..view.scaling import factor
 from ..view.theme import FOCUS_THICKNESS, ensure_style, hex_colour, palette
 from .base import chars, collect_when_closed, derived_font, place_window
 
 POLL_MS = 50
-DIE = 30  # pixels: the dice of each throw in the list
+DIE = 30  # pixels at 96 dpi and 100%: the dice of each throw in the list
 
 #: Gives the decisions to review with their steps in the game's record (in the worker).
 DecisionSource = Callable[[], Sequence[tuple[int, Decision]]]
@@ -96,6 +97,7 @@ class ReviewWindow(tk.Toplevel):
         ensure_style(self)
         self.theme = theme
         self.dice = DiceImages(self, theme)  # its own: the images the Text shows stay pinned
+        self.die = max(DIE, round(DIE * factor(self)))  # as large as the text's lines grow
         self.withdraw()
         self.title(_("Review of your game") if title is None else title)
         self.transient(parent.winfo_toplevel())
@@ -134,8 +136,8 @@ class ReviewWindow(tk.Toplevel):
         # Neither the work nor its callbacks hold the window: were a worker to drop the
         # last reference to a closed window, its images would be freed in that thread,
         # which Tk does not allow.
-        theme = self.theme
-        self.jobs.submit(lambda: _review_work(source, theme), weakly(self._reviewed),
+        theme, die = self.theme, self.die
+        self.jobs.submit(lambda: _review_work(source, theme, die), weakly(self._reviewed),
                          weakly(self._failed), name="review")
 
     def _colour_text(self) -> None:
@@ -160,7 +162,8 @@ class ReviewWindow(tk.Toplevel):
         """The dice of the throw with the freeze ``faces`` lifted out, then ``text``."""
         t = self.text
         for face, take in zip(thrown, marked(thrown, faces), strict=True):
-            t.image_create("end", image=self.dice.get(face, DIE, "selected" if take else "normal"),
+            t.image_create("end", image=self.dice.get(face, self.die,
+                                                      "selected" if take else "normal"),
                            padx=1, align="center")
         t.insert("end", ("  " if thrown else "") + text + "\n", tag)
 
@@ -229,19 +232,22 @@ class ReviewWindow(tk.Toplevel):
         super().destroy()
 
 
-def _review_work(source: DecisionSource, theme: str) -> tuple[list[int], list[Costly], str]:
+def _review_work(source: DecisionSource, theme: str, die: int = DIE
+                 ) -> tuple[list[int], list[Costly], str]:
     """The review's worker: the decisions, what each cost, and the dice drawn by Pillow
-    (the Tk thread only wraps them)."""
+    at ``die`` pixels (the Tk thread only wraps them)."""
     pairs = list(source())
     found = review([d for _step, d in pairs])
     for face in range(1, 7):
         for state in ("normal", "selected"):
-            render_face(face, DIE, state, theme)
+            render_face(face, die, state, theme)
     return [step for step, _decision in pairs], found, _values_line(pairs, found)
 
 
 def _values_line(pairs: Sequence[tuple[int, Decision]], found: Sequence[Costly]) -> str:
-    """Which kind of values the review ranks by, and why (the rules of the first decision)."""
+    """Which kind of values the review ranks by, and why (the rules of the first decision):
+    the kinds of every decision valued, not only of those it lists (a game without a
+    costly decision was still valued in win chances where a table answered)."""
     if not pairs:
         return ""
     position = pairs[0][1].position
@@ -249,4 +255,5 @@ def _values_line(pairs: Sequence[tuple[int, Decision]], found: Sequence[Costly])
         rules = Rules.from_dict(position.get("rules"))
     except ValueError:
         return ""
-    return review_line(rules, len(position.get("seats", ())), {c.kind for c in found})
+    kinds = {d.values.kind for _step, d in pairs if d.values is not None}
+    return review_line(rules, len(position.get("seats", ())), kinds | {c.kind for c in found})

@@ -83,7 +83,7 @@ class Analysis:
     final: tuple[float, ...] | None = None
     throws: list[ThrowLuck] = field(default_factory=list)
     decisions: list[DecisionRow] = field(default_factory=list)
-    #: (turn number, each seat's chance) at every turn's start and at the end (WIN only).
+    #: (turns played, each seat's chance) at every turn's start and at the end (WIN only).
     chances: list[tuple[int, tuple[float, ...]]] = field(default_factory=list)
     #: A person's seat that the computer played in demo mode: what those decisions did,
     #: kept apart from the person's own ``skill`` (seat -> value).
@@ -261,8 +261,10 @@ def _analyse_win(record: Record, wanted: Collection[int]) -> Analysis:
         if dice is not None and chosen is not None:
             out.throws.append(ThrowLuck(step, mover, dice, chosen, after[mover],
                                         after[mover] - chosen))
-        turn += sum(1 for e in events if isinstance(e, TurnStarted))
-        if game.over or any(isinstance(e, TurnStarted) for e in events):
+        started = sum(1 for e in events if isinstance(e, TurnStarted))
+        # the last turn ends the game: it counts, as in the score race (series.score_race)
+        turn += max(started, 1 if game.over else 0)
+        if game.over or started:
             out.chances.append((turn, after))
         before = after
     out.final = before

@@ -159,13 +159,16 @@ def _rolling(values: Sequence[float], width: int) -> list[float]:
 
 
 def win_rate_over_time(points: Sequence[GamePoint], width: int = 20) -> ChartData:
-    """The win rate over the last ``width`` games, game after game."""
+    """The win rate over the last ``width`` games, game after game; the line across is
+    an even chance, one in as many as there were players (the games' average: one in
+    three for games of three)."""
     rate = _rolling([1.0 if p.won else 0.0 for p in points], width)
     # Translators: a chart's legend; {n} is a number of games (20).
     series = (Series(_("win rate (last {n} games)").format(n=number(width)),
                      tuple((float(i + 1), r) for i, r in enumerate(rate))),)
+    even = sum(1 / p.seats for p in points) / len(points) if points else 0.5
     return ChartData(_("Win rate over time"), _("Game"), _("Win rate"), series, y_min=0.0,
-                     y_max=1.0, percent=True, reference=0.5, x_whole=True)
+                     y_max=1.0, percent=True, reference=even, x_whole=True)
 
 
 def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
@@ -182,8 +185,8 @@ def skill_over_time(points: Sequence[GamePoint], width: int = 10) -> ChartData:
 
 
 #: Why the luck and skill charts can be empty.
-UNVALUED = N_("Nothing to show yet: luck and skill are worked out for games of two players "
-              "whose rules have a perfect-play table (the presets without options, and rules "
+UNVALUED = N_("Nothing to show yet: luck and skill are worked out for games of two or three "
+              "players whose rules have a perfect-play table (the presets without options, and rules "
               "Perfect has solved). Play one to the end and it shows here.")
 
 

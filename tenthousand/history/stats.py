@@ -125,6 +125,7 @@ class GamePoint:
     skill: float | None  # own decisions, as a change of the player's chance
     others: float | None
     kind: str
+    seats: int = 2  # the players at the table (an even chance is one in as many)
 
 
 @dataclass
@@ -483,7 +484,8 @@ def _luck(st: Statistics, rows: list[_Row]) -> None:
             others = -r.other_skill if r.other_skill is not None else None
         cost = r.given_away if r.decisions else None
         series.append(GamePoint(r.game_id, r.started, bool(r.won), r.board_score, cost,
-                                r.luck, r.skill, others, r.value_kind or ""))
+                                r.luck, r.skill, others, r.value_kind or "",
+                                max(1, r.seat_count)))
     st.series = series
     st.luck = {"games": len(lucks), "total": sum(lucks),
                "average": sum(lucks) / len(lucks) if lucks else 0.0,

@@ -23,6 +23,10 @@ if TYPE_CHECKING:  # the advisor's solver loads on first use, not at start-up
     from ..present.advice import AdvisorDisplay
 
 BAR_HEIGHT = 18
+#: The list of freezes shows this many rows at most (the rest scroll) ...
+MOST_ROWS = 8
+#: ... and in a window too short for that beside the game log, no fewer than this.
+FEWEST_ROWS = 3
 
 
 def _fit(font: tkfont.Font, text: str, width: int) -> str:
@@ -57,16 +61,28 @@ class AdvisorPanel(tk.Frame):
         self._best: int | None = None
         self._values: AdvisorValues | None = None  # what the list shows
         self.chosen: int | None = None  # the row of the freeze the player has selected
+        self.most_rows = MOST_ROWS  # the list's rows at most now (see limit_rows)
+        #: The rows the list takes without that limit: as many as the throw's freezes (up
+        #: to MOST_ROWS); between throws, as many as the last throw's (no jump each turn).
+        self.natural_rows = int(self.tree.cget("height"))
         self.tree.pack(fill="x", padx=6)
         self.note = tk.Label(self, text="", anchor="w", justify="left", background=pal.panel,
                              foreground=pal.panel_muted, padx=6, wraplength=330)
         self.note.pack(fill="x")
+        # The note wraps at the panel's width, which grows with the scaling (a fixed 330
+        # pixels wrapped it after three words at 2x, five lines high).
+        self.bind("<Configure>", self._wrap_note, add="+")
         # Translators: a button of the main window; Alt with the letter after & presses it:
         # choose one that is not the first letter of a menu title (File, Game...).
         self.review_button = access.button(self, _("&Review my decisions..."),
                                            on_review or (lambda: None), takefocus=0)
         self.rows: list[tuple[str, str, str, bool]] = []  # what the list shows (tests read it)
         self.bar_values: list[tuple[str, float]] = []
+
+    def _wrap_note(self, event: tk.Event) -> None:
+        wrap = max(120, int(event.width) - 2 * 6 - 4)  # (the label's padding)
+        if int(self.note.cget("wraplength")) != wrap:
+            self.note.configure(wraplength=wrap)
 
     # -- showing --------------------------------------------------------------------------
 
@@ -163,6 +179,7 @@ class AdvisorPanel(tk.Frame):
         w = self._widths
         self.tree.column("throw", width=w["throw"] if banks else w["throw"] + w["bank"])
         if values is None or not values.choices:
+            self._fit_rows()
             return
         self._best = values.best
         for i, ch in enumerate(values.choices):
@@ -176,7 +193,41 @@ class AdvisorPanel(tk.Frame):
             self.rows.append(row)
             self._items.append(self.tree.insert("", "end", values=row[:3],
                                                 tags=("best",) if best else ()))
-        self.tree.configure(height=min(max(len(values.choices), 1), 8))
+        self.natural_rows = min(len(values.choices), MOST_ROWS)
+        self._fit_rows()
+
+    def _row_height(self) -> int:
+        """A row of the list in pixels (the scaling sets the style's rowheight)."""
+        found = ttk.Style(self).lookup("Treeview", "rowheight")
+        try:
+            return int(found)
+        except (TypeError, ValueError):
+            return tkfont.nametofont("TkDefaultFont", root=self).metrics("linespace") + 4
+
+    def _fit_rows(self) -> None:
+        """The list as tall as its rows, within ``most_rows``; the best and the chosen row
+        scrolled into view when some are out of it."""
+        shown = min(self.natural_rows, self.most_rows)
+        if int(self.tree.cget("height")) != shown:
+            self.tree.configure(height=shown)
+        for index in (self._best, self.chosen):
+            if index is not None and 0 <= index < len(self._items):
+                self.tree.see(self._items[index])
+
+    def height_with_every_row(self) -> int:
+        """The height the panel asks for with its list showing every row it may
+        (``MOST_ROWS`` at most), whatever :meth:`limit_rows` left out."""
+        shown = int(self.tree.cget("height"))
+        return int(self.winfo_reqheight()) + (self.natural_rows - shown) * self._row_height()
+
+    def limit_rows(self, short: int) -> None:
+        """The window lacks ``short`` pixels for the game log (none: 0 or less): the list
+        gives up as many rows as that takes, keeping ``FEWEST_ROWS``; the others scroll."""
+        rows = -(-short // self._row_height()) if short > 0 else 0
+        most = max(FEWEST_ROWS, self.natural_rows - rows) if rows else MOST_ROWS
+        if most != self.most_rows:
+            self.most_rows = most
+            self._fit_rows()
 
     def mark_chosen(self, index: int | None) -> None:
         """Highlight the row of the freeze the player has selected (None: no row)."""

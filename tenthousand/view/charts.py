@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from ..history.series import BARS, DOTS, ChartData
 from ..i18n import _, decimal, number
+from .scaling import factor
 from .theme import Palette
 
 #: Line colours in the colour theme (a colour-blind friendly set).
@@ -70,7 +71,13 @@ class Chart(tk.Canvas):
                          background=pal.panel, **kw)  # type: ignore[arg-type]
         self.pal = pal
         self.data: ChartData | None = None
+        self.unit = 1.0  # pixels a pixel at 96 dpi and 100% (the fonts grow by as much)
         self.bind("<Configure>", lambda _e: self.redraw())
+
+    def _px(self, pixels: float) -> int:
+        """``pixels`` at 96 dpi and 100%, on this screen: the margins grow with the text
+        (at -dpi 192 the title ran into the top tick, the axis's name into its ticks)."""
+        return round(pixels * self.unit)
 
     def show(self, data: ChartData | None) -> None:
         self.data = data
@@ -91,28 +98,33 @@ class Chart(tk.Canvas):
 
     def redraw(self) -> None:
         self.delete("all")
+        self.unit = max(1.0, factor(self))
+        px = self._px
         data = self.data
         w, h = max(self.winfo_width(), 2), max(self.winfo_height(), 2)
         if w <= 2:  # not mapped yet: the requested size
             w, h = int(self.cget("width")), int(self.cget("height"))
         text = self.pal.panel_text
-        self.create_text(12, 8, text=data.title if data else "", anchor="nw", fill=text,
-                         font=TITLE_FONT, tags=("title",))
-        top = 32
+        self.create_text(px(12), px(8), text=data.title if data else "", anchor="nw",
+                         fill=text, font=TITLE_FONT, tags=("title",))
+        top = px(32)
         if data is not None and data.note:
-            self.create_text(12, 30, text=data.note, anchor="nw", fill=self.pal.panel_muted,
-                             font=SMALL_FONT, width=w - 24, tags=("note",))
-            top = 32 + 16 * (1 + len(data.note) * 6 // max(1, w - 24))
+            note = self.create_text(px(12), px(30), text=data.note, anchor="nw",
+                                    fill=self.pal.panel_muted, font=SMALL_FONT,
+                                    width=w - px(24), tags=("note",))
+            bbox = self.bbox(note)
+            top = (bbox[3] if bbox else px(46)) + px(2)
         if data is None or data.empty:
             why = data.empty_note if data is not None and data.empty_note else \
                 _("Nothing to show yet.")
             self.create_text(w // 2, h // 2, text=why, fill=text, font=FONT, tags=("empty",),
-                             width=max(120, w - 48), justify="center")
+                             width=max(px(120), w - px(48)), justify="center")
             return
         rows = self._legend_rows(data, w)
-        legend_h = 22 * len(rows)
-        box = (64, top + 6, w - 16, h - 44 - legend_h)  # the plot area: x0, y0, x1, y1
-        if box[2] - box[0] < 40 or box[3] - box[1] < 30:
+        legend_h = px(22) * len(rows)
+        # the plot area: x0, y0, x1, y1
+        box = (px(64), top + px(6), w - px(16), h - px(44) - legend_h)
+        if box[2] - box[0] < px(40) or box[3] - box[1] < px(30):
             return
         xs, ys = self._ranges(data)
         self._axes(data, box, xs, ys)
@@ -121,7 +133,7 @@ class Chart(tk.Canvas):
         else:
             self._lines(data, box, xs, ys)
             self._reference_label(data, box, ys)
-        self._legend(data, rows, h - legend_h - 4)
+        self._legend(data, rows, h - legend_h - px(4))
 
     def _reference_label(self, data: ChartData, box: tuple[int, int, int, int],
                          ys: list[float]) -> None:
@@ -133,9 +145,9 @@ class Chart(tk.Canvas):
             return
         x0, y0, x1, y1 = box
         y = self._scale(data.reference, ys, y1, y0)
-        gap = 4
-        places = [(x1 - 4, y - gap, "se"), (x1 - 4, y + gap, "ne"), (x0 + 4, y - gap, "sw"),
-                  (x0 + 4, y + gap, "nw")]
+        gap = self._px(4)
+        places = [(x1 - gap, y - gap, "se"), (x1 - gap, y + gap, "ne"),
+                  (x0 + gap, y - gap, "sw"), (x0 + gap, y + gap, "nw")]
         item = self.create_text(*places[0][:2], text=data.reference_label, anchor="se",
                                 fill=self.pal.panel_muted, font=SMALL_FONT,
                                 tags=("reference", "reference-label"))
@@ -175,28 +187,30 @@ class Chart(tk.Canvas):
     def _axes(self, data: ChartData, box: tuple[int, int, int, int], xs: list[float],
               ys: list[float]) -> None:
         x0, y0, x1, y1 = box
+        px = self._px
         text, muted = self.pal.panel_text, self.pal.panel_muted
         grid = "#d0d0d0" if self.pal.theme == "mono" else "#e2ddd0"
         for t in ys:
             y = self._scale(t, ys, y1, y0)
             self.create_line(x0, y, x1, y, fill=grid, tags=("grid",))
-            self.create_text(x0 - 6, y, text=_label(t, data.percent), anchor="e", fill=muted,
-                             font=SMALL_FONT, tags=("ytick",))
+            self.create_text(x0 - px(6), y, text=_label(t, data.percent), anchor="e",
+                             fill=muted, font=SMALL_FONT, tags=("ytick",))
         if data.kind == BARS:
             for i, name in enumerate(data.x_names):
                 x = self._scale(i + 1, xs, x0, x1)
-                self.create_text(x, y1 + 6, text=name, anchor="n", fill=text, font=FONT,
+                self.create_text(x, y1 + px(6), text=name, anchor="n", fill=text, font=FONT,
                                  tags=("xtick",))
         else:
             for t in xs:
                 x = self._scale(t, xs, x0, x1)
-                self.create_line(x, y1, x, y1 + 4, fill=muted)
-                self.create_text(x, y1 + 6, text=_label(t, data.percent and data.kind == DOTS),
+                self.create_line(x, y1, x, y1 + px(4), fill=muted)
+                self.create_text(x, y1 + px(6),
+                                 text=_label(t, data.percent and data.kind == DOTS),
                                  anchor="n", fill=muted, font=SMALL_FONT, tags=("xtick",))
         self.create_rectangle(x0, y0, x1, y1, outline=muted, tags=("frame",))
-        self.create_text((x0 + x1) / 2, y1 + 22, text=data.x_label, anchor="n", fill=text,
+        self.create_text((x0 + x1) / 2, y1 + px(22), text=data.x_label, anchor="n", fill=text,
                          font=FONT, tags=("xlabel",))
-        self.create_text(14, (y0 + y1) / 2, text=data.y_label, angle=90, fill=text,
+        self.create_text(px(14), (y0 + y1) / 2, text=data.y_label, angle=90, fill=text,
                          font=FONT, tags=("ylabel",))
         if data.reference is not None:
             y = self._scale(data.reference, ys, y1, y0)
@@ -213,7 +227,7 @@ class Chart(tk.Canvas):
             coords = [(self._scale(x, xs, x0, x1), self._scale(y, ys, y1, y0))
                       for x, y in s.points]
             if data.kind == DOTS:
-                r = 4
+                r = self._px(4)
                 for x, y in coords:
                     if i % 2:  # a second look for the second series, in mono as in colour
                         self.create_rectangle(x - r, y - r, x + r, y + r, outline=colour,
@@ -226,11 +240,12 @@ class Chart(tk.Canvas):
                     coords = [c for (a, b) in zip(coords, coords[1:], strict=False) for c in
                               (a, (b[0], a[1]))] + [coords[-1]]
                 flat = [v for xy in coords for v in xy]
-                self.create_line(*flat, fill=colour, width=2, dash=dash or "",
+                self.create_line(*flat, fill=colour, width=self._px(2), dash=dash or "",
                                  tags=("series", f"s{i}"))
             elif coords:
                 x, y = coords[0]
-                self.create_oval(x - 3, y - 3, x + 3, y + 3, fill=colour, outline=colour,
+                r = self._px(3)
+                self.create_oval(x - r, y - r, x + r, y + r, fill=colour, outline=colour,
                                  tags=("series", f"s{i}"))
 
     def _bars(self, data: ChartData, box: tuple[int, int, int, int], ys: list[float]) -> None:
@@ -256,50 +271,54 @@ class Chart(tk.Canvas):
         if data.kind == BARS and data.reference is not None and data.reference_label:
             entries.append(-1)
         font = tkfont.Font(font=FONT)
+        px = self._px
         rows: list[list[int]] = [[]]
-        x = 64
+        x = px(64)
         for i in entries:
             name = data.reference_label if i < 0 else data.series[i].name
-            width = 30 + font.measure(name or "") + 18
-            if rows[-1] and x + width > w - 16:
+            width = px(30) + font.measure(name or "") + px(18)
+            if rows[-1] and x + width > w - px(16):
                 rows.append([])
-                x = 64
+                x = px(64)
             rows[-1].append(i)
             x += width
         return rows
 
     def _legend(self, data: ChartData, rows: list[list[int]], y: int) -> None:
         for row in rows:
-            x = 64
+            x = self._px(64)
             for i in row:
                 x = self._legend_entry(data, i, x, y)
-            y += 22
+            y += self._px(22)
 
     def _legend_entry(self, data: ChartData, i: int, x: int, y: int) -> int:
         """One entry of the legend at ``x``; where the next one starts."""
+        px = self._px
+        middle = y + px(9)
         if i < 0:  # the dashed line of the bars' chart, named in the legend
-            self.create_line(x, y + 9, x + 24, y + 9, fill=self.pal.panel_muted,
+            self.create_line(x, middle, x + px(24), middle, fill=self.pal.panel_muted,
                              dash=(4, 4), tags=("legend", "reference"))
-            item = self.create_text(x + 30, y + 9, text=data.reference_label, anchor="w",
+            item = self.create_text(x + px(30), middle, text=data.reference_label, anchor="w",
                                     fill=self.pal.panel_text, font=FONT,
                                     tags=("legend", "reference"))
         else:
             colour, dash = self.style(i)
             if data.kind == DOTS:  # the same marks as on the chart
                 if i % 2:
-                    self.create_rectangle(x + 2, y + 5, x + 10, y + 13, outline=colour,
-                                          tags=("legend",))
+                    self.create_rectangle(x + px(2), middle - px(4), x + px(10),
+                                          middle + px(4), outline=colour, tags=("legend",))
                 else:
-                    self.create_oval(x + 2, y + 5, x + 10, y + 13, fill=colour,
-                                     outline=colour, tags=("legend",))
+                    self.create_oval(x + px(2), middle - px(4), x + px(10), middle + px(4),
+                                     fill=colour, outline=colour, tags=("legend",))
             elif data.kind == BARS:
-                self.create_rectangle(x, y + 4, x + 12, y + 14, fill=colour, outline=colour,
+                self.create_rectangle(x, middle - px(5), x + px(12), middle + px(5),
+                                      fill=colour, outline=colour,
                                       stipple="gray50" if self.pal.theme == "mono" and i
                                       else "", tags=("legend",))
             else:
-                self.create_line(x, y + 9, x + 24, y + 9, fill=colour, width=2,
+                self.create_line(x, middle, x + px(24), middle, fill=colour, width=px(2),
                                  dash=dash or "", tags=("legend",))
-            item = self.create_text(x + 30, y + 9, text=data.series[i].name, anchor="w",
+            item = self.create_text(x + px(30), middle, text=data.series[i].name, anchor="w",
                                     fill=self.pal.panel_text, font=FONT, tags=("legend",))
         bbox = self.bbox(item)
-        return (bbox[2] if bbox else x + 100) + 18
+        return (bbox[2] if bbox else x + px(100)) + px(18)

@@ -26,6 +26,7 @@ class _Entry:
         self.name = tk.Label(self.frame, anchor="w", font=board.bold)
         self.score = tk.Label(self.frame, anchor="e", font=board.bold)
         self.details = tk.Label(self.frame, anchor="w", font=board.small, justify="left")
+        self.font = board.small
         self.marker.grid(row=0, column=0, sticky="w")
         self.name.grid(row=0, column=1, sticky="ew")
         self.score.grid(row=0, column=2, sticky="e")
@@ -48,8 +49,11 @@ class _Entry:
                               foreground=fg)
         self.name.configure(text=row.name, foreground=fg)
         self.score.configure(text=number(row.board), foreground=fg)
-        # A line that wraps breaks between its pieces, never inside one ("8 match\npoints").
-        text = " \u00b7 ".join(part.replace(" ", "\u00a0") for part in row.parts())
+        # A line that wraps breaks between its pieces, never inside one ("8 match\npoints");
+        # a piece longer than the line breaks between its words (Tk would cut it inside
+        # one: "jusqu'au calcul\n)", French at 2x).
+        text = " \u00b7 ".join(part if self.font.measure(part) > wrap
+                                else part.replace(" ", "\u00a0") for part in row.parts())
         self.details.configure(text=text, foreground=muted, wraplength=wrap)
 
     def destroy(self) -> None:

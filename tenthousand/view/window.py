@@ -95,21 +95,27 @@ class MainWindow(ttk.Frame):
         self.status.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.pack(fill="both", expand=True)
         self.bind("<Configure>", self._fit_side)
-        for part in (self.side, self.scoreboard):
+        # (the advisor too: its list of freezes grows and shrinks from throw to throw)
+        for part in (self.side, self.scoreboard, self.advisor):
             part.bind("<Configure>", lambda _e: self._keep_log(), add="+")
 
     def _keep_log(self) -> None:
         """The game log keeps a few lines in a short window: the stage's words (the Rotary
         Club's rule, which the table's footer names too) give way first, then the seats'
-        lines of details (issue 23: at 750x521 in German the log was gone)."""
+        lines of details (issue 23: at 750x521 in German the log was gone), then rows of
+        the advisor's list of freezes (three seats at 1024x600), which scroll."""
         board = self.scoreboard
         lines = 4 * tkfont.nametofont("TkDefaultFont", root=self).metrics("linespace")
-        others = sum(w.winfo_reqheight() + 8 for w in (self.separator, self.advisor)
-                     if w.winfo_manager())
+        advisor = bool(self.advisor.winfo_manager())
+        others = self.separator.winfo_reqheight() + 8 + (
+            self.advisor.height_with_every_row() + 8 if advisor else 0)
         room = self.side.winfo_height() - others - lines
         heights = board.heights()
-        board.set_compact(next((level for level, height in enumerate(heights)
-                                if height <= room), len(heights) - 1))
+        level = next((level for level, height in enumerate(heights) if height <= room),
+                     len(heights) - 1)
+        board.set_compact(level)
+        if advisor:
+            self.advisor.limit_rows(heights[level] - room)
 
     def _fit_side(self, event: tk.Event | None = None) -> None:
         # The side panel grows a little on big screens, so the scores stay easy to read,

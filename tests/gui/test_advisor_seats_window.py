@@ -93,6 +93,52 @@ def test_three_bars_fit_a_small_screen_and_2x(tk_root: tk.Tk, size: int,
         bottom = panel.bars.winfo_rooty() + panel.bars.winfo_height()
         assert bottom <= panel.tree.winfo_rooty()
         assert bottom <= app.root.winfo_rooty() + app.root.winfo_height()
+        # the note under the list wraps at the panel's width, at 2x too (it wrapped at a
+        # fixed 330 pixels: half the panel, five lines)
+        note = panel.note
+        assert note.winfo_reqwidth() > panel.winfo_width() * 0.8, (
+            note.winfo_reqwidth(), panel.winfo_width())
+        assert note.winfo_reqwidth() <= panel.winfo_width()
+
+
+@pytest.mark.usefixtures("three_seats")
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_log_keeps_its_lines_when_the_advice_grows_on_a_small_screen(
+        tk_root: tk.Tk, language: str) -> None:
+    """At 1024x600 with three seats, the scoreboard gives way for the game log when the
+    list of freezes grows under the bars (the log had no line left: the board was laid out
+    for the advisor of the turn's start, bars only)."""
+    import tkinter.font as tkfont
+
+    from tenthousand import i18n
+
+    i18n.set_language(language)
+    try:
+        with app_on_screen(tk_root, 100, (1024, 600), settings(*THREE),
+                           throws=[(1, 1, 1, 5, 5, 4)],
+                           prefs=QUIET.replace(advisor=True)) as app:
+            log = app.window.log
+            line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+
+            def log_kept() -> bool:
+                return bool(log.winfo_ismapped()) and log.winfo_height() >= 3 * line
+
+            # the turn's start: the bars over the list, still empty (it keeps its height
+            # from throw to throw, and the layout counts it as it is)
+            panel = app.window.advisor
+            wait_until(app, lambda: len(panel.bar_values) == 3 and panel.winfo_ismapped(), 15)
+            app.root.update()
+            assert log_kept(), (log.winfo_height(), app.window.scoreboard.compact)
+            panel = _throw_and_wait(app, 3)
+            assert len(panel.rows) >= 4, panel.rows
+            app.root.update()
+            assert log_kept(), (log.winfo_height(), app.window.scoreboard.compact)
+            # the list gave up rows, and the best one is in view
+            assert int(panel.tree.cget("height")) < len(panel.rows)
+            best = [i for i, row in enumerate(panel.rows) if row[3]][0]
+            assert panel.tree.bbox(panel.tree.get_children()[best])
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("theme", ["color", "contrast"])

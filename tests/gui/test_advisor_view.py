@@ -85,6 +85,69 @@ def test_review_after_a_finished_game(tk_root: tk.Tk) -> None:
         app.destroy()
 
 
+def test_a_review_with_nothing_given_away_says_it_valued_win_chances(tk_root: tk.Tk) -> None:
+    """A game a table answers, played without a costly decision: the review's line says
+    win chances (it said the decisions were made before perfect play was solved)."""
+    from tenthousand.model.game import Game, Seat
+    from tenthousand.model.rules import PRESETS
+
+    game = Game(PRESETS["ten-thousand"], [Seat("A"), Seat("B")], seed=9, first_seat=0)
+    while game.phase is not Phase.CHOOSE:
+        game.throw()
+    values = advisor.evaluate(game)
+    assert values is not None and values.kind == advisor.WIN and values.best is not None
+    top = values.choices[values.best]
+    review = ReviewWindow(tk_root, [advisor.Decision(game.to_dict(), top.faces,
+                                                     top.bank_is_best)])
+    try:
+        end = time.monotonic() + 15
+        while review.result is None:
+            assert time.monotonic() < end
+            tk_root.update()
+        assert review.result == []
+        heading = review.heading.cget("text")
+        assert heading.startswith("Values: exact win chances under perfect play"), heading
+        assert "Not one of your decisions gave anything away" in heading
+    finally:
+        review.close()
+
+
+@pytest.mark.parametrize("size", [100, 200])
+def test_the_reviews_dice_grow_with_the_scaling(tk_root: tk.Tk, size: int) -> None:
+    """At 2x (-dpi 192) the dice of each reviewed throw are twice as large, as its text
+    is (they stayed 30 pixels, a third of a line of text high)."""
+    from tenthousand.model.game import Game, Seat
+    from tenthousand.model.rules import PRESETS
+    from tenthousand.view import scaling
+
+    game = Game(PRESETS["ten-thousand"], [Seat("A"), Seat("B")], seed=9, first_seat=0)
+    while game.phase is not Phase.CHOOSE:
+        game.throw()
+    values = advisor.evaluate(game)
+    assert values is not None
+    # the worst move: a freeze, banked or thrown on
+    value, faces, bank = min((v, c.faces, b) for c in values.choices
+                             for v, b in ((c.throw, False), (c.bank, True)) if v is not None)
+    scaling.apply_scaling(tk_root, size)
+    review = ReviewWindow(tk_root, [advisor.Decision(game.to_dict(), faces, bank)])
+    try:
+        end = time.monotonic() + 15
+        while review.result is None:
+            assert time.monotonic() < end
+            tk_root.update()
+        assert review.result, "the worst freeze gave something away"
+        names = review.text.image_names()
+        assert names
+        sides = {int(tk_root.tk.call("image", "width", review.text.image_cget(name, "image")))
+                 for name in names}
+        # (the virtual screen's own dpi makes 100% a little more than 96 dpi)
+        assert sides == {max(30, round(30 * scaling.factor(tk_root)))}
+        assert min(sides) >= 30 * size // 100
+    finally:
+        review.close()
+        scaling.apply_scaling(tk_root, 100)
+
+
 def test_a_stale_answer_is_dropped(tk_root: tk.Tk) -> None:
     from tenthousand.control.advising import AdvisorService
     from tenthousand.model.game import Game, Seat

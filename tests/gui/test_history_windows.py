@@ -380,3 +380,35 @@ def _shown_chart(tk_root: tk.Tk, data: Any, width: int) -> Iterator[Any]:
         yield chart
     finally:
         top.destroy()
+
+
+@pytest.mark.parametrize("size", [100, 200])
+def test_a_charts_words_stand_apart_at_any_scaling(tk_root: tk.Tk, size: int) -> None:
+    """At 2x (-dpi 192) the text is twice as large, and so are the chart's margins: the
+    title ran into the top tick, the axis's name into its ticks, the legend into the
+    x axis's name."""
+    from tenthousand.history.series import win_rate_over_time
+    from tenthousand.history.stats import GamePoint
+    from tenthousand.view import scaling
+    from tenthousand.view.charts import Chart
+
+    points = [GamePoint(i, float(i), i % 3 == 0, 0, None, None, None, None, "win", 3)
+              for i in range(1, 31)]
+    unit = scaling.apply_scaling(tk_root, size)
+    top = tk.Toplevel(tk_root)
+    try:
+        chart = Chart(top, palette("color", "green"), width=round(560 * unit),
+                      height=round(320 * unit))
+        chart.pack()
+        chart.show(win_rate_over_time(points))
+        top.update()
+        boxes = [(chart.gettags(i), chart.bbox(i)) for i in chart.find_all()
+                 if chart.type(i) == "text" and chart.itemcget(i, "text")]
+        assert len(boxes) > 10
+        for n, (tags, a) in enumerate(boxes):
+            for other, b in boxes[n + 1:]:
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (tags, a, other, b)
+    finally:
+        top.destroy()
+        scaling.apply_scaling(tk_root, 100)

@@ -121,3 +121,26 @@ def test_a_seats_line_breaks_between_its_pieces_and_fits_at_the_normal_size(
             " \u00b7 9 match points"
     finally:
         app.destroy()
+
+
+def test_a_seats_piece_longer_than_the_line_breaks_between_its_words(tk_root: tk.Tk) -> None:
+    """French at 2x while Perfect's table is solved: "Ordinateur (Parfait) (en Expert
+    jusqu'au calcul)" is longer than the board's line; kept whole, Tk cut it inside a word
+    ("calcul" on one line, ")" on the next)."""
+    app = make_app(tk_root, settings(("You", False), ("Computer A", True)))
+    try:
+        tk_root.geometry("1230x865")
+        tk_root.update()
+        board = app.window.scoreboard
+        long = "Ordinateur (Parfait) (en Expert jusqu'au calcul)"
+        board.set_width(board.small.measure(long) // 2 + 40)  # the piece needs two lines
+        board.show((SeatRow("You", "Humain", 0, False, None, 0),
+                    SeatRow("Computer A", long, 0, False, None, 0)))
+        tk_root.update_idletasks()
+        text = str(board.entries[1].details.cget("text"))
+        assert text.startswith(long + " \u00b7 ")  # its own spaces may break
+        assert "not\u00a0on\u00a0board" in text  # the pieces that fit stay whole
+        wrap = int(board.entries[1].details.cget("wraplength"))
+        assert board.entries[1].details.winfo_reqwidth() <= wrap + 8
+    finally:
+        app.destroy()
