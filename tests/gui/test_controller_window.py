@@ -293,7 +293,8 @@ def test_perfect_solves_each_new_turn_in_a_worker_thread(tk_root: tk.Tk,
 
 @pytest.mark.parametrize("seats,options,why", [
     ((("Ann", False), ("Deep", True, "perfect")), ["pyramiding", "challenging"], "no perfect-play table"),
-    ((("Ann", False), ("Deep", True, "perfect"), ("Bob", False)), [], "for two players"),
+    ((("Ann", False), ("Deep", True, "perfect"), ("Bob", False), ("Cy", False)), [],
+     "for two and three players"),
     ((("Ann", False), ("Deep", True, "perfect")), [], None),
 ])
 def test_perfect_says_when_it_plays_as_expert(tk_root: tk.Tk, seats: tuple[tuple, ...],
@@ -322,8 +323,8 @@ def test_a_failed_head_start_is_logged_and_the_computer_plays_on(
     def broken() -> None:
         raise ValueError("no room to think")
 
-    def make(level: str, rules, *, seed=None):  # type: ignore[no-untyped-def]
-        player = factory(level, rules, seed=seed)
+    def make(level: str, rules, *, seed=None, players=2):  # type: ignore[no-untyped-def]
+        player = factory(level, rules, seed=seed, players=players)
         player.think = lambda game: broken  # type: ignore[attr-defined]
         return player
 
