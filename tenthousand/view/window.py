@@ -96,8 +96,21 @@ class MainWindow(ttk.Frame):
         self.pack(fill="both", expand=True)
         self.bind("<Configure>", self._fit_side)
         # (the advisor too: its list of freezes grows and shrinks from throw to throw)
+        self._keeping: str | None = None  # the idle call of _keep_log to come
         for part in (self.side, self.scoreboard, self.advisor):
-            part.bind("<Configure>", lambda _e: self._keep_log(), add="+")
+            part.bind("<Configure>", lambda _e: self._keep_log_soon(), add="+")
+
+    def _keep_log_soon(self) -> None:
+        """:meth:`_keep_log` once the sizes asked for so far are laid out: what it changes
+        (the board's lines, the list's rows) changes the sizes it reads, and read before
+        they are laid out they are last time's, which sent it back and forth for ever."""
+        if self._keeping is None:
+            self._keeping = self.after_idle(self._keep_log_now)
+
+    def _keep_log_now(self) -> None:
+        self._keeping = None
+        self.update_idletasks()  # the sizes requested so far, laid out (no events run)
+        self._keep_log()
 
     def _keep_log(self) -> None:
         """The game log keeps a few lines in a short window: the stage's words (the Rotary
@@ -261,6 +274,9 @@ class MainWindow(ttk.Frame):
                             else self._root_background)
 
     def destroy(self) -> None:
+        if self._keeping is not None:
+            self.after_cancel(self._keeping)
+            self._keeping = None
         try:
             if str(self.root.cget("menu")) == str(self.menubar):
                 self.root.tk.call(str(self.root), "configure", "-menu", "")

@@ -282,6 +282,43 @@ def test_the_advisor_at_2x_keeps_its_rows_apart(tk_root: tk.Tk) -> None:
         scaling.apply_scaling(tk_root, 100)
 
 
+def test_the_side_panel_settles_after_a_window_at_2x(tk_root: tk.Tk,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a window at 200%, one at 150% laid its side panel out back and forth for ever:
+    the board's lines and the list's rows were worked out from sizes not yet laid out, and
+    update() never returned."""
+    from tenthousand.view import scaling
+    from tenthousand.view.window import MainWindow
+
+    calls = [0]
+    keep = MainWindow._keep_log
+
+    def counted(self: MainWindow) -> None:
+        calls[0] += 1
+        if calls[0] > 2000:  # (a failure, not a hang)
+            raise AssertionError("the side panel's layout does not settle")
+        keep(self)
+
+    monkeypatch.setattr(MainWindow, "_keep_log", counted)
+    try:
+        for size in (200, 150):
+            scaling.apply_scaling(tk_root, size)
+            app = make_app(tk_root, settings(("Ann", False), ("Bot", True)),
+                           throws=[(1, 2, 3, 4, 5, 6)],
+                           prefs=QUIET.replace(advisor=True, size=size))
+            tk_root.geometry(f"{round(1024 * size / 100)}x{round(700 * size / 100)}+0+0")
+            try:
+                panel = app.window.advisor
+                key(app, "space")
+                wait_until(app, lambda: bool(panel.rows), 15)  # noqa: B023 - this app's
+                app.root.update()
+            finally:
+                app.destroy()
+    finally:
+        scaling.apply_scaling(tk_root, 100)
+    assert calls[0] < 200, calls
+
+
 def test_rotary_club_has_no_bank_column(tk_root: tk.Tk) -> None:
     """A turn in Rotary Club cannot bank: the list shows the freezes and the throw on only,
     and the bank column comes back for the next game that banks."""

@@ -324,8 +324,7 @@ def test_a_failed_head_start_is_logged_and_the_computer_plays_on(
         raise ValueError("no room to think")
 
     def make(level: str, rules, *, seed=None, players=2):  # type: ignore[no-untyped-def]
-        del players  # the stand-in plays any number of seats
-        player = factory(level, rules, seed=seed)
+        player = factory(level, rules, seed=seed, players=players)
         player.think = lambda game: broken  # type: ignore[attr-defined]
         return player
 
