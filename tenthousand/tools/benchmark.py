@@ -119,122 +119,154 @@ def callback_name(func: Callable[..., Any], depth: int = 0) -> str:
     return name
 
 
+class _CallbackTimer:
+    """While entered: every Python callback Tk runs is timed (and profiled with
+    ``profile``), each named after its function or, for a job runner's poll, the job it
+    delivered; on leaving, Tk and the job runner are as they were."""
+
+    def __init__(self, profile: int) -> None:
+        import cProfile
+
+        self.timings: list[tuple[float, str]] = []
+        self.profiler = cProfile.Profile() if profile else None
+        self._delivered: list[str] = []  # the job a poll of a job runner delivered
+
+    def __enter__(self) -> _CallbackTimer:
+        import tkinter as tk
+
+        from ..services.jobs import JobRunner
+
+        self._real_call = real_call = tk.CallWrapper.__call__
+        self._real_deliver = real_deliver = JobRunner._deliver
+        delivered, timings, profiler = self._delivered, self.timings, self.profiler
+
+        def deliver(job: Any, ok: bool, value: Any) -> None:
+            delivered.append(job.name)
+            real_deliver(job, ok, value)
+
+        def timed(wrapper: tk.CallWrapper, *args: Any) -> Any:
+            delivered.clear()
+            if profiler is not None:
+                profiler.enable()
+            start = time.perf_counter()
+            try:
+                return real_call(wrapper, *args)  # type: ignore[no-untyped-call]
+            finally:
+                took = time.perf_counter() - start
+                if profiler is not None:
+                    profiler.disable()
+                name = callback_name(wrapper.func)
+                timings.append((took, f"{name}({delivered[-1]})" if delivered else name))
+
+        tk.CallWrapper.__call__ = timed  # type: ignore[method-assign]
+        JobRunner._deliver = staticmethod(deliver)  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import tkinter as tk
+
+        from ..services.jobs import JobRunner
+
+        tk.CallWrapper.__call__ = self._real_call  # type: ignore[method-assign]
+        JobRunner._deliver = staticmethod(self._real_deliver)  # type: ignore[method-assign]
+
+    def summary(self) -> dict[str, Any]:
+        """The callbacks' count, quantiles, longest, those over the limit and the five
+        with the longest single run (``[name, calls, ms]``)."""
+        ms = sorted(t * 1000 for t, _ in self.timings)
+        worst: dict[str, list[float]] = {}  # name: [calls, the longest ms]
+        for t, name in self.timings:
+            entry = worst.setdefault(name, [0, 0.0])
+            entry[0] += 1
+            entry[1] = max(entry[1], t * 1000)
+        slowest = sorted(worst.items(), key=lambda item: -item[1][1])[:5]
+        return {
+            "callbacks": len(ms),
+            "callback_ms_p50": round(percentile(ms, 0.50), 3),
+            "callback_ms_p99": round(percentile(ms, 0.99), 3),
+            "callback_ms_max": round(ms[-1] if ms else 0.0, 3),
+            "over_16ms": sum(1 for t in ms if t > LIMIT_MS),
+            "slowest": [[name, int(calls), round(longest, 2)]
+                        for name, (calls, longest) in slowest],
+        }
+
+
+def _play(root: Any, settings: Any, prefs: Any, seed: int,
+          seconds: float) -> tuple[float, int, int]:
+    """Computer players play in the window for ``seconds``, each game followed by a
+    rematch: (seconds played, games ended, game events)."""
+    from ..control.app import App
+    from ..launch import start_up_over
+
+    app = App(root, prefs, settings, seed=seed, install_error_handler=False, save_games=False)
+    start_up_over()  # as the launch does once the first frame is drawn
+    games = 0
+    events = 0  # game events: throws, freezes, banks, trash...
+
+    def watch() -> None:
+        nonlocal games, events
+        game = app.controller.game
+        if game.over:
+            games += 1
+            events += len(game.log)
+            app.game_commands.restart(ask=False)  # the rematch button (F8)
+        root.after(100, watch)
+
+    root.after(100, watch)
+    root.after(int(seconds * 1000), root.quit)
+    started = time.perf_counter()
+    root.mainloop()
+    elapsed = time.perf_counter() - started
+    events += len(app.controller.game.log)
+    app.destroy()
+    return elapsed, games, events
+
+
 def run(rules_name: str, levels: Sequence[str], seconds: float, *, delay: float = 0.0,
         seed: int = 1, advisor: bool = True, profile: int = 0,
         options: Sequence[str] = ()) -> dict[str, Any]:
     """Play in the real window for ``seconds`` and time the callbacks (needs a display);
     ``profile``: print that many of the costliest functions inside them to stderr;
     ``options``: the rules' options (their solve, if any, runs beside the window)."""
-    import cProfile
     import pstats
     import tkinter as tk
 
-    from ..control.app import App
     from ..files.settings import GameSettings, Preferences, SeatSetting, computer_name
-    from ..launch import start_up_over
-    from ..services.jobs import JobRunner
 
-    timings: list[tuple[float, str]] = []
     errors: list[BaseException] = []
-    real_call = tk.CallWrapper.__call__
-    real_deliver = JobRunner._deliver
-    delivered: list[str] = []  # the job a poll of a job runner delivered
-    profiler = cProfile.Profile() if profile else None
-
-    def deliver(job: Any, ok: bool, value: Any) -> None:
-        delivered.append(job.name)
-        real_deliver(job, ok, value)
-
-    def timed(self: tk.CallWrapper, *args: Any) -> Any:
-        delivered.clear()
-        if profiler is not None:
-            profiler.enable()
-        start = time.perf_counter()
-        try:
-            return real_call(self, *args)  # type: ignore[no-untyped-call]
-        finally:
-            took = time.perf_counter() - start
-            if profiler is not None:
-                profiler.disable()
-            name = callback_name(self.func)
-            timings.append((took, f"{name}({delivered[-1]})" if delivered else name))
-
+    seats = tuple(SeatSetting(computer_name(i), True, level) for i, level in enumerate(levels))
+    prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
+    settings = GameSettings(preset=rules_name, seats=seats, options=tuple(options))
     home = None
     if "TENTHOUSAND_HOME" not in os.environ:  # never the player's own preferences
         home = tempfile.TemporaryDirectory(prefix="tenthousand-bench-")
         os.environ["TENTHOUSAND_HOME"] = home.name
     root: tk.Tk | None = None
-    tk.CallWrapper.__call__ = timed  # type: ignore[method-assign]
-    JobRunner._deliver = staticmethod(deliver)  # type: ignore[method-assign]
     try:
-        root = tk.Tk(className="TenThousand")
-        root.geometry("1180x800+0+0")
+        with _CallbackTimer(profile) as timer:
+            root = tk.Tk(className="TenThousand")
+            root.geometry("1180x800+0+0")
 
-        def report(exc: type[BaseException], value: BaseException, tb: Any) -> None:
-            errors.append(value)
-            root.quit()
+            def report(exc: type[BaseException], value: BaseException, tb: Any) -> None:
+                errors.append(value)
+                root.quit()
 
-        root.report_callback_exception = report
-        seats = tuple(SeatSetting(computer_name(i), True, level)
-                      for i, level in enumerate(levels))
-        prefs = Preferences(delay=delay, sound=False, intro=False, advisor=advisor)
-        settings = GameSettings(preset=rules_name, seats=seats, options=tuple(options))
-        app = App(root, prefs, settings, seed=seed,
-                  install_error_handler=False, save_games=False)
-        start_up_over()  # as the launch does once the first frame is drawn
-        games = 0
-        events = 0  # game events: throws, freezes, banks, trash...
-
-        def watch() -> None:
-            nonlocal games, events
-            game = app.controller.game
-            if game.over:
-                games += 1
-                events += len(game.log)
-                app.game_commands.restart(ask=False)  # the rematch button (F8)
-            root.after(100, watch)
-
-        root.after(100, watch)
-        root.after(int(seconds * 1000), root.quit)
-        started = time.perf_counter()
-        root.mainloop()
-        elapsed = time.perf_counter() - started
-        events += len(app.controller.game.log)
-        app.destroy()
+            root.report_callback_exception = report
+            elapsed, games, events = _play(root, settings, prefs, seed, seconds)
     finally:
         if root is not None:
             root.destroy()
         if home is not None:
             del os.environ["TENTHOUSAND_HOME"]
             home.cleanup()
-        tk.CallWrapper.__call__ = real_call  # type: ignore[method-assign]
-        JobRunner._deliver = staticmethod(real_deliver)  # type: ignore[method-assign]
-    if profiler is not None:
-        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(profile)
+    if timer.profiler is not None:
+        pstats.Stats(timer.profiler, stream=sys.stderr).sort_stats("cumulative") \
+            .print_stats(profile)
     if errors:
         raise RuntimeError(f"a callback failed: {errors[0]!r}") from errors[0]
-    ms = sorted(t * 1000 for t, _ in timings)
-    worst: dict[str, list[float]] = {}  # name: [calls, the longest ms]
-    for t, name in timings:
-        entry = worst.setdefault(name, [0, 0.0])
-        entry[0] += 1
-        entry[1] = max(entry[1], t * 1000)
-    slowest = sorted(worst.items(), key=lambda item: -item[1][1])[:5]
-    return {
-        "rules": rules_name,
-        "options": list(options),
-        "players": list(levels),
-        "advisor": advisor,
-        "seconds": round(elapsed, 1),
-        "games": games,
-        "events": events,
-        "callbacks": len(ms),
-        "callback_ms_p50": round(percentile(ms, 0.50), 3),
-        "callback_ms_p99": round(percentile(ms, 0.99), 3),
-        "callback_ms_max": round(ms[-1] if ms else 0.0, 3),
-        "over_16ms": sum(1 for t in ms if t > LIMIT_MS),
-        "slowest": [[name, int(calls), round(longest, 2)] for name, (calls, longest) in slowest],
-    }
+    return {"rules": rules_name, "options": list(options), "players": list(levels),
+            "advisor": advisor, "seconds": round(elapsed, 1), "games": games,
+            "events": events, **timer.summary()}
 
 
 def _time_process(command: list[str], env: dict[str, str]) -> tuple[float, float]:
