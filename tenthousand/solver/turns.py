@@ -400,9 +400,7 @@ class TurnSolver:
         self._rows(values, banks[:, :top + 1], flat_trash,
                    _padded(np.asarray(minimum)[order], pad, 0), caps, top, gap, near, margin)
         if near is not None:
-            flat = near.reshape(top + 1, -1)[:, :cols]
-            last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
-            throws_to[order] = cap[order] if self.mandatory else np.minimum(cap[order], last)
+            throws_to[order] = self._throws_to(near, cap[order], top, cols)
         start = np.empty(cols)
         start[order] = self._first_throws(values, flat_trash, gap)[:cols]
         if keep:
@@ -410,6 +408,16 @@ class TurnSolver:
             at[order] = np.arange(cols)
             return start, Kept([values[:, :min(keep, rows) * 6].copy()], np.zeros(cols, int), at)
         return start
+
+    def _throws_to(self, near: Any, cap: Any, top: int, cols: int) -> Any:
+        """Each column's highest turn score (in block order) where throwing on was marked
+        near the bank's value (``near``: turn score, block, lane), at most its ``cap``;
+        rules with a compulsory throw after a corner keep the cap."""
+        if self.mandatory:
+            return cap
+        flat = near.reshape(top + 1, -1)[:, :cols]
+        last = np.where(flat.any(axis=0), top - np.argmax(flat[::-1], axis=0), 0)
+        return np.minimum(cap, last)
 
     def _first_throws(self, values: Any, trash: Any, gap: int) -> Any:
         """Each column's value at the start of its turn, in block order: its first throw
