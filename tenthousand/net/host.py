@@ -8,11 +8,9 @@ tells the window who joined, left and wished what (:meth:`HostLink.poll`), and s
 game, each command and the seed at the end to everyone at the table.
 
 Anything can arrive on the port.  A connection that has not proven the code yet gets a
-short deadline and a small share of the table's room (per address and in all; the oldest
-makes way for a newcomer), so idle connections never keep a friend with the code out.
-Wrong codes are limited per address (each try waits longer) and per table (a few a
-minute, whatever the addresses), and what the table remembers of them is bounded.  The
-host can close the table to new joins.  A connection is closed, with a reason for the
+short deadline and a small share of the table's room, and wrong codes are limited per
+address and per table (:mod:`tenthousand.net.gate`), so idle connections never keep a
+friend with the code out.  The host can close the table to new joins.  A connection is closed, with a reason for the
 host's log (a :class:`~tenthousand.net.events.Problem` and the ``tenthousand.net``
 logger), when its line is not a message of the protocol, is longer than 64 KiB, comes too
 fast, when its handshake stalls, or when it does not read what it is sent; nothing else
@@ -28,7 +26,6 @@ import logging
 import secrets
 import socket
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -53,8 +50,9 @@ from .events import (
     WatcherLeft,
     Wish,
 )
+from .gate import Bucket, Close, Gate, Limits
 from .loop import NetLoop
-from .pake import PakeError, confirm_matches, host_exchange
+from .pake import host_exchange
 from .protocol import (
     DEFAULT_PORT,
     MAX_LINE,
@@ -77,70 +75,9 @@ if TYPE_CHECKING:
     from ..services.jobs import JobRunner
     from .internet import InternetError, Invitation
 
-__all__ = ["HostLink", "Limits"]
+__all__ = ["HostLink", "Limits"]  # (Limits lives in .gate)
 
 log = logging.getLogger("tenthousand.net")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How patient and how generous a table is (the tests make it quicker)."""
-
-    handshake_s: float = 10.0  # the join must come this soon after the code is proven
-    unproven_s: float = 5.0  # a connection must prove the code this soon after it came
-    unproven: int = 24  # connections that have not proven it, at once (the oldest goes)
-    unproven_per_address: int = 8  # ... of them from one address (more are refused: a
-    # whole table of friends behind one router fits, an address alone never fills it)
-    backoff_s: float = 0.5  # after a wrong code, the next try from that address waits...
-    backoff_max_s: float = 16.0  # ...doubling each time, up to this
-    wrong_per_minute: float = 6.0  # wrong codes at the table from all addresses together,
-    wrong_burst: int = 10  # on average and at once; beyond that every try is refused
-    remembered: int = 1024  # the addresses whose wrong codes the table remembers...
-    forget_s: float = 900.0  # ...each for this long after its last wrong code
-    messages_per_s: float = 30.0  # a connection's messages, on average (a key held down
-    burst: int = 100  # repeats some 30 a second)... and at once
-    chat_every_s: float = 1.0  # chat lines, one a second on average...
-    chat_burst: int = 3  # ...a few at once
-    connections: int = 32  # friends and watchers at once
-    write_buffer: int = 1 << 20  # bytes not yet read by a client before it is dropped
-    watchers: int = 16  # watching at once
-    watchers_per_s: float = 0.5  # watchers let in, on average (one who comes and goes
-    watcher_burst: int = 8  # again and again is a flood)... and at once
-    retry_s: float = 10.0  # over the internet: a code that could not be made is tried again
-
-
-class _Bucket:
-    """A token bucket: ``take`` is False when the messages come faster than allowed."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.at = time.monotonic()
-
-    def _fill(self) -> None:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-
-    def empty(self) -> bool:
-        self._fill()
-        return self.tokens < 1
-
-    def take(self) -> bool:
-        self._fill()
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class _Close(Exception):
-    """Close this connection: ``word`` (a bye reason, or "" to say nothing) and, when it is
-    a fault of the connection, ``problem`` (for the host's log)."""
-
-    def __init__(self, word: str, problem: str = "", **extra: str) -> None:
-        super().__init__(problem or word)
-        self.word, self.problem, self.extra = word, problem, extra
 
 
 @dataclass(eq=False)
@@ -153,24 +90,12 @@ class _Conn:
     seat: int | None = None
     watcher: bool = False
     token: str | None = None  # the one made for this connection's seat (its welcome's)
-    messages: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
-    chats: _Bucket = field(default_factory=lambda: _Bucket(1, 1))
+    messages: Bucket = field(default_factory=lambda: Bucket(1, 1))
+    chats: Bucket = field(default_factory=lambda: Bucket(1, 1))
 
     @property
     def peer(self) -> str:
         return self.channel.peer
-
-
-@dataclass
-class _Address:
-    """What the table remembers of one address: its connections that have not proven the
-    code yet, its wrong codes and until when its next try waits."""
-
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    unproven: int = 0
-    wrong: int = 0
-    until: float = 0.0
-    last: float = 0.0
 
 
 @dataclass
@@ -213,10 +138,7 @@ class HostLink:
                        for s in lobby.seats]
         self._view: tuple[SeatInfo, ...] = tuple(s.info() for s in self._seats)
         self._conns: set[_Conn] = set()  # the connections that joined
-        self._unproven: OrderedDict[_Conn, None] = OrderedDict()  # oldest first
-        self._addresses: OrderedDict[str, _Address] = OrderedDict()  # the least recent first
-        self._wrong = _Bucket(limits.wrong_per_minute / 60, limits.wrong_burst)
-        self._joins_open = True
+        self._gate = Gate(limits, self._problem, self._net.put)  # who may try the code
         self._invitations: dict[int | None, Invitation] = {}  # by seat (None: to watch)
         self._codes: dict[int | None, str] = {}
         self._invites: tuple[InviteCode, ...] = ()
@@ -226,7 +148,7 @@ class HostLink:
         self._commands: list[dict[str, Any]] = []
         self._fingerprint = ""
         self._reveal: dict[str, Any] | None = None
-        self._watchers_let_in = _Bucket(limits.watchers_per_s, limits.watcher_burst)
+        self._watchers_let_in = Bucket(limits.watchers_per_s, limits.watcher_burst)
         self._closed = False
 
     @classmethod
@@ -297,12 +219,12 @@ class HostLink:
 
     @property
     def joins_open(self) -> bool:
-        return self._joins_open
+        return self._gate.open
 
     def set_joins(self, open_: bool) -> None:
         """Open the table to new joins, or close it (nobody new gets in, and over the
         internet its codes are given up; the friends at the table play on)."""
-        self._joins_open = open_
+        self._gate.open = open_
         self._net.call(self._set_joins, open_)
 
     def begin(self, record_data: dict[str, Any], fingerprint: str) -> None:
@@ -402,14 +324,14 @@ class HostLink:
     async def _session(self, conn: _Conn, proving: Any) -> None:
         """One connection from its first line to its last: ``proving`` (a coroutine) proves
         the code and returns the channel to go on with."""
-        conn.messages = _Bucket(self.limits.messages_per_s, self.limits.burst)
-        conn.chats = _Bucket(1 / self.limits.chat_every_s, self.limits.chat_burst)
+        conn.messages = Bucket(self.limits.messages_per_s, self.limits.burst)
+        conn.chats = Bucket(1 / self.limits.chat_every_s, self.limits.chat_burst)
         why = _("the connection was lost")
         try:
             conn.channel = await proving
             await self._handshake(conn)
             why = await self._read(conn)
-        except _Close as close:
+        except Close as close:
             if close.problem:
                 self._problem(conn, close.problem)
                 # (the details, in English, go to the log and the Problem event)
@@ -431,75 +353,39 @@ class HostLink:
         try:
             return await conn.channel.read()
         except ProtocolError as e:
-            raise _Close("protocol", str(e)) from None
+            raise Close("protocol", str(e)) from None
 
     def _message(self, conn: _Conn, line: bytes, first: bool = False) -> dict[str, Any]:
         """The message a line holds (``first``: the first of the connection, which may come
         from another version of the program)."""
         if not conn.messages.take():
-            raise _Close("flood", "more messages than the rate limit allows")
+            raise Close("flood", "more messages than the rate limit allows")
         try:
             return decode(line, TO_HOST)
         except ProtocolError as e:
             claimed = claimed_version(line) if first else None
             if claimed is not None:
                 self._check_version({"proto": claimed[0], "version": claimed[1]})
-            raise _Close("protocol", str(e)) from None
+            raise Close("protocol", str(e)) from None
 
     async def _first(self, conn: _Conn, seconds: float) -> dict[str, Any]:
         """The next message, which must come within ``seconds``."""
         try:
             line = await asyncio.wait_for(self._line(conn), seconds)
         except TimeoutError:
-            raise _Close("timeout", "the handshake stalled") from None
+            raise Close("timeout", "the handshake stalled") from None
         if line is None:  # gone before a word: nothing to tell (a port scan, a browser)
             log.debug("%s closed its connection during the handshake", conn.peer)
-            raise _Close("")
+            raise Close("")
         return self._message(conn, line, first=True)
 
     @staticmethod
     def _check_version(message: dict[str, Any]) -> None:
         if message["proto"] != PROTOCOL or message["version"] != VERSION:
-            raise _Close("version", f"version {message['version']!r:.40} (protocol "
+            raise Close("version", f"version {message['version']!r:.40} (protocol "
                          f"{message['proto']}); this host runs {VERSION}", version=VERSION)
 
     # -- the code proven on the local network ------------------------------------------------
-
-    def _admit(self, conn: _Conn) -> _Address:
-        """Room for one more connection that has not proven the code (``_Close`` when
-        there is none): a small share per address; in all, the oldest makes way."""
-        if not self._joins_open:
-            raise _Close("closed")
-        if self._wrong.empty():
-            raise _Close("guesses", "wrong codes at the table beyond its limit")
-        if len(self._conns) >= self.limits.connections:
-            raise _Close("busy", "the table is full of connections")
-        self._forget()
-        record = self._addresses.pop(conn.address, None) or _Address()
-        self._addresses[conn.address] = record  # (the most recent last)
-        if record.unproven >= self.limits.unproven_per_address:
-            raise _Close("busy", "too many connections from one address that have not "
-                         "proven the code")
-        while len(self._unproven) >= self.limits.unproven:
-            oldest = next(iter(self._unproven))
-            del self._unproven[oldest]
-            self._problem(oldest, "made way for a newer connection: it had not proven "
-                          "the code")
-            oldest.channel.abort()
-        self._unproven[conn] = None
-        record.unproven += 1
-        return record
-
-    def _forget(self) -> None:
-        """Forget the addresses with no connection waiting whose last wrong code is old,
-        and the least recent beyond :attr:`Limits.remembered`."""
-        now = time.monotonic()
-        for address in [a for a, r in self._addresses.items()
-                        if not r.unproven and now - r.last > self.limits.forget_s]:
-            del self._addresses[address]
-        idle = [a for a, r in self._addresses.items() if not r.unproven]
-        for address in idle[:max(0, len(self._addresses) - self.limits.remembered + 1)]:
-            del self._addresses[address]
 
     async def _prove(self, conn: _Conn, channel: StreamChannel) -> Channel:
         """The key exchange (:mod:`tenthousand.net.pake`) on the plain connection; the
@@ -507,53 +393,23 @@ class HostLink:
         nonce = new_nonce()
         self._send(conn, {"t": "hello", "proto": PROTOCOL, "version": VERSION,
                           "table": self._table, "nonce": nonce})
-        record = self._admit(conn)
+        record = self._gate.admit(conn, len(self._conns))
         try:
             exchange = host_exchange(self.code, nonce)
             self._send(conn, {"t": "key", "pake": exchange.message.hex()})
             key = await self._first(conn, self.limits.unproven_s)
             if key["t"] != "key":
-                raise _Close("protocol", f"a {key['t']} message before the key")
+                raise Close("protocol", f"a {key['t']} message before the key")
             self._check_version(key)
             async with record.lock:  # one try at a time from an address, each after its wait
                 wait = record.until - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
-                self._check_code(conn, record, exchange, key)
+                self._gate.check_code(conn, record, exchange, key)
         finally:
-            record.unproven -= 1
-            self._unproven.pop(conn, None)
+            self._gate.done(conn, record)
         self._send(conn, {"t": "confirm", "confirm": exchange.confirm("host")})
         return channel.sealed(*exchange.sealing_keys("host"))
-
-    def _check_code(self, conn: _Conn, record: _Address, exchange: Any,
-                    key: dict[str, Any]) -> None:
-        if not self._joins_open:
-            raise _Close("closed")
-        if self._wrong.empty():
-            raise _Close("guesses", "wrong codes at the table beyond its limit")
-        try:
-            exchange.finish(bytes.fromhex(key["pake"]))
-        except PakeError as e:
-            raise _Close("protocol", str(e)) from None
-        if confirm_matches(key["confirm"], exchange.confirm("friend")):
-            record.wrong, record.until = 0, 0.0
-            return
-        record.wrong += 1
-        record.last = time.monotonic()
-        record.until = record.last + min(self.limits.backoff_max_s,
-                                         self.limits.backoff_s * 2 ** (record.wrong - 1))
-        self._wrong_code()
-        raise _Close("code", f"a wrong join code (try {record.wrong} from {conn.address})")
-
-    def _wrong_code(self) -> None:
-        """A wrong code at the table: counted against its limit (the host is told when the
-        limit is reached)."""
-        self._wrong.take()
-        if self._wrong.empty():
-            self._net.put(Trouble(_(
-                "Many wrong codes were tried at your table just now: nobody new can join for "
-                "a minute. If this goes on, close the table to new joins."), "guesses"))
 
     # -- the code proven over the internet ---------------------------------------------------
 
@@ -563,7 +419,7 @@ class HostLink:
         if self._closed:
             return
         wanted: set[int | None] = set()
-        if self._joins_open and not self._wrong.empty():
+        if self._gate.open and not self._gate.guessed_out:
             wanted = {i for i, s in enumerate(self._seats)
                       if s.kind == "net" and s.state in ("open", "away")}
             if len(self._conns) < self.limits.connections:
@@ -629,7 +485,7 @@ class HostLink:
             log.warning("a wrong invite code for %s", "watching" if key is None else
                         f"seat {key + 1}")
             self._net.put(Problem(_("internet"), "a wrong invite code"))
-            self._wrong_code()
+            self._gate.wrong_code()
         elif problem.word == "version":
             self._net.put(Problem(_("internet"), f"a friend runs {problem.text}"))
         elif problem.word != "closed":
@@ -641,7 +497,7 @@ class HostLink:
             self._later()
             return
         self._tell_invites()
-        self._invite() if not self._wrong.empty() else self._later()
+        self._invite() if not self._gate.guessed_out else self._later()
 
     def _later(self) -> None:
         """Make the codes again in a while (the mailbox could not be reached, or too many
@@ -668,12 +524,12 @@ class HostLink:
                               "table": self._table, "nonce": new_nonce()})
         join = await self._first(conn, self.limits.handshake_s)
         if join["t"] != "join":
-            raise _Close("protocol", f"a {join['t']} message before joining")
+            raise Close("protocol", f"a {join['t']} message before joining")
         self._check_version(join)
         if len(self._conns) >= self.limits.connections:
-            raise _Close("busy", "the table is full of connections")
+            raise Close("busy", "the table is full of connections")
         if conn.watch_code and not join["watch"]:
-            raise _Close("watch_only")
+            raise Close("watch_only")
         self._seat(conn, join)
         self._conns.add(conn)
         self._send(conn, {"t": "welcome", "seat": conn.seat, "token": self._token(conn),
@@ -691,7 +547,7 @@ class HostLink:
         reader cannot tell from a name at the table, is refused."""
         name, token = plain(join["name"], 24), join["token"]
         if not shows_a_name(name):
-            raise _Close("protocol", "a name that shows no letter or digit")
+            raise Close("protocol", "a name that shows no letter or digit")
         conn.name = name
         if join["watch"]:
             self._watch(conn)
@@ -713,11 +569,11 @@ class HostLink:
         """A watcher comes in: under a name nobody at the table has (they chat under it),
         and not one too many, nor too many coming one after another (a flood)."""
         if self._name_taken(conn.name):
-            raise _Close("name")
+            raise Close("name")
         if sum(c.watcher for c in self._conns) >= self.limits.watchers:
-            raise _Close("busy", f"more than {self.limits.watchers} watchers at once")
+            raise Close("busy", f"more than {self.limits.watchers} watchers at once")
         if not self._watchers_let_in.take():
-            raise _Close("busy", "watchers come faster than the table lets them in")
+            raise Close("busy", "watchers come faster than the table lets them in")
         conn.watcher = True
         self._net.put(WatcherJoined(conn.name))
 
@@ -750,12 +606,12 @@ class HostLink:
                 s.claimed = secrets.token_hex(16)  # (its first friend's token stays theirs)
                 return i, s.claimed
         if self._name_taken(name):
-            raise _Close("name")
+            raise Close("name")
         for i, s in nets:
             if s.state == "open" and not s.name:
                 s.token = secrets.token_hex(16)
                 return i, s.token
-        raise _Close("full")
+        raise Close("full")
 
     # -- after the handshake ---------------------------------------------------------------
 
@@ -779,7 +635,7 @@ class HostLink:
                     self._send(conn, {"t": "refused", "why": "chat_wait", "reason": _(
                         "Wait a moment before the next chat line.")})
             else:
-                raise _Close("protocol", f"a {kind} message after joining")
+                raise Close("protocol", f"a {kind} message after joining")
 
     def _wish(self, conn: _Conn, command: str, args: tuple[int, ...]) -> None:
         if conn.seat is None:
@@ -896,7 +752,7 @@ class HostLink:
         loop.call_later(0.2, self._net.stop)
 
     def _abort(self) -> None:
-        for conn in [*self._conns, *self._unproven]:
+        for conn in [*self._conns, *self._gate.unproven]:
             conn.channel.abort()
         self._announce = False
         self._net.stop()

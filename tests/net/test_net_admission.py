@@ -86,7 +86,7 @@ def test_wrong_codes_are_limited_per_table_whatever_the_addresses() -> None:
         pump_until(lambda: any(isinstance(e, Trouble) and e.word == "guesses"
                                for e in events), Collect(link, events))
         # What the table remembers of the addresses is bounded.
-        assert len(link._addresses) <= limits.remembered
+        assert len(link._gate.addresses) <= limits.remembered
         # A moment later (here one a second) the right code gets in again.
         time.sleep(1.1)
         assert _guess(link.port, "127.1.100.3", "4821-7396") == "confirm"
