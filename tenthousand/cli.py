@@ -17,14 +17,13 @@ from typing import Any, NoReturn
 
 from . import __version__, i18n
 from .files.options import Options, SeatSpec
+from .files.pref_kinds import mailbox_problem, relay_problem
 from .files.settings import (
     THEMES,
     GameSettings,
     SeatSetting,
-    mailbox_problem,
     next_computer_name,
     next_guest_name,
-    relay_problem,
     saved_language,
 )
 from .i18n import N_, _, pgettext

@@ -11,6 +11,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from .. import i18n
+from ..files.pref_kinds import Choice, Flag, Number, Server
 from ..files.settings import (
     ANIMATION,
     ANIMATION_SPEED,
@@ -28,11 +29,7 @@ from ..files.settings import (
     THEME,
     TRANSIT_RELAY,
     VOLUME,
-    Choice,
-    Flag,
-    Number,
     Preferences,
-    Server,
 )
 from ..i18n import N_, _, mnemonic, pgettext
 from ..view import access

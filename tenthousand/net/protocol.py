@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
-from ..files.settings import PUBLIC_MAILBOX, PUBLIC_RELAY
+from ..files.pref_kinds import PUBLIC_MAILBOX, PUBLIC_RELAY
 from ..model.command import COMMANDS
 from ..model.text import is_plain
 from .schema import Bool, Field, Hex, Int, ListOf, Obj, SchemaError, Str
