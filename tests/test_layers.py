@@ -38,6 +38,7 @@ ALLOWED: dict[str, set[str]] = {
 }
 #: The modules at the top of the package: the entry points and the translations.
 TOP = {"tenthousand": "entry", "tenthousand.__main__": "entry", "tenthousand.cli": "entry",
+       "tenthousand.cli_network": "entry",
        "tenthousand.launch": "entry", "tenthousand.i18n": "i18n"}
 
 
