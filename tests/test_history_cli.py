@@ -109,7 +109,7 @@ def test_stats_read_an_older_layout_without_changing_it(
     """Read-only: the file stays at layout 1 (the game brings it up to date)."""
     import sqlite3
 
-    from tenthousand.history.store import MIGRATIONS
+    from tenthousand.history.schema import MIGRATIONS
 
     path = paths().history
     path.parent.mkdir(parents=True, exist_ok=True)

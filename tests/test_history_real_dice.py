@@ -14,8 +14,9 @@ import pytest
 
 from tenthousand.ai.moves import apply, decide
 from tenthousand.history import summarize
+from tenthousand.history.schema import VERSION
 from tenthousand.history.stats import Filters, games_csv, statistics
-from tenthousand.history.store import VERSION, GameEntry, History
+from tenthousand.history.store import GameEntry, History
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.record import Network
 from tenthousand.model.rules import PRESETS

@@ -10,7 +10,8 @@ from history_kit import entry, played, seat
 
 from tenthousand.files.paths import paths
 from tenthousand.history import open_history, summarize
-from tenthousand.history.store import ABANDONED, MIGRATIONS, VERSION, History, migrate
+from tenthousand.history.schema import MIGRATIONS, VERSION, migrate
+from tenthousand.history.store import ABANDONED, History
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.rules import PRESETS
 

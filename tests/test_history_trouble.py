@@ -24,15 +24,8 @@ from history_kit import damage_pages, drop_column, entry, files_in, filled, lock
 
 from tenthousand.history.keeper import Keeper
 from tenthousand.history.pending import Pending, pending_path
-from tenthousand.history.store import (
-    BUSY_TIMEOUT,
-    Damaged,
-    GameEntry,
-    History,
-    Unavailable,
-    open_history,
-    trouble,
-)
+from tenthousand.history.schema import Damaged, Unavailable, trouble
+from tenthousand.history.store import BUSY_TIMEOUT, GameEntry, History, open_history
 from tenthousand.services.jobs import JobRunner
 
 WAIT = 0.05  # the short forms' wait for a lock (the game waits BUSY_TIMEOUT)

@@ -33,17 +33,14 @@ from ..model.record import Record
 from ..services.jobs import JobRunner
 from .codes import Result, challenge_id, fingerprint_of, moves_digest, result_code
 from .pending import Pending, pending_path
+from .schema import Damaged, HistoryError, Unavailable, trouble
 from .store import (
     BUSY_TIMEOUT,
     BadEntry,
-    Damaged,
     GameEntry,
     History,
-    HistoryError,
-    Unavailable,
     history_path,
     open_history,
-    trouble,
     unavailable_words,
     unkept_words,
 )

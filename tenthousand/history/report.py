@@ -16,8 +16,9 @@ from ..model.rules import level_word
 from .analysis import MISTAKE_WORDS
 from .dice_sets import set_title
 from .dice_sets import words as dice_set_words
+from .schema import Damaged, HistoryError, Unavailable, trouble
 from .stats import Filters, Skipped, Statistics, signed_percent, statistics
-from .store import Damaged, History, HistoryError, Unavailable, history_path, trouble
+from .store import History, history_path
 
 #: How long a reader waits for a lock another program holds on the history (seconds).
 READ_WAIT = 2.0

@@ -323,7 +323,8 @@ def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], g
 def _open_history(path: Path | None) -> History | None:
     if path is None:
         return None
-    from ..history.store import History, HistoryError
+    from ..history.schema import HistoryError
+    from ..history.store import History
 
     try:
         return History(path)
