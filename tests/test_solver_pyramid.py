@@ -172,12 +172,12 @@ def test_pyramid_solver_equals_brute_force(rules: Rules, extra: int) -> None:
 
 def test_the_stretch_model_is_the_max_expected_tables() -> None:
     """The stretches are those of the max-expected tables (45 in Trash, 61 in Ten-Thousand)."""
-    from tenthousand.ai.tables import PyramidModel
+    from tenthousand.ai.tables import tables_for
 
     for preset, count in (("trash-5000", 45), ("ten-thousand", 61)):
         rules = PRESETS[preset].with_options("pyramiding")
         model = stretches(rules)
-        assert len(model.states) == count == len(PyramidModel.build(rules).stretches)
+        assert len(model.states) == count == len(tables_for(rules).pyramid_model().stretches)
 
 
 # -- the table in play ---------------------------------------------------------------------

@@ -128,7 +128,8 @@ def _solver_values(game: Game) -> AdvisorValues | None:
 
 def _expected_values(game: Game) -> AdvisorValues | None:
     from ..ai.players import trash_value
-    from ..ai.tables import PyramidTable, tables_for
+    from ..ai.pyramid import PyramidTable
+    from ..ai.tables import tables_for
     from ..model import scoring
 
     rules = game.rules

@@ -14,7 +14,8 @@ from ..model import scoring
 from ..model.game import Game, Phase
 from ..model.rules import Rules
 from .interface import Decision
-from .tables import ExpectedTable, PyramidTable, tables_for
+from .pyramid import PyramidTable
+from .tables import ExpectedTable, tables_for
 
 #: One candidate move: faces to freeze, points they add, turn score after, dice left
 #: (0: a corner), and whether banking with them is allowed.
