@@ -35,7 +35,7 @@ from tenthousand.model.events import (
 from tenthousand.model.game import Game, IllegalAction, Seat
 from tenthousand.model.grammar import Person, join_names
 from tenthousand.model.persist import loads
-from tenthousand.model.record import transcript
+from tenthousand.model.transcript import transcript
 
 TT = PRESETS["ten-thousand"]
 #: Numbers of four digits or more, as each language groups them.

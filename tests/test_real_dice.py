@@ -149,7 +149,7 @@ def _played_real_game() -> Game:
 
 def test_a_real_dice_record_replays_and_reviews() -> None:
     from tenthousand.advice import human_decisions
-    from tenthousand.model.record import transcript
+    from tenthousand.model.transcript import transcript
     from tenthousand.present.replaying import build
 
     real = _played_real_game()

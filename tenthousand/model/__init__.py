@@ -19,7 +19,8 @@ _HOMES = {
                "TieBreak", "Trash", "TurnStarted"),
     "game": ("DiceSource", "Game", "IllegalAction", "Phase", "Seat"),
     "persist": ("BadSave", "dumps", "load_game", "load_position", "load_record", "loads"),
-    "record": ("Command", "Record", "Snapshot", "Step", "transcript"),
+    "record": ("Command", "Record", "Snapshot", "Step"),
+    "transcript": ("transcript",),
     "rules": ("LEVELS", "OPTION_NAMES", "OPTION_TITLES", "PRESETS", "THREE_TRASH_PENALTY",
               "Rules"),
     "scoring": ("best_score", "counters", "describe", "legal_freezes", "score", "why_not"),
@@ -57,9 +58,10 @@ if TYPE_CHECKING:
     )
     from .game import DiceSource, Game, IllegalAction, Phase, Seat
     from .persist import BadSave, dumps, load_game, load_position, load_record, loads
-    from .record import Command, Record, Snapshot, Step, transcript
+    from .record import Command, Record, Snapshot, Step
     from .rules import LEVELS, OPTION_NAMES, OPTION_TITLES, PRESETS, THREE_TRASH_PENALTY, Rules
     from .scoring import best_score, counters, describe, legal_freezes, score, why_not
+    from .transcript import transcript
 
 __all__ = [
     "EVENT_TYPES", "Banked", "CatchUp", "Challenged", "Corner", "Discarded", "Event", "Frozen",
