@@ -515,7 +515,7 @@ def _check_folder(parser: argparse.ArgumentParser, text: str) -> None:
 
 def _read_replay(parser: argparse.ArgumentParser, path: Path) -> Any:
     """The record to replay; a file that is not one exits 2 with one sentence."""
-    from .files.savegame import read_record
+    from .files.records import read_record
     from .model import BadSave
 
     try:

@@ -27,7 +27,7 @@ from history_kit import played
 from save_kit import assert_one_sentence
 
 from tenthousand import cli
-from tenthousand.files import rulefile, savegame, storage
+from tenthousand.files import records, rulefile, savegame, storage
 from tenthousand.files.paths import paths
 from tenthousand.files.settings import load_preferences
 from tenthousand.history.codes import (
@@ -126,7 +126,7 @@ def test_a_big_record_is_refused_after_reading_its_limit(tmp_path: Path,
     tracemalloc.start()
     started = time.perf_counter()
     with pytest.raises(BadSave) as refused_:
-        savegame.read_record(path)
+        records.read_record(path)
     seconds = time.perf_counter() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
@@ -160,9 +160,9 @@ def test_a_byte_order_mark_before_a_record_or_a_rule_file_is_skipped(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = played(11)
     path = tmp_path / "game.json"
-    savegame.write_record(game.record, path, with_transcript=False)
+    records.write_record(game.record, path, with_transcript=False)
     path.write_bytes(storage.BOM + path.read_bytes())
-    assert savegame.read_record(path).game is not None
+    assert records.read_record(path).game is not None
     assert cli.run(["--verify", str(path), "--fingerprint", fingerprint_of(11)[:16]]) == 0
     assert capsys.readouterr().out.strip().endswith("Verified.")
     rules = tmp_path / "rules.toml"
@@ -360,10 +360,10 @@ def test_a_save_with_such_a_name_is_set_aside(name_json: str) -> None:
 def test_a_record_with_such_a_name_is_refused(tmp_path: Path, name_json: str) -> None:
     game = played(11)
     path = tmp_path / "game.json"
-    savegame.write_record(game.record, path, with_transcript=False)
+    records.write_record(game.record, path, with_transcript=False)
     path.write_text(path.read_text().replace('"Ann"', name_json))
     with pytest.raises(BadSave) as error:
-        savegame.read_record(path)
+        records.read_record(path)
     assert_one_sentence(str(error.value))
 
 

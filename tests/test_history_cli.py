@@ -23,7 +23,7 @@ from history_kit import (
 
 from tenthousand import cli
 from tenthousand.files.paths import paths
-from tenthousand.files.savegame import write_record
+from tenthousand.files.records import write_record
 from tenthousand.history.codes import fingerprint_of
 from tenthousand.history.store import History
 from tenthousand.tools import sim

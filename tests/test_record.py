@@ -392,7 +392,7 @@ def test_scripted_dice_thrown_events_match_the_record() -> None:
 
 def test_the_simulator_writes_the_same_records_for_the_same_seed(
         tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    from tenthousand.files import savegame
+    from tenthousand.files import records
     from tenthousand.tools import sim
 
     args = ["games", "--rules", "trash-5000", "--option", "challenging",
@@ -406,7 +406,7 @@ def test_the_simulator_writes_the_same_records_for_the_same_seed(
     for name in names:
         a, b = (tmp_path / "a" / name).read_bytes(), (tmp_path / "b" / name).read_bytes()
         assert a == b
-        record = savegame.read_record(tmp_path / "a" / name)
+        record = records.read_record(tmp_path / "a" / name)
         assert record.game is not None and record.game.over
         assert record.game.result is not None
         wins[record.game.result.seat] += 1

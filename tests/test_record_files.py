@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tenthousand.files import savegame
+from tenthousand.files import records, savegame
 from tenthousand.model import PRESETS, Game, Seat, load_record, transcript
 from tenthousand.present.replaying import build
 from tenthousand.tools.headless import RandomPlayer, play_to_end, step
@@ -49,7 +49,7 @@ def _generator_words(game: Game) -> list[str]:
 def test_a_record_saved_during_a_game_holds_no_seed_and_replays(tmp_path: Path) -> None:
     game = _half_played()
     path = tmp_path / "mine.json"
-    words = savegame.write_record(game.record, path)
+    words = records.write_record(game.record, path)
     text = path.read_text()
     packed = text.replace(" ", "").replace("\n", "")
     for secret in _generator_words(game):
@@ -57,7 +57,7 @@ def test_a_record_saved_during_a_game_holds_no_seed_and_replays(tmp_path: Path) 
     assert words is not None and "Dice seed" not in words.read_text()
     assert str(SEED) not in words.read_text()
     # It opens, replays to the same position, and steps like any record.
-    record = savegame.read_record(path)
+    record = records.read_record(path)
     opened, live = record.game.to_dict(), game.to_dict()
     opened.pop("rng"), live.pop("rng")
     assert opened == live
@@ -71,7 +71,7 @@ def test_a_record_saved_during_a_game_holds_no_seed_and_replays(tmp_path: Path) 
     play_to_end(again, seed=2)
     assert again.over
     # The same game gives the same bytes.
-    savegame.write_record(game.record, tmp_path / "again.json")
+    records.write_record(game.record, tmp_path / "again.json")
     assert (tmp_path / "again.json").read_text() == text
 
 
@@ -79,10 +79,10 @@ def test_a_finished_games_record_keeps_its_seed(tmp_path: Path) -> None:
     game = _half_played()
     play_to_end(game, seed=1)
     path = tmp_path / "done.json"
-    words = savegame.write_record(game.record, path)
+    words = records.write_record(game.record, path)
     assert json.loads(path.read_text())["start"]["seed"] == SEED
     assert words is not None and f"Dice seed: {SEED}" in words.read_text()
-    assert savegame.read_record(path).game.to_dict() == game.to_dict()
+    assert records.read_record(path).game.to_dict() == game.to_dict()
 
 
 def test_the_autosave_keeps_the_generator_and_throws_the_same_dice(save_here: Path) -> None:
@@ -195,7 +195,7 @@ def test_the_transcript_names_the_set_of_real_dice_and_a_network_game() -> None:
 
 def test_the_transcript_of_a_record_opened_from_a_shared_file(tmp_path: Path) -> None:
     game = _half_played()
-    savegame.write_record(game.record, tmp_path / "mine.json")
+    records.write_record(game.record, tmp_path / "mine.json")
     record = load_record(json.loads((tmp_path / "mine.json").read_text()))
     words = transcript(record)
     assert str(SEED) not in words and "(The game was not finished.)" in words

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from save_kit import assert_one_sentence, assert_plays_on, mid_game_document, new_game
 
-from tenthousand.files import savegame, storage
+from tenthousand.files import records, savegame, storage
 from tenthousand.files.paths import paths
 from tenthousand.model import load_game
 from tenthousand.tools.headless import RandomPlayer, play_to_end, step
@@ -601,15 +601,15 @@ def test_a_record_file_and_its_transcript(tmp_path: Path) -> None:
     game = new_game(3, seed=8)
     play_to_end(game, RandomPlayer(8))
     path = tmp_path / "game.json"
-    words = savegame.write_record(game.record, path)
+    words = records.write_record(game.record, path)
     assert words == tmp_path / "game.txt"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", "game.txt"]
-    record = savegame.read_record(path)
+    record = records.read_record(path)
     assert record.game is not None and record.game.to_dict() == game.to_dict()
     assert record.game.log == game.log
     assert words.read_text(encoding="utf-8").count("\n") > len(game.record) // 2
     # The same game, the same bytes.
-    savegame.write_record(record, tmp_path / "again.json")
+    records.write_record(record, tmp_path / "again.json")
     assert (tmp_path / "again.json").read_bytes() == path.read_bytes()
 
 
@@ -620,10 +620,10 @@ def test_a_bad_record_file_is_one_sentence(tmp_path: Path, raw: bytes) -> None:
     path = tmp_path / "record.json"
     path.write_bytes(raw)
     with pytest.raises(BadSave) as caught:
-        savegame.read_record(path)
+        records.read_record(path)
     assert_one_sentence(str(caught.value))
     with pytest.raises(BadSave) as caught:
-        savegame.read_record(tmp_path / "missing.json")
+        records.read_record(tmp_path / "missing.json")
     assert_one_sentence(str(caught.value))
 
 

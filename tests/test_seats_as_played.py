@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tenthousand.files import savegame
+from tenthousand.files import records, savegame
 from tenthousand.history.analysis import analyse
 from tenthousand.history.series import split_lines
 from tenthousand.history.stats import Filters, statistics
@@ -230,7 +230,7 @@ def test_a_record_of_the_previous_release_loads_with_its_seats_as_chosen() -> No
     assert record.game is not None and record.game.over
     assert record.seats_as_played() == (Played(True), Played(False, "perfect", "perfect"))
     assert record.has_human_decision()
-    assert savegame.record_text(record) == (FIXTURES / "record-v2-release.json").read_text()
+    assert records.record_text(record) == (FIXTURES / "record-v2-release.json").read_text()
     assert _players_shown(record.game) == ["Human", "Perfect AI"]
 
 

@@ -182,7 +182,7 @@ class RecordCommands:
         """File > Save record as: the record (JSON) and beside it the game in plain words."""
         from tkinter import filedialog
 
-        from ..files.savegame import transcript_path, write_record
+        from ..files.records import transcript_path, write_record
         from ..present.replaying import record_file_name
 
         game = self.session.table
@@ -233,7 +233,7 @@ class RecordCommands:
         in a worker (twice for a long record: to check it, then to build its replay); after
         half a second a box shows how far it has come, with Cancel.  A bad file gets a box."""
         from ..dialogs.progress import ProgressBox
-        from ..files.savegame import read_record
+        from ..files.records import read_record
         from ..present.replaying import Progress, build
 
         progress = Progress()

@@ -288,7 +288,7 @@ def _report(history: History, player: str | None, filters: Filters, as_json: boo
 
 def verify_main(path: str, fingerprint: str | None) -> int:
     """``tenthousand --verify RECORD``: 0 when the dice follow from the seed."""
-    from ..files.savegame import read_record
+    from ..files.records import read_record
     from ..model import BadSave
     from .codes import verify
 

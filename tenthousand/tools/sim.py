@@ -344,7 +344,7 @@ def _store(store: History, game: Game, began: float, analyse: bool) -> None:
 
 
 def _write_record(game: Game, path: Path) -> None:
-    from ..files.savegame import write_record
+    from ..files.records import write_record
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -24,7 +24,7 @@ from tenthousand.control.app import App
 from tenthousand.control.session import Origin
 from tenthousand.dialogs.rules_window import RulesWindow
 from tenthousand.files import savegame
-from tenthousand.files.savegame import read_record
+from tenthousand.files.records import read_record
 from tenthousand.history.codes import Challenge, challenge_code, daily_challenge
 from tenthousand.model import PRESETS, Game, Seat
 from tenthousand.present import presenter

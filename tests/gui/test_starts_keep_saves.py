@@ -26,7 +26,7 @@ from app_kit import QUIET, make_app, settings, wait_until
 
 from tenthousand import launch
 from tenthousand.cli import parse
-from tenthousand.files import savegame
+from tenthousand.files import records, savegame
 from tenthousand.files.paths import paths
 from tenthousand.files.settings import save_preferences
 from tenthousand.history import pending
@@ -183,7 +183,7 @@ def test_a_replay_or_a_watch_keeps_the_unfinished_game(tk_root: tk.Tk, tmp_path:
     unfinished(25)
     other = Game(PRESETS["trash-5000"], [Seat("Cy"), Seat("Dee", True, "normal")], seed=3)
     play_to_end(other, seed=3)
-    savegame.write_record(other.record, tmp_path / "record.json", with_transcript=False)
+    records.write_record(other.record, tmp_path / "record.json", with_transcript=False)
     argv = (["--replay", str(tmp_path / "record.json")] if start == "replay" else
             ["--join", "127.0.0.1", "--code", "4821-7396", "--watch"])
     app = open_window(*argv, net=FullTable() if start == "watch" else None)

@@ -12,7 +12,7 @@ import pytest
 from app_kit import QUIET, human_turn_ready, key, make_app, settings, wait_until
 
 from tenthousand.cli import parse
-from tenthousand.files import savegame
+from tenthousand.files import records, savegame
 from tenthousand.files.settings import Preferences
 from tenthousand.model import PRESETS, Game
 from tenthousand.model.game import Phase
@@ -210,7 +210,7 @@ def test_save_record_as_writes_the_record_and_the_transcript(
         assert "seed" not in target.read_text() and "Dice seed" not in words
         assert data["dice"] == "recorded" and "position" in data["start"]
         live = app.controller.game.to_dict()
-        opened = savegame.read_record(target).game.to_dict()
+        opened = records.read_record(target).game.to_dict()
         assert opened.pop("rng") != live.pop("rng")
         assert opened == live
         errors: list[str] = []
