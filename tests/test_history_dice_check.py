@@ -14,8 +14,9 @@ from test_history_real_dice import real_game
 
 from tenthousand.files.paths import paths
 from tenthousand.history import summarize
+from tenthousand.history.export import games_csv
 from tenthousand.history.report import report_lines, stats_main
-from tenthousand.history.stats import Filters, games_csv, statistics
+from tenthousand.history.stats import Filters, statistics
 from tenthousand.history.store import History
 from tenthousand.model.persist import load_record
 from tenthousand.model.record import Network

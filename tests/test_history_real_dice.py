@@ -14,8 +14,9 @@ import pytest
 
 from tenthousand.ai.moves import apply, decide
 from tenthousand.history import summarize
+from tenthousand.history.export import games_csv
 from tenthousand.history.schema import VERSION
-from tenthousand.history.stats import Filters, games_csv, statistics
+from tenthousand.history.stats import Filters, statistics
 from tenthousand.history.store import GameEntry, History
 from tenthousand.model.game import Game, Seat
 from tenthousand.model.record import Network

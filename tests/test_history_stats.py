@@ -10,14 +10,12 @@ from pathlib import Path
 import pytest
 from history_kit import DAY, entry, odd_history, seat
 
+from tenthousand.history.export import decisions_csv, export_csv, games_csv
 from tenthousand.history.stats import (
     Filters,
     Skipped,
     chi_square_p,
-    decisions_csv,
-    export_csv,
     fairness,
-    games_csv,
     split_words,
     statistics,
     wilson,

@@ -16,10 +16,11 @@ from tkinter import filedialog, ttk
 from typing import NamedTuple
 
 from ..history.dice_sets import set_title
+from ..history.export import export_csv
 from ..history.report import READ_WAIT, report_lines, skipped_words, trouble_words
 from ..history.schema import HistoryError
 from ..history.series import faces_chart, luck_against_skill, skill_over_time, win_rate_over_time
-from ..history.stats import Filters, Skipped, Statistics, export_csv, statistics
+from ..history.stats import Filters, Skipped, Statistics, statistics
 from ..history.store import History, history_path
 from ..i18n import N_, _, ngettext, number, pgettext
 from ..model.rules import BY_STRENGTH, PRESETS

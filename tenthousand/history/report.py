@@ -253,7 +253,7 @@ def _report(history: History, player: str | None, filters: Filters, as_json: boo
     """What ``--stats`` prints, from the open history (``filters`` without a player).  A
     CSV file that cannot be written raises OSError, for the caller to say."""
     if export is not None:
-        from .stats import export_csv
+        from .export import export_csv
 
         skipped: list[Skipped] = []
         games, decisions = export_csv(history, Path(export), skipped)
