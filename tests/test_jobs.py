@@ -94,6 +94,27 @@ def test_close_leaves_no_poll_and_refuses_new_jobs() -> None:
         runner.submit(lambda: 1)
 
 
+def test_close_still_runs_the_work_of_the_lanes_it_finishes() -> None:
+    """A quit that could not wait for the disk: the last save, queued behind a slow one,
+    is still written after the runner closed (nothing delivered); other lanes' work is
+    dropped."""
+    tk = FakeTk()
+    runner = JobRunner(tk, poll_ms=1)
+    gate = threading.Event()
+    written: list[str] = []
+    runner.submit(lambda: gate.wait(5) and written.append("slow save"), lane="autosave")
+    runner.submit(lambda: written.append("last save"), lane="autosave")
+    runner.submit(lambda: (gate.wait(5), written.append("advice")), lane="advisor")
+    runner.submit(lambda: written.append("more advice"), lane="advisor")
+    runner.close(finish=("autosave",))
+    gate.set()
+    assert runner.wait_lane("autosave", 5)
+    assert runner.wait_lane("advisor", 5)
+    assert written.count("last save") == 1 and "more advice" not in written
+    assert written.index("slow save") < written.index("last save")
+    assert tk.calls == {}
+
+
 def test_cancel_all_keeps_the_lanes_it_is_told_to_keep() -> None:
     tk = FakeTk()
     runner = JobRunner(tk, poll_ms=1)

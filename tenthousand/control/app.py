@@ -9,6 +9,7 @@ import logging
 import sys
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..dialogs.error import install_tk_error_handler
 from ..files import savegame
@@ -26,6 +27,7 @@ from ..view.theme import apply_style, palette
 from ..view.window import MainWindow
 from .access import AccessCommands
 from .advising import AdvisorService
+from .autosave import FINISH_LANES
 from .boxes import Boxes, collect
 from .computer import PlayerFactory
 from .controller import Controller
@@ -194,7 +196,7 @@ class App:
         for step in (self.network.shutdown, self.history.shutdown, self.speaker.close,
                      self.game_commands.stop_waiting,  # (before the replays close)
                      self.controller.destroy,  # (it writes the last save first)
-                     self.jobs.close, self.guide.destroy, self.preferences.clear,
+                     partial(self.jobs.close, finish=FINISH_LANES), self.guide.destroy, self.preferences.clear,
                      self.session.clear, self.timers.cancel_all, self.keys.unbind,
                      self.game_commands.close_rules, self.records.close_replays,
                      self.window.destroy, self.images.clear, collect):

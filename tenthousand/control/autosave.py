@@ -16,6 +16,10 @@ log = logging.getLogger(__name__)
 SAVE_LANE = "autosave"
 #: The preferences' lane: like the saves, never dropped by a new game.
 PREFS_LANE = "preferences"
+#: The lanes whose work still runs when the window closes (``JobRunner.close(finish=)``).
+FINISH_LANES = (SAVE_LANE, PREFS_LANE)
+#: How long the quit waits for the last save to be on disk (seconds).
+QUIT_WAIT_S = 10.0
 
 
 class Saver:
@@ -72,3 +76,10 @@ class Saver:
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every submitted save is on disk (at quit, and in tests)."""
         return self.jobs.wait_lane(SAVE_LANE, timeout)
+
+    def finish(self) -> None:
+        """At quit: wait for the last save (a disk slow to answer gets
+        :data:`QUIT_WAIT_S`; the save still runs after that, in the lane the window's
+        runner finishes when it closes)."""
+        if not self.flush(QUIT_WAIT_S):
+            log.warning("the last save was not on disk %s s after the quit", QUIT_WAIT_S)

@@ -28,7 +28,7 @@ from ..present.presenter import Context, Display
 from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
 from ..services.timers import Timers
-from .autosave import PREFS_LANE, SAVE_LANE, Saver
+from .autosave import FINISH_LANES, PREFS_LANE, SAVE_LANE, Saver
 from .computer import STEP, Computers, PlayerFactory
 from .landing import LANDING, Landing
 from .messages import Kind, Messages
@@ -131,9 +131,9 @@ class Controller:
         self.cancel_all()
         self._watchers.cancel_all()
         self.computers.stop_solves()
-        self.saver.flush(2.0)
+        self.saver.finish()
         if self._owns_jobs:
-            self.jobs.close()
+            self.jobs.close(finish=FINISH_LANES)
         self.screen.settle()
 
     # -- the game ------------------------------------------------------------------------

@@ -350,9 +350,11 @@ class JobRunner:
         idle = self._workers.lane_idle.get(lane)
         return idle is None or idle.wait(timeout)
 
-    def close(self) -> None:
-        """Stop: nothing more is delivered and no poll is left pending (quit)."""
-        self.cancel_all()
+    def close(self, finish: Collection[str] = ()) -> None:
+        """Stop: nothing more is delivered and no poll is left pending (quit).  The jobs
+        given to the lanes in ``finish`` still run, undelivered (the last save of a game
+        is written even when the disk was too slow for the quit to wait for it)."""
+        self.cancel_all(keep=finish)
         self.closed = True
         with self._lock:  # the threads waiting for work end now
             self._workers.closed = True

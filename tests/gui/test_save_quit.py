@@ -13,6 +13,7 @@ import time
 import tkinter as tk
 from pathlib import Path
 from tkinter import messagebox
+from typing import Any
 
 import pytest
 from app_kit import QUIET, make_app, settings, wait_until
@@ -201,6 +202,37 @@ def test_the_quit_box_does_not_promise_a_save_that_failed(
         assert not app.closed  # (every answer was No)
     finally:
         app.destroy()
+
+
+def test_the_last_save_lands_even_when_the_quit_cannot_wait_for_the_disk(
+        tk_root: tk.Tk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk slower than the quit's wait: the window closes, and the save of the last
+    command, queued behind a slow one, is still written (the autosave lane is finished at
+    quit, not dropped): the next start finds the game as it was left, not a move behind."""
+    from tenthousand.control import autosave
+
+    monkeypatch.setattr(autosave, "QUIT_WAIT_S", 0.01)
+    app = make_app(tk_root, settings(("Ann", False), ("Cy", False)),
+                   throws=[(1, 5, 2, 3, 4, 6), (5, 2, 3, 4, 6), (2, 3, 4, 6)])
+    saver = app.controller.saver
+    real = saver.save_function
+    assert real is not None
+
+    def slow(snapshot: Any) -> str | None:
+        time.sleep(0.4)
+        return real(snapshot)
+
+    saver.save_function = slow
+    try:
+        app.game_commands.throw()  # its save starts and takes 0.4 s...
+        app.controller.click_die("thrown", 0)
+        app.game_commands.throw()  # ...and this one waits behind it
+        left = len(app.controller.game.record)
+    finally:
+        app.destroy()  # the quit waits 0.01 s
+    assert saver.jobs.closed and saver.jobs.wait_lane(autosave.SAVE_LANE, 10)
+    game, note = savegame.load_saved_game()
+    assert note is None and game is not None and len(game.record) == left
 
 
 # -- two copies on one home --------------------------------------------------------------

@@ -42,6 +42,14 @@ pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def _no_unexpected_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start that asks whether to resume a game fails the test at once (a real box would
+    wait for an answer for ever); the tests that expect the question answer it."""
+    monkeypatch.setattr(messagebox, "askyesno", lambda title, question, **options: pytest.fail(
+        f"the start asked: {question}"))
+
+
 def open_window(*argv: str, net: Any = None) -> launch.App:
     """The window ``tenthousand ARGV`` opens (``net``: the net layer it uses instead of the
     real one; the real one announces nothing)."""
