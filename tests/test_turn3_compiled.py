@@ -78,10 +78,11 @@ def _keys(tb: table3.Table3) -> Iterator[tuple[Any, ...]]:
         yield "tie-break", 2, (base + x1, base + x2, base), (), None
 
 
-def _copy(turn: turn3.Turn3, key: float) -> turn3.Turn3:
-    """The same turn, unsolved, chosen by the trash value ``key``."""
+def _copy(turn: turn3.Turn3, key: float, *, fast: bool) -> turn3.Turn3:
+    """The same turn, unsolved, chosen by the trash value ``key``; its bank vectors read
+    at once (``fast``, where the table does so) or one by one."""
     return turn3.Turn3(turn.rules, turn.mover, turn._bank_fn, turn.trash, turn.need,
-                       turn.cap, turn.play, key)
+                       turn.cap, turn.play, key, turn._banks_fn if fast else None)
 
 
 def _turns(tb: table3.Table3) -> Iterator[tuple[str, turn3.Turn3]]:
@@ -109,13 +110,14 @@ def test_the_compiled_turn_is_the_python_turn_bit_for_bit(
         tables: dict[str, table3.Table3], name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every row ``(A0, A1, A2, P)`` of every turn (so every choice the mover makes from
     them, bank or throw on and which freeze, and every throw read from them at play time)
-    and every bank vector are the same numbers; so is each turn's start."""
+    and every bank vector (read at once by the fast turn, one by one by the Python one)
+    are the same numbers; so is each turn's start."""
     assert compiled3.turn_kernel() is not None
     tb = tables[name]
     stages: dict[str, int] = {}
     for stage, turn in _turns(tb):
-        slow = _python(_copy(turn, turn.key), monkeypatch)
-        fast = _copy(turn, turn.key)
+        slow = _python(_copy(turn, turn.key, fast=False), monkeypatch)
+        fast = _copy(turn, turn.key, fast=True)
         fast.solve()
         assert fast._rows is not None and slow._rows is not None
         assert fast._rows.tolist() == slow._rows.tolist()
@@ -126,6 +128,22 @@ def test_the_compiled_turn_is_the_python_turn_bit_for_bit(
     assert stages["tie-break"] > 20
     assert ("mixing" in stages) == (name == "odd")
     assert tb.rules.corner_throw_mandatory == (name in ("trash", "odd"))
+
+
+@pytest.mark.parametrize("name", ["ten-thousand", "odd"])
+def test_bank_vectors_read_at_once_are_the_tables_one_by_one(
+        tables: dict[str, table3.Table3], name: str) -> None:
+    """A normal turn's bank vectors read in strides (below the game point and in the last
+    round's table) are those read one turn score at a time, up to past the table's edge."""
+    tb = tables[name]
+    edge = tb.shapes["c1"][1]
+    for m, board in itertools.product(range(3), itertools.product(range(tb.ng), repeat=3)):
+        turn = table3._make(tb, "normal", m, board, (), None)
+        assert turn is not None and turn._banks_fn is not None
+        count = turn.cap + turn.maxp + 1
+        for n in (0, 1, count, edge + tb.ng + 3):
+            one_by_one = [x for t in range(n) for x in turn._bank_fn(t)]
+            assert tb.normal_banks(m, board, n) == one_by_one
 
 
 @pytest.mark.parametrize("name", ["farkle", "odd"])

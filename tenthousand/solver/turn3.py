@@ -90,14 +90,18 @@ class Turn3:
     ``bank(t)`` is each seat's chance after banking ``t`` steps, ``trash`` after trash,
     ``need`` the steps needed to bank, a turn score above ``cap`` banks at once.  ``play``:
     where the mover mixes two policies, (trash value of the one, of the other, the weight
-    of the first); None where he plays by his own chance after trash.
+    of the first); None where he plays by his own chance after trash.  ``banks(count)``,
+    if given, is ``bank(t)`` for ``t`` below ``count`` at once (three numbers each, flat),
+    the same numbers read faster.
     """
 
     def __init__(self, rules: Rules, mover: int, bank: Callable[[int], Vector], trash: Vector,
                  need: int, cap: int, play: tuple[float, float, float] | None,
-                 key: float | None = None) -> None:
+                 key: float | None = None,
+                 banks: Callable[[int], Sequence[float]] | None = None) -> None:
         self.rules, self.mover = rules, mover
         self._bank_fn = bank
+        self._banks_fn = banks
         self.trash = tuple(trash)
         self.need = max(need, 1)
         self.cap = cap
@@ -122,7 +126,7 @@ class Turn3:
         if w == self.key:
             return self
         return Turn3(self.rules, self.mover, self._bank_fn, self.trash, self.need, self.cap,
-                     self.play, w)
+                     self.play, w, self._banks_fn)
 
     # -- values -----------------------------------------------------------------------
 
@@ -187,8 +191,9 @@ class Turn3:
         with self._lock:
             if self._banks is not None and self._rows is not None:
                 return self._banks, self._rows
-            banks = array("d", [x for u in range(self.cap + self.maxp + 1)
-                                for x in self._bank_fn(u)])
+            count = self.cap + self.maxp + 1
+            banks = array("d", self._banks_fn(count) if self._banks_fn is not None else
+                          [x for u in range(count) for x in self._bank_fn(u)])
             rows = _compiled(self.rules, banks, self.mover, self.key, self.need, self.cap)
             if rows is None:
                 rows = array("d", solve_rows(self.rules, banks, self.mover, self.key,
