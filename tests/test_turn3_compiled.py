@@ -21,6 +21,7 @@ pytest.importorskip("numba")
 
 from tenthousand.ai import play_game  # noqa: E402
 from tenthousand.solver import compiled3, levels, table3, three, turn3, values  # noqa: E402
+from tenthousand.solver.turn import row_groups  # noqa: E402
 
 #: Small games solved in seconds: an opening minimum of 0 (ten-thousand), minimums, and
 #: the trash games' mandatory corner throw; ODD has trash cycles whose movers mix.
@@ -109,9 +110,9 @@ def _python(turn: turn3.Turn3, monkeypatch: pytest.MonkeyPatch) -> turn3.Turn3:
 def test_the_compiled_turn_is_the_python_turn_bit_for_bit(
         tables: dict[str, table3.Table3], name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every row ``(A0, A1, A2, P)`` of every turn (so every choice the mover makes from
-    them, bank or throw on and which freeze, and every throw read from them at play time)
-    and every bank vector (read at once by the fast turn, one by one by the Python one)
-    are the same numbers; so is each turn's start."""
+    them, bank or throw on and which freeze), every throw's (read at play time) and every
+    bank vector (read at once by the fast turn, one by one by the Python one) are the same
+    numbers; so is each turn's start; and a throw kept is its sum over the rows."""
     assert compiled3.turn_kernel() is not None
     tb = tables[name]
     stages: dict[str, int] = {}
@@ -121,13 +122,26 @@ def test_the_compiled_turn_is_the_python_turn_bit_for_bit(
         fast.solve()
         assert fast._rows is not None and slow._rows is not None
         assert fast._rows.tolist() == slow._rows.tolist()
+        assert fast._throws == slow._throws
         assert fast._banks == slow._banks
         assert fast.start() == slow.start()
+        if stages.get(stage, 0) % 25 == 0:
+            _assert_throws_are_the_rows_sums(fast)
         stages[stage] = stages.get(stage, 0) + 1
     assert stages["normal"] == 3 * tb.ng ** 3 and stages["catch-up"] > 50
     assert stages["tie-break"] > 20
     assert ("mixing" in stages) == (name == "odd")
     assert tb.rules.corner_throw_mandatory == (name in ("trash", "odd"))
+
+
+def _assert_throws_are_the_rows_sums(turn: turn3.Turn3) -> None:
+    """Each throw kept with the turn is what the throw's sum over the solved rows gives
+    at play time: the same choices, the same bits."""
+    assert turn._rows is not None
+    for t, n in itertools.product(range(1, turn.cap + 1), range(1, 7)):
+        trash, groups = row_groups(turn.rules, n, False)
+        assert turn._throw(t, n) == turn3._sum(groups, trash, turn._rows, 24 * t,
+                                               turn.mover, turn.key)
 
 
 @pytest.mark.parametrize("name", ["ten-thousand", "odd"])
@@ -200,6 +214,9 @@ def test_without_numba_a_turn_is_solved_in_python(monkeypatch: pytest.MonkeyPatc
         monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises ImportError
         assert compiled3.turn_kernel() is None
         assert compiled3.solve_turn(PRESETS["farkle"], [0.5] * 30, 0, 0.3, 1, 1) is None
+        turn = turn3.Turn3(PRESETS["farkle"], 0, lambda t: (0.5, 0.25, 0.25), (0.3, 0.3, 0.4),
+                           1, 4, None)
+        assert turn.start()[0] > 0.3
     finally:
         compiled3.turn_kernel.cache_clear()
     monkeypatch.delitem(sys.modules, "numba")

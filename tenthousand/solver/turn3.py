@@ -55,33 +55,37 @@ def _sum(groups: tuple[tuple[float, tuple[int, ...]], ...], trash: float,
 
 
 def solve_rows(rules: Rules, banks: Sequence[float], m: int, w: float, need: int,
-               cap: int) -> list[float]:
-    """The rows of a turn (the reference; :func:`.compiled3.turn` is its compiled form):
-    ``(A0, A1, A2, P)`` at ``4 (6 t + left)`` for every turn score ``t`` and dice left,
-    from the bank vectors ``banks`` (three numbers a turn score, up to ``cap`` and the
-    most points of a freeze beyond); above ``cap`` each row is the bank vector.  The mover
-    ``m`` chooses by his key ``A[m] + P w``: a bank before throwing on on a tie."""
+               cap: int) -> tuple[list[float], list[float]]:
+    """The rows and throws of a turn (the reference; :func:`.compiled3.turn` is its
+    compiled form): ``(A0, A1, A2, P)`` at ``4 (6 t + left)`` for every turn score ``t``
+    and dice left, from the bank vectors ``banks`` (three numbers a turn score, up to
+    ``cap`` and the most points of a freeze beyond; above ``cap`` each row is the bank
+    vector), and of the throw of ``n`` dice at ``4 (6 t + n - 1)`` for ``t`` up to
+    ``cap``.  The mover ``m`` chooses by his key ``A[m] + P w``: a bank before throwing on
+    on a tie."""
     mandatory = rules.corner_throw_mandatory
     tables = [row_groups(rules, n, False) for n in range(1, 7)]
     size = len(banks) // 3
     rows = [0.0] * (24 * (cap + 1))
     for u in range(cap + 1, size):
         rows.extend((banks[3 * u], banks[3 * u + 1], banks[3 * u + 2], 0.0) * 6)
+    throws = [0.0] * (24 * (cap + 1))
     for t in range(cap, 0, -1):
-        v: list[_Row] = [(0.0, 0.0, 0.0, 0.0)] * 7
         for n in range(1, 7):
             trash, groups = tables[n - 1]
-            v[n] = _sum(groups, trash, rows, 24 * t, m, w)
+            at = 4 * (6 * t + n - 1)
+            throws[at:at + 4] = _sum(groups, trash, rows, 24 * t, m, w)
         b = banks[3 * t:3 * t + 3]
         ok = t >= need
         for left in range(6):
-            on = v[6 if left == 0 else left]
+            on = 4 * (6 * t + (5 if left == 0 else left - 1))
             at = 4 * (6 * t + left)
-            if ok and not (left == 0 and mandatory) and b[m] >= on[m] + on[3] * w:
+            if (ok and not (left == 0 and mandatory)
+                    and b[m] >= throws[on + m] + throws[on + 3] * w):
                 rows[at:at + 4] = (b[0], b[1], b[2], 0.0)
             else:
-                rows[at:at + 4] = on
-    return rows
+                rows[at:at + 4] = throws[on:on + 4]
+    return rows, throws
 
 
 class Turn3:
@@ -110,6 +114,7 @@ class Turn3:
         self.maxp = dice.max_points(rules)
         self._banks: array[float] | None = None  # three numbers a turn score
         self._rows: array[float] | None = None  # four a turn score and dice left
+        self._throws: array[float] | None = None  # four a turn score and dice thrown
         self._lock = threading.Lock()
 
     @property
@@ -159,8 +164,12 @@ class Turn3:
         return self._value(self._q(t, left))
 
     def _throw(self, t: int, n: int) -> _Row:
+        if 0 < t <= self.cap:  # solved with the rows
+            throws = self._throws if self._throws is not None else self._solve()[2]
+            at = 4 * (6 * t + n - 1)
+            return (throws[at], throws[at + 1], throws[at + 2], throws[at + 3])
         trash, groups = row_groups(self.rules, n, t == 0 and n == 6)
-        if t <= self.cap:  # the solved rows reach every freeze from here
+        if t <= self.cap:  # the first throw: the solved rows reach every freeze from here
             rows = self._rows if self._rows is not None else self._solve()[1]
             return _sum(groups, trash, rows, 24 * t, self.mover, self.key)
         ahead = [x for u in range(self.maxp + 1) for left in range(6)
@@ -187,24 +196,26 @@ class Turn3:
     def solve(self) -> None:
         self._solve()
 
-    def _solve(self) -> tuple[array[float], array[float]]:
+    def _solve(self) -> tuple[array[float], array[float], array[float]]:
         with self._lock:
-            if self._banks is not None and self._rows is not None:
-                return self._banks, self._rows
+            if (self._banks is not None and self._rows is not None
+                    and self._throws is not None):
+                return self._banks, self._rows, self._throws
             count = self.cap + self.maxp + 1
             banks = array("d", self._banks_fn(count) if self._banks_fn is not None else
                           [x for u in range(count) for x in self._bank_fn(u)])
-            rows = _compiled(self.rules, banks, self.mover, self.key, self.need, self.cap)
-            if rows is None:
-                rows = array("d", solve_rows(self.rules, banks, self.mover, self.key,
-                                             self.need, self.cap))
-            self._banks, self._rows = banks, rows
-            return banks, rows
+            found = _compiled(self.rules, banks, self.mover, self.key, self.need, self.cap)
+            if found is None:
+                rows, throws = solve_rows(self.rules, banks, self.mover, self.key, self.need,
+                                          self.cap)
+                found = array("d", rows), array("d", throws)
+            self._banks, (self._rows, self._throws) = banks, found
+            return banks, found[0], found[1]
 
 
 def _compiled(rules: Rules, banks: Sequence[float], m: int, w: float, need: int,
-              cap: int) -> array[float] | None:
-    """The rows by the compiled kernel, or None without it."""
+              cap: int) -> tuple[array[float], array[float]] | None:
+    """The rows and throws by the compiled kernel, or None without it."""
     try:  # numpy and numba load with the first turn solved, never at start-up
         from . import compiled3
     except ImportError:
