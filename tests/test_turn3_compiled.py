@@ -251,3 +251,21 @@ def test_numpy_and_numba_load_with_the_first_turn_solved(tmp_path: Path) -> None
         "turn.solve()\n"
         "assert 'numba' in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120, cwd=tmp_path)
+
+
+def test_a_three_seat_match_keeps_the_usual_cache(tables: dict[str, table3.Table3],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulator keeps many solved turns for two seats, not for three (they are seldom
+    met twice, and 50 KB each): the cache limit is left alone."""
+    from tenthousand.tools import sim
+
+    tb = tables["farkle"]
+    table3.register(tb)
+    asked: list[int] = []
+    monkeypatch.setattr(values, "set_cache_limit", asked.append)
+    try:
+        out = sim.run_games(tb.rules, ["perfect", "expert", "expert"], 4, seed=1)
+    finally:
+        table3._REGISTERED.pop(tb.rules, None)
+    assert out["games"] == 4 and sum(out["wins"]) == 4
+    assert asked == []
