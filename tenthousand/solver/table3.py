@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..files.paths import paths
 from ..model.rules import Rules
+from .turn import cached
 from .turn3 import Turn3
 
 if TYPE_CHECKING:
@@ -216,12 +217,12 @@ class Table3:
         a few strided reads instead of one read a turn score."""
         own, x, y = board[m], board[(m + 1) % 3], board[(m + 2) % 3]
         below = max(0, min(count, self.ng - own))
-        out: list[float] = []
+        out = [0.0] * (3 * count)
         if below:
             at = self._flat("normal", (m + 1) % 3, *board)
             c0, c1 = self._line("normal", at, 2 * self.ng ** (2 - m), below)
-            for a, b in zip(c0, c1, strict=True):
-                out += (a, b, 1.0 - a - b)
+            out[0:3 * below:3], out[1:3 * below:3] = c0, c1
+            out[2:3 * below:3] = [1.0 - a - b for a, b in zip(c0, c1, strict=True)]
         edge = self.shapes["c1"][1]
         dx, dy = own + below - x, own + below - y
         direct = max(0, min(count - below, edge - max(dx, dy)))
@@ -229,10 +230,10 @@ class Table3:
             fx, fy = (int(x == 0), int(y == 0)) if self.shapes["c1"][3] > 1 else (0, 0)
             at = self._flat("c1", m, dx, dy, fx, fy)
             step = 3 * self.shapes["c1"][3] ** 2 * (edge + 1)
-            for row in zip(*self._line("c1", at, step, direct), strict=True):
-                out += row
+            for k, seat in enumerate(self._line("c1", at, step, direct)):
+                out[3 * below + k:3 * (below + direct):3] = seat
         for t in range(below + direct, count):  # past the table's edge: read one by one
-            out += self.c1(m, own + t - x, own + t - y, x == 0, y == 0)
+            out[3 * t:3 * t + 3] = self.c1(m, own + t - x, own + t - y, x == 0, y == 0)
         return out
 
     def c2(self, last: int, holders: int, d: int, y0: bool) -> tuple[float, ...]:
@@ -279,8 +280,6 @@ class Table3:
 
 
 def _turns(table: Table3, key: tuple[Any, ...]) -> Turn3 | None:
-    from .turn import cached
-
     found: Turn3 | None = cached(("three", id(table), *key), lambda: _make(table, *key))
     return found
 
