@@ -79,13 +79,6 @@ def _keys(tb: table3.Table3) -> Iterator[tuple[Any, ...]]:
         yield "tie-break", 2, (base + x1, base + x2, base), (), None
 
 
-def _copy(turn: turn3.Turn3, key: float, *, fast: bool) -> turn3.Turn3:
-    """The same turn, unsolved, chosen by the trash value ``key``; its bank vectors read
-    at once (``fast``, where the table does so) or one by one."""
-    return turn3.Turn3(turn.rules, turn.mover, turn._bank_fn, turn.trash, turn.need,
-                       turn.cap, turn.play, key, turn._banks_fn if fast else None)
-
-
 def _turns(tb: table3.Table3) -> Iterator[tuple[str, turn3.Turn3]]:
     """Every turn of :func:`_keys` the table answers (with its stage), and where the mover
     mixes, the turn by each of his two policies."""
@@ -117,8 +110,8 @@ def test_the_compiled_turn_is_the_python_turn_bit_for_bit(
     tb = tables[name]
     stages: dict[str, int] = {}
     for stage, turn in _turns(tb):
-        slow = _python(_copy(turn, turn.key, fast=False), monkeypatch)
-        fast = _copy(turn, turn.key, fast=True)
+        slow = _python(turn.unsolved(read_at_once=False), monkeypatch)
+        fast = turn.unsolved()
         fast.solve()
         assert fast._rows is not None and slow._rows is not None
         assert fast._rows.tolist() == slow._rows.tolist()
@@ -269,3 +262,21 @@ def test_a_three_seat_match_keeps_the_usual_cache(tables: dict[str, table3.Table
         table3._REGISTERED.pop(tb.rules, None)
     assert out["games"] == 4 and sum(out["wins"]) == 4
     assert asked == []
+
+
+def test_the_turn_benchmark_times_both_forms_and_finds_them_equal(
+        tables: dict[str, table3.Table3], capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tenthousand.tools import benchmark
+
+    tb = tables["ten-thousand"]
+    table3.register(tb)
+    try:
+        assert benchmark.main(["turn3", "--rules", "ten-thousand", "--game-point", "300",
+                               "--turns", "6", "--every", "2"]) == 0
+    finally:
+        table3._REGISTERED.pop(tb.rules, None)
+    out = json.loads(capsys.readouterr().out)
+    assert out["turns"] == 6 and out["compiled"] and out["same"]
+    assert out["python_ms"] > out["compiled_ms"] > out["banks_ms"] > 0

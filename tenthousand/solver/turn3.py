@@ -128,10 +128,14 @@ class Turn3:
         if self.play is None:
             return self
         w = self.play[0] if first or self.play[2] >= 1.0 else self.play[1]
-        if w == self.key:
-            return self
+        return self if w == self.key else self.unsolved(w)
+
+    def unsolved(self, key: float | None = None, *, read_at_once: bool = True) -> Turn3:
+        """The same turn, not solved yet, chosen by the trash value ``key`` (this turn's if
+        None); its bank vectors read one by one unless ``read_at_once``."""
         return Turn3(self.rules, self.mover, self._bank_fn, self.trash, self.need, self.cap,
-                     self.play, w, self._banks_fn)
+                     self.play, self.key if key is None else key,
+                     self._banks_fn if read_at_once else None)
 
     # -- values -----------------------------------------------------------------------
 
