@@ -10,10 +10,10 @@ two values whose policies he mixes (:meth:`Turn3.playing`).  A value shown is
 throwing on; between freezes, the first in the throw's order.
 
 A turn is solved the first time a value is asked for, by the compiled kernel
-(:func:`.compiled3.turn`, about 1 ms for a turn of Trash-5000) or, without numba, by
-:func:`solve_rows` in plain Python (about 18 ms), the reference it gives the same bits as.
-The rows are kept flat, four float64 a row (``array("d")``, 35 KB for a turn of
-Trash-5000), so a simulator's cache holds many turns.
+(:func:`.compiled3.turn`: a median 0.2 ms for a turn start of Trash-5000) or, without
+numba, by :func:`solve_rows` in plain Python (11 ms), the reference it gives the same bits
+as (``python -m tenthousand.tools.benchmark turn3``).  The rows and the throws' values are
+kept flat, four float64 each (``array("d")``, some 50 KB a turn of Trash-5000).
 """
 
 from __future__ import annotations

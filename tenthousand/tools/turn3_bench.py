@@ -4,10 +4,11 @@ A three-player table keeps only the chances at the start of turns; Perfect solve
 inside of each turn it plays when it meets it (:class:`tenthousand.solver.turn3.Turn3`).
 This solves ``--turns`` turn starts of the rules' table (boards drawn with ``--seed``),
 each afresh, with the compiled kernel and with the pure-Python reference (every
-``--every``-th turn: it is some fifteen times as slow), checks that both give the same
+``--every``-th turn: it is some fifty times as slow), checks that both give the same
 numbers, and prints the medians in milliseconds::
 
-    {"rules", "turns", "compiled", "compiled_ms", "python_ms", "ratio", "banks_ms", "same"}
+    {"rules", "game_point", "turns", "compiled", "compiled_ms", "python_ms", "ratio",
+     "banks_ms", "same"}
 
 ``banks_ms`` is the part of a turn that reads the bank vectors from the table.  The
 table comes from this machine's cache; where there is none it is solved here first and
