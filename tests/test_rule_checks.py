@@ -116,6 +116,33 @@ def test_a_bank_that_wins_the_game_is_made_by_every_level() -> None:
     assert short.board[0] + 100 < short.rules.game_point and sure_bank(short) is None
 
 
+def test_the_rules_are_asked_only_about_banks_that_reach_the_game_point(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short of the game point no freeze's bank is checked (a tenth of a simulated game
+    went into checking them); at it, a bank the rules refuse is not made: in Trash a
+    corner must be thrown, so freezing all six dice of a straight to reach 5,000 is no
+    sure bank."""
+    from tenthousand.model.play import Play
+
+    asked: list[tuple[int, ...]] = []
+    refusal = Play.bank_refusal
+
+    def counting(self: Play, indices: tuple[int, ...] = ()) -> str | None:
+        asked.append(tuple(indices))
+        return refusal(self, indices)
+
+    monkeypatch.setattr(Play, "bank_refusal", counting)
+    short = _at_the_game_point(catch_up=False, below=True)
+    assert sure_bank(short) is None and asked == []
+    rules = dataclasses.replace(PRESETS["trash-5000"], starting_scores=(4000, 0))
+    game = Game(rules, [Seat("A", True, "beginner"), Seat("B", True, "beginner")],
+                dice=_Dice((1, 2, 3, 4, 5, 6)), first_seat=0)
+    game.throw()
+    assert game.legal_freezes()[0][1] >= 1000
+    assert sure_bank(game) is None
+    assert asked == [game.indices_for(game.legal_freezes()[0][0])]
+
+
 def test_the_command_line_takes_such_rules_and_warns(tmp_path: object,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path

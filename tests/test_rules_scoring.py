@@ -204,6 +204,11 @@ def test_legal_freezes_list_every_choice_best_first() -> None:
     }
     points = [p for _, p in found]
     assert points == sorted(points, reverse=True)
+    # made once for the throw and kept: every throw is asked about by the engine, the
+    # sure bank and the player; the first throw of a turn has its own answer
+    assert scoring.legal_freezes([2, 5, 2, 3, 1, 2], T5) is found
+    first = scoring.legal_freezes([1, 5, 2, 2, 2, 3], T5, first_throw=False)
+    assert first is not found and first == found
 
 
 def test_best_way_to_count_is_taken() -> None:  # D-5

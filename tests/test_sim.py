@@ -157,7 +157,7 @@ def test_the_records_of_sim_games_keep_each_games_seed_for_verify(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Issue 42, item 7: the records had a generator's state and no seed, so --verify
     could not check their dice.  The same seed still gives the same bytes."""
-    from tenthousand.files.savegame import read_record
+    from tenthousand.files.records import read_record
     from tenthousand.history.codes import verify
 
     args = ["games", "--rules", "farkle", "--game-point", "1000", "--players",

@@ -94,21 +94,23 @@ def sure_bank(game: Game) -> Move | None:
     minimum allows, with the most points; None when the player is to choose."""
     if game.phase is not Phase.CHOOSE:
         return None
-    bankable = [(faces, points) for faces, points in game.legal_freezes()
-                if game.bank_refusal(game.indices_for(faces)) is None]
-    if not bankable:
-        return None
     if never_trash(game.rules):
+        bankable = [(faces, points) for faces, points in game.legal_freezes()
+                    if game.bank_refusal(game.indices_for(faces)) is None]
+        if not bankable:
+            return None
         faces = max(bankable, key=lambda f: f[1])[0]
         return Move(Phase.CHOOSE, None, game.indices_for(faces), True)
     if game.rules.rotary_club:
         return None  # the lowest score wins: reaching the game point is no win
+    # Only a bank that reaches the game point can win: the rules are asked about those
+    # alone (asking about every freeze of every throw was a tenth of a simulated game).
     me = game.current
-    for faces, points in sorted(bankable, key=lambda f: -f[1]):
+    for faces, points in sorted(game.legal_freezes(), key=lambda f: -f[1]):
         if game.board[me] + game.turn_score + points < game.rules.game_point:
             break  # best first: no smaller bank reaches the game point either
         freeze = game.indices_for(faces)
-        if _bank_wins(game, freeze):
+        if game.bank_refusal(freeze) is None and _bank_wins(game, freeze):
             return Move(Phase.CHOOSE, None, freeze, True)
     return None
 

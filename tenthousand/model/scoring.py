@@ -205,12 +205,26 @@ class ScoreTable:
     explain: dict[tuple[Counts, bool], tuple[Counter, ...]]
     exact_few: dict[Counts, int | None] = dataclasses.field(default_factory=dict)
     explain_few: dict[Counts, tuple[Counter, ...]] = dataclasses.field(default_factory=dict)
+    #: :meth:`freezes_of`'s answers, made as they are asked for
+    _faces: dict[tuple[Counts, bool], tuple[tuple[tuple[int, ...], int], ...]] = \
+        dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     def exact_for(self, first_throw: bool, thrown: int = 6) -> dict[Counts, int | None]:
         """The exact scores of dice frozen from a throw of ``thrown`` dice."""
         if first_throw:
             return self.exact_first
         return self.exact if thrown >= 6 else self.exact_few
+
+    def freezes_of(self, c: Counts, first_throw: bool
+                   ) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """The freezes of the throw ``c`` as faces and points, best first: made once and
+        kept (every throw is asked about by the engine, the sure bank and the player)."""
+        found = self._faces.get((c, first_throw))
+        if found is None:
+            subs = (self.freezes_first if first_throw else self.freezes)[c]
+            found = self._faces.setdefault((c, first_throw),
+                                           tuple((dice_of(s), p) for s, p in subs))
+        return found
 
     def explain_for(self, c: Counts, first_throw: bool, thrown: int = 6
                     ) -> tuple[Counter, ...]:
@@ -352,10 +366,7 @@ def legal_freezes(
     Returned as ``(faces, points)`` pairs, faces ascending, best points first.  Empty when
     the dice are trash.
     """
-    c = counts_of(dice)
-    t = table(rules)
-    found = (t.freezes_first if first_throw else t.freezes)[c]
-    return tuple((dice_of(s), p) for s, p in found)
+    return table(rules).freezes_of(counts_of(dice), first_throw)
 
 
 def describe(dice: Iterable[int], rules: Rules, *, first_throw: bool = True,

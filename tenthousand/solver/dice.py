@@ -85,6 +85,7 @@ def throws(rules: Rules, n: int, first: bool = False) -> Throws:
     return _throws(key, n, first)
 
 
+@cache  # (a turn at play time asks, and its whole solve takes less than working it out)
 def max_points(rules: Rules) -> int:
     """The most points one freeze can add, in steps of 50."""
     return max(p for n in range(1, 7) for first in (False, True)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..files.paths import paths
 from ..model.rules import Rules
+from .turn import cached
 from .turn3 import Turn3
 
 if TYPE_CHECKING:
@@ -172,16 +173,26 @@ class Table3:
 
     # -- the arrays ---------------------------------------------------------------------
 
-    def _at(self, name: str, *index: int) -> tuple[float, ...]:
+    def _flat(self, name: str, *index: int) -> int:
+        """Where the numbers at ``index`` (all but the last coordinate) start."""
         shape = self.shapes[name]
         flat = 0
         for i, s in zip(index, shape[:-1], strict=True):
             if not 0 <= i < s:
                 raise IndexError(f"{name}{index} off the table")
             flat = flat * s + i
-        k = shape[-1]
+        return flat * int(shape[-1])
+
+    def _at(self, name: str, *index: int) -> tuple[float, ...]:
+        at = self._flat(name, *index)
+        return tuple(self.parts[name][at:at + self.shapes[name][-1]].tolist())
+
+    def _line(self, name: str, start: int, step: int, count: int) -> list[list[float]]:
+        """``count`` rows of ``name`` from the numbers at ``start``, ``step`` numbers
+        apart: each coordinate's numbers (one strided read each)."""
+        k = self.shapes[name][-1]
         data = self.parts[name]
-        return tuple(float(data[flat * k + j]) for j in range(k))
+        return [data[start + j:start + j + step * count:step].tolist() for j in range(k)]
 
     def normal(self, mover: int, boards: tuple[int, int, int]) -> tuple[float, float, float]:
         """The seats' chances at the turn start of ``mover`` with ``boards`` (steps)."""
@@ -198,6 +209,32 @@ class Table3:
             dx, dy = max(dx - over, 1), max(dy - over, 1)
         return self._at("c1", fin, dx, dy, int(x0) if flags > 1 else 0,
                         int(y0) if flags > 1 else 0)
+
+    def normal_banks(self, m: int, board: tuple[int, ...], count: int) -> list[float]:
+        """The bank vectors of the normal turn of ``m`` at ``board`` for the turn scores 0
+        up to ``count``, three numbers each, flat: what banking each is worth as
+        :meth:`normal` (below the game point) and :meth:`c1` (at or above it) give it, in
+        a few strided reads instead of one read a turn score."""
+        own, x, y = board[m], board[(m + 1) % 3], board[(m + 2) % 3]
+        below = max(0, min(count, self.ng - own))
+        out = [0.0] * (3 * count)
+        if below:
+            at = self._flat("normal", (m + 1) % 3, *board)
+            c0, c1 = self._line("normal", at, 2 * self.ng ** (2 - m), below)
+            out[0:3 * below:3], out[1:3 * below:3] = c0, c1
+            out[2:3 * below:3] = [1.0 - a - b for a, b in zip(c0, c1, strict=True)]
+        edge = self.shapes["c1"][1]
+        dx, dy = own + below - x, own + below - y
+        direct = max(0, min(count - below, edge - max(dx, dy)))
+        if direct:
+            fx, fy = (int(x == 0), int(y == 0)) if self.shapes["c1"][3] > 1 else (0, 0)
+            at = self._flat("c1", m, dx, dy, fx, fy)
+            step = 3 * self.shapes["c1"][3] ** 2 * (edge + 1)
+            for k, seat in enumerate(self._line("c1", at, step, direct)):
+                out[3 * below + k:3 * (below + direct):3] = seat
+        for t in range(below + direct, count):  # past the table's edge: read one by one
+            out[3 * t:3 * t + 3] = self.c1(m, own + t - x, own + t - y, x == 0, y == 0)
+        return out
 
     def c2(self, last: int, holders: int, d: int, y0: bool) -> tuple[float, ...]:
         return self._at("c2", last, holders, min(d, self.shapes["c2"][2] - 1), int(y0))
@@ -243,8 +280,6 @@ class Table3:
 
 
 def _turns(table: Table3, key: tuple[Any, ...]) -> Turn3 | None:
-    from .turn import cached
-
     found: Turn3 | None = cached(("three", id(table), *key), lambda: _make(table, *key))
     return found
 
@@ -272,7 +307,8 @@ def _make(tb: Table3, stage: str, m: int, board: tuple[int, ...], queue: tuple[i
 
         trash: tuple[float, ...] = tb.normal(nxt, (board[0], board[1], board[2]))
         play = tb.mix.get((m, board[0], board[1], board[2]))
-        return Turn3(rules, m, bank, trash, need, cap, play)
+        return Turn3(rules, m, bank, trash, need, cap, play,
+                     banks=lambda count: tb.normal_banks(m, board, count))
     last_cap = max(ng + e, tb.min)
     if stage == "catch-up":
         if reacher is None or reacher == m:

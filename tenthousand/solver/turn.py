@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 from ..model.rules import Rules
 from . import dice
 
-__all__ = ["TurnValues", "cache_limit", "cached", "set_cache_limit"]
+__all__ = ["TurnValues", "cache_limit", "cached", "row_groups", "set_cache_limit"]
 
 
 @lru_cache(maxsize=16)
@@ -26,6 +26,18 @@ def _groups(rules: Rules, n: int, first: bool
             ) -> tuple[float, tuple[tuple[float, tuple[tuple[int, int], ...]], ...]]:
     th = dice.throws(rules, n, first)
     return float(th.trash), tuple((float(p), opts) for p, opts in th.groups)
+
+
+@lru_cache(maxsize=32)  # seven throws a rule set
+def row_groups(rules: Rules, n: int, first: bool
+               ) -> tuple[float, tuple[tuple[float, tuple[int, ...]], ...]]:
+    """The throw of ``n`` dice as the three-player turn reads it (:mod:`.turn3`): its
+    chance of trash and its groups, each a probability and its options in the throw's
+    order, an option as its row's place in the flat rows, four numbers a row, from the
+    turn score's: ``4 (6 points + dice left)``."""
+    trash, groups = _groups(rules, n, first)
+    return trash, tuple((p, tuple(4 * (6 * pts + left) for pts, left in opts))
+                        for p, opts in groups)
 
 
 class TurnValues:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.game import Game, Phase
+from . import table3
 from .table import Position, Table, load
 from .turn import _CACHE as _CACHE  # the solved turns kept (tests empty it)
 from .turn import TurnValues, cache_limit, set_cache_limit
@@ -38,8 +39,6 @@ def table_for(game: Game) -> Any:
     """The table that answers this game, or None (no table for its rules and seats): a
     :class:`.table.Table` for two seats, a :class:`.table3.Table3` for three."""
     if len(game.seats) == 3:
-        from . import table3
-
         return table3.load(game.rules)
     if len(game.seats) != 2:
         return None
@@ -214,8 +213,6 @@ def playing(game: Game) -> Any:
     """The turn the player to move plays in a three-seat game, as he plays it: where his
     equilibrium mixes two policies, the one drawn for this turn (:func:`.table3.draw`);
     None where no table answers or the game is not at a turn."""
-    from . import table3
-
     if game.phase not in (Phase.START, Phase.CHOOSE):
         return None
     tb = table3.load(game.rules)

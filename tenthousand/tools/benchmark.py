@@ -31,6 +31,10 @@ and the host's callbacks (no display needed; see :mod:`tenthousand.tools.net_ben
 ``python -m tenthousand.tools.benchmark undo`` times undo and redo in games of 10, 1,000 and
 10,000 commands and prints a table in milliseconds (no display needed; see
 :mod:`tenthousand.tools.undo_bench`).
+
+``python -m tenthousand.tools.benchmark turn3`` times a three-seat Perfect turn, solved by
+the compiled kernel and by the pure-Python reference, and checks they agree (no display
+needed; see :mod:`tenthousand.tools.turn3_bench`).
 """
 
 from __future__ import annotations
@@ -358,6 +362,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .undo_bench import main as undo_main
 
         return undo_main(argv[1:])
+    if argv[:1] == ["turn3"]:
+        from .turn3_bench import main as turn3_main
+
+        return turn3_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.players.split(",") if x.strip()]
