@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..files.storage import write_text_atomic
@@ -63,41 +64,39 @@ _DECISION_KINDS = ("int", "int", "str", "str", "str", "str", "float", "float", "
                    "float?")
 
 
+def _csv(columns: tuple[str, ...], rows: Iterable[Sequence[object]]) -> str:
+    """A CSV file's text: the column names, then each row with every cell made safe."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(columns)
+    w.writerows([_cell(v) for v in row] for row in rows)
+    return out.getvalue()
+
+
 def games_csv(history: History, skipped: list[Skipped] | None = None) -> str:
     """Every stored game, one row per seat (a row with odd values is left out and its game
     added to ``skipped``)."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(GAME_COLUMNS)
     rows = history.rows(
         "SELECT g.id, g.started, g.status, g.rules_label, g.seconds, g.assisted, g.demo, "
         "s.seat, s.name, s.computer, s.level, s.board_score, s.rank, s.won, s.turns, "
         "s.banked_points, s.trash_turns, s.corners, s.best_turn, s.luck, s.skill, "
         "CASE WHEN g.dice_set IS NULL THEN 'program' ELSE 'real' END, g.dice_set, g.network, "
         "g.dice_check FROM games g JOIN seats s ON s.game_id = g.id ORDER BY g.id, s.seat")
-    for row in readable(rows, _GAME_KINDS, [] if skipped is None else skipped):
-        r = list(row)
-        r[1] = _iso(r[1])
-        r[4] = round(r[4], 1)
-        w.writerow([_cell(v) for v in r])
-    return out.getvalue()
+    return _csv(GAME_COLUMNS, ((r[0], _iso(r[1]), *r[2:4], round(r[4], 1), *r[5:])
+                               for r in readable(rows, _GAME_KINDS,
+                                                 [] if skipped is None else skipped)))
 
 
 def decisions_csv(history: History, skipped: list[Skipped] | None = None) -> str:
     """Every stored decision with its best choice and its cost (a row with odd values is
     left out and its game added to ``skipped``)."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(DECISION_COLUMNS)
     rows = history.rows(
         "SELECT d.game_id, d.step, s.name, d.kind, d.chosen, d.best, d.chosen_value, "
         "d.best_value, d.cost, d.mistake, g.started FROM decisions d JOIN seats s "
         "ON s.game_id = d.game_id AND s.seat = d.seat LEFT JOIN games g ON g.id = d.game_id "
         "ORDER BY d.game_id, d.step")
-    for row in readable(rows, _DECISION_KINDS, [] if skipped is None else skipped,
-                        started_at=10):
-        w.writerow([_cell(v) for v in row[:10]])
-    return out.getvalue()
+    return _csv(DECISION_COLUMNS, (row[:10] for row in readable(
+        rows, _DECISION_KINDS, [] if skipped is None else skipped, started_at=10)))
 
 
 def export_csv(history: History, folder: Path, skipped: list[Skipped] | None = None
