@@ -286,63 +286,80 @@ def _turns(table: Table3, key: tuple[Any, ...]) -> Turn3 | None:
 
 def _make(tb: Table3, stage: str, m: int, board: tuple[int, ...], queue: tuple[int, ...],
           reacher: int | None) -> Turn3 | None:
-    ng, e = tb.ng, tb.e
-    nxt, after = (m + 1) % 3, (m + 2) % 3
-    own = board[m]
-    rules = tb.rules
+    """The turn of seat ``m`` at a turn start of ``stage`` (None: no such turn start)."""
     if stage == "normal":
-        if max(board) >= ng:
-            return None
-        need = tb.open if own == 0 else tb.min
-        cap = max(ng - own, need) + e
-        x, y = board[nxt], board[after]
-
-        def bank(t: int) -> tuple[float, ...]:
-            to = own + t
-            if to < ng:
-                b = list(board)
-                b[m] = to
-                return tb.normal(nxt, (b[0], b[1], b[2]))
-            return tb.c1(m, to - x, to - y, x == 0, y == 0)
-
-        trash: tuple[float, ...] = tb.normal(nxt, (board[0], board[1], board[2]))
-        play = tb.mix.get((m, board[0], board[1], board[2]))
-        return Turn3(rules, m, bank, trash, need, cap, play,
-                     banks=lambda count: tb.normal_banks(m, board, count))
-    last_cap = max(ng + e, tb.min)
+        return None if max(board) >= tb.ng else _normal_turn(tb, m, board)
     if stage == "catch-up":
         if reacher is None or reacher == m:
             return None
-        fin = reacher
-        if queue:  # the first chaser: the last is still to play
-            last = queue[0]
-            f = board[fin]
-            x, y = board[m], board[last]
-            need = tb.open if x == 0 else tb.min
-            dx, dy = f - x, f - y
+        return _catch_up_turn(tb, m, board, queue, reacher)
+    if stage == "tie-break":
+        return _tie_turn(tb, m, board, queue)
+    return None
 
-            def bank(t: int) -> tuple[float, ...]:
-                h = 0 if t < dx else (2 if t == dx else 1)
-                d = dy + t - dx if t > dx else dy
-                return tb.c2(last, h, d, y == 0)
 
-            trash = tb.c2(last, 0, dy, y == 0)
-            return Turn3(rules, m, bank, trash, need, max(ng + e, need), None)
-        others = [s for s in range(3) if s != m]
-        best = max(board[s] for s in others)
-        holders = [s for s in others if board[s] == best]
-        d = best - own
-        need = tb.open if own == 0 else tb.min
-        lose = tb.tie_vector(tuple(holders)) if len(holders) == 2 else _unit(holders[0])
-        tie = tb.tie_vector((m, *holders))
-        win = _unit(m)
+def _normal_turn(tb: Table3, m: int, board: tuple[int, ...]) -> Turn3:
+    """A turn of the normal game: a bank below the game point hands the next seat the
+    move, one that reaches it starts the last round."""
+    ng, e = tb.ng, tb.e
+    nxt, after = (m + 1) % 3, (m + 2) % 3
+    own = board[m]
+    need = tb.open if own == 0 else tb.min
+    cap = max(ng - own, need) + e
+    x, y = board[nxt], board[after]
+
+    def bank(t: int) -> tuple[float, ...]:
+        to = own + t
+        if to < ng:
+            b = list(board)
+            b[m] = to
+            return tb.normal(nxt, (b[0], b[1], b[2]))
+        return tb.c1(m, to - x, to - y, x == 0, y == 0)
+
+    trash: tuple[float, ...] = tb.normal(nxt, (board[0], board[1], board[2]))
+    play = tb.mix.get((m, board[0], board[1], board[2]))
+    return Turn3(tb.rules, m, bank, trash, need, cap, play,
+                 banks=lambda count: tb.normal_banks(m, board, count))
+
+
+def _catch_up_turn(tb: Table3, m: int, board: tuple[int, ...], queue: tuple[int, ...],
+                   fin: int) -> Turn3:
+    """A turn of the last round after ``fin`` reached the game point: the first chaser's
+    (the last still to play) or the last chaser's."""
+    ng, e, rules, own = tb.ng, tb.e, tb.rules, board[m]
+    if queue:  # the first chaser: the last is still to play
+        last = queue[0]
+        f = board[fin]
+        x, y = board[m], board[last]
+        need = tb.open if x == 0 else tb.min
+        dx, dy = f - x, f - y
 
         def bank(t: int) -> tuple[float, ...]:
-            return win if t > d else (tie if t == d else lose)
+            h = 0 if t < dx else (2 if t == dx else 1)
+            d = dy + t - dx if t > dx else dy
+            return tb.c2(last, h, d, y == 0)
 
-        return Turn3(rules, m, bank, lose, need, max(ng + e, need), None)
-    if stage != "tie-break":
-        return None
+        trash = tb.c2(last, 0, dy, y == 0)
+        return Turn3(rules, m, bank, trash, need, max(ng + e, need), None)
+    others = [s for s in range(3) if s != m]
+    best = max(board[s] for s in others)
+    holders = [s for s in others if board[s] == best]
+    d = best - own
+    need = tb.open if own == 0 else tb.min
+    lose = tb.tie_vector(tuple(holders)) if len(holders) == 2 else _unit(holders[0])
+    tie = tb.tie_vector((m, *holders))
+    win = _unit(m)
+
+    def last_bank(t: int) -> tuple[float, ...]:  # the last chaser: win, tie or lose
+        return win if t > d else (tie if t == d else lose)
+
+    return Turn3(rules, m, last_bank, lose, need, max(ng + e, need), None)
+
+
+def _tie_turn(tb: Table3, m: int, board: tuple[int, ...], queue: tuple[int, ...]) -> Turn3:
+    """A turn of a tie-break round among the seats tied for first (D-9, D-16)."""
+    rules, own = tb.rules, board[m]
+    last_cap = max(tb.ng + tb.e, tb.min)
     base = own  # the mover has not played in this round: his board is the tie's
     members = sorted(s for s in range(3) if board[s] >= base)
     done = [s for s in members if s != m and s not in queue]
