@@ -426,12 +426,9 @@ class Levels:
             redo = ~(moved < 0.5 * slack[cols] - 1e-12)
             todo = cols[redo]
             if len(todo):
-                got = np.empty(len(todo))
-                a_rot, p_new = self.turns.solve(bank[todo], w_own[redo], need[todo], cap[todo],
-                                                got)
-                a_col[todo] = unrotate(a_rot, mover[todo])
-                p_col[todo] = p_new
-                w_at[todo], slack[todo] = w_own[redo], got
+                a_col[todo], p_col[todo], slack[todo] = self._solve_columns(
+                    bank[todo], w_own[redo], need[todo], cap[todo], mover[todo])
+                w_at[todo] = w_own[redo]
             st.solves += len(todo)
             st.kept += len(cols) - len(todo)
             a = a_col[cols].reshape(-1, 3, 3)
@@ -444,19 +441,32 @@ class Levels:
             for _c in done:
                 st.rounds[rnd] = st.rounds.get(rnd, 0) + 1
             keep = ~same
-            # a profile seen before (not the last round's) means best answers go round
-            again = np.zeros(len(open_), bool)
-            for i in np.flatnonzero(keep):
-                c = int(open_[i])
-                sig = a[i].tobytes() + p[i].tobytes()
-                if sig in seen[c]:
-                    again[i] = True
-                seen[c][sig] = rnd
+            again = _seen_again(open_, keep, a, p, seen, rnd)
             flagged.extend(open_[keep & again].tolist())
             open_ = open_[keep & ~again]
             if not len(open_):
                 break
         flagged.extend(open_.tolist())
+        mix = self._equilibria(trip, flagged, history, bank, need, cap, values, st)
+        self.value[:, trip[:, 0], trip[:, 1], trip[:, 2]] = values.transpose(1, 0, 2)
+        with self._lock:
+            self.mix.update(mix)
+            self.stats.add(st)
+
+    def _solve_columns(self, bank: Any, w: Any, need: Any, cap: Any, mover: Any
+                       ) -> tuple[Any, Any, Any]:
+        """These turn starts solved at the trash values ``w``: each one's (A in seat
+        order, P) and its slack."""
+        got = np.empty(len(w))
+        a_rot, p_new = self.turns.solve(bank, w, need, cap, got)
+        return unrotate(a_rot, mover), p_new, got
+
+    def _equilibria(self, trip: Any, flagged: list[int], history: list[tuple[Any, Any, Any, Any]],
+                    bank: Any, need: Any, cap: Any, values: Any, st: Stats
+                    ) -> dict[tuple[int, int, int, int], tuple[float, float, float]]:
+        """Each flagged cycle solved for a stationary equilibrium from the (A, P, w) its
+        movers met in the rounds of ``history``: its values go into ``values``, the counts
+        into ``st``; returns each mover's play where it mixes, by (mover, boards)."""
         mix: dict[tuple[int, int, int, int], tuple[float, float, float]] = {}
         for c in flagged:
             st.flagged += 1
@@ -474,10 +484,7 @@ class Levels:
             st.largest_gain = max(st.largest_gain, found.gain)
             b0, b1, b2 = (int(v) for v in trip[c])
             mix.update({(k, b0, b1, b2): found.play[k] for k in range(3)})
-        self.value[:, trip[:, 0], trip[:, 1], trip[:, 2]] = values.transpose(1, 0, 2)
-        with self._lock:
-            self.mix.update(mix)
-            self.stats.add(st)
+        return mix
 
     def solve_turns(self, bank: Any, w: Any, need: Any, cap: Any, movers: Any) -> Any:
         """(A in seat order, P) of turns at trash values ``w`` (for :mod:`.equilibria`)."""
@@ -576,3 +583,17 @@ def solve(rules: Rules, *, extra: int | None = None,
     levels.stats.wall = time.perf_counter() - wall
     levels.stats.work = turns.work
     return Solution3(rules, e, levels, end)
+
+
+def _seen_again(open_: Any, keep: Any, a: Any, p: Any, seen: list[dict[bytes, int]],
+                rnd: int) -> Any:
+    """Which cycles still open came back to a profile (A, P) of an earlier round, not the
+    last one: their best answers go round, and policy iteration will not settle them."""
+    again = np.zeros(len(open_), bool)
+    for i in np.flatnonzero(keep):
+        c = int(open_[i])
+        sig = a[i].tobytes() + p[i].tobytes()
+        if sig in seen[c]:
+            again[i] = True
+        seen[c][sig] = rnd
+    return again
