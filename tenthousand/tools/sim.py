@@ -260,16 +260,22 @@ def run_games(rules: Rules, levels: Sequence[str], games: int,
                       history=history, analyse=analyse)
 
 
-def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], games: int,
-               *, seed: int | None, records: Path | None = None,
-               history: Path | None = None, analyse: bool = False) -> dict[str, Any]:
+def _prepare(players: Sequence[Player]) -> float:
+    """Each player's tables made (Perfect's solved first for rules with none yet): the
+    seconds it took."""
     t0 = time.perf_counter()
     for p in players:
         solve = getattr(p, "background_solve", lambda: None)()
-        if solve is not None:  # Perfect for rules with no table yet: solved first
+        if solve is not None:
             solve()
         p.prepare()
-    table_seconds = time.perf_counter() - t0
+    return time.perf_counter() - t0
+
+
+def _run_games(rules: Rules, levels: Sequence[str], players: Sequence[Player], games: int,
+               *, seed: int | None, records: Path | None = None,
+               history: Path | None = None, analyse: bool = False) -> dict[str, Any]:
+    table_seconds = _prepare(players)
     seats = [Seat(f"{level} {i + 1}", True, level) for i, level in enumerate(levels)]
     rng = random.Random(seed)
     wins = [0] * len(levels)
