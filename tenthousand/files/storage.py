@@ -13,6 +13,7 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +38,18 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a kill leaves the old file or the new one, never
     half of one: a temporary file beside it, flushed and fsynced, renamed over it, and the
     rename made durable too (raises OSError on a full disk...)."""
+    write_chunks_atomic(path, (data,))
+
+
+def write_chunks_atomic(path: Path, chunks: Iterable[bytes]) -> None:
+    """:func:`write_bytes_atomic` for a file made piece by piece (one piece in memory at a
+    time: a large file need not fit in memory twice)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            for chunk in chunks:
+                f.write(chunk)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

@@ -44,6 +44,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
     p.add_argument("--threads", type=int, default=1, metavar="N",
                    help="three players: solve with N threads (1)")
+    p.add_argument("--keep", type=Path, default=None, metavar="FILE",
+                   help="three players: keep the solve in FILE as it goes (and on Ctrl+C) "
+                        "and go on from FILE when it is there; removed at the end")
+    p.add_argument("--keep-every", type=float, default=None, metavar="SECONDS",
+                   help="with --keep: seconds between two writes (300)")
     return p
 
 
@@ -67,6 +72,10 @@ def main(args: list[str] | None = None) -> int:
             rules = rules.with_options(score_floor=ns.lowest_score)
         if ns.extra is not None and (ns.extra < 0 or ns.extra % 50):
             raise ValueError("--extra must be a non-negative multiple of 50")
+        if ns.players != 3 and (ns.keep is not None or ns.keep_every is not None):
+            raise ValueError("--keep is for three players (add --players 3)")
+        if ns.keep_every is not None and not ns.keep_every > 0:
+            raise ValueError("--keep-every wants a number of seconds above 0")
     except ValueError as e:
         sys.stderr.write(f"solve: {e}\n")
         return 2
@@ -110,8 +119,7 @@ def main(args: list[str] | None = None) -> int:
 
 def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
     """``solve --players 3``: the three-player game (:mod:`.three`), one JSON line."""
-    import time
-
+    from ..files.storage import write_bytes_atomic
     from . import table3, three
 
     found = three.refusal(rules)
@@ -123,14 +131,28 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         def say(share: float) -> None:
             sys.stderr.write(f"\rsolving: {share:6.1%}")
             sys.stderr.flush()
-    started = time.perf_counter()
-    solution = three.solve(rules, extra=ns.extra, progress=say, threads=ns.threads)
-    wall = time.perf_counter() - started
+    keep = None
+    if ns.keep is not None:
+        from . import partial3
+
+        keep = partial3.Keeper(ns.keep, rules, every=ns.keep_every or partial3.EVERY_S)
+    try:
+        solution = three.solve(rules, extra=ns.extra, progress=say, threads=ns.threads,
+                               keep=keep)
+    except KeyboardInterrupt:
+        if keep is not None and keep.path.exists():
+            sys.stderr.write(f"\nsolve: stopped; what is solved is kept in {keep.path}: "
+                             "the same command goes on from there\n")
+        else:
+            sys.stderr.write("\nsolve: stopped\n")
+        return 130
     if ns.progress:
         sys.stderr.write("\n")
     if ns.out is not None:
         ns.out.parent.mkdir(parents=True, exist_ok=True)
-        ns.out.write_bytes(table3.pack(solution))
+        write_bytes_atomic(ns.out, table3.pack(solution))
+    if keep is not None:
+        keep.discard()
     first, second, third = solution.movers()
     st = solution.stats
     try:
@@ -152,7 +174,9 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         "cycles_with_several_equilibria": st.several,
         "largest_gain": st.largest_gain,
         "seconds": round(st.seconds, 1),
-        "wall_seconds": round(wall, 1),
+        "wall_seconds": round(st.wall, 1),
+        # the share of the turn starts a kept solve had done (--keep), 0 for a whole solve
+        "resumed_from": 0.0 if keep is None else round(keep.resumed, 6),
         "threads": ns.threads,
         "peak_mb": peak,
         # unrounded, averaged over the drawn starting seat (D-7)

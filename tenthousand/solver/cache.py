@@ -154,15 +154,18 @@ def _solve_three(rules: Rules, report: Any) -> Any:
         return table
     import os
 
-    from . import three
+    from . import partial3, three
 
     # two threads where the machine has the cores: the window keeps the rest
     threads = 2 if (os.cpu_count() or 1) >= 3 else 1
-    data = table3.pack(three.solve(rules, progress=report, threads=threads))
+    # a solve stopped by a quit or a kill goes on from where it was kept
+    keep = partial3.Keeper(partial3.partial_file(rules), rules)
+    data = table3.pack(three.solve(rules, progress=report, threads=threads, keep=keep))
     path = table3.cache_file(rules)
     try:
         write_atomic(path, data)
         table = table3.read(path)
+        keep.discard()
     except OSError as e:  # the table still serves this session, from a file of its own
         log.warning("cannot keep the three-player table in the cache: %s", e)
         import tempfile

@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -56,7 +56,7 @@ from .equilibria import cycle_values, solve_cycle
 from .turns import _flat, _throws
 from .variant import DEFAULT_EXTRA, STEP, Refusal, refusal3
 
-__all__ = ["ROUNDS", "End", "Levels", "Solution3", "cycle_values", "refusal", "solve"]
+__all__ = ["ROUNDS", "End", "Keep", "Levels", "Solution3", "cycle_values", "refusal", "solve"]
 
 #: A cycle still changing its policies after this many rounds of policy iteration is
 #: solved exactly (:mod:`.equilibria`); in the games measured every settling cycle settled
@@ -351,6 +351,7 @@ class Levels:
         self.mix: dict[tuple[int, int, int, int], tuple[float, float, float]] = {}
         self.stats = Stats()
         self._lock = threading.Lock()
+        self._order: tuple[Any, list[int]] | None = None
 
     def need(self, own: Any) -> Any:
         return np.where(own == 0, self.open, self.min)
@@ -491,22 +492,37 @@ class Levels:
         a, p = self.turns.solve(bank, w, need, cap)
         return unrotate(a, np.asarray(movers)), p
 
-    def run(self, progress: Callable[[float], None] | None = None, threads: int = 1) -> None:
-        """Solve every level from the top down; the blocks of cycles of one level in
-        ``threads`` threads at once (the compiled programme releases the interpreter's
-        lock; the levels wait for each other)."""
-        ng = self.ng
-        g = np.arange(ng)
+    def order(self) -> tuple[Any, list[int]]:
+        """Every board triple in the order the levels are solved (the sums from the top
+        down), and where each level starts in it (the last entry: the number of triples);
+        made once (some 650 MB for a game to 15,000)."""
+        if self._order is not None:
+            return self._order
+        g = np.arange(self.ng)
         trip = np.stack(np.meshgrid(g, g, g, indexing="ij"), -1).reshape(-1, 3)
         s = trip.sum(axis=1)
         order = np.argsort(-s, kind="stable")
         trip, s = trip[order], s[order]
         bounds = np.flatnonzero(np.diff(s)) + 1
-        starts = np.concatenate([[0], bounds, [len(s)]])
+        self._order = trip, [0, *bounds.tolist(), len(s)]
+        return self._order
+
+    def run(self, progress: Callable[[float], None] | None = None, threads: int = 1, *,
+            start: int = 0, after: Callable[[int], None] | None = None) -> None:
+        """Solve every level from the top down; the blocks of cycles of one level in
+        ``threads`` threads at once (the compiled programme releases the interpreter's
+        lock; the levels wait for each other).  ``start``: the first triples of
+        :meth:`order` are solved already (a level's start); ``after(done)`` is called as
+        each level is done, before ``progress``."""
+        trip, starts = self.order()
+        if start not in starts:
+            raise ValueError(f"{start} triples is not a level's end")
         total = len(trip)
         pool = ThreadPoolExecutor(threads) if threads > 1 else None
         try:
-            for lo, hi in zip(starts[:-1].tolist(), starts[1:].tolist(), strict=True):
+            for lo, hi in zip(starts[:-1], starts[1:], strict=True):
+                if hi <= start:
+                    continue
                 self.stats.levels += 1
                 size = min(_TRIPLES, max(64, -(-(hi - lo) // (2 * threads))))
                 blocks = [trip[a:min(a + size, hi)] for a in range(lo, hi, size)]
@@ -516,11 +532,14 @@ class Levels:
                 else:
                     for done in [pool.submit(self.level, block) for block in blocks]:
                         done.result()
+                if after:
+                    after(hi)
                 if progress:
                     progress(hi / total)
         finally:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
+            self._order = None  # not kept past the solve (its memory is the table's)
         self.stats.threads = threads
 
 
@@ -553,9 +572,11 @@ class Solution3:
 
 
 def solve(rules: Rules, *, extra: int | None = None,
-          progress: Callable[[float], None] | None = None, threads: int = 1) -> Solution3:
+          progress: Callable[[float], None] | None = None, threads: int = 1,
+          keep: Keep | None = None) -> Solution3:
     """Solve the three-player game of ``rules`` (see the module's docstring); the normal
-    game's blocks of cycles in ``threads`` threads."""
+    game's blocks of cycles in ``threads`` threads.  ``keep`` (a :class:`.partial3.Keeper`)
+    goes on from the solve it kept and keeps this one as it goes, and when it stops."""
     found = refusal(rules)
     if found is not None:
         raise ValueError(str(found))
@@ -577,12 +598,38 @@ def solve(rules: Rules, *, extra: int | None = None,
         if progress:
             progress(end_share + (1 - end_share) * share)
 
-    end.solve(levels.c1_top(), say_end)
-    levels.run(say_levels, threads)
-    levels.stats.seconds = time.process_time() - started
-    levels.stats.wall = time.perf_counter() - wall
+    done = keep.resume(levels) if keep is not None else None
+    try:
+        if done is None:
+            end.solve(levels.c1_top(), say_end)
+            done = 0
+            if keep is not None:
+                keep.level_done(levels, 0, now=True)
+        levels.run(say_levels, threads, start=done,
+                   after=None if keep is None else lambda n: keep.level_done(levels, n))
+    except BaseException:
+        if keep is not None:
+            keep.stopped(levels)
+        raise
+    levels.stats.seconds += time.process_time() - started
+    levels.stats.wall += time.perf_counter() - wall
     levels.stats.work = turns.work
     return Solution3(rules, e, levels, end)
+
+
+class Keep(Protocol):
+    """What :func:`solve` asks of the keeper of a solve (:class:`.partial3.Keeper`)."""
+
+    def resume(self, levels: Levels) -> int | None:
+        """Put the kept solve into ``levels`` (and its end); the triples done, or None
+        when nothing was kept."""
+
+    def level_done(self, levels: Levels, done: int, now: bool = False) -> None:
+        """The first ``done`` triples are solved: keep them when it is time (``now``: at
+        once)."""
+
+    def stopped(self, levels: Levels) -> None:
+        """The solve stops before its end: keep what is done."""
 
 
 def _seen_again(open_: Any, keep: Any, a: Any, p: Any, seen: list[dict[bytes, int]],
