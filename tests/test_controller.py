@@ -256,6 +256,56 @@ def test_two_perfect_seats_waiting_for_one_solve_hear_its_end_once(
         assert not computers.solving(1) and not computers.solving(2)
 
 
+class Keeping(Solving):
+    """A Perfect stand-in whose three-player solve, stopped, takes ``keeps`` seconds to
+    keep what it solved before it ends."""
+
+    def __init__(self, *args: object, keeps: float, events: list[str],
+                 **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.keeps, self.events = keeps, events
+        self.stop = threading.Event()
+        self.ended = threading.Event()
+
+    def cancel_solve(self) -> None:
+        self.events.append("stopped")
+        self.stop.set()
+
+    def solve_stopped(self, timeout: float) -> bool:
+        return self.ended.wait(timeout)
+
+    def _finish(self) -> None:
+        try:
+            assert self.stop.wait(10)
+            time.sleep(self.keeps)  # the last levels written to disk
+            self.events.append("kept")
+        finally:
+            self.ended.set()
+
+
+@pytest.mark.parametrize("keeps, waited", [(0.3, True), (3.0, False)])
+def test_a_quit_waits_a_little_for_a_stopped_solve_to_keep_its_work(
+        table: Callable[..., Table], monkeypatch: pytest.MonkeyPatch, keeps: float,
+        waited: bool) -> None:
+    from tenthousand.control import controller as controller_module
+
+    monkeypatch.setattr(controller_module, "SOLVE_QUIT_WAIT_S", 1.0)
+    events: list[str] = []
+    t = table(seats=(Seat("Ann"), Seat("Bot", True, "perfect"), Seat("Cy", True, "expert")),
+              factory=lambda level, rules, **kw: Keeping(
+                  level, rules, go=threading.Event(), fails=False, keeps=keeps,
+                  events=events, **kw))
+    t.run_until(lambda: t.controller.computers.solving(1))
+    started = time.monotonic()
+    t.controller.destroy()
+    took = time.monotonic() - started
+    assert events and events[0] == "stopped"  # (each Perfect player made: the advisor's too)
+    if waited:  # the quit ends once the work is kept
+        assert "kept" in events and 0.25 < took < 1.0
+    else:  # and never waits longer than it says
+        assert "kept" not in events and 0.9 < took < 2.0
+
+
 def test_a_human_turn_throw_pick_throw_on_bank(table: Callable[..., Table]) -> None:
     t = table([(1, 5, 2, 3, 4, 6), (1, 1, 1, 2)])
     c, screen = t.controller, t.screen

@@ -14,6 +14,7 @@ manual clock.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Hashable, Sequence
 
 from ..ai import Player
@@ -35,6 +36,10 @@ __all__ = ["MOVE_LANE", "STEP", "Computers", "PlayerFactory", "work_out"]
 PlayerFactory = Callable[..., Player]  # make_player(level, rules, seed=..., players=...)
 
 THINKING_AFTER = 0.5  # seconds before "thinking..." is shown
+#: Seconds a quit waits for the three-player solves it stopped to keep what they solved (a
+#: block of cycles and a write: a second or two; past that, their last write every few
+#: minutes is what the next session goes on from).
+SOLVE_QUIT_WAIT_S = 5.0
 #: The job runner's lane where the computer's moves are worked out, one at a time.
 MOVE_LANE = "computer-move"
 STEP = "step"  # the purpose of the computer's next step on the timers: one at a time
@@ -169,6 +174,17 @@ class Computers:
             cancel = getattr(player, "cancel_solve", None)
             if cancel is not None and getattr(player, "rules", None) != keep:
                 cancel()
+
+    def wait_for_stopped_solves(self, seconds: float) -> None:
+        """At quit, after :meth:`stop_solves`: wait up to ``seconds`` in all for the stopped
+        solves that keep their work on disk (three players) to have kept it."""
+        deadline = time.monotonic() + seconds
+        for player in self._players.values():
+            stopped = getattr(player, "solve_stopped", None)
+            if stopped is not None and not stopped(max(0.0, deadline - time.monotonic())):
+                log.warning("a stopped solve was still keeping its work %s s after the quit",
+                            seconds)
+                return
 
     def _solve_in_background(self, player: Player) -> None:
         key = ("solve", id(player))

@@ -29,7 +29,7 @@ from ..services.jobs import JobRunner, Scheduler
 from ..services.speech import Priority
 from ..services.timers import Timers
 from .autosave import FINISH_LANES, PREFS_LANE, SAVE_LANE, Saver
-from .computer import STEP, Computers, PlayerFactory
+from .computer import SOLVE_QUIT_WAIT_S, STEP, Computers, PlayerFactory
 from .landing import LANDING, Landing
 from .messages import Kind, Messages
 from .narration import Narration
@@ -132,6 +132,7 @@ class Controller:
         self._watchers.cancel_all()
         self.computers.stop_solves()
         self.saver.finish()
+        self.computers.wait_for_stopped_solves(SOLVE_QUIT_WAIT_S)
         if self._owns_jobs:
             self.jobs.close(finish=FINISH_LANES)
         self.screen.settle()

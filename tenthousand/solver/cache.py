@@ -93,6 +93,13 @@ class BackgroundSolve:
         new one."""
         self._stop.set()
 
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the solve to end; whether it has (True when
+        it never started)."""
+        if not self._lock.locked():
+            return True
+        return self._done.wait(timeout)
+
     @property
     def done(self) -> bool:
         """Whether the solve has ended (with a table or an error)."""

@@ -83,6 +83,7 @@ class Keeper:
         end), or None when there is none to go on from (no file, another solve's, or a
         bad one: removed)."""
         self._cpu, self._wall = time.process_time(), time.perf_counter()
+        self._remove_torn()
         try:
             done = self._read(levels)
         except FileNotFoundError:
@@ -96,6 +97,14 @@ class Keeper:
         self._at_done = (copy.deepcopy(levels.stats), dict(levels.mix), levels.turns.work)
         self.resumed = done / levels.ng ** 3
         return done
+
+    def _remove_torn(self) -> None:
+        """Remove the pieces of a write a kill cut short (each as large as the file)."""
+        for torn in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+            try:
+                torn.unlink()
+            except OSError as e:
+                log.warning("cannot remove %s: %s", torn, e)
 
     def _read(self, levels: Levels) -> int:
         """Read the file into ``levels`` (a ValueError... before anything of it is put

@@ -82,6 +82,13 @@ class PerfectPlayer:
         if self.solving and self._solve is not None:
             self._solve.cancel()
 
+    def solve_stopped(self, timeout: float) -> bool:
+        """After :meth:`cancel_solve` at quit: wait up to ``timeout`` seconds for a
+        three-player solve to keep what it solved (:mod:`.partial3`); whether none runs."""
+        if self.players != 3 or self._solve is None:
+            return True
+        return self._solve.wait(timeout)
+
     def background_solve(self) -> Callable[[], None] | None:
         """Solving this player's table (seconds to minutes), for a worker thread; None when
         the table is there.  Until it is done the player plays as its fallback."""

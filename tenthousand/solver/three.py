@@ -513,7 +513,8 @@ class Levels:
         ``threads`` threads at once (the compiled programme releases the interpreter's
         lock; the levels wait for each other).  ``start``: the first triples of
         :meth:`order` are solved already (a level's start); ``after(done)`` is called as
-        each level is done, before ``progress``."""
+        each level is done, before ``progress``, which also hears of each block done (so
+        that a stop raised from it comes within a block's seconds)."""
         trip, starts = self.order()
         if start not in starts:
             raise ValueError(f"{start} triples is not a level's end")
@@ -526,12 +527,20 @@ class Levels:
                 self.stats.levels += 1
                 size = min(_TRIPLES, max(64, -(-(hi - lo) // (2 * threads))))
                 blocks = [trip[a:min(a + size, hi)] for a in range(lo, hi, size)]
+                at = lo
                 if pool is None or len(blocks) == 1:
                     for block in blocks:
                         self.level(block)
+                        at += len(block)
+                        if progress and at < hi:  # a stop is seen between blocks
+                            progress(at / total)
                 else:
-                    for done in [pool.submit(self.level, block) for block in blocks]:
+                    futures = [pool.submit(self.level, block) for block in blocks]
+                    for block, done in zip(blocks, futures, strict=True):
                         done.result()
+                        at += len(block)
+                        if progress and at < hi:
+                            progress(at / total)
                 if after:
                     after(hi)
                 if progress:
