@@ -5,6 +5,8 @@ A two-player game whose rules have no shipped table asks :func:`background` for 
 worker thread and shows :attr:`BackgroundSolve.progress`.  The table is written to the
 cache folder (``paths().cache / "tables"``) atomically, under a name derived from the
 rules (:func:`.table.cache_file`), and read from there by :func:`.table.load` in later games.
+A three-player solve (hours for the largest games) is kept beside it as it goes
+(:mod:`.partial3`), so that one stopped by a quit or a kill goes on in the next session.
 
 Pure Python until :meth:`BackgroundSolve.run` imports the solver (numpy).
 """
