@@ -103,6 +103,20 @@ def test_a_killed_solve_goes_on_from_its_last_write(
     assert not torn.exists()
 
 
+def test_writes_are_spaced_by_their_own_time_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that takes long (a large game on a slow disk) pushes the next one back, so
+    that writing never takes over the solve."""
+    path = tmp_path / "odd-3.part"
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(partial3, "GAP_TIMES", 1e9)  # any write's time: the next is far off
+    keep = partial3.Keeper(path, ODD, every=1.0, clock=lambda: float(next(ticks)))
+    monkeypatch.setattr(keep, "stopped", lambda levels: None)
+    with pytest.raises(Stop):
+        three.solve(ODD, extra=EXTRA, keep=keep, progress=_stop_at(0.7))
+    assert json.loads(_header(path))["done"] == 0  # the last round's write, then no other
+
+
 def test_a_solve_stopped_in_its_last_round_starts_again(tmp_path: Path,
                                                         whole: three.Solution3) -> None:
     path = tmp_path / "odd-3.part"
@@ -273,3 +287,14 @@ def test_the_windows_solve_stopped_by_a_quit_goes_on_in_the_next_session() -> No
     assert sum(table.movers()) == pytest.approx(1.0, abs=1e-6)  # the same table: see above
     table3._REGISTERED.pop(rules, None)
     cache._SOLVES.clear()
+
+
+def test_the_benchmark_writes_and_reads_a_kept_solve_at_its_largest(tmp_path: Path) -> None:
+    from tenthousand.tools import benchmark, keep3_bench
+
+    got = keep3_bench.run(PRESETS["farkle"].with_options(game_point=500), 2, tmp_path)
+    assert got["same"] and got["runs"] == 2 and got["write_s"] >= 0 and got["read_s"] >= 0
+    assert not list(tmp_path.iterdir())  # nothing left behind
+    with pytest.raises(SystemExit) as e:
+        benchmark.main(["keep3", "--runs", "0"])
+    assert e.value.code == 2

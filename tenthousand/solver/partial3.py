@@ -35,14 +35,17 @@ from . import table3
 if TYPE_CHECKING:
     from .three import Levels
 
-__all__ = ["EVERY_S", "FORMAT", "MAGIC", "Keeper", "partial_file"]
+__all__ = ["EVERY_S", "FORMAT", "GAP_TIMES", "MAGIC", "Keeper", "partial_file"]
 
 log = logging.getLogger(__name__)
 
 MAGIC = b"TTPARTIAL3\n"
 FORMAT = 1
-#: Seconds of solving between two writes (a kill loses at most this much).
+#: Seconds of solving between two writes (a kill loses at most this much), at least
+#: :data:`GAP_TIMES` a write's own time, so that writing takes at most some 5% of a solve
+#: (a full Ten-Thousand file, 600 MB, takes 5 to 10 s).
 EVERY_S = 300.0
+GAP_TIMES = 20.0
 _END = ("c1", "c2", "tie2_second", "tie3_second", "tie3_third")
 _CHUNK = 1 << 20  # triples a piece, when writing and reading (72 MB of float64)
 MAX_HEADER_BYTES = 1 << 20
@@ -66,6 +69,7 @@ class Keeper:
         self.clock = clock
         self.resumed = 0.0  # the share of the triples the kept solve had done
         self._written = clock()
+        self._gap = every  # seconds until the next write is due
         self._kept = -1  # the triples done in the file (-1: no file of this solve yet)
         self._done = -1  # the last level's end the solve reached
         self._at_done: tuple[Any, dict[Any, Any], int] | None = None
@@ -166,10 +170,11 @@ class Keeper:
 
     def level_done(self, levels: Levels, done: int, now: bool = False) -> None:
         """The first ``done`` triples (of :meth:`.three.Levels.order`) are solved: write
-        them when :attr:`every` seconds have passed since the last write, or ``now``."""
+        them when :attr:`every` seconds (and :data:`GAP_TIMES` the last write's time) have
+        passed since the last write, or ``now``."""
         self._done = done
         self._at_done = (copy.deepcopy(levels.stats), dict(levels.mix), levels.turns.work)
-        if now or self.clock() - self._written >= self.every:
+        if now or self.clock() - self._written >= self._gap:
             self._write(levels)
 
     def stopped(self, levels: Levels) -> None:
@@ -209,7 +214,9 @@ class Keeper:
             "work": work,
         }
         head = json.dumps(header, sort_keys=True).encode()
+        started = time.perf_counter()
         write_chunks_atomic(self.path, self._pieces(levels, head))
+        self._gap = max(self.every, GAP_TIMES * (time.perf_counter() - started))
         self._kept = self._done
         self._written = self.clock()
 

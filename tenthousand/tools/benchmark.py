@@ -35,6 +35,9 @@ and the host's callbacks (no display needed; see :mod:`tenthousand.tools.net_ben
 ``python -m tenthousand.tools.benchmark turn3`` times a three-seat Perfect turn, solved by
 the compiled kernel and by the pure-Python reference, and checks they agree (no display
 needed; see :mod:`tenthousand.tools.turn3_bench`).
+
+``python -m tenthousand.tools.benchmark keep3`` times writing and reading a three-player
+solve kept on disk at its largest (see :mod:`tenthousand.tools.keep3_bench`).
 """
 
 from __future__ import annotations
@@ -366,6 +369,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .turn3_bench import main as turn3_main
 
         return turn3_main(argv[1:])
+    if argv[:1] == ["keep3"]:
+        from .keep3_bench import main as keep3_main
+
+        return keep3_main(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.players.split(",") if x.strip()]
