@@ -40,6 +40,8 @@ __all__ = ["EVERY_S", "FORMAT", "GAP_TIMES", "MAGIC", "Keeper", "partial_file"]
 log = logging.getLogger(__name__)
 
 MAGIC = b"TTPARTIAL3\n"
+#: The file's format.  Raise it (or :data:`.table3.FORMAT`) with any change to the solver
+#: that changes a value: a kept solve of another solver is never gone on from.
 FORMAT = 1
 #: Seconds of solving between two writes (a kill loses at most this much), at least
 #: :data:`GAP_TIMES` a write's own time, so that writing takes at most some 5% of a solve
