@@ -527,15 +527,19 @@ def test_a_trash_throw_shows_its_banner_and_the_next_prompt_once_its_dice_land(
     t = _tumbling_table(table)
     c, screen = t.controller, t.screen
     assert isinstance(screen, TumblingScreen)
+    logged = len(screen.texts())
     c.throw()  # trash on the first throw
     assert screen.tumbling and screen.cues == []
     assert screen.display.table.caption == "Ann, your turn"  # not yet "Bot is playing"
     assert screen.display.bar.reason == "" and not screen.display.bar.throw_ok
+    assert len(screen.texts()) == logged  # nor the log (the last thing left, tour 4)
     t.clock.advance(screen.tumble_ms - 20)
     assert screen.cues == [] and screen.display.bar.reason == ""  # still tumbling
+    assert len(screen.texts()) == logged
     t.clock.advance(20)
     assert not screen.tumbling
     assert screen.cue_times == [(screen.tumble_ms, "trash")]
+    assert any("trash" in line.lower() for line in screen.texts()[logged:])
     assert screen.display.table.caption == "Bot is playing"
     assert screen.display.table.thrown_state == "trash"
     bank = presenter.cue(t.game, Banked(0, 300, 300))

@@ -1,5 +1,6 @@
 """What a command's events show and say: the log's lines, the spoken report, the banners
-(a trash throw's once its dice have landed: :mod:`.landing`) and the sound of a throw."""
+(a trash throw's lines and banners once its dice have landed: :mod:`.landing`) and the
+sound of a throw."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class Narration:
         game = self._game()
         thrown_now = False
         self.say(events)
-        self.screen.log([presenter.log_line(game, e) for e in events])
+        self.landing.log([presenter.log_line(game, e) for e in events])
         for event in events:
             if isinstance(event, TurnStarted):
                 self._turn_started(event.seat)
