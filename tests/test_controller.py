@@ -557,6 +557,15 @@ def test_a_key_during_a_trash_tumble_lands_it_at_once(table: Callable[..., Table
     assert t.told.status[-1].startswith("Wait")
 
 
+def test_a_box_opened_while_a_trash_tumbles_keeps_its_lines_in_the_log(
+        table: Callable[..., Table]) -> None:
+    t = _tumbling_table(table)
+    logged = len(t.screen.texts())
+    t.controller.throw()
+    t.controller.cancel_all()  # what a dialog does: every step cancelled
+    assert any("trash" in line.lower() for line in t.screen.texts()[logged:])
+
+
 def test_with_the_animation_off_a_trash_waits_for_nothing(
         table: Callable[..., Table]) -> None:
     t = _tumbling_table(table, animation=False)
