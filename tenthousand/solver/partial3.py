@@ -50,7 +50,6 @@ EVERY_S = 300.0
 GAP_TIMES = 20.0
 _END = ("c1", "c2", "tie2_second", "tie3_second", "tie3_third")
 _CHUNK = 1 << 20  # triples a piece, when writing and reading (72 MB of float64)
-MAX_HEADER_BYTES = 1 << 20
 
 
 def partial_file(rules: Rules) -> Path:
@@ -120,15 +119,7 @@ class Keeper:
         from .three import Stats
 
         with open(self.path, "rb") as f:
-            start = f.read(len(MAGIC) + 4)
-            if len(start) < len(MAGIC) + 4 or not start.startswith(MAGIC):
-                raise ValueError("not a kept three-player solve")
-            (n,) = struct.unpack("<I", start[len(MAGIC):])
-            if n > MAX_HEADER_BYTES:
-                raise ValueError("its header is too long")
-            header = json.loads(f.read(n))
-            if not isinstance(header, dict):
-                raise ValueError("its header is not an object")
+            header = table3.read_header(f, MAGIC, "a kept three-player solve")
             if header.get("identity") != self._identity(levels):
                 raise ValueError("it is another solve's (other rules, or an older solver)")
             trip, starts = levels.order()

@@ -33,7 +33,7 @@ import sys
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..files.paths import paths
 from ..model.rules import Rules
@@ -109,19 +109,29 @@ def _size(shape: list[int]) -> int:
     return n
 
 
+def read_header(f: BinaryIO, magic: bytes, what: str) -> dict[str, Any]:
+    """The JSON header of a file of ours that begins with ``magic`` and the header's
+    4-byte length (ValueError, naming ``what`` the file should be, when it does not);
+    ``f`` is left at the first byte after it."""
+    start = f.read(len(magic) + 4)
+    if len(start) < len(magic) + 4 or not start.startswith(magic):
+        raise ValueError(f"not {what}")
+    (n,) = struct.unpack("<I", start[len(magic):])
+    if n > MAX_HEADER_BYTES:
+        raise ValueError(f"{what}'s header is too long")
+    header = json.loads(f.read(n))
+    if not isinstance(header, dict):
+        raise ValueError(f"{what}'s header is not an object")
+    return header
+
+
 def read(path: Path) -> Table3:
     """The table in ``path`` (ValueError when it is none of ours)."""
     with open(path, "rb") as f:
-        start = f.read(len(MAGIC) + 4)
-        if len(start) < len(MAGIC) + 4 or not start.startswith(MAGIC):
-            raise ValueError("not a three-player table")
-        (n,) = struct.unpack("<I", start[len(MAGIC):])
-        if n > MAX_HEADER_BYTES:
-            raise ValueError("a three-player table's header is too long")
-        header = json.loads(f.read(n))
+        header = read_header(f, MAGIC, "a three-player table")
+        offset = f.tell()
         if header.get("format") != FORMAT:
             raise ValueError("a three-player table of another format")
-        offset = len(MAGIC) + 4 + n
         shapes = header["shapes"]
         total = offset + 4 * sum(_size(shapes[k]) for k in _ARRAYS)
         f.seek(0, 2)
