@@ -117,6 +117,33 @@ def test_writes_are_spaced_by_their_own_time_too(
     assert json.loads(_header(path))["done"] == 0  # the last round's write, then no other
 
 
+def test_a_full_disk_leaves_the_solve_unkept_but_whole(
+        tmp_path: Path, whole: three.Solution3, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    def full(path: Path, chunks: Any) -> None:
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(partial3, "write_chunks_atomic", full)
+    path = tmp_path / "odd-3.part"
+    with caplog.at_level(logging.WARNING, logger="tenthousand.solver.partial3"):
+        s = three.solve(ODD, extra=EXTRA, keep=partial3.Keeper(path, ODD, every=0.0))
+    _same(s, whole)
+    assert "No space left on device" in caplog.text and not path.exists()
+
+
+def test_a_table_in_the_cache_removes_what_its_solve_left_kept() -> None:
+    """Killed after writing the table and before removing the kept solve: the next read
+    of the table removes it."""
+    rules = PRESETS["farkle"].with_options(game_point=500)
+    table3._REGISTERED.pop(rules, None)
+    s = three.solve(rules, extra=200)
+    table3.cache_file(rules).parent.mkdir(parents=True, exist_ok=True)
+    table3.cache_file(rules).write_bytes(table3.pack(s))
+    part = partial3.partial_file(rules)
+    part.write_bytes(b"left behind")
+    assert table3.load(rules) is not None and not part.exists()
+    table3._REGISTERED.pop(rules, None)
+
+
 def test_a_solve_stopped_in_its_last_round_starts_again(tmp_path: Path,
                                                         whole: three.Solution3) -> None:
     path = tmp_path / "odd-3.part"

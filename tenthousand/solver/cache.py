@@ -158,7 +158,7 @@ def _solve_three(rules: Rules, report: Any) -> Any:
     (numpy and numba) and kept in the cache folder, written atomically."""
     from . import table3
 
-    table = table3.load(rules)
+    table = table3.load(rules)  # (which removes what a solve kept, once its table is there)
     if table is not None:
         return table
     import os

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..files.storage import write_chunks_atomic
 from ..model.rules import Rules
 from . import table3
+from .table3 import partial_file
 
 if TYPE_CHECKING:
     from .three import Levels
@@ -50,13 +51,6 @@ EVERY_S = 300.0
 GAP_TIMES = 20.0
 _END = ("c1", "c2", "tie2_second", "tie3_second", "tie3_third")
 _CHUNK = 1 << 20  # triples a piece, when writing and reading (72 MB of float64)
-
-
-def partial_file(rules: Rules) -> Path:
-    """Where the three-player solve of these rules in progress is kept (beside the table
-    it becomes)."""
-    table = table3.cache_file(rules)
-    return table.with_name(table.name.removesuffix(".bin") + ".part")
 
 
 class Keeper:
@@ -168,7 +162,11 @@ class Keeper:
         self._done = done
         self._at_done = (copy.deepcopy(levels.stats), dict(levels.mix), levels.turns.work)
         if now or self.clock() - self._written >= self._gap:
-            self._write(levels)
+            try:
+                self._write(levels)
+            except OSError as e:  # a full disk: the solve goes on, kept or not
+                log.warning("cannot keep the three-player solve in %s: %s", self.path, e)
+                self._written = self.clock()
 
     def stopped(self, levels: Levels) -> None:
         """The solve stops before its end: keep the levels done since the last write (a

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from ..model.game import Game
 
 __all__ = ["FORMAT", "MAGIC", "Table3", "available", "cache_file", "draw", "load", "pack",
-           "read", "register"]
+           "partial_file", "read", "register"]
 
 log = logging.getLogger(__name__)
 
@@ -489,4 +489,13 @@ def load(rules: Rules) -> Table3 | None:
     if found.rules != rules:
         return None
     register(found)
+    # what a solve kept as it went (.partial3), left by a kill after it wrote the table
+    partial_file(rules).unlink(missing_ok=True)
     return found
+
+
+def partial_file(rules: Rules) -> Path:
+    """Where the three-player solve of these rules in progress is kept
+    (:mod:`.partial3`): beside the table it becomes."""
+    table = cache_file(rules)
+    return table.with_name(table.name.removesuffix(".bin") + ".part")
