@@ -281,10 +281,12 @@ def test_the_commands_keep_flags_are_checked(
 
 # -- the window's background solve ------------------------------------------------------
 
-def test_the_windows_solve_stopped_by_a_quit_goes_on_in_the_next_session() -> None:
+def test_the_windows_solve_stopped_by_a_quit_goes_on_in_the_next_session(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A three-seat game's solve stopped (quit, or a new game with other rules) keeps what
     it solved in the cache folder; the next session's solve goes on from there, and once the
     table is in the cache the kept solve is gone."""
+    monkeypatch.setattr(three, "DEFAULT_EXTRA", 200)  # a shorter last round: a quicker test
     rules = PRESETS["farkle"].with_options(game_point=400)
     cache._SOLVES.clear()
     table3._REGISTERED.pop(rules, None)
