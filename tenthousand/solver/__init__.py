@@ -52,6 +52,32 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _rules_of(ns: argparse.Namespace) -> Any:
+    """The rules the arguments ask for (ValueError, with the sentence, when they are
+    wrong)."""
+    from ..files.rulefile import read
+    from ..model.rules import PRESETS
+
+    rules = read(ns.rules_file).rules if ns.rules_file is not None else PRESETS[ns.rules]
+    if ns.game_point is not None:
+        rules = rules.with_options(game_point=ns.game_point)
+    if ns.lowest_score is not None:
+        rules = rules.with_options(score_floor=ns.lowest_score)
+    if ns.extra is not None and (ns.extra < 0 or ns.extra % 50):
+        raise ValueError("--extra must be a non-negative multiple of 50")
+    if ns.players != 3 and (ns.keep is not None or ns.keep_every is not None):
+        raise ValueError("--keep is for three players (add --players 3)")
+    if ns.keep_every is not None and not ns.keep_every > 0:
+        raise ValueError("--keep-every wants a number of seconds above 0")
+    return rules
+
+
+def _label(rules: Any, ns: argparse.Namespace) -> str:
+    """The rules as the JSON line names them."""
+    return str((rules.title if ns.rules_file is not None else rules.preset)
+            + ("" if ns.game_point is None else f" to {rules.game_point}"))
+
+
 def main(args: list[str] | None = None) -> int:
     """Run ``solve``; returns the exit status (2 for bad arguments)."""
     argv = list(sys.argv[1:] if args is None else args)
@@ -61,21 +87,8 @@ def main(args: list[str] | None = None) -> int:
         ns = _parser().parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
-    from ..files.rulefile import read
-    from ..model.rules import PRESETS
-
     try:
-        rules = read(ns.rules_file).rules if ns.rules_file is not None else PRESETS[ns.rules]
-        if ns.game_point is not None:
-            rules = rules.with_options(game_point=ns.game_point)
-        if ns.lowest_score is not None:
-            rules = rules.with_options(score_floor=ns.lowest_score)
-        if ns.extra is not None and (ns.extra < 0 or ns.extra % 50):
-            raise ValueError("--extra must be a non-negative multiple of 50")
-        if ns.players != 3 and (ns.keep is not None or ns.keep_every is not None):
-            raise ValueError("--keep is for three players (add --players 3)")
-        if ns.keep_every is not None and not ns.keep_every > 0:
-            raise ValueError("--keep-every wants a number of seconds above 0")
+        rules = _rules_of(ns)
     except ValueError as e:
         sys.stderr.write(f"solve: {e}\n")
         return 2
@@ -103,8 +116,7 @@ def main(args: list[str] | None = None) -> int:
         ns.out.parent.mkdir(parents=True, exist_ok=True)
         ns.out.write_bytes(pack(solution))
     print(json.dumps({
-        "rules": (rules.title if ns.rules_file is not None else rules.preset)
-        + ("" if ns.game_point is None else f" to {rules.game_point}"),
+        "rules": _label(rules, ns),
         "players": ns.players,
         "features": list(found.names),
         "states": solution.states,
@@ -153,6 +165,12 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         write_bytes_atomic(ns.out, table3.pack(solution))
     if keep is not None:
         keep.discard()
+    print(json.dumps(_three_line(rules, ns, solution, keep)))
+    return 0
+
+
+def _three_line(rules: Any, ns: argparse.Namespace, solution: Any, keep: Any) -> dict[str, Any]:
+    """The JSON line of a three-player solve."""
     first, second, third = solution.movers()
     st = solution.stats
     try:
@@ -161,9 +179,8 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     except ImportError:  # not on Windows
         peak = None
-    print(json.dumps({
-        "rules": (rules.title if ns.rules_file is not None else rules.preset)
-        + ("" if ns.game_point is None else f" to {rules.game_point}"),
+    return {
+        "rules": _label(rules, ns),
         "players": 3,
         "states": 3 * solution.levels.ng ** 3,
         "cycles": st.cycles,
@@ -183,5 +200,4 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         "first_player_win_probability": first,
         "second_player_win_probability": second,
         "third_player_win_probability": third,
-    }))
-    return 0
+    }
