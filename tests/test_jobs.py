@@ -72,6 +72,25 @@ def test_a_lane_runs_in_order_and_latest_skips_what_has_not_started() -> None:
     assert ran == [0, 3] and delivered == [0, 3]
 
 
+def test_working_is_true_while_a_worker_is_busy_and_not_once_its_result_is_back() -> None:
+    tk = FakeTk()
+    runner = JobRunner(tk)
+    assert not runner.working
+    gate = threading.Event()
+    got: list[int] = []
+    runner.submit(lambda: gate.wait(5) and 1, got.append)
+    time.sleep(0.05)
+    assert runner.working  # out, no result yet
+    gate.set()
+    deadline = time.monotonic() + 5
+    while runner.working:  # back, not delivered: the Tk side has something to do
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    assert runner.pending == 1 and not got
+    tk.pump(until=lambda: bool(got))
+    assert got == [1] and not runner.working
+
+
 def test_cancel_all_drops_results_still_to_come() -> None:
     tk = FakeTk()
     runner = JobRunner(tk)

@@ -325,6 +325,12 @@ class JobRunner:
         with self._lock:
             return len(self._out)
 
+    @property
+    def working(self) -> bool:
+        """Whether a job is out whose result has not come back yet (a worker is busy)."""
+        with self._lock:
+            return bool(self._out) and self._results.empty()
+
     def cancel(self, job: Job[Any]) -> None:
         """Forget one job: it will not start, or its result will not be delivered (and
         the runner stops polling once no other job is out)."""
