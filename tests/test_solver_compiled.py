@@ -69,15 +69,45 @@ def test_compiled_redo_of_the_low_rows_equals_numpys() -> None:
 
 
 def test_compiled_tables_equal_numpys(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Whole solves: the option-free game and challenging with the catch-up round."""
+    """Whole solves: the option-free game, challenging with the catch-up round and
+    Rotary Club."""
     rules = PRESETS["ten-thousand"].with_options(game_point=1000)
     chal = PRESETS["trash-5000"].with_options("challenging", game_point=500)
-    fast = engine.solve(rules).values, engine.solve(chal).first_player_win_probability
+    rotary = PRESETS["trash-5000"].with_options("rotary-club", game_point=1000)
+
+    def solves() -> tuple[Any, float, Any]:
+        return (engine.solve(rules).values, engine.solve(chal).first_player_win_probability,
+                engine.solve(rotary).values)
+
+    fast = solves()
     monkeypatch.setattr(compiled, "kernel", lambda: None)
     assert turns.TurnSolver(rules).compiled is None
-    slow = engine.solve(rules).values, engine.solve(chal).first_player_win_probability
+    slow = solves()
     assert np.nanmax(np.abs(fast[0] - slow[0])) < 1e-12
     assert abs(fast[1] - slow[1]) < 1e-12
+    assert np.array_equal(np.isnan(fast[2]), np.isnan(slow[2]))
+    assert np.nanmax(np.abs(fast[2] - slow[2])) < 1e-12
+
+
+@pytest.mark.parametrize("key", ["trash-5000", "ten-thousand", "farkle"])
+@pytest.mark.parametrize("cols", [1, 64, 65, 300])
+def test_compiled_stretches_give_numpys_values(key: str, cols: int) -> None:
+    """Rotary Club's stretches (:func:`.compiled.pegging` and the first throws): random
+    peg values, first throws and the six fresh dice after a corner, mixed per column or
+    all of one kind, the same start values as numpy's layers to 1e-14."""
+    from tenthousand.solver.turnmodels.pegging_solver import PeggingTurns
+    rules = PRESETS[key].with_options("rotary-club")
+    fast, slow = PeggingTurns(rules), PeggingTurns(rules)
+    assert fast.compiled is not None
+    slow.compiled = None
+    rng = np.random.default_rng(cols)
+    bank, trash = rng.random((fast.rows + 3, cols)), rng.random(cols)
+    mixed = rng.random(cols) < 0.5
+    for first in (None, mixed, np.zeros(cols, bool), np.ones(cols, bool)):
+        got, want = fast.solve(bank, trash, first=first), slow.solve(bank, trash, first=first)
+        assert got.shape == want.shape == (cols,)
+        assert np.abs(got - want).max() < 1e-14
+    assert fast.work == slow.work
 
 
 def test_numpy_solves_when_asked_or_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,8 @@ one ``take`` and one ``maximum`` per layer, over all columns at once, which move
 operand through memory.  :func:`rows` (and :func:`first`, a turn's first throw) is the
 same programme as one loop nest, a block of 64 columns at a time, so the circuit's nodes
 stay in the caches, each node one vectorized loop: some 3.7 times as fast, whole solves
-2-3 times (``docs/perfect-play.md``, *The compiled turn programme*).  It gives the same
+2-3 times (``docs/perfect-play.md``, *The compiled turn programme*); :func:`pegging` does
+the same for Rotary Club's stretches (:mod:`.turnmodels.pegging_solver`).  It gives the same
 values (the maxima are exact; the sums of a throw's outcomes come in another order, so
 the last bits may differ) and the same ``near`` rows.
 
@@ -25,7 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Kernels", "available", "first", "kernel", "rows"]
+__all__ = ["Kernels", "available", "first", "kernel", "pegging", "rows"]
 
 log = logging.getLogger(__name__)
 
@@ -120,16 +121,46 @@ def first(values: Any, leaves: Any, lefts: Any, rights: Any, outputs: Any, probs
                 out[b * lanes + lane] += p * x[o, lane]
 
 
+def pegging(values: Any, trash: Any, top: int, leaves: Any, lefts: Any, rights: Any,
+            outputs: Any, seg_first: Any, seg_end: Any, probs: Any, trash_m: Any,
+            lanes: int) -> None:  # pragma: no cover - run compiled
+    """Rows ``top`` down to 1 of a Rotary Club stretch's value array (blocks of ``lanes``
+    columns, row ``t * 6 + left``), as :meth:`.turnmodels.pegging_solver.PeggingTurns.solve`
+    does with numpy: nobody banks, so row ``t * 6`` (a corner) keeps the peg's value it
+    holds, and each row with ``m`` dice left is the sum of its throws' best choices and of
+    trash (``trash_m[m]`` times the column's ``trash``); the circuit and the groups as
+    :func:`rows` takes them."""
+    x = np.empty((lefts.shape[0], lanes))
+    acc = np.empty(lanes)
+    for b in range(values.shape[0]):
+        first = b * lanes
+        for t in range(top, 0, -1):
+            base = t * 6
+            _circuit(values, b, base, leaves, lefts, rights, x, lanes)
+            for m in range(1, 6):
+                for lane in range(lanes):
+                    acc[lane] = 0.0
+                for g in range(seg_first[m], seg_end[m]):
+                    o = outputs[g]
+                    p = probs[g]
+                    for lane in range(lanes):
+                        acc[lane] += p * x[o, lane]
+                tm = trash_m[m]
+                for lane in range(lanes):
+                    values[b, base + m, lane] = acc[lane] + tm * trash[first + lane]
+
+
 class Kernels(NamedTuple):
-    """The compiled functions: :func:`rows` and :func:`first`."""
+    """The compiled functions: :func:`rows`, :func:`first` and :func:`pegging`."""
 
     rows: Callable[..., None]
     first: Callable[..., None]
+    pegging: Callable[..., None]
 
 
 @functools.cache
 def kernel() -> Kernels | None:
-    """:func:`rows` and :func:`first` compiled (None without numba or with
+    """:func:`rows`, :func:`first` and :func:`pegging` compiled (None without numba or with
     ``TENTHOUSAND_SOLVER=numpy``).
 
     It is compiled (or loaded from numba's cache) here, on a tiny problem checked against
@@ -149,7 +180,7 @@ def kernel() -> Kernels | None:
         if not hasattr(_circuit, "py_func"):  # not compiled yet (a numba dispatcher)
             _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
         jit = numba.njit(cache=True, nogil=True)
-        compiled = Kernels(jit(rows), jit(first))
+        compiled = Kernels(jit(rows), jit(first), jit(pegging))
         _check(compiled)
     except Exception:
         log.warning("numba could not compile the turn programme; the solver uses numpy",
@@ -180,6 +211,16 @@ def _check(compiled: Kernels) -> None:
                    np.array([0.4]), start, 1)
     if abs(start[0] - 0.5) > 1e-12:
         raise RuntimeError(f"the compiled first throw gave {start[0]}")
+    # a stretch at row 1 with one die left: a half to peg row 2 (0.8), a half trash (0.4);
+    # the corner's row 1 keeps its peg value
+    values[0, 6 + 1] = 0.0
+    values[0, 6 + 0] = 0.3
+    compiled.pegging(values, np.array([0.4]), 1, leaves, i, i, i,
+                     np.array([0, 0, 1, 1, 1, 1], np.int64),
+                     np.array([0, 1, 1, 1, 1, 1], np.int64), np.array([0.5]),
+                     np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), 1)
+    if abs(values[0, 6 + 1, 0] - 0.6) > 1e-12 or values[0, 6 + 0, 0] != 0.3:
+        raise RuntimeError(f"the compiled stretch gave {values[0, 6:12, 0]}")
 
 
 def available() -> bool:

@@ -8,7 +8,7 @@ one *stretch*, a dynamic programme over (stretch score, dice left) whose exits a
 the corner; what a corner pegging ``t`` steps is worth (the next stretch, at the higher
 board, or the end of the turn) comes from the table of turn starts, where a stretch after a
 corner is a turn start of its own (:mod:`..features.rotary`).  :class:`PeggingTurn` plays
-one stretch from a table's values; :mod:`.pegging_solver` solves many at once (numpy).
+one stretch from a table's values; :mod:`.pegging_solver` solves many at once (numpy, or numba).
 """
 
 from __future__ import annotations
