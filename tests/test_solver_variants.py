@@ -10,10 +10,12 @@ tests/test_solver_brute.py.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
 from rules_kit import normal_steps
+from shared_kit import shared
 from test_solver import perfect_game
 
 from tenthousand.model.game import Game, Phase, Seat
@@ -66,14 +68,26 @@ SHORT_CAP = {"surpassing-challenging": 500, "pyramiding-challenging": 500,
              "rotary-challenging": 1000}
 
 
+def _solve(name: str, rules: Rules) -> bytes:
+    """The table file of the variant's solve, then its values as a .npy."""
+    sol = engine.solve(rules, extra=SHORT_CAP.get(name))
+    data, values = table.pack(sol), io.BytesIO()
+    np.save(values, np.asarray(sol.values), allow_pickle=False)
+    return len(data).to_bytes(8, "big") + data + values.getvalue()
+
+
 @pytest.fixture(scope="module", params=VARIANTS, ids=[name for name, _ in VARIANTS])
-def solved(request: pytest.FixtureRequest) -> tuple[Rules, Any, table.Table]:
+def solved(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           ) -> tuple[Rules, Any, table.Table]:
+    """The variant's rules, the values of its solve and its table (solved once a run,
+    whichever worker its tests run on: tests/shared_kit.py)."""
     name, rules = request.param
     assert not isinstance(variant_of(rules), Refusal)
-    sol = engine.solve(rules, extra=SHORT_CAP.get(name))
-    t = table.unpack(table.pack(sol))
+    data = shared(tmp_path_factory, f"variant-{name}", lambda: _solve(name, rules))
+    size = int.from_bytes(data[:8], "big")
+    t = table.unpack(data[8:8 + size])
     table.register(t)
-    return rules, sol, t
+    return rules, np.load(io.BytesIO(data[8 + size:]), allow_pickle=False), t
 
 
 def _turn_starts(rules: Rules, seed: int) -> list[Game]:
@@ -95,7 +109,7 @@ def test_every_turn_start_reads_the_tables_own_value(
     from tenthousand.advice import values as advisor
     from tenthousand.history import analysis
 
-    rules, sol, t = solved
+    rules, values_of, t = solved
     seen = 0
     stages = set()
     for seed in range(20):
@@ -104,7 +118,7 @@ def test_every_turn_start_reads_the_tables_own_value(
             assert position is not None, (game.stage, game.board)
             value = t.value(position)
             assert value is not None
-            assert value == pytest.approx(float(sol.values[position.family.index(
+            assert value == pytest.approx(float(values_of[position.family.index(
                 position.frame)]), abs=1e-7)
             if game.challenge_target is not None:  # made: the challenge turn's own start
                 value = t.turn(position, "challenge").start()
