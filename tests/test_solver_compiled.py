@@ -69,15 +69,16 @@ def test_compiled_redo_of_the_low_rows_equals_numpys() -> None:
 
 
 def test_compiled_tables_equal_numpys(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Whole solves: the option-free game, challenging with the catch-up round and
-    Rotary Club."""
+    """Whole solves: the option-free game, challenging with the catch-up round, Rotary
+    Club and pyramiding."""
     rules = PRESETS["ten-thousand"].with_options(game_point=1000)
     chal = PRESETS["trash-5000"].with_options("challenging", game_point=500)
-    rotary = PRESETS["trash-5000"].with_options("rotary-club", game_point=1000)
+    rotary = PRESETS["trash-5000"].with_options("rotary-club", game_point=500)
+    pyramid = PRESETS["trash-5000"].with_options("pyramiding", game_point=300)
 
-    def solves() -> tuple[Any, float, Any]:
+    def solves() -> tuple[Any, float, Any, Any]:
         return (engine.solve(rules).values, engine.solve(chal).first_player_win_probability,
-                engine.solve(rotary).values)
+                engine.solve(rotary).values, engine.solve(pyramid).values)
 
     fast = solves()
     monkeypatch.setattr(compiled, "kernel", lambda: None)
@@ -85,8 +86,9 @@ def test_compiled_tables_equal_numpys(monkeypatch: pytest.MonkeyPatch) -> None:
     slow = solves()
     assert np.nanmax(np.abs(fast[0] - slow[0])) < 1e-12
     assert abs(fast[1] - slow[1]) < 1e-12
-    assert np.array_equal(np.isnan(fast[2]), np.isnan(slow[2]))
-    assert np.nanmax(np.abs(fast[2] - slow[2])) < 1e-12
+    for i in (2, 3):
+        assert np.array_equal(np.isnan(fast[i]), np.isnan(slow[i]))
+        assert np.nanmax(np.abs(fast[i] - slow[i])) < 1e-12
 
 
 @pytest.mark.parametrize("key", ["trash-5000", "ten-thousand", "farkle"])
@@ -107,6 +109,27 @@ def test_compiled_stretches_give_numpys_values(key: str, cols: int) -> None:
         got, want = fast.solve(bank, trash, first=first), slow.solve(bank, trash, first=first)
         assert got.shape == want.shape == (cols,)
         assert np.abs(got - want).max() < 1e-14
+    assert fast.work == slow.work
+
+
+@pytest.mark.parametrize("key", ["trash-5000", "ten-thousand"])
+@pytest.mark.parametrize("cols", [1, 65, 300])
+def test_compiled_pyramiding_gives_numpys_values(key: str, cols: int) -> None:
+    """Pyramiding's stretches (:func:`.compiled.layer`): random turn problems as for the
+    dice-left rows, the same start values as numpy's layers to 1e-14."""
+    from tenthousand.solver.turnmodels.stretch_solver import StretchTurns
+    rules = PRESETS[key].with_options("pyramiding")
+    fast, slow = StretchTurns(rules), StretchTurns(rules)
+    assert fast.compiled is not None
+    slow.compiled = None
+    rng = np.random.default_rng(cols)
+    cap = rng.integers(0, 60, cols)
+    t = np.arange(int(cap.max()) + fast.maxp + 2)[:, None]
+    bank = np.minimum(1.0, rng.uniform(0.0, 0.4, cols) + rng.uniform(0.001, 0.02, cols) * t)
+    bank[rng.random(bank.shape) < 0.05] *= 0.5
+    trash, minimum = rng.uniform(0.0, 0.5, cols), rng.integers(0, 12, cols)
+    got, want = fast.solve(bank, trash, minimum, cap), slow.solve(bank, trash, minimum, cap)
+    assert np.abs(got - want).max() < 1e-14
     assert fast.work == slow.work
 
 

@@ -6,7 +6,8 @@ operand through memory.  :func:`rows` (and :func:`first`, a turn's first throw) 
 same programme as one loop nest, a block of 64 columns at a time, so the circuit's nodes
 stay in the caches, each node one vectorized loop: some 3.7 times as fast, whole solves
 2-3 times (``docs/perfect-play.md``, *The compiled turn programme*); :func:`pegging` does
-the same for Rotary Club's stretches (:mod:`.turnmodels.pegging_solver`).  It gives the same
+the same for Rotary Club's stretches (:mod:`.turnmodels.pegging_solver`) and :func:`layer`
+for pyramiding's (:mod:`.turnmodels.stretch_solver`).  It gives the same
 values (the maxima are exact; the sums of a throw's outcomes come in another order, so
 the last bits may differ) and the same ``near`` rows.
 
@@ -26,7 +27,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Kernels", "available", "first", "kernel", "pegging", "rows"]
+__all__ = ["Kernels", "available", "first", "kernel", "layer", "pegging", "rows"]
 
 log = logging.getLogger(__name__)
 
@@ -150,17 +151,57 @@ def pegging(values: Any, trash: Any, top: int, leaves: Any, lefts: Any, rights: 
                     values[b, base + m, lane] = acc[lane] + tm * trash[first + lane]
 
 
+def layer(src: Any, cols: int, leaves: Any, lefts: Any, rights: Any, outputs: Any,
+          seg_first: Any, seg_end: Any, probs: Any, trash_s: Any, trash: Any, out: Any,
+          lanes: int) -> None:  # pragma: no cover - run compiled
+    """One layer of pyramiding's stretches (:class:`.turnmodels.stretch_solver._Layer`):
+    for columns ``0 .. cols - 1`` of ``src`` (rows, columns), the circuit (leaf ``i`` reads
+    row ``leaves[i]``), then each stretch ``s`` of the layer into ``out[s]``: the sum over
+    its throws' groups ``seg_first[s] <= g < seg_end[s]`` of ``probs[g]`` times the group's
+    best choice, plus ``trash_s[s]`` times the column's ``trash``.  Blocks of ``lanes``
+    columns, as :func:`rows`."""
+    x = np.empty((lefts.shape[0], lanes))
+    acc = np.empty(lanes)
+    n_leaves = leaves.shape[0]
+    for start in range(0, cols, lanes):
+        width = min(lanes, cols - start)
+        for i in range(n_leaves):
+            r = leaves[i]
+            for lane in range(width):
+                x[i, lane] = src[r, start + lane]
+        for i in range(n_leaves, lefts.shape[0]):
+            li = lefts[i]
+            ri = rights[i]
+            for lane in range(width):
+                u = x[li, lane]
+                v = x[ri, lane]
+                x[i, lane] = u if u > v else v
+        for s in range(out.shape[0]):
+            for lane in range(width):
+                acc[lane] = 0.0
+            for g in range(seg_first[s], seg_end[s]):
+                o = outputs[g]
+                p = probs[g]
+                for lane in range(width):
+                    acc[lane] += p * x[o, lane]
+            ts = trash_s[s]
+            for lane in range(width):
+                out[s, start + lane] = acc[lane] + ts * trash[start + lane]
+
+
 class Kernels(NamedTuple):
-    """The compiled functions: :func:`rows`, :func:`first` and :func:`pegging`."""
+    """The compiled functions: :func:`rows`, :func:`first`, :func:`pegging` and
+    :func:`layer`."""
 
     rows: Callable[..., None]
     first: Callable[..., None]
     pegging: Callable[..., None]
+    layer: Callable[..., None]
 
 
 @functools.cache
 def kernel() -> Kernels | None:
-    """:func:`rows`, :func:`first` and :func:`pegging` compiled (None without numba or with
+    """:func:`rows`, :func:`first`, :func:`pegging` and :func:`layer` compiled (None without numba or with
     ``TENTHOUSAND_SOLVER=numpy``).
 
     It is compiled (or loaded from numba's cache) here, on a tiny problem checked against
@@ -180,7 +221,7 @@ def kernel() -> Kernels | None:
         if not hasattr(_circuit, "py_func"):  # not compiled yet (a numba dispatcher)
             _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
         jit = numba.njit(cache=True, nogil=True)
-        compiled = Kernels(jit(rows), jit(first), jit(pegging))
+        compiled = Kernels(jit(rows), jit(first), jit(pegging), jit(layer))
         _check(compiled)
     except Exception:
         log.warning("numba could not compile the turn programme; the solver uses numpy",
@@ -221,6 +262,17 @@ def _check(compiled: Kernels) -> None:
                      np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), 1)
     if abs(values[0, 6 + 1, 0] - 0.6) > 1e-12 or values[0, 6 + 0, 0] != 0.3:
         raise RuntimeError(f"the compiled stretch gave {values[0, 6:12, 0]}")
+    # a layer of two stretches over two columns: the first throws to the better of rows 0
+    # and 1 with a half (trash a half), the second has no throws (trash only)
+    src = np.array([[0.2, 0.9], [0.6, 0.1]])
+    out = np.zeros((2, 2))
+    two = np.array([0, 1], np.int64)
+    compiled.layer(src, 2, two, np.array([0, 0, 0], np.int64), np.array([0, 0, 1], np.int64),
+                   np.array([2], np.int64), np.array([0, 1], np.int64),
+                   np.array([1, 1], np.int64), np.array([0.5]), np.array([0.5, 1.0]),
+                   np.array([0.4, 0.2]), out, 1)
+    if np.abs(out - [[0.5, 0.55], [0.4, 0.2]]).max() > 1e-12:
+        raise RuntimeError(f"the compiled layer gave {out}")
 
 
 def available() -> bool:
