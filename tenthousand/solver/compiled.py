@@ -43,16 +43,41 @@ def _circuit(values: Any, b: int, base: int, leaves: Any, lefts: Any, rights: An
         r = base + leaves[i]
         for lane in range(lanes):
             x[i, lane] = values[b, r, lane]
+    _nodes(x, n_leaves, lefts, rights, lanes)
+
+
+def _nodes(x: Any, n_leaves: int, lefts: Any, rights: Any,
+           width: int) -> None:  # pragma: no cover - run compiled, inlined
+    """The circuit's nodes from its leaves in ``x``: node ``i`` is ``max(x[lefts[i]],
+    x[rights[i]])`` over ``width`` columns."""
     for i in range(n_leaves, lefts.shape[0]):
         li = lefts[i]
         ri = rights[i]
-        for lane in range(lanes):
+        for lane in range(width):
             u = x[li, lane]
             v = x[ri, lane]
             x[i, lane] = u if u > v else v
 
 
-_circuit_py = _circuit  # the Python function, compiled from here
+_circuit_py, _nodes_py = _circuit, _nodes  # the Python functions, compiled from here
+
+
+def _sum_groups(x: Any, s: int, seg_first: Any, seg_end: Any, outputs: Any, probs: Any,
+                acc: Any, width: int) -> None:  # pragma: no cover - run compiled, inlined
+    """``acc`` = the sum over the groups ``seg_first[s] <= g < seg_end[s]`` of
+    ``probs[g]`` times the group's best choice ``x[outputs[g]]``, over ``width`` columns.
+    (Bound to its compiled self by :func:`kernel`, inlined into :func:`pegging` and
+    :func:`layer`, as :func:`_nodes` is into :func:`_circuit` and :func:`layer`.)"""
+    for lane in range(width):
+        acc[lane] = 0.0
+    for g in range(seg_first[s], seg_end[s]):
+        o = outputs[g]
+        p = probs[g]
+        for lane in range(width):
+            acc[lane] += p * x[o, lane]
+
+
+_sum_groups_py = _sum_groups
 
 
 def rows(values: Any, bank: Any, trash: Any, minimum: Any, cap: Any, top: int,
@@ -139,13 +164,7 @@ def pegging(values: Any, trash: Any, top: int, leaves: Any, lefts: Any, rights: 
             base = t * 6
             _circuit(values, b, base, leaves, lefts, rights, x, lanes)
             for m in range(1, 6):
-                for lane in range(lanes):
-                    acc[lane] = 0.0
-                for g in range(seg_first[m], seg_end[m]):
-                    o = outputs[g]
-                    p = probs[g]
-                    for lane in range(lanes):
-                        acc[lane] += p * x[o, lane]
+                _sum_groups(x, m, seg_first, seg_end, outputs, probs, acc, lanes)
                 tm = trash_m[m]
                 for lane in range(lanes):
                     values[b, base + m, lane] = acc[lane] + tm * trash[first + lane]
@@ -169,21 +188,9 @@ def layer(src: Any, cols: int, leaves: Any, lefts: Any, rights: Any, outputs: An
             r = leaves[i]
             for lane in range(width):
                 x[i, lane] = src[r, start + lane]
-        for i in range(n_leaves, lefts.shape[0]):
-            li = lefts[i]
-            ri = rights[i]
-            for lane in range(width):
-                u = x[li, lane]
-                v = x[ri, lane]
-                x[i, lane] = u if u > v else v
+        _nodes(x, n_leaves, lefts, rights, width)
         for s in range(out.shape[0]):
-            for lane in range(width):
-                acc[lane] = 0.0
-            for g in range(seg_first[s], seg_end[s]):
-                o = outputs[g]
-                p = probs[g]
-                for lane in range(width):
-                    acc[lane] += p * x[o, lane]
+            _sum_groups(x, s, seg_first, seg_end, outputs, probs, acc, width)
             ts = trash_s[s]
             for lane in range(width):
                 out[s, start + lane] = acc[lane] + ts * trash[start + lane]
@@ -217,9 +224,12 @@ def kernel() -> Kernels | None:
         log.warning("numba does not import; the solver uses numpy", exc_info=True)
         return None
     try:
-        global _circuit
+        global _circuit, _nodes, _sum_groups
         if not hasattr(_circuit, "py_func"):  # not compiled yet (a numba dispatcher)
-            _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
+            inline = numba.njit(cache=True, nogil=True, inline="always")
+            # _nodes first: the compiled _circuit calls the compiled _nodes
+            _nodes = inline(_nodes_py)
+            _circuit, _sum_groups = inline(_circuit_py), inline(_sum_groups_py)
         jit = numba.njit(cache=True, nogil=True)
         compiled = Kernels(jit(rows), jit(first), jit(pegging), jit(layer))
         _check(compiled)
