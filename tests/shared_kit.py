@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-WAIT_S = 900.0  # the longest a worker waits for another's result before making its own
+WAIT_S = 600.0  # the longest a worker waits for another's result before making its own
 
 
 def _folder(factory: pytest.TempPathFactory) -> Path | None:
@@ -36,16 +36,18 @@ def shared(factory: pytest.TempPathFactory, key: str, make: Callable[[], bytes])
     folder = _folder(factory)
     if folder is None:
         return make()
-    result, failed = folder / f"{key}.bin", folder / f"{key}.failed"
+    result, failed, lock = (folder / f"{key}.{end}" for end in ("bin", "failed", "lock"))
     try:
-        os.close(os.open(folder / f"{key}.lock", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:  # another worker makes it
         deadline = time.monotonic() + WAIT_S
         while not result.exists():
-            if failed.exists() or time.monotonic() > deadline:
+            if failed.exists() or time.monotonic() > deadline or not _alive(lock):
                 return make()
             time.sleep(0.05)
         return result.read_bytes()
+    with os.fdopen(fd, "w") as f:
+        f.write(str(os.getpid()))
     try:
         data = make()
     except BaseException:
@@ -55,3 +57,22 @@ def shared(factory: pytest.TempPathFactory, key: str, make: Callable[[], bytes])
     part.write_bytes(data)
     os.replace(part, result)  # whole or not there
     return data
+
+
+def _alive(lock: Path) -> bool:
+    """Whether the worker that took ``lock`` still runs (a worker that died while it made
+    the result, which xdist then replaces, leaves its lock behind)."""
+    try:
+        pid = int(lock.read_text() or "0")
+    except (OSError, ValueError):
+        return True  # being written
+    if pid <= 0:
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
