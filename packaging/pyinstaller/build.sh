@@ -8,7 +8,9 @@ cd "$(dirname "$0")/../.."
 
 python=${PYTHON:-python3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tenthousand-pyinstaller.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=packaging/virtual-screen.sh
+source packaging/virtual-screen.sh
+trap 'stop_virtual_screen; rm -rf "$work"' EXIT
 
 "$python" -m venv "$work/venv"
 venv_py="$work/venv/bin/python"
@@ -33,16 +35,16 @@ XDG_DATA_HOME="$share" TENTHOUSAND_HOME="$work/home" "$program" --install-deskto
 test -s "$share/icons/hicolor/512x512/apps/io.github.tenthousand.TenThousand.png"
 XDG_DATA_HOME="$share" TENTHOUSAND_HOME="$work/home" "$program" --uninstall-desktop >/dev/null
 
-# With a display (or xvfb-run) and the window written, start it for a while: it must still
-# be running when timeout stops it (124), with no traceback, and numpy travels inside: a
-# Perfect player for a game point without a shipped table has solved its table by then.
+# On the display (or a virtual screen of its own) and with the window written, start it for
+# a while: it must still be running when timeout stops it (124), with no traceback, and numpy
+# travels inside: a Perfect player for a game point without a shipped table has solved its
+# table by then.
 if [ "${TENTHOUSAND_GUI_SMOKE:-0}" = 1 ] && [ -f tenthousand/control/app.py ]; then
-  run=()
-  [ -n "${DISPLAY:-}" ] || run=(xvfb-run -a -s "-screen 0 1280x900x24")
+  [ -n "${DISPLAY:-}" ] || start_virtual_screen "$work"
   printf 'format = 1\nname = "Smoke to 2,000"\nbase = "ten-thousand"\n\n[end]\ngame_point = 2000\n' \
     >"$work/to-2000.toml"
   status=0
-  TENTHOUSAND_HOME="$work/home" "${run[@]}" timeout 30 "$program" --skip-intro \
+  TENTHOUSAND_HOME="$work/home" timeout 30 "$program" --skip-intro \
     --rules-file "$work/to-2000.toml" --players 'Ann,cpu:perfect' \
     2>"$work/gui.err" || status=$?
   if ! find "$work/home/cache/tables" -name '*.bin' 2>/dev/null | grep -q .; then
