@@ -34,9 +34,16 @@ def whole() -> three.Solution3:
     return three.solve(ODD, extra=EXTRA)
 
 
-def _stop_at(share: float) -> Any:
+#: The share of the progress that is the last round's (the rest: the levels').
+END = three.end_share(ODD, EXTRA)
+
+
+def _stop_at(share: float, *, levels: bool = True) -> Any:
+    """A progress report that stops the solve at ``share`` of its levels (or of all)."""
+    at_least = END + (1 - END) * share if levels else share
+
     def progress(at: float) -> None:
-        if at >= share:
+        if at >= at_least:
             raise Stop
     return progress
 
@@ -67,7 +74,7 @@ def test_a_stopped_solve_goes_on_to_the_very_same_table(
     seen: list[float] = []
     s = three.solve(ODD, extra=EXTRA, keep=again, progress=seen.append)
     assert 0.0 < again.resumed < 1.0
-    assert seen[0] > 0.1  # the last round and the levels kept were not solved again
+    assert seen[0] > END  # the last round and the levels kept were not solved again
     _same(s, whole)
     assert s.stats.seconds > 0
     stamp = {"seconds": 0.0}
@@ -148,7 +155,7 @@ def test_a_solve_stopped_in_its_last_round_starts_again(tmp_path: Path,
                                                         whole: three.Solution3) -> None:
     path = tmp_path / "odd-3.part"
     with pytest.raises(Stop):
-        three.solve(ODD, extra=EXTRA, keep=partial3.Keeper(path, ODD), progress=_stop_at(0.01))
+        three.solve(ODD, extra=EXTRA, keep=partial3.Keeper(path, ODD), progress=_stop_at(END / 2, levels=False))
     assert not path.exists()
     keep = partial3.Keeper(path, ODD)
     _same(three.solve(ODD, extra=EXTRA, keep=keep), whole)
@@ -294,9 +301,11 @@ def test_the_windows_solve_stopped_by_a_quit_goes_on_in_the_next_session(
     reached = threading.Event()
     original = solve._report
 
+    half = three.end_share(rules) + (1 - three.end_share(rules)) * 0.5  # half the levels
+
     def report(share: float) -> None:
         original(share)
-        if share > 0.5:
+        if share > half:
             reached.set()
             solve.cancel()
     solve._report = report  # type: ignore[method-assign]
@@ -311,7 +320,7 @@ def test_the_windows_solve_stopped_by_a_quit_goes_on_in_the_next_session(
     original2 = again._report
     again._report = lambda share: (shares.append(share), original2(share))[1]  # type: ignore[method-assign]
     table = again.run()
-    assert shares[0] > 0.5 and again.progress == 1.0
+    assert shares[0] > half and again.progress == 1.0
     assert not part.exists() and table3.cache_file(rules).exists()
     assert sum(table.movers()) == pytest.approx(1.0, abs=1e-6)  # the same table: see above
     table3._REGISTERED.pop(rules, None)

@@ -279,3 +279,25 @@ def test_with_the_third_player_out_the_end_is_the_two_player_engines(name: str) 
     end = three.End(turns, ng, e, max(rules.minimum_for(0) // 50, 1), max(rules.minimum // 50, 1))
     end.solve(ng + e + turns.maxp)
     assert_end_is_two_players(end.tie2, end.tie2_second, end.c2, TwoPlayer(rules, 100))
+
+
+def test_progress_counts_the_work_so_it_rises_evenly() -> None:
+    """The levels' progress is their share of the programme's work (each turn start's
+    rows up to its mover's cap), not of the triples: the first half of the triples (the
+    high sums, little room below the cap) is less than half the work.  It rises, ends at
+    1, and the levels' work by sum is the sum over every triple."""
+    rules = SMALL["trash"]
+    seen: list[float] = []
+    s = three.solve(rules, extra=100, progress=seen.append)
+    lv = s.levels
+    g = np.arange(lv.ng)
+    trip = np.stack(np.meshgrid(g, g, g, indexing="ij"), -1).reshape(-1, 3)
+    direct = np.asarray(lv.cap(trip)).sum()
+    assert lv.work_by_sum().sum() == pytest.approx(direct, rel=1e-12)
+    by_sum = np.bincount(trip.sum(axis=1), weights=np.asarray(lv.cap(trip)).sum(axis=1))
+    assert np.allclose(lv.work_by_sum()[:len(by_sum)], by_sum)
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
+    # half the triples done (from the top): well below half the work
+    order = np.argsort(-trip.sum(axis=1), kind="stable")
+    half = trip[order[: len(trip) // 2]]
+    assert np.asarray(lv.cap(half)).sum() / direct < 0.45  # 0.39 at 15,000

@@ -56,12 +56,16 @@ from .equilibria import cycle_values, solve_cycle
 from .turns import _flat, _throws
 from .variant import DEFAULT_EXTRA, STEP, Refusal, refusal3
 
-__all__ = ["ROUNDS", "End", "Keep", "Levels", "Solution3", "cycle_values", "refusal", "solve"]
+__all__ = ["ROUNDS", "End", "Keep", "Levels", "Solution3", "cycle_values", "end_share",
+           "refusal", "solve"]
 
 #: A cycle still changing its policies after this many rounds of policy iteration is
 #: solved exactly (:mod:`.equilibria`); in the games measured every settling cycle settled
 #: within five.
 ROUNDS = 8
+#: Turn solves a turn start of the levels takes, on average (1.89 in Ten-Thousand and Trash
+#: 15000): for the progress, which counts the end's work against the levels'.
+PASSES = 1.9
 _BLOCK = 64
 #: Columns per call of the kernel (the value array of a call is some 80 MB at 1,024).
 _CALL = 1024
@@ -303,6 +307,17 @@ class End:
         if len(flags) == 1:
             self.c1[:, :, :, :, :] = self.c1[:, :, :, :1, :1]
 
+    @staticmethod
+    def work_of(ng: int, e: int, open_min: int, min_after: int, maxp: int, top: int) -> float:
+        """The column rows of the last chasers' turns (:meth:`_c2`, :meth:`_c1`) for
+        :meth:`solve` with ``top``: what the end costs beside the levels (the tie-break
+        rounds are a few hundred columns)."""
+        cap = max(ng + e, open_min, min_after)
+        far = max(0, top - ng + 1)  # the chasers' leads of ng and more
+        c1 = top * top + (2 * far * top + far * far if open_min != min_after else 0)
+        c2 = 3 * 2 * (top + cap + maxp + 1)
+        return float(3 * (c1 + c2) * cap)
+
     def solve(self, top: int, progress: Callable[[float], None] | None = None) -> None:
         self._ties()
         self._c2(top + self.rows())
@@ -357,12 +372,11 @@ class Levels:
         return np.where(own == 0, self.open, self.min)
 
     def cap(self, own: Any) -> Any:
-        return np.maximum(self.ng - own, self.need(own)) + self.e
+        return _cap(own, self.ng, self.e, self.open, self.min)
 
     def c1_top(self) -> int:
         """The largest lead a finisher's bank can have over a chaser."""
-        own = np.arange(self.ng)
-        return int((own + self.cap(own)).max()) + self.maxp
+        return _c1_top(self.ng, self.e, self.open, self.min, self.maxp)
 
     def bank_rows(self, trip: Any, mover: Any) -> Any:
         """Bank rows (columns, rows, 3) in the mover's order, rows past the cap and the
@@ -492,6 +506,14 @@ class Levels:
         a, p = self.turns.solve(bank, w, need, cap)
         return unrotate(a, np.asarray(movers)), p
 
+    def work_by_sum(self) -> Any:
+        """Each level's work by its sum of boards (:func:`_work_by_sum`)."""
+        return _work_by_sum(self.ng, self.e, self.open, self.min)
+
+    def _work(self, trip: Any) -> float:
+        """The column rows of these triples' turn starts (as :meth:`work_by_sum`)."""
+        return float(np.asarray(self.cap(trip)).sum())
+
     def order(self) -> tuple[Any, list[int]]:
         """Every board triple in the order the levels are solved (the sums from the top
         down), and where each level starts in it (the last entry: the number of triples);
@@ -514,42 +536,88 @@ class Levels:
         lock; the levels wait for each other).  ``start``: the first triples of
         :meth:`order` are solved already (a level's start); ``after(done)`` is called as
         each level is done, before ``progress``, which also hears of each block done (so
-        that a stop raised from it comes within a block's seconds)."""
+        that a stop raised from it comes within a block's seconds).  Progress is the share
+        of the work (:meth:`work_by_sum`), not of the triples: the high sums come first and
+        cost the least, so it goes up as fast at the end as at the start."""
         trip, starts = self.order()
         if start not in starts:
             raise ValueError(f"{start} triples is not a level's end")
-        total = len(trip)
+        by_sum = self.work_by_sum()
+        total = float(by_sum.sum())
+        done = 0.0  # the work of the levels before this one
         pool = ThreadPoolExecutor(threads) if threads > 1 else None
         try:
             for lo, hi in zip(starts[:-1], starts[1:], strict=True):
+                level_work = float(by_sum[int(trip[lo].sum())])
                 if hi <= start:
+                    done += level_work
                     continue
                 self.stats.levels += 1
                 size = min(_TRIPLES, max(64, -(-(hi - lo) // (2 * threads))))
                 blocks = [trip[a:min(a + size, hi)] for a in range(lo, hi, size)]
-                at = lo
+                at = done
                 if pool is None or len(blocks) == 1:
-                    for block in blocks:
+                    for block in blocks[:-1]:
                         self.level(block)
-                        at += len(block)
-                        if progress and at < hi:  # a stop is seen between blocks
+                        at += self._work(block)
+                        if progress:  # a stop is seen between blocks
                             progress(at / total)
+                    self.level(blocks[-1])
                 else:
                     futures = [pool.submit(self.level, block) for block in blocks]
-                    for block, done in zip(blocks, futures, strict=True):
-                        done.result()
-                        at += len(block)
-                        if progress and at < hi:
+                    for block, solved in zip(blocks[:-1], futures, strict=True):
+                        solved.result()
+                        at += self._work(block)
+                        if progress:
                             progress(at / total)
+                    futures[-1].result()
+                done += level_work
                 if after:
                     after(hi)
                 if progress:
-                    progress(hi / total)
+                    progress(done / total)
         finally:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
             self._order = None  # not kept past the solve (its memory is the table's)
         self.stats.threads = threads
+
+
+def _cap(own: Any, ng: int, e: int, open_min: int, min_after: int) -> Any:
+    """The turn score (steps) past which a normal turn from board ``own`` banks at once."""
+    return np.maximum(ng - own, np.where(own == 0, open_min, min_after)) + e
+
+
+def _c1_top(ng: int, e: int, open_min: int, min_after: int, maxp: int) -> int:
+    own = np.arange(ng)
+    return int((own + _cap(own, ng, e, open_min, min_after)).max()) + maxp
+
+
+def _work_by_sum(ng: int, e: int, open_min: int, min_after: int) -> Any:
+    """Each level's work by its sum of boards: the column rows of its turn starts (each
+    mover's cap), the programme's work in a pass (:meth:`Levels.run` counts progress by
+    it).  By symmetry three times the rows of seat 0's turn starts: ``cap * 1 * 1``."""
+    rows = np.asarray(_cap(np.arange(ng), ng, e, open_min, min_after), dtype=float)
+    ones = np.ones(ng)
+    return 3 * np.convolve(np.convolve(rows, ones), ones)
+
+
+def _sizes(rules: Rules, extra: int | None) -> tuple[int, int, int, int]:
+    """``ng, e, open_min, min_after`` of a solve, in steps of 50."""
+    return (rules.game_point // STEP, (DEFAULT_EXTRA if extra is None else extra) // STEP,
+            max(rules.minimum_for(0) // STEP, 1), max(rules.minimum // STEP, 1))
+
+
+def end_share(rules: Rules, extra: int | None = None) -> float:
+    """The share of a solve's progress that is the end's (:meth:`End.work`) before the
+    levels' (each turn start's rows :data:`PASSES` times): some 1% at 15,000, 6% at 5,000,
+    so that progress rises at one rate from start to end."""
+    ng, e, open_min, min_after = _sizes(rules, extra)
+    maxp = dice.max_points(rules)
+    end_work = End.work_of(ng, e, open_min, min_after, maxp,
+                           _c1_top(ng, e, open_min, min_after, maxp))
+    return end_work / (end_work + PASSES * float(_work_by_sum(ng, e, open_min,
+                                                              min_after).sum()))
 
 
 @dataclass
@@ -590,22 +658,19 @@ def solve(rules: Rules, *, extra: int | None = None,
     if found is not None:
         raise ValueError(str(found))
     started, wall = time.process_time(), time.perf_counter()
-    ng = rules.game_point // STEP
-    e = (DEFAULT_EXTRA if extra is None else extra) // STEP
-    open_min = max(rules.minimum_for(0) // STEP, 1)
-    min_after = max(rules.minimum // STEP, 1)
+    ng, e, open_min, min_after = _sizes(rules, extra)
     turns = Turns3(rules)
     end = End(turns, ng, e, open_min, min_after)
     levels = Levels(rules, turns, end, ng, e, open_min, min_after)
-    end_share = 0.1
+    end_part = end_share(rules, extra)
 
     def say_end(share: float) -> None:
         if progress:
-            progress(end_share * share)
+            progress(end_part * share)
 
     def say_levels(share: float) -> None:
         if progress:
-            progress(end_share + (1 - end_share) * share)
+            progress(end_part + (1 - end_part) * share)
 
     done = keep.resume(levels) if keep is not None else None
     try:
