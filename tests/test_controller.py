@@ -260,6 +260,30 @@ def test_two_perfect_seats_waiting_for_one_solve_hear_its_end_once(
         assert not computers.solving(1) and not computers.solving(2)
 
 
+def test_a_long_solve_shows_its_time_left_in_the_status_line(
+        table: Callable[..., Table]) -> None:
+    """Once the solve can guess it, the status line counts the time left with the share."""
+    go = threading.Event()
+    made: list[Solving] = []
+
+    def factory(level: str, rules: Rules, **kw: object) -> Solving:
+        made.append(Solving(level, rules, go=go, fails=False, **kw))
+        return made[-1]
+
+    t = table(seats=(Seat("Ann"), Seat("Bot", True, "perfect")), factory=factory)
+    try:
+        t.run_until(lambda: t.controller.computers.solving(1))
+        t.clock.advance(1000)
+        assert t.told.status[-1] == "Solving perfect play for these rules: 50%..."
+        for player in made:
+            player.remaining = 2.2 * 3600  # type: ignore[attr-defined]
+        t.clock.advance(600)
+        assert t.told.status[-1] == ("Solving perfect play for these rules: 50%, "
+                                     "about 2 hours left...")
+    finally:
+        go.set()
+
+
 class Keeping(Solving):
     """A Perfect stand-in whose three-player solve, stopped, takes ``keeps`` seconds to
     keep what it solved before it ends."""

@@ -72,3 +72,24 @@ def test_an_empty_spoken_text_shows_the_line_and_says_nothing(
     messages, seen = told
     messages.tell("Solving perfect play for these rules: 40%...", spoken="")
     assert seen == [("status", "Solving perfect play for these rules: 40%...")]
+
+
+def test_the_solves_status_says_the_time_left_as_a_person_would() -> None:
+    from tenthousand import i18n
+    from tenthousand.present.lines import solving_status, time_left
+
+    assert solving_status(0.4) == "Solving perfect play for these rules: 40%..."
+    assert solving_status(0.0349) == "Solving perfect play for these rules: 3.4%..."
+    assert (solving_status(0.257, 3 * 3600 + 1000)
+            == "Solving perfect play for these rules: 25%, about 3 hours left...")
+    assert [time_left(s) for s in (10, 50, 90, 9.6 * 60, 23 * 60, 80 * 60, 100 * 60)] == [
+        "less than a minute left", "about 1 minute left", "about 2 minutes left",
+        "about 10 minutes left", "about 25 minutes left", "about 80 minutes left",
+        "about 2 hours left"]
+    try:
+        i18n.set_language("de")
+        assert solving_status(0.5, 7200).endswith(": 50\xa0%, noch etwa 2 Stunden …")
+        i18n.set_language("fr")
+        assert "encore 2 heures environ" in solving_status(0.5, 7200)
+    finally:
+        i18n.set_language("en")

@@ -355,3 +355,61 @@ def test_the_last_turns_count_in_a_solves_size() -> None:
     reason = cache.unsolvable(rules) or ""
     assert "too many positions" in reason and "inside its last turns" in reason
     assert cache.unsolvable(rules.with_options(game_point=500)) is None
+
+
+def test_a_long_solve_guesses_its_time_left_from_its_own_rate() -> None:
+    """The time left is the rest of the work at the rate of this run, counted from its
+    first report (a resumed solve from where it went on): nothing before 20 s and half a
+    percent, nothing once done."""
+    now = [100.0]
+    solve = cache.BackgroundSolve(_house(), 3, clock=lambda: now[0])
+    assert solve.remaining() is None
+    solve._report(0.40)  # a kept solve goes on at 40%
+    now[0] = 110.0
+    solve._report(0.45)
+    assert solve.remaining() is None  # 10 s: too soon
+    now[0] = 160.0
+    solve._report(0.50)
+    assert solve.remaining() == pytest.approx(0.5 * 60 / 0.1)  # 5 minutes
+    now[0] = 161.0
+    solve._report(0.99)
+    assert solve.remaining() == pytest.approx(0.01 * 61 / 0.59)
+    solve._done.set()
+    assert solve.remaining() is None
+    slow = cache.BackgroundSolve(_house(), 3, clock=lambda: now[0])
+    slow._report(0.010)
+    now[0] += 600
+    slow._report(0.011)
+    assert slow.remaining() is None  # ten minutes, but a tenth of a percent: no guess yet
+
+
+def test_three_players_are_not_solved_where_the_memory_would_not_do() -> None:
+    """A three-player solve to 15,000 takes some 4.8 GiB at its peak: a machine with 4 GiB
+    is told so instead of being swapped to a halt; one with 16 GiB solves it, and so does
+    one whose memory the system does not tell."""
+    big = PRESETS["trash-15000"]
+    assert 4.5 * 2**30 < cache.memory_needed3(big) < 5.2 * 2**30
+    assert 0.3 * 2**30 < cache.memory_needed3(PRESETS["trash-5000"]) < 0.45 * 2**30
+    said = cache._too_big3(big, 4 * 2**30)
+    assert said == ("solving three players to 15,000 takes some 4.8 GB of memory, more than "
+                    "this computer can spare (4.0 GB in all)")
+    assert cache._too_big3(big, 16 * 2**30) is None
+    assert cache._too_big3(big, None) is None
+    assert cache._too_big3(PRESETS["ten-thousand"], 4 * 2**30) is None
+
+
+def test_the_reason_reaches_the_player_where_the_memory_would_not_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With too little memory no solve starts: Perfect plays as Expert and says why."""
+    pytest.importorskip("numba")
+    from tenthousand.solver import table3
+
+    big = PRESETS["trash-15000"]
+    monkeypatch.setattr(cache, "physical_memory", lambda: 4 * 2**30)
+    monkeypatch.setattr(table3, "available", lambda rules: False)
+    assert "more than this computer can spare" in str(cache.unsolvable(big, 3))
+    player = make_player("perfect", big, seed=1, players=3)
+    assert not isinstance(player, PerfectPlayer)
+    from tenthousand.present.value_kind import table_refusal
+
+    assert "4.8 GB of memory" in str(table_refusal(big, 3))

@@ -211,8 +211,9 @@ class Computers:
             return
         last = self._messages.last
         if last is None or last[0].startswith(_(presenter.SOLVING_PREFIX)):
-            self._messages.tell(presenter.solving_status(getattr(player, "progress", None)
-                                                         or 0.0), Kind.NOTE, spoken="")
+            self._messages.tell(presenter.solving_status(
+                getattr(player, "progress", None) or 0.0, getattr(player, "remaining", None)),
+                Kind.NOTE, spoken="")
         self._timers.later(500, self._show_solve_progress, player,
                            purpose=f"solve-progress-{id(player)}")
 

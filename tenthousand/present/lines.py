@@ -257,11 +257,34 @@ SOLVE_FAILED_STATUS = N_("Perfect play could not be solved for these rules "
                          "(the log file says why): Perfect goes on playing as Expert.")
 
 
-def solving_status(share: float) -> str:
-    """The status bar while a Perfect player's table is solved in the background."""
-    # Translators: {solving} is "Solving perfect play for these rules", {percent} "45%".
-    return _("{solving}: {percent}...").format(
-        solving=_(SOLVING_PREFIX), percent=percent(int(share * 100) / 100, 0))
+def solving_status(share: float, remaining: float | None = None) -> str:
+    """The status bar while a Perfect player's table is solved in the background, with
+    the time it still needs once that can be guessed (``remaining`` seconds)."""
+    # a long solve moves below 10% in tenths, so that it is seen to move
+    done = (percent(int(share * 1000) / 1000, 1) if share < 0.1
+            else percent(int(share * 100) / 100, 0))
+    if remaining is None:
+        # Translators: {solving} is "Solving perfect play for these rules", {percent} "45%".
+        return _("{solving}: {percent}...").format(solving=_(SOLVING_PREFIX), percent=done)
+    # Translators: {solving} is "Solving perfect play for these rules", {percent} "45%",
+    # {left} "about 3 hours left".
+    return _("{solving}: {percent}, {left}...").format(
+        solving=_(SOLVING_PREFIX), percent=done, left=time_left(remaining))
+
+
+def time_left(seconds: float) -> str:
+    """A long job's time left, as a person would guess it: "about 20 minutes left" (whole
+    minutes to ten, then fives; whole hours from an hour and a half)."""
+    if seconds < 45:
+        return _("less than a minute left")
+    minutes = seconds / 60
+    if minutes < 90:
+        count = max(1, round(minutes)) if minutes < 10 else 5 * round(minutes / 5)
+        return ngettext("about {count} minute left", "about {count} minutes left",
+                        count).format(count=number(count))
+    count = round(minutes / 60)
+    return ngettext("about {count} hour left", "about {count} hours left",
+                    count).format(count=number(count))
 
 
 def thinking_status(game: Game) -> str:

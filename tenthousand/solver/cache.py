@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import os
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..files.storage import write_bytes_atomic
-from ..i18n import _
+from ..i18n import _, decimal, number
 from ..model.rules import Rules
 from . import table as tables
 from .table import MAX_FILE_BYTES, cache_file, cached, load_cached
-from .variant import Refusal, refusal3, variant_of
+from .variant import STEP, Refusal, refusal3, variant_of
 
 __all__ = ["MAX_FILE_BYTES", "BackgroundSolve", "background", "being_solved", "cache_file",
            "cached", "load_cached", "solve_table", "unpack", "unsolvable", "write_atomic"]
@@ -45,6 +48,43 @@ def unpack(data: bytes) -> tables.Table:
     return tables.unpack(data)
 
 
+#: A three-player solve's peak memory is some 200 MiB and 185 bytes a board triple, a little
+#: above what ``/usr/bin/time -v`` measured (0.36 GiB to 5,000, 1.55 GiB to 10,000, 4.70 GiB
+#: to 15,000 with two threads): the table in float64 is 72 bytes a triple, the triples'
+#: order 24, the blocks and the kept file's writing the rest (docs/perfect-play.md).
+SOLVE3_BASE_BYTES = 200 * 2**20
+SOLVE3_TRIPLE_BYTES = 185
+#: The share of the machine's memory a solve may take (the desktop and the game need the rest).
+SOLVE3_MEMORY_SHARE = 0.75
+
+
+def memory_needed3(rules: Rules) -> int:
+    """Bytes a three-player solve of these rules takes at its peak (see above)."""
+    boards = rules.game_point // STEP
+    return SOLVE3_BASE_BYTES + SOLVE3_TRIPLE_BYTES * boards ** 3
+
+
+def physical_memory() -> int | None:
+    """This machine's memory in bytes, or None where the system does not say."""
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return pages * size if pages > 0 and size > 0 else None
+
+
+def _too_big3(rules: Rules, memory: int | None) -> str | None:
+    """Why this machine cannot solve three players for these rules, by its memory."""
+    needed = memory_needed3(rules)
+    if memory is None or needed <= SOLVE3_MEMORY_SHARE * memory:
+        return None
+    gb = 2.0 ** 30
+    return _("solving three players to {points} takes some {needed} GB of memory, more than "
+             "this computer can spare ({memory} GB in all)").format(
+                 points=number(rules.game_point), needed=decimal(needed / gb),
+                 memory=decimal(memory / gb))
+
+
 def unsolvable(rules: Rules, players: int = 2) -> str | None:
     """Why perfect play cannot be solved here for these rules (a phrase), or None."""
     if players == 3:
@@ -55,6 +95,9 @@ def unsolvable(rules: Rules, players: int = 2) -> str | None:
             # Translators: keep the command in brackets as it is.
             return _("solving three players needs numba ({command})").format(
                 command="pipx reinstall tenthousand")
+        too_big = _too_big3(rules, physical_memory())
+        if too_big is not None:
+            return too_big
     else:
         found = variant_of(rules, players)
         if isinstance(found, Refusal):
@@ -79,10 +122,18 @@ class BackgroundSolve:
     """One solve of one rule set (for two or three players), shared by every game that
     waits for it."""
 
-    def __init__(self, rules: Rules, players: int = 2) -> None:
+    #: The least time and share a solve must have run before its time left is guessed.
+    GUESS_AFTER = (20.0, 0.002)
+
+    def __init__(self, rules: Rules, players: int = 2,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.rules = rules
         self.players = players
         self.progress = 0.0  # share done, 0 to 1 (read from the Tk thread)
+        self._clock = clock
+        # (time, share) of the first report and of the last: the rate of this run
+        self._first: tuple[float, float] | None = None
+        self._last: tuple[float, float] | None = None
         self.table: Any = None  # a tables.Table, or a table3.Table3 for three players
         self.error: BaseException | None = None
         self._lock = threading.Lock()
@@ -124,10 +175,25 @@ class BackgroundSolve:
             raise self.error if self.error is not None else RuntimeError("no table")
         return self.table
 
+    def remaining(self) -> float | None:
+        """Seconds the solve still needs, at the rate of this run so far (a resumed solve
+        counts from where it went on); None until it has run :data:`GUESS_AFTER`."""
+        first, last = self._first, self._last
+        if first is None or last is None or self.done:
+            return None
+        seconds, share = last[0] - first[0], last[1] - first[1]
+        if seconds < self.GUESS_AFTER[0] or share < self.GUESS_AFTER[1]:
+            return None
+        return max(0.0, (1.0 - last[1]) * seconds / share)
+
     def _report(self, share: float) -> None:
         if self._stop.is_set():
             raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
         self.progress = max(self.progress, min(share, 0.99))
+        now = (self._clock(), self.progress)
+        if self._first is None:
+            self._first = now
+        self._last = now
 
     def _solve(self) -> None:
         try:

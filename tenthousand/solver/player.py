@@ -77,6 +77,12 @@ class PerfectPlayer:
         """The share of the solve done (0 to 1), or None when there is no solve."""
         return None if self._solve is None else self._solve.progress
 
+    @property
+    def remaining(self) -> float | None:
+        """Seconds the solve still needs, guessed from its rate (None: too soon to say,
+        or no solve)."""
+        return None if self._solve is None or not self.solving else self._solve.remaining()
+
     def cancel_solve(self) -> None:
         """This player is no longer needed: stop a background solve of its rules."""
         if self.solving and self._solve is not None:
