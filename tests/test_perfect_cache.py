@@ -358,9 +358,9 @@ def test_the_last_turns_count_in_a_solves_size() -> None:
 
 
 def test_a_long_solve_guesses_its_time_left_from_its_own_rate() -> None:
-    """The time left is the rest of the work at the rate of this run, counted from its
-    first report (a resumed solve from where it went on): nothing before 20 s and half a
-    percent, nothing once done."""
+    """The time left is the rest of the work at the rate of the later half of this run,
+    counted from its first report (a resumed solve from where it went on): nothing before
+    20 s and 0.2%, nothing once done."""
     now = [100.0]
     solve = cache.BackgroundSolve(_house(), 3, clock=lambda: now[0])
     assert solve.remaining() is None
@@ -370,12 +370,23 @@ def test_a_long_solve_guesses_its_time_left_from_its_own_rate() -> None:
     assert solve.remaining() is None  # 10 s: too soon
     now[0] = 160.0
     solve._report(0.50)
-    assert solve.remaining() == pytest.approx(0.5 * 60 / 0.1)  # 5 minutes
+    # the later half (from 110 s): 5% in 50 s, so the other half in 500 s
+    assert solve.remaining() == pytest.approx(0.5 * 50 / 0.05)
     now[0] = 161.0
     solve._report(0.99)
-    assert solve.remaining() == pytest.approx(0.01 * 61 / 0.59)
+    assert solve.remaining() == pytest.approx(0.01 * 51 / 0.54)
     solve._done.set()
     assert solve.remaining() is None
+    slowing = cache.BackgroundSolve(_house(), 3, clock=lambda: now[0])
+    for now[0], share in ((0, 0.0), (10, 0.2), (20, 0.4), (40, 0.5), (60, 0.6)):
+        slowing._report(share)
+    # half the speed in the later half: 80 s, not the whole run's 40 s
+    assert slowing.remaining() == pytest.approx(80.0)
+    for k in range(2000):  # a long solve keeps a few hundred reports, not all
+        now[0] += 1
+        slowing._report(0.6 + k * 1e-4)
+    assert len(slowing._seen) <= 512
+    assert slowing.remaining() == pytest.approx((1 - 0.7999) * 1e4, rel=1e-3)
     slow = cache.BackgroundSolve(_house(), 3, clock=lambda: now[0])
     slow._report(0.010)
     now[0] += 600

@@ -13,6 +13,7 @@ Pure Python until :meth:`BackgroundSolve.run` imports the solver (numpy).
 
 from __future__ import annotations
 
+import bisect
 import importlib.util
 import logging
 import os
@@ -131,9 +132,9 @@ class BackgroundSolve:
         self.players = players
         self.progress = 0.0  # share done, 0 to 1 (read from the Tk thread)
         self._clock = clock
-        # (time, share) of the first report and of the last: the rate of this run
-        self._first: tuple[float, float] | None = None
-        self._last: tuple[float, float] | None = None
+        # (time, share) of the reports of this run, thinned to every other past 512: the
+        # rate of its later half (a list the worker appends to and the Tk thread reads)
+        self._seen: list[tuple[float, float]] = []
         self.table: Any = None  # a tables.Table, or a table3.Table3 for three players
         self.error: BaseException | None = None
         self._lock = threading.Lock()
@@ -176,24 +177,30 @@ class BackgroundSolve:
         return self.table
 
     def remaining(self) -> float | None:
-        """Seconds the solve still needs, at the rate of this run so far (a resumed solve
-        counts from where it went on); None until it has run :data:`GUESS_AFTER`."""
-        first, last = self._first, self._last
-        if first is None or last is None or self.done:
+        """Seconds the solve still needs, at the rate of the later half of this run (a
+        resumed solve counts from where it went on; a solve that slows down is seen to);
+        None until it has run :data:`GUESS_AFTER`."""
+        seen = self._seen
+        if len(seen) < 2 or self.done:
             return None
-        seconds, share = last[0] - first[0], last[1] - first[1]
-        if seconds < self.GUESS_AFTER[0] or share < self.GUESS_AFTER[1]:
+        (t0, p0), (t1, p1) = seen[0], seen[-1]
+        if t1 - t0 < self.GUESS_AFTER[0] or p1 - p0 < self.GUESS_AFTER[1]:
             return None
-        return max(0.0, (1.0 - last[1]) * seconds / share)
+        at = bisect.bisect_right(seen, (t1 - (t1 - t0) / 2, 2.0)) - 1
+        t, p = seen[max(at, 0)]
+        if p1 - p < self.GUESS_AFTER[1] / 2 or t1 - t <= 0:  # too little of late: the run's
+            t, p = t0, p0
+        return max(0.0, (1.0 - p1) * (t1 - t) / (p1 - p))
 
     def _report(self, share: float) -> None:
         if self._stop.is_set():
             raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
         self.progress = max(self.progress, min(share, 0.99))
         now = (self._clock(), self.progress)
-        if self._first is None:
-            self._first = now
-        self._last = now
+        if len(self._seen) >= 512:
+            self._seen = [*self._seen[::2], now]
+        else:
+            self._seen.append(now)
 
     def _solve(self) -> None:
         try:
