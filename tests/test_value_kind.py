@@ -85,3 +85,30 @@ def test_the_advisor_note_says_why_there_are_no_chances() -> None:
     assert note.endswith("No win chances: Mutant Trash keeps the dice of the play area in "
                          "every position: 1,119,740,000 positions at the start of turns "
                          "alone (4.5 GB), too many to solve.")
+
+
+def test_the_new_game_dialogs_word_on_perfect_where_no_table_is_here(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing where the table is here; a solve first, and for three players about how
+    long (on two threads where there are three cores or more); or why Expert plays."""
+    pytest.importorskip("numba")
+    from tenthousand.present.value_kind import perfect_note
+
+    monkeypatch.setattr(cache, "physical_memory", lambda: 64 * 2**30)
+    assert perfect_note(PRESETS["farkle"], 2) == ""  # shipped
+    big = PRESETS["trash-15000"]
+    assert perfect_note(big, 3, 2) == (
+        "Perfect first solves these rules for three players on this computer: some 9 hours "
+        "of computing. It plays as Expert until then, and a quit keeps the work done.")
+    assert "some 4 hours of computing" in perfect_note(big, 3, 8)
+    assert "some 10 minutes of computing" in perfect_note(PRESETS["trash-5000"], 3, 1)
+    assert perfect_note(PRESETS["farkle"].with_options(game_point=3000), 2) == (
+        "Perfect first solves these rules on this computer (from seconds to a few minutes) "
+        "and plays as Expert until then.")
+    assert perfect_note(PRESETS["farkle"], 4) == (
+        "Perfect plays as Expert in this game: exact win chances are solved for two and "
+        "three players.")
+    monkeypatch.setattr(cache, "physical_memory", lambda: 4 * 2**30)
+    assert perfect_note(big, 3, 2) == (
+        "Perfect plays as Expert in this game: solving three players to 15,000 takes some "
+        "4.8 GB of memory, more than this computer can spare (4.0 GB in all).")

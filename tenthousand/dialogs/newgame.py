@@ -29,6 +29,7 @@ from ..view import access
 from .base import HINT_STYLE, PAD, SMALL_PAD, Dialog, chars, derived_font
 from .host_where import HostWhere
 from .option_boxes import OptionBoxes
+from .perfect_note import PerfectNote
 from .real_dice_frame import RealDiceFrame
 
 log = logging.getLogger(__name__)
@@ -203,6 +204,9 @@ class NewGameDialog(Dialog[GameSettings]):
                   text=_("Computer levels, weakest first: Beginner, Normal, Best average "
                          "(the most points per turn), Expert (wins more often than Best "
                          "average) and Perfect (the best chance to win).")).grid(row=2, column=0, sticky="w", pady=(PAD, 0))
+        self.perfect_note = PerfectNote(players, self.small)  # (dialogs/perfect_note)
+        self.perfect_note.grid(row=3, column=0, sticky="nw", pady=(SMALL_PAD, 0))
+        self.perfect_note.grid_remove()
         players.rowconfigure(3, weight=1)
         self.real_dice = RealDiceFrame(  # (dialogs/real_dice_frame)
             players, self, settings, network=self.network)
@@ -486,6 +490,8 @@ class NewGameDialog(Dialog[GameSettings]):
             said = self._error_labels["options"].cget("text")
             super().refresh(*args)
             lines = lines or self._error_labels["options"].cget("text") != said
+            shown = self.perfect_note.show(None if self.errors else self.validate()[0])
+            lines = shown or lines
         if lines and self.winfo_ismapped():  # the options' help or their error: more lines
             self.content_changed()  # the window grows, or its body scrolls
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..i18n import _, ngettext, number
 from ..model.rules import Rules
 
-__all__ = ["ValueKind", "review_line", "table_refusal", "value_kind"]
+__all__ = ["ValueKind", "perfect_note", "review_line", "table_refusal", "value_kind"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,38 @@ def table_refusal(rules: Rules, seats: int) -> str | None:
     if _table_here(rules, seats):
         return None
     return cache.unsolvable(rules, seats)
+
+
+def perfect_note(rules: Rules, seats: int, cores: int | None = None) -> str:
+    """What the new-game dialog says of a Perfect seat in a game of ``seats`` players under
+    ``rules``: nothing where its table is here; why it plays as Expert where none can be
+    solved; otherwise that it solves the rules first, and for three players about how long
+    (:func:`.variant.solve3_seconds`, on two threads where ``cores`` are three or more, as
+    the window solves them)."""
+    if _table_here(rules, seats):
+        return ""
+    refused = table_refusal(rules, seats)
+    if refused:
+        # Translators: {reason} is a phrase such as "solving three players needs numba".
+        return _("Perfect plays as Expert in this game: {reason}.").format(reason=refused)
+    if seats != 3:
+        return _("Perfect first solves these rules on this computer (from seconds to a few "
+                 "minutes) and plays as Expert until then.")
+    from ..solver.variant import solve3_seconds
+
+    threads = 2 if (cores or 1) >= 3 else 1
+    hours = solve3_seconds(rules) / threads / 3600
+    if hours < 1.5:
+        minutes = max(5, 5 * round(hours * 12))
+        took = ngettext("some {count} minute", "some {count} minutes", minutes).format(
+            count=number(minutes))
+    else:
+        took = ngettext("some {count} hour", "some {count} hours", round(hours)).format(
+            count=number(round(hours)))
+    # Translators: {time} is "some 9 hours" or "some 40 minutes".
+    return _("Perfect first solves these rules for three players on this computer: {time} "
+             "of computing. It plays as Expert until then, and a quit keeps the work "
+             "done.").format(time=took)
 
 
 def _table_here(rules: Rules, seats: int) -> bool:

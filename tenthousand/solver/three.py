@@ -54,7 +54,7 @@ from ..model.rules import Rules
 from . import compiled3, dice
 from .equilibria import cycle_values, solve_cycle
 from .turns import _flat, _throws
-from .variant import DEFAULT_EXTRA, STEP, Refusal, refusal3
+from .variant import DEFAULT_EXTRA, STEP, Refusal, levels_rows3, refusal3
 
 __all__ = ["ROUNDS", "End", "Keep", "Levels", "Solution3", "cycle_values", "end_share",
            "refusal", "solve"]
@@ -63,9 +63,6 @@ __all__ = ["ROUNDS", "End", "Keep", "Levels", "Solution3", "cycle_values", "end_
 #: solved exactly (:mod:`.equilibria`); in the games measured every settling cycle settled
 #: within five.
 ROUNDS = 8
-#: Turn solves a turn start of the levels takes, on average (1.89 in Ten-Thousand and Trash
-#: 15000): for the progress, which counts the end's work against the levels'.
-PASSES = 1.9
 _BLOCK = 64
 #: Columns per call of the kernel (the value array of a call is some 80 MB at 1,024).
 _CALL = 1024
@@ -610,14 +607,13 @@ def _sizes(rules: Rules, extra: int | None) -> tuple[int, int, int, int]:
 
 def end_share(rules: Rules, extra: int | None = None) -> float:
     """The share of a solve's progress that is the end's (:meth:`End.work`) before the
-    levels' (each turn start's rows :data:`PASSES` times): some 1% at 15,000, 6% at 5,000,
+    levels' (:func:`.variant.levels_rows3`): some 1% at 15,000, 6% at 5,000,
     so that progress rises at one rate from start to end."""
     ng, e, open_min, min_after = _sizes(rules, extra)
     maxp = dice.max_points(rules)
     end_work = End.work_of(ng, e, open_min, min_after, maxp,
                            _c1_top(ng, e, open_min, min_after, maxp))
-    return end_work / (end_work + PASSES * float(_work_by_sum(ng, e, open_min,
-                                                              min_after).sum()))
+    return end_work / (end_work + levels_rows3(rules, extra))
 
 
 @dataclass

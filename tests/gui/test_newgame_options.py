@@ -139,3 +139,32 @@ def test_the_help_of_rotary_clubs_mixtures_is_all_shown(shown_root: tk.Tk) -> No
     if not d.scroll_area.scrolls[1]:  # everything in sight, the foot of the dialog too
         assert inner.winfo_reqheight() <= canvas.winfo_height()
     d.destroy()
+
+
+def test_a_perfect_seat_is_said_to_solve_first_and_how_long(
+        root: tk.Tk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three seats with Perfect in Trash 15000: the dialog says the solve comes first and
+    takes hours; with Perfect gone, or a shipped two-player table, it says nothing."""
+    pytest.importorskip("numba")
+    from tenthousand.files.settings import SeatSetting
+    from tenthousand.solver import cache
+
+    monkeypatch.setattr(cache, "physical_memory", lambda: 64 * 2**30)
+    seats = (SeatSetting("Ann"), SeatSetting("Deep", True, "perfect"),
+             SeatSetting("Bob", True, "expert"))
+    d = NewGameDialog(root, GameSettings(preset="trash-15000", seats=seats), testing=True)
+    d.update()
+    note = d.perfect_note
+    assert note.winfo_ismapped()
+    assert note.cget("text").startswith("Perfect first solves these rules for three players")
+    assert "hours of computing" in note.cget("text")
+    d.seat_rows[1].kind.set("Computer: Expert")
+    d.update()
+    assert note.cget("text") == "" and not note.winfo_ismapped()
+    d.seat_rows[1].kind.set("Computer: Perfect")
+    d.option_vars["pyramiding"].set(True)
+    d.refresh()
+    d.update()
+    assert note.cget("text").startswith("Perfect plays as Expert in this game: with three "
+                                        "players exact win chances are solved only for rules "
+                                        "without options")
