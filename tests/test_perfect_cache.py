@@ -385,7 +385,7 @@ def test_a_long_solve_guesses_its_time_left_from_its_own_rate() -> None:
     for k in range(2000):  # a long solve keeps a few hundred reports, not all
         now[0] += 1
         slowing._report(0.6 + k * 1e-4)
-    assert len(slowing._seen) <= 512
+    assert len(slowing._pace._seen) <= 512
     assert slowing.remaining() == pytest.approx((1 - 0.7999) * 1e4, rel=1e-3)
     slow = cache.BackgroundSolve(_house(), 3, clock=lambda: now[0])
     slow._report(0.010)

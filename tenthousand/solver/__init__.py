@@ -140,8 +140,13 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         return 2
     say = None
     if ns.progress:
+        from .pace import Pace
+
+        pace = Pace()
+
         def say(share: float) -> None:
-            sys.stderr.write(f"\rsolving: {share:6.1%}")
+            pace.report(share)
+            sys.stderr.write(f"\rsolving: {share:6.1%}{_left(pace.remaining())}")
             sys.stderr.flush()
     keep = None
     if ns.keep is not None:
@@ -167,6 +172,17 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         keep.discard()
     print(json.dumps(_three_line(rules, ns, solution, keep)))
     return 0
+
+
+def _left(seconds: float | None) -> str:
+    """The progress line's guess of the time left: "  about 3 h 05 min left" (padded, as
+    the line is written over itself)."""
+    if seconds is None:
+        return " " * 24
+    minutes = round(seconds / 60)
+    hours, minutes = divmod(minutes, 60)
+    said = f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+    return f"  about {said} left".ljust(24)
 
 
 def _three_line(rules: Any, ns: argparse.Namespace, solution: Any, keep: Any) -> dict[str, Any]:

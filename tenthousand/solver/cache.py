@@ -13,7 +13,6 @@ Pure Python until :meth:`BackgroundSolve.run` imports the solver (numpy).
 
 from __future__ import annotations
 
-import bisect
 import importlib.util
 import logging
 import os
@@ -27,6 +26,7 @@ from ..files.storage import write_bytes_atomic
 from ..i18n import _, decimal, number
 from ..model.rules import Rules
 from . import table as tables
+from .pace import Pace
 from .table import MAX_FILE_BYTES, cache_file, cached, load_cached
 from .variant import STEP, Refusal, refusal3, variant_of
 
@@ -123,18 +123,12 @@ class BackgroundSolve:
     """One solve of one rule set (for two or three players), shared by every game that
     waits for it."""
 
-    #: The least time and share a solve must have run before its time left is guessed.
-    GUESS_AFTER = (20.0, 0.002)
-
     def __init__(self, rules: Rules, players: int = 2,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.rules = rules
         self.players = players
         self.progress = 0.0  # share done, 0 to 1 (read from the Tk thread)
-        self._clock = clock
-        # (time, share) of the reports of this run, thinned to every other past 512: the
-        # rate of its later half (a list the worker appends to and the Tk thread reads)
-        self._seen: list[tuple[float, float]] = []
+        self._pace = Pace(clock)  # the reports of this run: the time it still needs
         self.table: Any = None  # a tables.Table, or a table3.Table3 for three players
         self.error: BaseException | None = None
         self._lock = threading.Lock()
@@ -177,30 +171,16 @@ class BackgroundSolve:
         return self.table
 
     def remaining(self) -> float | None:
-        """Seconds the solve still needs, at the rate of the later half of this run (a
-        resumed solve counts from where it went on; a solve that slows down is seen to);
-        None until it has run :data:`GUESS_AFTER`."""
-        seen = self._seen
-        if len(seen) < 2 or self.done:
-            return None
-        (t0, p0), (t1, p1) = seen[0], seen[-1]
-        if t1 - t0 < self.GUESS_AFTER[0] or p1 - p0 < self.GUESS_AFTER[1]:
-            return None
-        at = bisect.bisect_right(seen, (t1 - (t1 - t0) / 2, 2.0)) - 1
-        t, p = seen[max(at, 0)]
-        if p1 - p < self.GUESS_AFTER[1] / 2 or t1 - t <= 0:  # too little of late: the run's
-            t, p = t0, p0
-        return max(0.0, (1.0 - p1) * (t1 - t) / (p1 - p))
+        """Seconds the solve still needs (:class:`.pace.Pace`: at the rate of the later half
+        of this run; a resumed solve counts from where it went on); None until it can be
+        guessed, and once done."""
+        return None if self.done else self._pace.remaining()
 
     def _report(self, share: float) -> None:
         if self._stop.is_set():
             raise SolveCancelled(f"the solve of {self.rules.label} was stopped")
         self.progress = max(self.progress, min(share, 0.99))
-        now = (self._clock(), self.progress)
-        if len(self._seen) >= 512:
-            self._seen = [*self._seen[::2], now]
-        else:
-            self._seen.append(now)
+        self._pace.report(self.progress)
 
     def _solve(self) -> None:
         try:
