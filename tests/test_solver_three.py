@@ -301,3 +301,36 @@ def test_progress_counts_the_work_so_it_rises_evenly() -> None:
     order = np.argsort(-trip.sum(axis=1), kind="stable")
     half = trip[order[: len(trip) // 2]]
     assert np.asarray(lv.cap(half)).sum() / direct < 0.45  # 0.39 at 15,000
+
+
+@pytest.mark.parametrize("ng", [1, 2, 5, 17])
+def test_the_order_is_every_triple_by_falling_sum_made_a_level_at_a_time(ng: int) -> None:
+    """The levels' order, made level by level, is every board triple sorted by falling sum
+    and, within a sum, as numpy lays the cube out (the order the kept files are written in:
+    it must never change); any stretch of it reads the same."""
+    g = np.arange(ng)
+    cube = np.stack(np.meshgrid(g, g, g, indexing="ij"), -1).reshape(-1, 3)
+    sums = cube.sum(axis=1)
+    want = cube[np.argsort(-sums, kind="stable")]
+    order = three.Order(ng)
+    made = np.concatenate([order.level(k) for k in range(len(order.sums))])
+    assert np.array_equal(made, want)
+    assert order.starts == [0, *(np.flatnonzero(np.diff(-np.sort(-sums))) + 1).tolist(),
+                            ng ** 3]
+    for lo, hi in ((0, 1), (1, ng ** 3 // 2), (ng ** 3 // 3, ng ** 3)):
+        assert np.array_equal(order.triples(lo, hi), want[lo:hi])
+
+
+def test_two_threads_solve_the_same_table_and_count_progress_alike() -> None:
+    """Levels of more than one block in two threads (a game to 600: up to 108 triples a
+    level, blocks of 64): the same bits as one thread, and progress that rises to 1."""
+    rules = PRESETS["trash-5000"].with_options(game_point=600, opening_minimum=100,
+                                               minimum=50)
+    seen: list[float] = []
+    one = three.solve(rules, extra=100)
+    two = three.solve(rules, extra=100, threads=2, progress=seen.append)
+    order = two.levels.order()
+    assert max(b - a for a, b in zip(order.starts[:-1], order.starts[1:], strict=True)) > 64
+    assert np.array_equal(one.levels.value, two.levels.value)
+    assert one.levels.mix == two.levels.mix
+    assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0)

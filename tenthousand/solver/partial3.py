@@ -116,9 +116,9 @@ class Keeper:
             header = table3.read_header(f, MAGIC, "a kept three-player solve")
             if header.get("identity") != self._identity(levels):
                 raise ValueError("it is another solve's (other rules, or an older solver)")
-            trip, starts = levels.order()
+            order = levels.order()
             done = header["done"]
-            if not isinstance(done, int) or done not in starts:
+            if not isinstance(done, int) or done not in order.starts:
                 raise ValueError(f"{done!r} triples done is not a level's end")
             tie2 = float(header["tie2"])
             tie3 = np.array([float(v) for v in header["tie3"]])
@@ -138,7 +138,7 @@ class Keeper:
             f.seek(body)
             try:
                 for lo in range(0, done, _CHUNK):
-                    t = trip[lo:min(lo + _CHUNK, done)]
+                    t = order.triples(lo, min(lo + _CHUNK, done))
                     part = np.fromfile(f, "<f8", 9 * len(t)).reshape(len(t), 3, 3)
                     levels.value[:, t[:, 0], t[:, 1], t[:, 2]] = part.transpose(1, 0, 2)
                 arrays = {k: np.fromfile(f, "<f8", int(np.prod(shapes[k]))).reshape(shapes[k])
@@ -215,9 +215,9 @@ class Keeper:
         import numpy as np
 
         yield MAGIC + struct.pack("<I", len(head)) + head
-        trip, _starts = levels.order()
+        order = levels.order()
         for lo in range(0, self._done, _CHUNK):
-            t = trip[lo:min(lo + _CHUNK, self._done)]
+            t = order.triples(lo, min(lo + _CHUNK, self._done))
             part = levels.value[:, t[:, 0], t[:, 1], t[:, 2]].transpose(1, 0, 2)
             yield np.ascontiguousarray(part, dtype="<f8").tobytes()
         for k in _END:

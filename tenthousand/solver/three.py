@@ -56,8 +56,8 @@ from .equilibria import cycle_values, solve_cycle
 from .turns import _flat, _throws
 from .variant import DEFAULT_EXTRA, STEP, Refusal, levels_rows3, refusal3
 
-__all__ = ["ROUNDS", "End", "Keep", "Levels", "Solution3", "cycle_values", "end_share",
-           "refusal", "solve"]
+__all__ = ["ROUNDS", "End", "Keep", "Levels", "Order", "Solution3", "cycle_values",
+           "end_share", "refusal", "solve"]
 
 #: A cycle still changing its policies after this many rounds of policy iteration is
 #: solved exactly (:mod:`.equilibria`); in the games measured every settling cycle settled
@@ -363,7 +363,7 @@ class Levels:
         self.mix: dict[tuple[int, int, int, int], tuple[float, float, float]] = {}
         self.stats = Stats()
         self._lock = threading.Lock()
-        self._order: tuple[Any, list[int]] | None = None
+        self._order: Order | None = None
 
     def need(self, own: Any) -> Any:
         return np.where(own == 0, self.open, self.min)
@@ -511,19 +511,10 @@ class Levels:
         """The column rows of these triples' turn starts (as :meth:`work_by_sum`)."""
         return float(np.asarray(self.cap(trip)).sum())
 
-    def order(self) -> tuple[Any, list[int]]:
-        """Every board triple in the order the levels are solved (the sums from the top
-        down), and where each level starts in it (the last entry: the number of triples);
-        made once (some 650 MB for a game to 15,000)."""
-        if self._order is not None:
-            return self._order
-        g = np.arange(self.ng)
-        trip = np.stack(np.meshgrid(g, g, g, indexing="ij"), -1).reshape(-1, 3)
-        s = trip.sum(axis=1)
-        order = np.argsort(-s, kind="stable")
-        trip, s = trip[order], s[order]
-        bounds = np.flatnonzero(np.diff(s)) + 1
-        self._order = trip, [0, *bounds.tolist(), len(s)]
+    def order(self) -> Order:
+        """Every board triple in the order the levels are solved (:class:`Order`)."""
+        if self._order is None:
+            self._order = Order(self.ng)
         return self._order
 
     def run(self, progress: Callable[[float], None] | None = None, threads: int = 1, *,
@@ -536,7 +527,8 @@ class Levels:
         that a stop raised from it comes within a block's seconds).  Progress is the share
         of the work (:meth:`work_by_sum`), not of the triples: the high sums come first and
         cost the least, so it goes up as fast at the end as at the start."""
-        trip, starts = self.order()
+        order = self.order()
+        starts = order.starts
         if start not in starts:
             raise ValueError(f"{start} triples is not a level's end")
         by_sum = self.work_by_sum()
@@ -544,14 +536,15 @@ class Levels:
         done = 0.0  # the work of the levels before this one
         pool = ThreadPoolExecutor(threads) if threads > 1 else None
         try:
-            for lo, hi in zip(starts[:-1], starts[1:], strict=True):
-                level_work = float(by_sum[int(trip[lo].sum())])
+            for k, (lo, hi) in enumerate(zip(starts[:-1], starts[1:], strict=True)):
+                level_work = float(by_sum[order.sums[k]])
                 if hi <= start:
                     done += level_work
                     continue
                 self.stats.levels += 1
+                trip = order.level(k)
                 size = min(_TRIPLES, max(64, -(-(hi - lo) // (2 * threads))))
-                blocks = [trip[a:min(a + size, hi)] for a in range(lo, hi, size)]
+                blocks = [trip[a:a + size] for a in range(0, hi - lo, size)]
                 at = done
                 if pool is None or len(blocks) == 1:
                     for block in blocks[:-1]:
@@ -562,7 +555,7 @@ class Levels:
                     self.level(blocks[-1])
                 else:
                     futures = [pool.submit(self.level, block) for block in blocks]
-                    for block, solved in zip(blocks[:-1], futures, strict=True):
+                    for block, solved in zip(blocks[:-1], futures[:-1], strict=True):
                         solved.result()
                         at += self._work(block)
                         if progress:
@@ -576,7 +569,6 @@ class Levels:
         finally:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
-            self._order = None  # not kept past the solve (its memory is the table's)
         self.stats.threads = threads
 
 
@@ -614,6 +606,45 @@ def end_share(rules: Rules, extra: int | None = None) -> float:
     end_work = End.work_of(ng, e, open_min, min_after, maxp,
                            _c1_top(ng, e, open_min, min_after, maxp))
     return end_work / (end_work + levels_rows3(rules, extra))
+
+
+class Order:
+    """Every board triple in the order the levels are solved: the sums of the boards from
+    the top down, and within a sum by the first board, then the second (the third follows).
+    ``starts[k]`` is where level ``k`` (sum ``sums[k]``) starts, the last entry the number
+    of triples.  A level's triples are made when asked for (a few thousand to 68,000 at
+    15,000), so that no array of every triple is held: that took 650 MB at 15,000, and
+    twice that while it was sorted."""
+
+    def __init__(self, ng: int) -> None:
+        self.ng = ng
+        self.sums = list(range(3 * (ng - 1), -1, -1))
+        ones = np.ones(ng, dtype=np.int64)
+        counts = np.convolve(np.convolve(ones, ones), ones)  # triples by their sum
+        self.starts = [0, *np.cumsum(counts[::-1]).tolist()]
+
+    def level(self, k: int) -> Any:
+        """The triples of level ``k`` (rows ``b0, b1, b2``, int64)."""
+        s, ng = self.sums[k], self.ng
+        b0 = np.arange(max(0, s - 2 * (ng - 1)), min(ng - 1, s) + 1)
+        g0, g1 = np.meshgrid(b0, np.arange(ng), indexing="ij")
+        g2 = s - g0 - g1
+        ok = (g2 >= 0) & (g2 < ng)
+        return np.stack([g0[ok], g1[ok], g2[ok]], axis=1)
+
+    def triples(self, lo: int, hi: int) -> Any:
+        """The triples ``lo`` to ``hi`` (exclusive) of the order."""
+        import bisect
+
+        first = bisect.bisect_right(self.starts, lo) - 1
+        pieces = []
+        k = first
+        while k < len(self.sums) and self.starts[k] < hi:
+            at = self.starts[k]
+            part = self.level(k)
+            pieces.append(part[max(lo - at, 0):hi - at])
+            k += 1
+        return np.concatenate(pieces) if pieces else np.empty((0, 3), np.int64)
 
 
 @dataclass

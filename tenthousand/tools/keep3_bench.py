@@ -55,7 +55,7 @@ def run(rules: Rules, runs: int, folder: Path) -> dict[str, Any]:
     from ..solver import partial3, three
 
     levels = _levels(rules, np.random.default_rng(1))
-    done = levels.order()[1][-1]
+    done = levels.order().starts[-1]
     writes, reads, same = [], [], True
     with tempfile.TemporaryDirectory(dir=folder) as where:
         path = Path(where) / "bench-3.part"
