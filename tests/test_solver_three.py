@@ -334,3 +334,16 @@ def test_two_threads_solve_the_same_table_and_count_progress_alike() -> None:
     assert np.array_equal(one.levels.value, two.levels.value)
     assert one.levels.mix == two.levels.mix
     assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
+
+
+def test_the_table_file_is_written_in_pieces_as_it_was_whole(
+        small: dict[str, tuple[three.Solution3, tb.ThreeBrute]]) -> None:
+    """The pieces (a mover and a first board of the normal game at a time) are the bytes
+    of each array whole, as float32, in the file's order."""
+    s = small["farkle"][0]
+    data = table3.pack(s)
+    arrays = [s.levels.value[..., :2], s.end.c1, s.end.c2, s.end.tie2_second,
+              s.end.tie3_second, s.end.tie3_third]
+    body = b"".join(np.ascontiguousarray(a, dtype="<f4").tobytes() for a in arrays)
+    assert data.endswith(body) and data.startswith(table3.MAGIC)
+    assert len(list(table3.pieces(s))) == 1 + 3 * s.levels.ng + 5

@@ -131,7 +131,7 @@ def main(args: list[str] | None = None) -> int:
 
 def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
     """``solve --players 3``: the three-player game (:mod:`.three`), one JSON line."""
-    from ..files.storage import write_bytes_atomic
+    from ..files.storage import write_chunks_atomic
     from . import table3, three
 
     found = three.refusal(rules)
@@ -167,7 +167,7 @@ def _solve_three(rules: Any, ns: argparse.Namespace) -> int:
         sys.stderr.write("\n")
     if ns.out is not None:
         ns.out.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(ns.out, table3.pack(solution))
+        write_chunks_atomic(ns.out, table3.pieces(solution))
     if keep is not None:
         keep.discard()
     print(json.dumps(_three_line(rules, ns, solution, keep)))

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..files.storage import write_bytes_atomic
+from ..files.storage import write_bytes_atomic, write_chunks_atomic
 from ..i18n import _, decimal, number
 from ..model.rules import Rules
 from . import table as tables
@@ -222,10 +222,10 @@ def _solve_three(rules: Rules, report: Any) -> Any:
     threads = 2 if (os.cpu_count() or 1) >= 3 else 1
     # a solve stopped by a quit or a kill goes on from where it was kept
     keep = partial3.Keeper(partial3.partial_file(rules), rules)
-    data = table3.pack(three.solve(rules, progress=report, threads=threads, keep=keep))
+    solution = three.solve(rules, progress=report, threads=threads, keep=keep)
     path = table3.cache_file(rules)
-    try:
-        write_atomic(path, data)
+    try:  # written piece by piece: no second copy of a table of gigabytes
+        write_chunks_atomic(path, table3.pieces(solution))
         table = table3.read(path)
         keep.discard()
     except OSError as e:  # the table still serves this session, from a file of its own
@@ -233,7 +233,8 @@ def _solve_three(rules: Rules, report: Any) -> Any:
         import tempfile
 
         with tempfile.NamedTemporaryFile(suffix="-3.bin", delete=False) as f:
-            f.write(data)
+            for piece in table3.pieces(solution):
+                f.write(piece)
         table = table3.read(Path(f.name))
     table3.register(table)
     return table
