@@ -108,7 +108,7 @@ def test_the_new_game_dialogs_word_on_perfect_where_no_table_is_here(
     assert perfect_note(PRESETS["farkle"], 4) == (
         "Perfect plays as Expert in this game: exact win chances are solved for two and "
         "three players.")
-    monkeypatch.setattr(cache, "physical_memory", lambda: 4 * 2**30)
+    monkeypatch.setattr(cache, "physical_memory", lambda: 3 * 2**30)
     assert perfect_note(big, 3, 2) == (
         "Perfect plays as Expert in this game: solving three players to 15,000 takes some "
-        "4.8 GB of memory, more than this computer can spare (4.0 GB in all).")
+        "2.9 GB of memory, more than this computer can spare (3.0 GB in all).")

@@ -49,12 +49,14 @@ def unpack(data: bytes) -> tables.Table:
     return tables.unpack(data)
 
 
-#: A three-player solve's peak memory is some 200 MiB and 185 bytes a board triple, a little
-#: above what ``/usr/bin/time -v`` measured (0.36 GiB to 5,000, 1.55 GiB to 10,000, 4.70 GiB
-#: to 15,000 with two threads): the table in float64 is 72 bytes a triple, the triples'
-#: order 24, the blocks and the kept file's writing the rest (docs/perfect-play.md).
-SOLVE3_BASE_BYTES = 200 * 2**20
-SOLVE3_TRIPLE_BYTES = 185
+#: A three-player solve's peak memory is some 350 MiB and 100 bytes a board triple, a little
+#: above what ``/usr/bin/time -v`` measured with two threads: 0.42 GiB to 5,000 (a whole
+#: solve), 2.53 GiB to 15,000 (a kept solve going on): the table in float64 is 72 bytes a
+#: triple, the blocks of cycles, the compiled programme and the kept file's pieces the rest
+#: (docs/perfect-play.md).  Before the levels were made one at a time and the table
+#: written in pieces it was 185 bytes a triple (4.70 GiB to 15,000).
+SOLVE3_BASE_BYTES = 350 * 2**20
+SOLVE3_TRIPLE_BYTES = 100
 #: The share of the machine's memory a solve may take (the desktop and the game need the rest).
 SOLVE3_MEMORY_SHARE = 0.75
 
