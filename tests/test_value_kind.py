@@ -101,6 +101,17 @@ def test_the_new_game_dialogs_word_on_perfect_where_no_table_is_here(
         "Perfect first solves these rules for three players on this computer: some 9 hours "
         "of computing. It plays as Expert until then, and a quit keeps the work done.")
     assert "some 4 hours of computing" in perfect_note(big, 3, 8)
+    from tenthousand.solver import table3
+
+    kept = table3.partial_file(big)  # (the tests' own cache folder)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_bytes(b"a solve kept by an earlier game")
+    try:
+        assert perfect_note(big, 3, 2).endswith(
+            "a quit keeps the work done. Part of it is done: an earlier game's solve goes on "
+            "from where it stopped.")
+    finally:
+        kept.unlink()
     assert "some 10 minutes of computing" in perfect_note(PRESETS["trash-5000"], 3, 1)
     assert perfect_note(PRESETS["farkle"].with_options(game_point=3000), 2) == (
         "Perfect first solves these rules on this computer (from seconds to a few minutes) "

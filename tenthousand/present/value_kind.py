@@ -78,9 +78,15 @@ def perfect_note(rules: Rules, seats: int, cores: int | None = None) -> str:
         took = ngettext("some {count} hour", "some {count} hours", round(hours)).format(
             count=number(round(hours)))
     # Translators: {time} is "some 9 hours" or "some 40 minutes".
-    return _("Perfect first solves these rules for three players on this computer: {time} "
+    said = _("Perfect first solves these rules for three players on this computer: {time} "
              "of computing. It plays as Expert until then, and a quit keeps the work "
              "done.").format(time=took)
+    from ..solver import table3
+
+    if table3.partial_file(rules).exists():
+        said += " " + _("Part of it is done: an earlier game's solve goes on from where it "
+                        "stopped.")
+    return said
 
 
 def _table_here(rules: Rules, seats: int) -> bool:
