@@ -40,6 +40,7 @@ three-player round's vector (each a fixed point, iterated).
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 from collections.abc import Callable
@@ -634,8 +635,6 @@ class Order:
 
     def triples(self, lo: int, hi: int) -> Any:
         """The triples ``lo`` to ``hi`` (exclusive) of the order."""
-        import bisect
-
         first = bisect.bisect_right(self.starts, lo) - 1
         pieces = []
         k = first
