@@ -424,3 +424,17 @@ def test_the_reason_reaches_the_player_where_the_memory_would_not_do(
     from tenthousand.present.value_kind import table_refusal
 
     assert "2.9 GB of memory" in str(table_refusal(big, 3))
+
+
+def test_a_control_groups_memory_limit_counts_as_the_machines(tmp_path: Any) -> None:
+    """In a container (or a desktop's slice) the limit of its control group is what a
+    solve may use; "max", a huge number or an unreadable file change nothing."""
+    machine = cache.physical_memory(())
+    if machine is None:
+        pytest.skip("this system does not tell its memory")
+    v2, v1 = tmp_path / "memory.max", tmp_path / "limit_in_bytes"
+    v2.write_text("max\n")
+    v1.write_text(f"{2 ** 62}\n")
+    assert cache.physical_memory((v2, v1, tmp_path / "absent")) == machine
+    v1.write_text(f"{2 * 2 ** 30}\n")
+    assert cache.physical_memory((v2, v1)) == 2 * 2 ** 30

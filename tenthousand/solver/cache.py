@@ -67,13 +67,30 @@ def memory_needed3(rules: Rules) -> int:
     return SOLVE3_BASE_BYTES + SOLVE3_TRIPLE_BYTES * boards ** 3
 
 
-def physical_memory() -> int | None:
-    """This machine's memory in bytes, or None where the system does not say."""
+#: Where Linux says how much memory this process's control group may use (v2, v1): a
+#: container or a desktop's slice can have less than the machine.
+MEMORY_LIMITS = (Path("/sys/fs/cgroup/memory.max"),
+                 Path("/sys/fs/cgroup/memory/memory.limit_in_bytes"))
+
+
+def physical_memory(limits: tuple[Path, ...] = MEMORY_LIMITS) -> int | None:
+    """The memory this program may use in bytes: the machine's, or its control group's
+    limit where that is less; None where the system does not say."""
     try:
         pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):
         return None
-    return pages * size if pages > 0 and size > 0 else None
+    if pages <= 0 or size <= 0:
+        return None
+    total = pages * size
+    for path in limits:
+        try:
+            text = path.read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if text.isdigit() and 0 < int(text) < total:  # "max" or a huge number: no limit
+            total = int(text)
+    return total
 
 
 def _too_big3(rules: Rules, memory: int | None) -> str | None:
