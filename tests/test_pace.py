@@ -28,6 +28,30 @@ def test_a_run_that_slows_down_is_guessed_from_its_later_half() -> None:
     assert pace.remaining() == pytest.approx(80.0)  # not the whole run's 40 s
 
 
+def test_a_machine_that_slept_does_not_make_the_guess_longer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solve of a tenth every ten minutes, reporting every 5 s, and two hours asleep in
+    the middle: the gap counts as two minutes, and the guess stays near the awake rate's
+    4,500 s (counted in full it would be hours more)."""
+    def run() -> float | None:
+        now = [0.0]
+        pace = Pace(lambda: now[0])
+        share = 0.0
+        for step in range(240 + 60):
+            if step == 240:
+                now[0] += 7200  # asleep
+            now[0] += 5
+            share += 5 / 6000
+            pace.report(share)
+        return pace.remaining()
+
+    left = run()
+    assert left is not None and 4500 * 0.9 < left < 4500 * 1.25
+    monkeypatch.setattr(Pace, "LONGEST_GAP", float("inf"))
+    counted = run()
+    assert counted is not None and counted > 3 * 4500
+
+
 def test_the_commands_progress_line_says_hours_and_minutes() -> None:
     assert _left(None).strip() == ""
     assert _left(3 * 3600 + 299).strip() == "about 3 h 05 min left"

@@ -2,7 +2,8 @@
 
 The guess is the rest of the work at the rate of the later half of the run so far: a solve
 whose progress counts its work (:mod:`.three` counts the programme's rows) goes at one
-rate, and one that slows down is seen to.  Used by the window's background solve
+rate, and one that slows down is seen to.  A long gap between two reports (the machine
+slept, the solve was stopped) counts as :data:`Pace.LONGEST_GAP`.  Used by the window's background solve
 (:class:`.cache.BackgroundSolve`) and by ``sim solve --progress``.
 """
 
@@ -23,15 +24,25 @@ class Pace:
     #: Reports kept: past this many, every other is dropped (a solve of hours reports
     #: thousands of blocks).
     KEEP = 512
+    #: The longest gap between two reports that counts in full: a laptop that slept, or a
+    #: solve stopped for a while, did no work meanwhile (reports come every few seconds).
+    LONGEST_GAP = 120.0
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        # a list one thread appends to (or replaces, thinned) and another reads
+        self._last_clock: float | None = None
+        self._active = 0.0  # the run's time, each gap counted up to LONGEST_GAP
+        # (active time, share): a list one thread appends to (or replaces, thinned) and
+        # another reads
         self._seen: list[tuple[float, float]] = []
 
     def report(self, share: float) -> None:
         """The run has done ``share`` of its work (0 to 1) by now."""
-        now = (self._clock(), share)
+        clock = self._clock()
+        if self._last_clock is not None:
+            self._active += min(max(clock - self._last_clock, 0.0), self.LONGEST_GAP)
+        self._last_clock = clock
+        now = (self._active, share)
         if len(self._seen) >= self.KEEP:
             self._seen = [*self._seen[::2], now]
         else:
