@@ -18,7 +18,7 @@ pytest.importorskip("numba")
 import three_brute as tb  # noqa: E402
 
 from tenthousand.ai import play_game  # noqa: E402
-from tenthousand.solver import compiled3, levels, table3, three, values  # noqa: E402
+from tenthousand.solver import columns3, compiled3, levels, table3, three, values  # noqa: E402
 
 SMALL = {
     "ten-thousand": PRESETS["ten-thousand"].with_options(game_point=300),
@@ -275,7 +275,7 @@ def test_with_the_third_player_out_the_end_is_the_two_player_engines(name: str) 
 
     rules = TWO[name]
     ng, e = rules.game_point // 50, 2
-    turns = three.Turns3(rules)
+    turns = columns3.Turns3(rules)
     end = three.End(turns, ng, e, max(rules.minimum_for(0) // 50, 1), max(rules.minimum // 50, 1))
     end.solve(ng + e + turns.maxp)
     assert_end_is_two_players(end.tie2, end.tie2_second, end.c2, TwoPlayer(rules, 100))

@@ -98,7 +98,7 @@ def test_the_new_game_dialogs_word_on_perfect_where_no_table_is_here(
     assert perfect_note(PRESETS["farkle"], 2) == ""  # shipped
     big = PRESETS["trash-15000"]
     assert perfect_note(big, 3, 2) == (
-        "Perfect first solves these rules for three players on this computer: some 9 hours "
+        "Perfect first solves these rules for three players on this computer: some 8 hours "
         "of computing. It plays as Expert until then, and a quit keeps the work done.")
     assert "some 4 hours of computing" in perfect_note(big, 3, 8)
     from tenthousand.solver import table3

@@ -84,7 +84,8 @@ _circuit_py = _circuit
 
 def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lefts: Any,
          rights: Any, outputs: Any, seg_first: Any, seg_end: Any, probs: Any, trash_m: Any,
-         mandatory: bool, slack: Any, lanes: int) -> None:  # pragma: no cover - run compiled
+         mandatory: bool, slack: Any, lanes: int, row_slack: Any,
+         record: bool) -> None:  # pragma: no cover - run compiled
     """Rows ``top`` down to 1 of ``values`` (blocks, rows * 6, 4, lanes), each row filled
     with its bank vector beforehand; ``w``, ``minimum``, ``cap`` per column in block order,
     the caps falling (a block's first column has its highest).  The circuit and the throws'
@@ -94,7 +95,11 @@ def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lef
     any choice the turn makes (a node of a circuit, banking against throwing on): each side
     is a policy's key ``A[0] + P w``, so their gap closes at the rate of their difference in
     ``P`` (never, where the ``P`` are equal).  At any trash value nearer than the slack
-    every choice, and so ``(A, P)``, is the same."""
+    every choice, and so ``(A, P)``, is the same.  With ``record`` each row's own slack
+    also goes into ``row_slack`` (columns in block order, rows): a row's choices read only
+    the rows above it, so at a new trash value the rows above the highest one whose slack
+    it passes are the same, bit for bit (:class:`.columns3.Memo` solves again from there;
+    such a call's caps are those rows)."""
     n = lefts.shape[0]
     x = np.empty((n, 3, lanes))
     key = np.empty((n, lanes))
@@ -144,6 +149,8 @@ def rows(values: Any, w: Any, minimum: Any, cap: Any, top: int, leaves: Any, lef
                         for c in range(3):
                             values[b, base + m, c, lane] = acc[m, c, lane]
                 slack[col] = min(slack[col], rs[lane])
+                if record:
+                    row_slack[col, t] = rs[lane]
 
 
 def first(values: Any, w: Any, leaves: Any, lefts: Any, rights: Any, outputs: Any,
@@ -194,6 +201,42 @@ def fill(values: Any, bank: Any, order: Any, rows: int,
             for m in range(6):
                 for lane in range(lanes):
                     values[b, r * 6 + m, 2, lane] = 0.0
+
+
+def keep(values: Any, order: Any, cap: Any, memo: Any,
+         lanes: int) -> None:  # pragma: no cover - run compiled
+    """Each column's solved rows, 1 to its cap, from the value array into ``memo`` (memo
+    rows ``order``, block order; -1 for the padding).  The lanes innermost: the value
+    array is read in its own order."""
+    for b in range(values.shape[0]):
+        first = b * lanes
+        for r in range(6, 6 * (cap[first] + 1)):  # a block's first column has its top cap
+            t = r // 6
+            for c in range(3):
+                for lane in range(lanes):
+                    at = order[first + lane]
+                    if at >= 0 and t <= cap[first + lane]:
+                        memo[at, r, c] = values[b, r, c, lane]
+
+
+def refill(values: Any, bank: Any, order: Any, at: Any, start: Any, cap: Any, memo: Any,
+           rows: int, lanes: int) -> None:  # pragma: no cover - run compiled
+    """The value array of a solve that starts again at row ``start`` (per column): rows
+    above it and up to the cap as ``memo`` kept them (memo rows ``at``), the others the
+    bank vectors (as :func:`fill`); columns ``order`` of ``bank``, -1 for the padding."""
+    for b in range(values.shape[0]):
+        for r in range(rows):
+            for lane in range(lanes):
+                col = order[b * lanes + lane]
+                if col >= 0 and start[col] < r <= cap[col]:
+                    for m in range(6):
+                        for c in range(3):
+                            values[b, r * 6 + m, c, lane] = memo[at[col], r * 6 + m, c]
+                else:
+                    for m in range(6):
+                        for c in range(2):
+                            values[b, r * 6 + m, c, lane] = bank[col, r, c] if col >= 0 else 0.0
+                        values[b, r * 6 + m, 2, lane] = 0.0
 
 
 def banks(value: Any, c1: Any, trip: Any, mover: Any, cap: Any, maxp: int, ng: int,
@@ -300,6 +343,8 @@ class Kernels3(NamedTuple):
     first: Callable[..., None]
     fill: Callable[..., None]
     banks: Callable[..., None]
+    keep: Callable[..., None]
+    refill: Callable[..., None]
 
 
 def _numba(what: str) -> Any:
@@ -330,7 +375,7 @@ def kernels() -> Kernels3 | None:
         if not hasattr(_circuit, "py_func"):
             _circuit = numba.njit(cache=True, nogil=True, inline="always")(_circuit_py)
         jit = numba.njit(cache=True, nogil=True)
-        made = Kernels3(jit(rows), jit(first), jit(fill), jit(banks))
+        made = Kernels3(jit(rows), jit(first), jit(fill), jit(banks), jit(keep), jit(refill))
         _check(made)
     except Exception:
         log.warning("numba could not compile the three-player turn programme", exc_info=True)
@@ -352,7 +397,7 @@ def _check(k: Kernels3) -> None:
     k.rows(values, w, one, one, 1, np.array([7], np.int64), i, i, i,
            np.array([0, 0, 1, 1, 1, 1], np.int64), np.array([0, 1, 1, 1, 1, 1], np.int64),
            np.array([0.5]), np.array([0.0, 0.5, 0.0, 0.0, 0.0, 0.0]), False,
-           np.full(1, np.inf), 1)
+           np.full(1, np.inf), 1, np.empty((1, 1)), False)
     got = values[0, 7, :, 0]
     if np.abs(got - (0.4, 0.05, 0.5)).max() > 1e-12 or values[0, 6, 0, 0] != 0.5:
         raise RuntimeError(f"the compiled three-player programme gave {got}")

@@ -21,7 +21,9 @@ policies found, and again, until a round changes no policy (a *settled* cycle: e
 policy is his best answer to the others', so a pure equilibrium, checked by that very
 round).  A round solves again only the turn starts whose trash value moved by more than half
 the *slack* their last solve reported (how far it may move with every choice of the turn
-the same, :func:`.compiled3.rows`): the others provably keep their policy.  Where best
+the same, :func:`.compiled3.rows`): the others provably keep their policy; and it solves
+them from the highest turn score whose choices the move could turn, the rows above as the
+first solve left them (:class:`.columns3.Memo`).  Where best
 answers go round in circles (no pure equilibrium, or iteration missing one) the cycle is
 *flagged* after a profile comes back or :data:`ROUNDS` rounds, and
 :func:`.equilibria.solve_cycle` finds a stationary equilibrium, mixed where no pure one
@@ -53,8 +55,8 @@ import numpy as np
 from ..i18n import _
 from ..model.rules import Rules
 from . import compiled3, dice
+from .columns3 import Memo, Turns3, rotate, unrotate
 from .equilibria import cycle_values, solve_cycle
-from .turns import _flat, _throws
 from .variant import DEFAULT_EXTRA, STEP, Refusal, levels_rows3, refusal3
 
 __all__ = ["ROUNDS", "End", "Keep", "Levels", "Order", "Solution3", "cycle_values",
@@ -64,11 +66,9 @@ __all__ = ["ROUNDS", "End", "Keep", "Levels", "Order", "Solution3", "cycle_value
 #: solved exactly (:mod:`.equilibria`); in the games measured every settling cycle settled
 #: within five.
 ROUNDS = 8
-_BLOCK = 64
-#: Columns per call of the kernel (the value array of a call is some 80 MB at 1,024).
-_CALL = 1024
-#: Triples per block of cycles (a block keeps its bank rows while it iterates).
-_TRIPLES = 2048
+#: Triples per block of cycles (a block keeps its bank rows and its first solves' rows,
+#: :class:`.columns3.Memo`, while it iterates: some 160 MB at 15,000).
+_TRIPLES = 1024
 
 
 def refusal(rules: Rules) -> Refusal | None:
@@ -78,85 +78,6 @@ def refusal(rules: Rules) -> Refusal | None:
         return Refusal(_("solving three players needs numba ({command})").format(
             command="pipx reinstall tenthousand"))
     return found
-
-
-def rotate(v: Any, mover: Any) -> Any:
-    """Vectors in seat order (..., 3) into the mover's order (entry 0 the mover)."""
-    idx = (np.asarray(mover)[..., None] + np.arange(3)) % 3
-    return np.take_along_axis(v, np.broadcast_to(idx, v.shape), axis=-1)
-
-
-def unrotate(v: Any, mover: Any) -> Any:
-    """Vectors in the mover's order (..., 3) back into seat order."""
-    idx = (np.arange(3) - np.asarray(mover)[..., None]) % 3
-    return np.take_along_axis(v, np.broadcast_to(idx, v.shape), axis=-1)
-
-
-class Turns3:
-    """Many three-player turn problems solved at once with the compiled programme."""
-
-    def __init__(self, rules: Rules) -> None:
-        k = compiled3.kernels()
-        if k is None:
-            raise RuntimeError("the three-player solver needs numba")
-        self.k = k
-        self.rules = rules
-        self.mandatory = rules.corner_throw_mandatory
-        self.maxp = dice.max_points(rules)
-        from ..model import scoring
-
-        key = scoring._key(rules)
-        _throws(key)
-        self.rows_args, first_args = _flat(key)
-        self._lock = threading.Lock()
-        self.first_args = first_args[:5]
-        self.first_trash = first_args[5]
-        self.work = 0  # column rows solved
-
-    def solve(self, bank: Any, w: Any, need: Any, cap: Any,
-              slack: Any = None) -> tuple[Any, Any]:
-        """``(A, P)`` of each column's turn at its start, all in the mover's order.
-
-        ``bank`` (columns, rows, 3): the value of banking each turn score (rows past
-        ``cap + maxp`` unread); ``w`` the mover's own chance after his trash; ``need`` and
-        ``cap`` per column.  ``slack`` (per column, if given) gets how far ``w`` may move
-        with every choice of the turn, and so ``(A, P)``, staying the same
-        (:func:`.compiled3.rows`)."""
-        cols = len(w)
-        out = np.empty((cols, 4))
-        gaps = np.empty(cols)
-        cap = np.asarray(cap, np.int64)
-        w = np.asarray(w, float)
-        need = np.asarray(need, np.int64)
-        bank = np.ascontiguousarray(bank, dtype=float)
-        order = np.argsort(-cap, kind="stable")
-        for lo in range(0, cols, _CALL):
-            part = order[lo:lo + _CALL]
-            out[part], gaps[part] = self._call(bank, part, w[part], need[part], cap[part])
-        if slack is not None:
-            slack[:] = gaps
-        return out[:, :3], out[:, 3]
-
-    def _call(self, bank: Any, part: Any, w: Any, need: Any, cap: Any) -> tuple[Any, Any]:
-        n = len(part)
-        nb = -(-n // _BLOCK)
-        pad = nb * _BLOCK - n
-        top = int(cap.max()) if n else 0
-        rows = min(bank.shape[1], top + self.maxp + 1)
-        with self._lock:
-            self.work += int(cap.sum())
-        values = np.empty((nb, rows * 6, 3, _BLOCK))
-        self.k.fill(values, bank, np.concatenate([part, np.full(pad, -1)]).astype(np.int64),
-                    rows, _BLOCK)
-        ww = np.concatenate([w, np.zeros(pad)])
-        nn = np.concatenate([need, np.zeros(pad, np.int64)])
-        cc = np.concatenate([cap, np.full(pad, -1, np.int64)])
-        slack = np.full(nb * _BLOCK, np.inf)
-        self.k.rows(values, ww, nn, cc, min(top, rows - 1), *self.rows_args, self.mandatory,
-                    slack, _BLOCK)
-        out = np.empty((nb * _BLOCK, 4))
-        self.k.first(values, ww, *self.first_args, self.first_trash, out, slack, _BLOCK)
-        return out[:n], slack[:n]
 
 
 # -- the end: tie-break rounds and the last round --------------------------------------
@@ -365,6 +286,7 @@ class Levels:
         self.stats = Stats()
         self._lock = threading.Lock()
         self._order: Order | None = None
+        self._spare = threading.local()  # each thread's last memo, while :meth:`run` runs
 
     def need(self, own: Any) -> Any:
         return np.where(own == 0, self.open, self.min)
@@ -415,6 +337,9 @@ class Levels:
         bank = self.bank_rows(cols_trip, mover)
         own = cols_trip[np.arange(3 * n), mover]
         need, cap = self.need(own), self.cap(own)
+        # the first solves, for the rounds after (in this thread's last block's memory)
+        memo = Memo(3 * n, int(cap.max()), getattr(self._spare, "memo", None))
+        self._spare.memo = memo
         values = self.guess(trip)  # (n, 3 movers, 3 seats)
         a_prev = np.full((n, 3, 3), np.nan)
         p_prev = np.full((n, 3), np.nan)
@@ -440,7 +365,7 @@ class Levels:
             todo = cols[redo]
             if len(todo):
                 a_col[todo], p_col[todo], slack[todo] = self._solve_columns(
-                    bank[todo], w_own[redo], need[todo], cap[todo], mover[todo])
+                    bank[todo], w_own[redo], need[todo], cap[todo], mover[todo], memo, todo)
                 w_at[todo] = w_own[redo]
             st.solves += len(todo)
             st.kept += len(cols) - len(todo)
@@ -466,12 +391,13 @@ class Levels:
             self.mix.update(mix)
             self.stats.add(st)
 
-    def _solve_columns(self, bank: Any, w: Any, need: Any, cap: Any, mover: Any
-                       ) -> tuple[Any, Any, Any]:
+    def _solve_columns(self, bank: Any, w: Any, need: Any, cap: Any, mover: Any,
+                       memo: Memo, at: Any) -> tuple[Any, Any, Any]:
         """These turn starts solved at the trash values ``w``: each one's (A in seat
-        order, P) and its slack."""
+        order, P) and its slack; the first time whole and kept in ``memo`` (rows ``at``),
+        after that from the rows their move in ``w`` could change."""
         got = np.empty(len(w))
-        a_rot, p_new = self.turns.solve(bank, w, need, cap, got)
+        a_rot, p_new = self.turns.solve(bank, w, need, cap, got, memo, at)
         return unrotate(a_rot, mover), p_new, got
 
     def _equilibria(self, trip: Any, flagged: list[int], history: list[tuple[Any, Any, Any, Any]],
@@ -570,6 +496,7 @@ class Levels:
         finally:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
+            self._spare = threading.local()
         self.stats.threads = threads
 
 

@@ -30,13 +30,13 @@ from ..model.rules import PRESETS, Rules
 
 def _levels(rules: Rules, rng: Any) -> Any:
     """A solve's :class:`Levels` at its end: every value and last-round array filled."""
-    from ..solver import three
+    from ..solver import columns3, three
     from ..solver.variant import DEFAULT_EXTRA, STEP
 
     ng, e = rules.game_point // STEP, DEFAULT_EXTRA // STEP
     open_min = max(rules.minimum_for(0) // STEP, 1)
     min_after = max(rules.minimum // STEP, 1)
-    turns = three.Turns3(rules)
+    turns = columns3.Turns3(rules)
     end = three.End(turns, ng, e, open_min, min_after)
     levels = three.Levels(rules, turns, end, ng, e, open_min, min_after)
     top, rows = levels.c1_top(), end.rows()
