@@ -71,8 +71,9 @@ def join_code(code: str, servers: Any, name: str, *, watch: bool = False,
 
 
 def pump_until(done: Callable[[], bool], *parts: Any, timeout: float = 10.0,
-               pause: float = 0.001) -> None:
-    """Pump every host and friend given until ``done()`` (AssertionError after timeout)."""
+               pause: float = 0.001, seen: list[object] | None = None) -> None:
+    """Pump every host and friend given until ``done()`` (AssertionError after timeout,
+    naming the last of the events ``seen``, where given, so a time-out says what came)."""
     deadline = time.monotonic() + timeout
     while True:
         for part in parts:
@@ -80,7 +81,8 @@ def pump_until(done: Callable[[], bool], *parts: Any, timeout: float = 10.0,
         if done():
             return
         if time.monotonic() > deadline:
-            raise AssertionError("timed out")
+            came = "" if seen is None else f"; the last events: {seen[-8:]!r}"
+            raise AssertionError(f"timed out after {timeout} s{came}")
         time.sleep(pause)
 
 

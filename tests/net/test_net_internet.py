@@ -28,7 +28,7 @@ def _hosted(servers: Servers) -> tuple[HostLink, list[object], Collect]:
     link = HostLink.open_internet(lobby("cpu:expert", "net"), servers, limits=QUICK)
     events: list[object] = []
     host = Collect(link, events)
-    pump_until(lambda: 1 in _codes(events), host, timeout=20)
+    pump_until(lambda: 1 in _codes(events), host, timeout=20, seen=events)
     return link, events, host
 
 
@@ -39,7 +39,7 @@ def test_a_whole_game_by_codes_through_the_relay(servers: Servers) -> None:
     host = Collect(link, events)
     try:
         assert link.where().internet and link.where().addresses == ()
-        pump_until(lambda: set(_codes(events)) == {1, None}, host, timeout=20)
+        pump_until(lambda: set(_codes(events)) == {1, None}, host, timeout=20, seen=events)
         codes = _codes(events)
         ann = join_code(codes[1], relay_only, "Ann")
         zoe = join_code(codes[None], relay_only, "Zoe", watch=True, level=None)
