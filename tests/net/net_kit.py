@@ -3,6 +3,7 @@ pump that drives them all until something is true."""
 
 from __future__ import annotations
 
+import faulthandler
 import socket
 import time
 from collections.abc import Callable, Sequence
@@ -82,6 +83,7 @@ def pump_until(done: Callable[[], bool], *parts: Any, timeout: float = 10.0,
             return
         if time.monotonic() > deadline:
             came = "" if seen is None else f"; the last events: {seen[-8:]!r}"
+            faulthandler.dump_traceback(all_threads=True)  # what every thread was doing
             raise AssertionError(f"timed out after {timeout} s{came}")
         time.sleep(pause)
 
