@@ -3,6 +3,7 @@ missing display is an error, not a skip."""
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 from collections.abc import Iterator
@@ -28,6 +29,18 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("TENTHOUSAND_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _collect_after_each_file() -> Iterator[None]:
+    """A test file's Tk objects (the windows, fonts and images of its module-scoped
+    fixtures) are freed here, in the Tk thread, once the file is done.  Left to chance, a
+    later file's worker thread could meet them in a garbage collection, and a Tk call from
+    another thread waits for a main loop that no test runs: seen in CI, an internet link's
+    thread stuck in ``tkinter.font.Font.__del__`` while it imported magic-wormhole, and the
+    link never told its codes."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture(autouse=True, scope="module")
