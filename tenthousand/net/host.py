@@ -667,8 +667,9 @@ class HostLink:
             seat.token = seat.claimed = None
         elif seat.state == "joined":
             seat.state = "away"
-        self._net.put(SeatLeft(conn.seat, name, why))
+        # the seats' view first: whoever hears of the leaving finds the seat away in it
         self._seats_changed()
+        self._net.put(SeatLeft(conn.seat, name, why))
 
     # -- sending ---------------------------------------------------------------------------
 
