@@ -154,17 +154,16 @@ class Turns3:
         with self._lock:
             self.work += int(solve_to.sum())
         values = np.empty((nb, rows * 6, 3, _BLOCK))
-        cols = np.concatenate([part, np.full(pad, -1)]).astype(np.int64)
+        cols = _padded(part, pad)
         if start is None:
             self.k.fill(values, bank, cols, rows, _BLOCK)
         else:
             assert memo is not None
-            self.k.refill(values, bank, cols, self._spread(at, part, len(bank)),
-                          self._spread(start, part, len(bank)),
-                          self._spread(cap, part, len(bank)), memo.values, rows, _BLOCK)
+            self.k.refill(values, bank, cols, _padded(at, pad), _padded(start, pad),
+                          _padded(cap, pad), memo.values, rows, _BLOCK)
         ww = np.concatenate([w, np.zeros(pad)])
         nn = np.concatenate([need, np.zeros(pad, np.int64)])
-        cc = np.concatenate([solve_to, np.full(pad, -1, np.int64)])
+        cc = _padded(solve_to, pad)
         slack = np.full(nb * _BLOCK, np.inf)
         record = memo is not None and start is None
         row_slack = np.full((nb * _BLOCK, memo.slack.shape[1] if memo and record else 1),
@@ -173,17 +172,13 @@ class Turns3:
                     slack, _BLOCK, row_slack, record)
         if record:
             assert memo is not None
-            mrows = np.concatenate([at, np.full(pad, -1)]).astype(np.int64)
-            self.k.keep(values, mrows, cc, memo.values, _BLOCK)
+            self.k.keep(values, _padded(at, pad), cc, memo.values, _BLOCK)
             memo.slack[at] = row_slack[:n]
         out = np.empty((nb * _BLOCK, 4))
         self.k.first(values, ww, *self.first_args, self.first_trash, out, slack, _BLOCK)
         return out[:n], slack[:n]
 
-    @staticmethod
-    def _spread(v: Any, part: Any, size: int) -> Any:
-        """``v`` (per column of ``part``) as an array over all ``size`` columns of the
-        bank (the kernels look columns up by their bank row)."""
-        full = np.zeros(size, np.int64)
-        full[part] = v
-        return full
+
+def _padded(v: Any, pad: int) -> Any:
+    """Per-column integers in block order, -1 for the padding of the last block."""
+    return np.concatenate([v, np.full(pad, -1)]).astype(np.int64)

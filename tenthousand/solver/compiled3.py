@@ -221,17 +221,19 @@ def keep(values: Any, order: Any, cap: Any, memo: Any,
 
 def refill(values: Any, bank: Any, order: Any, at: Any, start: Any, cap: Any, memo: Any,
            rows: int, lanes: int) -> None:  # pragma: no cover - run compiled
-    """The value array of a solve that starts again at row ``start`` (per column): rows
-    above it and up to the cap as ``memo`` kept them (memo rows ``at``), the others the
-    bank vectors (as :func:`fill`); columns ``order`` of ``bank``, -1 for the padding."""
+    """The value array of a solve that starts again at row ``start``: rows above it and up
+    to the cap as ``memo`` kept them (memo rows ``at``), the others the bank vectors (as
+    :func:`fill`); columns ``order`` of ``bank``, -1 for the padding, and ``at``, ``start``
+    and ``cap`` in the same block order."""
     for b in range(values.shape[0]):
         for r in range(rows):
             for lane in range(lanes):
-                col = order[b * lanes + lane]
-                if col >= 0 and start[col] < r <= cap[col]:
+                i = b * lanes + lane
+                col = order[i]
+                if col >= 0 and start[i] < r <= cap[i]:
                     for m in range(6):
                         for c in range(3):
-                            values[b, r * 6 + m, c, lane] = memo[at[col], r * 6 + m, c]
+                            values[b, r * 6 + m, c, lane] = memo[at[i], r * 6 + m, c]
                 else:
                     for m in range(6):
                         for c in range(2):

@@ -330,16 +330,13 @@ class Levels:
     def level(self, trip: Any) -> None:
         """Solve every cycle of these triples (one level or a block of one)."""
         n = len(trip)
-        st = Stats()  # this block's, added to the solve's at the end (blocks run in threads)
-        st.cycles += n
+        st = Stats(cycles=n)  # this block's, added to the solve's at the end (threads)
         mover = np.tile(np.arange(3), n)
         cols_trip = np.repeat(trip, 3, axis=0)
         bank = self.bank_rows(cols_trip, mover)
         own = cols_trip[np.arange(3 * n), mover]
         need, cap = self.need(own), self.cap(own)
-        # the first solves, for the rounds after (in this thread's last block's memory)
-        memo = Memo(3 * n, int(cap.max()), getattr(self._spare, "memo", None))
-        self._spare.memo = memo
+        memo = self._memo(3 * n, int(cap.max()))
         values = self.guess(trip)  # (n, 3 movers, 3 seats)
         a_prev = np.full((n, 3, 3), np.nan)
         p_prev = np.full((n, 3), np.nan)
@@ -390,6 +387,13 @@ class Levels:
         with self._lock:
             self.mix.update(mix)
             self.stats.add(st)
+
+    def _memo(self, columns: int, top: int) -> Memo:
+        """A memo for a block's first solves, for the rounds after, in the memory of this
+        thread's last block's."""
+        memo = Memo(columns, top, getattr(self._spare, "memo", None))
+        self._spare.memo = memo
+        return memo
 
     def _solve_columns(self, bank: Any, w: Any, need: Any, cap: Any, mover: Any,
                        memo: Memo, at: Any) -> tuple[Any, Any, Any]:
