@@ -147,3 +147,9 @@ def test_verify_needs_a_seed() -> None:
     game = Game(PRESETS["farkle"], [Seat("Ann"), Seat("Bob", True)], seed=3)
     record = Record.starting_at(game)
     assert not verify(record).ok
+
+
+def test_a_challenge_to_another_game_point_names_it_once() -> None:
+    rules = PRESETS["farkle"].with_options(game_point=5000)
+    text = Challenge(rules, "expert", 1).describe()
+    assert text == "Challenge: Farkle to 5,000 against the expert computer"

@@ -768,3 +768,21 @@ def test_a_pyramiding_freeze_that_takes_points_off_says_so() -> None:  # D-10
         "with the frozen dice: three pairs = 2,000, so -2,000", -2000)
     frozen = Frozen(0, (4, 4), -2000, 2000, (6, 6, 6, 6))
     assert frozen.message(["Ann"]) == "Ann freezes 4 4 onto 6 6 6 6: -2,000 (turn 2,000)"
+
+
+def test_a_rule_sets_name_that_says_its_game_point_is_not_told_it_twice() -> None:
+    import dataclasses
+
+    from tenthousand.model.rules import PRESETS
+
+    farkle = PRESETS["farkle"]
+    for title in ("Farkle to 1,500", "Trash 1.500", "Kim's 1500 game"):
+        rules = dataclasses.replace(farkle, title=title, game_point=1500)
+        assert rules.label == rules.stored_label == title
+    # A name with another number, or none, still gets the changed game point.
+    assert dataclasses.replace(farkle, title="Trash 15000", game_point=1500).label == \
+        "Trash 15000, to 1,500"
+    house = dataclasses.replace(farkle.with_options("pyramiding"), title="House",
+                                game_point=1500)
+    assert house.label == "House, to 1,500, pyramiding"
+    assert dataclasses.replace(farkle, game_point=1500).label == "Farkle, to 1,500"

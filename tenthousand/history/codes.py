@@ -215,7 +215,7 @@ class Challenge:
     def describe(self) -> str:
         """One line about the challenge, without a full stop ("Challenge: Farkle to 10,000
         against the expert computer")."""
-        fields = {"rules": self.rules.label, "points": number(self.rules.game_point),
+        fields = {"rules": self.rules.plain_label, "points": number(self.rules.game_point),
                   "level": level_word(self.level), "date": self.daily}
         if self.daily:
             # Translators: {date} is written 2026-11-30; {rules} is a rule set's name,

@@ -7,6 +7,7 @@ tables, the computer players' strategy tables) can be cached per rule set.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -74,6 +75,10 @@ NULLABLE_COUNTERS = frozenset(
 
 #: Points lost for three trash throws in a row when the ``three-trash`` option is on.
 THREE_TRASH_PENALTY = 1000
+
+# A number in a rule set's own name, its groups split by a comma, a point, an apostrophe or
+# a no-break space as languages write them ("1,500", "1.500", "1\u202f500").
+_NUMBERS = re.compile(r"\d+(?:[,.'\u00a0\u202f]\d{3})*")
 
 
 @dataclass(frozen=True)
@@ -289,23 +294,36 @@ class Rules:
         """A short human name: the title with the options and any changed numbers, in the
         language in use ("Trash 5000, to 6,000, pyramiding")."""
         parts = [self.shown_title]
-        base = PRESETS.get(self.preset)
-        if base is not None and base.game_point != self.game_point:
+        if self._point_changed():
             # Translators: a changed game point in a rule set's name ("Farkle, to 5,000").
             parts.append(_("to {points}").format(points=number(self.game_point)))
         parts.extend(_(OPTION_TITLES[name]) for name in self.options)
         return ", ".join(parts)
 
     @property
+    def plain_label(self) -> str:
+        """:attr:`label` without the game point, for a sentence that says it itself
+        ("Challenge: {rules} to {points}...")."""
+        return ", ".join([self.shown_title, *(_(OPTION_TITLES[name]) for name in self.options)])
+
+    @property
     def stored_label(self) -> str:
         """:attr:`label` in English whatever the language in use: the name kept with data
         (the history's games, their CSV export), so one rule set has one name there."""
         parts = [self.title]
-        base = PRESETS.get(self.preset)
-        if base is not None and base.game_point != self.game_point:
+        if self._point_changed():
             parts.append(f"to {self.game_point:,}")
         parts.extend(OPTION_TITLES[name] for name in self.options)
         return ", ".join(parts)
+
+    def _point_changed(self) -> bool:
+        """Whether a label adds the game point: it differs from the preset's, and the rule
+        set's own name does not already say it ("Farkle to 1,500", "Trash 1.500")."""
+        base = PRESETS.get(self.preset)
+        if base is None or base.game_point == self.game_point:
+            return False
+        said = (re.sub(r"\D", "", n) for n in _NUMBERS.findall(self.title))
+        return str(self.game_point) not in said
 
     @property
     def shown_title(self) -> str:
