@@ -51,7 +51,7 @@ def unpack(data: bytes) -> tables.Table:
 
 #: A three-player solve's peak memory is some 350 MiB and 100 bytes a board triple, a little
 #: above what ``/usr/bin/time -v`` measured with two threads: 0.42 GiB to 5,000 (a whole
-#: solve), 2.64 GiB to 15,000 (a kept solve going on for 53 minutes): the table in float64
+#: solve), 2.78 GiB to 15,000 (a whole solve, 2026-12-07): the table in float64
 #: is 72 bytes a triple, the blocks of cycles, the compiled programme and the kept file's
 #: pieces the rest (docs/perfect-play.md).  Before the levels were made one at a time and
 #: the table written in pieces it was 185 bytes a triple (4.70 GiB to 15,000).
